@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createDb, type Db, type DbHandle, type DialectName } from '@fieldwork/db/connection';
+import { migrateToLatest } from '@fieldwork/db/migrate';
+import type { AppConfig } from './config.ts';
+import { authPlugin } from './plugins/auth.plugin.ts';
+import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { securityPlugin } from './plugins/security.plugin.ts';
+import { staticWebPlugin } from './plugins/static-web.plugin.ts';
+import { registerModules } from './modules/modules.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: DialectName;
+    config: AppConfig;
+  }
+}
+
+export type BuildOptions = { dbHandle?: DbHandle; migrate?: boolean };
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const handle = options.dbHandle ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  if (options.migrate !== false) await migrateToLatest(handle.db, handle.dialect);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  app.decorate('config', config);
+  if (!options.dbHandle) app.addHook('onClose', async () => handle.close());
+
+  await errorsPlugin(app);
+  await securityPlugin(app);
+  await authPlugin(app);
+  await openapiPlugin(app);
+  await registerModules(app);
+  await staticWebPlugin(app, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,70 @@
+import { join, resolve } from 'node:path';
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** SQLite file; ':memory:' in tests. Ignored when databaseUrl is set. */
+  sqliteFile: string;
+  demo: boolean;
+  /** Public origin used to build invitation links; derived from the request when unset. */
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  session: {
+    officeIdleMinutes: number;
+    officeAbsoluteHours: number;
+    fieldIdleMinutes: number;
+    fieldAbsoluteHours: number;
+    cookieName: string;
+  };
+  loginLimits: { perAccountPerHour: number; perIpPer15Min: number };
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
+  webDistDir: string | undefined;
+  logLevel: string;
+};
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`Expected a positive number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: join(dataDir, 'fieldwork.sqlite'),
+    demo: env.DEMO === '1' || env.DEMO === 'true',
+    publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    session: {
+      officeIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),
+      officeAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
+      fieldIdleMinutes: int(env.FIELD_SESSION_IDLE_MINUTES, 12 * 60),
+      fieldAbsoluteHours: int(env.FIELD_SESSION_ABSOLUTE_HOURS, 14 * 24),
+      cookieName: 'fw_session',
+    },
+    loginLimits: {
+      perAccountPerHour: int(env.LOGIN_LIMIT_PER_ACCOUNT_HOUR, 100),
+      perIpPer15Min: int(env.LOGIN_LIMIT_PER_IP_15MIN, 300),
+    },
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 10_000),
+    webDistDir: env.WEB_DIST_DIR ?? resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+/** A config for tests: in-memory SQLite unless a database URL is given, quiet logs, no web. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({});
+  return { ...base, sqliteFile: ':memory:', logLevel: 'silent', webDistDir: undefined, ...overrides };
+}

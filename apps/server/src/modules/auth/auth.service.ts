@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { LoginBody, SignupBody } from '@fieldwork/domain/auth.schemas';
+import { AppError } from '@fieldwork/domain/errors';
+import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { claimFlag, countTenants, insertTenant } from '../company/company.repository.ts';
+import { findUserByEmail, insertUser } from '../users/users.repository.ts';
+import { hitCounter, resetCounter } from './rate-limit.repository.ts';
+import { deleteSession } from './sessions.repository.ts';
+import { startSession } from './sessions.service.ts';
+
+const HOUR_MS = 3_600_000;
+const IP_WINDOW_MS = 15 * 60_000;
+
+export async function needsSetup(app: FastifyInstance): Promise<boolean> {
+  return (await countTenants(app.db)) === 0;
+}
+
+/** Creates a company and its first admin, then signs the admin in. */
+async function createCompany(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: SignupBody, onlyIfFirst: boolean) {
+  const passwordHash = await hashPassword(body.password);
+  const now = nowIso();
+  const tenantId = randomUUID();
+  const userId = randomUUID();
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      if (onlyIfFirst) {
+        if ((await countTenants(trx)) > 0 || !(await claimFlag(trx, 'first-run-setup', now))) throw new AppError('SETUP_ALREADY_DONE');
+      }
+      await insertTenant(trx, { id: tenantId, name: body.companyName, timeZone: body.timeZone, now });
+      await insertUser(trx, tenantId, {
+        id: userId,
+        email: body.email,
+        password_hash: passwordHash,
+        name: body.name,
+        phone: null,
+        role: 'Admin',
+        access: 'fullAccess',
+        status: 'ACTIVE',
+        photo_file_id: null,
+        added_by: null,
+        created_at: now,
+        updated_at: now,
+        password_changed_at: now,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(onlyIfFirst ? 'SETUP_ALREADY_DONE' : 'EMAIL_TAKEN');
+    throw error;
+  }
+  await startSession(app, request, reply, { id: userId, tenant_id: tenantId, role: 'Admin' });
+  return { tenantId, userId };
+}
+
+export function setupFirstCompany(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: SignupBody) {
+  return createCompany(app, request, reply, body, true);
+}
+
+export function signupCompany(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: SignupBody) {
+  return createCompany(app, request, reply, body, false);
+}
+
+function retryAfterSeconds(windowStart: string, windowMs: number): string {
+  return String(Math.max(1, Math.ceil((Date.parse(windowStart) + windowMs - Date.now()) / 1000)));
+}
+
+/**
+ * Each attempt is counted before the password is checked, so parallel guesses cannot overrun the limits.
+ * Unknown email, wrong password and disabled account all get the same answer.
+ */
+export async function login(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: LoginBody) {
+  const limits = app.config.loginLimits;
+  const ip = await hitCounter(app.db, `login:ip:${request.ip}`, IP_WINDOW_MS);
+  if (ip.count > limits.perIpPer15Min) {
+    throw new AppError('RATE_LIMITED', undefined, { 'retry-after': retryAfterSeconds(ip.windowStart, IP_WINDOW_MS) });
+  }
+  const accountKey = `login:account:${body.email}`;
+  const account = await hitCounter(app.db, accountKey, HOUR_MS);
+  if (account.count > limits.perAccountPerHour) {
+    throw new AppError('RATE_LIMITED', undefined, { 'retry-after': retryAfterSeconds(account.windowStart, HOUR_MS) });
+  }
+  const user = await findUserByEmail(app.db, body.email);
+  if (!user) {
+    await verifyAgainstDummy(body.password);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  const ok = await verifyPassword(user.password_hash, body.password);
+  if (!ok || user.status !== 'ACTIVE') throw new AppError('INVALID_CREDENTIALS');
+  await resetCounter(app.db, accountKey);
+  await startSession(app, request, reply, user);
+  return { tenantId: user.tenant_id, userId: user.id };
+}
+
+export async function logout(app: FastifyInstance, sessionIdHash: string | null): Promise<void> {
+  if (sessionIdHash) await deleteSession(app.db, sessionIdHash);
+}

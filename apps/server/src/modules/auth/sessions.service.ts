@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isFieldRole } from '@fieldwork/domain/roles';
+import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
+import { capabilitiesOf } from '@fieldwork/domain/roles';
+import { AppError } from '@fieldwork/domain/errors';
+import type { Db } from '@fieldwork/db/connection';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { setSessionCookie } from '../../plugins/auth.plugin.ts';
+import { insertSession } from './sessions.repository.ts';
+import { findUser, type UserRow } from '../users/users.repository.ts';
+import { presentUser } from '../users/users.presenter.ts';
+import { findTenant } from '../company/company.repository.ts';
+import { toCompanyDto } from '../company/company.presenter.ts';
+
+/** A fresh random id at every sign-in (no fixation); only its hash is stored. */
+export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: Pick<UserRow, 'id' | 'tenant_id' | 'role'>): Promise<void> {
+  const s = app.config.session;
+  const field = isFieldRole(user.role);
+  const idleSeconds = (field ? s.fieldIdleMinutes : s.officeIdleMinutes) * 60;
+  const absoluteSeconds = (field ? s.fieldAbsoluteHours : s.officeAbsoluteHours) * 3600;
+  const now = new Date();
+  const token = randomToken();
+  await insertSession(app.db, user.tenant_id, {
+    id: sha256(token),
+    userId: user.id,
+    now: now.toISOString(),
+    expiresAt: new Date(now.getTime() + absoluteSeconds * 1000).toISOString(),
+    idleSeconds,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    ip: request.ip ?? null,
+  });
+  setSessionCookie(app, request, reply, token, absoluteSeconds);
+}
+
+export async function sessionInfo(db: Db, tenantId: string, userId: string): Promise<SessionInfo> {
+  const [user, tenant] = await Promise.all([findUser(db, tenantId, userId), findTenant(db, tenantId)]);
+  if (!user || !tenant) throw new AppError('UNAUTHENTICATED');
+  return {
+    user: await presentUser(db, tenantId, user),
+    company: toCompanyDto(tenant),
+    capabilities: capabilitiesOf({ role: user.role, access: user.access as SessionInfo['user']['access'] }),
+  };
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { AcceptInvitationBody } from '@fieldwork/domain/auth.schemas';
+import { pageMeta } from '@fieldwork/domain/common.schemas';
+import { AppError } from '@fieldwork/domain/errors';
+import { defaultAccessFor, type RoleName, type Viewer } from '@fieldwork/domain/roles';
+import type { CreateInvitationBody, InvitedListQuery } from '@fieldwork/domain/users.schemas';
+import type { Db } from '@fieldwork/db/connection';
+import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { startSession } from '../auth/sessions.service.ts';
+import {
+  findInvitation,
+  findInvitationByTokenHash,
+  insertInvitation,
+  listInvitations,
+  markAccepted,
+  revokeInvitationRow,
+  revokePendingFor,
+} from './invitations.repository.ts';
+import { toInvitationDto, invitationStatus } from './invitations.presenter.ts';
+import { findUserByEmail, insertUser, replaceUserTagsAndZones } from './users.repository.ts';
+import { assertRefsExist } from './users.service.ts';
+
+const INVITATION_DAYS = 7;
+
+function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  return app.config.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+}
+
+export async function createInvitation(app: FastifyInstance, request: FastifyRequest, viewer: Viewer, body: CreateInvitationBody) {
+  if (await findUserByEmail(app.db, body.email)) throw new AppError('EMAIL_TAKEN');
+  const tagIds = (body.tags ?? []).map((t) => t.id);
+  const zoneIds = (body.zones ?? []).map((z) => z.id);
+  await assertRefsExist(app.db, viewer.tenantId, tagIds, zoneIds);
+  const token = randomToken();
+  const now = new Date();
+  const id = randomUUID();
+  await app.db.transaction().execute(async (trx) => {
+    await revokePendingFor(trx, viewer.tenantId, body.email, now.toISOString());
+    await insertInvitation(trx, viewer.tenantId, {
+      id,
+      email: body.email,
+      role: body.role,
+      access: body.access ?? defaultAccessFor(body.role),
+      token_hash: sha256(token),
+      tag_ids: JSON.stringify(tagIds),
+      zone_ids: JSON.stringify(zoneIds),
+      invited_by: viewer.userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + INVITATION_DAYS * 86_400_000).toISOString(),
+    });
+  });
+  const row = await findInvitation(app.db, viewer.tenantId, id);
+  return {
+    invitation: toInvitationDto(row!, nowIso()),
+    link: `${publicOrigin(app, request)}/invitation/accept?token=${token}`,
+  };
+}
+
+export async function listInvited(db: Db, tenantId: string, q: InvitedListQuery) {
+  const now = nowIso();
+  const { rows, total } = await listInvitations(db, tenantId, q, now);
+  return { items: rows.map((r) => toInvitationDto(r, now)), meta: pageMeta(total, q.page, q.limit) };
+}
+
+export async function getInvitation(db: Db, tenantId: string, id: string) {
+  const row = await findInvitation(db, tenantId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toInvitationDto(row, nowIso());
+}
+
+export async function revokeInvitation(db: Db, tenantId: string, id: string): Promise<void> {
+  if (!(await findInvitation(db, tenantId, id))) throw new AppError('NOT_FOUND');
+  if (!(await revokeInvitationRow(db, tenantId, id, nowIso()))) throw new AppError('CONFLICT', 'This invitation was already accepted or revoked.');
+}
+
+async function usableInvitation(db: Db, token: string) {
+  const row = await findInvitationByTokenHash(db, sha256(token));
+  if (!row || invitationStatus(row, nowIso()) !== 'PENDING') throw new AppError('INVITATION_INVALID');
+  return row;
+}
+
+export async function previewInvitation(db: Db, token: string) {
+  const row = await usableInvitation(db, token);
+  return { email: row.email, role: row.role, companyName: row.company_name };
+}
+
+export async function acceptInvitation(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: AcceptInvitationBody) {
+  const invitation = await usableInvitation(app.db, body.token);
+  const passwordHash = await hashPassword(body.password);
+  const userId = randomUUID();
+  const now = nowIso();
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      if (!(await markAccepted(trx, invitation.tenant_id, invitation.id, userId, now))) throw new AppError('INVITATION_INVALID');
+      await insertUser(trx, invitation.tenant_id, {
+        id: userId,
+        email: invitation.email,
+        password_hash: passwordHash,
+        name: body.name,
+        phone: null,
+        role: invitation.role as RoleName,
+        access: invitation.access,
+        status: 'ACTIVE',
+        photo_file_id: null,
+        added_by: invitation.invited_by,
+        created_at: now,
+        updated_at: now,
+        password_changed_at: now,
+      });
+      await replaceUserTagsAndZones(trx, invitation.tenant_id, userId, JSON.parse(invitation.tag_ids), JSON.parse(invitation.zone_ids));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
+  await startSession(app, request, reply, { id: userId, tenant_id: invitation.tenant_id, role: invitation.role });
+  return { tenantId: invitation.tenant_id, userId };
+}

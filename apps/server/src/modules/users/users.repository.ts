@@ -1,0 +1,117 @@
+import type { Db } from '@fieldwork/db/connection';
+import type { UsersTable } from '@fieldwork/db/schema';
+import { containsText, paging } from '@fieldwork/db/sql-helpers';
+import type { UserListQuery } from '@fieldwork/domain/users.schemas';
+
+export type UserRow = UsersTable;
+
+/** Login is by email alone, so this lookup spans tenants; emails are unique across the deployment. */
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUser(db: Db, tenantId: string, userId: string) {
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, tenantId: string, row: Omit<UsersTable, 'tenant_id' | 'version'>): Promise<void> {
+  await db.insertInto('users').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+}
+
+export async function listUsers(db: Db, tenantId: string, q: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+  let base = db.selectFrom('users').where('users.tenant_id', '=', tenantId);
+  if (q.search) base = base.where(containsText(q.searchBy === 'email' ? 'users.email' : 'users.name', q.search));
+  if (q.name) base = base.where(containsText('users.name', q.name));
+  if (q.addedBy) base = base.where('users.added_by', '=', q.addedBy);
+  if (q.joinedOnStartDate) base = base.where('users.created_at', '>=', new Date(q.joinedOnStartDate).toISOString());
+  if (q.joinedOnEndDate) base = base.where('users.created_at', '<=', new Date(q.joinedOnEndDate).toISOString());
+  if (q.status) base = base.where('users.status', '=', q.status);
+  if (q.role) base = base.where('users.role', '=', q.role);
+  if (q.tags?.length) {
+    const tags = q.tags;
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('user_tags').select('user_tags.user_id').whereRef('user_tags.user_id', '=', 'users.id').where('user_tags.tag_id', 'in', tags)),
+    );
+  }
+  if (q.zones?.length) {
+    const zones = q.zones;
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('user_zones').select('user_zones.user_id').whereRef('user_zones.user_id', '=', 'users.id').where('user_zones.zone_id', 'in', zones)),
+    );
+  }
+  const { limit, offset } = paging(q.page, q.limit);
+  const [rows, count] = await Promise.all([
+    base.selectAll('users').orderBy(`users.${q.orderByKey === 'createdAt' ? 'created_at' : q.orderByKey}`, q.orderByValue).orderBy('users.id').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function loadUserRefs(db: Db, tenantId: string, userIds: string[]) {
+  if (userIds.length === 0) return { tags: [], zones: [], names: [] };
+  const [tags, zones, names] = await Promise.all([
+    db
+      .selectFrom('user_tags')
+      .innerJoin('tags', 'tags.id', 'user_tags.tag_id')
+      .select(['user_tags.user_id', 'tags.id', 'tags.name'])
+      .where('user_tags.tenant_id', '=', tenantId)
+      .where('user_tags.user_id', 'in', userIds)
+      .orderBy('tags.name')
+      .execute(),
+    db
+      .selectFrom('user_zones')
+      .innerJoin('zones', 'zones.id', 'user_zones.zone_id')
+      .select(['user_zones.user_id', 'zones.id', 'zones.name'])
+      .where('user_zones.tenant_id', '=', tenantId)
+      .where('user_zones.user_id', 'in', userIds)
+      .orderBy('zones.name')
+      .execute(),
+    db.selectFrom('users').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute(),
+  ]);
+  return { tags, zones, names };
+}
+
+export async function replaceUserTagsAndZones(db: Db, tenantId: string, userId: string, tagIds: string[], zoneIds: string[]): Promise<void> {
+  await db.deleteFrom('user_tags').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_zones').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+  if (tagIds.length) await db.insertInto('user_tags').values(tagIds.map((tag_id) => ({ tenant_id: tenantId, user_id: userId, tag_id }))).execute();
+  if (zoneIds.length) await db.insertInto('user_zones').values(zoneIds.map((zone_id) => ({ tenant_id: tenantId, user_id: userId, zone_id }))).execute();
+}
+
+/** Version-checked update: false when someone else changed the user first. */
+export async function updateUserRow(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  version: number | null,
+  patch: Partial<Pick<UsersTable, 'name' | 'phone' | 'role' | 'access' | 'status' | 'photo_file_id' | 'password_hash' | 'password_changed_at'>> & { updated_at: string },
+): Promise<boolean> {
+  let query = db
+    .updateTable('users')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId);
+  if (version !== null) query = query.where('version', '=', version);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countActiveAdmins(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'ACTIVE')
+    .where((eb) => eb.or([eb('access', '=', 'fullAccess'), eb(eb.fn('lower', ['role']), 'like', '%admin%')]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Ids that exist in this tenant; used to refuse another tenant's tag or zone ids. */
+export async function existingIds(db: Db, tenantId: string, table: 'tags' | 'zones', ids: string[], tagType?: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  let query = db.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids);
+  if (tagType && table === 'tags') query = query.where('type', '=', tagType);
+  const rows = await query.execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,100 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '@fieldwork/domain/errors';
+import { can, type AccessLevel, type Capability, type Viewer } from '@fieldwork/domain/roles';
+import { sha256 } from '../lib/crypto.ts';
+import {
+  deleteSession,
+  findApiTokenByHash,
+  findSessionByHash,
+  markApiTokenUsed,
+  touchSession,
+} from '../modules/auth/sessions.repository.ts';
+
+export type AuthContext = {
+  viewer: Viewer;
+  timeZone: string;
+  /** Hash of the session id, when signed in by cookie. */
+  sessionIdHash: string | null;
+  via: 'session' | 'token';
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Writing last_seen on every request would turn each read into a write; a minute of slack is plenty. */
+const TOUCH_EVERY_MS = 60_000;
+
+function viewerOf(row: { tenant_id: string; user_id: string; role: string; access: string }): Viewer {
+  return { tenantId: row.tenant_id, userId: row.user_id, role: row.role, access: row.access as AccessLevel };
+}
+
+async function resolveBearer(app: FastifyInstance, secret: string): Promise<AuthContext | null> {
+  const row = await findApiTokenByHash(app.db, sha256(secret));
+  if (!row || row.status !== 'ACTIVE') return null;
+  const now = Date.now();
+  if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
+    await markApiTokenUsed(app.db, row.id, new Date(now).toISOString());
+  }
+  return { viewer: viewerOf(row), timeZone: row.time_zone, sessionIdHash: null, via: 'token' };
+}
+
+async function resolveSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  const idHash = sha256(token);
+  const row = await findSessionByHash(app.db, idHash);
+  if (!row) return null;
+  const now = Date.now();
+  const idleExpired = now - Date.parse(row.last_seen_at) > row.idle_seconds * 1000;
+  if (row.status !== 'ACTIVE' || idleExpired || now >= Date.parse(row.expires_at)) {
+    await deleteSession(app.db, idHash);
+    return null;
+  }
+  if (now - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) await touchSession(app.db, idHash, new Date(now).toISOString());
+  return { viewer: viewerOf(row), timeZone: row.time_zone, sessionIdHash: idHash, via: 'session' };
+}
+
+export async function authPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      request.auth = await resolveBearer(app, header.slice(7).trim());
+      if (!request.auth) throw new AppError('UNAUTHENTICATED', 'The API token is invalid or revoked.');
+      return;
+    }
+    const token = request.cookies[app.config.session.cookieName];
+    if (token && token.length <= 200) request.auth = await resolveSession(app, token);
+  });
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  return request.auth;
+}
+
+/** Route guard: signed in, and the domain's permission table allows the capability. */
+export function guard(capability: Capability): preHandlerAsyncHookHandler {
+  return async function capabilityGuard(request: FastifyRequest, _reply: FastifyReply) {
+    const auth = requireAuth(request);
+    if (!can(auth.viewer, capability)) throw new AppError('FORBIDDEN');
+  };
+}
+
+export function setSessionCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(app.config.session.cookieName, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
+  reply.clearCookie(app.config.session.cookieName, { path: '/' });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { createDb, type Db, type DbHandle } from '@fieldwork/db/connection';
+import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
+import { buildTenant, buildUser, type BuiltUser } from '@fieldwork/testing/factories';
+import { buildApp } from '../app.ts';
+import { testConfig, type AppConfig } from '../config.ts';
+import { hashPassword } from '../lib/passwords.ts';
+
+export const TEST_PASSWORD = 'test-password-2026';
+let passwordHash: Promise<string> | undefined;
+export const testPasswordHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
+
+/**
+ * A fresh database per test file: in-memory SQLite by default, or a new database on the throwaway
+ * PostgreSQL cluster when TEST_DATABASE_URL is set (scripts/with-postgres.sh).
+ */
+async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { handle: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
+  const name = 'fw_test_' + randomUUID().replace(/-/g, '').slice(0, 16);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = '/' + name;
+  const handle = createDb({ databaseUrl: dbUrl.toString(), poolSize: 5 });
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type Session = { cookie: string; user: BuiltUser };
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  close: () => Promise<void>;
+  /** A new company with an admin, signed in. */
+  newCompany: () => Promise<{ tenantId: string; admin: Session }>;
+  /** A user of the given role in the tenant, signed in through the real login route. */
+  signInAs: (tenantId: string, role: RoleName, access?: AccessLevel) => Promise<Session>;
+  login: (email: string, password?: string) => Promise<LightMyRequestResponse>;
+  /** Cookie header from a response's Set-Cookie. */
+  cookieFrom: (res: LightMyRequestResponse) => string;
+};
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const { handle, drop } = await freshDatabase();
+  const app = await buildApp(testConfig(overrides), { dbHandle: handle });
+  await app.ready();
+  const cookieFrom = (res: LightMyRequestResponse) => {
+    const c = res.cookies.find((k) => k.name === 'fw_session');
+    if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+    return `fw_session=${c.value}`;
+  };
+  const login = (email: string, password = TEST_PASSWORD) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const signInAs = async (tenantId: string, role: RoleName, access?: AccessLevel): Promise<Session> => {
+    const user = await buildUser(handle.db, { tenantId, role, ...(access ? { access } : {}), passwordHash: await testPasswordHash() });
+    const res = await login(user.email);
+    return { cookie: cookieFrom(res), user };
+  };
+  return {
+    app,
+    db: handle.db,
+    dialect: handle.dialect,
+    cookieFrom,
+    login,
+    signInAs,
+    newCompany: async () => {
+      const tenant = await buildTenant(handle.db);
+      return { tenantId: tenant.id, admin: await signInAs(tenant.id, 'Admin', 'fullAccess') };
+    },
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+/** Every role/access combination the spec names, for role-matrix tests. */
+export const ROLE_CASES: { label: string; role: RoleName; access: AccessLevel }[] = [
+  { label: 'Admin', role: 'Admin', access: 'fullAccess' },
+  { label: 'Staff fullAccess', role: 'Staff', access: 'fullAccess' },
+  { label: 'Staff partialAccess', role: 'Staff', access: 'partialAccess' },
+  { label: 'Staff onlyViewAccess', role: 'Staff', access: 'onlyViewAccess' },
+  { label: 'Staff noAccess', role: 'Staff', access: 'noAccess' },
+  { label: 'Technician', role: 'Technician', access: 'noAccess' },
+  { label: 'SubContractor', role: 'SubContractor', access: 'noAccess' },
+];

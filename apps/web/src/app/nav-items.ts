@@ -1,0 +1,34 @@
+import {
+  Briefcase,
+  CalendarDays,
+  ClipboardList,
+  FileText,
+  LayoutDashboard,
+  Receipt,
+  Settings,
+  Truck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Auth } from '../lib/auth-context';
+
+export type NavItem = { to: string; label: string; icon: LucideIcon; visible: (auth: Auth) => boolean };
+
+const always = () => true;
+
+/** Settings holds office screens; people who can use none of them reach their profile from the user menu. */
+export function canOpenSettings(auth: Auth): boolean {
+  return auth.can('settings.manage') || auth.can('users.read') || auth.can('subcontractors.read');
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, visible: always },
+  { to: '/workorder/jobs', label: 'Jobs', icon: Briefcase, visible: always },
+  { to: '/workorder/tasks', label: 'Tasks', icon: ClipboardList, visible: always },
+  { to: '/workorder/scheduler/calendar', label: 'Scheduler', icon: CalendarDays, visible: always },
+  { to: '/workorder/estimates', label: 'Estimates', icon: FileText, visible: always },
+  { to: '/workorder/invoices', label: 'Invoices', icon: Receipt, visible: always },
+  { to: '/customers', label: 'Customers', icon: Users, visible: (a) => a.can('customers.read') },
+  { to: '/vehicles', label: 'Vehicles', icon: Truck, visible: always },
+  { to: '/settings', label: 'Settings', icon: Settings, visible: canOpenSettings },
+];

@@ -1,0 +1,105 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { cn } from '../lib/cn';
+
+export type Column<Row> = {
+  key: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+  sortable?: boolean;
+};
+
+export type SortState = { key: string; direction: 'asc' | 'desc' };
+
+export type DataTableProps<Row> = {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  onRowClick?: (row: Row) => void;
+  /** Accessible name of a clickable row, e.g. "Open Acme Ltd". */
+  rowLabel?: (row: Row) => string;
+  sort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  /** Shown in a full-width row when there are no rows (the header stays, as the spec's empty frames do). */
+  empty?: ReactNode;
+  caption?: string;
+  className?: string;
+};
+
+export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, sort, onSortChange, empty, caption, className }: DataTableProps<Row>) {
+  const onKey = (row: Row) => (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (onRowClick && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      onRowClick(row);
+    }
+  };
+  return (
+    <div className={cn('max-h-[70vh] overflow-auto rounded-lg border border-border bg-white', className)}>
+      <table className="w-full border-separate border-spacing-0 text-left text-sm">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((col) => {
+              const active = sort?.key === col.key;
+              return (
+                <th
+                  key={col.key}
+                  scope="col"
+                  aria-sort={active ? (sort?.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  className={cn(
+                    'sticky top-0 z-10 border-b border-border bg-gray-50 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-gray-700 uppercase',
+                    col.className,
+                  )}
+                >
+                  {col.sortable && onSortChange ? (
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 uppercase hover:text-gray-900"
+                      onClick={() =>
+                        onSortChange({ key: col.key, direction: active && sort?.direction === 'asc' ? 'desc' : 'asc' })
+                      }
+                    >
+                      {col.header}
+                      {active ? (
+                        sort?.direction === 'asc' ? <ArrowUp size={12} aria-hidden="true" /> : <ArrowDown size={12} aria-hidden="true" />
+                      ) : (
+                        <ArrowUpDown size={12} aria-hidden="true" className="text-gray-400" />
+                      )}
+                    </button>
+                  ) : (
+                    col.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? onKey(row) : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+                aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
+                className={cn(onRowClick && 'cursor-pointer hover:bg-gray-50 focus-visible:bg-primary-soft focus-visible:outline-none')}
+              >
+                {columns.map((col) => (
+                  <td key={col.key} className={cn('border-b border-border px-3 py-2.5 align-middle', col.className)}>
+                    {col.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

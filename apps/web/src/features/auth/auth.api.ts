@@ -1,0 +1,17 @@
+import type { AcceptInvitationBody, LoginBody, SessionInfo, SignupBody } from '@fieldwork/domain/auth.schemas';
+import { api, type DataOf } from '../../lib/api-client';
+
+export type InvitationPreview = { email: string; role: string; companyName: string };
+
+// Sign-in calls answer 401 for a wrong password; that is a form error, not a dead session.
+const quiet = { skipAuthRedirect: true };
+
+export const authApi = {
+  login: async (body: LoginBody) => (await api.post<DataOf<SessionInfo>>('/auth/login', body, quiet)).data,
+  setup: async (body: SignupBody) => (await api.post<DataOf<SessionInfo>>('/auth/setup', body, quiet)).data,
+  signup: async (body: SignupBody) => (await api.post<DataOf<SessionInfo>>('/auth/signup', body, quiet)).data,
+  invitation: async (token: string) =>
+    (await api.get<DataOf<InvitationPreview>>('/auth/invitation', { query: { token }, ...quiet })).data,
+  acceptInvitation: async (body: AcceptInvitationBody) =>
+    (await api.post<DataOf<SessionInfo>>('/auth/accept-invitation', body, quiet)).data,
+};

@@ -1,0 +1,53 @@
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ''}|${JSON.stringify(options)}`;
+  let fmt = dateFormats.get(key);
+  if (!fmt) {
+    try {
+      fmt = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      // An unknown zone must not break a page; the browser's zone is the best remaining guess.
+      fmt = new Intl.DateTimeFormat('en-US', options);
+    }
+    dateFormats.set(key, fmt);
+  }
+  return fmt;
+}
+
+function toDate(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Nov 21, 2025" in the tenant's zone, so a day boundary matches what the office sees. */
+export function formatDate(iso: string | null | undefined, timeZone?: string): string {
+  const date = toDate(iso);
+  return date ? formatter(timeZone, { year: 'numeric', month: 'short', day: 'numeric' }).format(date) : '—';
+}
+
+/** "Nov 21, 2025, 3:05 PM" in the tenant's zone. */
+export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
+  const date = toDate(iso);
+  return date
+    ? formatter(timeZone, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(date)
+    : '—';
+}
+
+/** "$1,234.50" from the API's decimal amounts. */
+export function formatMoney(amount: number | null | undefined): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount ?? 0);
+}
+
+export function initials(name: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+export function dash(value: string | null | undefined): string {
+  return value && value.trim() ? value : '—';
+}

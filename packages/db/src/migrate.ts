@@ -1,0 +1,28 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DialectName } from './connection.ts';
+import * as m0001 from './migrations/0001-foundation.ts';
+
+type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
+
+/** Ordered by name; the list is explicit so a bundler or a missing file can never skip one. */
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '0001-foundation': m0001,
+};
+
+class ListProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, mod] of Object.entries(MIGRATIONS)) {
+      out[name] = { up: (db) => mod.up(db, this.dialect) };
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new ListProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,165 @@
+/**
+ * Row types of every table, as both dialects return them: ids and instants are strings (ISO 8601 UTC),
+ * flags are 0/1 integers so one query works on SQLite and PostgreSQL alike.
+ */
+export type Flag = 0 | 1;
+
+export type TenantsTable = { id: string; name: string; time_zone: string; created_at: string; updated_at: string; version: number };
+export type TenantCountersTable = { tenant_id: string; name: string; value: number };
+
+export type UsersTable = {
+  id: string;
+  tenant_id: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  phone: string | null;
+  role: string;
+  access: string;
+  status: string;
+  photo_file_id: string | null;
+  added_by: string | null;
+  created_at: string;
+  updated_at: string;
+  password_changed_at: string;
+  version: number;
+};
+
+export type UserTagsTable = { tenant_id: string; user_id: string; tag_id: string };
+export type UserZonesTable = { tenant_id: string; user_id: string; zone_id: string };
+
+export type SessionsTable = {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  idle_seconds: number;
+  user_agent: string | null;
+  ip: string | null;
+};
+
+export type InvitationsTable = {
+  id: string;
+  tenant_id: string;
+  email: string;
+  role: string;
+  access: string;
+  token_hash: string;
+  tag_ids: string;
+  zone_ids: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_user_id: string | null;
+  revoked_at: string | null;
+};
+
+export type AppFlagsTable = { key: string; created_at: string };
+export type RateLimitsTable = { key: string; window_start: string; count: number };
+
+export type ZonesTable = { id: string; tenant_id: string; name: string; created_at: string };
+export type TagsTable = { id: string; tenant_id: string; name: string; type: string; created_at: string };
+
+export type CustomersTable = {
+  id: string;
+  tenant_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  notes: string | null;
+  is_active: Flag;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+};
+export type CustomerTagsTable = { tenant_id: string; customer_id: string; tag_id: string };
+export type CustomerAddressesTable = {
+  id: string;
+  tenant_id: string;
+  customer_id: string;
+  address_line1: string;
+  building_unit: string | null;
+  full_address: string;
+  position: number;
+  archived_at: string | null;
+};
+export type CustomerContactsTable = {
+  id: string;
+  tenant_id: string;
+  customer_id: string;
+  name: string;
+  email: string | null;
+  mobile_number: string | null;
+  is_billing: Flag;
+  position: number;
+  archived_at: string | null;
+};
+
+export type SubcontractorsTable = {
+  id: string;
+  tenant_id: string;
+  name: string;
+  kind: string;
+  contact_name: string | null;
+  email: string | null;
+  phone: string | null;
+  is_active: Flag;
+  user_id: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+};
+export type SubcontractorTagsTable = { tenant_id: string; subcontractor_id: string; tag_id: string };
+export type SubcontractorZonesTable = { tenant_id: string; subcontractor_id: string; zone_id: string };
+
+export type ApiTokensTable = {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+
+export type FilesTable = {
+  id: string;
+  tenant_id: string;
+  content_type: string;
+  size: number;
+  data: Uint8Array;
+  created_by: string | null;
+  created_at: string;
+};
+
+export type LocationsTable = { id: string; tenant_id: string; name: string; full_address: string; kind: string; created_at: string };
+
+export type Database = {
+  tenants: TenantsTable;
+  tenant_counters: TenantCountersTable;
+  users: UsersTable;
+  user_tags: UserTagsTable;
+  user_zones: UserZonesTable;
+  sessions: SessionsTable;
+  invitations: InvitationsTable;
+  app_flags: AppFlagsTable;
+  rate_limits: RateLimitsTable;
+  zones: ZonesTable;
+  tags: TagsTable;
+  customers: CustomersTable;
+  customer_tags: CustomerTagsTable;
+  customer_addresses: CustomerAddressesTable;
+  customer_contacts: CustomerContactsTable;
+  subcontractors: SubcontractorsTable;
+  subcontractor_tags: SubcontractorTagsTable;
+  subcontractor_zones: SubcontractorZonesTable;
+  api_tokens: ApiTokensTable;
+  files: FilesTable;
+  locations: LocationsTable;
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { emailField, passwordField, requiredText } from './common.schemas.ts';
+import { timeZoneSchema } from './time-zones.ts';
+import { userSchema } from './users.schemas.ts';
+import { companySchema } from './company.schemas.ts';
+
+export const signupBody = z.strictObject({
+  companyName: requiredText('Company Name', 100),
+  timeZone: timeZoneSchema,
+  name: requiredText('Name', 100),
+  email: emailField,
+  password: passwordField,
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const loginBody = z.strictObject({
+  email: emailField,
+  password: z.string({ error: 'Password must be a string.' }).min(1, { error: 'Password is mandatory.' }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const acceptInvitationBody = z.strictObject({
+  token: z.string({ error: 'Token must be a string.' }).min(20).max(200),
+  name: requiredText('Name', 100),
+  password: passwordField,
+});
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
+
+export const invitationTokenQuery = z.strictObject({ token: z.string().min(20).max(200) });
+
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  role: z.string(),
+  companyName: z.string(),
+});
+
+export const sessionSchema = z.object({
+  user: userSchema,
+  company: companySchema,
+  capabilities: z.array(z.string()),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+
+export const setupStatusSchema = z.object({ needsSetup: z.boolean() });

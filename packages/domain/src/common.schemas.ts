@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const uuidField = (label: string) => z.uuid({ error: `${label} must be a valid UUID.` });
+
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be a string.` })
+    .trim()
+    .min(1, { error: `${label} is mandatory.` })
+    .max(max, { error: `${label} must be less than or equal to ${max} characters.` });
+
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be a string.` })
+    .trim()
+    .max(max, { error: `${label} must be less than or equal to ${max} characters.` })
+    .optional();
+
+/** Optional text that may be cleared: '' and null both mean "no value". */
+export const clearableText = (label: string, max: number) =>
+  z
+    .union([optionalText(label, max), z.null()])
+    .transform((v) => (v ? v : null))
+    .optional();
+
+export const emailField = z
+  .string({ error: 'Email must be a string.' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'Email must be less than or equal to 254 characters.' })
+  .pipe(z.email({ error: 'Email must be a valid email address.' }));
+
+export const passwordField = z
+  .string({ error: 'Password must be a string.' })
+  .min(10, { error: 'Password must be at least 10 characters.' })
+  .max(200, { error: 'Password must be less than or equal to 200 characters.' });
+
+export const phoneField = z
+  .string({ error: 'Phone must be a string.' })
+  .trim()
+  .max(40, { error: 'Phone must be less than or equal to 40 characters.' })
+  .regex(/^[0-9+()\-.\s]*$/, { error: 'Phone may contain only digits, spaces and + ( ) - .' });
+
+export const idParams = z.strictObject({ id: uuidField('Id') });
+
+export const orderValueSchema = z.enum(['asc', 'desc'], { error: 'orderByValue must be asc or desc.' });
+
+export const pageQuery = {
+  page: z.coerce.number({ error: 'page must be a number.' }).int().min(1, { error: 'page must be at least 1.' }).max(1_000_000).default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int()
+    .min(1, { error: 'limit must be at least 1.' })
+    .max(MAX_PAGE_SIZE, { error: `limit must be at most ${MAX_PAGE_SIZE}.` })
+    .default(DEFAULT_PAGE_SIZE),
+};
+
+/** A query value that may be sent once or repeated (`?zones=a&zones=b`) or comma separated. */
+export const idListQuery = (label: string) =>
+  z
+    .union([z.string(), z.array(z.string()).max(100)])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(uuidField(label)).max(100))
+    .optional();
+
+export const booleanQuery = z
+  .enum(['true', 'false'], { error: 'must be true or false.' })
+  .transform((v) => v === 'true')
+  .optional();
+
+export const namedRef = z.object({ id: z.string(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRef>;
+
+/** Task-document list shape. */
+export const metaSchema = z.object({ total: z.number(), totalPages: z.number(), page: z.number(), limit: z.number() });
+export const itemsPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), meta: metaSchema });
+
+/** Jobs-document list shape. */
+export const paginationSchema = z.object({
+  totalItems: z.number(),
+  totalPages: z.number(),
+  currentPage: z.number(),
+  itemsPerPage: z.number(),
+});
+export const dataPage = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema });
+
+export const dataOf = <T extends z.ZodType>(inner: T) => z.object({ data: inner });
+
+export function pageMeta(total: number, page: number, limit: number) {
+  return { total, totalPages: Math.ceil(total / limit), page, limit };
+}
+
+export function pagination(total: number, page: number, limit: number) {
+  return { totalItems: total, totalPages: Math.ceil(total / limit), currentPage: page, itemsPerPage: limit };
+}
+
+export const versionField = z.number({ error: 'version must be a number.' }).int().min(1);

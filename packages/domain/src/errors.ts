@@ -1,0 +1,76 @@
+/** Every error the API can answer with. One code -> one HTTP status, exhaustively. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVITATION_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CSRF_REJECTED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  STALE_VERSION: 409,
+  SETUP_ALREADY_DONE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const DEFAULT_ERROR_MESSAGE = {
+  VALIDATION_FAILED: 'The request is not valid.',
+  INVITATION_INVALID: 'This invitation link is invalid or has expired.',
+  UNAUTHENTICATED: 'Please sign in to continue.',
+  INVALID_CREDENTIALS: 'Invalid email or password.',
+  FORBIDDEN: "You don't have permission to view this. Please contact your admin.",
+  CSRF_REJECTED: 'Cross-site request refused.',
+  NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'Method not allowed.',
+  CONFLICT: 'This change conflicts with the current state.',
+  EMAIL_TAKEN: 'A user with this email already exists.',
+  STALE_VERSION: 'This record was changed by someone else. Reload and try again.',
+  SETUP_ALREADY_DONE: 'Fieldwork is already set up. Please sign in.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  UNSUPPORTED_MEDIA: 'This file type is not supported.',
+  RATE_LIMITED: 'Too many attempts. Please try again later.',
+  INTERNAL: 'Something went wrong! Please try again',
+} as const satisfies Record<ErrorCode, string>;
+
+export type ApiErrorBody = {
+  statusCode: number;
+  code: ErrorCode;
+  message: string | string[];
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly messages: string | string[];
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message?: string | string[], headers: Record<string, string> = {}) {
+    const text = message ?? DEFAULT_ERROR_MESSAGE[code];
+    super(Array.isArray(text) ? text.join(' ') : text);
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
+    this.messages = text;
+    this.headers = headers;
+  }
+
+  toBody(): ApiErrorBody {
+    return { statusCode: this.statusCode, code: this.code, message: this.messages };
+  }
+}
+
+/** The text to show for an API error body, whatever shape the message took. */
+export function errorText(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const message = (body as { message: unknown }).message;
+    if (Array.isArray(message)) return message.join(' ');
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+export const ROLE_NAMES = ['Admin', 'Super Admin', 'Staff', 'Technician', 'Tech Access', 'SubContractor'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+export const roleNameSchema = z.enum(ROLE_NAMES, { error: 'Role must be one of: ' + ROLE_NAMES.join(', ') + '.' });
+
+export const ACCESS_LEVELS = ['fullAccess', 'partialAccess', 'onlyViewAccess', 'noAccess'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+export const accessLevelSchema = z.enum(ACCESS_LEVELS, {
+  error: 'Work order access must be one of: ' + ACCESS_LEVELS.join(', ') + '.',
+});
+
+export const ACCESS_LABELS = {
+  fullAccess: 'Full access',
+  partialAccess: 'Partial access',
+  onlyViewAccess: 'View only',
+  noAccess: 'No access',
+} as const satisfies Record<AccessLevel, string>;
+
+/** What every rule needs to know about the person asking. */
+export type Viewer = {
+  userId: string;
+  tenantId: string;
+  role: string;
+  access: AccessLevel;
+};
+
+/** Spec section 6: admin is any role name containing "admin" (any case), or full access. */
+export function isAdmin(viewer: Pick<Viewer, 'role' | 'access'>): boolean {
+  return viewer.role.toLowerCase().includes('admin') || viewer.access === 'fullAccess';
+}
+
+export function isTechnicianRole(role: string): boolean {
+  const name = role.toLowerCase();
+  return name === 'technician' || name === 'tech access';
+}
+
+export function isSubcontractorRole(role: string): boolean {
+  return role.toLowerCase() === 'subcontractor';
+}
+
+export function isFieldRole(role: string): boolean {
+  return isTechnicianRole(role) || isSubcontractorRole(role);
+}
+
+/**
+ * Field roles are classed by role before access, so a technician never gains office screens
+ * through an access level meant for office staff.
+ */
+export type ViewerClass = 'admin' | 'partial' | 'view' | 'none' | 'technician' | 'subcontractor';
+
+export function viewerClass(viewer: Pick<Viewer, 'role' | 'access'>): ViewerClass {
+  if (isSubcontractorRole(viewer.role)) return 'subcontractor';
+  if (isTechnicianRole(viewer.role)) return 'technician';
+  if (isAdmin(viewer)) return 'admin';
+  const byAccess = {
+    fullAccess: 'admin',
+    partialAccess: 'partial',
+    onlyViewAccess: 'view',
+    noAccess: 'none',
+  } as const satisfies Record<AccessLevel, ViewerClass>;
+  return byAccess[viewer.access];
+}
+
+const EVERYONE = ['admin', 'partial', 'view', 'none', 'technician', 'subcontractor'] as const;
+const OFFICE_READ = ['admin', 'partial', 'view'] as const;
+const OFFICE_WRITE = ['admin', 'partial'] as const;
+const ADMIN_ONLY = ['admin'] as const;
+
+/** Who may do what, checked by the server at the route and mirrored by the UI. */
+export const PERMISSIONS = {
+  'profile.self': EVERYONE,
+  'tokens.self': EVERYONE,
+  'lookups.read': EVERYONE,
+  'users.read': OFFICE_READ,
+  'users.manage': ADMIN_ONLY,
+  'settings.manage': ADMIN_ONLY,
+  'company.read': EVERYONE,
+  'customers.read': OFFICE_READ,
+  'customers.write': OFFICE_WRITE,
+  'subcontractors.read': OFFICE_READ,
+  'subcontractors.write': OFFICE_WRITE,
+  'workorder.view': OFFICE_READ,
+} as const satisfies Record<string, readonly ViewerClass[]>;
+
+export type Capability = keyof typeof PERMISSIONS;
+
+export function can(viewer: Pick<Viewer, 'role' | 'access'>, capability: Capability): boolean {
+  return (PERMISSIONS[capability] as readonly ViewerClass[]).includes(viewerClass(viewer));
+}
+
+export function capabilitiesOf(viewer: Pick<Viewer, 'role' | 'access'>): Capability[] {
+  return (Object.keys(PERMISSIONS) as Capability[]).filter((c) => can(viewer, c));
+}
+
+/** Roles an admin may hand out; field roles get noAccess to office work orders by default. */
+export function defaultAccessFor(role: RoleName): AccessLevel {
+  if (role === 'Admin' || role === 'Super Admin') return 'fullAccess';
+  if (role === 'Staff') return 'partialAccess';
+  return 'noAccess';
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@fieldwork/db/connection';
+import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
+
+/** Factories insert rows directly and create any parent they are not given. */
+let seq = 0;
+const next = () => ++seq + '-' + randomUUID().slice(0, 8);
+const now = () => new Date().toISOString();
+
+export async function buildTenant(db: Db, o: { name?: string; timeZone?: string } = {}): Promise<{ id: string; name: string }> {
+  const id = randomUUID();
+  const name = o.name ?? `Company ${next()}`;
+  await db.insertInto('tenants').values({ id, name, time_zone: o.timeZone ?? 'America/New_York', created_at: now(), updated_at: now(), version: 1 }).execute();
+  return { id, name };
+}
+
+export type BuiltUser = { id: string; tenantId: string; email: string; role: RoleName; access: AccessLevel };
+
+export async function buildUser(
+  db: Db,
+  o: { tenantId?: string; role?: RoleName; access?: AccessLevel; email?: string; name?: string; passwordHash: string; status?: 'ACTIVE' | 'DISABLED' },
+): Promise<BuiltUser> {
+  const tenantId = o.tenantId ?? (await buildTenant(db)).id;
+  const id = randomUUID();
+  const role = o.role ?? 'Admin';
+  const access = o.access ?? (role === 'Admin' ? 'fullAccess' : 'noAccess');
+  const email = (o.email ?? `user-${next()}@test.example`).toLowerCase();
+  await db
+    .insertInto('users')
+    .values({
+      id, tenant_id: tenantId, email, password_hash: o.passwordHash, name: o.name ?? `User ${role}`, phone: null, role, access,
+      status: o.status ?? 'ACTIVE', photo_file_id: null, added_by: null, created_at: now(), updated_at: now(), password_changed_at: now(), version: 1,
+    })
+    .execute();
+  return { id, tenantId, email, role, access };
+}
+
+export async function buildZone(db: Db, tenantId: string, name = `Zone ${next()}`): Promise<{ id: string; name: string }> {
+  const id = randomUUID();
+  await db.insertInto('zones').values({ id, tenant_id: tenantId, name, created_at: now() }).execute();
+  return { id, name };
+}
+
+export async function buildTag(db: Db, tenantId: string, o: { name?: string; type?: 'SERVICE' | 'ACCOUNT' } = {}): Promise<{ id: string; name: string }> {
+  const id = randomUUID();
+  const name = o.name ?? `Tag ${next()}`;
+  await db.insertInto('tags').values({ id, tenant_id: tenantId, name, type: o.type ?? 'SERVICE', created_at: now() }).execute();
+  return { id, name };
+}
+
+export async function buildCustomer(db: Db, tenantId: string, o: { name?: string } = {}): Promise<{ id: string; name: string; addressId: string; contactId: string }> {
+  const id = randomUUID();
+  const name = o.name ?? `Customer ${next()}`;
+  const addressId = randomUUID();
+  const contactId = randomUUID();
+  await db.insertInto('customers').values({ id, tenant_id: tenantId, name, email: null, phone: null, notes: null, is_active: 1, created_by: null, created_at: now(), updated_at: now(), version: 1 }).execute();
+  await db.insertInto('customer_addresses').values({ id: addressId, tenant_id: tenantId, customer_id: id, address_line1: '1 Main St', building_unit: null, full_address: '1 Main St, Springfield', position: 0, archived_at: null }).execute();
+  await db.insertInto('customer_contacts').values({ id: contactId, tenant_id: tenantId, customer_id: id, name: 'Pat Contact', email: 'pat@example.com', mobile_number: null, is_billing: 1, position: 0, archived_at: null }).execute();
+  return { id, name, addressId, contactId };
+}
+
+export async function buildSubcontractor(db: Db, tenantId: string, o: { name?: string; userId?: string } = {}): Promise<{ id: string; name: string }> {
+  const id = randomUUID();
+  const name = o.name ?? `Sub ${next()}`;
+  await db
+    .insertInto('subcontractors')
+    .values({ id, tenant_id: tenantId, name, kind: 'COMPANY', contact_name: null, email: null, phone: null, is_active: 1, user_id: o.userId ?? null, created_at: now(), updated_at: now(), version: 1 })
+    .execute();
+  return { id, name };
+}
