@@ -94,7 +94,6 @@ export async function acceptInvitation(app: FastifyInstance, request: FastifyReq
   const now = nowIso();
   try {
     await app.db.transaction().execute(async (trx) => {
-      if (!(await markAccepted(trx, invitation.tenant_id, invitation.id, userId, now))) throw new AppError('INVITATION_INVALID');
       await insertUser(trx, invitation.tenant_id, {
         id: userId,
         email: invitation.email,
@@ -110,6 +109,8 @@ export async function acceptInvitation(app: FastifyInstance, request: FastifyReq
         updated_at: now,
         password_changed_at: now,
       });
+      // The user row exists first (accepted_user_id references it); a lost race rolls the insert back.
+      if (!(await markAccepted(trx, invitation.tenant_id, invitation.id, userId, now))) throw new AppError('INVITATION_INVALID');
       await replaceUserTagsAndZones(trx, invitation.tenant_id, userId, JSON.parse(invitation.tag_ids), JSON.parse(invitation.zone_ids));
     });
   } catch (error) {

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { can, capabilitiesOf, defaultAccessFor, isAdmin, isSubcontractorRole, isTechnicianRole, viewerClass, type AccessLevel } from './roles.ts';
+
+describe('isAdmin (spec 6: role name contains "admin", any case, or full access)', () => {
+  it.each([
+    ['Admin', 'noAccess', true],
+    ['Super Admin', 'partialAccess', true],
+    ['super ADMIN', 'noAccess', true],
+    ['Staff', 'fullAccess', true],
+    ['Staff', 'partialAccess', false],
+    ['Staff', 'onlyViewAccess', false],
+    ['Technician', 'noAccess', false],
+    ['SubContractor', 'noAccess', false],
+  ] as const)('%s with %s -> %s', (role, access, expected) => {
+    expect(isAdmin({ role, access })).toBe(expected);
+  });
+});
+
+describe('role name matching is case-insensitive', () => {
+  it('recognises technicians and tech access', () => {
+    expect(isTechnicianRole('technician')).toBe(true);
+    expect(isTechnicianRole('TECH ACCESS')).toBe(true);
+    expect(isTechnicianRole('Staff')).toBe(false);
+  });
+  it('recognises subcontractors', () => {
+    expect(isSubcontractorRole('subcontractor')).toBe(true);
+    expect(isSubcontractorRole('SubContractor')).toBe(true);
+    expect(isSubcontractorRole('Technician')).toBe(false);
+  });
+});
+
+describe('viewerClass', () => {
+  it.each([
+    ['Admin', 'fullAccess', 'admin'],
+    ['Staff', 'fullAccess', 'admin'],
+    ['Staff', 'partialAccess', 'partial'],
+    ['Staff', 'onlyViewAccess', 'view'],
+    ['Staff', 'noAccess', 'none'],
+    ['Technician', 'fullAccess', 'technician'],
+    ['Tech Access', 'noAccess', 'technician'],
+    ['SubContractor', 'fullAccess', 'subcontractor'],
+  ] as const)('%s/%s is %s (field roles never gain office screens through access)', (role, access, expected) => {
+    expect(viewerClass({ role, access })).toBe(expected);
+  });
+});
+
+describe('permission table', () => {
+  const v = (role: string, access: AccessLevel) => ({ role, access });
+  it('only admins manage users and settings', () => {
+    expect(can(v('Admin', 'fullAccess'), 'users.manage')).toBe(true);
+    expect(can(v('Staff', 'fullAccess'), 'settings.manage')).toBe(true);
+    expect(can(v('Staff', 'partialAccess'), 'users.manage')).toBe(false);
+    expect(can(v('Technician', 'noAccess'), 'settings.manage')).toBe(false);
+  });
+  it('create needs full or partial access; view-only reads', () => {
+    expect(can(v('Staff', 'partialAccess'), 'customers.write')).toBe(true);
+    expect(can(v('Staff', 'onlyViewAccess'), 'customers.write')).toBe(false);
+    expect(can(v('Staff', 'onlyViewAccess'), 'customers.read')).toBe(true);
+    expect(can(v('Staff', 'noAccess'), 'customers.read')).toBe(false);
+  });
+  it('technicians and subcontractors see no customer list but keep their profile', () => {
+    for (const role of ['Technician', 'SubContractor']) {
+      expect(can(v(role, 'noAccess'), 'customers.read')).toBe(false);
+      expect(can(v(role, 'noAccess'), 'profile.self')).toBe(true);
+      expect(can(v(role, 'noAccess'), 'lookups.read')).toBe(true);
+    }
+  });
+  it('capabilitiesOf lists exactly what can() allows', () => {
+    const viewer = v('Staff', 'onlyViewAccess');
+    const caps = capabilitiesOf(viewer);
+    expect(caps).toContain('customers.read');
+    expect(caps).not.toContain('customers.write');
+    for (const c of caps) expect(can(viewer, c)).toBe(true);
+  });
+});
+
+describe('defaultAccessFor', () => {
+  it('gives admins full, staff partial and field roles none', () => {
+    expect(defaultAccessFor('Admin')).toBe('fullAccess');
+    expect(defaultAccessFor('Staff')).toBe('partialAccess');
+    expect(defaultAccessFor('Technician')).toBe('noAccess');
+    expect(defaultAccessFor('SubContractor')).toBe('noAccess');
+  });
+});
