@@ -11,6 +11,7 @@ import { staticWebPlugin } from './plugins/static-web.plugin.ts';
 import { registerModules } from './modules/modules.routes.ts';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     db: Db;
     dialect: DialectName;

@@ -1,0 +1,31 @@
+// `npm start`: build the web app when its build is missing or older than its sources, then run the server
+// (which migrates the database at start-up) with tsx, so no separate server build step exists.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = join(root, 'apps/web/dist/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [join(root, 'apps/web/src'), join(root, 'apps/web/index.html'), join(root, 'apps/web/vite.config.ts'), join(root, 'packages/domain/src')];
+const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
+const changedAt = Math.max(...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)));
+if (changedAt > builtAt) {
+  console.log(builtAt ? 'Web sources changed; rebuilding the web app…' : 'Building the web app (first start)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@fieldwork/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
