@@ -66,10 +66,11 @@ export const idListQuery = (label: string) =>
     .pipe(z.array(uuidField(label)).max(100))
     .optional();
 
-export const booleanQuery = z
-  .enum(['true', 'false'], { error: 'must be true or false.' })
-  .transform((v) => v === 'true')
-  .optional();
+export const booleanQuery = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false.` })
+    .transform((v) => v === 'true')
+    .optional();
 
 export const namedRef = z.object({ id: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRef>;

@@ -4,7 +4,6 @@ import {
   emailField,
   idListQuery,
   namedRef,
-  optionalText,
   orderValueSchema,
   pageQuery,
   phoneField,
@@ -79,7 +78,7 @@ const customerFields = {
   name: requiredText('Account Name', 100),
   email: z.union([emailField, z.literal(''), z.null()]).transform((v) => (v ? v : null)).optional(),
   phone: z.union([phoneField, z.null()]).transform((v) => (v ? v : null)).optional(),
-  notes: optionalText('Notes', 2000),
+  notes: clearableText('Notes', 2000),
   tags: z.array(z.strictObject({ id: uuidField('Tag ID') }), { error: 'Tags must be an array.' }).max(50).default([]),
   customerAddress: z
     .array(addressInput, { error: 'Addresses must be an array.' })

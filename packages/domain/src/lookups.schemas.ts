@@ -24,8 +24,8 @@ export const tagFilterQuery = z.strictObject({
 
 export const locationQuery = z.strictObject({
   search: z.string().trim().max(100).optional(),
-  isSupplierLocation: booleanQuery,
-  isUserLocation: booleanQuery,
+  isSupplierLocation: booleanQuery('isSupplierLocation'),
+  isUserLocation: booleanQuery('isUserLocation'),
 });
 
 export const LOCATION_KINDS = ['SITE', 'SUPPLIER', 'USER'] as const;

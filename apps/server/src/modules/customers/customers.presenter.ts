@@ -1,0 +1,85 @@
+import type { Db } from '@fieldwork/db/connection';
+import type { Customer, CustomerContact, CustomerListItem } from '@fieldwork/domain/customers.schemas';
+import type { NamedRef } from '@fieldwork/domain/common.schemas';
+import { loadAddresses, loadContacts, loadCustomerTags, type AddressRow, type ContactRow, type CustomerRow } from './customers.repository.ts';
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+const toAddressDto = (a: AddressRow) => ({ id: a.id, addressLine1: a.address_line1, buildingUnit: a.building_unit, fullAddress: a.full_address });
+
+const toContactDto = (c: ContactRow): CustomerContact => ({
+  id: c.id,
+  name: c.name,
+  email: c.email,
+  mobileNumber: c.mobile_number,
+  isBilling: c.is_billing === 1,
+});
+
+/** One query per child table for the whole page, never one per customer. */
+async function loadChildren(db: Db, tenantId: string, rows: CustomerRow[]) {
+  const ids = rows.map((r) => r.id);
+  const [addresses, contacts, tags] = await Promise.all([
+    loadAddresses(db, tenantId, ids),
+    loadContacts(db, tenantId, ids),
+    loadCustomerTags(db, tenantId, ids),
+  ]);
+  return {
+    addresses: groupBy(addresses, (a) => a.customer_id),
+    contacts: groupBy(contacts, (c) => c.customer_id),
+    tags: groupBy(tags, (t) => t.customer_id),
+  };
+}
+
+const refs = (rows: { id: string; name: string }[] | undefined): NamedRef[] => (rows ?? []).map((t) => ({ id: t.id, name: t.name }));
+
+export async function presentCustomers(db: Db, tenantId: string, rows: CustomerRow[]): Promise<Customer[]> {
+  const children = await loadChildren(db, tenantId, rows);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    isActive: row.is_active === 1,
+    tags: refs(children.tags.get(row.id)),
+    customerAddress: (children.addresses.get(row.id) ?? []).map(toAddressDto),
+    contacts: (children.contacts.get(row.id) ?? []).map(toContactDto),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+  }));
+}
+
+export async function presentCustomer(db: Db, tenantId: string, row: CustomerRow): Promise<Customer> {
+  const [customer] = await presentCustomers(db, tenantId, [row]);
+  return customer!;
+}
+
+/** The list shows the first address and the person to call: the billing contact when there is one. */
+export async function presentCustomerListItems(db: Db, tenantId: string, rows: CustomerRow[]): Promise<CustomerListItem[]> {
+  const children = await loadChildren(db, tenantId, rows);
+  return rows.map((row) => {
+    const contacts = children.contacts.get(row.id) ?? [];
+    const primaryContact = contacts.find((c) => c.is_billing === 1) ?? contacts[0];
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      isActive: row.is_active === 1,
+      tags: refs(children.tags.get(row.id)),
+      createdAt: row.created_at,
+      primaryAddress: children.addresses.get(row.id)?.[0]?.full_address ?? null,
+      primaryContact: primaryContact?.name ?? null,
+    };
+  });
+}

@@ -1,0 +1,202 @@
+import { sql } from 'kysely';
+import type { Db } from '@fieldwork/db/connection';
+import type { CustomerAddressesTable, CustomerContactsTable, CustomersTable } from '@fieldwork/db/schema';
+import { containsText, paging } from '@fieldwork/db/sql-helpers';
+import type { CustomerListQuery } from '@fieldwork/domain/customers.schemas';
+
+export type CustomerRow = CustomersTable;
+export type AddressRow = CustomerAddressesTable;
+export type ContactRow = CustomerContactsTable;
+
+export function findCustomer(db: Db, tenantId: string, customerId: string) {
+  return db.selectFrom('customers').selectAll().where('tenant_id', '=', tenantId).where('id', '=', customerId).executeTakeFirst();
+}
+
+export async function listCustomers(db: Db, tenantId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
+  let base = db.selectFrom('customers').where('customers.tenant_id', '=', tenantId);
+  if (q.status !== 'all') base = base.where('customers.is_active', '=', q.status === 'active' ? 1 : 0);
+  if (q.search) {
+    const term = q.search;
+    base = base.where((eb) =>
+      eb.or([
+        containsText('customers.name', term),
+        containsText('customers.email', term),
+        containsText('customers.phone', term),
+        eb.exists(
+          eb
+            .selectFrom('customer_contacts')
+            .select('customer_contacts.id')
+            .whereRef('customer_contacts.tenant_id', '=', 'customers.tenant_id')
+            .whereRef('customer_contacts.customer_id', '=', 'customers.id')
+            .where('customer_contacts.archived_at', 'is', null)
+            .where(containsText('customer_contacts.name', term)),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('customer_addresses')
+            .select('customer_addresses.id')
+            .whereRef('customer_addresses.tenant_id', '=', 'customers.tenant_id')
+            .whereRef('customer_addresses.customer_id', '=', 'customers.id')
+            .where('customer_addresses.archived_at', 'is', null)
+            .where((inner) =>
+              inner.or([containsText('customer_addresses.full_address', term), containsText('customer_addresses.address_line1', term)]),
+            ),
+        ),
+      ]),
+    );
+  }
+  if (q.tags?.length) {
+    const tags = q.tags;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('customer_tags')
+          .select('customer_tags.customer_id')
+          .whereRef('customer_tags.customer_id', '=', 'customers.id')
+          .where('customer_tags.tag_id', 'in', tags),
+      ),
+    );
+  }
+  const { limit, offset } = paging(q.page, q.limit);
+  const orderColumn = q.orderByKey === 'name' ? sql`lower(${sql.ref('customers.name')})` : sql`${sql.ref('customers.created_at')}`;
+  const [rows, count] = await Promise.all([
+    base.selectAll('customers').orderBy(orderColumn, q.orderByValue).orderBy('customers.id').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function insertCustomer(db: Db, tenantId: string, row: Omit<CustomerRow, 'tenant_id' | 'version'>): Promise<void> {
+  await db.insertInto('customers').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+}
+
+/** Version-checked: false when someone else saved the customer first. */
+export async function updateCustomerRow(
+  db: Db,
+  tenantId: string,
+  customerId: string,
+  version: number,
+  patch: Pick<CustomerRow, 'name' | 'email' | 'phone' | 'notes' | 'is_active' | 'updated_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ ...patch, version: version + 1 })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', customerId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Current (non-archived) addresses of many customers in one query. */
+export function loadAddresses(db: Db, tenantId: string, customerIds: string[]): Promise<AddressRow[]> {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('customer_addresses')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', 'in', customerIds)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function loadContacts(db: Db, tenantId: string, customerIds: string[]): Promise<ContactRow[]> {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('customer_contacts')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', 'in', customerIds)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function loadCustomerTags(db: Db, tenantId: string, customerIds: string[]) {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('customer_tags')
+    .innerJoin('tags', 'tags.id', 'customer_tags.tag_id')
+    .select(['customer_tags.customer_id', 'tags.id', 'tags.name'])
+    .where('customer_tags.tenant_id', '=', tenantId)
+    .where('customer_tags.customer_id', 'in', customerIds)
+    .orderBy(sql`lower(${sql.ref('tags.name')})`)
+    .execute();
+}
+
+/** Every address id the customer ever had, archived ones included, so an edit may bring one back. */
+export async function addressIdsOf(db: Db, tenantId: string, customerId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('customer_addresses').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function contactIdsOf(db: Db, tenantId: string, customerId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('customer_contacts').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+type AddressFields = Pick<AddressRow, 'address_line1' | 'building_unit' | 'full_address' | 'position'>;
+type ContactFields = Pick<ContactRow, 'name' | 'email' | 'mobile_number' | 'is_billing' | 'position'>;
+
+export async function insertAddresses(db: Db, tenantId: string, customerId: string, rows: (AddressFields & { id: string })[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('customer_addresses').values(rows.map((r) => ({ ...r, tenant_id: tenantId, customer_id: customerId, archived_at: null }))).execute();
+}
+
+export async function updateAddress(db: Db, tenantId: string, customerId: string, addressId: string, fields: AddressFields): Promise<void> {
+  await db
+    .updateTable('customer_addresses')
+    .set({ ...fields, archived_at: null })
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', addressId)
+    .execute();
+}
+
+/** Archived, never deleted: jobs and tasks keep pointing at the address they were done at. */
+export async function archiveAddressesExcept(db: Db, tenantId: string, customerId: string, keepIds: string[], now: string): Promise<void> {
+  let query = db
+    .updateTable('customer_addresses')
+    .set({ archived_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('archived_at', 'is', null);
+  if (keepIds.length) query = query.where('id', 'not in', keepIds);
+  await query.execute();
+}
+
+export async function insertContacts(db: Db, tenantId: string, customerId: string, rows: (ContactFields & { id: string })[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('customer_contacts').values(rows.map((r) => ({ ...r, tenant_id: tenantId, customer_id: customerId, archived_at: null }))).execute();
+}
+
+export async function updateContact(db: Db, tenantId: string, customerId: string, contactId: string, fields: ContactFields): Promise<void> {
+  await db
+    .updateTable('customer_contacts')
+    .set({ ...fields, archived_at: null })
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', contactId)
+    .execute();
+}
+
+export async function archiveContactsExcept(db: Db, tenantId: string, customerId: string, keepIds: string[], now: string): Promise<void> {
+  let query = db
+    .updateTable('customer_contacts')
+    .set({ archived_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('archived_at', 'is', null);
+  if (keepIds.length) query = query.where('id', 'not in', keepIds);
+  await query.execute();
+}
+
+export async function replaceCustomerTags(db: Db, tenantId: string, customerId: string, tagIds: string[]): Promise<void> {
+  await db.deleteFrom('customer_tags').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
+  if (tagIds.length) {
+    await db.insertInto('customer_tags').values(tagIds.map((tag_id) => ({ tenant_id: tenantId, customer_id: customerId, tag_id }))).execute();
+  }
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@fieldwork/db/connection';
+import { flag, nowIso } from '@fieldwork/db/sql-helpers';
+import { pagination } from '@fieldwork/domain/common.schemas';
+import type { CreateCustomerBody, Customer, CustomerListQuery, UpdateCustomerBody } from '@fieldwork/domain/customers.schemas';
+import { AppError } from '@fieldwork/domain/errors';
+import type { Viewer } from '@fieldwork/domain/roles';
+import { assertTagsOfType } from '../lookups/lookups.service.ts';
+import { presentCustomer, presentCustomerListItems } from './customers.presenter.ts';
+import {
+  addressIdsOf,
+  archiveAddressesExcept,
+  archiveContactsExcept,
+  contactIdsOf,
+  findCustomer,
+  insertAddresses,
+  insertContacts,
+  insertCustomer,
+  listCustomers,
+  replaceCustomerTags,
+  updateAddress,
+  updateContact,
+  updateCustomerRow,
+} from './customers.repository.ts';
+
+type AddressInput = CreateCustomerBody['customerAddress'][number];
+type ContactInput = CreateCustomerBody['contacts'][number];
+
+const NOT_FOUND = 'Customer not found.';
+const WRONG_TAG_TYPE = 'Only ACCOUNT tags can be added to a customer.';
+
+const addressFields = (a: AddressInput, position: number) => ({
+  address_line1: a.addressLine1,
+  building_unit: a.buildingUnit ?? null,
+  full_address: a.fullAddress,
+  position,
+});
+
+const contactFields = (c: ContactInput, position: number) => ({
+  name: c.name,
+  email: c.email ?? null,
+  mobile_number: c.mobileNumber ?? null,
+  is_billing: flag(c.isBilling),
+  position,
+});
+
+const uniqueTagIds = (body: CreateCustomerBody) => [...new Set(body.tags.map((t) => t.id))];
+
+async function requireCustomer(db: Db, tenantId: string, customerId: string) {
+  const row = await findCustomer(db, tenantId, customerId);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return row;
+}
+
+/** Ids sent on an edit must be this customer's own rows, each once; any other id reads as missing. */
+function assertOwnIds(items: { id?: string | undefined }[], own: Set<string>, notFound: string, duplicate: string): void {
+  const seen = new Set<string>();
+  for (const { id } of items) {
+    if (!id) continue;
+    if (seen.has(id)) throw new AppError('VALIDATION_FAILED', [duplicate]);
+    seen.add(id);
+    if (!own.has(id)) throw new AppError('NOT_FOUND', notFound);
+  }
+}
+
+export async function listCustomersPage(db: Db, tenantId: string, q: CustomerListQuery) {
+  const { rows, total } = await listCustomers(db, tenantId, q);
+  return { data: await presentCustomerListItems(db, tenantId, rows), pagination: pagination(total, q.page, q.limit) };
+}
+
+export async function getCustomer(db: Db, tenantId: string, customerId: string): Promise<Customer> {
+  return presentCustomer(db, tenantId, await requireCustomer(db, tenantId, customerId));
+}
+
+/** Ids sent on create are ignored: a new customer's addresses and contacts are always new rows. */
+export async function createCustomer(db: Db, viewer: Viewer, body: CreateCustomerBody): Promise<Customer> {
+  const { tenantId } = viewer;
+  const tagIds = uniqueTagIds(body);
+  await assertTagsOfType(db, tenantId, tagIds, 'ACCOUNT', WRONG_TAG_TYPE);
+  const id = randomUUID();
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await insertCustomer(trx, tenantId, {
+      id,
+      name: body.name,
+      email: body.email ?? null,
+      phone: body.phone ?? null,
+      notes: body.notes ?? null,
+      is_active: 1,
+      created_by: viewer.userId,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertAddresses(trx, tenantId, id, body.customerAddress.map((a, i) => ({ id: randomUUID(), ...addressFields(a, i) })));
+    await insertContacts(trx, tenantId, id, body.contacts.map((c, i) => ({ id: randomUUID(), ...contactFields(c, i) })));
+    await replaceCustomerTags(trx, tenantId, id, tagIds);
+  });
+  return getCustomer(db, tenantId, id);
+}
+
+/**
+ * Addresses and contacts with an id are edited in place (ids stay stable for the jobs that use them), ones
+ * without are added, and ones left out are archived rather than deleted.
+ */
+export async function updateCustomer(db: Db, tenantId: string, customerId: string, body: UpdateCustomerBody): Promise<Customer> {
+  await requireCustomer(db, tenantId, customerId);
+  const tagIds = uniqueTagIds(body);
+  const [ownAddresses, ownContacts] = await Promise.all([
+    addressIdsOf(db, tenantId, customerId),
+    contactIdsOf(db, tenantId, customerId),
+    assertTagsOfType(db, tenantId, tagIds, 'ACCOUNT', WRONG_TAG_TYPE),
+  ]);
+  assertOwnIds(body.customerAddress, ownAddresses, 'Address not found.', 'Each address may appear only once.');
+  assertOwnIds(body.contacts, ownContacts, 'Contact not found.', 'Each contact may appear only once.');
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    const saved = await updateCustomerRow(trx, tenantId, customerId, body.version, {
+      name: body.name,
+      email: body.email ?? null,
+      phone: body.phone ?? null,
+      notes: body.notes ?? null,
+      is_active: flag(body.isActive),
+      updated_at: now,
+    });
+    if (!saved) throw new AppError('STALE_VERSION');
+
+    const keptAddresses = body.customerAddress.flatMap((a) => (a.id ? [a.id] : []));
+    await archiveAddressesExcept(trx, tenantId, customerId, keptAddresses, now);
+    const newAddresses = [];
+    for (const [i, a] of body.customerAddress.entries()) {
+      if (a.id) await updateAddress(trx, tenantId, customerId, a.id, addressFields(a, i));
+      else newAddresses.push({ id: randomUUID(), ...addressFields(a, i) });
+    }
+    await insertAddresses(trx, tenantId, customerId, newAddresses);
+
+    const keptContacts = body.contacts.flatMap((c) => (c.id ? [c.id] : []));
+    await archiveContactsExcept(trx, tenantId, customerId, keptContacts, now);
+    const newContacts = [];
+    for (const [i, c] of body.contacts.entries()) {
+      if (c.id) await updateContact(trx, tenantId, customerId, c.id, contactFields(c, i));
+      else newContacts.push({ id: randomUUID(), ...contactFields(c, i) });
+    }
+    await insertContacts(trx, tenantId, customerId, newContacts);
+
+    await replaceCustomerTags(trx, tenantId, customerId, tagIds);
+  });
+  return getCustomer(db, tenantId, customerId);
+}
