@@ -16,6 +16,8 @@ declare module 'fastify' {
     db: Db;
     dialect: DialectName;
     config: AppConfig;
+    /** Every route registered, for the generated security suites. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -39,6 +41,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('config', config);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
   if (!options.dbHandle) app.addHook('onClose', async () => handle.close());
 
   await errorsPlugin(app);
