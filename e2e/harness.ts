@@ -11,7 +11,7 @@
  * `session.newPage()`, a screenshot of every open page into test-results/ when a test fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -64,6 +64,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+
+/**
+ * The built SPA the server under test serves. Others may rebuild apps/web/dist while the suite runs
+ * (vite empties it first), so every app serves a private copy: the snapshot scripts/e2e.mjs made
+ * (E2E_WEB_DIST), or a copy made here into the app's data directory.
+ */
+function webDistFor(dataDir: string): string {
+  const snapshot = process.env.E2E_WEB_DIST;
+  const source = snapshot && existsSync(join(snapshot, 'index.html')) ? snapshot : WEB_DIST;
+  if (!existsSync(join(source, 'index.html'))) {
+    throw new Error(`No built web app at ${source}: run \`npm run build -w @fieldwork/web\` (npm run test:e2e does it).`);
+  }
+  if (source === snapshot) return snapshot;
+  const copy = join(dataDir, 'web-dist');
+  cpSync(source, copy, { recursive: true });
+  if (!existsSync(join(copy, 'index.html'))) throw new Error(`apps/web/dist changed while it was copied; run again`);
+  return copy;
+}
+
 export type RunningApp = {
   baseUrl: string;
   dataDir: string;
@@ -85,6 +105,27 @@ function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
+// Servers still running when this worker goes away (interrupted run, crash) die with it.
+const liveServers = new Map<ChildProcess, string>();
+let exitHooked = false;
+function hookProcessExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  const killAll = () => {
+    for (const [child, dataDir] of liveServers) {
+      if (!exited(child)) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
 async function killProcess(child: ChildProcess): Promise<void> {
   if (exited(child)) return;
   const done = new Promise<void>((r) => child.once('exit', () => r()));
@@ -103,6 +144,13 @@ async function killProcess(child: ChildProcess): Promise<void> {
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldwork-e2e-'));
+  let webDist: string;
+  try {
+    webDist = webDistFor(dataDir);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -119,6 +167,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     ...(options.demo ? { DEMO: '1' } : {}),
     ...options.env,
@@ -129,6 +178,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  hookProcessExit();
+  liveServers.set(child, dataDir);
   let output = '';
   const append = (chunk: Buffer) => {
     output += chunk.toString();
@@ -143,6 +194,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
 
   const stop = async () => {
     await killProcess(child);
+    liveServers.delete(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -230,7 +282,8 @@ export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession
     context.on('page', (page) => {
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+        // HTTP error statuses are asserted by the tests themselves; Chromium logs each one as an error.
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(`console.error: ${msg.text()}`);
       });
     });
     return context;
@@ -296,4 +349,52 @@ export function useApp(options: StartAppOptions = {}): { readonly baseUrl: strin
       return app.baseUrl;
     },
   };
+}
+
+// --- UI helpers ---------------------------------------------------------------------------
+
+/** Waits until the page's path (no query) equals `path` or matches it. */
+export async function waitForPath(
+  page: Page,
+  path: string | RegExp | ((pathname: string) => boolean),
+  timeout = 15_000,
+): Promise<void> {
+  const matches = (url: URL) =>
+    typeof path === 'string' ? url.pathname === path : typeof path === 'function' ? path(url.pathname) : path.test(url.pathname);
+  try {
+    await page.waitForURL(matches, { timeout, waitUntil: 'commit' });
+  } catch (error) {
+    throw new Error(`Expected the page at ${String(path)}, it stayed at ${page.url()}`, { cause: error });
+  }
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Signs in through the /login form and waits to leave /login. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  if (pathOf(page) !== '/login') await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForPath(page, (p) => p !== '/login');
+}
+
+/** Signs in through the API (no UI); returns the session cookie header for further API calls. */
+export async function apiSignIn(baseUrl: string, email: string, password: string): Promise<{ status: number; cookie: string; body: unknown }> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { status: res.status, cookie, body: await res.json().catch(() => null) };
+}
+
+/** Texts of the main sidebar's links, in order. */
+export async function sidebarLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link').first().waitFor();
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
 }

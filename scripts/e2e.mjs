@@ -3,12 +3,16 @@
 // newer than apps/web/dist (always when CI is set, or E2E_BUILD=always), then run the e2e vitest
 // config. Extra arguments go to vitest (e.g. a file filter or reporters).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const log = (msg) => console.error(`[e2e] ${msg}`);
+
+// Ctrl-C reaches the child processes too; this process waits for them and cleans up after itself.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => {});
 
 function run(cmd, args, opts = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
@@ -68,7 +72,37 @@ if (reason) {
   log('web build is up to date');
 }
 
-// 3. Tests.
+// 3. A private copy of the build: others may rebuild apps/web/dist (vite empties it first) while
+//    the browser tests run. The harness serves this copy (E2E_WEB_DIST).
+const distDir = join(root, 'apps/web/dist');
+const snapshot = mkdtempSync(join(tmpdir(), 'fieldwork-e2e-web-'));
+const removeSnapshot = () => rmSync(snapshot, { recursive: true, force: true });
+let copied = false;
+for (let attempt = 0; attempt < 20 && !copied; attempt += 1) {
+  if (attempt > 0) await new Promise((r) => setTimeout(r, 1_000));
+  rmSync(snapshot, { recursive: true, force: true });
+  if (!existsSync(join(distDir, 'index.html'))) continue;
+  try {
+    cpSync(distDir, snapshot, { recursive: true });
+    copied = existsSync(join(snapshot, 'index.html'));
+  } catch {
+    copied = false;
+  }
+}
+if (!copied) {
+  removeSnapshot();
+  log(`no usable build in ${distDir}`);
+  process.exit(1);
+}
+
+// 4. Tests.
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-const status = run(process.execPath, [vitest, 'run', '--config', 'e2e/vitest.e2e.config.ts', ...process.argv.slice(2)]);
+let status;
+try {
+  status = run(process.execPath, [vitest, 'run', '--config', 'e2e/vitest.e2e.config.ts', ...process.argv.slice(2)], {
+    env: { ...process.env, E2E_WEB_DIST: snapshot },
+  });
+} finally {
+  removeSnapshot();
+}
 process.exit(status);

@@ -75,7 +75,12 @@ fi
 for stale in "$TMP_BASE/$TMP_PREFIX".*; do
   [ -d "$stale" ] || continue
   owner="$(cat "$stale/owner.pid" 2>/dev/null || true)"
-  if [ -n "$owner" ] && kill -0 "$owner" 2>/dev/null; then continue; fi
+  if [ -z "$owner" ]; then
+    # Just created by a concurrent run (owner.pid not written yet) unless it is old.
+    [ -n "$(find "$stale" -maxdepth 0 -mmin +60 2>/dev/null)" ] || continue
+  elif [ -d "/proc/$owner" ]; then
+    continue
+  fi
   if [ -f "$stale/data/postmaster.pid" ]; then
     (cd "$stale" && as_pg "$PG_BIN/pg_ctl" -D "$stale/data" stop -m immediate -w >/dev/null 2>&1) || true
   fi
