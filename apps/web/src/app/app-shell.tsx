@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
@@ -17,7 +17,7 @@ function Brand() {
   );
 }
 
-function ShellLayout() {
+function ShellLayout({ children }: { children?: ReactNode }) {
   const { company } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
@@ -63,17 +63,18 @@ function ShellLayout() {
           <UserMenu />
         </header>
         <main id="main" className="min-w-0 flex-1 px-3 py-4 sm:px-6 sm:py-6">
-          <Outlet />
+          {children ?? <Outlet />}
         </main>
       </div>
     </div>
   );
 }
 
-export function AppShell() {
+/** The signed-in frame; children replace the route outlet (used by the 404 page). */
+export function AppShell({ children }: { children?: ReactNode }) {
   return (
     <AuthProvider>
-      <ShellLayout />
+      <ShellLayout>{children}</ShellLayout>
     </AuthProvider>
   );
 }

@@ -76,12 +76,7 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length}>{empty}</td>
-            </tr>
-          ) : (
-            rows.map((row) => (
+          {rows.map((row) => (
               <tr
                 key={rowKey(row)}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
@@ -96,10 +91,11 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
                   </td>
                 ))}
               </tr>
-            ))
-          )}
+            ))}
         </tbody>
       </table>
+      {/* Outside the table and pinned left, so a wide header never pushes the message off screen. */}
+      {rows.length === 0 ? <div className="sticky left-0 w-full">{empty}</div> : null}
     </div>
   );
 }

@@ -2,11 +2,11 @@ import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode 
 import { cn } from '../lib/cn';
 import { Label } from './label';
 
-type ControlProps = {
-  id?: string;
+export type ControlProps = {
+  id: string;
   'aria-describedby'?: string;
-  'aria-invalid'?: boolean;
-  invalid?: boolean;
+  'aria-required'?: boolean;
+  invalid: boolean;
 };
 
 export type FieldProps = {
@@ -15,22 +15,28 @@ export type FieldProps = {
   hint?: ReactNode;
   required?: boolean;
   className?: string;
-  /** One form control; it receives the id, aria-invalid and aria-describedby that tie it to the label and error. */
-  children: ReactElement<ControlProps>;
+  id?: string;
+  /**
+   * One form control, which receives the id, invalid flag and aria-describedby that tie it to the label
+   * and error; or a function given those props, for controls wrapped in a react-hook-form Controller.
+   */
+  children: ReactElement<Partial<ControlProps>> | ((control: ControlProps) => ReactNode);
 };
 
-export function Field({ label, error, hint, required, className, children }: FieldProps) {
+export function Field({ label, error, hint, required, className, id: idProp, children }: FieldProps) {
   const autoId = useId();
-  const id = (isValidElement(children) && children.props.id) || autoId;
+  const childId = typeof children !== 'function' && isValidElement(children) ? children.props.id : undefined;
+  const id = idProp ?? childId ?? autoId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const control: ControlProps = { id, 'aria-describedby': describedBy, invalid: Boolean(error), ...(required ? { 'aria-required': true } : {}) };
   return (
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
-      {cloneElement(children, { id, 'aria-describedby': describedBy, invalid: Boolean(error) })}
+      {typeof children === 'function' ? children(control) : cloneElement(children, control)}
       {hint ? (
         <p id={hintId} className="text-xs text-muted">
           {hint}

@@ -2,14 +2,19 @@ import type { LabelHTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
 
 export function Label({ className, children, required, ...rest }: LabelHTMLAttributes<HTMLLabelElement> & { required?: boolean }) {
-  return (
+  const label = (
     <label className={cn('block text-sm font-medium text-gray-800', className)} {...rest}>
       {children}
-      {required ? (
-        <span className="ml-0.5 text-danger" aria-hidden="true">
-          *
-        </span>
-      ) : null}
     </label>
+  );
+  if (!required) return label;
+  // The mark sits outside <label> so the control's accessible name stays exactly the label text.
+  return (
+    <div className="flex items-baseline gap-0.5">
+      {label}
+      <span className="text-danger" aria-hidden="true">
+        *
+      </span>
+    </div>
   );
 }

@@ -120,3 +120,14 @@ export type DataOf<T> = { data: T };
 export type Pagination = { totalItems: number; totalPages: number; currentPage: number; itemsPerPage: number };
 export type DataPage<T> = { data: T[]; pagination: Pagination };
 export type ItemsOf<T> = { data: { items: T[] } };
+
+/** Task-document list shape, used by the user and invitation lists. */
+export type ItemsPage<T> = { items: T[]; meta: { total: number; totalPages: number; page: number; limit: number } };
+
+/** One list shape for the screens, whichever of the two contract shapes an endpoint answers with. */
+export function fromItemsPage<T>(page: ItemsPage<T>): DataPage<T> {
+  return {
+    data: page.items,
+    pagination: { totalItems: page.meta.total, totalPages: page.meta.totalPages, currentPage: page.meta.page, itemsPerPage: page.meta.limit },
+  };
+}

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { loginBody, type LoginBody } from '@fieldwork/domain/auth.schemas';
 import { storeSession } from '../../lib/auth-context';
 import { Button } from '../../components/button';
@@ -18,14 +18,15 @@ export function safeRedirect(target: string | undefined): string {
 
 export function LoginPage() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const router = useRouter();
   const search = useSearch({ strict: false });
   const form = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
   const login = useMutation({
     mutationFn: authApi.login,
     onSuccess: async (session) => {
       storeSession(queryClient, session);
-      await navigate({ to: safeRedirect(search.redirect) });
+      // The redirect is a full href (path + query), so it goes through history rather than a typed route.
+      router.history.push(safeRedirect(search.redirect));
     },
   });
   const { errors } = form.formState;

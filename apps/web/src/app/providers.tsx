@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Toaster } from 'sonner';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { clearSession } from '../lib/auth-context';
+import type { AppRouter } from './router';
+
+export function Providers({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+  useEffect(() => {
+    // A 401 on a normal call means the session ended elsewhere (sign-out, disabled, password change).
+    setUnauthorizedHandler(() => {
+      clearSession(queryClient);
+      const here = router.state.location;
+      if (here.pathname !== '/login') void router.navigate({ to: '/login', search: { redirect: here.href } });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [queryClient, router]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster position="top-right" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

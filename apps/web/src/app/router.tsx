@@ -1,0 +1,210 @@
+import type { ReactNode } from 'react';
+
+type PageComponent = () => ReactNode;
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  createBrowserHistory,
+  Outlet,
+  redirect,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Capability } from '@fieldwork/domain/roles';
+import { authOf, sessionQuery, setupStatusQuery } from '../lib/auth-context';
+import { PageSpinner } from '../components/spinner';
+import { AppShell } from './app-shell';
+import { RootError, RootNotFound } from './root-pages';
+import { RequireCapability } from './route-guards';
+import { AcceptInvitationPage } from '../features/auth/accept-invitation.page';
+import { LoginPage } from '../features/auth/login.page';
+import { SetupPage } from '../features/auth/setup.page';
+import { SignupPage } from '../features/auth/signup.page';
+import { DashboardPage } from '../features/dashboard/dashboard.page';
+import { JobsListPage } from '../features/jobs/jobs-list.page';
+import { isTaskTab, TasksListPage, type TaskTab } from '../features/tasks/tasks-list.page';
+import { SchedulerCalendarPage } from '../features/scheduler/scheduler-calendar.page';
+import { EstimatesListPage } from '../features/estimates/estimates-list.page';
+import { InvoicesListPage } from '../features/invoices/invoices-list.page';
+import { VehiclesListPage } from '../features/vehicles/vehicles-list.page';
+import { CustomersListPage } from '../features/customers/customers-list.page';
+import { CustomerCreatePage } from '../features/customers/customer-create.page';
+import { CustomerEditPage } from '../features/customers/customer-edit.page';
+import { CustomerProfilePage } from '../features/customers/customer-profile.page';
+import { SubcontractorsListPage } from '../features/subcontractors/subcontractors-list.page';
+import { SubcontractorCreatePage } from '../features/subcontractors/subcontractor-create.page';
+import { SubcontractorEditPage } from '../features/subcontractors/subcontractor-edit.page';
+import { SubcontractorProfilePage } from '../features/subcontractors/subcontractor-profile.page';
+import { SettingsLayout } from '../features/settings/settings-layout';
+import { firstSettingsPath } from '../features/settings/settings-nav-items';
+import { UsersListPage } from '../features/settings/users/users-list.page';
+import { InvitationsListPage } from '../features/settings/users/invitations-list.page';
+import { UserViewPage } from '../features/settings/users/user-view.page';
+import { ZonesPage } from '../features/settings/zones/zones.page';
+import { TagsPage } from '../features/settings/tags/tags.page';
+import { CompanyPage } from '../features/settings/company/company.page';
+import { ApiTokensPage } from '../features/settings/api-tokens/api-tokens.page';
+import { ProfilePage } from '../features/profile/profile.page';
+
+export type RouterContext = { queryClient: QueryClient };
+
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // Until the first company exists every route leads to /setup, and /setup is closed afterwards.
+  beforeLoad: async ({ context, location }) => {
+    const status = await context.queryClient.ensureQueryData(setupStatusQuery);
+    const onSetup = location.pathname === '/setup';
+    if (status.needsSetup && !onSetup) throw redirect({ to: '/setup' });
+    if (!status.needsSetup && onSetup) throw redirect({ to: '/login' });
+  },
+  component: () => <Outlet />,
+  notFoundComponent: RootNotFound,
+  errorComponent: RootError,
+  pendingComponent: () => <PageSpinner />,
+});
+
+const setupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/setup', component: SetupPage });
+
+/** Signed-out screens send a signed-in user straight to the app. */
+const publicLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_public',
+  beforeLoad: async ({ context }) => {
+    if (await context.queryClient.ensureQueryData(sessionQuery)) throw redirect({ to: '/dashboard' });
+  },
+  component: () => <Outlet />,
+});
+const loginRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/login',
+  validateSearch: (s: Record<string, unknown>): { redirect?: string } => ({ redirect: str(s.redirect) }),
+  component: LoginPage,
+});
+const signupRoute = createRoute({ getParentRoute: () => publicLayout, path: '/signup', component: SignupPage });
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invitation/accept',
+  validateSearch: (s: Record<string, unknown>): { token?: string } => ({ token: str(s.token) }),
+  component: AcceptInvitationPage,
+});
+
+const appLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_app',
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!session) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  component: AppShell,
+});
+
+/** A page behind a capability: the page component (and its data hooks) only mounts when allowed. */
+function guarded(Page: PageComponent, capability?: Capability): PageComponent {
+  if (!capability) return Page;
+  return function GuardedPage() {
+    return (
+      <RequireCapability capability={capability}>
+        <Page />
+      </RequireCapability>
+    );
+  };
+}
+
+const page = <const TPath extends string>(path: TPath, component: PageComponent, capability?: Capability) =>
+  createRoute({ getParentRoute: () => appLayout, path, component: guarded(component, capability) });
+
+const indexRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard' });
+  },
+});
+const tasksRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/tasks',
+  validateSearch: (s: Record<string, unknown>): { tf_tab?: TaskTab } => ({ tf_tab: isTaskTab(s.tf_tab) ? s.tf_tab : undefined }),
+  component: TasksListPage,
+});
+const schedulerRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/scheduler/calendar',
+  validateSearch: (s: Record<string, unknown>): { taskIdToPreview?: string } => ({ taskIdToPreview: str(s.taskIdToPreview) }),
+  component: SchedulerCalendarPage,
+});
+
+const settingsLayout = createRoute({ getParentRoute: () => appLayout, id: '_settings', component: SettingsLayout });
+const setting = <const TPath extends string>(path: TPath, component: PageComponent, capability: Capability) =>
+  createRoute({ getParentRoute: () => settingsLayout, path, component: guarded(component, capability) });
+const settingsIndexRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings',
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    throw redirect({ to: session ? firstSettingsPath(authOf(session)) : '/login' });
+  },
+});
+const viewUserRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/settings/permission-control/view-user',
+  validateSearch: (s: Record<string, unknown>): { userId?: string } => ({ userId: str(s.userId) }),
+  component: guarded(UserViewPage, 'users.read'),
+});
+
+const routeTree = rootRoute.addChildren([
+  setupRoute,
+  publicLayout.addChildren([loginRoute, signupRoute]),
+  invitationRoute,
+  appLayout.addChildren([
+    indexRoute,
+    page('/dashboard', DashboardPage),
+    page('/workorder/jobs', JobsListPage),
+    tasksRoute,
+    schedulerRoute,
+    page('/workorder/estimates', EstimatesListPage),
+    page('/workorder/invoices', InvoicesListPage),
+    page('/vehicles', VehiclesListPage),
+    page('/customers', CustomersListPage, 'customers.read'),
+    page('/customers/new', CustomerCreatePage, 'customers.write'),
+    page('/customer/$id/view-profile', CustomerProfilePage, 'customers.read'),
+    page('/customer/$id/edit', CustomerEditPage, 'customers.write'),
+    settingsLayout.addChildren([
+      settingsIndexRoute,
+      setting('/settings/users', UsersListPage, 'users.read'),
+      setting('/settings/users/invited', InvitationsListPage, 'users.manage'),
+      viewUserRoute,
+      setting('/settings/zones', ZonesPage, 'settings.manage'),
+      setting('/settings/tags', TagsPage, 'settings.manage'),
+      setting('/settings/company', CompanyPage, 'settings.manage'),
+      setting('/settings/api-tokens', ApiTokensPage, 'tokens.self'),
+      setting('/settings/user-profile', ProfilePage, 'profile.self'),
+      setting('/subcontractors', SubcontractorsListPage, 'subcontractors.read'),
+      setting('/subcontractors/new', SubcontractorCreatePage, 'subcontractors.write'),
+      setting('/subcontractor/$id/view-profile', SubcontractorProfilePage, 'subcontractors.read'),
+      setting('/subcontractor/$id/edit', SubcontractorEditPage, 'subcontractors.write'),
+    ]),
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient, history: RouterHistory = createBrowserHistory()) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient },
+    defaultPreload: false,
+    defaultPendingMs: 300,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  // Declaration merging with the router's own Register needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { makeSession, mockApi, renderApp } from '../test-utils';
+
+async function mainNav() {
+  return within(await screen.findByRole('navigation', { name: 'Main' }));
+}
+
+describe('sidebar', () => {
+  it('shows every section to an admin', async () => {
+    mockApi();
+    renderApp('/dashboard', makeSession('Admin', 'fullAccess'));
+    const nav = await mainNav();
+    for (const label of ['Dashboard', 'Jobs', 'Tasks', 'Scheduler', 'Estimates', 'Invoices', 'Customers', 'Vehicles', 'Settings']) {
+      expect(nav.getByRole('link', { name: label })).toBeTruthy();
+    }
+  });
+
+  it('hides Settings and Customers from a technician', async () => {
+    mockApi();
+    renderApp('/dashboard', makeSession('Technician', 'noAccess'));
+    const nav = await mainNav();
+    expect(nav.getByRole('link', { name: 'Tasks' })).toBeTruthy();
+    expect(nav.queryByRole('link', { name: 'Settings' })).toBeNull();
+    expect(nav.queryByRole('link', { name: 'Customers' })).toBeNull();
+  });
+
+  it('hides admin-only settings entries from staff', async () => {
+    mockApi();
+    renderApp('/settings/api-tokens', makeSession('Staff', 'partialAccess'));
+    const settings = within(await screen.findByRole('navigation', { name: 'Settings' }));
+    expect(settings.getByRole('link', { name: 'Users' })).toBeTruthy();
+    expect(settings.getByRole('link', { name: 'Subcontractors' })).toBeTruthy();
+    expect(settings.getByRole('link', { name: 'My profile' })).toBeTruthy();
+    for (const hidden of ['Invitations', 'Zones', 'Tags', 'Company']) {
+      expect(settings.queryByRole('link', { name: hidden })).toBeNull();
+    }
+  });
+
+  it('shows the company name and the user menu', async () => {
+    mockApi();
+    renderApp('/dashboard', makeSession());
+    expect(await screen.findByText('Acme Field Services')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
+  });
+});

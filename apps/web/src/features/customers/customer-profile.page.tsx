@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { Pencil } from 'lucide-react';
+import { Badge } from '../../components/badge';
+import { buttonClass } from '../../components/button';
+import { Card, DetailList } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorState } from '../../components/error-state';
+import { PageHeader } from '../../components/page-header';
+import { SkeletonForm } from '../../components/skeleton';
+import { useAuth } from '../../lib/auth-context';
+import { dash, formatDate } from '../../lib/format';
+import { customersBackLink } from './customer-create.page';
+import { customerKeys, customersApi } from './customers.api';
+
+export function CustomerProfilePage() {
+  const { id = '' } = useParams({ strict: false });
+  const auth = useAuth();
+  const customer = useQuery({ queryKey: customerKeys.detail(id), queryFn: () => customersApi.get(id) });
+  if (customer.isLoading) return <SkeletonForm fields={6} />;
+  if (customer.error || !customer.data) return <ErrorState error={customer.error} onRetry={() => void customer.refetch()} />;
+  const c = customer.data;
+  const tz = auth.session.company.timeZone;
+  return (
+    <>
+      <PageHeader
+        back={customersBackLink}
+        title={
+          <span className="flex items-center gap-2">
+            {c.name}
+            <Badge tone={c.isActive ? 'success' : 'neutral'}>{c.isActive ? 'Active' : 'Inactive'}</Badge>
+          </span>
+        }
+        actions={
+          auth.can('customers.write') ? (
+            <Link to="/customer/$id/edit" params={{ id: c.id }} className={buttonClass('secondary')}>
+              <Pencil size={14} aria-hidden="true" /> Edit
+            </Link>
+          ) : null
+        }
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title="Account" className="lg:col-span-2">
+          <DetailList
+            items={[
+              { label: 'Email', value: dash(c.email) },
+              { label: 'Phone', value: dash(c.phone) },
+              {
+                label: 'Tags',
+                value:
+                  c.tags.length === 0 ? (
+                    '—'
+                  ) : (
+                    <span className="flex flex-wrap gap-1">
+                      {c.tags.map((t) => (
+                        <Badge key={t.id} tone="primary">
+                          {t.name}
+                        </Badge>
+                      ))}
+                    </span>
+                  ),
+              },
+              { label: 'Created On', value: formatDate(c.createdAt, tz) },
+              { label: 'Notes', value: <span className="whitespace-pre-wrap">{dash(c.notes)}</span> },
+            ]}
+          />
+        </Card>
+        <Card title={`Addresses (${c.customerAddress.length})`}>
+          <ul className="divide-y divide-border">
+            {c.customerAddress.map((a) => (
+              <li key={a.id} className="py-2 first:pt-0 last:pb-0">
+                <p className="font-medium">{a.addressLine1}</p>
+                {a.buildingUnit ? <p className="text-muted">Unit: {a.buildingUnit}</p> : null}
+                <p className="text-muted">{a.fullAddress}</p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card title={`Contacts (${c.contacts.length})`}>
+          {c.contacts.length === 0 ? (
+            <EmptyState className="py-4" />
+          ) : (
+            <ul className="divide-y divide-border">
+              {c.contacts.map((p) => (
+                <li key={p.id} className="py-2 first:pt-0 last:pb-0">
+                  <p className="flex items-center gap-2 font-medium">
+                    {p.name} {p.isBilling ? <Badge tone="outline">Billing</Badge> : null}
+                  </p>
+                  <p className="text-muted">{[p.email, p.mobileNumber].filter(Boolean).join(' · ') || '—'}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

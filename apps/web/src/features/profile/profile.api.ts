@@ -1,0 +1,15 @@
+import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
+import type { ChangePasswordBody, UpdateProfileBody } from '@fieldwork/domain/users.schemas';
+import { api, type DataOf } from '../../lib/api-client';
+
+export const profileApi = {
+  // Profile writes answer with the refreshed session (user, company, capabilities).
+  update: async (body: UpdateProfileBody) => (await api.put<DataOf<SessionInfo>>('/user/profile', body)).data,
+  uploadPhoto: (file: File) => {
+    const data = new FormData();
+    data.append('file', file);
+    return api.put<DataOf<SessionInfo>>('/user/profile/photo', data).then((r) => r.data);
+  },
+  deletePhoto: async () => (await api.delete<DataOf<SessionInfo>>('/user/profile/photo')).data,
+  changePassword: (body: ChangePasswordBody) => api.put('/user/profile/password', body),
+};

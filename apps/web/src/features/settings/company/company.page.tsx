@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { updateCompanyBody, type Company, type UpdateCompanyBody } from '@fieldwork/domain/company.schemas';
+import { listTimeZones } from '@fieldwork/domain/time-zones';
+import { api, isApiError, type DataOf } from '../../../lib/api-client';
+import { SESSION_KEY } from '../../../lib/auth-context';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ErrorState } from '../../../components/error-state';
+import { Field } from '../../../components/field';
+import { FormAlert } from '../../../components/form-alert';
+import { Input } from '../../../components/input';
+import { PageHeader } from '../../../components/page-header';
+import { Select } from '../../../components/select';
+import { SkeletonForm } from '../../../components/skeleton';
+
+const COMPANY_KEY = ['company'] as const;
+
+export function CompanyPage() {
+  const company = useQuery({ queryKey: COMPANY_KEY, queryFn: async () => (await api.get<DataOf<Company>>('/company')).data });
+  return (
+    <>
+      <PageHeader title="Company" description="Your company's name and the time zone every date is shown in." />
+      <Card>
+        {company.isLoading ? (
+          <SkeletonForm fields={2} />
+        ) : company.error || !company.data ? (
+          <ErrorState error={company.error} onRetry={() => void company.refetch()} />
+        ) : (
+          <CompanyForm key={company.data.version} company={company.data} />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function CompanyForm({ company }: { company: Company }) {
+  const queryClient = useQueryClient();
+  const zones = useMemo(() => {
+    const all = listTimeZones();
+    return (all.includes(company.timeZone) ? all : [company.timeZone, ...all]).map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
+  }, [company.timeZone]);
+  const form = useForm<z.input<typeof updateCompanyBody>, unknown, UpdateCompanyBody>({
+    resolver: zodResolver(updateCompanyBody),
+    defaultValues: { name: company.name, timeZone: company.timeZone, version: company.version },
+  });
+  const save = useMutation({
+    mutationFn: async (body: UpdateCompanyBody) => (await api.put<DataOf<Company>>('/company', body)).data,
+    onSuccess: async () => {
+      toast.success('Company updated');
+      // The session carries the company name and zone shown everywhere.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: COMPANY_KEY }), queryClient.invalidateQueries({ queryKey: SESSION_KEY })]);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'STALE_VERSION') void queryClient.invalidateQueries({ queryKey: COMPANY_KEY });
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="max-w-lg space-y-4">
+      <FormAlert error={save.error} />
+      <Field label="Company name" error={errors.name?.message} required>
+        <Input {...form.register('name')} />
+      </Field>
+      <Field label="Time zone" error={errors.timeZone?.message} required hint="Changing it moves every day boundary: today, overdue and date filters.">
+        <Select options={zones} {...form.register('timeZone')} />
+      </Field>
+      <Button type="submit" loading={save.isPending}>
+        Save changes
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { updateUserBody, type User } from '@fieldwork/domain/users.schemas';
+import { isApiError } from '../../../lib/api-client';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { Field } from '../../../components/field';
+import { FormAlert } from '../../../components/form-alert';
+import { Input } from '../../../components/input';
+import { MultiSelect } from '../../../components/multi-select';
+import { Select } from '../../../components/select';
+import { toOptions, useTags, useZones } from '../lookups.api';
+import { ACCESS_OPTIONS, ROLE_OPTIONS, refs, requiredAccess, requiredRole } from './user-form-fields';
+import { userKeys, usersApi } from './users.api';
+
+const roleForm = z.object({ role: requiredRole, access: requiredAccess });
+type RoleInput = z.input<typeof roleForm>;
+type RoleValues = z.output<typeof roleForm>;
+
+function useUserSaved(user: User, onClose: () => void, message: string) {
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: async () => {
+      toast.success(message);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+    onError: (error: Error) => {
+      // Someone else saved first: reload so the next attempt starts from their version.
+      if (isApiError(error) && error.code === 'STALE_VERSION') void queryClient.invalidateQueries({ queryKey: userKeys.detail(user.id) });
+    },
+  };
+}
+
+export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const form = useForm<RoleInput, unknown, RoleValues>({ resolver: zodResolver(roleForm), defaultValues: { role: user.role, access: user.access } });
+  const save = useMutation({ mutationFn: (v: RoleValues) => usersApi.changeRole(user.id, v), ...useUserSaved(user, onClose, 'Role and access updated') });
+  const { errors } = form.formState;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Change role and access"
+      description={`What ${user.name} can see and do. Their open sessions pick up the change on the next request.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="change-role-form" loading={save.isPending}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="change-role-form" noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4">
+        <FormAlert error={save.error} />
+        <Field label="Role" error={errors.role?.message} required>
+          <Select placeholder="Select role" options={ROLE_OPTIONS} {...form.register('role')} />
+        </Field>
+        <Field label="Work order access" error={errors.access?.message} required>
+          <Select placeholder="Select access" options={ACCESS_OPTIONS} {...form.register('access')} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
+
+const editForm = z.object({
+  name: updateUserBody.shape.name,
+  phone: z.string().trim().max(40, { error: 'Phone must be less than or equal to 40 characters.' }),
+  tags: z.array(z.string()),
+  zones: z.array(z.string()),
+});
+type EditInput = z.input<typeof editForm>;
+type EditValues = z.output<typeof editForm>;
+
+export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const tags = useTags('SERVICE');
+  const zones = useZones();
+  const form = useForm<EditInput, unknown, EditValues>({
+    resolver: zodResolver(editForm),
+    defaultValues: { name: user.name, phone: user.phone ?? '', tags: user.tags.map((t) => t.id), zones: user.zones.map((z) => z.id) },
+  });
+  const save = useMutation({
+    mutationFn: (v: EditValues) =>
+      usersApi.update(user.id, { name: v.name, phone: v.phone || null, tags: refs(v.tags), zones: refs(v.zones), version: user.version }),
+    ...useUserSaved(user, onClose, 'User updated'),
+  });
+  const { errors } = form.formState;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Edit user"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-user-form" loading={save.isPending}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="edit-user-form" noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4">
+        <FormAlert error={save.error} />
+        <Field label="Name" error={errors.name?.message} required>
+          <Input {...form.register('name')} />
+        </Field>
+        <Field label="Phone" error={errors.phone?.message}>
+          <Input type="tel" {...form.register('phone')} />
+        </Field>
+        <Field label="Qualification tags">
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="tags"
+              render={({ field }) => <MultiSelect {...control} options={toOptions(tags.data)} value={field.value} onChange={field.onChange} emptyText="No existing tags!" />}
+            />
+          )}
+        </Field>
+        <Field label="Operating zones">
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="zones"
+              render={({ field }) => <MultiSelect {...control} options={toOptions(zones.data)} value={field.value} onChange={field.onChange} />}
+            />
+          )}
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { ArrowLeft } from 'lucide-react';
+import { ACCESS_LABELS } from '@fieldwork/domain/roles';
+import type { User } from '@fieldwork/domain/users.schemas';
+import { Avatar } from '../../../components/avatar';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Card, DetailList } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { SkeletonForm } from '../../../components/skeleton';
+import { useAuth } from '../../../lib/auth-context';
+import { dash, formatDate } from '../../../lib/format';
+import { ChangeRoleDialog, EditUserDialog } from './user-dialogs';
+import { UserStatusBadge } from './user-status-badge';
+import { userKeys, usersApi } from './users.api';
+
+const backLink = (
+  <Link to="/settings/users" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+    <ArrowLeft size={14} aria-hidden="true" /> Users
+  </Link>
+);
+
+function Refs({ items, empty }: { items: readonly { id: string; name: string }[]; empty: string }) {
+  if (items.length === 0) return <span className="text-muted">{empty}</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {items.map((i) => (
+        <Badge key={i.id} tone="primary">
+          {i.name}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+export function UserViewPage() {
+  const { userId = '' } = useSearch({ strict: false });
+  const user = useQuery({ queryKey: userKeys.detail(userId), queryFn: () => usersApi.get(userId), enabled: Boolean(userId) });
+  if (!userId) return <ErrorState title="User not found" error={new Error()} />;
+  if (user.isLoading)
+    return (
+      <>
+        <PageHeader title="User" back={backLink} />
+        <Card>
+          <SkeletonForm />
+        </Card>
+      </>
+    );
+  if (user.error || !user.data) return <ErrorState error={user.error} onRetry={() => void user.refetch()} />;
+  return <UserView user={user.data} />;
+}
+
+function UserView({ user }: { user: User }) {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'role' | 'edit' | 'status' | null>(null);
+  const manage = auth.can('users.manage');
+  const disabling = user.status === 'ACTIVE';
+  const toggleStatus = useMutation({
+    mutationFn: () => usersApi.changeStatus(user.id, disabling ? 'DISABLED' : 'ACTIVE'),
+    onSuccess: async () => {
+      toast.success(disabling ? 'User disabled' : 'User enabled');
+      setDialog(null);
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  const tz = auth.session.company.timeZone;
+
+  return (
+    <>
+      <PageHeader
+        back={backLink}
+        title={
+          <span className="flex items-center gap-3">
+            <Avatar name={user.name} src={user.profileImageUrl} size={40} />
+            {user.name}
+          </span>
+        }
+        actions={
+          manage ? (
+            <>
+              <Button variant="secondary" onClick={() => setDialog('edit')}>
+                Edit
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog('role')}>
+                Change role
+              </Button>
+              <Button variant={disabling ? 'danger' : 'primary'} onClick={() => setDialog('status')}>
+                {disabling ? 'Disable user' : 'Enable user'}
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <Card title="Profile">
+        <DetailList
+          items={[
+            { label: 'Name', value: user.name },
+            { label: 'Email', value: user.email },
+            { label: 'Phone', value: dash(user.phone) },
+            { label: 'Role', value: user.role },
+            { label: 'Work order access', value: ACCESS_LABELS[user.access] },
+            { label: 'Status', value: <UserStatusBadge status={user.status} /> },
+            { label: 'Qualification tags', value: <Refs items={user.tags} empty="No existing tags!" /> },
+            { label: 'Operating zones', value: <Refs items={user.zones} empty="No zones" /> },
+            { label: 'Added by', value: dash(user.addedBy?.name) },
+            { label: 'Joined', value: formatDate(user.createdAt, tz) },
+          ]}
+        />
+      </Card>
+      {dialog === 'role' ? <ChangeRoleDialog user={user} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'edit' ? <EditUserDialog user={user} onClose={() => setDialog(null)} /> : null}
+      <ConfirmDialog
+        open={dialog === 'status'}
+        onOpenChange={(open) => setDialog(open ? 'status' : null)}
+        title={disabling ? 'Disable user' : 'Enable user'}
+        description={
+          disabling
+            ? `${user.name} is signed out everywhere and can no longer sign in. Their records stay.`
+            : `${user.name} can sign in again with their password.`
+        }
+        confirmLabel={disabling ? 'Disable' : 'Enable'}
+        destructive={disabling}
+        loading={toggleStatus.isPending}
+        onConfirm={() => toggleStatus.mutate()}
+      />
+    </>
+  );
+}
