@@ -44,6 +44,10 @@ export const phoneField = z
   .max(40, { error: 'Phone must be less than or equal to 40 characters.' })
   .regex(/^[0-9+()\-.\s]*$/, { error: 'Phone may contain only digits, spaces and + ( ) - .' });
 
+/** Optional contact fields a form may send empty: '' and null both store as null. */
+export const optionalEmail = z.union([emailField, z.literal(''), z.null()]).transform((v) => (v ? v : null)).optional();
+export const optionalPhone = z.union([phoneField, z.null()]).transform((v) => (v ? v : null)).optional();
+
 export const idParams = z.strictObject({ id: uuidField('Id') });
 
 export const orderValueSchema = z.enum(['asc', 'desc'], { error: 'orderByValue must be asc or desc.' });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
+  optionalEmail,
+  optionalPhone,
   clearableText,
-  emailField,
   idListQuery,
   namedRef,
   orderValueSchema,
   pageQuery,
-  phoneField,
   requiredText,
   uuidField,
   versionField,
@@ -69,15 +69,15 @@ const addressInput = z.strictObject({
 const contactInput = z.strictObject({
   id: uuidField('Contact ID').optional(),
   name: requiredText('Contact Name', 100),
-  email: z.union([emailField, z.literal(''), z.null()]).transform((v) => (v ? v : null)).optional(),
-  mobileNumber: z.union([phoneField, z.null()]).transform((v) => (v ? v : null)).optional(),
+  email: optionalEmail,
+  mobileNumber: optionalPhone,
   isBilling: z.boolean({ error: 'isBilling must be true or false.' }).default(false),
 });
 
 const customerFields = {
   name: requiredText('Account Name', 100),
-  email: z.union([emailField, z.literal(''), z.null()]).transform((v) => (v ? v : null)).optional(),
-  phone: z.union([phoneField, z.null()]).transform((v) => (v ? v : null)).optional(),
+  email: optionalEmail,
+  phone: optionalPhone,
   notes: clearableText('Notes', 2000),
   tags: z.array(z.strictObject({ id: uuidField('Tag ID') }), { error: 'Tags must be an array.' }).max(50).default([]),
   customerAddress: z

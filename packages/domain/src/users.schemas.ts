@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  optionalPhone,
   clearableText,
   emailField,
   idListQuery,
@@ -7,7 +8,6 @@ import {
   orderValueSchema,
   pageQuery,
   passwordField,
-  phoneField,
   requiredText,
   uuidField,
   versionField,
@@ -109,7 +109,7 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const updateProfileBody = z.strictObject({
   name: requiredText('Name', 100),
-  phone: z.union([phoneField, z.null()]).transform((v) => (v ? v : null)).optional(),
+  phone: optionalPhone,
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 

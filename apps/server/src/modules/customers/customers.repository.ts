@@ -128,64 +128,40 @@ export function loadCustomerTags(db: Db, tenantId: string, customerIds: string[]
 }
 
 /** Every address id the customer ever had, archived ones included, so an edit may bring one back. */
-export async function addressIdsOf(db: Db, tenantId: string, customerId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('customer_addresses').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function contactIdsOf(db: Db, tenantId: string, customerId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('customer_contacts').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
+export async function childIdsOf(db: Db, tenantId: string, table: 'customer_addresses' | 'customer_contacts', customerId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
   return new Set(rows.map((r) => r.id));
 }
 
 type AddressFields = Pick<AddressRow, 'address_line1' | 'building_unit' | 'full_address' | 'position'>;
 type ContactFields = Pick<ContactRow, 'name' | 'email' | 'mobile_number' | 'is_billing' | 'position'>;
 
-export async function insertAddresses(db: Db, tenantId: string, customerId: string, rows: (AddressFields & { id: string })[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insertInto('customer_addresses').values(rows.map((r) => ({ ...r, tenant_id: tenantId, customer_id: customerId, archived_at: null }))).execute();
-}
+/** Addresses and contacts are both ordered child rows of a customer, archived rather than deleted. */
+type ChildTable = 'customer_addresses' | 'customer_contacts';
+export type ChildFields = { customer_addresses: AddressFields; customer_contacts: ContactFields };
 
-export async function updateAddress(db: Db, tenantId: string, customerId: string, addressId: string, fields: AddressFields): Promise<void> {
+export async function insertChildren<T extends ChildTable>(db: Db, tenantId: string, table: T, customerId: string, rows: (ChildFields[T] & { id: string })[]): Promise<void> {
+  if (rows.length === 0) return;
   await db
-    .updateTable('customer_addresses')
-    .set({ ...fields, archived_at: null })
-    .where('tenant_id', '=', tenantId)
-    .where('customer_id', '=', customerId)
-    .where('id', '=', addressId)
+    .insertInto(table as 'customer_addresses')
+    .values(rows.map((r) => ({ ...(r as AddressFields & { id: string }), tenant_id: tenantId, customer_id: customerId, archived_at: null })))
     .execute();
 }
 
-/** Archived, never deleted: jobs and tasks keep pointing at the address they were done at. */
-export async function archiveAddressesExcept(db: Db, tenantId: string, customerId: string, keepIds: string[], now: string): Promise<void> {
-  let query = db
-    .updateTable('customer_addresses')
-    .set({ archived_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('customer_id', '=', customerId)
-    .where('archived_at', 'is', null);
-  if (keepIds.length) query = query.where('id', 'not in', keepIds);
-  await query.execute();
-}
-
-export async function insertContacts(db: Db, tenantId: string, customerId: string, rows: (ContactFields & { id: string })[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insertInto('customer_contacts').values(rows.map((r) => ({ ...r, tenant_id: tenantId, customer_id: customerId, archived_at: null }))).execute();
-}
-
-export async function updateContact(db: Db, tenantId: string, customerId: string, contactId: string, fields: ContactFields): Promise<void> {
+export async function updateChild<T extends ChildTable>(db: Db, tenantId: string, table: T, customerId: string, childId: string, fields: ChildFields[T]): Promise<void> {
   await db
-    .updateTable('customer_contacts')
-    .set({ ...fields, archived_at: null })
+    .updateTable(table as 'customer_addresses')
+    .set({ ...(fields as AddressFields), archived_at: null })
     .where('tenant_id', '=', tenantId)
     .where('customer_id', '=', customerId)
-    .where('id', '=', contactId)
+    .where('id', '=', childId)
     .execute();
 }
 
-export async function archiveContactsExcept(db: Db, tenantId: string, customerId: string, keepIds: string[], now: string): Promise<void> {
+/** Archived, never deleted: jobs and tasks keep pointing at the address and contact they were done with. */
+export async function archiveChildrenExcept(db: Db, tenantId: string, table: ChildTable, customerId: string, keepIds: string[], now: string): Promise<void> {
   let query = db
-    .updateTable('customer_contacts')
+    .updateTable(table as 'customer_addresses')
     .set({ archived_at: now })
     .where('tenant_id', '=', tenantId)
     .where('customer_id', '=', customerId)

@@ -8,18 +8,15 @@ import type { Viewer } from '@fieldwork/domain/roles';
 import { assertTagsOfType } from '../lookups/lookups.service.ts';
 import { presentCustomer, presentCustomerListItems } from './customers.presenter.ts';
 import {
-  addressIdsOf,
-  archiveAddressesExcept,
-  archiveContactsExcept,
-  contactIdsOf,
+  archiveChildrenExcept,
+  childIdsOf,
+  insertChildren,
+  updateChild,
+  type ChildFields,
   findCustomer,
-  insertAddresses,
-  insertContacts,
   insertCustomer,
   listCustomers,
   replaceCustomerTags,
-  updateAddress,
-  updateContact,
   updateCustomerRow,
 } from './customers.repository.ts';
 
@@ -91,8 +88,8 @@ export async function createCustomer(db: Db, viewer: Viewer, body: CreateCustome
       created_at: now,
       updated_at: now,
     });
-    await insertAddresses(trx, tenantId, id, body.customerAddress.map((a, i) => ({ id: randomUUID(), ...addressFields(a, i) })));
-    await insertContacts(trx, tenantId, id, body.contacts.map((c, i) => ({ id: randomUUID(), ...contactFields(c, i) })));
+    await insertChildren(trx, tenantId, 'customer_addresses', id, body.customerAddress.map((a, i) => ({ id: randomUUID(), ...addressFields(a, i) })));
+    await insertChildren(trx, tenantId, 'customer_contacts', id, body.contacts.map((c, i) => ({ id: randomUUID(), ...contactFields(c, i) })));
     await replaceCustomerTags(trx, tenantId, id, tagIds);
   });
   return getCustomer(db, tenantId, id);
@@ -106,8 +103,8 @@ export async function updateCustomer(db: Db, tenantId: string, customerId: strin
   await requireCustomer(db, tenantId, customerId);
   const tagIds = uniqueTagIds(body);
   const [ownAddresses, ownContacts] = await Promise.all([
-    addressIdsOf(db, tenantId, customerId),
-    contactIdsOf(db, tenantId, customerId),
+    childIdsOf(db, tenantId, 'customer_addresses', customerId),
+    childIdsOf(db, tenantId, 'customer_contacts', customerId),
     assertTagsOfType(db, tenantId, tagIds, 'ACCOUNT', WRONG_TAG_TYPE),
   ]);
   assertOwnIds(body.customerAddress, ownAddresses, 'Address not found.', 'Each address may appear only once.');
@@ -124,25 +121,27 @@ export async function updateCustomer(db: Db, tenantId: string, customerId: strin
     });
     if (!saved) throw new AppError('STALE_VERSION');
 
-    const keptAddresses = body.customerAddress.flatMap((a) => (a.id ? [a.id] : []));
-    await archiveAddressesExcept(trx, tenantId, customerId, keptAddresses, now);
-    const newAddresses = [];
-    for (const [i, a] of body.customerAddress.entries()) {
-      if (a.id) await updateAddress(trx, tenantId, customerId, a.id, addressFields(a, i));
-      else newAddresses.push({ id: randomUUID(), ...addressFields(a, i) });
-    }
-    await insertAddresses(trx, tenantId, customerId, newAddresses);
-
-    const keptContacts = body.contacts.flatMap((c) => (c.id ? [c.id] : []));
-    await archiveContactsExcept(trx, tenantId, customerId, keptContacts, now);
-    const newContacts = [];
-    for (const [i, c] of body.contacts.entries()) {
-      if (c.id) await updateContact(trx, tenantId, customerId, c.id, contactFields(c, i));
-      else newContacts.push({ id: randomUUID(), ...contactFields(c, i) });
-    }
-    await insertContacts(trx, tenantId, customerId, newContacts);
-
+    await saveChildren(trx, tenantId, 'customer_addresses', customerId, body.customerAddress.map((a, i) => ({ id: a.id, fields: addressFields(a, i) })), now);
+    await saveChildren(trx, tenantId, 'customer_contacts', customerId, body.contacts.map((c, i) => ({ id: c.id, fields: contactFields(c, i) })), now);
     await replaceCustomerTags(trx, tenantId, customerId, tagIds);
   });
   return getCustomer(db, tenantId, customerId);
+}
+
+/** Children sent with an id are edited in place, new ones inserted, and the ones left out archived. */
+async function saveChildren<T extends 'customer_addresses' | 'customer_contacts'>(
+  trx: Db,
+  tenantId: string,
+  table: T,
+  customerId: string,
+  items: { id?: string | undefined; fields: ChildFields[T] }[],
+  now: string,
+): Promise<void> {
+  await archiveChildrenExcept(trx, tenantId, table, customerId, items.flatMap((item) => (item.id ? [item.id] : [])), now);
+  const added: (ChildFields[T] & { id: string })[] = [];
+  for (const item of items) {
+    if (item.id) await updateChild(trx, tenantId, table, customerId, item.id, item.fields);
+    else added.push({ id: randomUUID(), ...item.fields });
+  }
+  await insertChildren(trx, tenantId, table, customerId, added);
 }
