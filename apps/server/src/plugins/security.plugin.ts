@@ -24,6 +24,17 @@ export function isCrossSite(request: FastifyRequest): boolean {
   return false;
 }
 
+/** PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it everywhere, up front. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Buffer.isBuffer(value)) return false;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(inner, depth + 1)) return true;
+  }
+  return false;
+}
+
 export async function securityPlugin(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -49,5 +60,11 @@ export async function securityPlugin(app: FastifyInstance): Promise<void> {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     if (isCrossSite(request)) throw new AppError('CSRF_REJECTED');
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError('VALIDATION_FAILED', ['Text must not contain the NUL character.']);
+    }
   });
 }
