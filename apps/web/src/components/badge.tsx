@@ -23,3 +23,22 @@ export function Badge({ tone = 'neutral', className, children, title }: { tone?:
     </span>
   );
 }
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Badge>;
+}
+
+/** Named references (tags, zones) as badges; past `max` the rest fold into one "+N" badge. */
+export function NameBadges({ items, empty, max = Infinity }: { items: readonly { id: string; name: string }[]; empty: ReactNode; max?: number }) {
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {items.slice(0, max).map((item) => (
+        <Badge key={item.id} tone="primary">
+          {item.name}
+        </Badge>
+      ))}
+      {items.length > max ? <Badge tone="outline">+{items.length - max}</Badge> : null}
+    </span>
+  );
+}

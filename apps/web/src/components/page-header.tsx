@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { ArrowLeft, Plus } from 'lucide-react';
+import { buttonClass } from './button';
 
 export function PageHeader({ title, description, actions, back }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; back?: ReactNode }) {
   return (
@@ -10,5 +13,23 @@ export function PageHeader({ title, description, actions, back }: { title: React
       </div>
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** The link above a page title back to the list the page belongs to. */
+export function BackLink({ to, children }: { to: LinkProps['to']; children: ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+      <ArrowLeft size={14} aria-hidden="true" /> {children}
+    </Link>
+  );
+}
+
+/** The header action that opens a list's create page. */
+export function CreateNewLink({ to }: { to: LinkProps['to'] }) {
+  return (
+    <Link to={to} className={buttonClass('primary')}>
+      <Plus size={16} aria-hidden="true" /> Create New
+    </Link>
   );
 }

@@ -1,8 +1,8 @@
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { Checkbox } from '../../components/checkbox';
+import { ControlledCheckbox } from '../../components/controlled-checkbox';
 import { Field } from '../../components/field';
+import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { Input } from '../../components/input';
 import { MultiSelect } from '../../components/multi-select';
@@ -61,31 +61,13 @@ export function CustomerForm({ mode, defaultValues, onSubmit, onCancel, pending,
             <Textarea {...form.register('notes')} />
           </Field>
           {mode === 'edit' ? (
-            <Controller
-              control={form.control}
-              name="isActive"
-              render={({ field }) => (
-                <div className="flex items-center gap-2 sm:col-span-2">
-                  <Checkbox id="customer-active" checked={field.value ?? true} onCheckedChange={field.onChange} />
-                  <label htmlFor="customer-active" className="text-sm">
-                    Active customer
-                  </label>
-                </div>
-              )}
-            />
+            <ControlledCheckbox control={form.control} name="isActive" id="customer-active" label="Active customer" fallback className="sm:col-span-2" />
           ) : null}
         </div>
       </Card>
       <CustomerAddressesFields form={form} />
       <CustomerContactsFields form={form} />
-      <div className="fixed inset-x-0 bottom-0 z-20 flex justify-end gap-2 border-t border-border bg-white px-4 py-3 lg:left-56">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          Save
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={pending} className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-white px-4 py-3 lg:left-56" />
     </form>
   );
 }

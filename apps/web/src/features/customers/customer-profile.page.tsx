@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
-import { Badge } from '../../components/badge';
+import { ActiveBadge, Badge, NameBadges } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { Card, DetailList } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
-import { PageHeader } from '../../components/page-header';
+import { BackLink, PageHeader } from '../../components/page-header';
 import { SkeletonForm } from '../../components/skeleton';
 import { useAuth } from '../../lib/auth-context';
 import { dash, formatDate } from '../../lib/format';
-import { customersBackLink } from './customer-create.page';
 import { customerKeys, customersApi } from './customers.api';
 
 export function CustomerProfilePage() {
@@ -24,11 +23,11 @@ export function CustomerProfilePage() {
   return (
     <>
       <PageHeader
-        back={customersBackLink}
+        back={<BackLink to="/customers">Customers</BackLink>}
         title={
           <span className="flex items-center gap-2">
             {c.name}
-            <Badge tone={c.isActive ? 'success' : 'neutral'}>{c.isActive ? 'Active' : 'Inactive'}</Badge>
+            <ActiveBadge active={c.isActive} />
           </span>
         }
         actions={
@@ -45,21 +44,7 @@ export function CustomerProfilePage() {
             items={[
               { label: 'Email', value: dash(c.email) },
               { label: 'Phone', value: dash(c.phone) },
-              {
-                label: 'Tags',
-                value:
-                  c.tags.length === 0 ? (
-                    '—'
-                  ) : (
-                    <span className="flex flex-wrap gap-1">
-                      {c.tags.map((t) => (
-                        <Badge key={t.id} tone="primary">
-                          {t.name}
-                        </Badge>
-                      ))}
-                    </span>
-                  ),
-              },
+              { label: 'Tags', value: <NameBadges items={c.tags} empty="—" /> },
               { label: 'Created On', value: formatDate(c.createdAt, tz) },
               { label: 'Notes', value: <span className="whitespace-pre-wrap">{dash(c.notes)}</span> },
             ]}

@@ -12,8 +12,7 @@ export type CustomerListParams = {
 
 export const customerKeys = {
   all: ['customers'] as const,
-  list: (params: CustomerListParams) => ['customers', 'list', params] as const,
-  infinite: (params: Omit<CustomerListParams, 'page'>) => ['customers', 'infinite', params] as const,
+  list: ['customers', 'list'] as const,
   detail: (id: string) => ['customers', 'detail', id] as const,
 };
 

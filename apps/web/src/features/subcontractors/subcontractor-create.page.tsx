@@ -1,26 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
-import { PageHeader } from '../../components/page-header';
-import { backLink } from './subcontractor-back-link';
+import { BackLink, PageHeader } from '../../components/page-header';
+import { useRecordSave } from '../../lib/use-record-save';
 import { SubcontractorForm } from './subcontractor-form';
 import { newSubcontractorValues, type SubcontractorBody } from './subcontractor-form.schema';
 import { subcontractorKeys, subcontractorsApi } from './subcontractors.api';
 
 export function SubcontractorCreatePage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: (body: SubcontractorBody) => subcontractorsApi.create(body),
-    onSuccess: async (s) => {
-      toast.success('Subcontractor created');
-      await queryClient.invalidateQueries({ queryKey: subcontractorKeys.all });
-      await navigate({ to: '/subcontractor/$id/view-profile', params: { id: s.id } });
-    },
+  const create = useRecordSave({
+    save: (body: SubcontractorBody) => subcontractorsApi.create(body),
+    invalidate: subcontractorKeys.all,
+    successMessage: 'Subcontractor created',
+    onSaved: (s): Promise<void> => navigate({ to: '/subcontractor/$id/view-profile', params: { id: s.id } }),
   });
   return (
     <>
-      <PageHeader title="New subcontractor" back={backLink} />
+      <PageHeader title="New subcontractor" back={<BackLink to="/subcontractors">Subcontractors</BackLink>} />
       <SubcontractorForm
         mode="create"
         defaultValues={newSubcontractorValues()}

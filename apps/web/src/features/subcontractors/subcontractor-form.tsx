@@ -1,9 +1,9 @@
 import { Controller, useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { Checkbox } from '../../components/checkbox';
+import { ControlledCheckbox } from '../../components/controlled-checkbox';
 import { Field } from '../../components/field';
+import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { Input } from '../../components/input';
 import { MultiSelect } from '../../components/multi-select';
@@ -86,29 +86,11 @@ export function SubcontractorForm({ mode, defaultValues, linkedUser, onSubmit, o
             {() => refsField('zones', toOptions(zones.data))}
           </Field>
           {mode === 'edit' ? (
-            <Controller
-              control={form.control}
-              name="isActive"
-              render={({ field }) => (
-                <div className="flex items-center gap-2 sm:col-span-2">
-                  <Checkbox id="subcontractor-active" checked={field.value ?? true} onCheckedChange={field.onChange} />
-                  <label htmlFor="subcontractor-active" className="text-sm">
-                    Active subcontractor
-                  </label>
-                </div>
-              )}
-            />
+            <ControlledCheckbox control={form.control} name="isActive" id="subcontractor-active" label="Active subcontractor" fallback className="sm:col-span-2" />
           ) : null}
         </div>
       </Card>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          Save
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={pending} />
     </form>
   );
 }

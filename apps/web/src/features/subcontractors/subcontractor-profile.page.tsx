@@ -1,29 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
-import { Badge } from '../../components/badge';
+import { ActiveBadge, NameBadges } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { Card, DetailList } from '../../components/card';
 import { ErrorState } from '../../components/error-state';
-import { PageHeader } from '../../components/page-header';
+import { BackLink, PageHeader } from '../../components/page-header';
 import { SkeletonForm } from '../../components/skeleton';
 import { useAuth } from '../../lib/auth-context';
 import { dash, formatDate } from '../../lib/format';
-import { backLink } from './subcontractor-back-link';
 import { subcontractorKeys, subcontractorsApi } from './subcontractors.api';
-
-const refList = (refs: readonly { id: string; name: string }[]) =>
-  refs.length === 0 ? (
-    '—'
-  ) : (
-    <span className="flex flex-wrap gap-1">
-      {refs.map((r) => (
-        <Badge key={r.id} tone="primary">
-          {r.name}
-        </Badge>
-      ))}
-    </span>
-  );
 
 export function SubcontractorProfilePage() {
   const { id = '' } = useParams({ strict: false });
@@ -35,11 +21,11 @@ export function SubcontractorProfilePage() {
   return (
     <>
       <PageHeader
-        back={backLink}
+        back={<BackLink to="/subcontractors">Subcontractors</BackLink>}
         title={
           <span className="flex items-center gap-2">
             {s.name}
-            <Badge tone={s.isActive ? 'success' : 'neutral'}>{s.isActive ? 'Active' : 'Inactive'}</Badge>
+            <ActiveBadge active={s.isActive} />
           </span>
         }
         actions={
@@ -57,8 +43,8 @@ export function SubcontractorProfilePage() {
             { label: 'Contact name', value: dash(s.contactName) },
             { label: 'Email', value: dash(s.email) },
             { label: 'Phone', value: dash(s.phone) },
-            { label: 'Service tags', value: refList(s.tags) },
-            { label: 'Zones', value: refList(s.zones) },
+            { label: 'Service tags', value: <NameBadges items={s.tags} empty="—" /> },
+            { label: 'Zones', value: <NameBadges items={s.zones} empty="—" /> },
             { label: 'Linked login user', value: s.user ? `${s.user.name} (${s.user.email})` : '—' },
             { label: 'Created On', value: formatDate(s.createdAt, auth.session.company.timeZone) },
           ]}

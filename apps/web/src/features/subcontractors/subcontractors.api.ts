@@ -13,7 +13,7 @@ export type SubcontractorListParams = {
 
 export const subcontractorKeys = {
   all: ['subcontractors'] as const,
-  list: (params: SubcontractorListParams) => ['subcontractors', 'list', params] as const,
+  list: ['subcontractors', 'list'] as const,
   detail: (id: string) => ['subcontractors', 'detail', id] as const,
   linkableUsers: ['users', 'list', 'role:SubContractor'] as const,
 };

@@ -12,11 +12,11 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { DataTable } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { Field } from '../../../components/field';
 import { FormAlert } from '../../../components/form-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { Input } from '../../../components/input';
 import { PageHeader } from '../../../components/page-header';
 import { SkeletonRows } from '../../../components/skeleton';
@@ -97,24 +97,13 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   });
   const secret = create.data?.secret;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <FormDialog
       title={secret ? 'Token created' : 'Create token'}
-      footer={
-        secret ? (
-          <Button onClick={onClose}>Done</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form="create-token-form" loading={create.isPending}>
-              Create token
-            </Button>
-          </>
-        )
-      }
+      onClose={onClose}
+      formId="create-token-form"
+      submitLabel="Create token"
+      pending={create.isPending}
+      done={Boolean(secret)}
     >
       {secret ? (
         <div className="space-y-3">
@@ -132,6 +121,6 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
           </Field>
         </form>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

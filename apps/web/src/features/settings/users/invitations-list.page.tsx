@@ -1,23 +1,17 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { DEFAULT_PAGE_SIZE } from '@fieldwork/domain/common.schemas';
 import { ACCESS_LABELS } from '@fieldwork/domain/roles';
 import type { Invitation } from '@fieldwork/domain/users.schemas';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { CardList } from '../../../components/card-list';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable } from '../../../components/data-table';
-import { EmptyState, NO_DATA_TEXT, NO_RESULTS_TEXT } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
+import { ListView } from '../../../components/list-view';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
 import { SearchInput } from '../../../components/search-input';
-import { SkeletonRows } from '../../../components/skeleton';
 import { useSession } from '../../../lib/auth-context';
 import { formatDate } from '../../../lib/format';
-import { useIsMobile } from '../../../lib/use-media-query';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { InviteUserDialog } from './invite-user-dialog';
 import { userKeys, usersApi } from './users.api';
 
@@ -27,13 +21,9 @@ const STATUS_LABEL: Record<Invitation['status'], string> = { PENDING: 'Pending',
 export function InvitationsListPage() {
   const { company } = useSession();
   const queryClient = useQueryClient();
-  const mobile = useIsMobile();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
-  const params = { page, limit: DEFAULT_PAGE_SIZE, search: search || undefined };
-  const invited = useQuery({ queryKey: userKeys.invited(params), queryFn: () => usersApi.invited(params), placeholderData: keepPreviousData });
+  const list = usePagedList({ queryKey: userKeys.invited, fetchPage: usersApi.invited, initialFilters: {} });
   const revoke = useMutation({
     mutationFn: (id: string) => usersApi.revokeInvitation(id),
     onSuccess: async () => {
@@ -44,8 +34,6 @@ export function InvitationsListPage() {
     onError: (e) => toast.error(e.message),
   });
 
-  const rows = invited.data?.data ?? [];
-  const empty = <EmptyState title={search ? NO_RESULTS_TEXT : NO_DATA_TEXT} />;
   const revokeButton = (i: Invitation) =>
     i.status === 'PENDING' ? (
       <Button variant="secondary" size="sm" aria-label={`Revoke invitation for ${i.email}`} onClick={(e) => (e.stopPropagation(), setRevoking(i))}>
@@ -58,52 +46,30 @@ export function InvitationsListPage() {
     <>
       <PageHeader title="Invitations" description="People invited to join, and whether they have accepted." actions={<Button onClick={() => setInviting(true)}>Invite user</Button>} />
       <div className="mb-3">
-        <SearchInput aria-label="Search invitations" placeholder="Search by email" value={search} onChange={(v) => (setSearch(v), setPage(1))} />
+        <SearchInput aria-label="Search invitations" placeholder="Search by email" value={list.search} onChange={list.setSearch} />
       </div>
-      {invited.isLoading ? (
-        <SkeletonRows />
-      ) : invited.error ? (
-        <ErrorState error={invited.error} onRetry={() => void invited.refetch()} />
-      ) : mobile ? (
-        <CardList
-          rows={rows}
-          rowKey={(i) => i.id}
-          title={(i) => i.email}
-          empty={empty}
-          fields={[
-            { label: 'Role', value: (i) => i.role },
-            { label: 'Status', value: status },
-            { label: 'Expires', value: (i) => formatDate(i.expiresAt, company.timeZone) },
-            { label: '', value: revokeButton },
-          ]}
-        />
-      ) : (
-        <DataTable
-          caption="Invitations"
-          rows={rows}
-          rowKey={(i) => i.id}
-          empty={empty}
-          columns={[
-            { key: 'email', header: 'Email', cell: (i) => <span className="font-medium">{i.email}</span> },
-            { key: 'role', header: 'Role', cell: (i) => i.role },
-            { key: 'access', header: 'Access', cell: (i) => ACCESS_LABELS[i.access], className: 'whitespace-nowrap' },
-            { key: 'by', header: 'Invited by', cell: (i) => i.invitedBy.name, className: 'hidden xl:table-cell' },
-            { key: 'created', header: 'Invited on', cell: (i) => formatDate(i.createdAt, company.timeZone), className: 'hidden xl:table-cell whitespace-nowrap' },
-            { key: 'expires', header: 'Expires', cell: (i) => formatDate(i.expiresAt, company.timeZone), className: 'whitespace-nowrap' },
-            { key: 'status', header: 'Status', cell: status },
-            { key: 'actions', header: 'Actions', cell: revokeButton },
-          ]}
-        />
-      )}
-      {invited.data ? (
-        <Pagination
-          page={invited.data.pagination.currentPage}
-          totalPages={invited.data.pagination.totalPages}
-          totalItems={invited.data.pagination.totalItems}
-          pageSize={invited.data.pagination.itemsPerPage}
-          onPageChange={setPage}
-        />
-      ) : null}
+      <ListView
+        list={list}
+        caption="Invitations"
+        rowKey={(i) => i.id}
+        columns={[
+          { key: 'email', header: 'Email', cell: (i) => <span className="font-medium">{i.email}</span> },
+          { key: 'role', header: 'Role', cell: (i) => i.role },
+          { key: 'access', header: 'Access', cell: (i) => ACCESS_LABELS[i.access], className: 'whitespace-nowrap' },
+          { key: 'by', header: 'Invited by', cell: (i) => i.invitedBy.name, className: 'hidden xl:table-cell' },
+          { key: 'created', header: 'Invited on', cell: (i) => formatDate(i.createdAt, company.timeZone), className: 'hidden xl:table-cell whitespace-nowrap' },
+          { key: 'expires', header: 'Expires', cell: (i) => formatDate(i.expiresAt, company.timeZone), className: 'whitespace-nowrap' },
+          { key: 'status', header: 'Status', cell: status },
+          { key: 'actions', header: 'Actions', cell: revokeButton },
+        ]}
+        cardTitle={(i) => i.email}
+        cardFields={[
+          { label: 'Role', value: (i) => i.role },
+          { label: 'Status', value: status },
+          { label: 'Expires', value: (i) => formatDate(i.expiresAt, company.timeZone) },
+          { label: '', value: revokeButton },
+        ]}
+      />
       {inviting ? <InviteUserDialog onClose={() => setInviting(false)} /> : null}
       <ConfirmDialog
         open={revoking !== null}

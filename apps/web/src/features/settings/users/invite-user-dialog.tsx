@@ -1,19 +1,17 @@
-import { useForm, Controller } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { createInvitationBody } from '@fieldwork/domain/users.schemas';
 import { defaultAccessFor, type RoleName } from '@fieldwork/domain/roles';
-import { Button } from '../../../components/button';
 import { CopyButton } from '../../../components/copy-button';
-import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormAlert } from '../../../components/form-alert';
 import { Input } from '../../../components/input';
-import { MultiSelect } from '../../../components/multi-select';
 import { Select } from '../../../components/select';
-import { toOptions, useTags, useZones } from '../lookups.api';
 import { ACCESS_OPTIONS, ROLE_OPTIONS, refs, requiredAccess, requiredRole } from './user-form-fields';
+import { UserRefsFields } from './user-refs-fields';
 import { userKeys, usersApi } from './users.api';
 
 const inviteForm = z.object({
@@ -28,8 +26,6 @@ type InviteValues = z.output<typeof inviteForm>;
 
 export function InviteUserDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
-  const tags = useTags('SERVICE');
-  const zones = useZones();
   const form = useForm<InviteInput, unknown, InviteValues>({
     resolver: zodResolver(inviteForm),
     defaultValues: { email: '', role: '', access: '', tags: [], zones: [] },
@@ -49,25 +45,14 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
   const link = invite.data?.link;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <FormDialog
       title={link ? 'Invitation created' : 'Invite user'}
       description={link ? 'Send this link to the person you invited. It works once and expires.' : 'They join your company with the role and access you choose.'}
-      footer={
-        link ? (
-          <Button onClick={onClose}>Done</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form="invite-user-form" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </>
-        )
-      }
+      onClose={onClose}
+      formId="invite-user-form"
+      submitLabel="Send invitation"
+      pending={invite.isPending}
+      done={Boolean(link)}
     >
       {link ? (
         <div className="space-y-3">
@@ -90,28 +75,9 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
               <Select placeholder="Select access" options={ACCESS_OPTIONS} {...form.register('access')} />
             </Field>
           </div>
-          <Field label="Qualification tags">
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="tags"
-                render={({ field }) => (
-                  <MultiSelect {...control} options={toOptions(tags.data)} value={field.value} onChange={field.onChange} emptyText="No existing tags!" />
-                )}
-              />
-            )}
-          </Field>
-          <Field label="Operating zones">
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="zones"
-                render={({ field }) => <MultiSelect {...control} options={toOptions(zones.data)} value={field.value} onChange={field.onChange} />}
-              />
-            )}
-          </Field>
+          <UserRefsFields control={form.control} />
         </form>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

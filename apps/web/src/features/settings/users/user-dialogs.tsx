@@ -1,19 +1,17 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { updateUserBody, type User } from '@fieldwork/domain/users.schemas';
 import { isApiError } from '../../../lib/api-client';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormAlert } from '../../../components/form-alert';
 import { Input } from '../../../components/input';
-import { MultiSelect } from '../../../components/multi-select';
 import { Select } from '../../../components/select';
-import { toOptions, useTags, useZones } from '../lookups.api';
 import { ACCESS_OPTIONS, ROLE_OPTIONS, refs, requiredAccess, requiredRole } from './user-form-fields';
+import { UserRefsFields } from './user-refs-fields';
 import { userKeys, usersApi } from './users.api';
 
 const roleForm = z.object({ role: requiredRole, access: requiredAccess });
@@ -40,21 +38,13 @@ export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () =>
   const save = useMutation({ mutationFn: (v: RoleValues) => usersApi.changeRole(user.id, v), ...useUserSaved(user, onClose, 'Role and access updated') });
   const { errors } = form.formState;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <FormDialog
       title="Change role and access"
       description={`What ${user.name} can see and do. Their open sessions pick up the change on the next request.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="change-role-form" loading={save.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formId="change-role-form"
+      submitLabel="Save"
+      pending={save.isPending}
     >
       <form id="change-role-form" noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4">
         <FormAlert error={save.error} />
@@ -65,7 +55,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () =>
           <Select placeholder="Select access" options={ACCESS_OPTIONS} {...form.register('access')} />
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -79,8 +69,6 @@ type EditInput = z.input<typeof editForm>;
 type EditValues = z.output<typeof editForm>;
 
 export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
-  const tags = useTags('SERVICE');
-  const zones = useZones();
   const form = useForm<EditInput, unknown, EditValues>({
     resolver: zodResolver(editForm),
     defaultValues: { name: user.name, phone: user.phone ?? '', tags: user.tags.map((t) => t.id), zones: user.zones.map((z) => z.id) },
@@ -92,21 +80,7 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
   });
   const { errors } = form.formState;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Edit user"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-user-form" loading={save.isPending}>
-            Save
-          </Button>
-        </>
-      }
-    >
+    <FormDialog title="Edit user" onClose={onClose} formId="edit-user-form" submitLabel="Save" pending={save.isPending}>
       <form id="edit-user-form" noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4">
         <FormAlert error={save.error} />
         <Field label="Name" error={errors.name?.message} required>
@@ -115,25 +89,8 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
         <Field label="Phone" error={errors.phone?.message}>
           <Input type="tel" {...form.register('phone')} />
         </Field>
-        <Field label="Qualification tags">
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="tags"
-              render={({ field }) => <MultiSelect {...control} options={toOptions(tags.data)} value={field.value} onChange={field.onChange} emptyText="No existing tags!" />}
-            />
-          )}
-        </Field>
-        <Field label="Operating zones">
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="zones"
-              render={({ field }) => <MultiSelect {...control} options={toOptions(zones.data)} value={field.value} onChange={field.onChange} />}
-            />
-          )}
-        </Field>
+        <UserRefsFields control={form.control} />
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

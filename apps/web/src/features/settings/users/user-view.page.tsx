@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { ArrowLeft } from 'lucide-react';
 import { ACCESS_LABELS } from '@fieldwork/domain/roles';
 import type { User } from '@fieldwork/domain/users.schemas';
 import { Avatar } from '../../../components/avatar';
-import { Badge } from '../../../components/badge';
+import { NameBadges } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card, DetailList } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
-import { PageHeader } from '../../../components/page-header';
+import { BackLink, PageHeader } from '../../../components/page-header';
 import { SkeletonForm } from '../../../components/skeleton';
 import { useAuth } from '../../../lib/auth-context';
 import { dash, formatDate } from '../../../lib/format';
@@ -19,24 +18,7 @@ import { ChangeRoleDialog, EditUserDialog } from './user-dialogs';
 import { UserStatusBadge } from './user-status-badge';
 import { userKeys, usersApi } from './users.api';
 
-const backLink = (
-  <Link to="/settings/users" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-    <ArrowLeft size={14} aria-hidden="true" /> Users
-  </Link>
-);
-
-function Refs({ items, empty }: { items: readonly { id: string; name: string }[]; empty: string }) {
-  if (items.length === 0) return <span className="text-muted">{empty}</span>;
-  return (
-    <span className="flex flex-wrap gap-1">
-      {items.map((i) => (
-        <Badge key={i.id} tone="primary">
-          {i.name}
-        </Badge>
-      ))}
-    </span>
-  );
-}
+const backLink = <BackLink to="/settings/users">Users</BackLink>;
 
 export function UserViewPage() {
   const { userId = '' } = useSearch({ strict: false });
@@ -107,8 +89,8 @@ function UserView({ user }: { user: User }) {
             { label: 'Role', value: user.role },
             { label: 'Work order access', value: ACCESS_LABELS[user.access] },
             { label: 'Status', value: <UserStatusBadge status={user.status} /> },
-            { label: 'Qualification tags', value: <Refs items={user.tags} empty="No existing tags!" /> },
-            { label: 'Operating zones', value: <Refs items={user.zones} empty="No zones" /> },
+            { label: 'Qualification tags', value: <NameBadges items={user.tags} empty={<span className="text-muted">No existing tags!</span>} /> },
+            { label: 'Operating zones', value: <NameBadges items={user.zones} empty={<span className="text-muted">No zones</span>} /> },
             { label: 'Added by', value: dash(user.addedBy?.name) },
             { label: 'Joined', value: formatDate(user.createdAt, tz) },
           ]}

@@ -26,9 +26,9 @@ export type UserListParams = {
 
 export const userKeys = {
   all: ['users'] as const,
-  list: (params: UserListParams) => ['users', 'list', params] as const,
+  list: ['users', 'list'] as const,
   detail: (id: string) => ['users', 'detail', id] as const,
-  invited: (params: Query) => ['users', 'invited', params] as const,
+  invited: ['users', 'invited'] as const,
 };
 
 export const usersApi = {

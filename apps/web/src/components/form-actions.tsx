@@ -1,0 +1,16 @@
+import { cn } from '../lib/cn';
+import { Button } from './button';
+
+/** Cancel and Save of a page form; Cancel is locked while saving so the user cannot leave mid-request. */
+export function FormActions({ onCancel, pending, className }: { onCancel: () => void; pending: boolean; className?: string }) {
+  return (
+    <div className={cn('flex justify-end gap-2', className)}>
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={pending}>
+        Save
+      </Button>
+    </div>
+  );
+}

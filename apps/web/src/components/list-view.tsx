@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import type { PagedRows } from '../lib/use-paged-list';
+import { Button } from './button';
+import { CardList, type CardField } from './card-list';
+import { DataTable, type Column, type SortState } from './data-table';
+import { EmptyState, NO_DATA_TEXT, NO_RESULTS_TEXT } from './empty-state';
+import { ErrorState } from './error-state';
+import { Pagination } from './pagination';
+import { SkeletonRows } from './skeleton';
+
+export type ListViewProps<Item> = {
+  list: PagedRows<Item>;
+  caption: string;
+  columns: readonly Column<Item>[];
+  rowKey: (item: Item) => string;
+  onOpen?: (item: Item) => void;
+  /** Accessible name of an openable row or card, e.g. "Open Acme Ltd". */
+  openLabel?: (item: Item) => string;
+  sort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  cardTitle: (item: Item) => ReactNode;
+  cardFields: readonly CardField<Item>[];
+};
+
+/** A server-paged list: table and page buttons on desktop, cards on phones, with loading, error and empty states. */
+export function ListView<Item>({ list, caption, columns, rowKey, onOpen, openLabel, sort, onSortChange, cardTitle, cardFields }: ListViewProps<Item>) {
+  if (list.isLoading) return <SkeletonRows />;
+  if (list.error) return <ErrorState error={list.error} onRetry={list.refetch} />;
+  const empty = <EmptyState title={list.filtered ? NO_RESULTS_TEXT : NO_DATA_TEXT} />;
+  const pagination = list.pagination;
+
+  if (list.mobile) {
+    return (
+      <>
+        <CardList
+          rows={list.rows}
+          rowKey={rowKey}
+          title={cardTitle}
+          onOpen={onOpen}
+          openLabel={openLabel}
+          empty={empty}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          onLoadMore={list.loadMore}
+          fields={cardFields}
+        />
+        {pagination && pagination.totalPages > 1 ? (
+          <div className="mt-2 flex justify-between gap-2">
+            <Button variant="secondary" disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>
+              Previous
+            </Button>
+            <Button variant="secondary" disabled={list.page >= pagination.totalPages} onClick={() => list.setPage(list.page + 1)}>
+              Next
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <DataTable
+        caption={caption}
+        rows={list.rows}
+        rowKey={rowKey}
+        onRowClick={onOpen}
+        rowLabel={openLabel}
+        sort={sort}
+        onSortChange={onSortChange}
+        empty={empty}
+        columns={columns}
+      />
+      {pagination ? (
+        <Pagination
+          page={pagination.currentPage}
+          totalPages={pagination.totalPages}
+          totalItems={pagination.totalItems}
+          pageSize={pagination.itemsPerPage}
+          onPageChange={list.setPage}
+        />
+      ) : null}
+    </>
+  );
+}
