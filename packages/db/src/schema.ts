@@ -72,6 +72,7 @@ export type CustomersTable = {
   notes: string | null;
   is_active: Flag;
   created_by: string | null;
+  search_text: string;
   created_at: string;
   updated_at: string;
   version: number;

@@ -89,3 +89,18 @@ describe('time zones and errors', () => {
     expect(errorText({}, 'fallback')).toBe('fallback');
   });
 });
+
+describe('customer search text', () => {
+  it('lowercases name, email, phone, contact names and addresses into one searchable text', async () => {
+    const { customerSearchText } = await import('./customers.schemas.ts');
+    const text = customerSearchText({
+      name: 'Garcia Realty',
+      email: 'Office@Garcia.example',
+      phone: '+1 555 0100',
+      contacts: [{ name: 'Pat ONeil' }],
+      addresses: [{ addressLine1: '12 Elm St', fullAddress: '12 Elm St, Springfield' }],
+    });
+    for (const part of ['garcia realty', 'office@garcia.example', '+1 555 0100', 'pat oneil', '12 elm st, springfield']) expect(text).toContain(part);
+    expect(customerSearchText({ name: 'Solo', email: null })).toBe('solo');
+  });
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
+import { customerSearchText } from '@fieldwork/domain/customers.schemas';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -109,29 +110,32 @@ export async function seedCompany(db: Db, o: SeedCompanyOptions): Promise<Seeded
       const name = isBusiness ? `${pick(LAST, i)} ${pick(BUSINESSES, i)}` : person;
       const [town, state, zip] = pick(TOWNS, i);
       const emailUser = person.toLowerCase().replace(/[^a-z]+/g, '.');
+      const email = `${emailUser}${i}@example.com`;
+      const phone = `+1 917 555 ${String(1000 + i).slice(-4)}`;
+      const addresses = Array.from({ length: isBusiness ? 2 : 1 }, (_, a) => {
+        const line = `${100 + ((i * 37 + a * 11) % 900)} ${pick(STREETS, i + a)}`;
+        return { addressLine1: line, buildingUnit: a === 1 ? `Unit ${a + 1}B` : null, fullAddress: `${line}, ${town}, ${state} ${zip}` };
+      });
+      const createdAt = at(60 * 24 * (80 - (i % 80)) + i);
       await trx
         .insertInto('customers')
         .values({
-          id, tenant_id: tenantId, name, email: `${emailUser}${i}@example.com`, phone: `+1 917 555 ${String(1000 + i).slice(-4)}`,
-          notes: isBusiness ? 'Commercial account; call ahead for site access.' : null, is_active: 1, created_by: adminId,
-          created_at: at(60 * 24 * (80 - (i % 80)) + i), updated_at: at(60 * 24 * (80 - (i % 80)) + i), version: 1,
+          id, tenant_id: tenantId, name, email, phone, notes: isBusiness ? 'Commercial account; call ahead for site access.' : null,
+          is_active: 1, created_by: adminId, search_text: customerSearchText({ name, email, phone, contacts: [{ name: person }], addresses }),
+          created_at: createdAt, updated_at: createdAt, version: 1,
         })
         .execute();
-      const addresses = isBusiness ? 2 : 1;
-      for (let a = 0; a < addresses; a++) {
-        const line = `${100 + ((i * 37 + a * 11) % 900)} ${pick(STREETS, i + a)}`;
-        await trx
-          .insertInto('customer_addresses')
-          .values({
-            id: randomUUID(), tenant_id: tenantId, customer_id: id, address_line1: line, building_unit: a === 1 ? `Unit ${a + 1}B` : null,
-            full_address: `${line}, ${town}, ${state} ${zip}`, position: a, archived_at: null,
-          })
-          .execute();
-      }
+      await trx
+        .insertInto('customer_addresses')
+        .values(addresses.map((a, position) => ({
+          id: randomUUID(), tenant_id: tenantId, customer_id: id, address_line1: a.addressLine1, building_unit: a.buildingUnit,
+          full_address: a.fullAddress, position, archived_at: null,
+        })))
+        .execute();
       await trx
         .insertInto('customer_contacts')
         .values({
-          id: randomUUID(), tenant_id: tenantId, customer_id: id, name: person, email: `${emailUser}${i}@example.com`,
+          id: randomUUID(), tenant_id: tenantId, customer_id: id, name: person, email,
           mobile_number: `+1 917 555 ${String(2000 + i).slice(-4)}`, is_billing: 1, position: 0, archived_at: null,
         })
         .execute();

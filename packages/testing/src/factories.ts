@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
+import { customerSearchText } from '@fieldwork/domain/customers.schemas';
 
 /** Factories insert rows directly and create any parent they are not given. */
 let seq = 0;
@@ -53,7 +54,7 @@ export async function buildCustomer(db: Db, tenantId: string, o: { name?: string
   const name = o.name ?? `Customer ${next()}`;
   const addressId = randomUUID();
   const contactId = randomUUID();
-  await db.insertInto('customers').values({ id, tenant_id: tenantId, name, email: null, phone: null, notes: null, is_active: 1, created_by: null, created_at: now(), updated_at: now(), version: 1 }).execute();
+  await db.insertInto('customers').values({ id, tenant_id: tenantId, name, email: null, phone: null, notes: null, is_active: 1, created_by: null, search_text: customerSearchText({ name, contacts: [{ name: 'Pat Contact' }], addresses: [{ addressLine1: '1 Main St', fullAddress: '1 Main St, Springfield' }] }), created_at: now(), updated_at: now(), version: 1 }).execute();
   await db.insertInto('customer_addresses').values({ id: addressId, tenant_id: tenantId, customer_id: id, address_line1: '1 Main St', building_unit: null, full_address: '1 Main St, Springfield', position: 0, archived_at: null }).execute();
   await db.insertInto('customer_contacts').values({ id: contactId, tenant_id: tenantId, customer_id: id, name: 'Pat Contact', email: 'pat@example.com', mobile_number: null, is_billing: 1, position: 0, archived_at: null }).execute();
   return { id, name, addressId, contactId };

@@ -15,36 +15,7 @@ export function findCustomer(db: Db, tenantId: string, customerId: string) {
 export async function listCustomers(db: Db, tenantId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
   let base = db.selectFrom('customers').where('customers.tenant_id', '=', tenantId);
   if (q.status !== 'all') base = base.where('customers.is_active', '=', q.status === 'active' ? 1 : 0);
-  if (q.search) {
-    const term = q.search;
-    base = base.where((eb) =>
-      eb.or([
-        containsText('customers.name', term),
-        containsText('customers.email', term),
-        containsText('customers.phone', term),
-        eb.exists(
-          eb
-            .selectFrom('customer_contacts')
-            .select('customer_contacts.id')
-            .whereRef('customer_contacts.tenant_id', '=', 'customers.tenant_id')
-            .whereRef('customer_contacts.customer_id', '=', 'customers.id')
-            .where('customer_contacts.archived_at', 'is', null)
-            .where(containsText('customer_contacts.name', term)),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('customer_addresses')
-            .select('customer_addresses.id')
-            .whereRef('customer_addresses.tenant_id', '=', 'customers.tenant_id')
-            .whereRef('customer_addresses.customer_id', '=', 'customers.id')
-            .where('customer_addresses.archived_at', 'is', null)
-            .where((inner) =>
-              inner.or([containsText('customer_addresses.full_address', term), containsText('customer_addresses.address_line1', term)]),
-            ),
-        ),
-      ]),
-    );
-  }
+  if (q.search) base = base.where(containsText('customers.search_text', q.search));
   if (q.tags?.length) {
     const tags = q.tags;
     base = base.where((eb) =>
@@ -76,7 +47,7 @@ export async function updateCustomerRow(
   tenantId: string,
   customerId: string,
   version: number,
-  patch: Pick<CustomerRow, 'name' | 'email' | 'phone' | 'notes' | 'is_active' | 'updated_at'>,
+  patch: Pick<CustomerRow, 'name' | 'email' | 'phone' | 'notes' | 'is_active' | 'search_text' | 'updated_at'>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('customers')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { flag, nowIso } from '@fieldwork/db/sql-helpers';
 import { pagination } from '@fieldwork/domain/common.schemas';
-import type { CreateCustomerBody, Customer, CustomerListQuery, UpdateCustomerBody } from '@fieldwork/domain/customers.schemas';
+import { customerSearchText, type CreateCustomerBody, type Customer, type CustomerListQuery, type UpdateCustomerBody } from '@fieldwork/domain/customers.schemas';
 import { AppError } from '@fieldwork/domain/errors';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { assertTagsOfType } from '../lookups/lookups.service.ts';
@@ -85,6 +85,7 @@ export async function createCustomer(db: Db, viewer: Viewer, body: CreateCustome
       notes: body.notes ?? null,
       is_active: 1,
       created_by: viewer.userId,
+      search_text: searchTextOf(body),
       created_at: now,
       updated_at: now,
     });
@@ -117,6 +118,7 @@ export async function updateCustomer(db: Db, tenantId: string, customerId: strin
       phone: body.phone ?? null,
       notes: body.notes ?? null,
       is_active: flag(body.isActive),
+      search_text: searchTextOf(body),
       updated_at: now,
     });
     if (!saved) throw new AppError('STALE_VERSION');
@@ -144,4 +146,8 @@ async function saveChildren<T extends 'customer_addresses' | 'customer_contacts'
     else added.push({ id: randomUUID(), ...item.fields });
   }
   await insertChildren(trx, tenantId, table, customerId, added);
+}
+
+function searchTextOf(body: CreateCustomerBody): string {
+  return customerSearchText({ name: body.name, email: body.email, phone: body.phone, contacts: body.contacts, addresses: body.customerAddress });
 }
