@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DialectName } from './connection.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-jobs.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
 /** Ordered by name; the list is explicit so a bundler or a missing file can never skip one. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-foundation': m0001,
+  '0002-jobs': m0002,
 };
 
 class ListProvider implements MigrationProvider {

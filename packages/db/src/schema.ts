@@ -141,6 +141,97 @@ export type FilesTable = {
 
 export type LocationsTable = { id: string; tenant_id: string; name: string; full_address: string; kind: string; created_at: string };
 
+export type CrmLeadsTable = {
+  id: string;
+  tenant_id: string;
+  lead_number: number;
+  customer_id: string;
+  status: string;
+  source: string;
+  notes: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type JobsTable = {
+  id: string;
+  tenant_id: string;
+  job_number: number;
+  job_number_text: string;
+  name: string;
+  description: string | null;
+  status: string;
+  customer_id: string;
+  site_address_id: string;
+  building_unit_id: string | null;
+  site_contact_id: string | null;
+  requester_id: string | null;
+  job_lead_id: string | null;
+  sales_manager_id: string | null;
+  crm_lead_id: string | null;
+  open_estimates_count: number;
+  open_estimates_cents: number;
+  due_invoices_count: number;
+  due_invoices_cents: number;
+  paid_cents: number;
+  total_cost_cents: number;
+  open_balance_cents: number;
+  task_count: number;
+  estimate_count: number;
+  invoice_count: number;
+  cost_count: number;
+  note_count: number;
+  media_count: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+};
+export type JobTagsTable = { tenant_id: string; job_id: string; tag_id: string };
+export type JobZonesTable = { tenant_id: string; job_id: string; zone_id: string };
+
+export type NotesTable = {
+  id: string;
+  tenant_id: string;
+  job_id: string;
+  note_type: string;
+  note: string;
+  author_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ActivityLogTable = {
+  id: string;
+  tenant_id: string;
+  job_id: string | null;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  message: string;
+  actor_id: string | null;
+  /** JSON array of {field, oldValue, newValue}. */
+  meta: string;
+  created_at: string;
+};
+
+export type MediaTable = {
+  id: string;
+  tenant_id: string;
+  job_id: string | null;
+  session_token: string | null;
+  file_name: string;
+  content_type: string;
+  media_type: string;
+  size: number;
+  storage_key: string;
+  created_by: string | null;
+  created_at: string;
+};
+
+export type TableConfigsTable = { tenant_id: string; user_id: string; type: string; config: string; updated_at: string };
+
 export type Database = {
   tenants: TenantsTable;
   tenant_counters: TenantCountersTable;
@@ -163,4 +254,12 @@ export type Database = {
   api_tokens: ApiTokensTable;
   files: FilesTable;
   locations: LocationsTable;
+  crm_leads: CrmLeadsTable;
+  jobs: JobsTable;
+  job_tags: JobTagsTable;
+  job_zones: JobZonesTable;
+  notes: NotesTable;
+  activity_log: ActivityLogTable;
+  media: MediaTable;
+  table_configs: TableConfigsTable;
 };

@@ -81,6 +81,14 @@ export const PERMISSIONS = {
   'subcontractors.read': OFFICE_READ,
   'subcontractors.write': OFFICE_WRITE,
   'workorder.view': OFFICE_READ,
+  'jobs.read': OFFICE_READ,
+  'jobs.write': OFFICE_WRITE,
+  'notes.write': OFFICE_WRITE,
+  'media.write': OFFICE_WRITE,
+  'leads.read': OFFICE_READ,
+  'leads.write': OFFICE_WRITE,
+  'ai.use': OFFICE_WRITE,
+  'tableConfig.self': EVERYONE,
 } as const satisfies Record<string, readonly ViewerClass[]>;
 
 export type Capability = keyof typeof PERMISSIONS;

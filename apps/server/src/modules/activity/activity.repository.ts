@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@fieldwork/db/connection';
+import { paging } from '@fieldwork/db/sql-helpers';
+import type { ActivityAction, ActivityChange } from '@fieldwork/domain/activity.schemas';
+
+export type ActivityEntry = {
+  jobId: string | null;
+  entityType: 'JOB' | 'NOTE' | 'MEDIA';
+  entityId: string;
+  action: ActivityAction;
+  message: string;
+  actorId: string | null;
+  changes?: ActivityChange[];
+  at?: string;
+};
+
+/** Call inside the transaction of the change it records, so the log and the change land together or not at all. */
+export async function recordActivity(trx: Db, tenantId: string, entry: ActivityEntry): Promise<void> {
+  await trx
+    .insertInto('activity_log')
+    .values({
+      id: randomUUID(),
+      tenant_id: tenantId,
+      job_id: entry.jobId,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId,
+      action: entry.action,
+      message: entry.message,
+      actor_id: entry.actorId,
+      meta: JSON.stringify(entry.changes ?? []),
+      created_at: entry.at ?? new Date().toISOString(),
+    })
+    .execute();
+}
+
+export async function listJobActivity(db: Db, tenantId: string, jobId: string, page: number, limit: number) {
+  const base = db.selectFrom('activity_log').where('activity_log.tenant_id', '=', tenantId).where('activity_log.job_id', '=', jobId);
+  const { offset } = paging(page, limit);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('users', 'users.id', 'activity_log.actor_id')
+      .select(['activity_log.id', 'activity_log.action', 'activity_log.message', 'activity_log.meta', 'activity_log.created_at', 'activity_log.actor_id', 'users.name as actor_name', 'users.photo_file_id as actor_photo'])
+      .orderBy('activity_log.created_at', 'desc')
+      .orderBy('activity_log.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
