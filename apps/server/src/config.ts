@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export type AppConfig = {
@@ -24,6 +25,9 @@ export type AppConfig = {
   connectionTimeoutMs: number;
   webDistDir: string | undefined;
   logLevel: string;
+  /** Job media files; on several instances point every one at the same shared directory. */
+  mediaDir: string;
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number; perUserPerHour: number; perTenantPerHour: number; publicPerIpPerHour: number };
 };
 
 function int(value: string | undefined, fallback: number): number {
@@ -60,11 +64,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 10_000),
     webDistDir: env.WEB_DIST_DIR ?? resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    mediaDir: resolve(env.MEDIA_DIR ?? join(dataDir, 'media')),
+    ai: {
+      baseUrl: env.AI_BASE_URL || undefined,
+      apiKey: env.AI_API_KEY || undefined,
+      model: env.AI_MODEL ?? 'gpt-4o-mini',
+      timeoutMs: int(env.AI_TIMEOUT_MS, 20_000),
+      perUserPerHour: int(env.AI_LIMIT_PER_USER_HOUR, 60),
+      perTenantPerHour: int(env.AI_LIMIT_PER_TENANT_HOUR, 500),
+      publicPerIpPerHour: int(env.AI_LIMIT_PUBLIC_PER_IP_HOUR, 10),
+    },
   };
 }
 
 /** A config for tests: in-memory SQLite unless a database URL is given, quiet logs, no web. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({});
-  return { ...base, sqliteFile: ':memory:', logLevel: 'silent', webDistDir: undefined, ...overrides };
+  const mediaDir = join(tmpdir(), `fieldwork-test-media-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  return { ...base, sqliteFile: ':memory:', logLevel: 'silent', webDistDir: undefined, mediaDir, ...overrides };
 }
