@@ -10,7 +10,7 @@ const handle = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sq
 await migrateToLatest(handle.db, handle.dialect);
 
 if (config.demo) {
-  const seeded = await seedDemoIfEmpty(handle.db, { hashPassword });
+  const seeded = await seedDemoIfEmpty(handle.db, { hashPassword }, { mediaDir: config.mediaDir });
   if (seeded) {
     console.log('\nDemo data seeded. Sign in with any of these (password: ' + seeded.password + '):');
     for (const login of seeded.logins) console.log(`  ${login.email.padEnd(22)} ${login.company} — ${login.role}${login.access ? ` (${login.access})` : ''}`);

@@ -36,7 +36,11 @@ const STATEMENT_CACHE_SIZE = 500;
 export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      // SQLite's advice: gather fresh planner statistics before a long-lived connection closes.
+      if (database.open && !database.readonly) database.pragma('optimize');
+      database.close();
+    },
     prepare(sqlText: string): SqliteStatement {
       const hit = cache.get(sqlText);
       if (hit) return hit;
@@ -62,6 +66,18 @@ export function createDb(config: DbConfig): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  // Without statistics the planner takes "tenant_id = ?" for selective and walks a whole company's rows
+  // (100 ms at 200k jobs instead of 0.05 ms); optimize gathers them when tables changed enough.
+  sqlite.pragma('optimize=0x10002');
+  const timer = setInterval(() => sqlite.open && sqlite.pragma('optimize'), 3_600_000);
+  timer.unref();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => {
+      clearInterval(timer);
+      return db.destroy();
+    },
+  };
 }

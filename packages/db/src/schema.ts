@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Row types of every table, as both dialects return them: ids and instants are strings (ISO 8601 UTC),
  * flags are 0/1 integers so one query works on SQLite and PostgreSQL alike.
@@ -170,26 +172,27 @@ export type JobsTable = {
   job_lead_id: string | null;
   sales_manager_id: string | null;
   crm_lead_id: string | null;
-  open_estimates_count: number;
-  open_estimates_cents: number;
-  due_invoices_count: number;
-  due_invoices_cents: number;
-  paid_cents: number;
-  total_cost_cents: number;
-  open_balance_cents: number;
-  task_count: number;
-  estimate_count: number;
-  invoice_count: number;
-  cost_count: number;
-  note_count: number;
-  media_count: number;
+  open_estimates_count: Generated<number>;
+  open_estimates_cents: Generated<number>;
+  due_invoices_count: Generated<number>;
+  due_invoices_cents: Generated<number>;
+  paid_cents: Generated<number>;
+  total_cost_cents: Generated<number>;
+  open_balance_cents: Generated<number>;
+  task_count: Generated<number>;
+  estimate_count: Generated<number>;
+  invoice_count: Generated<number>;
+  cost_count: Generated<number>;
+  note_count: Generated<number>;
+  media_count: Generated<number>;
   created_by: string | null;
   created_at: string;
   updated_at: string;
   version: number;
 };
-export type JobTagsTable = { tenant_id: string; job_id: string; tag_id: string };
-export type JobZonesTable = { tenant_id: string; job_id: string; zone_id: string };
+export type JobTagsTable = { tenant_id: string; job_id: string; tag_id: string; status: string };
+export type JobZonesTable = { tenant_id: string; job_id: string; zone_id: string; status: string };
+export type JobCountsTable = { tenant_id: string; status: string; n: number };
 
 export type NotesTable = {
   id: string;
@@ -258,6 +261,7 @@ export type Database = {
   jobs: JobsTable;
   job_tags: JobTagsTable;
   job_zones: JobZonesTable;
+  job_counts: JobCountsTable;
   notes: NotesTable;
   activity_log: ActivityLogTable;
   media: MediaTable;

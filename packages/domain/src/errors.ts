@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UPSTREAM_FAILED: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -37,6 +38,7 @@ export const DEFAULT_ERROR_MESSAGE = {
   UNSUPPORTED_MEDIA: 'This file type is not supported.',
   RATE_LIMITED: 'Too many attempts. Please try again later.',
   INTERNAL: 'Something went wrong! Please try again',
+  UPSTREAM_FAILED: 'The writing assistant is unavailable. Please try again.',
 } as const satisfies Record<ErrorCode, string>;
 
 export type ApiErrorBody = {

@@ -49,6 +49,7 @@ export const mediaListQuery = mediaTargetQuery;
 /** A file name safe to echo back: no path parts, no control characters. */
 export function cleanFileName(name: string): string | null {
   const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused
   if (!base || base === '.' || base === '..' || /[\u0000-\u001f\u007f]/.test(base)) return null;
   return base.slice(0, MEDIA_FILE_NAME_MAX);
 }

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
 import { customerSearchText } from '@fieldwork/domain/customers.schemas';
+import { seedJobs } from './demo-jobs.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
 type Hasher = { hashPassword: (password: string) => Promise<string> };
+type DemoOptions = { mediaDir?: string | undefined };
 
 export type DemoLogin = { email: string; company: string; role: RoleName; access: AccessLevel | null };
 
@@ -165,7 +167,7 @@ export async function seedCompany(db: Db, o: SeedCompanyOptions): Promise<Seeded
 export type DemoSeed = { password: string; logins: DemoLogin[]; demo: SeededCompany; rival: SeededCompany };
 
 /** The demo contract other tests rely on (issue 2): logins, zones, tags, 20 customers, 3 subcontractors. */
-export async function seedDemo(db: Db, hasher: Hasher): Promise<DemoSeed> {
+export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}): Promise<DemoSeed> {
   const passwordHash = await hasher.hashPassword(DEMO_PASSWORD);
   const demo = await seedCompany(db, {
     name: 'Demo Contracting',
@@ -193,6 +195,8 @@ export async function seedDemo(db: Db, hasher: Hasher): Promise<DemoSeed> {
     subcontractors: [{ name: 'Rival Subs', kind: 'COMPANY', contactName: null }],
     passwordHash,
   });
+  await seedJobs(db, demo, { jobs: 40, rich: true, mediaDir: options.mediaDir });
+  await seedJobs(db, rival, { jobs: 6, rich: false });
   const logins: DemoLogin[] = [
     ...DEMO_USERS.map((u) => ({ email: u.email, company: 'Demo Contracting', role: u.role, access: u.role === 'Admin' || u.role === 'Staff' ? u.access : null })),
     { email: 'admin@rival.test', company: 'Rival Services', role: 'Admin', access: 'fullAccess' },
@@ -200,8 +204,8 @@ export async function seedDemo(db: Db, hasher: Hasher): Promise<DemoSeed> {
   return { password: DEMO_PASSWORD, logins, demo, rival };
 }
 
-export async function seedDemoIfEmpty(db: Db, hasher: Hasher): Promise<DemoSeed | null> {
+export async function seedDemoIfEmpty(db: Db, hasher: Hasher, options: DemoOptions = {}): Promise<DemoSeed | null> {
   const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (Number(row.n) > 0) return null;
-  return seedDemo(db, hasher);
+  return seedDemo(db, hasher, options);
 }

@@ -3,10 +3,17 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { companyRoutes } from './company/company.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { lookupsRoutes } from './lookups/lookups.routes.ts';
 import { subcontractorsRoutes } from './subcontractors/subcontractors.routes.ts';
+import { notesRoutes } from './notes/notes.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { mediaOrphansPlugin } from './media/media-orphans.plugin.ts';
+import { aiTextRoutes } from './ai-text/ai-text.routes.ts';
+import { tableConfigRoutes } from './table-config/table-config.routes.ts';
+import { leadsRoutes } from './leads/leads.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -18,4 +25,11 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(customersRoutes);
   await app.register(subcontractorsRoutes);
   await app.register(apiTokensRoutes);
+  await app.register(jobsRoutes);
+  await app.register(notesRoutes);
+  await app.register(mediaRoutes);
+  await app.register(mediaOrphansPlugin);
+  await app.register(aiTextRoutes);
+  await app.register(tableConfigRoutes);
+  await app.register(leadsRoutes);
 }

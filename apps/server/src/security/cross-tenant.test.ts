@@ -34,13 +34,22 @@ const PROBES: Record<string, Probe> = {
   'GET /api/subcontractors/:id': { id: () => ids.subcontractor! },
   'PUT /api/subcontractors/:id': { id: () => ids.subcontractor!, body: () => ({ name: 'Hijacked', kind: 'COMPANY', tags: [], zones: [], version: 1 }) },
   'DELETE /api/tokens/:id': { id: () => ids.token! },
+  'GET /api/jobs/:id': { id: () => ids.job! },
+  'PUT /api/jobs/:id': { id: () => ids.job!, body: () => ({ siteAddressId: ids.address!, name: 'Hijacked', version: 1 }) },
+  'GET /api/jobs/:id/activities': { id: () => ids.job! },
+  'PATCH /api/notes/:id': { id: () => ids.note!, body: () => ({ note: 'Hijacked' }) },
+  'DELETE /api/notes/:id': { id: () => ids.note! },
+  'GET /api/jobs/media/:id/file': { id: () => ids.media! },
+  'DELETE /api/jobs/media/:id': { id: () => ids.media! },
+  'GET /api/leads/:id': { id: () => ids.lead! },
 };
 
 async function snapshotOf(tenantId: string): Promise<string> {
-  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens'] as const;
+  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
-    parts.push(await t.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute());
+    const rows = await t.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).execute();
+    parts.push(rows.map((r) => JSON.stringify(r, (_k, v) => (v instanceof Uint8Array ? v.length : v))).sort());
   }
   return JSON.stringify(parts, (_k, v) => (v instanceof Uint8Array ? v.length : v));
 }
@@ -51,7 +60,26 @@ beforeAll(async () => {
   b = await t.newCompany();
   const inv = await t.app.inject({ method: 'POST', url: '/api/user/invitation', headers: { cookie: b.admin.cookie }, payload: { email: 'probe@b.test', role: 'Staff' } });
   const token = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: b.admin.cookie }, payload: { name: 'B integration' } });
+  const customer = await buildCustomer(t.db, b.tenantId);
+  const bCookie = { cookie: b.admin.cookie };
+  const lead = await t.app.inject({ method: 'POST', url: '/api/leads', headers: bCookie, payload: { customerId: customer.id, source: 'PHONE' } });
+  const job = await t.app.inject({ method: 'POST', url: '/api/jobs', headers: bCookie, payload: { customerId: customer.id, siteAddressId: customer.addressId, name: 'B secret job' } });
+  const jobId = job.json().data.id;
+  const note = await t.app.inject({ method: 'POST', url: '/api/notes', headers: bCookie, payload: { noteType: 'Job', note: 'B canary note', jobId } });
+  const boundary = 'fwprobe';
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+  const media = await t.app.inject({
+    method: 'POST', url: `/api/jobs/media?jobId=${jobId}`,
+    headers: { ...bCookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
+  await t.app.inject({ method: 'PUT', url: '/api/table-configuration', headers: bCookie, payload: { type: 'JOBS', config: [{ key: 'JOB_NAME', enabled: false }] } });
   ids = {
+    job: jobId,
+    address: customer.addressId,
+    note: note.json().data.id,
+    media: media.json().data.id,
+    lead: lead.json().data.id,
     user: b.admin.user.id,
     invitation: inv.json().data.invitation.id,
     zone: (await buildZone(t.db, b.tenantId)).id,
@@ -97,6 +125,10 @@ describe('cross-tenant probe over the route table', () => {
       '/api/subcontractors?limit=100&status=all',
       '/api/location',
       '/api/tokens',
+      '/api/jobs?limit=100',
+      '/api/jobs/summary',
+      '/api/leads?limit=100',
+      '/api/table-configuration?type=JOBS',
     ];
     for (const url of lists) {
       const res = await t.app.inject({ url, headers: { cookie: a.admin.cookie } });

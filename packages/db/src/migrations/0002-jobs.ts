@@ -37,12 +37,18 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     `create index jobs_tenant_total_cost on jobs (tenant_id, total_cost_cents, id)`,
     `create index jobs_tenant_open_balance on jobs (tenant_id, open_balance_cents, id)`,
     `create index jobs_tenant_lead on jobs (tenant_id, crm_lead_id)`,
+    // The job's status is copied onto its tag and zone links (a trigger keeps it in step), so a filtered
+    // count is one index range instead of a lookup into the jobs table per matching row.
     `create table job_tags (tenant_id text not null, job_id text not null references jobs(id) on delete cascade,
-      tag_id text not null references tags(id) on delete cascade, primary key (job_id, tag_id))`,
-    `create index job_tags_tenant_tag on job_tags (tenant_id, tag_id, job_id)`,
+      tag_id text not null references tags(id) on delete cascade, status text not null, primary key (job_id, tag_id))`,
+    `create index job_tags_tenant_tag on job_tags (tenant_id, tag_id, status, job_id)`,
     `create table job_zones (tenant_id text not null, job_id text not null references jobs(id) on delete cascade,
-      zone_id text not null references zones(id) on delete cascade, primary key (job_id, zone_id))`,
-    `create index job_zones_tenant_zone on job_zones (tenant_id, zone_id, job_id)`,
+      zone_id text not null references zones(id) on delete cascade, status text not null, primary key (job_id, zone_id))`,
+    `create index job_zones_tenant_zone on job_zones (tenant_id, zone_id, status, job_id)`,
+    // Jobs per tenant and status, kept by triggers on every insert, delete and status change, so list totals
+    // and summary cards never count 200,000 rows.
+    `create table job_counts (tenant_id text not null references tenants(id), status text not null, n integer not null,
+      primary key (tenant_id, status))`,
     `create table notes (id text primary key, tenant_id text not null references tenants(id),
       job_id text not null references jobs(id) on delete cascade, note_type text not null, note text not null,
       author_id text references users(id), created_at ${ts} not null, updated_at ${ts} not null)`,
@@ -62,5 +68,32 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     `create table table_configs (tenant_id text not null references tenants(id), user_id text not null references users(id) on delete cascade,
       type text not null, config text not null, updated_at ${ts} not null, primary key (user_id, type))`,
   ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  for (const statement of [...statements, ...jobCountTriggers(dialect)]) await sql.raw(statement).execute(db);
+}
+
+function jobCountTriggers(dialect: DialectName): string[] {
+  const bump = (row: 'new' | 'old', delta: 1 | -1) =>
+    `insert into job_counts (tenant_id, status, n) values (${row}.tenant_id, ${row}.status, ${delta})
+       on conflict (tenant_id, status) do update set n = job_counts.n + ${delta}`;
+  const follow = `update job_zones set status = new.status where job_id = new.id;
+      update job_tags set status = new.status where job_id = new.id`;
+  if (dialect === 'sqlite') {
+    return [
+      `create trigger jobs_counts_insert after insert on jobs begin ${bump('new', 1)}; end`,
+      `create trigger jobs_counts_delete after delete on jobs begin ${bump('old', -1)}; end`,
+      `create trigger jobs_counts_status after update of status on jobs when old.status <> new.status begin
+        ${bump('old', -1)}; ${bump('new', 1)}; ${follow}; end`,
+    ];
+  }
+  return [
+    `create function jobs_counts() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then ${bump('new', 1)};
+      elsif tg_op = 'DELETE' then ${bump('old', -1)};
+      elsif old.status <> new.status then ${bump('old', -1)}; ${bump('new', 1)}; ${follow};
+      end if;
+      return null;
+    end $$`,
+    `create trigger jobs_counts after insert or delete or update of status on jobs for each row execute function jobs_counts()`,
+  ];
 }
