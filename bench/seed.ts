@@ -21,7 +21,7 @@ const bench = await seedCompany(handle.db, {
 });
 if (jobs > 0) {
   const t0 = Date.now();
-  await seedJobs(handle.db, bench, { jobs, rich: false, batch: 1000 });
+  await seedJobs(handle.db, bench, { jobs, rich: false, money: true, batch: 1000 });
   console.log(`seeded ${jobs} jobs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 // A second company so every query has another tenant's rows to skip.

@@ -17,6 +17,11 @@ export type SeedJobsOptions = {
   jobs: number;
   /** Demo jobs get notes, media files and activity; the large benchmark set only rows. */
   rich: boolean;
+  /**
+   * Spread money totals over the jobs (benchmarks: every sort key orders differently). The demo keeps
+   * them at zero until estimates, invoices and costs exist to explain them.
+   */
+  money?: boolean;
   mediaDir?: string | undefined;
   now?: Date;
   batch?: number;
@@ -63,10 +68,11 @@ export async function seedJobs(db: Db, company: SeededCompany, o: SeedJobsOption
         const number = 1001 + i;
         const at = new Date(now - ((o.jobs - i) % 180) * 86_400_000 - (i % 24) * 3_600_000).toISOString();
         const status = i % 10 < 7 ? 'OPEN' : i % 10 < 9 ? 'CLOSED' : 'CANCELLED';
-        const paid = status === 'CLOSED' ? ((i * 7919) % 500_000) + 5_000 : (i * 104_729) % 90_000;
-        const cost = Math.floor(paid * 0.55) + ((i * 31) % 7_000);
-        const estimates = status === 'OPEN' ? (i * 13) % 300_000 : 0;
-        const due = status === 'OPEN' ? (i * 17) % 200_000 : 0;
+        const m = o.money ? 1 : 0;
+        const paid = m * (status === 'CLOSED' ? ((i * 7919) % 500_000) + 5_000 : (i * 104_729) % 90_000);
+        const cost = m * (Math.floor(paid * 0.55) + ((i * 31) % 7_000));
+        const estimates = m * (status === 'OPEN' ? (i * 13) % 300_000 : 0);
+        const due = m * (status === 'OPEN' ? (i * 17) % 200_000 : 0);
         jobs.push({
           id, tenant_id: tenantId, job_number: number, job_number_text: String(number), name: pick(JOB_NAMES, i * 3), description: i % 2 ? 'Scheduled maintenance visit.' : null,
           status, customer_id: customer.customer_id, site_address_id: customer.id, building_unit_id: null, site_contact_id: contactOf.get(customer.customer_id) ?? null,
