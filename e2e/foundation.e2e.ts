@@ -20,7 +20,7 @@ import {
 } from './harness.ts';
 
 const NO_ACCESS_TEXT = "You don't have permission to view this. Please contact your admin.";
-const ADMIN_SIDEBAR = ['Dashboard', 'Jobs', 'Tasks', 'Scheduler', 'Estimates', 'Invoices', 'Customers', 'Vehicles', 'Settings'];
+const ADMIN_SIDEBAR = ['Dashboard', 'Jobs', 'Tasks', 'Scheduler', 'Estimates', 'Invoices', 'Customers', 'Leads', 'Vehicles', 'Settings'];
 
 const admin = {
   company: 'Northwind Plumbing & Heating',

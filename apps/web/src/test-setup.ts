@@ -1,5 +1,8 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Whole-app renders can take over a second on a busy two-core CI machine.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks a few browser APIs that radix-ui and our layout hooks touch.
 if (!window.matchMedia) {

@@ -38,6 +38,9 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
       expect(Number(money.paid)).toBe(0);
       const counts = await db.selectFrom('job_counts').select(['status', 'n']).where('tenant_id', '=', t).execute();
       expect(counts.reduce((n, c) => n + Number(c.n), 0)).toBe(40);
+      const converted = await db.selectFrom('crm_leads').leftJoin('jobs', 'jobs.crm_lead_id', 'crm_leads.id').select(['crm_leads.status', 'jobs.id as job_id']).where('crm_leads.tenant_id', '=', t).execute();
+      expect(converted.some((l) => l.status === 'CONVERTED')).toBe(true);
+      for (const l of converted) expect(l.status === 'CONVERTED', JSON.stringify(l)).toBe(l.job_id !== null);
       expect((await db.selectFrom('jobs').select('id').where('tenant_id', '=', seed.rival.tenantId).execute()).length).toBe(6);
     } finally {
       await close();

@@ -7,7 +7,8 @@ import type { SeededCompany } from './demo-data.ts';
 const JOB_NAMES = ['Boiler service', 'AC tune-up', 'Leak repair', 'Panel upgrade', 'Roof inspection', 'Water heater swap', 'Duct cleaning', 'Outlet install', 'Gutter repair', 'Thermostat install'];
 const NOTES = ['Customer asked for a call 30 minutes before arrival.', 'Gate code 4411. Dog in the yard.', 'Parts ordered; ETA Thursday.', 'Photos of the unit attached.'];
 const SOURCES = ['WEBSITE', 'REFERRAL', 'PHONE', 'AI_RECEPTIONIST', 'WALK_IN'] as const;
-const LEAD_STATUSES = ['NEW', 'CONTACTED', 'QUALIFIED', 'CONVERTED', 'LOST'] as const;
+/** CONVERTED is given afterwards, to exactly the leads a job was made from. */
+const LEAD_STATUSES = ['NEW', 'CONTACTED', 'QUALIFIED', 'LOST'] as const;
 /** A 1x1 PNG, so demo media open as real images. */
 const PNG_1PX = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e221bc330000000049454e44ae426082', 'hex');
 
@@ -88,6 +89,12 @@ export async function seedJobs(db: Db, company: SeededCompany, o: SeedJobsOption
       if (tags.length) await trx.insertInto('job_tags').values(tags).execute();
       if (zones.length) await trx.insertInto('job_zones').values(zones).execute();
     }
+    await trx
+      .updateTable('crm_leads')
+      .set({ status: 'CONVERTED' })
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', (eb) => eb.selectFrom('jobs').select('jobs.crm_lead_id').where('jobs.tenant_id', '=', tenantId).where('jobs.crm_lead_id', 'is not', null).$narrowType<{ crm_lead_id: string }>())
+      .execute();
     await trx.insertInto('tenant_counters').values([
       { tenant_id: tenantId, name: 'job', value: 1000 + o.jobs },
       { tenant_id: tenantId, name: 'lead', value: leadCount },

@@ -3,6 +3,7 @@ import {
   CalendarDays,
   ClipboardList,
   FileText,
+  Magnet,
   LayoutDashboard,
   Receipt,
   Settings,
@@ -29,6 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/workorder/estimates', label: 'Estimates', icon: FileText, visible: always },
   { to: '/workorder/invoices', label: 'Invoices', icon: Receipt, visible: always },
   { to: '/customers', label: 'Customers', icon: Users, visible: (a) => a.can('customers.read') },
+  { to: '/leads', label: 'Leads', icon: Magnet, visible: (a) => a.can('leads.read') },
   { to: '/vehicles', label: 'Vehicles', icon: Truck, visible: always },
   { to: '/settings', label: 'Settings', icon: Settings, visible: canOpenSettings },
 ];

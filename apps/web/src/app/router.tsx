@@ -23,6 +23,11 @@ import { SetupPage } from '../features/auth/setup.page';
 import { SignupPage } from '../features/auth/signup.page';
 import { DashboardPage } from '../features/dashboard/dashboard.page';
 import { JobsListPage } from '../features/jobs/jobs-list.page';
+import { JobCreatePage, type JobCreateSearch } from '../features/jobs/job-create.page';
+import { JobEditPage } from '../features/jobs/job-edit.page';
+import { JobDetailPage, type JobDetailSearch } from '../features/jobs/job-detail.page';
+import { isJobTab } from '../features/jobs/job-tabs';
+import { LeadsListPage } from '../features/leads/leads-list.page';
 import { isTaskTab, TasksListPage, type TaskTab } from '../features/tasks/tasks-list.page';
 import { SchedulerCalendarPage } from '../features/scheduler/scheduler-calendar.page';
 import { EstimatesListPage } from '../features/estimates/estimates-list.page';
@@ -128,6 +133,27 @@ const tasksRoute = createRoute({
   validateSearch: (s: Record<string, unknown>): { tf_tab?: TaskTab } => ({ tf_tab: isTaskTab(s.tf_tab) ? s.tf_tab : undefined }),
   component: TasksListPage,
 });
+const jobCreateRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/jobs/create',
+  validateSearch: (s: Record<string, unknown>): JobCreateSearch => ({
+    customerId: str(s.customerId),
+    leadId: str(s.leadId),
+    // "?leadNumber=12" arrives as a number; a hand-written link may quote it.
+    leadNumber: typeof s.leadNumber === 'number' ? s.leadNumber : /^\d+$/.test(String(s.leadNumber ?? '')) ? Number(s.leadNumber) : undefined,
+    jobId: str(s.jobId),
+  }),
+  component: guarded(JobCreatePage, 'jobs.write'),
+});
+const jobDetailRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/jobs/$id',
+  validateSearch: (s: Record<string, unknown>): JobDetailSearch => ({
+    tf_tab: isJobTab(s.tf_tab) ? s.tf_tab : undefined,
+    new: s.new === true || s.new === 'true' || s.new === '' ? true : undefined,
+  }),
+  component: guarded(JobDetailPage, 'jobs.read'),
+});
 const schedulerRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/scheduler/calendar',
@@ -161,6 +187,10 @@ const routeTree = rootRoute.addChildren([
     indexRoute,
     page('/dashboard', DashboardPage),
     page('/workorder/jobs', JobsListPage),
+    jobCreateRoute,
+    jobDetailRoute,
+    page('/workorder/jobs/$id/edit', JobEditPage, 'jobs.write'),
+    page('/leads', LeadsListPage, 'leads.read'),
     tasksRoute,
     schedulerRoute,
     page('/workorder/estimates', EstimatesListPage),

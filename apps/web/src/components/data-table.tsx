@@ -8,6 +8,11 @@ export type Column<Row> = {
   cell: (row: Row) => ReactNode;
   className?: string;
   sortable?: boolean;
+  /**
+   * A column holding several figures (e.g. paid, total cost, open balance) sorts by each: one small sort
+   * button per key under the header text. Takes precedence over `sortable`.
+   */
+  sortKeys?: readonly { key: string; label: string }[];
 };
 
 export type SortState = { key: string; direction: 'asc' | 'desc' };
@@ -41,7 +46,10 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
         <thead>
           <tr>
             {columns.map((col) => {
-              const active = sort?.key === col.key;
+              const keys = col.sortKeys?.map((k) => k.key) ?? [col.key];
+              const active = sort !== undefined && keys.includes(sort.key);
+              const nextSort = (key: string) =>
+                onSortChange?.({ key, direction: sort?.key === key && sort.direction === 'asc' ? 'desc' : 'asc' });
               return (
                 <th
                   key={col.key}
@@ -52,20 +60,22 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
                     col.className,
                   )}
                 >
-                  {col.sortable && onSortChange ? (
-                    <button
-                      type="button"
-                      className="inline-flex items-center gap-1 uppercase hover:text-gray-900"
-                      onClick={() =>
-                        onSortChange({ key: col.key, direction: active && sort?.direction === 'asc' ? 'desc' : 'asc' })
-                      }
-                    >
+                  {col.sortKeys && onSortChange ? (
+                    <div className="flex flex-col gap-0.5">
+                      <span>{col.header}</span>
+                      <span className="flex gap-2 font-medium tracking-normal normal-case">
+                        {col.sortKeys.map((k) => (
+                          <button key={k.key} type="button" className="inline-flex items-center gap-0.5 hover:text-gray-900" onClick={() => nextSort(k.key)}>
+                            {k.label}
+                            <SortIcon state={sort?.key === k.key ? sort.direction : undefined} />
+                          </button>
+                        ))}
+                      </span>
+                    </div>
+                  ) : col.sortable && onSortChange ? (
+                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-gray-900" onClick={() => nextSort(col.key)}>
                       {col.header}
-                      {active ? (
-                        sort?.direction === 'asc' ? <ArrowUp size={12} aria-hidden="true" /> : <ArrowDown size={12} aria-hidden="true" />
-                      ) : (
-                        <ArrowUpDown size={12} aria-hidden="true" className="text-gray-400" />
-                      )}
+                      <SortIcon state={active ? sort?.direction : undefined} />
                     </button>
                   ) : (
                     col.header
@@ -98,4 +108,10 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
       {rows.length === 0 ? <div className="sticky left-0 w-full">{empty}</div> : null}
     </div>
   );
+}
+
+function SortIcon({ state }: { state: 'asc' | 'desc' | undefined }) {
+  if (state === 'asc') return <ArrowUp size={12} aria-hidden="true" />;
+  if (state === 'desc') return <ArrowDown size={12} aria-hidden="true" />;
+  return <ArrowUpDown size={12} aria-hidden="true" className="text-gray-400" />;
 }

@@ -20,13 +20,33 @@ export type ListViewProps<Item> = {
   onSortChange?: (sort: SortState) => void;
   cardTitle: (item: Item) => ReactNode;
   cardFields: readonly CardField<Item>[];
+  /** 'below' keeps the table (or cards) and shows a failed load's server message under it. */
+  errorPlacement?: 'replace' | 'below';
 };
 
 /** A server-paged list: table and page buttons on desktop, cards on phones, with loading, error and empty states. */
-export function ListView<Item>({ list, caption, columns, rowKey, onOpen, openLabel, sort, onSortChange, cardTitle, cardFields }: ListViewProps<Item>) {
+export function ListView<Item>({
+  list,
+  caption,
+  columns,
+  rowKey,
+  onOpen,
+  openLabel,
+  sort,
+  onSortChange,
+  cardTitle,
+  cardFields,
+  errorPlacement = 'replace',
+}: ListViewProps<Item>) {
   if (list.isLoading) return <SkeletonRows />;
-  if (list.error) return <ErrorState error={list.error} onRetry={list.refetch} />;
-  const empty = <EmptyState title={list.filtered ? NO_RESULTS_TEXT : NO_DATA_TEXT} />;
+  if (list.error && errorPlacement === 'replace') return <ErrorState error={list.error} onRetry={list.refetch} />;
+  // A failed load says so under the table instead of claiming the list is empty.
+  const empty = list.error ? null : <EmptyState title={list.filtered ? NO_RESULTS_TEXT : NO_DATA_TEXT} />;
+  const errorBelow = list.error ? (
+    <div className="mt-3 rounded-lg border border-danger/30 bg-white">
+      <ErrorState error={list.error} onRetry={list.refetch} />
+    </div>
+  ) : null;
   const pagination = list.pagination;
 
   if (list.mobile) {
@@ -54,6 +74,7 @@ export function ListView<Item>({ list, caption, columns, rowKey, onOpen, openLab
             </Button>
           </div>
         ) : null}
+        {errorBelow}
       </>
     );
   }
@@ -79,6 +100,7 @@ export function ListView<Item>({ list, caption, columns, rowKey, onOpen, openLab
           onPageChange={list.setPage}
         />
       ) : null}
+      {errorBelow}
     </>
   );
 }

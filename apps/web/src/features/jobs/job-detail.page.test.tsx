@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeSession, mockApi, renderApp, route } from '../../test-utils';
+import { changeText } from './job-activity-sheet';
+import { JOB_ID, job, note } from './test-fixtures';
+
+const jobReply = (overrides = {}) => route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job(overrides) } });
+const notesReply = (items = [note()]) =>
+  route('GET', '/api/notes', { body: { items, meta: { total: items.length, totalPages: 1, page: 1, limit: 10 } } });
+
+describe('job detail page', { timeout: 20_000 }, () => {
+  it('shows the job, the created banner and the tabs with counts', async () => {
+    mockApi(jobReply({ counts: { tasks: 2, estimates: 1, invoices: 0, costs: 0, notes: 3, media: 0 } }));
+    renderApp(`/workorder/jobs/${JOB_ID}?new=true`, makeSession('Admin', 'fullAccess'));
+    expect(await screen.findByText('Job created')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Job #1042 · Boiler service/ })).toBeTruthy();
+    expect(screen.getByText('No description')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Northwind Plumbing' }).getAttribute('href')).toBe(`/customer/${job().customer.id}/view-profile`);
+    expect(screen.getByRole('tab', { name: 'Tasks (2)' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Estimates (1)' })).toBeTruthy();
+    for (const header of ['Task Number', 'Created On', 'Created By', 'Task Name', 'Work Time', 'Assigned To', 'Task Status', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    }
+    for (const name of ['Edit', 'Add Note', 'Notes', 'Activity log']) expect(screen.getByRole(name === 'Edit' ? 'link' : 'button', { name })).toBeTruthy();
+  });
+
+  it('opens the tab named by tf_tab, e.g. the cost summary', async () => {
+    mockApi(jobReply());
+    renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=costs`, makeSession('Admin', 'fullAccess'));
+    expect((await screen.findByRole('tab', { name: 'Costs (0)' })).getAttribute('aria-selected')).toBe('true');
+    const table = screen.getByRole('table', { name: 'Costs by category' });
+    for (const category of ['Labor', 'Equipment', 'Material', 'Vehicle', 'Subcontractor', 'Other']) expect(within(table).getByText(category)).toBeTruthy();
+    expect(within(table).getAllByText('$0.00')).toHaveLength(12);
+  });
+
+  it('disables Edit and Add Note once the job is closed', async () => {
+    mockApi(jobReply({ status: 'CLOSED', actions: { edit: false, addNote: false } }));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    expect(((await screen.findByRole('button', { name: 'Edit' })) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Add Note' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Closed')).toBeTruthy();
+  });
+
+  it('offers the quick-create entries disabled until they arrive', async () => {
+    mockApi(jobReply());
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Quick create/ }));
+    for (const name of ['Create New Estimate', 'Create New Invoice', 'Add Cost']) {
+      expect((await screen.findByRole('menuitem', { name })).getAttribute('aria-disabled')).toBe('true');
+    }
+  });
+
+  it('renders activity changes as "field: old → new"', () => {
+    expect(changeText({ field: 'name', oldValue: 'Boiler', newValue: 'Boiler service' })).toBe('Name: Boiler → Boiler service');
+    expect(changeText({ field: 'siteContactId', oldValue: null, newValue: 'Bea' })).toBe('Site contact: — → Bea');
+  });
+
+  it('lists activity newest first as the server sends it, with Load more', async () => {
+    mockApi(
+      jobReply(),
+      route('GET', `/api/jobs/${JOB_ID}/activities`, {
+        body: {
+          data: {
+            items: [
+              { _id: 'a2', action: 'JOB_UPDATED', message: 'Job updated', createdBy: { userId: 'x', username: 'Alex Kim', profileImg: null }, createdAt: '2025-03-05T10:00:00.000Z', meta: [{ field: 'name', oldValue: 'Boiler', newValue: 'Boiler service' }] },
+              { _id: 'a1', action: 'JOB_CREATED', message: 'Job created', createdBy: null, createdAt: '2025-03-04T10:00:00.000Z', meta: [] },
+            ],
+            meta: { total: 12, totalPages: 2, page: 1, limit: 10 },
+          },
+        },
+      }),
+    );
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Activity log' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Activity log' }));
+    expect(await sheet.findByText('Name: Boiler → Boiler service')).toBeTruthy();
+    const entries = sheet.getAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-label') === 'Activity');
+    expect(entries[0]?.textContent).toContain('Job updated');
+    expect(sheet.getByRole('button', { name: 'Load more' })).toBeTruthy();
+  });
+});
+
+describe('notes sheet', { timeout: 20_000 }, () => {
+  it('keeps Add disabled while the note is empty and posts the note', async () => {
+    const fetchMock = mockApi(jobReply(), notesReply([]), route('POST', '/api/notes', { status: 201, body: { data: note({ note: 'Bring a ladder' }) } }));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Note' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Notes' }));
+    const box = sheet.getByPlaceholderText('Write Something...');
+    const add = sheet.getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    await user.type(box, '   ');
+    expect(add.disabled).toBe(true);
+    await user.type(box, 'Bring a ladder');
+    expect(add.disabled).toBe(false);
+    await user.click(add);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ noteType: 'Job', note: 'Bring a ladder', jobId: JOB_ID });
+  });
+
+  it('keeps Update disabled while the edit is unchanged or empty', async () => {
+    mockApi(jobReply(), notesReply(), route('PATCH', `/api/notes/${note().id}`, { body: { data: note({ note: 'Gate code is 4321' }) } }));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notes' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Notes' }));
+    expect(await sheet.findByText('Gate code is 1234')).toBeTruthy();
+    await user.click(sheet.getByRole('button', { name: 'Edit note' }));
+    const update = sheet.getByRole('button', { name: 'Update' }) as HTMLButtonElement;
+    expect(update.disabled).toBe(true);
+    const text = sheet.getByRole('textbox', { name: 'Edit note text' });
+    await user.clear(text);
+    expect(update.disabled).toBe(true);
+    await user.type(text, 'Gate code is 4321');
+    expect(update.disabled).toBe(false);
+  });
+
+  it('toasts "Failed to delete note" with the server message', async () => {
+    mockApi(jobReply(), notesReply(), route('DELETE', `/api/notes/${note().id}`, { status: 403, body: { statusCode: 403, code: 'FORBIDDEN', message: 'Only the author or an admin can change this note.' } }));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notes' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Notes' }));
+    await user.click(await sheet.findByRole('button', { name: 'Delete note' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete note?' }));
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete note')).toBeTruthy();
+    expect(screen.getByText('Only the author or an admin can change this note.')).toBeTruthy();
+  });
+});

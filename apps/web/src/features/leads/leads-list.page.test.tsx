@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Lead } from '@fieldwork/domain/leads.schemas';
+import { makeSession, mockApi, renderApp, route } from '../../test-utils';
+import { CUSTOMER_ID, pageOf } from '../jobs/test-fixtures';
+
+const LEAD_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const lead = (overrides: Partial<Lead> = {}): Lead => ({
+  id: LEAD_ID,
+  leadNumber: 17,
+  customer: { id: CUSTOMER_ID, name: 'Northwind Plumbing' },
+  status: 'QUALIFIED',
+  source: 'AI_RECEPTIONIST',
+  notes: null,
+  job: null,
+  createdAt: '2025-03-04T15:00:00.000Z',
+  ...overrides,
+});
+
+describe('leads', { timeout: 20_000 }, () => {
+  it('appears in the sidebar after Customers for office users only', async () => {
+    mockApi(route('GET', '/api/leads', { body: pageOf([]) }));
+    renderApp('/dashboard', makeSession('Staff', 'partialAccess'));
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    const labels = nav.getAllByRole('link').map((a) => a.textContent);
+    expect(labels.indexOf('Leads')).toBe(labels.indexOf('Customers') + 1);
+  });
+
+  it('lists leads and links "Create job" to a prefilled job form', async () => {
+    mockApi(route('GET', '/api/leads', { body: pageOf([lead(), lead({ id: 'other', leadNumber: 18, job: { id: 'j1', jobNumber: 1042 } })]) }));
+    renderApp('/leads', makeSession('Admin', 'fullAccess'));
+    expect(await screen.findByText('#17')).toBeTruthy();
+    expect(screen.getAllByText('AI receptionist')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Job #1042' })).toBeTruthy();
+    const create = screen.getAllByRole('link', { name: /Create job from lead/ });
+    expect(create).toHaveLength(1);
+    const href = create[0]?.getAttribute('href') ?? '';
+    expect(href).toContain('/workorder/jobs/create?');
+    expect(href).toContain(`leadId=${LEAD_ID}`);
+    expect(href).toContain(`customerId=${CUSTOMER_ID}`);
+    expect(href).toContain('leadNumber=17&');
+  });
+
+  it('asks for a customer and a source in the New lead dialog', async () => {
+    const fetchMock = mockApi(route('GET', '/api/leads', { body: pageOf([]) }));
+    renderApp('/leads', makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New lead' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New lead' }));
+    await user.click(dialog.getByRole('button', { name: 'Create lead' }));
+    await waitFor(() => expect(dialog.getAllByText('This field is required')).toHaveLength(2));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
