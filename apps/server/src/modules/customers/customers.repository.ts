@@ -59,11 +59,10 @@ export async function updateCustomerRow(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Current (non-archived) addresses of many customers in one query. */
-export function loadAddresses(db: Db, tenantId: string, customerIds: string[]): Promise<AddressRow[]> {
-  if (customerIds.length === 0) return Promise.resolve([]);
+/** Current (non-archived) addresses or contacts of many customers in one query, in their saved order. */
+function loadCurrentChildren(db: Db, tenantId: string, table: 'customer_addresses' | 'customer_contacts', customerIds: string[]) {
   return db
-    .selectFrom('customer_addresses')
+    .selectFrom(table as 'customer_addresses')
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('customer_id', 'in', customerIds)
@@ -73,17 +72,12 @@ export function loadAddresses(db: Db, tenantId: string, customerIds: string[]): 
     .execute();
 }
 
+export function loadAddresses(db: Db, tenantId: string, customerIds: string[]): Promise<AddressRow[]> {
+  return customerIds.length ? loadCurrentChildren(db, tenantId, 'customer_addresses', customerIds) : Promise.resolve([]);
+}
+
 export function loadContacts(db: Db, tenantId: string, customerIds: string[]): Promise<ContactRow[]> {
-  if (customerIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('customer_contacts')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('customer_id', 'in', customerIds)
-    .where('archived_at', 'is', null)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  return customerIds.length ? (loadCurrentChildren(db, tenantId, 'customer_contacts', customerIds) as unknown as Promise<ContactRow[]>) : Promise.resolve([]);
 }
 
 export function loadCustomerTags(db: Db, tenantId: string, customerIds: string[]) {
