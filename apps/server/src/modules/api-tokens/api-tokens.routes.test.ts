@@ -14,8 +14,7 @@ let colleague: Session;
 let stranger: Session;
 const cookies = new Map<string, string>();
 
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, cookie?: string, payload?: object) => t.call(method, url, cookie, payload);
 const bearer = (secret: string, url = '/api/customers') => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${secret}` } });
 const createFor = async (cookie: string, name: string) => {
   const res = await call('POST', '/api/tokens', cookie, { name });

@@ -15,8 +15,7 @@ let otherTagId: string;
 let vipTagId: string;
 const cookies = new Map<string, string>();
 
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, cookie?: string, payload?: object) => t.call(method, url, cookie, payload);
 const minimal = (name: string) => ({ name, customerAddress: [{ addressLine1: '1 Main St', fullAddress: '1 Main St, Springfield' }] });
 const listNames = async (query: string): Promise<string[]> => {
   const res = await call('GET', `/api/customers${query}`, admin);

@@ -13,8 +13,7 @@ let admin: string;
 let otherTenantId: string;
 const cookies = new Map<string, string>();
 
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, cookie?: string, payload?: object) => t.call(method, url, cookie, payload);
 const items = async (query: string): Promise<Item[]> => {
   const res = await call('GET', `/api/location${query}`, admin);
   expect(res.statusCode, res.body).toBe(200);

@@ -12,8 +12,7 @@ let admin: string;
 let otherTagId: string;
 const cookies = new Map<string, string>();
 
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, cookie?: string, payload?: object) => t.call(method, url, cookie, payload);
 const names = (res: { json: () => { data: { items: { name: string }[] } } }) => res.json().data.items.map((i) => i.name);
 
 beforeAll(async () => {

@@ -12,8 +12,7 @@ let admin: string;
 let otherZoneId: string;
 const cookies = new Map<string, string>();
 
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, cookie?: string, payload?: object) => t.call(method, url, cookie, payload);
 
 beforeAll(async () => {
   t = await createTestApp();

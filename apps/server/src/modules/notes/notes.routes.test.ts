@@ -12,8 +12,7 @@ let admin: Session;
 let other: { tenantId: string; admin: Session };
 const cookies = new Map<string, string>();
 
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, cookie?: string, payload?: object) => t.call(method, url, cookie, payload);
 const post = (cookie: string, jobId: string, note: string) => call('POST', '/api/notes', cookie, { noteType: 'Job', note, jobId });
 const activityOf = (jobId: string) =>
   t.db.selectFrom('activity_log').select(['action', 'message', 'meta', 'actor_id', 'entity_id', 'entity_type']).where('job_id', '=', jobId).orderBy('created_at').orderBy('id').execute();

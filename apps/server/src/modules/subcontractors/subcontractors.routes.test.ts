@@ -13,8 +13,7 @@ let admin: string;
 let otherSubId: string;
 const cookies = new Map<string, string>();
 
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, cookie?: string, payload?: object) => t.call(method, url, cookie, payload);
 const post = (payload: object) => call('POST', '/api/subcontractors', admin, payload);
 const minimal = (name: string) => ({ name, kind: 'COMPANY' });
 const subUser = (tenant: string, role: 'SubContractor' | 'Technician' = 'SubContractor') =>
