@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { DialectName } from './connection.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-jobs.ts';
+import * as m0003 from './migrations/0003-tasks.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -9,6 +10,7 @@ type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Prom
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-foundation': m0001,
   '0002-jobs': m0002,
+  '0003-tasks': m0003,
 };
 
 class ListProvider implements MigrationProvider {

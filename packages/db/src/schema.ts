@@ -194,6 +194,50 @@ export type JobTagsTable = { tenant_id: string; job_id: string; tag_id: string; 
 export type JobZonesTable = { tenant_id: string; job_id: string; zone_id: string; status: string };
 export type JobCountsTable = { tenant_id: string; status: string; n: number };
 
+export type TasksTable = {
+  id: string;
+  tenant_id: string;
+  task_number: number;
+  task_number_text: string;
+  name: string;
+  description: string | null;
+  job_id: string;
+  customer_id: string;
+  lifecycle: string;
+  assigned_to: string;
+  assigned_user_id: string | null;
+  assigned_subcontractor_id: string | null;
+  /** The technician's user id or the subcontractor's id; null when unassigned. */
+  assignee_key: string | null;
+  schedule_id: string | null;
+  start_at: string | null;
+  expected_end_at: string | null;
+  end_at: string | null;
+  schedule_version: Generated<number>;
+  estimate_count: Generated<number>;
+  estimate_received_count: Generated<number>;
+  invoice_count: Generated<number>;
+  invoice_received_count: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  version: Generated<number>;
+};
+export type TaskActivitiesTable = {
+  id: string;
+  tenant_id: string;
+  task_id: string;
+  job_id: string;
+  user_id: string | null;
+  start_time: string;
+  end_time: string | null;
+  description: string | null;
+  created_at: string;
+};
+/** Keys: 'all', 'unscheduled' | 'unassigned' | 'assigned', 'lifecycle:<L>', 'assignee:<key>'. */
+export type TaskCountsTable = { tenant_id: string; key: string; n: number };
+
 export type NotesTable = {
   id: string;
   tenant_id: string;
@@ -262,6 +306,9 @@ export type Database = {
   job_tags: JobTagsTable;
   job_zones: JobZonesTable;
   job_counts: JobCountsTable;
+  tasks: TasksTable;
+  task_activities: TaskActivitiesTable;
+  task_counts: TaskCountsTable;
   notes: NotesTable;
   activity_log: ActivityLogTable;
   media: MediaTable;

@@ -11,6 +11,12 @@ export const ACTIVITY_ACTIONS = [
   'NOTE_DELETED',
   'MEDIA_ADDED',
   'MEDIA_DELETED',
+  'TASK_CREATED',
+  'TASK_UPDATED',
+  'TASK_ASSIGNED',
+  'TASK_CLOSED',
+  'TASK_CANCELLED',
+  'TASK_REOPENED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

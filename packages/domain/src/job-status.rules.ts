@@ -1,4 +1,5 @@
 import type { JobStatus } from './jobs.schemas.ts';
+import { deriveTaskStatus, type TaskFacts } from './task-status.ts';
 
 export const JOB_STATUS_ACTIONS = ['CLOSED', 'REOPENED', 'CANCELLED'] as const;
 export type JobStatusAction = (typeof JOB_STATUS_ACTIONS)[number];
@@ -11,6 +12,24 @@ export const JOB_TRANSITIONS = {
 } as const satisfies Record<JobStatus, Partial<Record<JobStatusAction, JobStatus>>>;
 
 export type JobTaskCounts = { total: number; open: number; overdue: number; closed: number; clockedIn: number; clockedOut: number };
+
+/**
+ * A job's task counts from its tasks' facts: open means not yet finished (open, clocked in or clocked out),
+ * overdue means derived MISSED, cancelled tasks count toward nothing.
+ */
+export function countJobTasks(tasks: readonly TaskFacts[], now: Date, timeZone: string): JobTaskCounts {
+  const c: JobTaskCounts = { total: 0, open: 0, overdue: 0, closed: 0, clockedIn: 0, clockedOut: 0 };
+  for (const t of tasks) {
+    if (t.lifecycle === 'CANCELLED') continue;
+    c.total += 1;
+    if (t.lifecycle === 'CLOSED') c.closed += 1;
+    else c.open += 1;
+    if (t.lifecycle === 'CLOCKED_IN') c.clockedIn += 1;
+    if (t.lifecycle === 'CLOCKED_OUT') c.clockedOut += 1;
+    if (deriveTaskStatus(t, now, timeZone) === 'MISSED') c.overdue += 1;
+  }
+  return c;
+}
 
 /** The tasks "are all closed" only when there is at least one and every counted one is closed. */
 const allClosed = (c: JobTaskCounts) => c.total > 0 && c.closed === c.total;

@@ -85,6 +85,9 @@ export const PERMISSIONS = {
   'jobs.write': OFFICE_WRITE,
   'notes.write': OFFICE_WRITE,
   'media.write': OFFICE_WRITE,
+  /** Field roles read only their own tasks; the repository narrows every task query for them. */
+  'tasks.read': ['admin', 'partial', 'view', 'technician', 'subcontractor'],
+  'tasks.write': OFFICE_WRITE,
   'leads.read': OFFICE_READ,
   'leads.write': OFFICE_WRITE,
   'ai.use': OFFICE_WRITE,

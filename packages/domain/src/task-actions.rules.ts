@@ -110,3 +110,11 @@ export function taskActions(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, 
   }
   return out;
 }
+
+/** Editing a task (name, description, schedule, assignee) is office work on a task still in progress. */
+export function taskEditState(viewer: Pick<Viewer, 'role' | 'access'>, task: Pick<TaskForRules, 'lifecycle'>, job: { status: JobStatus }): ActionState {
+  const office = ['admin', 'partial'].includes(viewerClass(viewer));
+  if (!office) return hidden;
+  if (task.lifecycle === 'CLOSED' || task.lifecycle === 'CANCELLED') return shown(false, 'This task is closed or cancelled; it can no longer be changed.');
+  return shown(job.status === 'OPEN', 'The job is closed or cancelled.');
+}

@@ -1,3 +1,6 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, startOfDay } from 'date-fns';
+
 /**
  * Task status: the stored lifecycle plus the status the spec's rules speak of, derived by one pure
  * function from (lifecycle, schedule, assignee, now, tenant time zone) — used by the API and the UI alike.
@@ -85,4 +88,18 @@ export function overlaps(a: { start: Date; end: Date }, b: { start: Date; end: D
 /** Spec: two tasks occupy the same layout slot if their starts are within 1 minute. */
 export function sameSlot(a: Date, b: Date): boolean {
   return Math.abs(a.getTime() - b.getTime()) <= 60_000;
+}
+
+/**
+ * The instants the derived status turns on, for queries that filter by it: a repository turns each status
+ * into a range over (lifecycle, start, expected end) with these bounds, and a test on both databases checks
+ * the ranges agree with deriveTaskStatus row by row.
+ */
+export function statusBounds(now: Date, timeZone: string): { now: string; startOfToday: string; startOfTomorrow: string } {
+  const today = startOfDay(new TZDate(now.getTime(), timeZone));
+  return {
+    now: now.toISOString(),
+    startOfToday: new Date(today.getTime()).toISOString(),
+    startOfTomorrow: new Date(addDays(today, 1).getTime()).toISOString(),
+  };
 }
