@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_STATUS_ACTIONS, JOB_TASK_SUMMARY_STATES } from './job-status.rules.ts';
 import { idListQuery, namedRef, orderValueSchema, pageQuery, uuidField, versionField } from './common.schemas.ts';
 
 export const JOB_STATUSES = ['OPEN', 'CLOSED', 'CANCELLED'] as const;
@@ -98,6 +99,23 @@ const userRef = z.object({ userId: z.string(), username: z.string() });
 
 export const jobActionsSchema = z.object({ edit: z.boolean(), addNote: z.boolean() });
 
+/** Spec: statusInfo(status, openTasksCount, overdueTasksCount, totalTasksCount), plus the badge it implies. */
+export const jobStatusInfoSchema = z.object({
+  status: z.enum(JOB_STATUSES),
+  openTasksCount: z.number(),
+  overdueTasksCount: z.number(),
+  totalTasksCount: z.number(),
+  summary: z.object({ state: z.enum(JOB_TASK_SUMMARY_STATES), label: z.string() }).nullable(),
+});
+export const jobTaskCountsSchema = z.object({ total: z.number(), closed: z.number(), clockedIn: z.number(), clockedOut: z.number() });
+/** Which status changes the viewer may make now (Close Job, Cancel Job, Re-open). */
+export const jobStatusActionsSchema = z.object({ CLOSED: z.boolean(), REOPENED: z.boolean(), CANCELLED: z.boolean() });
+
+export const patchJobStatusBody = z.strictObject({
+  action: z.enum(JOB_STATUS_ACTIONS, { error: `action must be one of: ${JOB_STATUS_ACTIONS.join(', ')}.` }),
+});
+export type PatchJobStatusBody = z.infer<typeof patchJobStatusBody>;
+
 export const jobSchema = z.object({
   id: z.string(),
   jobNumber: z.number(),
@@ -127,6 +145,9 @@ export const jobSchema = z.object({
   updatedAt: z.string(),
   version: z.number(),
   actions: jobActionsSchema,
+  statusInfo: jobStatusInfoSchema,
+  taskCounts: jobTaskCountsSchema,
+  statusActions: jobStatusActionsSchema,
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -149,6 +170,8 @@ export const jobListItemSchema = jobSchema.pick({
   openBalance: true,
   createdAt: true,
   actions: true,
+  statusInfo: true,
+  statusActions: true,
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 

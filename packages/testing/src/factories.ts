@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
+import { nextNumber } from '@fieldwork/db/counters';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
 import { customerSearchText } from '@fieldwork/domain/customers.schemas';
 
@@ -68,4 +69,75 @@ export async function buildSubcontractor(db: Db, tenantId: string, o: { name?: s
     .values({ id, tenant_id: tenantId, name, kind: 'COMPANY', contact_name: null, email: null, phone: null, is_active: 1, user_id: o.userId ?? null, created_at: now(), updated_at: now(), version: 1 })
     .execute();
   return { id, name };
+}
+
+export type BuiltJob = { id: string; jobNumber: number; customerId: string };
+
+/** A job row inserted directly (the jobs API owns the real create), with its customer unless one is given. */
+export async function buildJob(
+  db: Db,
+  tenantId: string,
+  o: { status?: 'OPEN' | 'CLOSED' | 'CANCELLED'; customer?: { id: string; addressId: string }; name?: string; createdAt?: string; crmLeadId?: string } = {},
+): Promise<BuiltJob> {
+  const customer = o.customer ?? (await buildCustomer(db, tenantId));
+  const id = randomUUID();
+  const at = o.createdAt ?? now();
+  const jobNumber = await db.transaction().execute(async (trx) => {
+    const n = await nextNumber(trx, tenantId, 'job');
+    await trx
+      .insertInto('jobs')
+      .values({
+        id, tenant_id: tenantId, job_number: n, job_number_text: String(n), name: o.name ?? `Job ${n}`, description: null, status: o.status ?? 'OPEN',
+        customer_id: customer.id, site_address_id: customer.addressId, building_unit_id: null, site_contact_id: null, requester_id: null,
+        job_lead_id: null, sales_manager_id: null, crm_lead_id: o.crmLeadId ?? null, created_by: null, created_at: at, updated_at: at, version: 1,
+      })
+      .execute();
+    return n;
+  });
+  return { id, jobNumber, customerId: customer.id };
+}
+
+export type TaskOverrides = {
+  jobId?: string;
+  name?: string;
+  lifecycle?: 'OPEN' | 'CLOCKED_IN' | 'CLOCKED_OUT' | 'CLOSED' | 'CANCELLED';
+  startAt?: string | null;
+  expectedEndAt?: string | null;
+  endAt?: string | null;
+  /** A technician's user id; exclusive with subcontractorId. */
+  technicianId?: string;
+  subcontractorId?: string;
+  createdBy?: string | null;
+  createdAt?: string;
+};
+
+export type BuiltTask = { id: string; taskNumber: number; jobId: string };
+
+/**
+ * A task row inserted directly, numbered from the tenant's counter and counted on its job; a job (and its
+ * customer) is created when none is given. An assignee without a start gets a start of now.
+ */
+export async function buildTask(db: Db, tenantId: string, o: TaskOverrides = {}): Promise<BuiltTask> {
+  const job = o.jobId ? await db.selectFrom('jobs').select(['id', 'customer_id']).where('id', '=', o.jobId).executeTakeFirstOrThrow() : await buildJob(db, tenantId).then((j) => ({ id: j.id, customer_id: j.customerId }));
+  const assigned = o.technicianId ? 'TECHNICIAN' : o.subcontractorId ? 'SUBCONTRACTOR' : 'NONE';
+  const startAt = o.startAt !== undefined ? o.startAt : assigned === 'NONE' ? null : now();
+  const id = randomUUID();
+  const at = o.createdAt ?? now();
+  const taskNumber = await db.transaction().execute(async (trx) => {
+    const n = await nextNumber(trx, tenantId, 'task');
+    await trx
+      .insertInto('tasks')
+      .values({
+        id, tenant_id: tenantId, task_number: n, task_number_text: String(n), name: o.name ?? `Task ${n}`, description: null,
+        job_id: job.id, customer_id: job.customer_id, lifecycle: o.lifecycle ?? 'OPEN', assigned_to: assigned,
+        assigned_user_id: o.technicianId ?? null, assigned_subcontractor_id: o.subcontractorId ?? null,
+        assignee_key: o.technicianId ?? o.subcontractorId ?? null,
+        schedule_id: startAt ? randomUUID() : null, start_at: startAt, expected_end_at: o.expectedEndAt ?? null, end_at: o.endAt ?? null,
+        created_by: o.createdBy ?? null, created_at: at, updated_at: at, closed_at: o.lifecycle === 'CLOSED' ? at : null,
+      })
+      .execute();
+    await trx.updateTable('jobs').set((eb) => ({ task_count: eb('task_count', '+', 1) })).where('id', '=', job.id).execute();
+    return n;
+  });
+  return { id, taskNumber, jobId: job.id };
 }

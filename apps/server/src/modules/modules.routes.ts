@@ -14,6 +14,7 @@ import { mediaOrphansPlugin } from './media/media-orphans.plugin.ts';
 import { aiTextRoutes } from './ai-text/ai-text.routes.ts';
 import { tableConfigRoutes } from './table-config/table-config.routes.ts';
 import { leadsRoutes } from './leads/leads.routes.ts';
+import { tasksRoutes } from './tasks/tasks.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -32,4 +33,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(aiTextRoutes);
   await app.register(tableConfigRoutes);
   await app.register(leadsRoutes);
+  await app.register(tasksRoutes);
 }

@@ -12,6 +12,8 @@ let t: TestApp;
 let a: { tenantId: string; admin: Session };
 let b: { tenantId: string; admin: Session };
 let ids: Record<string, string>;
+/** Company A's own records, kept out of `ids` (the leak check looks for every id there). */
+let extra: Record<string, string>;
 
 type Probe = { id: () => string; body?: () => unknown };
 const PROBES: Record<string, Probe> = {
@@ -42,10 +44,16 @@ const PROBES: Record<string, Probe> = {
   'GET /api/jobs/media/:id/file': { id: () => ids.media! },
   'DELETE /api/jobs/media/:id': { id: () => ids.media! },
   'GET /api/leads/:id': { id: () => ids.lead! },
+  'PATCH /api/jobs/:id/status': { id: () => ids.job!, body: () => ({ action: 'CANCELLED' }) },
+  'GET /api/tasks/:id': { id: () => ids.task! },
+  'PUT /api/tasks/:id': { id: () => ids.task!, body: () => ({ name: 'Hijacked', version: 1 }) },
+  'PATCH /api/tasks/:id': { id: () => ids.task!, body: () => ({ isCancelled: true }) },
+  'GET /api/tasks/:id/activities': { id: () => ids.task! },
+  'GET /api/tasks/:id/activity-log': { id: () => ids.task! },
 };
 
 async function snapshotOf(tenantId: string): Promise<string> {
-  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs'] as const;
+  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).execute();
@@ -74,7 +82,13 @@ beforeAll(async () => {
     payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
   });
   await t.app.inject({ method: 'PUT', url: '/api/table-configuration', headers: bCookie, payload: { type: 'JOBS', config: [{ key: 'JOB_NAME', enabled: false }] } });
+  // An upcoming task of B's subcontractor: cancelling it would be allowed, were it visible.
+  const bSub = await buildSubcontractor(t.db, b.tenantId);
+  const start = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const task = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: bCookie, payload: { jobId, name: 'B secret task', startDateTime: start, assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: bSub.id } });
   ids = {
+    task: task.json().data.id,
+    taskSubcontractor: bSub.id,
     job: jobId,
     address: customer.addressId,
     note: note.json().data.id,
@@ -88,6 +102,8 @@ beforeAll(async () => {
     subcontractor: (await buildSubcontractor(t.db, b.tenantId)).id,
     token: token.json().data.token.id,
   };
+  const aCustomer = await buildCustomer(t.db, a.tenantId);
+  extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };
 });
 afterAll(async () => t.close());
 
@@ -128,6 +144,9 @@ describe('cross-tenant probe over the route table', () => {
       '/api/jobs?limit=100',
       '/api/jobs/summary',
       '/api/leads?limit=100',
+      '/api/tasks?limit=100',
+      '/api/tasks?limit=100&assignedStatus=ASSIGNED_TO_OTHERS',
+      `/api/tasks?limit=100&jobId=${ids.job}`,
       '/api/table-configuration?type=JOBS',
     ];
     for (const url of lists) {
@@ -136,5 +155,23 @@ describe('cross-tenant probe over the route table', () => {
       for (const id of Object.values(ids)) expect(res.body, `${url} leaks ${id}`).not.toContain(id);
       expect(res.body, url).not.toContain(canary);
     }
+  });
+
+  it('answers 404 for another company\'s ids sent in a body (close a task, a user\'s task list)', async () => {
+    const end = new Date().toISOString();
+    const send = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: a.admin.cookie }, payload });
+    const foreignClose = await send('/api/tasks/close', { taskId: ids.task!, startDateTime: end, endDateTime: end });
+    expect(foreignClose.statusCode).toBe(404);
+    expect(foreignClose.body).toBe((await send('/api/tasks/close', { taskId: randomUUID(), startDateTime: end, endDateTime: end })).body);
+    const foreignUser = await send('/api/tasks/filter-list', { userId: ids.user!, status: ['Clock-In'] });
+    expect(foreignUser.statusCode).toBe(404);
+    expect(foreignUser.body).toBe((await send('/api/tasks/filter-list', { userId: randomUUID(), status: ['Clock-In'] })).body);
+    const foreignJob = await send('/api/tasks', { jobId: ids.job!, name: 'Planted' });
+    expect(foreignJob.statusCode).toBe(404);
+    expect(foreignJob.body).toBe((await send('/api/tasks', { jobId: randomUUID(), name: 'Planted' })).body);
+    const futureStart = new Date(Date.now() + 86_400_000).toISOString();
+    const ownJob = (await t.app.inject({ method: 'POST', url: '/api/jobs', headers: { cookie: a.admin.cookie }, payload: { customerId: extra.aCustomer!, siteAddressId: extra.aAddress!, name: 'A job' } })).json().data.id;
+    const foreignSub = await send('/api/tasks', { jobId: ownJob, name: 'x', startDateTime: futureStart, assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: ids.taskSubcontractor! });
+    expect(foreignSub.statusCode).toBe(400);
   });
 });

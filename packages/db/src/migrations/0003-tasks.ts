@@ -34,17 +34,22 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
       check ((schedule_id is null) = (start_at is null)),
       check (expected_end_at is null or (start_at is not null and expected_end_at >= start_at)))`,
     `create index tasks_tenant_created on tasks (tenant_id, created_at, id)`,
-    `create index tasks_tenant_assignee_created on tasks (tenant_id, assignee_key, created_at, id)`,
+    // Assignee indexes hold assigned rows only: with the NULLs in, SQLite estimates "assignee_key IS NULL" as
+    // one assignee's share of rows and walks every unassigned and unscheduled task for the Unassigned tab
+    // instead of taking its partial index.
+    `create index tasks_tenant_assignee_created on tasks (tenant_id, assignee_key, created_at, id) where assignee_key is not null`,
     `create index tasks_tenant_assigned_created on tasks (tenant_id, created_at, id, assignee_key) where assignee_key is not null`,
     `create index tasks_tenant_unscheduled_created on tasks (tenant_id, created_at, id) where start_at is null`,
     `create index tasks_tenant_unassigned_created on tasks (tenant_id, created_at, id) where start_at is not null and assignee_key is null`,
     `create index tasks_tenant_number_text on tasks (tenant_id, task_number_text)`,
     `create index tasks_tenant_name on tasks (tenant_id, name, id)`,
     `create index tasks_tenant_start on tasks (tenant_id, start_at, id)`,
-    `create index tasks_tenant_assignee_start on tasks (tenant_id, assignee_key, start_at)`,
+    `create index tasks_tenant_assignee_start on tasks (tenant_id, assignee_key, start_at) where assignee_key is not null`,
     `create index tasks_tenant_job on tasks (tenant_id, job_id, created_at)`,
     `create index tasks_tenant_customer on tasks (tenant_id, customer_id, created_at)`,
-    `create index tasks_tenant_lifecycle_end on tasks (tenant_id, lifecycle, expected_end_at)`,
+    // Covers the derived-status ranges (MISSED: open, assigned, started, expected end passed) so the overdue
+    // count of the job summary reads index entries only.
+    `create index tasks_tenant_lifecycle_end on tasks (tenant_id, lifecycle, expected_end_at, start_at, assignee_key)`,
     // Time actually worked on a task: clock-in/out periods, and the period recorded when an unclocked task is
     // closed. user_id is null for a subcontractor without a login.
     `create table task_activities (id text primary key, tenant_id text not null references tenants(id),

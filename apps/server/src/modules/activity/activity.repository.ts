@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
+import type { Database } from '@fieldwork/db/schema';
 import { paging } from '@fieldwork/db/sql-helpers';
 import type { ActivityAction, ActivityChange } from '@fieldwork/domain/activity.schemas';
 
 export type ActivityEntry = {
   jobId: string | null;
-  entityType: 'JOB' | 'NOTE' | 'MEDIA';
+  entityType: 'JOB' | 'NOTE' | 'MEDIA' | 'TASK';
   entityId: string;
   action: ActivityAction;
   message: string;
@@ -33,8 +35,20 @@ export async function recordActivity(trx: Db, tenantId: string, entry: ActivityE
     .execute();
 }
 
-export async function listJobActivity(db: Db, tenantId: string, jobId: string, page: number, limit: number) {
-  const base = db.selectFrom('activity_log').where('activity_log.tenant_id', '=', tenantId).where('activity_log.job_id', '=', jobId);
+export function listJobActivity(db: Db, tenantId: string, jobId: string, page: number, limit: number) {
+  return pageOfActivity(db.selectFrom('activity_log').where('activity_log.tenant_id', '=', tenantId).where('activity_log.job_id', '=', jobId), page, limit);
+}
+
+/** One record's own log (a task's), over the (tenant, entity type, entity id, created) index. */
+export function listEntityActivity(db: Db, tenantId: string, entity: { type: ActivityEntry['entityType']; id: string }, page: number, limit: number) {
+  return pageOfActivity(
+    db.selectFrom('activity_log').where('activity_log.tenant_id', '=', tenantId).where('activity_log.entity_type', '=', entity.type).where('activity_log.entity_id', '=', entity.id),
+    page,
+    limit,
+  );
+}
+
+async function pageOfActivity(base: SelectQueryBuilder<Database, 'activity_log', object>, page: number, limit: number) {
   const { offset } = paging(page, limit);
   const [rows, count] = await Promise.all([
     base

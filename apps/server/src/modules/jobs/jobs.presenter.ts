@@ -1,6 +1,7 @@
+import { jobStatusActions, jobTaskSummary, type JobTaskCounts } from '@fieldwork/domain/job-status.rules';
 import type { Job, JobListItem, JobStatus } from '@fieldwork/domain/jobs.schemas';
 import { centsToAmount, jobActions } from '@fieldwork/domain/jobs.rules';
-import type { Viewer } from '@fieldwork/domain/roles';
+import { can, type Viewer } from '@fieldwork/domain/roles';
 import type { JobDetailRow, JobListRow } from './jobs.repository.ts';
 
 type Refs = { tags: { job_id: string; id: string; name: string }[]; zones: { job_id: string; id: string; name: string }[] };
@@ -22,9 +23,17 @@ function money(row: JobListRow | JobDetailRow) {
   };
 }
 
+/** The task side of a job: its badge, counts, and which status changes this viewer may make now. */
+function taskStatusFields(viewer: Viewer, status: JobStatus, c: JobTaskCounts) {
+  return {
+    statusInfo: { status, openTasksCount: c.open, overdueTasksCount: c.overdue, totalTasksCount: c.total, summary: jobTaskSummary({ status }, c) },
+    statusActions: can(viewer, 'jobs.write') ? jobStatusActions({ status }, c) : { CLOSED: false, REOPENED: false, CANCELLED: false },
+  };
+}
+
 const userRef = (id: string | null, name: string | null) => (id ? { userId: id, username: name ?? '' } : null);
 
-export function toJobListItem(viewer: Viewer, row: JobListRow, refs: Refs): JobListItem {
+export function toJobListItem(viewer: Viewer, row: JobListRow, refs: Refs, tasks: JobTaskCounts): JobListItem {
   const status = row.status as JobStatus;
   return {
     id: row.id,
@@ -38,10 +47,11 @@ export function toJobListItem(viewer: Viewer, row: JobListRow, refs: Refs): JobL
     ...money(row),
     createdAt: row.created_at,
     actions: jobActions(viewer, { status }),
+    ...taskStatusFields(viewer, status, tasks),
   };
 }
 
-export function toJobDto(viewer: Viewer, row: JobDetailRow, refs: Refs): Job {
+export function toJobDto(viewer: Viewer, row: JobDetailRow, refs: Refs, tasks: JobTaskCounts): Job {
   const status = row.status as JobStatus;
   return {
     id: row.id,
@@ -72,6 +82,8 @@ export function toJobDto(viewer: Viewer, row: JobDetailRow, refs: Refs): Job {
     updatedAt: row.updated_at,
     version: row.version,
     actions: jobActions(viewer, { status }),
+    ...taskStatusFields(viewer, status, tasks),
+    taskCounts: { total: tasks.total, closed: tasks.closed, clockedIn: tasks.clockedIn, clockedOut: tasks.clockedOut },
   };
 }
 

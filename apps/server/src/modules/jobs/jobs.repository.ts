@@ -223,3 +223,18 @@ export async function countJobsByStatus(db: Db, tenantId: string): Promise<Recor
   const rows = await db.selectFrom('job_counts').select(['status', 'n']).where('tenant_id', '=', tenantId).execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
+
+/**
+ * A status change only from the status the caller read: of two racing changes one moves the row and the
+ * other finds 0 rows. On PostgreSQL the winner holds the job's row lock until it commits.
+ */
+export async function setJobStatusIf(db: Db, tenantId: string, jobId: string, from: string, to: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set((eb) => ({ status: to, version: eb('version', '+', 1), updated_at: at }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', jobId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

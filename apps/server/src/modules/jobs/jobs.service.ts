@@ -7,24 +7,29 @@ import { pageMeta, pagination } from '@fieldwork/domain/common.schemas';
 import { AppError } from '@fieldwork/domain/errors';
 import type { CreateJobBody, Job, JobListQuery, JobSummary, UpdateJobBody } from '@fieldwork/domain/jobs.schemas';
 import type { Viewer } from '@fieldwork/domain/roles';
+import { statusBounds } from '@fieldwork/domain/task-status';
 import { listJobActivity, recordActivity } from '../activity/activity.repository.ts';
 import { toActivityDto } from '../activity/activity.presenter.ts';
 import { attachUploadsToJob } from '../media/media.service.ts';
 import { requireJobHeader } from './jobs-lookup.service.ts';
+import { countTaskCards } from './jobs-tasks.repository.ts';
+import { taskCountsByJob } from './jobs-tasks.service.ts';
 import { resolveJobRefs } from './jobs-refs.service.ts';
 import { countJobsByStatus, findJobDetail, insertJob, listJobs, loadJobTagsAndZones, replaceJobTagsAndZones, updateJobRow } from './jobs.repository.ts';
 import { jobSnapshot, toJobDto, toJobListItem } from './jobs.presenter.ts';
 
-export async function listJobsPage(db: Db, viewer: Viewer, q: JobListQuery) {
+export async function listJobsPage(db: Db, viewer: Viewer, timeZone: string, q: JobListQuery) {
   const { rows, total } = await listJobs(db, viewer.tenantId, q);
-  const refs = await loadJobTagsAndZones(db, viewer.tenantId, rows.map((r) => r.id));
-  return { data: rows.map((r) => toJobListItem(viewer, r, refs)), pagination: pagination(total, q.page, q.limit) };
+  const ids = rows.map((r) => r.id);
+  const [refs, tasksOf] = await Promise.all([loadJobTagsAndZones(db, viewer.tenantId, ids), taskCountsByJob(db, viewer.tenantId, ids, timeZone)]);
+  return { data: rows.map((r) => toJobListItem(viewer, r, refs, tasksOf(r.id))), pagination: pagination(total, q.page, q.limit) };
 }
 
-export async function getJob(db: Db, viewer: Viewer, jobId: string): Promise<Job> {
+export async function getJob(db: Db, viewer: Viewer, timeZone: string, jobId: string): Promise<Job> {
   const row = await findJobDetail(db, viewer.tenantId, jobId);
   if (!row) throw new AppError('NOT_FOUND', 'Job not found.');
-  return toJobDto(viewer, row, await loadJobTagsAndZones(db, viewer.tenantId, [jobId]));
+  const [refs, tasksOf] = await Promise.all([loadJobTagsAndZones(db, viewer.tenantId, [jobId]), taskCountsByJob(db, viewer.tenantId, [jobId], timeZone)]);
+  return toJobDto(viewer, row, refs, tasksOf(jobId));
 }
 
 const refColumns = (body: UpdateJobBody | CreateJobBody) => ({
@@ -75,8 +80,8 @@ export async function createJob(db: Db, viewer: Viewer, body: CreateJobBody): Pr
 }
 
 /** Editing needs an open job and the version the editor saw; the log keeps each field's old and new value. */
-export async function updateJob(db: Db, viewer: Viewer, jobId: string, body: UpdateJobBody): Promise<Job> {
-  const before = await getJob(db, viewer, jobId);
+export async function updateJob(db: Db, viewer: Viewer, timeZone: string, jobId: string, body: UpdateJobBody): Promise<Job> {
+  const before = await getJob(db, viewer, timeZone, jobId);
   if (before.status !== 'OPEN') throw new AppError('CONFLICT', 'This job is closed or cancelled; it can no longer be edited.');
   const refs = await resolveJobRefs(db, viewer.tenantId, before.customer.id, body, {
     siteAddressId: before.siteAddress.id,
@@ -102,13 +107,13 @@ export async function updateJob(db: Db, viewer: Viewer, jobId: string, body: Upd
       });
     }
   });
-  return getJob(db, viewer, jobId);
+  return getJob(db, viewer, timeZone, jobId);
 }
 
-/** Task and estimate figures join in when those records exist (tasks and estimates issues). */
-export async function jobSummary(db: Db, viewer: Viewer): Promise<JobSummary> {
-  const byStatus = await countJobsByStatus(db, viewer.tenantId);
-  return { openJobs: byStatus.OPEN ?? 0, closedJobs: byStatus.CLOSED ?? 0, overdueTasks: 0, approvedEstimates: 0, closedTasks: 0 };
+/** Estimate figures join in when estimates exist (estimates issue). */
+export async function jobSummary(db: Db, viewer: Viewer, timeZone: string): Promise<JobSummary> {
+  const [byStatus, tasks] = await Promise.all([countJobsByStatus(db, viewer.tenantId), countTaskCards(db, viewer.tenantId, statusBounds(new Date(), timeZone))]);
+  return { openJobs: byStatus.OPEN ?? 0, closedJobs: byStatus.CLOSED ?? 0, approvedEstimates: 0, ...tasks };
 }
 
 export async function jobActivities(db: Db, viewer: Viewer, jobId: string, page: number, limit: number) {

@@ -76,7 +76,7 @@ describe('table configuration', () => {
     expect((await get(me.cookie)).json().data.config[0]).toEqual({ key: 'PAID_AMOUNT', enabled: false });
 
     expect((await get(admin.cookie)).json().data.config).toEqual(defaultTableConfig('JOBS'));
-    expect((await get(me.cookie, 'TASKS_ASSIGNED_TO_ME_FULL')).json()).toEqual({ data: { type: 'TASKS_ASSIGNED_TO_ME_FULL', config: [] } });
+    expect((await get(me.cookie, 'TASKS_ASSIGNED_TO_ME_FULL')).json()).toEqual({ data: { type: 'TASKS_ASSIGNED_TO_ME_FULL', config: defaultTableConfig('TASKS_ASSIGNED_TO_ME_FULL') } });
   });
 
   it('reads a damaged stored value as the default instead of failing', async () => {

@@ -1,0 +1,46 @@
+import type { Db } from '@fieldwork/db/connection';
+import type { TaskStatus } from '@fieldwork/domain/task-status';
+import { readTaskCounts, statusCondition, type StatusBounds } from '../tasks/tasks-list.repository.ts';
+
+/**
+ * The facts of every task of the given jobs (one IN query over the (tenant, job) index), for the domain's
+ * countJobTasks: the list passes its page's ids, the detail and the status change one id.
+ */
+export function loadJobTaskFacts(db: Db, tenantId: string, jobIds: string[]) {
+  if (jobIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('tasks')
+    .select(['job_id', 'lifecycle', 'start_at', 'expected_end_at', 'assigned_to'])
+    .where('tenant_id', '=', tenantId)
+    .where('job_id', 'in', jobIds)
+    .execute();
+}
+
+export type JobTaskFactRow = Awaited<ReturnType<typeof loadJobTaskFacts>>[number];
+
+/** Cancelling a job cancels its tasks nobody has started; returns them for their log entries. */
+export function cancelOpenTasksOfJob(db: Db, tenantId: string, jobId: string, at: string) {
+  return db
+    .updateTable('tasks')
+    .set((eb) => ({ lifecycle: 'CANCELLED', version: eb('version', '+', 1), updated_at: at }))
+    .where('tenant_id', '=', tenantId)
+    .where('job_id', '=', jobId)
+    .where('lifecycle', '=', 'OPEN')
+    .returning(['id', 'task_number'])
+    .execute();
+}
+
+/** Summary cards: closed tasks from the trigger-kept counter, overdue ones (derived MISSED) from an index range. */
+export async function countTaskCards(db: Db, tenantId: string, bounds: StatusBounds): Promise<{ closedTasks: number; overdueTasks: number }> {
+  const missed: TaskStatus = 'MISSED';
+  const [counts, overdue] = await Promise.all([
+    readTaskCounts(db, tenantId, ['lifecycle:CLOSED']),
+    db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tasks.tenant_id', '=', tenantId)
+      .where((eb) => statusCondition(eb, missed, bounds))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { closedTasks: counts['lifecycle:CLOSED']!, overdueTasks: Number(overdue.n) };
+}

@@ -1,0 +1,116 @@
+import type { Insertable, SelectQueryBuilder, Updateable } from 'kysely';
+import type { Db } from '@fieldwork/db/connection';
+import type { Database, TasksTable } from '@fieldwork/db/schema';
+
+
+type IdsQuery = SelectQueryBuilder<Database, any, { id: string }>;
+
+/**
+ * Tasks with everything their DTO shows: the job's number, name, status, site, unit and requester, the
+ * customer's name, the creator and the assignee. The ids come first (a list page, or one id) and drive the
+ * joins, all by primary key: SQLite does not move a table joined after LEFT JOINs to the front, so starting
+ * anywhere else walks the whole company.
+ */
+export function taskViewQuery(db: Db, ids: IdsQuery) {
+  return db
+    .selectFrom(ids.as('page'))
+    .innerJoin('tasks', 'tasks.id', 'page.id')
+    .innerJoin('jobs', 'jobs.id', 'tasks.job_id')
+    .innerJoin('customers', 'customers.id', 'tasks.customer_id')
+    .leftJoin('customer_addresses as site', 'site.id', 'jobs.site_address_id')
+    .leftJoin('customer_addresses as unit', 'unit.id', 'jobs.building_unit_id')
+    .leftJoin('customer_contacts as requester', 'requester.id', 'jobs.requester_id')
+    .leftJoin('users as creator', 'creator.id', 'tasks.created_by')
+    .leftJoin('users as tech', 'tech.id', 'tasks.assigned_user_id')
+    .leftJoin('subcontractors as sub', 'sub.id', 'tasks.assigned_subcontractor_id')
+    .selectAll('tasks')
+    .select([
+      'jobs.job_number',
+      'jobs.name as job_name',
+      'jobs.status as job_status',
+      'jobs.site_address_id',
+      'site.full_address as site_address',
+      'jobs.building_unit_id',
+      'unit.building_unit as building_unit',
+      'jobs.requester_id',
+      'requester.name as requester_name',
+      'customers.name as customer_name',
+      'creator.name as creator_name',
+      'tech.name as tech_name',
+      'tech.photo_file_id as tech_photo',
+      'sub.name as sub_name',
+      'sub.user_id as sub_user_id',
+    ]);
+}
+
+export type TaskViewRow = Awaited<ReturnType<ReturnType<typeof taskViewQuery>['execute']>>[number];
+
+export function findTaskView(db: Db, tenantId: string, taskId: string): Promise<TaskViewRow | undefined> {
+  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.id', '=', taskId)).executeTakeFirst();
+}
+
+export async function insertTask(db: Db, tenantId: string, row: Omit<Insertable<TasksTable>, 'tenant_id' | 'version'>): Promise<void> {
+  await db.insertInto('tasks').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+}
+
+/**
+ * The one way a task changes: only if it is still in the lifecycle and at the version the caller read,
+ * so of two racing changes exactly one lands and the other gets 0 rows (a 409 for its caller).
+ */
+export async function updateTaskIf(db: Db, tenantId: string, taskId: string, seen: { lifecycle: string; version: number }, patch: Updateable<TasksTable>): Promise<boolean> {
+  const result = await db
+    .updateTable('tasks')
+    .set({ ...patch, version: seen.version + 1 })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', taskId)
+    .where('lifecycle', '=', seen.lifecycle)
+    .where('version', '=', seen.version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Work periods of a task in start order, with who worked them. */
+export function listTaskActivities(db: Db, tenantId: string, taskId: string) {
+  return db
+    .selectFrom('task_activities')
+    .leftJoin('users', 'users.id', 'task_activities.user_id')
+    .select(['task_activities.id', 'task_activities.start_time', 'task_activities.end_time', 'task_activities.description', 'task_activities.user_id', 'users.name as user_name'])
+    .where('task_activities.tenant_id', '=', tenantId)
+    .where('task_activities.task_id', '=', taskId)
+    .orderBy('task_activities.start_time')
+    .orderBy('task_activities.id')
+    .execute();
+}
+
+export async function insertTaskActivity(db: Db, tenantId: string, row: { id: string; taskId: string; jobId: string; userId: string | null; start: string; end: string; at: string }): Promise<void> {
+  await db
+    .insertInto('task_activities')
+    .values({ id: row.id, tenant_id: tenantId, task_id: row.taskId, job_id: row.jobId, user_id: row.userId, start_time: row.start, end_time: row.end, description: null, created_at: row.at })
+    .execute();
+}
+
+/** The first start and how many periods a task has: the close of a clocked-out task and reopen read these. */
+export async function taskWorkSpan(db: Db, tenantId: string, taskId: string): Promise<{ firstStart: string | null; periods: number }> {
+  const row = await db
+    .selectFrom('task_activities')
+    .select((eb) => [eb.fn.min('start_time').as('first_start'), eb.fn.countAll<number>().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where('task_id', '=', taskId)
+    .executeTakeFirstOrThrow();
+  return { firstStart: (row.first_start as string | null) ?? null, periods: Number(row.n) };
+}
+
+/** A user of the company, with what assigning a task to them needs to check. */
+export function findUserForAssignment(db: Db, tenantId: string, userId: string) {
+  return db.selectFrom('users').select(['id', 'name', 'role', 'status']).where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst();
+}
+
+export function findSubcontractorForAssignment(db: Db, tenantId: string, subcontractorId: string) {
+  return db.selectFrom('subcontractors').select(['id', 'name', 'is_active', 'user_id']).where('tenant_id', '=', tenantId).where('id', '=', subcontractorId).executeTakeFirst();
+}
+
+/** The subcontractor a login speaks for (user_id is unique), or none. */
+export async function findSubcontractorIdOfUser(db: Db, tenantId: string, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('subcontractors').select('id').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.id ?? null;
+}
