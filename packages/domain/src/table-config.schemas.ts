@@ -39,13 +39,60 @@ export const JOB_COLUMN_LABELS = {
   OPEN_BALANCE: 'Open Balance',
 } as const satisfies Record<JobColumnKey, string>;
 
-export const FIXED_COLUMNS: Partial<Record<TableConfigType, readonly string[]>> = { JOBS: ['JOB_STATUS'] };
+/**
+ * Task list columns (spec: task number, name, customer name, created by, created on, job number, work hours,
+ * assigned to, status; actions always last and not configurable). The task number is always shown. The
+ * default order puts what a dispatcher scans first (status, schedule, assignee) before the record details,
+ * so a laptop-wide table shows them without scrolling; users rearrange in the Customise drawer.
+ */
+export const TASK_COLUMN_KEYS = [
+  'TASK_NUMBER',
+  'TASK_NAME',
+  'STATUS',
+  'WORK_HOURS',
+  'ASSIGNED_TO',
+  'CUSTOMER_NAME',
+  'JOB_NUMBER',
+  'CREATED_BY',
+  'CREATED_ON',
+] as const;
+export type TaskColumnKey = (typeof TASK_COLUMN_KEYS)[number];
+
+export const TASK_COLUMN_LABELS = {
+  TASK_NUMBER: 'Task Number',
+  TASK_NAME: 'Task Name',
+  CUSTOMER_NAME: 'Customer Name',
+  CREATED_BY: 'Created By',
+  CREATED_ON: 'Created On',
+  JOB_NUMBER: 'Job Number',
+  WORK_HOURS: 'Work Hours',
+  ASSIGNED_TO: 'Assigned To',
+  STATUS: 'Status',
+} as const satisfies Record<TaskColumnKey, string>;
+
+/** Spec section 6: fullAccess users keep the FULL configuration, everyone else the PARTIAL one. */
+export function taskTableConfigType(access: string): 'TASKS_ASSIGNED_TO_ME_FULL' | 'TASKS_ASSIGNED_TO_ME_PARTIAL' {
+  return access === 'fullAccess' ? 'TASKS_ASSIGNED_TO_ME_FULL' : 'TASKS_ASSIGNED_TO_ME_PARTIAL';
+}
+
+export const FIXED_COLUMNS: Partial<Record<TableConfigType, readonly string[]>> = {
+  JOBS: ['JOB_STATUS'],
+  TASKS_ASSIGNED_TO_ME_FULL: ['TASK_NUMBER'],
+  TASKS_ASSIGNED_TO_ME_PARTIAL: ['TASK_NUMBER'],
+};
 
 export const COLUMN_KEYS = {
   JOBS: JOB_COLUMN_KEYS,
-  TASKS_ASSIGNED_TO_ME_FULL: [],
-  TASKS_ASSIGNED_TO_ME_PARTIAL: [],
+  TASKS_ASSIGNED_TO_ME_FULL: TASK_COLUMN_KEYS,
+  TASKS_ASSIGNED_TO_ME_PARTIAL: TASK_COLUMN_KEYS,
 } as const satisfies Record<TableConfigType, readonly string[]>;
+
+/** The label of any configurable column key of any table. */
+export const COLUMN_LABELS = {
+  JOBS: JOB_COLUMN_LABELS,
+  TASKS_ASSIGNED_TO_ME_FULL: TASK_COLUMN_LABELS,
+  TASKS_ASSIGNED_TO_ME_PARTIAL: TASK_COLUMN_LABELS,
+} as const satisfies Record<TableConfigType, Record<string, string>>;
 
 export const columnSchema = z.strictObject({ key: z.string().max(60), enabled: z.boolean({ error: 'enabled must be true or false.' }) });
 export type ColumnConfig = z.infer<typeof columnSchema>;

@@ -29,6 +29,9 @@ import { JobDetailPage, type JobDetailSearch } from '../features/jobs/job-detail
 import { isJobTab } from '../features/jobs/job-tabs';
 import { LeadsListPage } from '../features/leads/leads-list.page';
 import { isTaskTab, TasksListPage, type TaskTab } from '../features/tasks/tasks-list.page';
+import { TaskCreatePage, type TaskCreateSearch } from '../features/tasks/task-create.page';
+import { TaskEditPage } from '../features/tasks/task-edit.page';
+import { TaskDetailPage } from '../features/tasks/task-detail.page';
 import { SchedulerCalendarPage } from '../features/scheduler/scheduler-calendar.page';
 import { EstimatesListPage } from '../features/estimates/estimates-list.page';
 import { InvoicesListPage } from '../features/invoices/invoices-list.page';
@@ -133,6 +136,19 @@ const tasksRoute = createRoute({
   validateSearch: (s: Record<string, unknown>): { tf_tab?: TaskTab } => ({ tf_tab: isTaskTab(s.tf_tab) ? s.tf_tab : undefined }),
   component: TasksListPage,
 });
+const taskCreateRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/tasks/create',
+  validateSearch: (s: Record<string, unknown>): TaskCreateSearch => ({
+    jobId: str(s.jobId),
+    jobNumber: typeof s.jobNumber === 'number' ? s.jobNumber : /^\d+$/.test(String(s.jobNumber ?? '')) ? Number(s.jobNumber) : undefined,
+    jobCustomerId: str(s.jobCustomerId),
+    jobCustomerName: typeof s.jobCustomerName === 'string' || typeof s.jobCustomerName === 'number' ? str(String(s.jobCustomerName)) : undefined,
+    // The calendar sends epoch milliseconds, which arrive as a number.
+    scheduleOn: typeof s.scheduleOn === 'number' ? String(s.scheduleOn) : str(s.scheduleOn),
+  }),
+  component: guarded(TaskCreatePage, 'tasks.write'),
+});
 const jobCreateRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/jobs/create',
@@ -192,6 +208,9 @@ const routeTree = rootRoute.addChildren([
     page('/workorder/jobs/$id/edit', JobEditPage, 'jobs.write'),
     page('/leads', LeadsListPage, 'leads.read'),
     tasksRoute,
+    taskCreateRoute,
+    page('/workorder/tasks/$taskId/edit', TaskEditPage, 'tasks.write'),
+    page('/workorder/scheduler/view/$taskId', TaskDetailPage, 'tasks.read'),
     schedulerRoute,
     page('/workorder/estimates', EstimatesListPage),
     page('/workorder/invoices', InvoicesListPage),

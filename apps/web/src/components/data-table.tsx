@@ -13,7 +13,11 @@ export type Column<Row> = {
    * button per key under the header text. Takes precedence over `sortable`.
    */
   sortKeys?: readonly { key: string; label: string }[];
+  /** Stays in view at the right edge while a wide table scrolls sideways (row actions). */
+  stickyEnd?: boolean;
 };
+
+const STICKY_END = 'sticky right-0 shadow-[inset_1px_0_0_var(--color-border)]';
 
 export type SortState = { key: string; direction: 'asc' | 'desc' };
 
@@ -56,7 +60,10 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
                   scope="col"
                   aria-sort={active ? (sort?.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                   className={cn(
-                    'sticky top-0 z-10 border-b border-border bg-gray-50 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-gray-700 uppercase',
+                    'sticky top-0 z-10 border-b border-border bg-gray-50 px-3 py-2 align-bottom text-xs font-semibold tracking-wide text-gray-700 uppercase',
+                    // Two-word headers may wrap, so a short value does not get a wide column.
+                    'min-w-20',
+                    col.stickyEnd && cn(STICKY_END, 'z-20'),
                     col.className,
                   )}
                 >
@@ -73,7 +80,7 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
                       </span>
                     </div>
                   ) : col.sortable && onSortChange ? (
-                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-gray-900" onClick={() => nextSort(col.key)}>
+                    <button type="button" className="inline-flex items-center gap-1 text-left uppercase hover:text-gray-900" onClick={() => nextSort(col.key)}>
                       {col.header}
                       <SortIcon state={active ? sort?.direction : undefined} />
                     </button>
@@ -93,10 +100,10 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
                 onKeyDown={onRowClick ? onKey(row) : undefined}
                 tabIndex={onRowClick ? 0 : undefined}
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
-                className={cn(onRowClick && 'cursor-pointer hover:bg-gray-50 focus-visible:bg-primary-soft focus-visible:outline-none')}
+                className={cn(onRowClick && 'group cursor-pointer hover:bg-gray-50 focus-visible:bg-primary-soft focus-visible:outline-none')}
               >
                 {columns.map((col) => (
-                  <td key={col.key} className={cn('border-b border-border px-3 py-2.5 align-middle', col.className)}>
+                  <td key={col.key} className={cn('border-b border-border px-3 py-2.5 align-middle', col.stickyEnd && cn(STICKY_END, 'z-[1] bg-white', onRowClick && 'group-hover:bg-gray-50'), col.className)}>
                     {col.cell(row)}
                   </td>
                 ))}

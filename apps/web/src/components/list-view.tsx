@@ -22,6 +22,12 @@ export type ListViewProps<Item> = {
   cardFields: readonly CardField<Item>[];
   /** 'below' keeps the table (or cards) and shows a failed load's server message under it. */
   errorPlacement?: 'replace' | 'below';
+  /** Under "You have no data yet" (not under "No results found"), e.g. the list's create button. */
+  emptyAction?: ReactNode;
+  /** Phone cards load the next page as the list end scrolls into view. */
+  infiniteScroll?: boolean;
+  /** Phone cards show this many fields, with Show More / Show Less for the rest. */
+  collapsedCardFields?: number;
 };
 
 /** A server-paged list: table and page buttons on desktop, cards on phones, with loading, error and empty states. */
@@ -37,11 +43,14 @@ export function ListView<Item>({
   cardTitle,
   cardFields,
   errorPlacement = 'replace',
+  emptyAction,
+  infiniteScroll,
+  collapsedCardFields,
 }: ListViewProps<Item>) {
   if (list.isLoading) return <SkeletonRows />;
   if (list.error && errorPlacement === 'replace') return <ErrorState error={list.error} onRetry={list.refetch} />;
   // A failed load says so under the table instead of claiming the list is empty.
-  const empty = list.error ? null : <EmptyState title={list.filtered ? NO_RESULTS_TEXT : NO_DATA_TEXT} />;
+  const empty = list.error ? null : list.filtered ? <EmptyState title={NO_RESULTS_TEXT} /> : <EmptyState title={NO_DATA_TEXT} action={emptyAction} />;
   const errorBelow = list.error ? (
     <div className="mt-3 rounded-lg border border-danger/30 bg-white">
       <ErrorState error={list.error} onRetry={list.refetch} />
@@ -63,6 +72,8 @@ export function ListView<Item>({
           loadingMore={list.loadingMore}
           onLoadMore={list.loadMore}
           fields={cardFields}
+          infinite={infiniteScroll}
+          collapsedFields={collapsedCardFields}
         />
         {pagination && pagination.totalPages > 1 ? (
           <div className="mt-2 flex justify-between gap-2">

@@ -17,9 +17,9 @@ export function PageHeader({ title, description, actions, back }: { title: React
 }
 
 /** The link above a page title back to the list the page belongs to. */
-export function BackLink({ to, children }: { to: LinkProps['to']; children: ReactNode }) {
+export function BackLink({ to, params, children }: { to: LinkProps['to']; params?: LinkProps['params']; children: ReactNode }) {
   return (
-    <Link to={to} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+    <Link to={to} params={params} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
       <ArrowLeft size={14} aria-hidden="true" /> {children}
     </Link>
   );

@@ -5,6 +5,8 @@ import { cn } from '../lib/cn';
 export type TabItem = { value: string; label: ReactNode };
 
 export type TabsProps = {
+  /** 'underline' for a page's main tabs, 'pills' for a filter inside a tab (a segmented control). */
+  variant?: 'underline' | 'pills';
   value: string;
   onValueChange: (value: string) => void;
   items: readonly TabItem[];
@@ -14,19 +16,30 @@ export type TabsProps = {
 };
 
 /** Controlled tabs; put one <TabPanel> per item as children (or render the active panel yourself). */
-export function Tabs({ value, onValueChange, items, children, className, ...aria }: TabsProps) {
+const LIST = {
+  underline: 'flex gap-1 overflow-x-auto border-b border-border',
+  pills: 'inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1',
+};
+const TRIGGER = {
+  underline: cn(
+    '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted hover:text-gray-900',
+    'data-[state=active]:border-primary data-[state=active]:text-primary',
+  ),
+  pills: cn(
+    'rounded-md px-3 py-1 text-sm font-medium whitespace-nowrap text-gray-700 hover:text-gray-900',
+    'data-[state=active]:bg-white data-[state=active]:text-primary data-[state=active]:shadow-sm',
+  ),
+};
+
+export function Tabs({ variant = 'underline', value, onValueChange, items, children, className, ...aria }: TabsProps) {
   return (
     <TabsPrimitive.Root value={value} onValueChange={onValueChange} className={className}>
-      <TabsPrimitive.List {...aria} className="flex gap-1 overflow-x-auto border-b border-border">
+      <TabsPrimitive.List {...aria} className={LIST[variant]}>
         {items.map((item) => (
           <TabsPrimitive.Trigger
             key={item.value}
             value={item.value}
-            className={cn(
-              '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted hover:text-gray-900',
-              'data-[state=active]:border-primary data-[state=active]:text-primary',
-              'focus-visible:outline-2 focus-visible:outline-primary',
-            )}
+            className={cn(TRIGGER[variant], 'focus-visible:outline-2 focus-visible:outline-primary')}
           >
             {item.label}
           </TabsPrimitive.Trigger>

@@ -35,6 +35,12 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
     : '—';
 }
 
+/** "3:05 PM" in the tenant's zone. */
+export function formatTime(iso: string | null | undefined, timeZone?: string): string {
+  const date = toDate(iso);
+  return date ? formatter(timeZone, { hour: 'numeric', minute: '2-digit' }).format(date) : '—';
+}
+
 /** "$1,234.50" from the API's decimal amounts. */
 export function formatMoney(amount: number | null | undefined): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount ?? 0);

@@ -21,6 +21,8 @@ export type PagedListOptions<Item, Filters> = {
   isFiltered?: (filters: Filters) => boolean;
   mobilePaging?: MobilePaging;
   pageSize?: number;
+  /** Page size of the growing phone list, when it differs (the task list loads 15 at a time). */
+  mobilePageSize?: number;
 };
 
 /** What a list view needs to render the rows, their paging and the loading, error and empty states. */
@@ -55,6 +57,7 @@ export function usePagedList<Item, Filters>({
   isFiltered,
   mobilePaging = 'load-more',
   pageSize = DEFAULT_PAGE_SIZE,
+  mobilePageSize = pageSize,
 }: PagedListOptions<Item, Filters>): PagedList<Item, Filters> {
   const mobile = useIsMobile();
   const [page, setPage] = useState(1);
@@ -62,7 +65,7 @@ export function usePagedList<Item, Filters>({
   const [filters, setFiltersState] = useState(initialFilters);
   const growing = mobile && mobilePaging === 'load-more';
 
-  const base = { ...filters, limit: pageSize, search: search || undefined };
+  const base = { ...filters, limit: growing ? mobilePageSize : pageSize, search: search || undefined };
   const paged = useQuery({
     queryKey: [...queryKey, { ...base, page }],
     queryFn: () => fetchPage({ ...base, page }),

@@ -1,90 +1,14 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Activity } from '@fieldwork/domain/activity.schemas';
-import { Avatar } from '../../components/avatar';
-import { Button } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
+import { ActivityLog } from '../../components/activity-log';
 import { SideSheet } from '../../components/side-sheet';
-import { SkeletonRows } from '../../components/skeleton';
-import { formatDateTime } from '../../lib/format';
 import { jobKeys, jobsApi } from './jobs.api';
-
-/** "siteContactId" → "Site contact"; readable names for the log's raw field keys. */
-export function fieldLabel(field: string): string {
-  // Already written for people ("Job Name"): keep as sent.
-  if (/\s/.test(field)) return field;
-  const words = field
-    .replace(/Id$/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
-
-/** One change of an activity entry, rendered "field: old → new". */
-export function changeText(change: Activity['meta'][number]): string {
-  return `${fieldLabel(change.field)}: ${shown(change.oldValue)} → ${shown(change.newValue)}`;
-}
 
 export type JobActivitySheetProps = { jobId: string; open: boolean; onOpenChange: (open: boolean) => void; timeZone?: string };
 
 /** Everything that happened to the job, newest first, with who did it and the field-level changes. */
 export function JobActivitySheet({ jobId, open, onOpenChange, timeZone }: JobActivitySheetProps) {
-  const activities = useInfiniteQuery({
-    queryKey: jobKeys.activities(jobId),
-    queryFn: ({ pageParam }) => jobsApi.activities(jobId, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.currentPage < last.pagination.totalPages ? last.pagination.currentPage + 1 : undefined),
-    enabled: open,
-  });
-  const items = activities.data?.pages.flatMap((p) => p.data) ?? [];
-
   return (
     <SideSheet open={open} onOpenChange={onOpenChange} width={600} title="Activity log">
-      {activities.isLoading ? (
-        <SkeletonRows rows={4} label="Loading activity" />
-      ) : activities.error ? (
-        <ErrorState error={activities.error} onRetry={() => void activities.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState title="No activity yet" className="py-8" />
-      ) : (
-        <ol aria-label="Activity" className="relative space-y-4 border-l border-border pl-5">
-          {items.map((a) => {
-            const actor = a.createdBy?.username ?? 'System';
-            return (
-              <li key={a._id} className="relative">
-                <span aria-hidden="true" className="absolute top-1 -left-[29px]">
-                  <Avatar name={actor} src={a.createdBy?.profileImg} size={18} />
-                </span>
-                <p className="text-sm">
-                  <span className="font-medium text-gray-900">{actor}</span>{' '}
-                  <time dateTime={a.createdAt} className="text-xs text-muted">
-                    {formatDateTime(a.createdAt, timeZone)}
-                  </time>
-                </p>
-                <p className="text-sm text-gray-900">{a.message}</p>
-                {a.meta.length > 0 ? (
-                  <ul className="mt-1 space-y-0.5 rounded-md bg-gray-50 px-2 py-1.5 text-xs text-gray-700">
-                    {a.meta.map((change) => (
-                      <li key={change.field} className="break-words">
-                        {changeText(change)}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      {activities.hasNextPage ? (
-        <Button variant="secondary" className="mt-4 w-full" onClick={() => void activities.fetchNextPage()} loading={activities.isFetchingNextPage}>
-          Load more
-        </Button>
-      ) : null}
+      <ActivityLog queryKey={jobKeys.activities(jobId)} fetchPage={(page) => jobsApi.activities(jobId, page)} enabled={open} timeZone={timeZone} />
     </SideSheet>
   );
 }

@@ -8,10 +8,13 @@ import { NameBadges } from '../../components/badge';
 import type { CardField } from '../../components/card-list';
 import type { Column } from '../../components/data-table';
 import { dash, formatDate } from '../../lib/format';
-import { labelOf } from './customise-columns-sheet';
-import { JobStatusBadge, jobName, jobNumberText } from './job-status-badge';
+import { columnLabel } from '../../components/customise-columns-sheet';
+import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from './job-status-badge';
+import { JobStatusMenu } from './job-status-actions';
 
 type Row = JobListItem;
+
+const labelOf = (key: string) => columnLabel('JOBS', key);
 
 const none = <span className="text-muted">—</span>;
 
@@ -58,7 +61,15 @@ const SINGLE: Record<Exclude<JobColumnKey, MoneyKey>, Single> = {
   SALES_MANAGER: { header: 'Sales Manager', cell: (r) => dash(r.salesManager?.username), className: 'whitespace-nowrap' },
   JOB_NUMBER: { header: 'Job Number', sortKey: 'jobNumber', cell: (r) => <span className="font-medium text-gray-900 tabular-nums">{jobNumberText(r.jobNumber)}</span> },
   JOB_NAME: { header: 'Job Name', cell: (r) => <span className="block max-w-56 truncate" title={jobName(r.name)}>{jobName(r.name)}</span> },
-  JOB_STATUS: { header: 'Job Status', cell: (r) => <JobStatusBadge status={r.status} /> },
+  JOB_STATUS: {
+    header: 'Job Status',
+    cell: (r) => (
+      <span className="flex flex-wrap gap-1">
+        <JobStatusBadge status={r.status} />
+        <JobTaskSummaryBadge summary={r.statusInfo.summary} />
+      </span>
+    ),
+  },
   JOB_ZONE: { header: 'Job Service Areas', cell: (r) => <NameBadges items={r.jobZones} max={2} empty={none} /> },
   JOB_TAGS: { header: 'Job Tags', cell: (r) => <NameBadges items={r.jobTags} max={2} empty={none} /> },
   OPEN_ESTIMATES: {
@@ -110,6 +121,7 @@ function RowActions({ row }: { row: Row }) {
           <Pencil size={16} aria-hidden="true" />
         </Link>
       ) : null}
+      <JobStatusMenu job={row} />
     </span>
   );
 }
@@ -146,7 +158,7 @@ export function jobTableColumns(config: readonly ColumnConfig[], timeZone: strin
       className: def.className,
     });
   }
-  columns.push({ key: 'actions', header: 'Actions', cell: (r) => <RowActions row={r} />, className: 'w-20' });
+  columns.push({ key: 'actions', header: 'Actions', cell: (r) => <RowActions row={r} />, className: 'w-28', stickyEnd: true });
   return columns;
 }
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { changeText } from './job-activity-sheet';
+import { changeText } from '../../components/activity-log';
+import { CLOSE_JOB_CHECKLIST } from '@fieldwork/domain/job-status.rules';
 import { JOB_ID, job, note } from './test-fixtures';
+import { TASK_ID, taskItem, tasksReply } from '../tasks/test-fixtures';
 
 const jobReply = (overrides = {}) => route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job(overrides) } });
 const notesReply = (items = [note()]) =>
@@ -11,7 +13,13 @@ const notesReply = (items = [note()]) =>
 
 describe('job detail page', { timeout: 20_000 }, () => {
   it('shows the job, the created banner and the tabs with counts', async () => {
-    mockApi(jobReply({ counts: { tasks: 2, estimates: 1, invoices: 0, costs: 0, notes: 3, media: 0 } }));
+    mockApi(
+      jobReply({
+        counts: { tasks: 3, estimates: 1, invoices: 0, costs: 0, notes: 3, media: 0 },
+        statusInfo: { status: 'OPEN', openTasksCount: 2, overdueTasksCount: 0, totalTasksCount: 2, summary: { state: 'OPEN_TASKS', label: '2 Open Tasks' } },
+      }),
+      tasksReply([]),
+    );
     renderApp(`/workorder/jobs/${JOB_ID}?new=true`, makeSession('Admin', 'fullAccess'));
     expect(await screen.findByText('Job created')).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Job #1042 · Boiler service/ })).toBeTruthy();
@@ -19,14 +27,16 @@ describe('job detail page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Northwind Plumbing' }).getAttribute('href')).toBe(`/customer/${job().customer.id}/view-profile`);
     expect(screen.getByRole('tab', { name: 'Tasks (2)' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Estimates (1)' })).toBeTruthy();
+    expect(await screen.findByText('You have no data yet')).toBeTruthy();
     for (const header of ['Task Number', 'Created On', 'Created By', 'Task Name', 'Work Time', 'Assigned To', 'Task Status', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
     for (const name of ['Edit', 'Add Note', 'Notes', 'Activity log']) expect(screen.getByRole(name === 'Edit' ? 'link' : 'button', { name })).toBeTruthy();
+    expect(screen.getByText('2 Open Tasks')).toBeTruthy();
   });
 
   it('opens the tab named by tf_tab, e.g. the cost summary', async () => {
-    mockApi(jobReply());
+    mockApi(tasksReply([]), jobReply());
     renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=costs`, makeSession('Admin', 'fullAccess'));
     expect((await screen.findByRole('tab', { name: 'Costs (0)' })).getAttribute('aria-selected')).toBe('true');
     const table = screen.getByRole('table', { name: 'Costs by category' });
@@ -35,7 +45,7 @@ describe('job detail page', { timeout: 20_000 }, () => {
   });
 
   it('disables Edit and Add Note once the job is closed', async () => {
-    mockApi(jobReply({ status: 'CLOSED', actions: { edit: false, addNote: false } }));
+    mockApi(tasksReply([]), jobReply({ status: 'CLOSED', actions: { edit: false, addNote: false } }));
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     expect(((await screen.findByRole('button', { name: 'Edit' })) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Add Note' }) as HTMLButtonElement).disabled).toBe(true);
@@ -43,7 +53,7 @@ describe('job detail page', { timeout: 20_000 }, () => {
   });
 
   it('offers the quick-create entries disabled until they arrive', async () => {
-    mockApi(jobReply());
+    mockApi(tasksReply([]), jobReply());
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Quick create/ }));
@@ -85,7 +95,7 @@ describe('job detail page', { timeout: 20_000 }, () => {
 
 describe('notes sheet', { timeout: 20_000 }, () => {
   it('keeps Add disabled while the note is empty and posts the note', async () => {
-    const fetchMock = mockApi(jobReply(), notesReply([]), route('POST', '/api/notes', { status: 201, body: { data: note({ note: 'Bring a ladder' }) } }));
+    const fetchMock = mockApi(tasksReply([]), jobReply(), notesReply([]), route('POST', '/api/notes', { status: 201, body: { data: note({ note: 'Bring a ladder' }) } }));
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Note' }));
@@ -104,7 +114,7 @@ describe('notes sheet', { timeout: 20_000 }, () => {
   });
 
   it('keeps Update disabled while the edit is unchanged or empty', async () => {
-    mockApi(jobReply(), notesReply(), route('PATCH', `/api/notes/${note().id}`, { body: { data: note({ note: 'Gate code is 4321' }) } }));
+    mockApi(tasksReply([]), jobReply(), notesReply(), route('PATCH', `/api/notes/${note().id}`, { body: { data: note({ note: 'Gate code is 4321' }) } }));
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Notes' }));
@@ -121,7 +131,7 @@ describe('notes sheet', { timeout: 20_000 }, () => {
   });
 
   it('toasts "Failed to delete note" with the server message', async () => {
-    mockApi(jobReply(), notesReply(), route('DELETE', `/api/notes/${note().id}`, { status: 403, body: { statusCode: 403, code: 'FORBIDDEN', message: 'Only the author or an admin can change this note.' } }));
+    mockApi(tasksReply([]), jobReply(), notesReply(), route('DELETE', `/api/notes/${note().id}`, { status: 403, body: { statusCode: 403, code: 'FORBIDDEN', message: 'Only the author or an admin can change this note.' } }));
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Notes' }));
@@ -131,5 +141,98 @@ describe('notes sheet', { timeout: 20_000 }, () => {
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete note')).toBeTruthy();
     expect(screen.getByText('Only the author or an admin can change this note.')).toBeTruthy();
+  });
+});
+
+const statusReply = (status = 200, body: unknown = { data: job({ status: 'CLOSED' }) }) => route('PATCH', `/api/jobs/${JOB_ID}/status`, { status, body });
+const patches = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([u, init]) => String(u) === `/api/jobs/${JOB_ID}/status` && init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+describe('job tasks tab', { timeout: 20_000 }, () => {
+  it('lists the job tasks assigned to me first, then all, with the columns of the spec', async () => {
+    const fetchMock = mockApi(jobReply(), tasksReply([taskItem()]));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    const row = within(await screen.findByRole('row', { name: 'Open task #2001' }));
+    expect(row.getByText('Tom Technician')).toBeTruthy();
+    expect(row.getByText('Technician')).toBeTruthy();
+    expect(row.getByText(/~/)).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Task Number', 'Created On', 'Created By', 'Task Name', 'Work Time', 'Assigned To', 'Task Status', 'Actions']);
+    const lists = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/tasks?'));
+    expect(lists().at(-1)).toContain(`jobId=${JOB_ID}`);
+    expect(lists().at(-1)).toContain('assignedStatus=ASSIGNED_TO_ME');
+    expect(screen.getByRole('tab', { name: 'Assigned to Me' }).getAttribute('aria-selected')).toBe('true');
+    await user.click(screen.getByRole('tab', { name: 'All' }));
+    await waitFor(() => expect(lists().at(-1)).toContain('assignedStatus=ALL'));
+    const create = screen.getByRole('link', { name: '+ Create Task' }).getAttribute('href') ?? '';
+    expect(create).toContain('/workorder/tasks/create?');
+    for (const part of [`jobId=${JOB_ID}`, 'jobNumber=1042', 'jobCustomerId=', 'jobCustomerName=Northwind']) expect(create).toContain(part);
+  });
+
+  it('opens a task from its row and hides "+ Create Task" on a closed job', async () => {
+    mockApi(jobReply({ status: 'CLOSED', actions: { edit: false, addNote: false } }), tasksReply([taskItem()]));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    await screen.findByRole('row', { name: 'Open task #2001' });
+    expect(screen.queryByRole('link', { name: '+ Create Task' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View task #2001' }).getAttribute('href')).toBe(`/workorder/scheduler/view/${TASK_ID}`);
+  });
+});
+
+describe('job status actions', { timeout: 20_000 }, () => {
+  it('closes a job only once the three checklist items are ticked', async () => {
+    const fetchMock = mockApi(tasksReply([]), jobReply({ statusActions: { CLOSED: true, REOPENED: false, CANCELLED: false } }), statusReply());
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button', { name: 'Cancel Job' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Close Job' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close job' }));
+    const confirm = dialog.getByRole('button', { name: 'Close Job' }) as HTMLButtonElement;
+    for (const item of CLOSE_JOB_CHECKLIST) {
+      expect(confirm.disabled).toBe(true);
+      await user.click(dialog.getByRole('checkbox', { name: item }));
+    }
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    expect(await screen.findByText('Job closed successfully!')).toBeTruthy();
+    expect(patches(fetchMock)).toEqual([{ action: 'CLOSED' }]);
+  });
+
+  it('shows the close failure with the server message', async () => {
+    mockApi(tasksReply([]), jobReply({ statusActions: { CLOSED: true, REOPENED: false, CANCELLED: false } }), statusReply(409, { statusCode: 409, code: 'CONFLICT', message: 'A task is still open.' }));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Close Job' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close job' }));
+    for (const item of CLOSE_JOB_CHECKLIST) await user.click(dialog.getByRole('checkbox', { name: item }));
+    await user.click(dialog.getByRole('button', { name: 'Close Job' }));
+    expect(await screen.findByText('Close job failed')).toBeTruthy();
+    expect(screen.getByText('A task is still open.')).toBeTruthy();
+  });
+
+  it('cancels a job after the confirmation', async () => {
+    const fetchMock = mockApi(tasksReply([]), jobReply({ statusActions: { CLOSED: false, REOPENED: false, CANCELLED: true } }), statusReply());
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel Job' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel job?' })).getByRole('button', { name: 'Cancel Job' }));
+    expect(await screen.findByText('Job canceled successfully!')).toBeTruthy();
+    expect(patches(fetchMock)).toEqual([{ action: 'CANCELLED' }]);
+  });
+
+  it('re-opens a closed job', async () => {
+    const fetchMock = mockApi(tasksReply([]), jobReply({ status: 'CLOSED', statusActions: { CLOSED: false, REOPENED: true, CANCELLED: false } }), statusReply());
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Re-open' }));
+    expect(await screen.findByText('Job re-opened successfully!')).toBeTruthy();
+    expect(patches(fetchMock)).toEqual([{ action: 'REOPENED' }]);
+  });
+
+  it('offers no status action to view-only users', async () => {
+    mockApi(tasksReply([]), jobReply({ statusActions: { CLOSED: true, REOPENED: false, CANCELLED: true } }));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Staff', 'onlyViewAccess'));
+    await screen.findByRole('heading', { name: /Job #1042/ });
+    expect(screen.queryByRole('button', { name: 'Close Job' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel Job' })).toBeNull();
   });
 });

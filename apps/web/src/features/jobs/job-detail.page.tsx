@@ -16,7 +16,8 @@ import { formatDateTime } from '../../lib/format';
 import { JobActivitySheet } from './job-activity-sheet';
 import { JobMedia } from './job-media';
 import { JobNotesSheet } from './job-notes-sheet';
-import { JobStatusBadge, jobName, jobNumberText } from './job-status-badge';
+import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from './job-status-badge';
+import { JobStatusButtons } from './job-status-actions';
 import { isJobTab, JobTabs, type JobTab } from './job-tabs';
 import { jobKeys, jobsApi } from './jobs.api';
 
@@ -101,6 +102,7 @@ export function JobDetailPage() {
               Job {jobNumberText(j.jobNumber)} · {jobName(j.name)}
             </span>
             <JobStatusBadge status={j.status} />
+            <JobTaskSummaryBadge summary={j.statusInfo.summary} />
           </h1>
           <p className="mt-1 text-sm text-muted">
             Created {formatDateTime(j.createdAt, tz)}
@@ -138,6 +140,7 @@ export function JobDetailPage() {
               </Button>
             )
           ) : null}
+          <JobStatusButtons job={j} />
           {canEdit && open ? <QuickCreateMenu /> : null}
         </div>
       </header>

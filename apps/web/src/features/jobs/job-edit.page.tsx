@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../components/button';
-import { ErrorState } from '../../components/error-state';
+import { formPageFallback } from '../../components/form-page-fallback';
+import { NoticePanel, StaleVersionNotice } from '../../components/notice-panel';
 import { BackLink, PageHeader } from '../../components/page-header';
-import { SkeletonForm } from '../../components/skeleton';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { JobForm } from './job-form';
@@ -51,22 +51,8 @@ export function JobEditPage() {
   });
 
   const back = <BackLink to="/workorder/jobs">Jobs</BackLink>;
-  if (job.isLoading) {
-    return (
-      <>
-        <PageHeader title="Edit job" back={back} />
-        <SkeletonForm fields={8} />
-      </>
-    );
-  }
-  if (job.error || !job.data) {
-    return (
-      <>
-        <PageHeader title="Edit job" back={back} />
-        <ErrorState error={job.error} onRetry={() => void job.refetch()} />
-      </>
-    );
-  }
+  const fallback = formPageFallback(job, { title: 'Edit job', back, fields: 8 });
+  if (fallback || !job.data) return fallback;
   const j = job.data;
   const title = `Edit job ${jobNumberText(j.jobNumber)} · ${jobName(j.name)}`;
 
@@ -74,14 +60,15 @@ export function JobEditPage() {
     return (
       <>
         <PageHeader title={title} back={back} />
-        <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-border bg-white px-6 py-10 text-center">
-          <p className="text-sm text-gray-900">
-            {j.status === 'OPEN' ? 'You cannot edit this job.' : 'This job is closed or cancelled, so it can no longer be edited.'}
-          </p>
-          <Link to="/workorder/jobs/$id" params={{ id }} className={buttonClass('secondary')}>
-            Back to the job
-          </Link>
-        </div>
+        <NoticePanel
+          action={
+            <Link to="/workorder/jobs/$id" params={{ id }} className={buttonClass('secondary')}>
+              Back to the job
+            </Link>
+          }
+        >
+          {j.status === 'OPEN' ? 'You cannot edit this job.' : 'This job is closed or cancelled, so it can no longer be edited.'}
+        </NoticePanel>
       </>
     );
   }
@@ -89,11 +76,7 @@ export function JobEditPage() {
   return (
     <>
       <PageHeader title={title} back={back} />
-      {staleMessage ? (
-        <div role="alert" className="mb-4 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
-          {staleMessage} The form now shows the latest saved version.
-        </div>
-      ) : null}
+      {staleMessage ? <StaleVersionNotice message={staleMessage} /> : null}
       <JobForm
         key={j.version}
         mode="edit"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
@@ -14,7 +14,8 @@ import { Input } from '../../components/input';
 import { MultiSelect } from '../../components/multi-select';
 import { Select, type SelectOption } from '../../components/select';
 import { Textarea } from '../../components/textarea';
-import { ApiError, isApiError, messageOf } from '../../lib/api-client';
+import { ApiError, messageOf } from '../../lib/api-client';
+import { useServerFieldErrors } from '../../lib/use-server-field-errors';
 import { cn } from '../../lib/cn';
 import { CustomerSelect } from '../customers/customer-select';
 import { customerKeys, customersApi } from '../customers/customers.api';
@@ -124,18 +125,7 @@ export function JobForm({
   };
 
   // Server validation: each message under the field it names; the rest above the form.
-  const unmatched = useMemo(() => {
-    if (!serverError) return [];
-    if (!isApiError(serverError) || serverError.statusCode !== 400) return [messageOf(serverError)];
-    return serverError.messages.filter((m) => !fieldOfMessage(m));
-  }, [serverError]);
-  useEffect(() => {
-    if (!isApiError(serverError) || serverError.statusCode !== 400) return;
-    for (const message of serverError.messages) {
-      const field = fieldOfMessage(message);
-      if (field) form.setError(field, { type: 'server', message }, { shouldFocus: false });
-    }
-  }, [serverError, form]);
+  const unmatched = useServerFieldErrors(serverError, form.setError, fieldOfMessage);
 
   const c = customer.data && customer.data.id === customerId ? customer.data : undefined;
   const customerName = pickedName ?? c?.name ?? known?.customerName ?? '';

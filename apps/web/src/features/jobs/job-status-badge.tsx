@@ -1,4 +1,4 @@
-import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
+import type { Job, JobStatus } from '@fieldwork/domain/jobs.schemas';
 import { Badge, type BadgeTone } from '../../components/badge';
 
 const STATUS: Record<JobStatus, { label: string; tone: BadgeTone }> = {
@@ -12,6 +12,17 @@ export const JOB_STATUS_OPTIONS = (Object.keys(STATUS) as JobStatus[]).map((valu
 export function JobStatusBadge({ status }: { status: JobStatus }) {
   const s = STATUS[status];
   return <Badge tone={s.tone}>{s.label}</Badge>;
+}
+
+const SUMMARY_TONES = { OPEN_TASKS: 'primary', OVERDUE_TASKS: 'danger', ALL_TASKS_CLOSED: 'success', CLOSED: 'dark' } as const satisfies Record<
+  NonNullable<Job['statusInfo']['summary']>['state'],
+  BadgeTone
+>;
+
+/** The job-level task badge: "N Open Tasks", "N Overdue Tasks", "All Tasks Closed" (a closed job's own badge already says so). */
+export function JobTaskSummaryBadge({ summary }: { summary: Job['statusInfo']['summary'] }) {
+  if (!summary || summary.state === 'CLOSED') return null;
+  return <Badge tone={SUMMARY_TONES[summary.state]}>{summary.label}</Badge>;
 }
 
 /** Spec: an empty name reads "Untitled". */

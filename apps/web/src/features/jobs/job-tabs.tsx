@@ -3,12 +3,12 @@ import { formatMoney } from '@fieldwork/domain/jobs.rules';
 import { DataTable } from '../../components/data-table';
 import { EmptyListFrame } from '../../components/empty-list-frame';
 import { TabPanel, Tabs } from '../../components/tabs';
+import { JobTasksTab } from './job-tasks-tab';
 
 export const JOB_TABS = ['tasks', 'estimates', 'invoices', 'costs'] as const;
 export type JobTab = (typeof JOB_TABS)[number];
 export const isJobTab = (value: unknown): value is JobTab => JOB_TABS.includes(value as JobTab);
 
-export const TASK_COLUMNS = ['Task Number', 'Created On', 'Created By', 'Task Name', 'Work Time', 'Assigned To', 'Task Status', 'Actions'] as const;
 export const ESTIMATE_COLUMNS = ['Estimate Number', 'Created By', 'Estimate Amount', 'Deposit Amount', 'Created On', 'Status', 'Actions'] as const;
 export const INVOICE_COLUMNS = ['Job Number', 'Invoice Number', 'Created By', 'Invoice Amount', 'Deposit Amount', 'Created On', 'Status', 'Actions'] as const;
 
@@ -25,14 +25,13 @@ export const COST_CATEGORIES = [
 const LABELS: Record<JobTab, string> = { tasks: 'Tasks', estimates: 'Estimates', invoices: 'Invoices', costs: 'Costs' };
 
 export function JobTabs({ job, tab, onTabChange }: { job: Job; tab: JobTab; onTabChange: (tab: JobTab) => void }) {
-  const items = JOB_TABS.map((value) => ({ value, label: `${LABELS[value]} (${job.counts[value]})` }));
+  // The tasks label counts the job's tasks as its status does (cancelled ones excluded).
+  const count = (tab: JobTab) => (tab === 'tasks' ? job.statusInfo.totalTasksCount : job.counts[tab]);
+  const items = JOB_TABS.map((value) => ({ value, label: `${LABELS[value]} (${count(value)})` }));
   return (
     <Tabs aria-label="Job records" value={tab} items={items} onValueChange={(v) => (isJobTab(v) ? onTabChange(v) : undefined)}>
       <TabPanel value="tasks">
-        <p className="mb-2 text-sm text-muted">
-          Total tasks: <span className="font-medium text-gray-900 tabular-nums">{job.counts.tasks}</span>
-        </p>
-        <EmptyListFrame caption="Tasks" columns={TASK_COLUMNS} />
+        <JobTasksTab job={job} />
       </TabPanel>
       <TabPanel value="estimates">
         <EmptyListFrame caption="Estimates" columns={ESTIMATE_COLUMNS} />

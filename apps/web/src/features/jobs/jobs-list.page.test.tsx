@@ -207,3 +207,32 @@ describe('work-order pages', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 });
+
+describe('job list row menu', { timeout: 20_000 }, () => {
+  it('offers only the allowed status actions and cancels after the confirmation', async () => {
+    const fetchMock = mockApi(
+      jobsReply([listItem({ statusActions: { CLOSED: false, REOPENED: false, CANCELLED: true }, statusInfo: { status: 'OPEN', openTasksCount: 1, overdueTasksCount: 1, totalTasksCount: 1, summary: { state: 'OVERDUE_TASKS', label: '1 Overdue Tasks' } } })]),
+      route('PATCH', `/api/jobs/${listItem().id}/status`, { body: { data: null } }),
+    );
+    renderApp('/workorder/jobs', makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    const row = within(await screen.findByRole('row', { name: 'Open job #1042' }));
+    expect(row.getByText('1 Overdue Tasks')).toBeTruthy();
+    await user.click(row.getByRole('button', { name: 'More actions for job #1042' }));
+    expect(await screen.findByRole('menuitem', { name: 'Cancel Job' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Close Job' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Re-open' })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Cancel Job' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel job?' })).getByRole('button', { name: 'Cancel Job' }));
+    expect(await screen.findByText('Job canceled successfully!')).toBeTruthy();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ action: 'CANCELLED' });
+  });
+
+  it('has no menu when no status change is allowed', async () => {
+    mockApi(jobsReply([listItem()]));
+    renderApp('/workorder/jobs', makeSession('Admin', 'fullAccess'));
+    const row = within(await screen.findByRole('row', { name: 'Open job #1042' }));
+    expect(row.queryByRole('button', { name: /More actions/ })).toBeNull();
+  });
+});

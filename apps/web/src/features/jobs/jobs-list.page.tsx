@@ -8,18 +8,18 @@ import { ListView } from '../../components/list-view';
 import { CreateNewLink, PageHeader } from '../../components/page-header';
 import { PageUnavailable } from '../../components/page-unavailable';
 import { SearchInput } from '../../components/search-input';
-import { Select } from '../../components/select';
+import { SortSelect, type SortOption } from '../../components/sort-select';
 import { SkeletonRows } from '../../components/skeleton';
+import { CustomiseColumnsSheet } from '../../components/customise-columns-sheet';
 import { useAuth } from '../../lib/auth-context';
 import { usePagedList } from '../../lib/use-paged-list';
+import { useSaveTableConfig, useTableConfig } from '../../lib/use-table-config';
 import { WorkOrderPage } from '../../app/route-guards';
-import { CustomiseColumnsSheet } from './customise-columns-sheet';
 import { jobCardFields, jobCardTitle, jobTableColumns } from './job-columns';
 import { JobFilters, NO_JOB_FILTERS, activeFilterCount, type JobFilterValues } from './job-filters';
 import { jobNumberText } from './job-status-badge';
 import { JobSummaryCards } from './job-summary-cards';
 import { jobKeys, jobsApi } from './jobs.api';
-import { useJobTableConfig, useSaveJobTableConfig } from './use-job-table-config';
 
 export const JOB_SEARCH_PLACEHOLDER = 'Search by job number';
 
@@ -28,7 +28,7 @@ type Filters = JobFilterValues & { sort: SortState };
 const isOrderKey = (key: string): key is JobOrderKey => (JOB_ORDER_KEYS as readonly string[]).includes(key);
 
 /** Phones have no table headers: the same sort keys as a select. */
-const MOBILE_SORTS: readonly { value: string; label: string }[] = [
+const MOBILE_SORTS: readonly SortOption[] = [
   { value: 'createdAt:desc', label: 'Newest first' },
   { value: 'createdAt:asc', label: 'Oldest first' },
   { value: 'jobNumber:desc', label: 'Job number (high–low)' },
@@ -54,8 +54,8 @@ function JobsList() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [customising, setCustomising] = useState(false);
-  const tableConfig = useJobTableConfig();
-  const saveConfig = useSaveJobTableConfig(() => setCustomising(false));
+  const tableConfig = useTableConfig('JOBS');
+  const saveConfig = useSaveTableConfig('JOBS', () => setCustomising(false));
   const tz = auth.session.company.timeZone;
 
   const list = usePagedList<JobListItem, Filters>({
@@ -96,22 +96,7 @@ function JobsList() {
         <SearchInput aria-label="Search by job number" placeholder={JOB_SEARCH_PLACEHOLDER} value={list.search} onChange={list.setSearch} />
         <div className="flex gap-2">
           <JobFilters value={list.filters} onChange={list.setFilters} />
-          {list.mobile ? (
-            <Select
-              aria-label="Sort jobs"
-              className="min-w-0 flex-1"
-              value={`${sort.key}:${sort.direction}`}
-              options={
-                MOBILE_SORTS.some((o) => o.value === `${sort.key}:${sort.direction}`)
-                  ? MOBILE_SORTS
-                  : [...MOBILE_SORTS, { value: `${sort.key}:${sort.direction}`, label: 'Custom order' }]
-              }
-              onChange={(e) => {
-                const [key = 'createdAt', direction] = e.target.value.split(':');
-                list.setFilters({ sort: { key, direction: direction === 'asc' ? 'asc' : 'desc' } });
-              }}
-            />
-          ) : null}
+          {list.mobile ? <SortSelect label="Sort jobs" options={MOBILE_SORTS} sort={sort} onChange={(next) => list.setFilters({ sort: next })} /> : null}
         </div>
       </div>
       {tableConfig.isLoading ? (
@@ -132,6 +117,8 @@ function JobsList() {
         />
       )}
       <CustomiseColumnsSheet
+        type="JOBS"
+        listName="the job list"
         open={customising}
         onOpenChange={setCustomising}
         config={tableConfig.config}

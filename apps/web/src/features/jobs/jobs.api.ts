@@ -1,8 +1,8 @@
+import type { JobStatusAction } from '@fieldwork/domain/job-status.rules';
 import type { CreateJobBody, Job, JobListItem, JobOrderKey, JobStatus, JobSummary, UpdateJobBody } from '@fieldwork/domain/jobs.schemas';
 import type { Activity } from '@fieldwork/domain/activity.schemas';
 import type { Note } from '@fieldwork/domain/notes.schemas';
 import type { Media } from '@fieldwork/domain/media.schemas';
-import type { ColumnConfig } from '@fieldwork/domain/table-config.schemas';
 import type { User } from '@fieldwork/domain/users.schemas';
 import { api, fromItemsPage, type DataOf, type DataPage, type ItemsOf, type ItemsPage } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
@@ -40,7 +40,6 @@ export const jobKeys = {
   activities: (id: string) => ['jobs', 'activities', id] as const,
   notes: (jobId: string) => ['jobs', 'notes', jobId] as const,
   media: (target: MediaTarget) => ['jobs', 'media', target] as const,
-  tableConfig: ['table-config', 'JOBS'] as const,
   activeUsers: ['users', 'active'] as const,
 };
 
@@ -60,6 +59,7 @@ export const jobsApi = {
   get: async (id: string) => (await api.get<DataOf<Job>>(`/jobs/${id}`)).data,
   create: async (body: CreateJobBody) => (await api.post<DataOf<{ id?: string; jobNumber?: number } | null>>('/jobs', body)).data,
   update: async (id: string, body: UpdateJobBody) => (await api.put<DataOf<Job>>(`/jobs/${id}`, body)).data,
+  changeStatus: async (id: string, action: JobStatusAction) => (await api.patch<DataOf<Job>>(`/jobs/${id}/status`, { action })).data,
   activities: async (id: string, page: number): Promise<DataPage<Activity>> =>
     fromItemsPage((await api.get<DataOf<ItemsPage<Activity>>>(`/jobs/${id}/activities`, { query: { page, limit: ACTIVITY_PAGE_SIZE } })).data),
 
@@ -76,10 +76,6 @@ export const jobsApi = {
 
   aiDescription: async (request: AiTextRequest) =>
     (await api.post<DataOf<AiTextResult>>('/aiText/generate', { aiTextType: 'JobDescription', ...request })).data,
-
-  tableConfig: async () => (await api.get<DataOf<{ type: 'JOBS'; config: ColumnConfig[] }>>('/table-configuration', { query: { type: 'JOBS' } })).data,
-  saveTableConfig: async (config: ColumnConfig[]) =>
-    (await api.put<DataOf<{ type: 'JOBS'; config: ColumnConfig[] }> | null>('/table-configuration', { type: 'JOBS', config }))?.data,
 
   activeUsers: async () => (await api.get<ItemsPage<User>>('/user', { query: { limit: 100, status: 'ACTIVE', page: 1 } })).items,
 };

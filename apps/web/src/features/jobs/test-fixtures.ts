@@ -32,6 +32,8 @@ export function listItem(overrides: Partial<JobListItem> = {}): JobListItem {
     openBalance: 0,
     createdAt: '2025-03-04T15:00:00.000Z',
     actions: { edit: true, addNote: true },
+    statusInfo: { status: 'OPEN', openTasksCount: 0, overdueTasksCount: 0, totalTasksCount: 0, summary: null },
+    statusActions: { CLOSED: false, REOPENED: false, CANCELLED: false },
     ...overrides,
   };
 }
@@ -50,6 +52,7 @@ export function job(overrides: Partial<Job> = {}): Job {
     createdBy: { userId: USER_ID, username: 'Alex Kim' },
     updatedAt: '2025-03-04T15:00:00.000Z',
     version: 3,
+    taskCounts: { total: 0, closed: 0, clockedIn: 0, clockedOut: 0 },
     ...overrides,
   };
 }

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ArrowDown, ArrowUp, GripVertical, Lock } from 'lucide-react';
-import { FIXED_COLUMNS, JOB_COLUMN_LABELS, type ColumnConfig, type JobColumnKey } from '@fieldwork/domain/table-config.schemas';
-import { Button } from '../../components/button';
-import { Checkbox } from '../../components/checkbox';
-import { SideSheet } from '../../components/side-sheet';
-import { cn } from '../../lib/cn';
+import { COLUMN_LABELS, FIXED_COLUMNS, type ColumnConfig, type TableConfigType } from '@fieldwork/domain/table-config.schemas';
+import { cn } from '../lib/cn';
+import { Button } from './button';
+import { Checkbox } from './checkbox';
+import { SideSheet } from './side-sheet';
 
-const FIXED = new Set(FIXED_COLUMNS.JOBS ?? []);
-
-export const labelOf = (key: string) => JOB_COLUMN_LABELS[key as JobColumnKey] ?? key;
+/** The label of a column key of a configurable table. */
+export function columnLabel(type: TableConfigType, key: string): string {
+  return (COLUMN_LABELS[type] as Record<string, string>)[key] ?? key;
+}
 
 function move<T>(list: readonly T[], from: number, to: number): T[] {
   const next = [...list];
@@ -18,6 +19,10 @@ function move<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 export type CustomiseColumnsSheetProps = {
+  /** Which table: its column labels and always-shown columns. */
+  type: TableConfigType;
+  /** What the columns belong to, e.g. "the job list". */
+  listName: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   config: readonly ColumnConfig[];
@@ -26,10 +31,12 @@ export type CustomiseColumnsSheetProps = {
 };
 
 /**
- * The "Customise" drawer of the job list: one checkbox per column (Job Status locked on), reordered by
- * dragging a row's handle or, from the keyboard, with each row's move up / move down buttons.
+ * The "Customise" drawer of a configurable list: one checkbox per column (fixed columns locked on), reordered
+ * by dragging a row's handle or, from the keyboard, with each row's move up / move down buttons.
  */
-export function CustomiseColumnsSheet({ open, onOpenChange, config, onApply, pending }: CustomiseColumnsSheetProps) {
+export function CustomiseColumnsSheet({ type, listName, open, onOpenChange, config, onApply, pending }: CustomiseColumnsSheetProps) {
+  const fixedKeys = new Set(FIXED_COLUMNS[type] ?? []);
+  const labelOf = (key: string) => columnLabel(type, key);
   const [draft, setDraft] = useState<ColumnConfig[]>(() => [...config]);
   const [dragIndex, setDragIndex] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -78,7 +85,7 @@ export function CustomiseColumnsSheet({ open, onOpenChange, config, onApply, pen
       open={open}
       onOpenChange={onOpenChange}
       title="Customise"
-      description="Choose the columns of the job list. Items can be rearranged: drag a row by its handle, or use its arrow buttons."
+      description={`Choose the columns of ${listName}. Items can be rearranged: drag a row by its handle, or use its arrow buttons.`}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
@@ -95,7 +102,7 @@ export function CustomiseColumnsSheet({ open, onOpenChange, config, onApply, pen
       </p>
       <ol aria-label="Columns" className="space-y-1">
         {draft.map((column, index) => {
-          const fixed = FIXED.has(column.key);
+          const fixed = fixedKeys.has(column.key);
           const label = labelOf(column.key);
           const id = `customise-${column.key}`;
           return (

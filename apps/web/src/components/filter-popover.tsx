@@ -1,0 +1,49 @@
+import { Popover } from 'radix-ui';
+import { Filter } from 'lucide-react';
+import { Button } from './button';
+import { Field } from './field';
+import { MultiSelect, type MultiSelectOption } from './multi-select';
+
+export type FilterField = {
+  id: string;
+  label: string;
+  options: readonly MultiSelectOption[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  emptyText?: string;
+};
+
+/** A list's "Filter By" popover: one multi-select per field; each change applies at once, Clear all empties them. */
+export function FilterPopover({ fields, onClear }: { fields: readonly FilterField[]; onClear: () => void }) {
+  const count = fields.reduce((n, f) => n + f.value.length, 0);
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <Button variant="secondary" aria-label={count ? `Filter (${count} active)` : 'Filter'}>
+          <Filter size={14} aria-hidden="true" /> Filter
+          {count ? <span className="rounded-full bg-primary px-1.5 text-xs text-white">{count}</span> : null}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={6}
+          aria-label="Filter By"
+          className="z-40 w-[min(20rem,calc(100vw-1.5rem))] space-y-3 rounded-lg border border-border bg-white p-4 shadow-lg"
+        >
+          <div className="flex items-center justify-between">
+            <h2 className="text-sm font-semibold">Filter By</h2>
+            <Button variant="link" size="sm" disabled={count === 0} onClick={onClear}>
+              Clear all
+            </Button>
+          </div>
+          {fields.map((f) => (
+            <Field key={f.id} label={f.label} id={f.id}>
+              {(control) => <MultiSelect {...control} options={f.options} value={f.value} onChange={f.onChange} emptyText={f.emptyText} />}
+            </Field>
+          ))}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Activity } from '@fieldwork/domain/activity.schemas';
+import type {
+  AssignedStatus,
+  CloseTaskBody,
+  CreateTaskBody,
+  Task,
+  TaskActivity,
+  TaskListItem,
+  TaskOrderKey,
+  UpdateTaskBody,
+} from '@fieldwork/domain/tasks.schemas';
+import type { TaskStatus } from '@fieldwork/domain/task-status';
+import type { Subcontractor } from '@fieldwork/domain/subcontractors.schemas';
+import type { User } from '@fieldwork/domain/users.schemas';
+import { api, fromItemsPage, type DataOf, type DataPage, type ItemsPage } from '../../lib/api-client';
+
+export type TaskListParams = {
+  page: number;
+  limit: number;
+  assignedStatus: AssignedStatus;
+  search?: string;
+  orderByKey?: TaskOrderKey;
+  orderByValue?: 'asc' | 'desc';
+  jobId?: string;
+  statuses?: readonly TaskStatus[];
+  tagIds?: readonly string[];
+  zoneIds?: readonly string[];
+};
+
+/** Spec section 9: pickers load page 1 with limit 100. */
+export const PICKER_LIMIT = 100;
+export const TASK_ACTIVITY_PAGE_SIZE = 10;
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: ['tasks', 'list'] as const,
+  detail: (id: string) => ['tasks', 'detail', id] as const,
+  activities: (id: string) => ['tasks', 'activities', id] as const,
+  activityLog: (id: string) => ['tasks', 'activity-log', id] as const,
+  technicians: ['users', 'list', 'technicians'] as const,
+  subcontractors: ['subcontractors', 'list', 'picker'] as const,
+};
+
+export const tasksApi = {
+  list: async ({ statuses, tagIds, zoneIds, search, ...params }: TaskListParams): Promise<DataPage<TaskListItem>> =>
+    fromItemsPage(
+      await api.get<ItemsPage<TaskListItem>>('/tasks', {
+        query: {
+          ...params,
+          search,
+          searchBy: search ? 'taskNumber' : undefined,
+          'status[]': statuses,
+          'tags[]': tagIds,
+          'zones[]': zoneIds,
+        },
+      }),
+    ),
+  get: async (id: string) => (await api.get<DataOf<Task>>(`/tasks/${id}`)).data,
+  create: async (body: CreateTaskBody) => (await api.post<DataOf<{ id: string; taskNumber: number }>>('/tasks', body)).data,
+  update: async (id: string, body: UpdateTaskBody) => (await api.put<DataOf<Task>>(`/tasks/${id}`, body)).data,
+  cancel: (id: string) => api.patch<unknown>(`/tasks/${id}`, { isCancelled: true }),
+  reopen: (id: string) => api.patch<unknown>(`/tasks/${id}`, { isTaskReopen: true }),
+  close: async (body: CloseTaskBody) => (await api.post<DataOf<Task>>('/tasks/close', body)).data,
+  activities: async (id: string) => (await api.get<DataOf<TaskActivity[]>>(`/tasks/${id}/activities`)).data,
+  activityLog: async (id: string, page: number): Promise<DataPage<Activity>> =>
+    fromItemsPage((await api.get<DataOf<ItemsPage<Activity>>>(`/tasks/${id}/activity-log`, { query: { page, limit: TASK_ACTIVITY_PAGE_SIZE } })).data),
+
+  /** Active technicians (both technician roles) for the assignment picker. */
+  technicians: async (): Promise<User[]> => {
+    const pages = await Promise.all(
+      (['Technician', 'Tech Access'] as const).map((role) =>
+        api.get<ItemsPage<User>>('/user', { query: { role, status: 'ACTIVE', page: 1, limit: PICKER_LIMIT, orderByKey: 'name', orderByValue: 'asc' } }),
+      ),
+    );
+    const byId = new Map(pages.flatMap((p) => p.items).map((u) => [u.id, u]));
+    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  },
+  subcontractors: async (): Promise<Subcontractor[]> =>
+    (await api.get<DataPage<Subcontractor>>('/subcontractors', { query: { page: 1, limit: PICKER_LIMIT, status: 'active' } })).data,
+};
