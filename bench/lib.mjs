@@ -81,13 +81,23 @@ export async function startServer(env) {
   throw new Error('server did not start');
 }
 
-export async function benchLogin(base) {
-  const res = await fetch(base + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench-admin@bench.test', password: 'bench-pass-2026' }) });
+export async function benchLogin(base, email = 'bench-admin@bench.test') {
+  const res = await fetch(base + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-pass-2026' }) });
+  if (!res.ok) throw new Error(`login as ${email}: ${res.status}`);
   return res.headers.get('set-cookie').split(';')[0];
 }
 
+/** autocannon's result, plus `p95` (ms) computed from every response time (its histogram stops at p90 and p97.5). */
 export function load(opts) {
-  return new Promise((ok, fail) => autocannon(opts, (err, res) => (err ? fail(err) : ok(res))));
+  return new Promise((ok, fail) => {
+    const times = [];
+    const instance = autocannon(opts, (err, res) => {
+      if (err) return fail(err);
+      times.sort((a, b) => a - b);
+      ok(Object.assign(res, { p95: times.length ? times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)] : null }));
+    });
+    instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  });
 }
 
 /** Re-runs this script under scripts/with-postgres.sh when PostgreSQL is wanted and no cluster is up yet. */

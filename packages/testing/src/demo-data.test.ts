@@ -1,15 +1,110 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDb } from '@fieldwork/db/connection';
+import { sql } from 'kysely';
+import { createDb, type DbHandle } from '@fieldwork/db/connection';
 import { migrateToLatest } from '@fieldwork/db/migrate';
-import { seedDemo } from './demo-data.ts';
+import { dayIn, deriveTaskStatus, TASK_STATUSES, type TaskLifecycle, type TaskStatus } from '@fieldwork/domain/task-status';
+import { nextNumber } from '@fieldwork/db/counters';
+import { seedCompany, seedDemo } from './demo-data.ts';
+import { seedJobs } from './demo-jobs.ts';
+import { seedTasks } from './demo-tasks.ts';
+
+/** Map.groupBy arrived in Node 21. */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
+/** In-memory SQLite, or a new database on the throwaway cluster when TEST_DATABASE_URL is set (scripts/with-postgres.sh). */
+async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { handle: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
+  const name = 'fw_demo_' + randomUUID().replace(/-/g, '').slice(0, 16);
+  const admin = createDb({ databaseUrl: url, poolSize: 1 });
+  await sql.raw(`create database ${name}`).execute(admin.db);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = '/' + name;
+  return {
+    handle: createDb({ databaseUrl: dbUrl.toString(), poolSize: 2 }),
+    drop: async () => {
+      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+type Db = DbHandle['db'];
+
+/** What every seeded task set must satisfy, whichever way it was written (demo, or bulk load with triggers off). */
+async function expectConsistentTasks(db: Db, now: Date): Promise<void> {
+  const tasks = await db
+    .selectFrom('tasks')
+    .innerJoin('jobs', 'jobs.id', 'tasks.job_id')
+    .select(['tasks.id', 'tasks.tenant_id', 'tasks.task_number', 'tasks.lifecycle', 'tasks.assignee_key', 'tasks.assigned_user_id', 'tasks.start_at',
+      'tasks.expected_end_at', 'tasks.end_at', 'tasks.closed_at', 'tasks.created_at', 'tasks.job_id', 'jobs.status as job_status', 'jobs.customer_id as job_customer', 'tasks.customer_id'])
+    .execute();
+  expect(tasks.length).toBeGreaterThan(0);
+  for (const k of tasks) {
+    expect(k.customer_id).toBe(k.job_customer);
+    expect(Date.parse(k.created_at)).toBeLessThanOrEqual(now.getTime());
+    if (k.job_status === 'CLOSED') expect(k.lifecycle, `task ${k.task_number} of a closed job`).toBe('CLOSED');
+    if (k.job_status === 'CANCELLED') expect(k.lifecycle, `task ${k.task_number} of a cancelled job`).toBe('CANCELLED');
+    if (k.lifecycle === 'CLOSED') {
+      expect(k.end_at && k.closed_at, `closed task ${k.task_number}`).toBeTruthy();
+      expect(Date.parse(k.closed_at!)).toBeLessThanOrEqual(now.getTime());
+    } else expect(k.end_at ?? k.closed_at).toBeNull();
+  }
+
+  // No assignee has two overlapping scheduled tasks.
+  const byAssignee = groupBy(tasks.filter((k) => k.assignee_key), (k) => k.assignee_key!);
+  for (const [key, list] of byAssignee) {
+    const spans = list.map((k) => [Date.parse(k.start_at!), Date.parse(k.expected_end_at!)] as const).sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]![0], `assignee ${key}`).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+  }
+
+  // Work periods: one running per clocked-in task and never two per user; closed ones for clocked-out and closed tasks.
+  const periods = await db.selectFrom('task_activities').select(['task_id', 'user_id', 'start_time', 'end_time']).execute();
+  const periodsOf = groupBy(periods, (a) => a.task_id);
+  for (const k of tasks) {
+    const mine = periodsOf.get(k.id) ?? [];
+    if (k.lifecycle === 'CLOCKED_IN') expect(mine.filter((a) => a.end_time === null), `task ${k.task_number}`).toHaveLength(1);
+    else expect(mine.every((a) => a.end_time !== null)).toBe(true);
+    if (k.lifecycle === 'CLOSED' || k.lifecycle === 'CLOCKED_OUT') expect(mine.length, `task ${k.task_number}`).toBeGreaterThan(0);
+    if (k.lifecycle === 'CLOCKED_IN') expect(mine[0]!.user_id).toBe(k.assigned_user_id);
+  }
+  const running = periods.filter((a) => a.end_time === null).map((a) => a.user_id);
+  expect(running.length).toBeGreaterThan(0);
+  expect(new Set(running).size).toBe(running.length);
+
+  // Totals: task_counts as the triggers keep them, jobs.task_count, and each tenant's number counter at its last task.
+  const expected = new Map<string, number>();
+  const bump = (key: string) => expected.set(key, (expected.get(key) ?? 0) + 1);
+  for (const k of tasks) {
+    const p = `${k.tenant_id}|`;
+    bump(p + 'all');
+    bump(p + (!k.start_at ? 'unscheduled' : !k.assignee_key ? 'unassigned' : 'assigned'));
+    bump(`${p}lifecycle:${k.lifecycle}`);
+    if (k.assignee_key) bump(`${p}assignee:${k.assignee_key}`);
+  }
+  const counts = await db.selectFrom('task_counts').select(['tenant_id', 'key', 'n']).where('n', '<>', 0).execute();
+  expect(new Map(counts.map((c) => [`${c.tenant_id}|${c.key}`, Number(c.n)]))).toEqual(expected);
+  const jobs = await db.selectFrom('jobs').select(['id', 'task_count']).execute();
+  const perJob = groupBy(tasks, (k) => k.job_id);
+  for (const j of jobs) expect(j.task_count, `job ${j.id}`).toBe(perJob.get(j.id)?.length ?? 0);
+  const counter = await db.selectFrom('tenant_counters').select(['tenant_id', 'value']).where('name', '=', 'task').execute();
+  const last = new Map<string, number>();
+  for (const k of tasks) last.set(k.tenant_id, Math.max(last.get(k.tenant_id) ?? 0, k.task_number));
+  expect(new Map(counter.map((c) => [c.tenant_id, Number(c.value)]))).toEqual(last);
+}
 
 describe('demo data (the contract other tests and the demo rely on)', () => {
   it('seeds both companies with users, lookups, customers, subcontractors and lived-in jobs', async () => {
     const mediaDir = mkdtempSync(join(tmpdir(), 'fw-demo-media-'));
-    const { db, dialect, close } = createDb({ sqliteFile: ':memory:' });
+    const { handle: { db, dialect, close }, drop } = await freshDatabase();
     try {
       await migrateToLatest(db, dialect);
       const seed = await seedDemo(db, { hashPassword: async (p) => `plain:${p}` }, { mediaDir });
@@ -44,7 +139,107 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
       expect((await db.selectFrom('jobs').select('id').where('tenant_id', '=', seed.rival.tenantId).execute()).length).toBe(6);
     } finally {
       await close();
+      await drop();
       rmSync(mediaDir, { recursive: true, force: true });
+    }
+  });
+
+  // Mid-morning, and half an hour before midnight (little of "today" left for awaiting and running tasks).
+  it.each(['2026-03-10T15:30:00Z', '2026-07-01T03:30:00Z'])('spreads tasks over every status, assignee and period (now %s)', async (instant) => {
+    const now = new Date(instant);
+    const zone = 'America/New_York';
+    const { handle: { db, dialect, close }, drop } = await freshDatabase();
+    try {
+      await migrateToLatest(db, dialect);
+      const seed = await seedDemo(db, { hashPassword: async (p) => `plain:${p}` }, { now });
+      const t = seed.demo.tenantId;
+      const tasks = await db
+        .selectFrom('tasks')
+        .select(['id', 'tenant_id', 'task_number', 'lifecycle', 'assigned_to', 'assignee_key', 'assigned_user_id', 'start_at', 'expected_end_at', 'job_id'])
+        .execute();
+      const demo = tasks.filter((k) => k.tenant_id === t);
+      expect(demo).toHaveLength(120);
+      expect(tasks.filter((k) => k.tenant_id === seed.rival.tenantId).length).toBeGreaterThan(0);
+
+      // Every derived status, and each where it can occur: in the past, today, the future, or unscheduled.
+      const today = dayIn(now, zone);
+      const byPeriod = new Map<string, Set<TaskStatus>>();
+      for (const k of demo) {
+        const status = deriveTaskStatus({ lifecycle: k.lifecycle as TaskLifecycle, startDateTime: k.start_at, expectedEndDateTime: k.expected_end_at, assignedTo: k.assigned_to as 'NONE' }, now, zone);
+        const day = k.start_at ? dayIn(k.start_at, zone) : null;
+        const period = day === null ? 'unscheduled' : day < today ? 'past' : day > today ? 'future' : 'today';
+        byPeriod.set(period, (byPeriod.get(period) ?? new Set()).add(status));
+      }
+      const all = new Set([...byPeriod.values()].flatMap((s) => [...s]));
+      expect([...all].sort()).toEqual([...TASK_STATUSES].sort());
+      const has = (period: string, statuses: TaskStatus[]) => expect([...(byPeriod.get(period) ?? [])].sort(), period).toEqual(expect.arrayContaining(statuses));
+      has('past', ['CLOSED', 'CLOCKED_OUT', 'CLOCKED_IN', 'OPEN', 'MISSED', 'CANCELLED', 'UNASSIGNED']);
+      has('today', ['CLOSED', 'CLOCKED_OUT', 'CLOCKED_IN', 'OPEN', 'MISSED', 'AWAITING_START', 'CANCELLED', 'UNASSIGNED']);
+      has('future', ['UPCOMING', 'CANCELLED', 'UNASSIGNED']);
+      has('unscheduled', ['UNSCHEDULED', 'CANCELLED']);
+
+      // Each technician and the subcontractor with a login have work; some tasks are unscheduled or unassigned.
+      for (const email of ['tech1@demo.test', 'tech2@demo.test', 'tech3@demo.test']) {
+        expect(demo.filter((k) => k.assigned_user_id === seed.demo.userIds[email]).length, email).toBeGreaterThanOrEqual(5);
+      }
+      const ace = await db.selectFrom('subcontractors').select('id').where('tenant_id', '=', t).where('name', '=', 'Ace Plumbing Subs').executeTakeFirstOrThrow();
+      expect(demo.filter((k) => k.assignee_key === ace.id).length).toBeGreaterThanOrEqual(3);
+      expect(demo.filter((k) => !k.start_at).length).toBeGreaterThanOrEqual(3);
+      expect(demo.filter((k) => k.start_at && !k.assignee_key).length).toBeGreaterThanOrEqual(3);
+
+      await expectConsistentTasks(db, now);
+      const logs = await db.selectFrom('activity_log').select(['entity_id', 'message', 'job_id']).where('entity_type', '=', 'TASK').where('action', '=', 'TASK_CREATED').execute();
+      expect(logs).toHaveLength(tasks.length);
+      const logOf = new Map(logs.map((l) => [l.entity_id, l]));
+      for (const k of tasks) expect(logOf.get(k.id)).toEqual({ entity_id: k.id, message: `Task #${k.task_number} created`, job_id: k.job_id });
+    } finally {
+      await close();
+      await drop();
+    }
+  });
+
+  it('bulk-loads with indexes and triggers set aside, then restores them and exact totals', async () => {
+    const now = new Date('2026-05-12T18:00:00Z');
+    const { handle: { db, dialect, close }, drop } = await freshDatabase();
+    try {
+      await migrateToLatest(db, dialect);
+      const schema = async () =>
+        (dialect === 'sqlite'
+          ? await sql<{ o: string }>`select type || ' ' || name || ' ' || sql as o from sqlite_master where sql is not null order by 1`.execute(db)
+          : await sql<{ o: string }>`select indexdef as o from pg_indexes where schemaname = current_schema()
+              union all select tgname || ' ' || tgenabled::text from pg_trigger where not tgisinternal order by 1`.execute(db)
+        ).rows.map((r) => r.o);
+      const before = await schema();
+      const users = [{ email: 'boss@bulk.test', name: 'Boss', role: 'Admin' as const, access: 'fullAccess' as const }];
+      for (let i = 0; i < 12; i++) users.push({ email: `tech${i}@bulk.test`, name: `Tech ${i}`, role: 'Technician' as never, access: 'noAccess' as never });
+      const company = await seedCompany(db, {
+        name: 'Bulk Co', timeZone: 'America/Chicago', users, customers: 10, zones: [], serviceTags: [], accountTags: [], createdAt: now, passwordHash: 'x',
+        subcontractors: [{ name: 'Sub A', kind: 'COMPANY', contactName: null }, { name: 'Sub B', kind: 'PERSON', contactName: null }],
+      });
+      await seedJobs(db, company, { jobs: 60, rich: false, now, days: 120 });
+      expect(await seedTasks(db, company, { tasks: 3000, rich: false, now, bulkLoad: true, batch: 700, log: false })).toEqual({ count: 3000, firstNumber: 1001, lastNumber: 4000 });
+      expect(await schema()).toEqual(before);
+
+      const counts = new Map((await db.selectFrom('task_counts').select(['key', 'n']).where('tenant_id', '=', company.tenantId).execute()).map((c) => [c.key, Number(c.n)]));
+      for (const key of ['unscheduled', 'unassigned', 'assigned', 'lifecycle:OPEN', 'lifecycle:CLOCKED_IN', 'lifecycle:CLOCKED_OUT', 'lifecycle:CLOSED', 'lifecycle:CANCELLED']) {
+        expect(counts.get(key), key).toBeGreaterThan(0);
+      }
+      expect(counts.get('assigned')! / 3000).toBeGreaterThan(0.8);
+
+      // The triggers are back: a task written afterwards is counted by them.
+      const job = await db.selectFrom('jobs').select(['id', 'customer_id']).where('tenant_id', '=', company.tenantId).where('status', '=', 'OPEN').executeTakeFirstOrThrow();
+      const at = now.toISOString();
+      const number = await nextNumber(db, company.tenantId, 'task');
+      await db.insertInto('tasks').values({
+        id: randomUUID(), tenant_id: company.tenantId, task_number: number, task_number_text: String(number), name: 'Later', description: null, job_id: job.id,
+        customer_id: job.customer_id, lifecycle: 'OPEN', assigned_to: 'NONE', assigned_user_id: null, assigned_subcontractor_id: null, assignee_key: null,
+        schedule_id: null, start_at: null, expected_end_at: null, end_at: null, created_by: null, created_at: at, updated_at: at, closed_at: null,
+      }).execute();
+      await db.updateTable('jobs').set((eb) => ({ task_count: eb('task_count', '+', 1) })).where('id', '=', job.id).execute();
+      await expectConsistentTasks(db, now);
+    } finally {
+      await close();
+      await drop();
     }
   });
 });

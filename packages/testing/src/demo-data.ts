@@ -3,11 +3,13 @@ import type { Db } from '@fieldwork/db/connection';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
 import { customerSearchText } from '@fieldwork/domain/customers.schemas';
 import { seedJobs } from './demo-jobs.ts';
+import { seedTasks } from './demo-tasks.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
 type Hasher = { hashPassword: (password: string) => Promise<string> };
-type DemoOptions = { mediaDir?: string | undefined };
+/** `now` fixes the clock the demo's dates are spread around (tests); the default is the real time. */
+type DemoOptions = { mediaDir?: string | undefined; now?: Date | undefined };
 
 export type DemoLogin = { email: string; company: string; role: RoleName; access: AccessLevel | null };
 
@@ -169,6 +171,7 @@ export type DemoSeed = { password: string; logins: DemoLogin[]; demo: SeededComp
 /** The demo contract other tests rely on (issue 2): logins, zones, tags, 20 customers, 3 subcontractors. */
 export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}): Promise<DemoSeed> {
   const passwordHash = await hasher.hashPassword(DEMO_PASSWORD);
+  const now = options.now ?? new Date();
   const demo = await seedCompany(db, {
     name: 'Demo Contracting',
     timeZone: 'America/New_York',
@@ -183,6 +186,7 @@ export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}
       { name: 'Carlos Roofing', kind: 'PERSON', contactName: null },
     ],
     passwordHash,
+    createdAt: now,
   });
   const rival = await seedCompany(db, {
     name: 'Rival Services',
@@ -194,9 +198,12 @@ export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}
     accountTags: ['Rival VIP'],
     subcontractors: [{ name: 'Rival Subs', kind: 'COMPANY', contactName: null }],
     passwordHash,
+    createdAt: now,
   });
-  await seedJobs(db, demo, { jobs: 40, rich: true, mediaDir: options.mediaDir });
-  await seedJobs(db, rival, { jobs: 6, rich: false });
+  await seedJobs(db, demo, { jobs: 40, rich: true, mediaDir: options.mediaDir, now });
+  await seedJobs(db, rival, { jobs: 6, rich: false, now });
+  await seedTasks(db, demo, { tasks: 120, rich: true, now });
+  await seedTasks(db, rival, { tasks: 8, rich: false, now });
   const logins: DemoLogin[] = [
     ...DEMO_USERS.map((u) => ({ email: u.email, company: 'Demo Contracting', role: u.role, access: u.role === 'Admin' || u.role === 'Staff' ? u.access : null })),
     { email: 'admin@rival.test', company: 'Rival Services', role: 'Admin', access: 'fullAccess' },

@@ -26,6 +26,8 @@ export type SeedJobsOptions = {
   mediaDir?: string | undefined;
   now?: Date;
   batch?: number;
+  /** Creation dates cycle over this many days before `now` (default 180). */
+  days?: number;
 };
 
 /**
@@ -67,7 +69,7 @@ export async function seedJobs(db: Db, company: SeededCompany, o: SeedJobsOption
         const customer = pick(customers, i);
         const lead = i % 4 === 0 ? leads[(i / 4) % leads.length] : undefined;
         const number = 1001 + i;
-        const at = new Date(now - ((o.jobs - i) % 180) * 86_400_000 - (i % 24) * 3_600_000).toISOString();
+        const at = new Date(now - ((o.jobs - i) % (o.days ?? 180)) * 86_400_000 - (i % 24) * 3_600_000).toISOString();
         const status = i % 10 < 7 ? 'OPEN' : i % 10 < 9 ? 'CLOSED' : 'CANCELLED';
         const m = o.money ? 1 : 0;
         const paid = m * (status === 'CLOSED' ? ((i * 7919) % 500_000) + 5_000 : (i * 104_729) % 90_000);

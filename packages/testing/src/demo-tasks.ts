@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@fieldwork/db/connection';
+import { insertRows, withoutIndexesAndTriggers } from '@fieldwork/db/bulk-insert';
+import { recountTaskCounts } from '@fieldwork/db/task-counts';
+import { statusBounds, type TaskLifecycle } from '@fieldwork/domain/task-status';
+import { DEFAULT_SCHEDULE_HOURS } from '@fieldwork/domain/tasks.schemas';
+import type { SeededCompany } from './demo-data.ts';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const DEFAULT_DURATION = DEFAULT_SCHEDULE_HOURS * HOUR;
+
+const TASK_NAMES = ['Site survey', 'Diagnose fault', 'Replace parts', 'Install unit', 'Pressure test', 'Follow-up visit', 'Safety check', 'Clean-up and handover', 'Take measurements', 'Commissioning'];
+const DESCRIPTIONS = ['Bring the ladder and spare filters.', 'Customer is on site after 9 am; call ahead.', 'Check the notes of the previous visit first.'];
+const WORK_NOTES = ['Work completed, area cleaned.', 'Replaced the faulty part and tested it.', 'Customer signed off on site.'];
+
+export type SeedTasksOptions = {
+  /** How many tasks (rich: at least the hand-placed showcase, then filler up to this number). */
+  tasks: number;
+  /**
+   * Demo: every derived status placed by hand in the past, today and the future around `now`, plus filler.
+   * Otherwise the bulk spread: fixed two-hour slots per assignee, lifecycles from the job's status and the time.
+   */
+  rich: boolean;
+  now?: Date;
+  /** Task rows per write batch (default 5,000). */
+  batch?: number;
+  /** One TASK_CREATED activity_log row per task (default true). */
+  log?: boolean;
+  /** Bulk: how many days after today schedules may reach (default 60). */
+  futureDays?: number;
+  /**
+   * Millions of rows: load with the task tables' secondary indexes and triggers set aside, rebuild the indexes
+   * afterwards and recount task_counts in one grouped pass. Nothing else may write tasks meanwhile.
+   */
+  bulkLoad?: boolean;
+};
+
+export type SeededTasks = { count: number; firstNumber: number; lastNumber: number };
+
+type JobRef = { id: string; customerId: string; status: string; created: number };
+type Assignee = { kind: 'TECHNICIAN' | 'SUBCONTRACTOR'; key: string; /** who clocks in (a subcontractor's login may be null) */ worker: string | null };
+type Plan = {
+  job: JobRef;
+  assignee: Assignee | null;
+  start: number | null;
+  end: number | null;
+  lifecycle: TaskLifecycle;
+  created: number;
+  /** The worked period: closed for CLOCKED_OUT and CLOSED, open (end null) for CLOCKED_IN. */
+  worked?: { start: number; end: number | null };
+};
+type Context = {
+  tenantId: string;
+  now: number;
+  adminId: string | null;
+  jobs: JobRef[];
+  technicians: Assignee[];
+  subcontractors: Assignee[];
+  /** Local midnight of the day `d` days from today, in the company's zone. */
+  dayStart: (d: number) => number;
+};
+
+/** Deterministic integer mixing, so the same options give the same spread. */
+function mix(i: number, salt: number): number {
+  let x = (Math.imul(i, 0x9e3779b1) ^ Math.imul(salt + 1, 0x85ebca6b)) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
+
+/**
+ * Tasks over the company's jobs, with their work periods, TASK_CREATED activity, jobs.task_count and the
+ * tenant's 'task' counter set past the last number. Invariants the product relies on hold: tasks of CLOSED
+ * jobs are CLOSED and of CANCELLED jobs CANCELLED; an assignee's scheduled tasks never overlap; a user has
+ * at most one running (end_time null) work period; CLOSED tasks carry end_at and closed_at. Rows go in as
+ * multi-row inserts in one transaction; task_counts is kept by the migration's triggers.
+ */
+export async function seedTasks(db: Db, company: SeededCompany, o: SeedTasksOptions): Promise<SeededTasks> {
+  const ctx = await loadContext(db, company.tenantId, o.now ?? new Date());
+  if (!ctx.jobs.length || o.tasks <= 0) return { count: 0, firstNumber: 0, lastNumber: 0 };
+  const richPossible = o.rich && ctx.technicians.length >= 3 && ctx.subcontractors.length >= 3;
+  const plans = richPossible ? demoPlans(ctx, o.tasks) : bulkPlans(ctx, o.tasks, o.futureDays ?? 60);
+  return writeTasks(db, ctx, plans, { batch: o.batch ?? 5_000, log: o.log ?? true, bulkLoad: o.bulkLoad ?? false });
+}
+
+async function loadContext(db: Db, tenantId: string, now: Date): Promise<Context> {
+  const tenant = await db.selectFrom('tenants').select('time_zone').where('id', '=', tenantId).executeTakeFirstOrThrow();
+  const users = await db.selectFrom('users').select(['id', 'role']).where('tenant_id', '=', tenantId).where('status', '=', 'ACTIVE').orderBy('created_at').orderBy('email').execute();
+  const subs = await db.selectFrom('subcontractors').select(['id', 'user_id']).where('tenant_id', '=', tenantId).where('is_active', '=', 1).orderBy('name').execute();
+  const jobs = await db.selectFrom('jobs').select(['id', 'customer_id', 'status', 'created_at']).where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('job_number').execute();
+  const startOfToday = Date.parse(statusBounds(now, tenant.time_zone).startOfToday);
+  const days = new Map<number, number>();
+  const dayStart = (d: number) => {
+    let at = days.get(d);
+    // From noon, so a 23- or 25-hour day never lands on the wrong date.
+    if (at === undefined) days.set(d, (at = Date.parse(statusBounds(new Date(startOfToday + 12 * HOUR + d * DAY), tenant.time_zone).startOfToday)));
+    return at;
+  };
+  return {
+    tenantId,
+    now: now.getTime(),
+    adminId: users.find((u) => u.role === 'Admin')?.id ?? null,
+    jobs: jobs.map((j) => ({ id: j.id, customerId: j.customer_id, status: j.status, created: Date.parse(j.created_at) })),
+    technicians: users.filter((u) => u.role === 'Technician').map((u) => ({ kind: 'TECHNICIAN', key: u.id, worker: u.id })),
+    subcontractors: subs.map((s) => ({ kind: 'SUBCONTRACTOR', key: s.id, worker: s.user_id })),
+    dayStart,
+  };
+}
+
+/** The period worked on a task that ended by `now`: inside the schedule, never after now. */
+function workedWithin(start: number, end: number, now: number): { start: number; end: number } {
+  const to = Math.min(end, now);
+  const from = Math.min(start + 5 * MINUTE, to);
+  return { start: from, end: Math.max(from, to - 10 * MINUTE) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Demo: a hand-placed showcase around `now`, then filler.
+
+/** Where a showcase task sits: a local hour on a day, or a share of today's elapsed / remaining time. */
+type When =
+  | { day: number; hour: number; hours: number; endDay?: number; endHour?: number }
+  | { today: 'before'; from: number; to: number }
+  | { today: 'after'; from: number; to: number }
+  | { today: 'running'; before: number; after: number };
+type Who = 'T1' | 'T2' | 'T3' | 'S1' | 'S2' | 'S3' | null;
+type Shot = [Who, TaskLifecycle, When | null];
+
+const before = (from: number, to: number): When => ({ today: 'before', from, to });
+const after = (from: number, to: number): When => ({ today: 'after', from, to });
+const at = (day: number, hour: number, hours = DEFAULT_SCHEDULE_HOURS): When => ({ day, hour, hours });
+
+/** Every derived status in the past, today and the future (see demo-data.test.ts). T = technician, S = subcontractor. */
+const SHOWCASE: Shot[] = [
+  // past
+  ['T1', 'CLOSED', at(-3, 9)], ['T2', 'CLOSED', at(-2, 13)], ['T3', 'CLOSED', at(-4, 10, 3)], ['S1', 'CLOSED', at(-6, 9, 4)],
+  ['T1', 'CLOCKED_OUT', at(-2, 9)], ['T3', 'CLOCKED_OUT', at(-1, 13)],
+  ['T1', 'OPEN', at(-5, 13)], ['S1', 'OPEN', at(-3, 10)], ['T2', 'OPEN', at(-4, 9)], // missed
+  ['T3', 'CANCELLED', at(-6, 15, 1)], ['S3', 'CANCELLED', at(-2, 9)],
+  ['T2', 'CLOCKED_IN', at(-1, 14, 4)], // never clocked out: still running since yesterday
+  ['S2', 'OPEN', { day: -1, hour: 9, hours: 0, endDay: 1, endHour: 17 }], // a three-day job, open now
+  [null, 'OPEN', at(-2, 10)],
+  // today
+  ['T1', 'CLOSED', before(0.05, 0.25)], ['T3', 'CLOCKED_OUT', before(0.1, 0.3)], ['T2', 'OPEN', before(0.3, 0.5)], // missed today
+  ['S3', 'OPEN', before(0.05, 0.25)], ['S3', 'CANCELLED', before(0.3, 0.5)],
+  ['T1', 'CLOCKED_IN', { today: 'running', before: 45 * MINUTE, after: 75 * MINUTE }],
+  ['T3', 'OPEN', { today: 'running', before: HOUR, after: HOUR }], ['S1', 'OPEN', { today: 'running', before: 90 * MINUTE, after: 30 * MINUTE }],
+  ['T1', 'OPEN', after(0.5, 0.7)], ['T2', 'OPEN', after(0.4, 0.6)], ['S1', 'OPEN', after(0.6, 0.8)], // awaiting start
+  [null, 'OPEN', after(0.45, 0.65)], ['T3', 'CANCELLED', after(0.75, 0.9)],
+  // future
+  ['T1', 'OPEN', at(1, 9)], ['T2', 'OPEN', at(2, 13)], ['T3', 'OPEN', at(3, 10, 3)], ['S1', 'OPEN', at(2, 9, 4)], ['S2', 'OPEN', at(4, 9)], ['S3', 'OPEN', at(5, 13)],
+  ['T2', 'CANCELLED', at(4, 13)], [null, 'OPEN', at(2, 9)], [null, 'OPEN', { day: 7, hour: 0, hours: 0, endDay: 7, endHour: 23 + 59 / 60 }], // all day
+  // unscheduled
+  [null, 'OPEN', null], [null, 'OPEN', null], [null, 'OPEN', null],
+];
+
+/** Filler on open jobs: mostly history and upcoming work, some unscheduled and unassigned. */
+const FILLER: [TaskLifecycle | 'UNSCHEDULED' | 'UNASSIGNED', 'past' | 'future'][] = [
+  ['CLOSED', 'past'], ['OPEN', 'future'], ['UNSCHEDULED', 'future'], ['CLOSED', 'past'], ['OPEN', 'past'], ['OPEN', 'future'],
+  ['UNASSIGNED', 'future'], ['CLOCKED_OUT', 'past'], ['CANCELLED', 'past'], ['UNASSIGNED', 'past'], ['CLOSED', 'past'], ['OPEN', 'future'],
+];
+
+/** Each assignee's booked periods, so no two of their tasks overlap. */
+class Calendar {
+  private booked = new Map<string, [number, number][]>();
+  fits(key: string, start: number, end: number): boolean {
+    return !(this.booked.get(key) ?? []).some(([s, e]) => start < e && end > s);
+  }
+  book(key: string, start: number, end: number): void {
+    if (!this.fits(key, start, end)) throw new Error(`demo tasks: overlapping booking for ${key} at ${new Date(start).toISOString()}`);
+    this.booked.set(key, [...(this.booked.get(key) ?? []), [start, end]]);
+  }
+}
+
+function* demoPlans(ctx: Context, total: number): Generator<Plan> {
+  const { now } = ctx;
+  const today = ctx.dayStart(0);
+  const elapsed = now - today;
+  const remaining = ctx.dayStart(1) - now;
+  const people: Record<Exclude<Who, null>, Assignee> = {
+    T1: ctx.technicians[0]!, T2: ctx.technicians[1]!, T3: ctx.technicians[2]!,
+    S1: ctx.subcontractors[0]!, S2: ctx.subcontractors[1]!, S3: ctx.subcontractors[2]!,
+  };
+  const everyone = [people.T1, people.T2, people.T3, people.S1, people.T1, people.T2, people.T3, people.S2, people.S3];
+  const open = ctx.jobs.filter((j) => j.status === 'OPEN');
+  const closed = ctx.jobs.filter((j) => j.status === 'CLOSED');
+  const cancelled = ctx.jobs.filter((j) => j.status === 'CANCELLED');
+  const calendar = new Calendar();
+  let n = 0;
+  // A job created before the task's start (or before now), rotating so tasks spread over the jobs.
+  const jobFor = (pool: JobRef[], start: number | null) => {
+    const latest = (start ?? now) - HOUR;
+    for (let k = 0; k < pool.length; k++) {
+      const job = pool[(n + k) % pool.length]!;
+      if (job.created <= latest) return job;
+    }
+    return pool[0]!;
+  };
+  const plan = (job: JobRef, assignee: Assignee | null, start: number | null, end: number | null, lifecycle: TaskLifecycle): Plan => {
+    n++;
+    const created = Math.min(now - MINUTE, Math.max(job.created + 10 * MINUTE, (start ?? now) - 3 * DAY));
+    const p: Plan = { job, assignee, start, end, lifecycle, created };
+    if (start !== null && end !== null && (lifecycle === 'CLOSED' || lifecycle === 'CLOCKED_OUT')) p.worked = workedWithin(start, end, now);
+    if (start !== null && lifecycle === 'CLOCKED_IN') p.worked = { start: Math.min(start + 3 * MINUTE, now), end: null };
+    return p;
+  };
+  const span = (when: When): [number, number] => {
+    if ('day' in when) {
+      const start = ctx.dayStart(when.day) + when.hour * HOUR;
+      const end = when.endDay === undefined ? start + when.hours * HOUR : ctx.dayStart(when.endDay) + (when.endHour ?? 0) * HOUR;
+      return [start, end];
+    }
+    if (when.today === 'before') return [today + elapsed * when.from, today + elapsed * when.to];
+    if (when.today === 'after') return [now + remaining * when.from, now + remaining * when.to];
+    return [now - Math.min(when.before, elapsed * 0.4), now + Math.min(when.after, remaining * 0.3)];
+  };
+  // The first free two-hour slot between 07:00 and 17:00 local, walking from `from` towards the past or future.
+  const slot = (key: string | null, from: number, direction: 1 | -1, duration = DEFAULT_DURATION): [number, number] => {
+    let day = Math.floor((from - today) / DAY);
+    for (let tries = 0; tries < 400; tries++, day += direction) {
+      for (const hour of direction === 1 ? [8, 10, 13, 15] : [15, 13, 10, 8]) {
+        const start = ctx.dayStart(day) + hour * HOUR;
+        const end = start + duration;
+        if ((direction === 1 && start < from) || (direction === -1 && end > from)) continue;
+        if (key === null || calendar.fits(key, start, end)) return [start, end];
+      }
+    }
+    throw new Error('demo tasks: no free slot');
+  };
+
+  for (const [who, lifecycle, when] of SHOWCASE) {
+    const assignee = who ? people[who] : null;
+    if (!when) {
+      yield plan(jobFor(open, null), null, null, null, lifecycle);
+      continue;
+    }
+    const [start, end] = span(when);
+    if (assignee) calendar.book(assignee.key, start, end);
+    yield plan(jobFor(open, start), assignee, start, end, lifecycle);
+  }
+  // Closed jobs: their work, all closed, after the job was created; cancelled jobs: everything cancelled.
+  for (const [j, job] of closed.entries()) {
+    for (let k = 0; k < 3; k++) {
+      const assignee = pick(everyone, j * 3 + k);
+      const wanted = job.created + (k + 1) * DAY;
+      let [start, end] = slot(assignee.key, Math.min(wanted, now - HOUR), wanted + 3 * HOUR < now ? 1 : -1);
+      if (end > now - HOUR) [start, end] = slot(assignee.key, now - HOUR, -1);
+      calendar.book(assignee.key, start, end);
+      yield plan(job, assignee, start, end, 'CLOSED');
+    }
+  }
+  for (const [j, job] of cancelled.entries()) {
+    yield plan(job, null, null, null, 'CANCELLED');
+    const assignee = pick(everyone, j + 1);
+    const [start, end] = j % 2 ? slot(assignee.key, today + (3 + j) * DAY, 1) : slot(assignee.key, Math.max(job.created + DAY, now - 6 * DAY), 1);
+    calendar.book(assignee.key, start, end);
+    yield plan(job, assignee, start, end, 'CANCELLED');
+  }
+  for (let i = 0; n < total; i++) {
+    const [kind, period] = pick(FILLER, i);
+    const assignee = kind === 'UNSCHEDULED' || kind === 'UNASSIGNED' ? null : pick(everyone, i + 2);
+    if (kind === 'UNSCHEDULED') {
+      yield plan(jobFor(open, null), null, null, null, 'OPEN');
+      continue;
+    }
+    const lifecycle: TaskLifecycle = kind === 'UNASSIGNED' ? 'OPEN' : kind === 'CLOCKED_OUT' && assignee?.kind === 'SUBCONTRACTOR' ? 'CLOSED' : kind;
+    const from = period === 'past' ? today - (2 + ((i * 7) % 28)) * DAY : today + (1 + ((i * 5) % 28)) * DAY;
+    const [start, end] = slot(assignee?.key ?? null, from, period === 'past' ? -1 : 1);
+    if (assignee) calendar.book(assignee.key, start, end);
+    yield plan(jobFor(open, start), assignee, start, end, lifecycle);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bulk: fixed slots per assignee, so millions of rows never overlap without any lookup.
+
+/** Local start hours of an assignee's four two-hour slots a day. */
+const SLOT_HOURS = [8, 10, 13, 15];
+
+function* bulkPlans(ctx: Context, total: number, futureDays: number): Generator<Plan> {
+  const { now, jobs } = ctx;
+  const today = ctx.dayStart(0);
+  const firstDay = Math.floor((jobs[0]!.created - today) / DAY);
+  const dayCount = futureDays - firstDay + 1;
+  const perDay = SLOT_HOURS.length;
+  const slotCount = dayCount * perDay;
+  const dayStarts = Float64Array.from({ length: dayCount }, (_, d) => ctx.dayStart(firstDay + d));
+  const slotStart = (g: number) => dayStarts[Math.floor(g / perDay)]! + SLOT_HOURS[g % perDay]! * HOUR;
+  const slotOf = (t: number) => Math.max(0, Math.min(slotCount - 1, (Math.floor((t - today) / DAY) - firstDay) * perDay));
+  let lastPast = slotCount - 1; // the last slot that ended an hour before now
+  while (lastPast > 0 && slotStart(lastPast) + DEFAULT_DURATION > now - HOUR) lastPast--;
+  // Technicians and subcontractors alike: each takes about the same share of the assigned tasks.
+  const assignees = [...ctx.technicians, ...ctx.subcontractors];
+  const booked = new Uint8Array(assignees.length * slotCount);
+  const running = new Set<string>();
+  // Tasks per job: weights 1..19, scaled so the total is exact.
+  const weights = jobs.map((_, j) => 1 + (mix(j, 1) % 19));
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  let cumulative = 0;
+  let i = 0;
+
+  const book = (first: number, target: number, direction: 1 | -1, limit: number): [Assignee, number] | null => {
+    for (let tries = 0; tries < assignees.length; tries++) {
+      const a = (first + tries) % assignees.length;
+      const row = a * slotCount;
+      for (let g = target; direction === 1 ? g <= limit : g >= limit; g += direction) {
+        if (!booked[row + g]) {
+          booked[row + g] = 1;
+          return [assignees[a]!, g];
+        }
+      }
+    }
+    return null;
+  };
+
+  for (const [j, job] of jobs.entries()) {
+    const from = Math.floor((cumulative * total) / weightSum);
+    cumulative += weights[j]!;
+    const count = Math.floor((cumulative * total) / weightSum) - from;
+    for (let k = 0; k < count; k++, i++) {
+      const r = mix(i, 2) % 100;
+      const created = Math.min(now - MINUTE, job.created + (k + 1) * 37 * MINUTE);
+      const kind = job.status === 'CLOSED' || !assignees.length ? (assignees.length ? 'assigned' : 'unassigned') : r < 5 ? 'unscheduled' : r < 10 ? 'unassigned' : 'assigned';
+      const terminal = job.status === 'CANCELLED' ? 'CANCELLED' : null;
+      if (kind === 'unscheduled') {
+        yield { job, assignee: null, start: null, end: null, lifecycle: terminal ?? 'OPEN', created };
+        continue;
+      }
+      const target = Math.min(slotCount - 1, slotOf(created) + (mix(i, 3) % (15 * perDay)));
+      if (kind === 'unassigned') {
+        const start = slotStart(target);
+        yield { job, assignee: null, start, end: start + DEFAULT_DURATION, lifecycle: terminal ?? 'OPEN', created };
+        continue;
+      }
+      const first = mix(i, 4) % assignees.length;
+      const placed = job.status === 'CLOSED' ? book(first, Math.min(target, lastPast), -1, 0) : book(first, target, 1, slotCount - 1);
+      if (!placed) {
+        yield { job, assignee: null, start: null, end: null, lifecycle: terminal ?? 'OPEN', created };
+        continue;
+      }
+      const [assignee, g] = placed;
+      const start = slotStart(g);
+      const end = start + DEFAULT_DURATION;
+      let lifecycle: TaskLifecycle = terminal ?? 'OPEN';
+      if (job.status === 'CLOSED') lifecycle = 'CLOSED';
+      else if (!terminal && end <= now) {
+        const p = mix(i, 5) % 100;
+        lifecycle = p < 72 ? 'CLOSED' : p < 82 ? 'OPEN' : p < 90 ? (assignee.kind === 'TECHNICIAN' ? 'CLOCKED_OUT' : 'CLOSED') : 'CANCELLED';
+      } else if (!terminal && start <= now) {
+        if (assignee.kind === 'TECHNICIAN' && !running.has(assignee.key) && mix(i, 6) % 2 === 0) lifecycle = 'CLOCKED_IN';
+      } else if (!terminal && mix(i, 7) % 100 < 5) lifecycle = 'CANCELLED';
+      if (lifecycle === 'CLOCKED_IN') running.add(assignee.key);
+      const plan: Plan = { job, assignee, start, end, lifecycle, created: Math.min(created, Math.max(job.created, start - DAY)) };
+      if (lifecycle === 'CLOSED' || lifecycle === 'CLOCKED_OUT') plan.worked = workedWithin(start, end, now);
+      if (lifecycle === 'CLOCKED_IN') plan.worked = { start: Math.min(start + 3 * MINUTE, now), end: null };
+      yield plan;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+const TASK_COLUMNS = [
+  'id', 'tenant_id', 'task_number', 'task_number_text', 'name', 'description', 'job_id', 'customer_id', 'lifecycle', 'assigned_to',
+  'assigned_user_id', 'assigned_subcontractor_id', 'assignee_key', 'schedule_id', 'start_at', 'expected_end_at', 'end_at',
+  'created_by', 'created_at', 'updated_at', 'closed_at', 'version',
+] as const;
+const ACTIVITY_COLUMNS = ['id', 'tenant_id', 'task_id', 'job_id', 'user_id', 'start_time', 'end_time', 'description', 'created_at'] as const;
+const LOG_COLUMNS = ['id', 'tenant_id', 'job_id', 'entity_type', 'entity_id', 'action', 'message', 'actor_id', 'meta', 'created_at'] as const;
+
+const iso = (t: number | null | undefined) => (t === null || t === undefined ? null : new Date(t).toISOString());
+
+async function writeTasks(db: Db, ctx: Context, plans: Iterable<Plan>, o: { batch: number; log: boolean; bulkLoad: boolean }): Promise<SeededTasks> {
+  const { tenantId, adminId } = ctx;
+  const load = () => db.transaction().execute(async (trx) => {
+    const counter = await trx.selectFrom('tenant_counters').select('value').where('tenant_id', '=', tenantId).where('name', '=', 'task').executeTakeFirst();
+    const firstNumber = Number(counter?.value ?? 1000) + 1;
+    let number = firstNumber;
+    let tasks: Record<string, unknown>[] = [];
+    let activities: Record<string, unknown>[] = [];
+    let logs: Record<string, unknown>[] = [];
+    const flush = async () => {
+      await insertRows(trx, 'tasks', TASK_COLUMNS, tasks);
+      if (activities.length) await insertRows(trx, 'task_activities', ACTIVITY_COLUMNS, activities);
+      if (logs.length) await insertRows(trx, 'activity_log', LOG_COLUMNS, logs);
+      tasks = [];
+      activities = [];
+      logs = [];
+    };
+    for (const p of plans) {
+      const id = randomUUID();
+      const n = number++;
+      const closedAt = p.lifecycle === 'CLOSED' && p.worked?.end ? Math.min(ctx.now, p.worked.end + 20 * MINUTE) : null;
+      const created = iso(p.created);
+      tasks.push({
+        id, tenant_id: tenantId, task_number: n, task_number_text: String(n), name: pick(TASK_NAMES, n), description: n % 3 ? null : pick(DESCRIPTIONS, n),
+        job_id: p.job.id, customer_id: p.job.customerId, lifecycle: p.lifecycle, assigned_to: p.assignee?.kind ?? 'NONE',
+        assigned_user_id: p.assignee?.kind === 'TECHNICIAN' ? p.assignee.key : null,
+        assigned_subcontractor_id: p.assignee?.kind === 'SUBCONTRACTOR' ? p.assignee.key : null,
+        assignee_key: p.assignee?.key ?? null, schedule_id: p.start === null ? null : randomUUID(),
+        start_at: iso(p.start), expected_end_at: iso(p.end), end_at: closedAt === null ? null : iso(p.worked!.end),
+        created_by: adminId, created_at: created, updated_at: iso(Math.max(p.created, closedAt ?? p.worked?.end ?? p.worked?.start ?? 0)),
+        closed_at: iso(closedAt), version: 1,
+      });
+      if (p.worked) {
+        activities.push({
+          id: randomUUID(), tenant_id: tenantId, task_id: id, job_id: p.job.id, user_id: p.assignee?.worker ?? null, start_time: iso(p.worked.start),
+          end_time: iso(p.worked.end), description: p.worked.end === null ? null : pick(WORK_NOTES, n), created_at: iso(p.worked.start),
+        });
+      }
+      if (o.log) {
+        logs.push({
+          id: randomUUID(), tenant_id: tenantId, job_id: p.job.id, entity_type: 'TASK', entity_id: id, action: 'TASK_CREATED',
+          message: `Task #${n} created`, actor_id: adminId, meta: '[]', created_at: created,
+        });
+      }
+      if (tasks.length >= o.batch) await flush();
+    }
+    if (tasks.length) await flush();
+    return { firstNumber, lastNumber: number - 1 };
+  });
+  const { firstNumber, lastNumber } = o.bulkLoad ? await withoutIndexesAndTriggers(db, ['tasks', 'task_activities', 'activity_log'], load) : await load();
+  return db.transaction().execute(async (trx) => {
+    if (o.bulkLoad) await recountTaskCounts(trx, tenantId);
+    await trx
+      .updateTable('jobs')
+      .set((eb) => ({
+        task_count: eb.selectFrom('tasks').select((t) => t.fn.countAll<number>().as('n')).where('tasks.tenant_id', '=', tenantId).whereRef('tasks.job_id', '=', 'jobs.id'),
+      }))
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    await trx
+      .insertInto('tenant_counters')
+      .values({ tenant_id: tenantId, name: 'task', value: lastNumber })
+      .onConflict((oc) => oc.columns(['tenant_id', 'name']).doUpdateSet({ value: lastNumber }))
+      .execute();
+    return { count: lastNumber - firstNumber + 1, firstNumber, lastNumber };
+  });
+}
