@@ -44,12 +44,17 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     `create index tasks_tenant_number_text on tasks (tenant_id, task_number_text)`,
     `create index tasks_tenant_name on tasks (tenant_id, name, id)`,
     `create index tasks_tenant_start on tasks (tenant_id, start_at, id)`,
-    `create index tasks_tenant_assignee_start on tasks (tenant_id, assignee_key, start_at) where assignee_key is not null`,
+    // One assignee's schedule by time (the scheduler, clash checks) and, with the end and lifecycle carried, a
+    // technician's derived-status counts without a row lookup.
+    `create index tasks_tenant_assignee_start on tasks (tenant_id, assignee_key, start_at, expected_end_at, lifecycle) where assignee_key is not null`,
     `create index tasks_tenant_job on tasks (tenant_id, job_id, created_at)`,
     `create index tasks_tenant_customer on tasks (tenant_id, customer_id, created_at)`,
     // Covers the derived-status ranges (MISSED: open, assigned, started, expected end passed) so the overdue
     // count of the job summary reads index entries only.
     `create index tasks_tenant_lifecycle_end on tasks (tenant_id, lifecycle, expected_end_at, start_at, assignee_key)`,
+    // A status-filtered list in creation order (the list's default) walks this index and tests the status
+    // range on its own columns, then looks up only the page's rows.
+    `create index tasks_tenant_lifecycle_created on tasks (tenant_id, lifecycle, created_at, id, expected_end_at, start_at, assignee_key)`,
     // Time actually worked on a task: clock-in/out periods, and the period recorded when an unclocked task is
     // closed. user_id is null for a subcontractor without a login.
     `create table task_activities (id text primary key, tenant_id text not null references tenants(id),
