@@ -3,6 +3,7 @@ import type { DialectName } from './connection.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-jobs.ts';
 import * as m0003 from './migrations/0003-tasks.ts';
+import * as m0004 from './migrations/0004-scheduling.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-foundation': m0001,
   '0002-jobs': m0002,
   '0003-tasks': m0003,
+  '0004-scheduling': m0004,
 };
 
 class ListProvider implements MigrationProvider {

@@ -235,6 +235,17 @@ export type TaskActivitiesTable = {
   description: string | null;
   created_at: string;
 };
+/** A technician's blocked period: busy for availability and the clash check. */
+export type TimeOffTable = {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  start_at: string;
+  end_at: string;
+  reason: string | null;
+  created_by: string | null;
+  created_at: string;
+};
 /** Keys: 'all', 'unscheduled' | 'unassigned' | 'assigned', 'lifecycle:<L>', 'assignee:<key>'. */
 export type TaskCountsTable = { tenant_id: string; key: string; n: number };
 
@@ -309,6 +320,7 @@ export type Database = {
   tasks: TasksTable;
   task_activities: TaskActivitiesTable;
   task_counts: TaskCountsTable;
+  time_off: TimeOffTable;
   notes: NotesTable;
   activity_log: ActivityLogTable;
   media: MediaTable;

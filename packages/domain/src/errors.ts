@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   STALE_VERSION: 409,
+  SCHEDULE_CONFLICT: 409,
   SETUP_ALREADY_DONE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
@@ -33,6 +34,7 @@ export const DEFAULT_ERROR_MESSAGE = {
   CONFLICT: 'This change conflicts with the current state.',
   EMAIL_TAKEN: 'A user with this email already exists.',
   STALE_VERSION: 'This record was changed by someone else. Reload and try again.',
+  SCHEDULE_CONFLICT: 'Unable to update schedule. This user has a conflicting schedule.',
   SETUP_ALREADY_DONE: 'Fieldwork is already set up. Please sign in.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA: 'This file type is not supported.',
@@ -45,6 +47,8 @@ export type ApiErrorBody = {
   statusCode: number;
   code: ErrorCode;
   message: string | string[];
+  /** Machine-readable facts about the refusal, e.g. the clashing task's number on SCHEDULE_CONFLICT. */
+  details?: Record<string, string | number | null>;
 };
 
 export class AppError extends Error {
@@ -52,18 +56,20 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly messages: string | string[];
   readonly headers: Record<string, string>;
+  readonly details: ApiErrorBody['details'];
 
-  constructor(code: ErrorCode, message?: string | string[], headers: Record<string, string> = {}) {
+  constructor(code: ErrorCode, message?: string | string[], headers: Record<string, string> = {}, details?: ApiErrorBody['details']) {
     const text = message ?? DEFAULT_ERROR_MESSAGE[code];
     super(Array.isArray(text) ? text.join(' ') : text);
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
     this.messages = text;
     this.headers = headers;
+    this.details = details;
   }
 
   toBody(): ApiErrorBody {
-    return { statusCode: this.statusCode, code: this.code, message: this.messages };
+    return { statusCode: this.statusCode, code: this.code, message: this.messages, ...(this.details ? { details: this.details } : {}) };
   }
 }
 

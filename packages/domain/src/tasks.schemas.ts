@@ -137,7 +137,7 @@ export const closeTaskBody = z
   });
 export type CloseTaskBody = z.infer<typeof closeTaskBody>;
 
-const listOf = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
+export const listOf = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
   z
     .union([z.string(), z.array(z.string()).max(20)])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
@@ -196,6 +196,11 @@ export const taskSchedulerSchema = z.object({
   expectedEndDateTime: z.string().nullable(),
   /** When the work actually ended (set on close). */
   endDateTime: z.string().nullable(),
+  /**
+   * The schedule's version: send it back on PUT /tasks/schedule/{id}; a stale one gets 409. It moves with
+   * every change of start, end or assignee. Always sent; optional only so clients' older fixtures still type.
+   */
+  version: z.number().optional(),
 });
 
 export const taskActivitySchema = z.object({

@@ -15,6 +15,7 @@ import { aiTextRoutes } from './ai-text/ai-text.routes.ts';
 import { tableConfigRoutes } from './table-config/table-config.routes.ts';
 import { leadsRoutes } from './leads/leads.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
+import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(tableConfigRoutes);
   await app.register(leadsRoutes);
   await app.register(tasksRoutes);
+  await app.register(schedulingRoutes);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { buildCustomer, buildSubcontractor, buildTag, buildZone } from '@fieldwork/testing/factories';
-import { createTestApp, type Session, type TestApp } from '../test-support/test-app.ts';
+import { buildCustomer, buildSubcontractor, buildTag, buildUser, buildZone } from '@fieldwork/testing/factories';
+import { createTestApp, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 
 /**
  * For every route that takes an id in its path, company A's admin sends company B's id: the answer must be
@@ -50,10 +50,12 @@ const PROBES: Record<string, Probe> = {
   'PATCH /api/tasks/:id': { id: () => ids.task!, body: () => ({ isCancelled: true }) },
   'GET /api/tasks/:id/activities': { id: () => ids.task! },
   'GET /api/tasks/:id/activity-log': { id: () => ids.task! },
+  'PUT /api/tasks/schedule/:scheduleId': { id: () => ids.schedule!, body: () => ({ startDateTime: new Date(Date.now() + 9 * 86_400_000).toISOString(), version: 1 }) },
+  'DELETE /api/time-off/:id': { id: () => ids.timeOff! },
 };
 
 async function snapshotOf(tenantId: string): Promise<string> {
-  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts'] as const;
+  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).execute();
@@ -86,8 +88,12 @@ beforeAll(async () => {
   const bSub = await buildSubcontractor(t.db, b.tenantId);
   const start = new Date(Date.now() + 3 * 86_400_000).toISOString();
   const task = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: bCookie, payload: { jobId, name: 'B secret task', startDateTime: start, assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: bSub.id } });
+  const bTech = await buildUser(t.db, { tenantId: b.tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
+  const timeOff = await t.app.inject({ method: 'POST', url: '/api/time-off', headers: bCookie, payload: { userId: bTech.id, startDateTime: start, endDateTime: new Date(Date.parse(start) + 3_600_000).toISOString() } });
   ids = {
     task: task.json().data.id,
+    schedule: (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', task.json().data.id).executeTakeFirstOrThrow()).schedule_id!,
+    timeOff: timeOff.json().data.id,
     taskSubcontractor: bSub.id,
     job: jobId,
     address: customer.addressId,
@@ -109,7 +115,7 @@ afterAll(async () => t.close());
 
 describe('cross-tenant probe over the route table', () => {
   it('knows every id-bearing route', () => {
-    const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':id')).map((r) => `${r.method} ${r.url}`);
+    const idRoutes = t.app.routeTable.filter((r) => /:\w*(id|Id)\b/.test(r.url)).map((r) => `${r.method} ${r.url}`);
     expect(idRoutes.length).toBeGreaterThan(10);
     expect(idRoutes.filter((r) => !PROBES[r])).toEqual([]);
   });
@@ -119,7 +125,7 @@ describe('cross-tenant probe over the route table', () => {
     for (const [key, probe] of Object.entries(PROBES)) {
       const [method, path] = key.split(' ') as [string, string];
       const send = (id: string) =>
-        t.app.inject({ method: method as 'GET', url: path.replace(':id', id), headers: { cookie: a.admin.cookie }, ...(probe.body ? { payload: probe.body() as object } : {}) });
+        t.app.inject({ method: method as 'GET', url: path.replace(/:\w+/, id), headers: { cookie: a.admin.cookie }, ...(probe.body ? { payload: probe.body() as object } : {}) });
       const foreign = await send(probe.id());
       const missing = await send(randomUUID());
       expect(foreign.statusCode, `${key}: ${foreign.body}`).toBe(404);
@@ -148,6 +154,9 @@ describe('cross-tenant probe over the route table', () => {
       '/api/tasks?limit=100&assignedStatus=ASSIGNED_TO_OTHERS',
       `/api/tasks?limit=100&jobId=${ids.job}`,
       '/api/table-configuration?type=JOBS',
+      `/api/tasks/scheduler?startDateTime=${new Date(Date.now() - 86_400_000).toISOString()}&endDateTime=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`,
+      `/api/time-off?startDateTime=${new Date(Date.now() - 86_400_000).toISOString()}&endDateTime=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`,
+      `/api/tasks/technicians?startDateTime=${new Date(Date.now() + 3 * 86_400_000).toISOString()}&limit=100`,
     ];
     for (const url of lists) {
       const res = await t.app.inject({ url, headers: { cookie: a.admin.cookie } });

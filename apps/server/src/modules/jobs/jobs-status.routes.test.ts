@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { buildJob, buildTask } from '@fieldwork/testing/factories';
-import { createTestApp, ROLE_CASES, type Session, type TestApp } from '../../test-support/test-app.ts';
+import { buildJob, buildTask, buildUser } from '@fieldwork/testing/factories';
+import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { timeline } from '../tasks/tasks.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;
 let admin: Session;
-let tech: Session;
 let T: ReturnType<typeof timeline>;
 beforeAll(async () => {
   t = await createTestApp();
   ({ tenantId, admin } = await t.newCompany());
-  tech = await t.signInAs(tenantId, 'Technician');
   T = timeline();
 });
 afterAll(async () => t.close());
+
+/** A technician per task: these tasks overlap in time, and one person's active tasks may not (migration 0004). */
+const anyTech = async (tenant = tenantId) => (await buildUser(t.db, { tenantId: tenant, role: 'Technician', passwordHash: await testPasswordHash() })).id;
 
 const change = (s: Session | undefined, jobId: string, action: string) => t.call('PATCH', `/api/jobs/${jobId}/status`, s?.cookie, { action });
 const getJob = async (jobId: string, s: Session = admin) => (await t.call('GET', `/api/jobs/${jobId}`, s.cookie)).json().data;
@@ -41,14 +42,14 @@ describe('PATCH /api/jobs/:id/status', () => {
 
   it('refuses to close while a task is open, and to cancel once work was recorded', async () => {
     const job = await buildJob(t.db, tenantId);
-    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, startAt: T.shift(T.startOfTomorrow, T.hour) });
-    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, lifecycle: 'CLOSED', startAt: T.startOfToday });
+    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: await anyTech(), startAt: T.shift(T.startOfTomorrow, T.hour) });
+    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: await anyTech(), lifecycle: 'CLOSED', startAt: T.startOfToday });
     const close = await change(admin, job.id, 'CLOSED');
     expect(close.statusCode).toBe(409);
     expect(close.json().message).toBe('This job cannot be closed while it has open tasks.');
     for (const lifecycle of ['CLOCKED_IN', 'CLOCKED_OUT', 'CLOSED'] as const) {
       const worked = await buildJob(t.db, tenantId);
-      await buildTask(t.db, tenantId, { jobId: worked.id, technicianId: tech.user.id, lifecycle, startAt: T.startOfToday });
+      await buildTask(t.db, tenantId, { jobId: worked.id, technicianId: await anyTech(), lifecycle, startAt: T.startOfToday });
       const cancel = await change(admin, worked.id, 'CANCELLED');
       expect(cancel.statusCode, lifecycle).toBe(409);
       expect(cancel.json().message).toBe('This job cannot be cancelled because work has been recorded on its tasks.');
@@ -61,7 +62,7 @@ describe('PATCH /api/jobs/:id/status', () => {
 
   it('closes a job whose tasks are all closed, re-opens it, and logs both', async () => {
     const job = await buildJob(t.db, tenantId);
-    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, lifecycle: 'CLOSED', startAt: T.startOfToday });
+    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: await anyTech(), lifecycle: 'CLOSED', startAt: T.startOfToday });
     await buildTask(t.db, tenantId, { jobId: job.id, lifecycle: 'CANCELLED' });
     const closed = await change(admin, job.id, 'CLOSED');
     expect(closed.statusCode, closed.body).toBe(200);
@@ -79,7 +80,7 @@ describe('PATCH /api/jobs/:id/status', () => {
   it('cancels the job and its open tasks in one go, and a cancelled job stays cancelled', async () => {
     const job = await buildJob(t.db, tenantId);
     const a = await buildTask(t.db, tenantId, { jobId: job.id });
-    const b = await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, startAt: T.shift(T.startOfTomorrow, T.hour) });
+    const b = await buildTask(t.db, tenantId, { jobId: job.id, technicianId: await anyTech(), startAt: T.shift(T.startOfTomorrow, T.hour) });
     const res = await change(admin, job.id, 'CANCELLED');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'CANCELLED', statusActions: { CLOSED: false, CANCELLED: false, REOPENED: false }, taskCounts: { total: 0 } });
@@ -96,10 +97,10 @@ describe('PATCH /api/jobs/:id/status', () => {
 describe('task figures on jobs', () => {
   it('give the detail statusInfo, taskCounts and statusActions, and the list the same from one query', async () => {
     const job = await buildJob(t.db, tenantId, { name: 'Figures job' });
-    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, startAt: T.at(-3 * T.day), expectedEndAt: T.at(-3 * T.day + T.hour) });
-    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, lifecycle: 'CLOCKED_IN', startAt: T.startOfToday });
-    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, lifecycle: 'CLOCKED_OUT', startAt: T.startOfToday });
-    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, lifecycle: 'CLOSED', startAt: T.startOfToday });
+    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: await anyTech(), startAt: T.at(-3 * T.day), expectedEndAt: T.at(-3 * T.day + T.hour) });
+    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: await anyTech(), lifecycle: 'CLOCKED_IN', startAt: T.startOfToday });
+    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: await anyTech(), lifecycle: 'CLOCKED_OUT', startAt: T.startOfToday });
+    await buildTask(t.db, tenantId, { jobId: job.id, technicianId: await anyTech(), lifecycle: 'CLOSED', startAt: T.startOfToday });
     await buildTask(t.db, tenantId, { jobId: job.id, lifecycle: 'CANCELLED' });
     const detail = await getJob(job.id);
     expect(detail).toMatchObject({
@@ -122,13 +123,12 @@ describe('task figures on jobs', () => {
   it('summary counts closed tasks from the counters and overdue (missed) tasks by range', async () => {
     const other = await t.newCompany();
     const job = await buildJob(t.db, other.tenantId);
-    const worker = await t.signInAs(other.tenantId, 'Technician');
     const z = timeline();
-    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: worker.user.id, startAt: z.at(-3 * z.day), expectedEndAt: z.at(-3 * z.day + z.hour) });
-    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: worker.user.id, startAt: z.at(-3 * z.day) });
+    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: await anyTech(other.tenantId), startAt: z.at(-3 * z.day), expectedEndAt: z.at(-3 * z.day + z.hour) });
+    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: await anyTech(other.tenantId), startAt: z.at(-3 * z.day) });
     await buildTask(t.db, other.tenantId, { jobId: job.id, startAt: z.at(-3 * z.day), expectedEndAt: z.at(-3 * z.day + z.hour) });
-    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: worker.user.id, lifecycle: 'CLOSED', startAt: z.at(-3 * z.day), expectedEndAt: z.at(-3 * z.day + z.hour) });
-    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: worker.user.id, startAt: z.startOfToday, expectedEndAt: z.at(z.day) });
+    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: await anyTech(other.tenantId), lifecycle: 'CLOSED', startAt: z.at(-3 * z.day), expectedEndAt: z.at(-3 * z.day + z.hour) });
+    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: await anyTech(other.tenantId), startAt: z.startOfToday, expectedEndAt: z.at(z.day) });
     const summary = (await t.call('GET', '/api/jobs/summary', other.admin.cookie)).json().data;
     expect(summary).toMatchObject({ openJobs: 1, overdueTasks: 2, closedTasks: 1 });
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
 import { can, type Viewer } from '@fieldwork/domain/roles';
@@ -24,6 +24,11 @@ beforeAll(async () => {
   T = timeline();
 });
 afterAll(async () => t.close());
+// One person's active tasks may not overlap (migration 0004): each test seeds its states on a technician of its own.
+beforeEach(async () => {
+  tech = await t.signInAs(tenantId, 'Technician');
+});
+const otherTech = async () => (await buildUser(t.db, { tenantId, role: 'Technician', passwordHash: await testPasswordHash() })).id;
 
 const patch = (s: Session | undefined, id: string, payload: object) => t.call('PATCH', `/api/tasks/${id}`, s?.cookie, payload);
 const close = (s: Session | undefined, taskId: string, startDateTime: string, endDateTime: string) => t.call('POST', '/api/tasks/close', s?.cookie, { taskId, startDateTime, endDateTime });
@@ -70,9 +75,11 @@ describe('every action refused where its rule refuses it, for every role', () =>
     it(`${action}`, async () => {
       const outcomes: Record<string, Record<string, number>> = {};
       for (const v of viewers()) {
-        const session = await t.signInAs(tenantId, v.role, v.access);
-        const assigneeId = 'assignee' in v ? session.user.id : tech.user.id;
+        const viewerSession = await t.signInAs(tenantId, v.role, v.access);
         for (const [label, state] of Object.entries(states())) {
+          // The states overlap in time, and one person's active tasks may not: an assignee per state.
+          const session = 'assignee' in v ? await t.signInAs(tenantId, v.role, v.access) : viewerSession;
+          const assigneeId = 'assignee' in v ? session.user.id : await otherTech();
           const { task, facts, job } = await seedState(state, assigneeId);
           const res =
             action === 'cancel' ? await patch(session, task.id, { isCancelled: true })
@@ -133,7 +140,7 @@ describe('PATCH /api/tasks/:id', () => {
   });
 
   it('reopens a closed task to clocked out when it has work periods, else to open, clearing its end', async () => {
-    const worked = await seedState(states()['CLOSED today']!, tech.user.id);
+    const worked = await seedState(states()['CLOSED today']!, await otherTech());
     await t.db.updateTable('tasks').set({ end_at: T.at(-60_000), closed_at: T.at(-60_000) }).where('id', '=', worked.task.id).execute();
     expect((await patch(admin, worked.task.id, { isTaskReopen: true })).json().data).toMatchObject({ lifecycle: 'CLOCKED_OUT', taskScheduler: { endDateTime: null } });
     expect(await taskRow(t.db, worked.task.id)).toMatchObject({ end_at: null, closed_at: null, version: 2 });
@@ -141,7 +148,7 @@ describe('PATCH /api/tasks/:id', () => {
     const res = await patch(tech, task.id, { isTaskReopen: true });
     expect(res.json().data).toMatchObject({ lifecycle: 'OPEN', status: 'OPEN' });
     expect((await taskLog(t.db, task.id)).at(-1)).toMatchObject({ action: 'TASK_REOPENED', meta: JSON.stringify([{ field: 'Status', oldValue: 'Closed', newValue: 'Open' }]) });
-    const closedJob = await seedState(states()['CLOSED today, job closed']!, tech.user.id);
+    const closedJob = await seedState(states()['CLOSED today, job closed']!, await otherTech());
     expect((await patch(admin, closedJob.task.id, { isTaskReopen: true })).json().message).toBe('Only tasks of an open job can be reopened.');
   });
 
@@ -207,7 +214,7 @@ describe('POST /api/tasks/close', () => {
     const res = await close(admin, task.id, T.at(-T.hour), T.at(0));
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.call('GET', `/api/tasks/${task.id}/activities`, admin.cookie)).json().data).toHaveLength(1);
-    const early = await seedState(states()['CLOCKED_OUT past']!, tech.user.id);
+    const early = await seedState(states()['CLOCKED_OUT past']!, await otherTech());
     const tooEarly = await close(admin, early.task.id, T.shift(start, -T.day), T.shift(start, -T.hour));
     expect(tooEarly.json().message).toEqual([TASK_MESSAGES.endBeforeStart]);
   });
@@ -228,8 +235,8 @@ describe('POST /api/tasks/filter-list', () => {
   it("lists a user's tasks in the asked states, newest first; field roles may only ask about themselves", async () => {
     const worker = await t.signInAs(tenantId, 'Technician');
     const clockedIn = await buildTask(t.db, tenantId, { jobId, technicianId: worker.user.id, lifecycle: 'CLOCKED_IN', startAt: T.startOfToday, createdAt: T.at(-2 * T.hour) });
-    const closed = await buildTask(t.db, tenantId, { jobId, technicianId: worker.user.id, lifecycle: 'CLOSED', startAt: T.startOfToday, createdAt: T.at(-T.hour) });
-    await buildTask(t.db, tenantId, { jobId, technicianId: worker.user.id });
+    const closed = await buildTask(t.db, tenantId, { jobId, technicianId: worker.user.id, lifecycle: 'CLOSED', startAt: T.shift(T.startOfToday, -T.day), createdAt: T.at(-T.hour) });
+    await buildTask(t.db, tenantId, { jobId, technicianId: worker.user.id, startAt: T.shift(T.startOfTomorrow, 5 * T.hour) });
     const ask = (s: Session, userId: string, status: string[]) => t.call('POST', '/api/tasks/filter-list', s.cookie, { userId, status });
     expect((await ask(admin, worker.user.id, ['Clock-In', 'Clock-out', 'Closed'])).json().data.map((i: { id: string }) => i.id)).toEqual([closed.id, clockedIn.id]);
     expect((await ask(worker, worker.user.id, ['Clock-In'])).json().data.map((i: { id: string }) => i.id)).toEqual([clockedIn.id]);

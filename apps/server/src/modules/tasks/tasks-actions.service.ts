@@ -13,6 +13,7 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { lockOpenJob } from '../jobs/jobs-lookup.repository.ts';
 import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from './tasks-access.service.ts';
 import { currentAssigneeName, NO_ASSIGNEE, resolveAssignee } from './tasks-assignee.service.ts';
+import { slotOf, writeSchedule, type Slot } from '../scheduling/schedule-guard.ts';
 import { insertTaskActivity, taskWorkSpan, updateTaskIf, type TaskViewRow } from './tasks.repository.ts';
 import { taskFacts } from './tasks.presenter.ts';
 import { presentTask } from './tasks.service.ts';
@@ -31,6 +32,8 @@ type Change = {
   jobMustBeOpen?: string;
   /** More writes of the same change, after the task row was claimed. */
   alsoWrite?: (trx: Db, at: string) => Promise<void>;
+  /** The slot an assignment puts the task in: checked for clashes in the same transaction. */
+  slot?: Slot | null;
 };
 
 /**
@@ -41,7 +44,7 @@ type Change = {
 async function applyChange(db: Db, tv: TaskViewer, row: TaskViewRow, change: Change): Promise<void> {
   const at = nowIso();
   const tenantId = tv.scope.tenantId;
-  await db.transaction().execute(async (trx) => {
+  await writeSchedule(db, change.slot ?? null, async (trx) => {
     if (change.jobMustBeOpen && !(await lockOpenJob(trx, tenantId, row.job_id))) throw new AppError('CONFLICT', change.jobMustBeOpen);
     if (!(await updateTaskIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, version: row.version }, { ...change.patch, updated_at: at }))) throw taskMoved();
     await change.alsoWrite?.(trx, at);
@@ -95,8 +98,10 @@ async function assignTask(db: Db, tv: TaskViewer, row: TaskViewRow, body: PatchT
   if (body.assignTo === 'LATER' && row.lifecycle !== 'OPEN') throw new AppError('CONFLICT', 'A task that has been clocked in cannot be unassigned.');
   if (body.assignTo !== 'LATER' && !row.start_at) throw new AppError('VALIDATION_FAILED', [TASK_MESSAGES.startRequired]);
   const assignee = body.assignTo === 'LATER' ? NO_ASSIGNEE : await resolveAssignee(db, tv.scope.tenantId, body, row);
+  const moved = assignee.columns.assignee_key !== row.assignee_key;
   await applyChange(db, tv, row, {
-    patch: assignee.columns,
+    patch: { ...assignee.columns, schedule_version: row.schedule_version + (moved ? 1 : 0) },
+    slot: moved ? slotOf(tv.scope.tenantId, row.id, assignee.columns, row.start_at, row.expected_end_at) : null,
     action: 'TASK_ASSIGNED',
     message: assignee.name ? `Assigned task #${row.task_number} to ${assignee.name}` : `Unassigned task #${row.task_number}`,
     changes: diffFields({ 'Assigned To': currentAssigneeName(row) }, { 'Assigned To': assignee.name }),

@@ -77,7 +77,9 @@ export function statusCondition(eb: Eb, status: TaskStatus, b: StatusBounds): Ex
 const none = (q: TasksQuery) => q.where(sql<SqlBool>`1 = 0`);
 
 /** Every filter of the list beyond the tab. */
-export function applyFilters(db: Db, scope: TaskScope, query: TasksQuery, q: TaskListQuery, bounds: StatusBounds): TasksQuery {
+export type TaskFilters = Pick<TaskListQuery, 'jobId' | 'status' | 'tags' | 'zones' | 'search' | 'searchBy'> & Partial<Pick<TaskListQuery, 'assignedTo' | 'customerId'>>;
+
+export function applyFilters(db: Db, scope: TaskScope, query: TasksQuery, q: TaskFilters, bounds: StatusBounds): TasksQuery {
   let out = query;
   if (q.assignedTo) out = out.where('tasks.assigned_to', '=', q.assignedTo);
   if (q.jobId) out = out.where('tasks.job_id', '=', q.jobId);

@@ -45,7 +45,7 @@ beforeAll(async () => {
     ['t09', { jobId: jobB.id, name: 'Unassigned', startAt: T.at(T.day) }],
   ];
   for (const [i, [key, o]] of plan.entries()) {
-    const startAt = o!.technicianId || o!.subcontractorId ? T.shift(T.startOfTomorrow, (i + 1) * T.hour) : o!.startAt;
+    const startAt = o!.technicianId || o!.subcontractorId ? T.shift(T.startOfTomorrow, (i + 1) * 2 * T.hour) : o!.startAt; // two-hour slots: one person's tasks never overlap
     tasks[key] = await buildTask(t.db, tenantId, { ...o, startAt, createdAt: T.at((i - 60) * 60_000), createdBy: admin.user.id });
   }
 });
@@ -166,8 +166,8 @@ describe('derived status filter', () => {
     for (const timeZone of ['Asia/Kolkata', 'Pacific/Honolulu']) {
       const tenant = await buildTenant(t.db, { timeZone });
       const boss = await t.signInAs(tenant.id, 'Admin', 'fullAccess');
-      const worker = await buildUser(t.db, { tenantId: tenant.id, role: 'Technician', passwordHash: await testPasswordHash() });
-      const sub = await buildSubcontractor(t.db, tenant.id);
+      // An assignee per task: these tasks overlap in time, and one person's active tasks may not (migration 0004).
+      const anyWorker = async (id: string) => buildUser(t.db, { tenantId: id, role: 'Technician', passwordHash: await testPasswordHash() });
       const job = await buildJob(t.db, tenant.id);
       const z = timeline(timeZone);
       const m = 60_000;
@@ -180,7 +180,7 @@ describe('derived status filter', () => {
         for (const end of start ? ends(start) : [null]) {
           for (const who of start ? ['none', 'tech', 'sub'] : ['none']) {
             const lifecycle = lifecycles[i++ % lifecycles.length]!;
-            const built = await buildTask(t.db, tenant.id, { jobId: job.id, startAt: start, expectedEndAt: end, lifecycle: who === 'none' ? 'OPEN' : lifecycle, ...(who === 'tech' ? { technicianId: worker.id } : who === 'sub' ? { subcontractorId: sub.id } : {}) });
+            const built = await buildTask(t.db, tenant.id, { jobId: job.id, startAt: start, expectedEndAt: end, lifecycle: who === 'none' ? 'OPEN' : lifecycle, ...(who === 'tech' ? { technicianId: (await anyWorker(tenant.id)).id } : who === 'sub' ? { subcontractorId: (await buildSubcontractor(t.db, tenant.id)).id } : {}) });
             ids.push(built.id);
           }
         }

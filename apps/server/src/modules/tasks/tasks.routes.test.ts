@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
 import { buildCustomer, buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
@@ -19,6 +19,10 @@ beforeAll(async () => {
   T = timeline();
 });
 afterAll(async () => t.close());
+// One person's active tasks may not overlap (migration 0004): each test works with a technician of its own.
+beforeEach(async () => {
+  tech = await t.signInAs(tenantId, 'Technician');
+});
 
 const create = (s: Session | undefined, payload: object) => t.call('POST', '/api/tasks', s?.cookie, payload);
 let T: ReturnType<typeof timeline>;
@@ -238,7 +242,8 @@ describe('PUT /api/tasks/:id', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await taskRow(t.db, task.id)).toMatchObject({ start_at: start, expected_end_at: end });
     for (const lifecycle of ['CLOCKED_IN', 'CLOCKED_OUT'] as const) {
-      const worked = await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, lifecycle, startAt: start });
+      const worker = await buildUser(t.db, { tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
+      const worked = await buildTask(t.db, tenantId, { jobId: job.id, technicianId: worker.id, lifecycle, startAt: start });
       const unassign = await put(admin, worked.id, { name: 'x', startDateTime: start, version: 1 });
       expect(unassign.statusCode, lifecycle).toBe(409);
       expect(unassign.json().message).toBe('A task that has been clocked in cannot be unscheduled or unassigned.');

@@ -24,6 +24,7 @@ import { bumpJobCount } from '../jobs/jobs-lookup.repository.ts';
 import { requireJobHeader } from '../jobs/jobs-lookup.service.ts';
 import { requireTaskAction, requireVisibleTask, taskViewer, type TaskViewer } from './tasks-access.service.ts';
 import { currentAssigneeName, resolveAssignee } from './tasks-assignee.service.ts';
+import { slotOf, writeSchedule } from '../scheduling/schedule-guard.ts';
 import { listAssigneeTasks, listTasks } from './tasks-list.repository.ts';
 import { findSubcontractorIdOfUser, findUserForAssignment, insertTask, listTaskActivities, updateTaskIf } from './tasks.repository.ts';
 import { taskSnapshot, toTaskActivityDto, toTaskDto, toTaskListItem } from './tasks.presenter.ts';
@@ -63,7 +64,7 @@ export async function createTask(db: Db, auth: Auth, body: CreateTaskBody): Prom
   const schedule = scheduleOf(body.startDateTime ?? null, body.expectedEndDateTime);
   const id = randomUUID();
   const at = nowIso();
-  const taskNumber = await db.transaction().execute(async (trx) => {
+  const taskNumber = await writeSchedule(db, slotOf(viewer.tenantId, id, assignee.columns, schedule.start_at, schedule.expected_end_at), async (trx) => {
     if (!(await bumpJobCount(trx, viewer.tenantId, job.id, 'task_count', 1, { onlyIfOpen: true }))) throw new AppError('CONFLICT', TASK_MESSAGES.jobNotOpen);
     const number = await nextNumber(trx, viewer.tenantId, 'task');
     await insertTask(trx, viewer.tenantId, {
@@ -118,13 +119,15 @@ export async function updateTask(db: Db, auth: Auth, taskId: string, body: Updat
   if (CLOCKED.includes(row.lifecycle as TaskLifecycle) && (!schedule.start_at || !assignee.columns.assignee_key)) {
     throw new AppError('CONFLICT', 'A task that has been clocked in cannot be unscheduled or unassigned.');
   }
-  const rescheduled = schedule.start_at !== row.start_at || schedule.expected_end_at !== row.expected_end_at;
+  const rescheduled =
+    schedule.start_at !== row.start_at || schedule.expected_end_at !== row.expected_end_at || assignee.columns.assignee_key !== row.assignee_key;
   const changes = diffFields(
     taskSnapshot({ name: row.name, description: row.description, start: row.start_at, expectedEnd: row.expected_end_at, assignee: currentAssigneeName(row) }),
     taskSnapshot({ name: body.name, description: body.description ?? null, start: schedule.start_at, expectedEnd: schedule.expected_end_at, assignee: assignee.name }),
   );
   const at = nowIso();
-  await db.transaction().execute(async (trx) => {
+  const slot = rescheduled ? slotOf(tv.scope.tenantId, taskId, assignee.columns, schedule.start_at, schedule.expected_end_at) : null;
+  await writeSchedule(db, slot, async (trx) => {
     const saved = await updateTaskIf(trx, tv.scope.tenantId, taskId, { lifecycle: row.lifecycle, version: body.version }, {
       name: body.name,
       description: body.description || null,

@@ -1,0 +1,419 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
+import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
+import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
+import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
+import { ASSIGNEE_MESSAGES } from '../tasks/tasks-assignee.service.ts';
+import { addWorkPeriod, taskLog, taskRow, timeline } from '../tasks/tasks.fixture.ts';
+
+let t: TestApp;
+let tenantId: string;
+let admin: Session;
+let jobId: string;
+let T: ReturnType<typeof timeline>;
+/** A day well in the future, so derived statuses and "now" never interfere; hh(10) is 10:00 UTC that day. */
+let hh: (hours: number) => string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ tenantId, admin } = await t.newCompany());
+  jobId = (await buildJob(t.db, tenantId)).id;
+  T = timeline();
+  const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  hh = (hours: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + hours * 3_600_000).toISOString();
+});
+afterAll(async () => t.close());
+
+const newTech = async (name?: string) => buildUser(t.db, { tenantId, role: 'Technician', passwordHash: await testPasswordHash(), ...(name ? { name } : {}) });
+const unscheduled = () => buildTask(t.db, tenantId, { jobId });
+const schedule = (s: Session | undefined, body: object) => t.call('POST', '/api/tasks/schedule', s?.cookie, body);
+const reschedule = (s: Session | undefined, scheduleId: string, body: object) => t.call('PUT', `/api/tasks/schedule/${scheduleId}`, s?.cookie, body);
+const onTech = (taskId: string, techId: string, start: string, end?: string | null) =>
+  ({ taskId, startDateTime: start, expectedEndDateTime: end ?? null, isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: techId });
+
+function expectClash(res: { statusCode: number; json: () => any }, taskNumber: number) {
+  expect(res.statusCode, JSON.stringify(res.json())).toBe(409);
+  const body = res.json();
+  expect(body.code).toBe('SCHEDULE_CONFLICT');
+  expect(body.message).toBe(SCHEDULE_MESSAGES.conflictWith(taskNumber));
+  expect(body.message).toContain('conflicting schedule');
+  expect(body.message).toContain(`#${taskNumber}`);
+  expect(body.details).toEqual({ taskNumber });
+}
+
+describe('POST /api/tasks/schedule', () => {
+  it('needs a session and the right to edit tasks', async () => {
+    expect((await schedule(undefined, { taskId: randomUUID(), startDateTime: hh(1) })).statusCode).toBe(401);
+    for (const c of ROLE_CASES) {
+      const s = await t.signInAs(tenantId, c.role, c.access);
+      const task = await unscheduled();
+      const res = await schedule(s, { taskId: task.id, startDateTime: hh(1) });
+      expect(res.statusCode, `${c.label}: ${res.body}`).toBe(['Admin', 'Staff fullAccess', 'Staff partialAccess'].includes(c.label) ? 201 : 403);
+    }
+  });
+
+  it('answers each validation rule with its message, naming the field', async () => {
+    const task = await unscheduled();
+    const tech = await newTech();
+    const staff = await buildUser(t.db, { tenantId, role: 'Staff', passwordHash: await testPasswordHash() });
+    const other = await t.newCompany();
+    const foreignTech = await buildUser(t.db, { tenantId: other.tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
+    const cases: [object, number, string][] = [
+      [{ taskId: task.id, startDateTime: 'tomorrow' }, 400, 'Start date-time must be a valid ISO 8601 date-time.'],
+      [{ taskId: task.id, startDateTime: hh(1), expectedEndDateTime: '2026-13-45' }, 400, 'End date-time must be a valid ISO 8601 date-time.'],
+      [{ taskId: task.id }, 400, 'Start date-time must be a valid ISO 8601 date-time.'],
+      [{ taskId: 'x', startDateTime: hh(1) }, 400, 'Task must be a valid UUID.'],
+      [{ taskId: task.id, startDateTime: hh(2), expectedEndDateTime: hh(1) }, 400, 'End date-time must be the same as or after the start date-time.'],
+      [{ taskId: task.id, startDateTime: hh(1), assignedTo: 'TECHNICIAN' }, 400, 'Select a technician to assign the task to.'],
+      [{ taskId: task.id, startDateTime: hh(1), assignedTo: 'SUBCONTRACTOR' }, 400, 'Select a subcontractor to assign the task to.'],
+      [{ taskId: task.id, startDateTime: hh(1), isAssigned: true }, 400, SCHEDULE_MESSAGES.assigneeRequired],
+      [{ taskId: task.id, startDateTime: hh(1), assignedTo: 'ROBOT' }, 400, 'assignedTo must be TECHNICIAN or SUBCONTRACTOR.'],
+      [{ taskId: task.id, startDateTime: hh(1), bidRequestSentTo: [randomUUID()] }, 400, SCHEDULE_MESSAGES.bidsNotAvailable],
+      [{ taskId: task.id, startDateTime: hh(1), extra: 1 }, 400, 'Unrecognized key: "extra"'],
+      [onTech(task.id, staff.id, hh(1)), 400, ASSIGNEE_MESSAGES.technician],
+      [onTech(task.id, foreignTech.id, hh(1)), 400, ASSIGNEE_MESSAGES.technician],
+      [onTech(task.id, randomUUID(), hh(1)), 400, ASSIGNEE_MESSAGES.technician],
+      [{ ...onTech(task.id, tech.id, hh(1)), assignedTo: 'SUBCONTRACTOR', assignedTechnicianId: null, assignedSubcontractorId: randomUUID() }, 400, ASSIGNEE_MESSAGES.subcontractor],
+      [{ taskId: randomUUID(), startDateTime: hh(1) }, 404, TASK_MESSAGES.notFound],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await schedule(admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().message, JSON.stringify(body)).toContain(message);
+    }
+    expect((await taskRow(t.db, task.id)).schedule_id).toBeNull();
+  });
+
+  it('creates the schedule (end defaults to start + 2 h), assigns, and logs old → new; a second schedule is refused', async () => {
+    const tech = await newTech('Sam Scheduled');
+    const task = await unscheduled();
+    const res = await schedule(admin, onTech(task.id, tech.id, hh(8)));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      id: task.id, assignedTo: 'TECHNICIAN', assignedUser: { userId: tech.id }, status: 'UPCOMING',
+      taskScheduler: { id: expect.any(String), startDateTime: hh(8), expectedEndDateTime: hh(10), endDateTime: null, version: 1 }, version: 2,
+    });
+    const log = await taskLog(t.db, task.id);
+    expect(log.map((e) => e.action)).toEqual(['TASK_UPDATED', 'TASK_ASSIGNED']);
+    expect(JSON.parse(log[0]!.meta)).toEqual([
+      { field: 'Start Date-Time', oldValue: null, newValue: hh(8) },
+      { field: 'Expected End Date-Time', oldValue: null, newValue: hh(10) },
+    ]);
+    expect(JSON.parse(log[1]!.meta)).toEqual([{ field: 'Assigned To', oldValue: null, newValue: 'Sam Scheduled' }]);
+    const again = await schedule(admin, onTech(task.id, tech.id, hh(20)));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(SCHEDULE_MESSAGES.alreadyScheduled);
+    const unassigned = await schedule(admin, { taskId: (await unscheduled()).id, startDateTime: hh(8), isAssigned: false });
+    expect(unassigned.json().data).toMatchObject({ assignedTo: 'NONE', status: 'UNASSIGNED' });
+    const sub = await buildSubcontractor(t.db, tenantId);
+    const toSub = await schedule(admin, { taskId: (await unscheduled()).id, startDateTime: hh(8), assignedTo: 'SUBCONTRACTOR', assignedSubcontractorId: sub.id });
+    expect(toSub.json().data).toMatchObject({ assignedTo: 'SUBCONTRACTOR', assignedSubcontractor: { id: sub.id } });
+  });
+
+  it('refuses a clash with the clashing task number; touching intervals, cancelled tasks and other people do not clash', async () => {
+    const tech = await newTech();
+    const booked = await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(10), expectedEndAt: hh(12) });
+    const open = await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(14) }); // no end: 14:00–16:00
+    await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(18), expectedEndAt: hh(20), lifecycle: 'CANCELLED' });
+    expectClash(await schedule(admin, onTech((await unscheduled()).id, tech.id, hh(11))), booked.taskNumber);
+    expectClash(await schedule(admin, onTech((await unscheduled()).id, tech.id, hh(9), hh(13))), booked.taskNumber);
+    expectClash(await schedule(admin, onTech((await unscheduled()).id, tech.id, hh(15.5))), open.taskNumber);
+    expect((await schedule(admin, onTech((await unscheduled()).id, tech.id, hh(12), hh(14)))).statusCode).toBe(201); // touches both
+    expect((await schedule(admin, onTech((await unscheduled()).id, tech.id, hh(16)))).statusCode).toBe(201); // starts as the open one's 2 h end
+    expect((await schedule(admin, onTech((await unscheduled()).id, tech.id, hh(18.5)))).statusCode).toBe(201); // over a cancelled task
+    expect((await schedule(admin, onTech((await unscheduled()).id, (await newTech()).id, hh(11)))).statusCode).toBe(201);
+    const sub = await buildSubcontractor(t.db, tenantId);
+    const subTask = await buildTask(t.db, tenantId, { jobId, subcontractorId: sub.id, startAt: hh(10), expectedEndAt: hh(12) });
+    expectClash(await schedule(admin, { taskId: (await unscheduled()).id, startDateTime: hh(11), assignedTo: 'SUBCONTRACTOR', assignedSubcontractorId: sub.id }), subTask.taskNumber);
+  });
+
+  it("refuses a slot in the technician's time off", async () => {
+    const tech = await newTech();
+    expect((await t.call('POST', '/api/time-off', admin.cookie, { userId: tech.id, startDateTime: hh(8), endDateTime: hh(9) })).statusCode).toBe(201);
+    const res = await schedule(admin, onTech((await unscheduled()).id, tech.id, hh(7)));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'SCHEDULE_CONFLICT', message: SCHEDULE_MESSAGES.conflictWithTimeOff });
+    expect(res.json().message).toContain('conflicting schedule');
+    expect((await schedule(admin, onTech((await unscheduled()).id, tech.id, hh(9)))).statusCode).toBe(201); // touches its end
+  });
+});
+
+describe('PUT /api/tasks/schedule/:scheduleId', () => {
+  async function scheduled(techId: string, start: string, end?: string) {
+    const res = await schedule(admin, onTech((await unscheduled()).id, techId, start, end));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { id: string; taskNumber: number; taskScheduler: { id: string; version: number } };
+  }
+
+  it('moves a schedule at the version loaded; a stale version gets 409 STALE_VERSION', async () => {
+    const tech = await newTech();
+    const task = await scheduled(tech.id, hh(8));
+    expect((await reschedule(undefined, task.taskScheduler.id, { startDateTime: hh(9), version: 1 })).statusCode).toBe(401);
+    const moved = await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), expectedEndDateTime: hh(9.5), version: 1 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ taskScheduler: { id: task.taskScheduler.id, startDateTime: hh(9), expectedEndDateTime: hh(9.5), version: 2 }, assignedUser: { userId: tech.id } });
+    const stale = await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(11), version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE_VERSION');
+    expect((await taskRow(t.db, task.id)).start_at).toBe(hh(9));
+    expect((await taskLog(t.db, task.id)).at(-1)).toMatchObject({ action: 'TASK_UPDATED', message: `Re-scheduled task #${task.taskNumber}` });
+    const tech2 = await newTech();
+    const reassigned = await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), assignedTo: 'TECHNICIAN', assignedTechnicianId: tech2.id, version: 2 });
+    expect(reassigned.json().data).toMatchObject({ assignedUser: { userId: tech2.id }, taskScheduler: { version: 3 } });
+    expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), bidRequestSentTo: [randomUUID()], version: 3 })).json().message).toEqual([SCHEDULE_MESSAGES.bidsNotAvailable]);
+    expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: 'soon', version: 3 })).json().message).toContain('Start date-time must be a valid ISO 8601 date-time.');
+  });
+
+  it('is office work; unknown and foreign schedules are 404', async () => {
+    const task = await scheduled((await newTech()).id, hh(8));
+    for (const c of ROLE_CASES.filter((r) => !['Admin', 'Staff fullAccess', 'Staff partialAccess'].includes(r.label))) {
+      const s = await t.signInAs(tenantId, c.role, c.access);
+      expect((await reschedule(s, task.taskScheduler.id, { startDateTime: hh(9), version: 1 })).statusCode, c.label).toBe(403);
+    }
+    const missing = await reschedule(admin, randomUUID(), { startDateTime: hh(9), version: 1 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(SCHEDULE_MESSAGES.scheduleNotFound);
+    const other = await t.newCompany();
+    const foreign = await buildTask(t.db, other.tenantId, { startAt: hh(8) });
+    const foreignId = (await taskRow(t.db, foreign.id)).schedule_id!;
+    expect((await reschedule(admin, foreignId, { startDateTime: hh(9), version: 0 })).body).toBe(missing.body);
+    expect((await reschedule(admin, 'nope', { startDateTime: hh(9), version: 0 })).json().message).toContain('Schedule must be a valid UUID.');
+    expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), version: -1 })).json().message).toContain('version must not be negative.');
+  });
+
+  it('refuses a clash (excluding the task itself), keeps the start of a clocked-in task, refuses closed and cancelled tasks', async () => {
+    const tech = await newTech();
+    const first = await scheduled(tech.id, hh(8));
+    const second = await scheduled(tech.id, hh(12));
+    expectClash(await reschedule(admin, second.taskScheduler.id, { startDateTime: hh(9), version: 1 }), first.taskNumber);
+    expect((await reschedule(admin, first.taskScheduler.id, { startDateTime: hh(9), version: 1 })).statusCode).toBe(200); // overlaps only itself
+    const clockedTech = await newTech();
+    const clocked = await buildTask(t.db, tenantId, { jobId, technicianId: clockedTech.id, lifecycle: 'CLOCKED_IN', startAt: T.startOfToday });
+    await addWorkPeriod(t.db, tenantId, clocked, T.startOfToday, null, clockedTech.id);
+    const clockedSchedule = (await taskRow(t.db, clocked.id)).schedule_id!;
+    const kept = await reschedule(admin, clockedSchedule, { startDateTime: T.at(T.hour), expectedEndDateTime: T.at(6 * T.hour), version: 0 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.taskScheduler).toMatchObject({ startDateTime: T.startOfToday, expectedEndDateTime: T.at(6 * T.hour) });
+    for (const lifecycle of ['CLOSED', 'CANCELLED'] as const) {
+      const done = await buildTask(t.db, tenantId, { jobId, technicianId: (await newTech()).id, lifecycle, startAt: hh(8) });
+      const res = await reschedule(admin, (await taskRow(t.db, done.id)).schedule_id!, { startDateTime: hh(9), version: 0 });
+      expect(res.statusCode, lifecycle).toBe(409);
+      expect(res.json().message).toBe(TASK_MESSAGES.finished);
+    }
+  });
+});
+
+describe('the clash check on the task routes', () => {
+  it('POST /api/tasks, PUT /api/tasks/:id and PATCH assignTo refuse a clash with the clashing number', async () => {
+    const tech = await newTech();
+    const booked = await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(10), expectedEndAt: hh(12) });
+    expectClash(await t.call('POST', '/api/tasks', admin.cookie, { jobId, name: 'Clash', startDateTime: hh(11), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id }), booked.taskNumber);
+    expect((await t.call('POST', '/api/tasks', admin.cookie, { jobId, name: 'Touch', startDateTime: hh(12), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id })).statusCode).toBe(201);
+    const free = await buildTask(t.db, tenantId, { jobId, startAt: hh(11) }); // scheduled, unassigned
+    expectClash(await t.call('PATCH', `/api/tasks/${free.id}`, admin.cookie, { assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id }), booked.taskNumber);
+    expectClash(await t.call('PUT', `/api/tasks/${free.id}`, admin.cookie, { name: 'x', startDateTime: hh(9), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id, version: 1 }), booked.taskNumber);
+    expect(await taskRow(t.db, free.id)).toMatchObject({ assignee_key: null, version: 1 });
+    const renamed = await t.call('PUT', `/api/tasks/${booked.id}`, admin.cookie, { name: 'Renamed', startDateTime: hh(10), expectedEndDateTime: hh(12), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id, version: 1 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+});
+
+describe('time off', () => {
+  const post = (s: Session | undefined, body: object) => t.call('POST', '/api/time-off', s?.cookie, body);
+
+  it('is created by office writers for active technicians, validated, and refused over a task', async () => {
+    const tech = await newTech();
+    const body = { userId: tech.id, startDateTime: hh(1), endDateTime: hh(2), reason: 'Dentist' };
+    expect((await post(undefined, body)).statusCode).toBe(401);
+    let n = 0;
+    for (const c of ROLE_CASES) {
+      const s = await t.signInAs(tenantId, c.role, c.access);
+      const res = await post(s, { ...body, startDateTime: hh(1 + n), endDateTime: hh(1.5 + n++) });
+      expect(res.statusCode, c.label).toBe(['Admin', 'Staff fullAccess', 'Staff partialAccess'].includes(c.label) ? 201 : 403);
+    }
+    const created = await post(admin, { ...body, startDateTime: hh(20), endDateTime: hh(21) });
+    expect(created.json().data).toMatchObject({ id: expect.any(String), userId: tech.id, startDateTime: hh(20), endDateTime: hh(21), reason: 'Dentist' });
+    const staff = await buildUser(t.db, { tenantId, role: 'Staff', passwordHash: await testPasswordHash() });
+    const cases: [object, string][] = [
+      [{ ...body, endDateTime: hh(1) }, 'End date-time must be after the start date-time.'],
+      [{ ...body, startDateTime: 'x' }, 'Start date-time must be a valid ISO 8601 date-time.'],
+      [{ ...body, userId: 'x' }, 'Technician must be a valid UUID.'],
+      [{ ...body, reason: 'x'.repeat(201) }, 'Reason must be less than or equal to 200 characters.'],
+      [{ ...body, userId: staff.id }, ASSIGNEE_MESSAGES.technician],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post(admin, payload);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    const task = await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(12), expectedEndAt: hh(14) });
+    expectClash(await post(admin, { userId: tech.id, startDateTime: hh(13), endDateTime: hh(15) }), task.taskNumber);
+    expect((await post(admin, { userId: tech.id, startDateTime: hh(14), endDateTime: hh(15) })).statusCode).toBe(201);
+    await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(16), expectedEndAt: hh(17), lifecycle: 'CANCELLED' });
+    expect((await post(admin, { userId: tech.id, startDateTime: hh(16), endDateTime: hh(17) })).statusCode).toBe(201);
+  });
+
+  it('is listed for the office, for a technician only their own, and deleted by office writers (404 across companies)', async () => {
+    const techSession = await t.signInAs(tenantId, 'Technician');
+    const other = await newTech();
+    const mine = (await post(admin, { userId: techSession.user.id, startDateTime: hh(3), endDateTime: hh(4) })).json().data;
+    const theirs = (await post(admin, { userId: other.id, startDateTime: hh(3), endDateTime: hh(4) })).json().data;
+    const list = (s: Session, qs: string) => t.call('GET', `/api/time-off?startDateTime=${hh(0)}&endDateTime=${hh(24)}${qs}`, s.cookie);
+    const ids = (res: { json: () => any }) => res.json().data.map((o: { id: string }) => o.id);
+    expect(ids(await list(admin, `&userId=${other.id}`))).toEqual([theirs.id]);
+    expect(ids(await list(admin, ''))).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+    expect(ids(await list(techSession, ''))).toEqual([mine.id]);
+    expect((await list(techSession, `&userId=${other.id}`)).statusCode).toBe(403);
+    expect((await list(await t.signInAs(tenantId, 'SubContractor'), '')).statusCode).toBe(403);
+    expect((await list(await t.signInAs(tenantId, 'Staff', 'noAccess'), '')).statusCode).toBe(403);
+    expect(ids(await list(await t.signInAs(tenantId, 'Staff', 'onlyViewAccess'), `&userId=${other.id}`))).toEqual([theirs.id]);
+    expect((await t.call('GET', `/api/time-off?startDateTime=x&endDateTime=${hh(24)}`, admin.cookie)).json().message).toContain('startDateTime must be a valid ISO 8601 date-time.');
+    expect((await t.call('GET', `/api/time-off?startDateTime=${hh(0)}&endDateTime=${hh(24)}`)).statusCode).toBe(401);
+    expect((await t.call('DELETE', `/api/time-off/${theirs.id}`, techSession.cookie)).statusCode).toBe(403);
+    expect((await t.call('DELETE', `/api/time-off/${theirs.id}`, admin.cookie)).statusCode).toBe(204);
+    const gone = await t.call('DELETE', `/api/time-off/${theirs.id}`, admin.cookie);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(SCHEDULE_MESSAGES.timeOffNotFound);
+    const foreign = await t.newCompany();
+    const foreignTech = await buildUser(t.db, { tenantId: foreign.tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
+    const foreignOff = (await post(foreign.admin, { userId: foreignTech.id, startDateTime: hh(3), endDateTime: hh(4) })).json().data;
+    expect((await t.call('DELETE', `/api/time-off/${foreignOff.id}`, admin.cookie)).body).toBe(gone.body);
+    expect((await post(admin, { userId: foreignTech.id, startDateTime: hh(5), endDateTime: hh(6) })).json().message).toEqual([ASSIGNEE_MESSAGES.technician]);
+  });
+});
+
+describe('GET /api/tasks/technicians', () => {
+  const find = async (name: string, start: string, end?: string) => {
+    const res = await t.call('GET', `/api/tasks/technicians?page=1&limit=100&search=${encodeURIComponent(name)}&startDateTime=${start}${end ? `&expectedEndDateTime=${end}` : ''}`, admin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { items: { userId: string; username: string; status: string; availability: object }[]; meta: { total: number } };
+  };
+
+  it('gives BUSY, AVAILABLE_SOON and AVAILABLE at the boundaries, with the window of availability', async () => {
+    const tag = `Avail ${randomUUID().slice(0, 6)}`;
+    const tech = await newTech(`${tag} tech`);
+    await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(8), expectedEndAt: hh(10) });
+    await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(15) });
+    await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(12), expectedEndAt: hh(13), lifecycle: 'CANCELLED' });
+    await t.call('POST', '/api/time-off', admin.cookie, { userId: tech.id, startDateTime: hh(18), endDateTime: hh(19) });
+    const one = async (start: string, end?: string) => (await find(tag, start, end)).items[0];
+    expect(await one(hh(9), hh(11))).toMatchObject({ userId: tech.id, status: 'BUSY' });
+    expect(await one(hh(17.5), hh(18.5))).toMatchObject({ status: 'BUSY', availability: { startDateTime: hh(19) } }); // time off
+    const soon = hh(10 + 59 / 60);
+    expect(await one(soon, hh(12))).toEqual(expect.objectContaining({ status: 'AVAILABLE_SOON', availability: { startDateTime: hh(10), endDateTime: null } }));
+    expect(await one(hh(11), hh(12))).toEqual(expect.objectContaining({ status: 'AVAILABLE', availability: { startDateTime: null, endDateTime: hh(15) } }));
+    expect(await one(hh(12), hh(13))).toMatchObject({ status: 'AVAILABLE' }); // over a cancelled task
+    expect(await one(hh(13), hh(15))).toMatchObject({ status: 'AVAILABLE', availability: { endDateTime: hh(15) } }); // touching the next
+    expect(await one(hh(16.5))).toMatchObject({ status: 'BUSY' }); // 16:30–18:30 meets the time off
+    expect(await one(hh(17), hh(18))).toMatchObject({ status: 'AVAILABLE_SOON', availability: { startDateTime: hh(17) } }); // 15:00 + 2 h default
+  });
+
+  it('lists only active technicians of the company, paged; office readers only', async () => {
+    const tag = `Roster ${randomUUID().slice(0, 6)}`;
+    await newTech(`${tag} a`);
+    await newTech(`${tag} b`);
+    await buildUser(t.db, { tenantId, role: 'Tech Access', name: `${tag} c`, passwordHash: await testPasswordHash() });
+    await buildUser(t.db, { tenantId, role: 'Technician', name: `${tag} disabled`, status: 'DISABLED', passwordHash: await testPasswordHash() });
+    await buildUser(t.db, { tenantId, role: 'Staff', name: `${tag} staff`, passwordHash: await testPasswordHash() });
+    const other = await t.newCompany();
+    await buildUser(t.db, { tenantId: other.tenantId, role: 'Technician', name: `${tag} foreign`, passwordHash: await testPasswordHash() });
+    const all = await find(tag, hh(1));
+    expect(all.items.map((i) => i.username)).toEqual([`${tag} a`, `${tag} b`, `${tag} c`]);
+    expect(all.meta.total).toBe(3);
+    const page2 = (await t.call('GET', `/api/tasks/technicians?page=2&limit=2&search=${encodeURIComponent(tag)}&startDateTime=${hh(1)}`, admin.cookie)).json().data;
+    expect(page2.items.map((i: { username: string }) => i.username)).toEqual([`${tag} c`]);
+    const bad = await t.call('GET', '/api/tasks/technicians?startDateTime=noon', admin.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('startDateTime must be a valid ISO 8601 date-time.');
+    expect((await t.call('GET', `/api/tasks/technicians?startDateTime=${hh(1)}`)).statusCode).toBe(401);
+    for (const c of ROLE_CASES) {
+      const s = await t.signInAs(tenantId, c.role, c.access);
+      const res = await t.call('GET', `/api/tasks/technicians?startDateTime=${hh(1)}&search=${encodeURIComponent(tag)}`, s.cookie);
+      expect(res.statusCode, c.label).toBe(['Admin', 'Staff fullAccess', 'Staff partialAccess', 'Staff onlyViewAccess'].includes(c.label) ? 200 : 403);
+    }
+  });
+});
+
+describe('PostgreSQL exclusion constraint', () => {
+  it('refuses an overlapping active task written straight to the table, and allows touching and cancelled ones', async () => {
+    if (t.dialect !== 'postgres') return;
+    const tech = await newTech();
+    await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(10) });
+    await expect(buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(11.5), expectedEndAt: hh(13) })).rejects.toMatchObject({ code: '23P01' });
+    await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(12), expectedEndAt: hh(13) });
+    await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(12), expectedEndAt: hh(13), lifecycle: 'CANCELLED' });
+  });
+});
+
+describe('GET /api/tasks/scheduler', () => {
+  it('lists the tasks meeting the range with their chart fields, filtered; a technician sees only their own', async () => {
+    const job = await buildJob(t.db, tenantId);
+    const techA = await t.signInAs(tenantId, 'Technician');
+    const techB = await newTech();
+    const on = (o: Parameters<typeof buildTask>[2]) => buildTask(t.db, tenantId, { jobId: job.id, ...o });
+    const a1 = await on({ technicianId: techA.user.id, startAt: hh(8), expectedEndAt: hh(10) });
+    const a2 = await on({ technicianId: techA.user.id, startAt: hh(14) });
+    const cancelled = await on({ technicianId: techA.user.id, startAt: hh(11), expectedEndAt: hh(12), lifecycle: 'CANCELLED' });
+    const b1 = await on({ technicianId: techB.id, startAt: hh(9), expectedEndAt: hh(10) });
+    const long = await on({ technicianId: techB.id, startAt: hh(-48), expectedEndAt: hh(1) });
+    await on({ technicianId: techB.id, startAt: hh(24), expectedEndAt: hh(25) }); // starts as the range ends
+    await on({ technicianId: (await newTech()).id, startAt: hh(-3), expectedEndAt: hh(0) }); // ends as the range starts
+    await on({}); // unscheduled
+    const range = `startDateTime=${hh(0)}&endDateTime=${hh(24)}&jobId=${job.id}`;
+    const get = async (s: Session, qs: string) => {
+      const res = await t.call('GET', `/api/tasks/scheduler?${qs}`, s.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.items as { id: string }[];
+    };
+    const ids = async (s: Session, qs: string) => (await get(s, qs)).map((i) => i.id);
+    expect(await ids(admin, range)).toEqual([long.id, a1.id, b1.id, a2.id]);
+    const [first] = await get(admin, `${range}&search=${a2.taskNumber}`);
+    expect(first).toEqual({
+      id: a2.id, taskNumber: a2.taskNumber, name: expect.any(String), startTime: hh(14), endTime: hh(16), assignedTo: { id: techA.user.id, type: 'TECHNICIAN' },
+      status: 'UPCOMING', displayStatus: 'Upcoming', job: { id: job.id, jobNumber: expect.any(Number) }, customer: { id: job.customerId, name: expect.any(String) },
+    });
+    const filterA = encodeURIComponent(JSON.stringify({ type: 'TECHNICIAN', filterId: techA.user.id }));
+    const filterB = encodeURIComponent(JSON.stringify({ type: 'TECHNICIAN', filterId: techB.id }));
+    expect(await ids(admin, `${range}&assigned_to=${filterA}`)).toEqual([a1.id, a2.id]);
+    expect(await ids(admin, `${range}&assigned_to=${filterA}&assigned_to=${filterB}`)).toEqual([long.id, a1.id, b1.id, a2.id]);
+    expect(await ids(admin, `${range}&status=CANCELLED`)).toEqual([cancelled.id]);
+    expect(await ids(admin, `${range}&status=UPCOMING&status=CANCELLED`)).toEqual([long.id, a1.id, b1.id, cancelled.id, a2.id]);
+    expect(await ids(techA, range)).toEqual([a1.id, a2.id]);
+    expect(await ids(await t.signInAs(tenantId, 'SubContractor'), range)).toEqual([]);
+    const other = await t.newCompany();
+    expect(await ids(other.admin, `startDateTime=${hh(0)}&endDateTime=${hh(24)}`)).toEqual([]);
+  });
+
+  it('refuses a range wider than 62 days and names each invalid field', async () => {
+    const start = hh(0);
+    const wide = await t.call('GET', `/api/tasks/scheduler?startDateTime=${start}&endDateTime=${hh(62 * 24 + 1)}`, admin.cookie);
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().message).toEqual([SCHEDULE_MESSAGES.rangeTooWide]);
+    expect((await t.call('GET', `/api/tasks/scheduler?startDateTime=${start}&endDateTime=${hh(62 * 24)}`, admin.cookie)).statusCode).toBe(200);
+    const cases: [string, string][] = [
+      [`startDateTime=monday&endDateTime=${hh(1)}`, 'startDateTime must be a valid ISO 8601 date-time.'],
+      [`startDateTime=${start}`, 'endDateTime must be a valid ISO 8601 date-time.'],
+      [`startDateTime=${hh(2)}&endDateTime=${hh(1)}`, 'endDateTime must be after startDateTime.'],
+      [`startDateTime=${start}&endDateTime=${hh(1)}&assigned_to=nope`, 'assigned_to must be a JSON object {"type", "filterId"}.'],
+      [`startDateTime=${start}&endDateTime=${hh(1)}&assigned_to=${encodeURIComponent('{"type":"BOT","filterId":"x"}')}`, 'assigned_to type must be TECHNICIAN or SUBCONTRACTOR.'],
+      [`startDateTime=${start}&endDateTime=${hh(1)}&status=LATE`, 'status must be one of:'],
+      [`startDateTime=${start}&endDateTime=${hh(1)}&searchBy=name`, 'searchBy must be taskNumber.'],
+    ];
+    for (const [qs, message] of cases) {
+      const res = await t.call('GET', `/api/tasks/scheduler?${qs}`, admin.cookie);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().message.join(' '), qs).toContain(message);
+    }
+    expect((await t.call('GET', `/api/tasks/scheduler?startDateTime=${start}&endDateTime=${hh(1)}`)).statusCode).toBe(401);
+    expect((await t.call('GET', `/api/tasks/scheduler?startDateTime=${start}&endDateTime=${hh(1)}`, (await t.signInAs(tenantId, 'Staff', 'noAccess')).cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every scheduling route with a summary', async () => {
+    const doc = (await t.call('GET', '/api/openapi.json')).json();
+    const paths = ['/api/tasks/schedule', '/api/tasks/schedule/{scheduleId}', '/api/tasks/technicians', '/api/tasks/scheduler', '/api/time-off', '/api/time-off/{id}'];
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(paths));
+    for (const p of paths) for (const op of Object.values(doc.paths[p]) as { summary?: string }[]) expect(op.summary, p).toBeTruthy();
+  });
+});
