@@ -7,9 +7,12 @@ export class ApiError extends Error {
   readonly code: ErrorCode | 'NETWORK';
   /** Field messages of a validation failure, or the single message. */
   readonly messages: string[];
+  /** The error body as the server sent it (null for network failures), for screens with their own wording rules. */
+  readonly body: unknown;
 
-  constructor(statusCode: number, code: ErrorCode | 'NETWORK', message: string, messages?: string[]) {
+  constructor(statusCode: number, code: ErrorCode | 'NETWORK', message: string, messages?: string[], body: unknown = null) {
     super(message);
+    this.body = body;
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.code = code;
@@ -101,7 +104,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const code = (payload && typeof payload === 'object' && 'code' in payload ? String(payload.code) : 'INTERNAL') as ErrorCode;
   const raw = payload && typeof payload === 'object' && 'message' in payload ? payload.message : undefined;
   const messages = Array.isArray(raw) ? raw.map(String) : undefined;
-  const error = new ApiError(response.status, code, errorText(payload, fallback), messages);
+  const error = new ApiError(response.status, code, errorText(payload, fallback), messages, payload);
 
   if (response.status === 401 && !options.skipAuthRedirect) onUnauthorized?.();
   throw error;

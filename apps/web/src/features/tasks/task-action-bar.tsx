@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CheckCircle2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarClock, CheckCircle2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Task, TaskActivity } from '@fieldwork/domain/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
 
@@ -46,7 +46,14 @@ export type TaskActionBarProps = {
   onDelete: () => void;
   onClose: () => void;
   onReopen: () => void;
+  /** Opens the Assign/Schedule sheet. */
+  onSchedule: () => void;
 };
+
+/** "Assign & Schedule" for an unscheduled or unassigned task, "Re-Schedule" for a scheduled and assigned one. */
+export function scheduleActionLabel(task: Pick<Task, 'taskScheduler' | 'assignedTo'>): string {
+  return task.taskScheduler === null || task.assignedTo === 'NONE' ? 'Assign & Schedule' : 'Re-Schedule';
+}
 
 function ActionButton({ state, label, onClick, variant, icon }: { state: ActionState; label: string; onClick: () => void; variant: 'primary' | 'secondary' | 'danger'; icon: ReactNode }) {
   if (!state.visible) return null;
@@ -61,7 +68,7 @@ function ActionButton({ state, label, onClick, variant, icon }: { state: ActionS
  * The task page's footer: exactly the actions the API says this viewer has on this task, disabled with
  * the reason when shown but not allowed, and the time spent when the viewer may see it.
  */
-export function TaskActionBar({ task, activities, onDelete, onClose, onReopen }: TaskActionBarProps) {
+export function TaskActionBar({ task, activities, onDelete, onClose, onReopen, onSchedule }: TaskActionBarProps) {
   const a = task.actions;
   const anything = [a.edit, a.cancel, a.close, a.reopen, a.elapsedTime].some((s) => s.visible);
   if (!anything) return null;
@@ -80,6 +87,11 @@ export function TaskActionBar({ task, activities, onDelete, onClose, onReopen }:
                 <Pencil size={14} aria-hidden="true" /> Edit
               </Button>
             )
+          ) : null}
+          {a.edit.allowed ? (
+            <Button variant="secondary" onClick={onSchedule}>
+              <CalendarClock size={14} aria-hidden="true" /> {scheduleActionLabel(task)}
+            </Button>
           ) : null}
           <ActionButton state={a.cancel} label="Delete" variant="danger" onClick={onDelete} icon={<Trash2 size={14} aria-hidden="true" />} />
           <ActionButton state={a.reopen} label="Reopen" variant="secondary" onClick={onReopen} icon={<RotateCcw size={14} aria-hidden="true" />} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { CalendarClock, Eye, Pencil, Trash2 } from 'lucide-react';
 import { formatDuration } from '@fieldwork/domain/schedule-time';
 import type { ColumnConfig, TaskColumnKey } from '@fieldwork/domain/table-config.schemas';
 import type { AssignedStatus, TaskListItem, TaskOrderKey } from '@fieldwork/domain/tasks.schemas';
@@ -18,6 +18,8 @@ export type TaskColumnOptions = {
   /** Job numbers link to the job page for people who may open it. */
   canOpenJob: boolean;
   onDelete: (task: Row) => void;
+  /** Opens the Assign/Schedule sheet for an unscheduled or unassigned row. */
+  onAssign: (task: Row) => void;
 };
 
 const iconLink = 'rounded p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900';
@@ -85,7 +87,12 @@ const DEFS: Record<TaskColumnKey, Def> = {
 
 const headerOf = (key: TaskColumnKey, tab: AssignedStatus) => (key === 'WORK_HOURS' ? hoursHeader(tab) : columnLabel('TASKS_ASSIGNED_TO_ME_FULL', key));
 
-export function TaskRowActions({ row, onDelete }: { row: Row; onDelete: (task: Row) => void }) {
+type RowActionsProps = { row: Row; onDelete: (task: Row) => void; onAssign?: (task: Row) => void };
+
+/** Spec: "Assign" is offered on rows that have no schedule or no assignee, to whoever may edit the task. */
+export const canAssignRow = (row: Row) => row.actions.edit.allowed && (row.taskScheduler === null || row.assignedTo === 'NONE');
+
+export function TaskRowActions({ row, onDelete, onAssign }: RowActionsProps) {
   const label = taskNumberText(row.taskNumber);
   const cancel = row.actions.cancel;
   return (
@@ -98,6 +105,11 @@ export function TaskRowActions({ row, onDelete }: { row: Row; onDelete: (task: R
         <Link to="/workorder/tasks/$taskId/edit" params={{ taskId: row.id }} aria-label={`Edit task ${label}`} className={iconLink}>
           <Pencil size={16} aria-hidden="true" />
         </Link>
+      ) : null}
+      {onAssign && canAssignRow(row) ? (
+        <button type="button" aria-label={`Assign task ${label}`} title="Assign" onClick={() => onAssign(row)} className={iconLink}>
+          <CalendarClock size={16} aria-hidden="true" />
+        </button>
       ) : null}
       {cancel.visible ? (
         <button
@@ -124,7 +136,7 @@ export function taskTableColumns(config: readonly ColumnConfig[], o: TaskColumnO
     const def = DEFS[key];
     return { key: def.sortKey ?? key, header: headerOf(key, o.tab), sortable: Boolean(def.sortKey), cell: (r) => def.cell(r, o), className: def.className };
   });
-  columns.push({ key: 'actions', header: 'Actions', cell: (r) => <TaskRowActions row={r} onDelete={o.onDelete} />, className: 'w-24', stickyEnd: true });
+  columns.push({ key: 'actions', header: 'Actions', cell: (r) => <TaskRowActions row={r} onDelete={o.onDelete} onAssign={o.onAssign} />, className: 'w-32', stickyEnd: true });
   return columns;
 }
 
@@ -140,7 +152,7 @@ export function taskCardFields(config: readonly ColumnConfig[], o: TaskColumnOpt
       .filter((k) => !inTitle.has(k))
       .sort((a, b) => cardRank(a) - cardRank(b))
       .map((key) => ({ label: headerOf(key, o.tab), value: (r: Row) => DEFS[key].cell(r, o) })),
-    { label: 'Actions', value: (r: Row) => <TaskRowActions row={r} onDelete={o.onDelete} /> },
+    { label: 'Actions', value: (r: Row) => <TaskRowActions row={r} onDelete={o.onDelete} onAssign={o.onAssign} /> },
   ];
 }
 

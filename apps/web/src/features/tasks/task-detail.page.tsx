@@ -15,6 +15,7 @@ import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/format';
 import { WorkOrderPage } from '../../app/route-guards';
+import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
 import { jobNumberText } from '../jobs/job-status-badge';
 import { CloseTaskDialog } from './close-task-dialog';
 import { TaskActionBar } from './task-action-bar';
@@ -40,7 +41,7 @@ function TaskDetail() {
   const { taskId = '' } = useParams({ strict: false });
   const auth = useAuth();
   const tz = auth.session.company.timeZone;
-  const [dialog, setDialog] = useState<'close' | 'delete' | 'reopen' | null>(null);
+  const [dialog, setDialog] = useState<'close' | 'delete' | 'reopen' | 'schedule' | null>(null);
   const task = useQuery({ queryKey: taskKeys.detail(taskId), queryFn: () => tasksApi.get(taskId) });
   const activities = useQuery({ queryKey: taskKeys.activities(taskId), queryFn: () => tasksApi.activities(taskId), enabled: task.isSuccess });
   useScrollToAnchor(task.isSuccess);
@@ -111,7 +112,9 @@ function TaskDetail() {
         onDelete={() => setDialog('delete')}
         onClose={() => setDialog('close')}
         onReopen={() => setDialog('reopen')}
+        onSchedule={() => setDialog('schedule')}
       />
+      <AssignScheduleSheet task={t} open={dialog === 'schedule'} onOpenChange={(o) => setDialog(o ? 'schedule' : null)} timeZone={tz} />
       <CloseTaskDialog task={t} activities={workLog} open={dialog === 'close'} onOpenChange={(o) => setDialog(o ? 'close' : null)} timeZone={tz} />
       <DeleteTaskDialog task={dialog === 'delete' ? t : null} onClose={() => setDialog(null)} />
       <ReopenTaskDialog task={dialog === 'reopen' ? t : null} onClose={() => setDialog(null)} />

@@ -16,6 +16,7 @@ import { useAuth } from '../../lib/auth-context';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSaveTableConfig, useTableConfig } from '../../lib/use-table-config';
 import { WorkOrderPage } from '../../app/route-guards';
+import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
 import { DeleteTaskDialog } from './task-confirm-dialogs';
 import { taskCardFields, taskCardTitle, taskTableColumns } from './task-columns';
 import { NO_TASK_FILTERS, TaskFilters, activeTaskFilterCount, type TaskFilterValues } from './task-filters';
@@ -87,6 +88,7 @@ function TaskList({ tab, tabs, onTabChange }: TaskListProps) {
   const configType = taskTableConfigType(auth.session.user.access);
   const [customising, setCustomising] = useState(false);
   const [deleting, setDeleting] = useState<TaskListItem | null>(null);
+  const [assigning, setAssigning] = useState<TaskListItem | null>(null);
   const tableConfig = useTableConfig(configType);
   const saveConfig = useSaveTableConfig(configType, () => setCustomising(false));
   const canWrite = auth.can('tasks.write');
@@ -107,7 +109,7 @@ function TaskList({ tab, tabs, onTabChange }: TaskListProps) {
     if (filters.assignedStatus !== tab) setFilters({ assignedStatus: tab });
   }, [tab, filters.assignedStatus, setFilters]);
 
-  const options = { tab, timeZone: tz, canOpenJob: auth.can('jobs.read'), onDelete: setDeleting };
+  const options = { tab, timeZone: tz, canOpenJob: auth.can('jobs.read'), onDelete: setDeleting, onAssign: setAssigning };
   const columns = useMemo(() => taskTableColumns(tableConfig.config, options), [tableConfig.config, tab, tz]);
   const cardFields = useMemo(() => taskCardFields(tableConfig.config, options), [tableConfig.config, tab, tz]);
   const sort = filters.sort;
@@ -168,6 +170,7 @@ function TaskList({ tab, tabs, onTabChange }: TaskListProps) {
         pending={saveConfig.isPending}
       />
       <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} />
+      <AssignScheduleSheet task={assigning} open={assigning !== null} onOpenChange={(o) => !o && setAssigning(null)} timeZone={tz} />
     </>
   );
 }

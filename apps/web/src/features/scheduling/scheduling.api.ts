@@ -1,0 +1,56 @@
+import type { AvailableTechnician, RescheduleTaskBody, ScheduleTaskBody } from '@fieldwork/domain/scheduling.schemas';
+import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
+import type { Task } from '@fieldwork/domain/tasks.schemas';
+import { api, isApiError, type DataOf, type ItemsPage } from '../../lib/api-client';
+import { PICKER_LIMIT } from '../tasks/tasks.api';
+
+export type TechnicianWindow = { startDateTime: string; expectedEndDateTime: string | null; search?: string };
+
+export const schedulingKeys = {
+  technicians: (w: TechnicianWindow) => ['scheduling', 'technicians', w.startDateTime, w.expectedEndDateTime ?? '', w.search ?? ''] as const,
+};
+
+export const schedulingApi = {
+  /** POST /tasks/schedule: the task's first schedule. */
+  create: async (body: ScheduleTaskBody) => (await api.post<DataOf<Task>>('/tasks/schedule', body)).data,
+  /** PUT /tasks/schedule/{scheduleId}: re-schedule, with the version the sheet loaded. */
+  reschedule: async (scheduleId: string, body: RescheduleTaskBody) => (await api.put<DataOf<Task>>(`/tasks/schedule/${scheduleId}`, body)).data,
+  /** Technicians with their availability for the window (spec: pickers load page 1, limit 100). */
+  technicians: async ({ search, ...window }: TechnicianWindow) =>
+    (
+      await api.get<DataOf<ItemsPage<AvailableTechnician>>>('/tasks/technicians', {
+        query: { page: 1, limit: PICKER_LIMIT, ...window, search: search || undefined },
+      })
+    ).data.items,
+};
+
+export const SCHEDULE_TOASTS = {
+  created: 'Schedule created',
+  updated: 'Schedule updated',
+  conflictTitle: 'Technician has a conflicting schedule',
+  failedTitle: 'Update failed',
+} as const;
+
+const CONFLICT_PATTERN = /clash|overlap|already booked|conflict/i;
+
+function textOf(message: unknown): string {
+  if (Array.isArray(message)) return message.map(String).join(', ');
+  return typeof message === 'string' ? message : '';
+}
+
+/**
+ * Spec section 8, schedule failure: the text is the error's message, its joined message list, or
+ * data.message, falling back to "Unable to update schedule. This user has a conflicting schedule."; the
+ * title says "Technician has a conflicting schedule" when the text speaks of a clash, else "Update failed".
+ */
+export function scheduleFailure(error: unknown): { title: string; text: string } {
+  let text = '';
+  if (isApiError(error)) {
+    const body = error.body as { message?: unknown; data?: { message?: unknown } } | null;
+    text = body && typeof body === 'object' ? textOf(body.message) || textOf(body.data?.message) : error.code === 'NETWORK' ? error.message : '';
+  } else if (error instanceof Error) {
+    text = error.message;
+  }
+  text = text.trim() || SCHEDULE_MESSAGES.conflictFallback;
+  return { title: CONFLICT_PATTERN.test(text) ? SCHEDULE_TOASTS.conflictTitle : SCHEDULE_TOASTS.failedTitle, text };
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Task } from '@fieldwork/domain/tasks.schemas';
+import { jobKeys } from '../jobs/jobs.api';
+import { taskKeys } from '../tasks/tasks.api';
+import { scheduleFailure, schedulingApi, SCHEDULE_TOASTS } from './scheduling.api';
+import type { scheduleRequest } from './schedule-draft';
+
+type ScheduleRequest = NonNullable<ReturnType<typeof scheduleRequest>>;
+
+/**
+ * Creates or re-schedules; on success toasts "Schedule created" / "Schedule updated" and refreshes the task,
+ * every task list and the jobs; on failure toasts the spec's title and text (section 8).
+ */
+export function useScheduleTask(onDone: (task: Task) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (req: ScheduleRequest) => (req.kind === 'create' ? schedulingApi.create(req.body) : schedulingApi.reschedule(req.scheduleId, req.body)),
+    onSuccess: async (task, req) => {
+      toast.success(req.kind === 'create' ? SCHEDULE_TOASTS.created : SCHEDULE_TOASTS.updated);
+      queryClient.setQueryData(taskKeys.detail(task.id), task);
+      onDone(task);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+        queryClient.invalidateQueries({ queryKey: jobKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['scheduling'] }),
+      ]);
+    },
+    onError: (error) => {
+      const { title, text } = scheduleFailure(error);
+      toast.error(title, { description: text });
+    },
+  });
+}
