@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERS, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
+import { createJob } from './demo-api.ts';
 
 const ZONE = 'America/New_York'; // the demo company's zone
 const TECHNICIAN = { email: 'tech2@demo.test', name: 'Tara Technician' };
@@ -25,30 +26,6 @@ function scheduleNow(): { start: string; end: string } {
   const start = wallClock(new Date(now - 5 * 60_000));
   const today = wallClock(new Date(now)).slice(0, 10);
   return { start: start.startsWith(today) ? start : `${today}T00:00`, end: wallClock(new Date(now + 20 * 60_000)) };
-}
-
-async function api<T>(baseUrl: string, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(baseUrl + path, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A fresh open job with no tasks, so closing it depends only on the task this test makes. */
-async function createJob(baseUrl: string): Promise<{ id: string; jobNumber: number }> {
-  const { cookie } = await apiSignIn(baseUrl, DEMO_USERS.admin, DEMO_PASSWORD);
-  const customers = await api<{ data: { id: string }[] }>(baseUrl, cookie, 'GET', '/api/customers?page=1&limit=1&status=active');
-  const customerId = customers.data[0]!.id;
-  const customer = await api<{ data: { customerAddress: { id: string }[] } }>(baseUrl, cookie, 'GET', `/api/customers/${customerId}`);
-  const created = await api<{ data: { id: string; jobNumber: number } }>(baseUrl, cookie, 'POST', '/api/jobs', {
-    customerId,
-    siteAddressId: customer.data.customerAddress[0]!.id,
-    name: 'E2E task job',
-  });
-  return created.data;
 }
 
 async function footer(page: Page) {

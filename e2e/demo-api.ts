@@ -1,0 +1,26 @@
+/** API shortcuts for browser tests: set up records through the API so each test drives only what it is about. */
+import { DEMO_PASSWORD, DEMO_USERS, apiSignIn } from './harness.ts';
+
+export async function api<T>(baseUrl: string, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A fresh open job with no tasks, so closing it depends only on the task this test makes. */
+export async function createJob(baseUrl: string, name = 'E2E task job'): Promise<{ id: string; jobNumber: number }> {
+  const { cookie } = await apiSignIn(baseUrl, DEMO_USERS.admin, DEMO_PASSWORD);
+  const customers = await api<{ data: { id: string }[] }>(baseUrl, cookie, 'GET', '/api/customers?page=1&limit=1&status=active');
+  const customerId = customers.data[0]!.id;
+  const customer = await api<{ data: { customerAddress: { id: string }[] } }>(baseUrl, cookie, 'GET', `/api/customers/${customerId}`);
+  const created = await api<{ data: { id: string; jobNumber: number } }>(baseUrl, cookie, 'POST', '/api/jobs', {
+    customerId,
+    siteAddressId: customer.data.customerAddress[0]!.id,
+    name,
+  });
+  return created.data;
+}
