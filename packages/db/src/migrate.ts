@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-jobs.ts';
 import * as m0003 from './migrations/0003-tasks.ts';
 import * as m0004 from './migrations/0004-scheduling.ts';
+import * as m0005 from './migrations/0005-bids.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0002-jobs': m0002,
   '0003-tasks': m0003,
   '0004-scheduling': m0004,
+  '0005-bids': m0005,
 };
 
 class ListProvider implements MigrationProvider {

@@ -246,6 +246,23 @@ export type TimeOffTable = {
   created_by: string | null;
   created_at: string;
 };
+/** A subcontractor's bid on a task: one per (task, subcontractor). */
+export type BidRequestsTable = {
+  id: string;
+  tenant_id: string;
+  task_id: string;
+  subcontractor_id: string;
+  status: string;
+  amount_cents: number | null;
+  note: string | null;
+  earliest_start_at: string | null;
+  answered_by: string | null;
+  answered_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+};
 /** Keys: 'all', 'unscheduled' | 'unassigned' | 'assigned', 'lifecycle:<L>', 'assignee:<key>'. */
 export type TaskCountsTable = { tenant_id: string; key: string; n: number };
 
@@ -321,6 +338,7 @@ export type Database = {
   task_activities: TaskActivitiesTable;
   task_counts: TaskCountsTable;
   time_off: TimeOffTable;
+  bid_requests: BidRequestsTable;
   notes: NotesTable;
   activity_log: ActivityLogTable;
   media: MediaTable;

@@ -17,6 +17,11 @@ export const ACTIVITY_ACTIONS = [
   'TASK_CLOSED',
   'TASK_CANCELLED',
   'TASK_REOPENED',
+  'BID_REQUESTED',
+  'BID_SUBMITTED',
+  'BID_DECLINED',
+  'BID_AWARDED',
+  'BID_CLOSED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

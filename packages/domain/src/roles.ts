@@ -88,6 +88,9 @@ export const PERMISSIONS = {
   /** Field roles read only their own tasks; the repository narrows every task query for them. */
   'tasks.read': ['admin', 'partial', 'view', 'technician', 'subcontractor'],
   'tasks.write': OFFICE_WRITE,
+  /** Bid requests: the office reads all of them, a subcontractor login its own company's; only it answers. */
+  'bids.read': ['admin', 'partial', 'view', 'subcontractor'],
+  'bids.answer': ['subcontractor'],
   'leads.read': OFFICE_READ,
   'leads.write': OFFICE_WRITE,
   'ai.use': OFFICE_WRITE,

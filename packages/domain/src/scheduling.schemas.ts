@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idListQuery, pageQuery, uuidField } from './common.schemas.ts';
 import { TASK_STATUSES } from './task-status.ts';
-import { DEFAULT_SCHEDULE_HOURS, listOf } from './tasks.schemas.ts';
+import { DEFAULT_SCHEDULE_HOURS, listOf, taskSchema } from './tasks.schemas.ts';
 
 /** Spec section 8: the fallback text and the clash wording the UI matches on. */
 export const SCHEDULE_MESSAGES = {
@@ -12,8 +12,8 @@ export const SCHEDULE_MESSAGES = {
   rangeTooWide: 'The date range can be at most 62 days.',
   noSchedule: 'This task has no schedule yet.',
   alreadyScheduled: 'This task is already scheduled; re-schedule it instead.',
-  /** Bids arrive with a later part of the scheduling work; until then the server refuses them openly. */
-  bidsNotAvailable: 'Bid requests are not available yet.',
+  bidsNeedSubcontractor: 'Bids can only be requested when assigning to a subcontractor.',
+  bidsOrAssign: 'Either assign a subcontractor or request bids, not both.',
   assigneeRequired: 'Choose a technician or subcontractor to assign the task to.',
   scheduleNotFound: 'Schedule not found.',
   timeOffNotFound: 'Time off not found.',
@@ -43,13 +43,17 @@ type ScheduleShape = {
   assignedTo?: 'TECHNICIAN' | 'SUBCONTRACTOR';
   assignedTechnicianId?: string | null;
   assignedSubcontractorId?: string | null;
+  bidRequestSentTo?: string[] | undefined;
 };
 
 function checkWindow(v: ScheduleShape, ctx: z.RefinementCtx) {
   if (v.expectedEndDateTime && v.expectedEndDateTime < v.startDateTime)
     ctx.addIssue({ code: 'custom', path: ['expectedEndDateTime'], message: 'End date-time must be the same as or after the start date-time.' });
   if (v.assignedTo === 'TECHNICIAN' && !v.assignedTechnicianId) ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: 'Select a technician to assign the task to.' });
-  if (v.assignedTo === 'SUBCONTRACTOR' && !v.assignedSubcontractorId)
+  const requestsBids = Boolean(v.bidRequestSentTo?.length);
+  if (requestsBids && v.assignedTo !== 'SUBCONTRACTOR') ctx.addIssue({ code: 'custom', path: ['bidRequestSentTo'], message: SCHEDULE_MESSAGES.bidsNeedSubcontractor });
+  if (requestsBids && v.assignedSubcontractorId) ctx.addIssue({ code: 'custom', path: ['bidRequestSentTo'], message: SCHEDULE_MESSAGES.bidsOrAssign });
+  if (v.assignedTo === 'SUBCONTRACTOR' && !v.assignedSubcontractorId && !requestsBids)
     ctx.addIssue({ code: 'custom', path: ['assignedSubcontractorId'], message: 'Select a subcontractor to assign the task to.' });
 }
 
@@ -90,6 +94,12 @@ export const rescheduleTaskBody = z
   })
   .superRefine(checkWindow);
 export type RescheduleTaskBody = z.infer<typeof rescheduleTaskBody>;
+
+/**
+ * The answer of POST /tasks/schedule and PUT /tasks/schedule/{id}: {data: task}, plus bidIds (one per
+ * subcontractor in bidRequestSentTo, existing requests included) when the submit requested bids.
+ */
+export const scheduleResponse = z.object({ data: taskSchema, bidIds: z.array(z.string()).optional() });
 
 export const scheduleIdParams = z.strictObject({ scheduleId: uuidField('Schedule') });
 
@@ -232,3 +242,33 @@ export const schedulerItemSchema = z.object({
   customer: z.object({ id: z.string(), name: z.string() }),
 });
 export type SchedulerItem = z.infer<typeof schedulerItemSchema>;
+
+export const TEAM_MEMBER_TYPES = ['TECHNICIAN', 'SUBCONTRACTOR'] as const;
+
+/**
+ * GET /tasks/team (spec section 7): active technicians and subcontractors for the scheduler's team sidebar
+ * and the pickers, by name. Technician filters apply to technicians, subcontractor filters to subcontractors.
+ */
+export const teamQuery = z.strictObject({
+  ...pageQuery,
+  search: z.string().trim().max(100).optional(),
+  searchBy: z.enum(['personName'], { error: 'searchBy must be personName.' }).optional(),
+  type: z.enum(TEAM_MEMBER_TYPES, { error: 'type must be TECHNICIAN or SUBCONTRACTOR.' }).optional(),
+  technicianZoneIds: idListQuery('Technician zone'),
+  technicianTagIds: idListQuery('Technician tag'),
+  subcontractorZonesId: idListQuery('Subcontractor zone'),
+  subcontractorTagIds: idListQuery('Subcontractor tag'),
+});
+export type TeamQuery = z.infer<typeof teamQuery>;
+
+const ref = z.object({ id: z.string(), name: z.string() });
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(TEAM_MEMBER_TYPES),
+  tags: z.array(ref),
+  zones: z.array(ref),
+  profilePictureUrl: z.string().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+

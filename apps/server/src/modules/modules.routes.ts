@@ -16,6 +16,7 @@ import { tableConfigRoutes } from './table-config/table-config.routes.ts';
 import { leadsRoutes } from './leads/leads.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
+import { bidsRoutes } from './bids/bids.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -36,4 +37,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(leadsRoutes);
   await app.register(tasksRoutes);
   await app.register(schedulingRoutes);
+  await app.register(bidsRoutes);
 }

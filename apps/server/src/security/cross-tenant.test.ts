@@ -15,7 +15,8 @@ let ids: Record<string, string>;
 /** Company A's own records, kept out of `ids` (the leak check looks for every id there). */
 let extra: Record<string, string>;
 
-type Probe = { id: () => string; body?: () => unknown };
+/** `as`: who sends it when the route is not an admin's (a subcontractor login of company A answering bids). */
+type Probe = { id: () => string; body?: () => unknown; as?: () => Session };
 const PROBES: Record<string, Probe> = {
   'GET /api/user/:id': { id: () => ids.user! },
   'PUT /api/user/:id': { id: () => ids.user!, body: () => ({ name: 'Hijacked', tags: [], zones: [], version: 1 }) },
@@ -52,10 +53,16 @@ const PROBES: Record<string, Probe> = {
   'GET /api/tasks/:id/activity-log': { id: () => ids.task! },
   'PUT /api/tasks/schedule/:scheduleId': { id: () => ids.schedule!, body: () => ({ startDateTime: new Date(Date.now() + 9 * 86_400_000).toISOString(), version: 1 }) },
   'DELETE /api/time-off/:id': { id: () => ids.timeOff! },
+  'GET /api/tasks/:id/bids': { id: () => ids.task! },
+  'POST /api/tasks/:id/bids/close': { id: () => ids.bidTask! },
+  'POST /api/bids/:id/answer': { id: () => ids.bid!, body: () => ({ amount: 1 }), as: () => aSub },
+  'POST /api/bids/:id/decline': { id: () => ids.bid!, body: () => ({}), as: () => aSub },
+  'POST /api/bids/:id/award': { id: () => ids.bid! },
 };
+let aSub: Session;
 
 async function snapshotOf(tenantId: string): Promise<string> {
-  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off'] as const;
+  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off', 'bid_requests'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).execute();
@@ -90,8 +97,21 @@ beforeAll(async () => {
   const task = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: bCookie, payload: { jobId, name: 'B secret task', startDateTime: start, assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: bSub.id } });
   const bTech = await buildUser(t.db, { tenantId: b.tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
   const timeOff = await t.app.inject({ method: 'POST', url: '/api/time-off', headers: bCookie, payload: { userId: bTech.id, startDateTime: start, endDateTime: new Date(Date.parse(start) + 3_600_000).toISOString() } });
+  // A task of B's with an open bid request to B's subcontractor, answered so award would be allowed.
+  const bSubLogin = await t.signInAs(b.tenantId, 'SubContractor');
+  const bBidSub = await buildSubcontractor(t.db, b.tenantId, { userId: bSubLogin.user.id });
+  const bidTask = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: bCookie, payload: { jobId, name: 'B bid task' } });
+  const bids = await t.app.inject({
+    method: 'POST', url: '/api/tasks/schedule', headers: bCookie,
+    payload: { taskId: bidTask.json().data.id, startDateTime: new Date(Date.now() + 5 * 86_400_000).toISOString(), assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: [bBidSub.id] },
+  });
+  await t.app.inject({ method: 'POST', url: `/api/bids/${bids.json().bidIds[0]}/answer`, headers: { cookie: bSubLogin.cookie }, payload: { amount: 100 } });
+  aSub = await t.signInAs(a.tenantId, 'SubContractor');
+  await buildSubcontractor(t.db, a.tenantId, { userId: aSub.user.id });
   ids = {
     task: task.json().data.id,
+    bidTask: bidTask.json().data.id,
+    bid: bids.json().bidIds[0],
     schedule: (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', task.json().data.id).executeTakeFirstOrThrow()).schedule_id!,
     timeOff: timeOff.json().data.id,
     taskSubcontractor: bSub.id,
@@ -125,7 +145,7 @@ describe('cross-tenant probe over the route table', () => {
     for (const [key, probe] of Object.entries(PROBES)) {
       const [method, path] = key.split(' ') as [string, string];
       const send = (id: string) =>
-        t.app.inject({ method: method as 'GET', url: path.replace(/:\w+/, id), headers: { cookie: a.admin.cookie }, ...(probe.body ? { payload: probe.body() as object } : {}) });
+        t.app.inject({ method: method as 'GET', url: path.replace(/:\w+/, id), headers: { cookie: (probe.as?.() ?? a.admin).cookie }, ...(probe.body ? { payload: probe.body() as object } : {}) });
       const foreign = await send(probe.id());
       const missing = await send(randomUUID());
       expect(foreign.statusCode, `${key}: ${foreign.body}`).toBe(404);
@@ -151,6 +171,8 @@ describe('cross-tenant probe over the route table', () => {
       '/api/jobs/summary',
       '/api/leads?limit=100',
       '/api/tasks?limit=100',
+      '/api/bids?limit=100',
+      '/api/tasks/team?limit=100',
       '/api/tasks?limit=100&assignedStatus=ASSIGNED_TO_OTHERS',
       `/api/tasks?limit=100&jobId=${ids.job}`,
       '/api/table-configuration?type=JOBS',

@@ -10,7 +10,7 @@ import { photoUrl } from '../users/users.presenter.ts';
 import { occupiedDuring } from './schedule-guard.ts';
 
 type Query = z.output<typeof technicianAvailabilityQuery>;
-const TECHNICIAN_ROLES = ['Technician', 'Tech Access'];
+export const TECHNICIAN_ROLES = ['Technician', 'Tech Access'];
 const MINUTE = 60_000;
 
 const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();

@@ -11,13 +11,17 @@ import { requireTaskAction, requireVisibleTask, taskViewer, type TaskViewer } fr
 import { currentAssigneeName, NO_ASSIGNEE, resolveAssignee, type Assignee } from '../tasks/tasks-assignee.service.ts';
 import { taskViewQuery, type TaskViewRow } from '../tasks/tasks.repository.ts';
 import { presentTask } from '../tasks/tasks.service.ts';
+import { requestBidsIn, resolveBidSubcontractors } from '../bids/bids.service.ts';
 import { slotOf, writeSchedule } from './schedule-guard.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
-/** Bids come with a later part of issue 5; until then a request for them is refused, never dropped. */
-function refuseBids(bidRequestSentTo: string[] | undefined): void {
-  if (bidRequestSentTo?.length) throw new AppError('VALIDATION_FAILED', [SCHEDULE_MESSAGES.bidsNotAvailable]);
+/** The schedule write's answer: the task, and the ids of the bids requested with it (request-bids flow). */
+export type ScheduleResult = { task: Task; bidIds?: string[] };
+
+/** The subcontractors a request-bids submit names, checked before the write; null when none were named. */
+async function bidTargets(db: Db, tenantId: string, bidRequestSentTo: string[] | undefined): Promise<Map<string, string> | null> {
+  return bidRequestSentTo?.length ? resolveBidSubcontractors(db, tenantId, bidRequestSentTo) : null;
 }
 
 function keptAssignee(row: TaskViewRow): Assignee {
@@ -38,7 +42,7 @@ type NewSchedule = { start: string; expectedEnd: string; assignee: Assignee };
  * The schedule write itself: guarded by the clash check, conditional on what the request read (a schedule
  * still absent, or the schedule version it was based on), and logged with old → new values.
  */
-async function saveSchedule(db: Db, tv: TaskViewer, row: TaskViewRow, next: NewSchedule, basedOn: { scheduleVersion: number | null }): Promise<void> {
+async function saveSchedule(db: Db, tv: TaskViewer, row: TaskViewRow, next: NewSchedule, basedOn: { scheduleVersion: number | null }, bids: Map<string, string> | null): Promise<string[] | undefined> {
   const tenantId = tv.scope.tenantId;
   const at = nowIso();
   const { columns } = next.assignee;
@@ -48,7 +52,7 @@ async function saveSchedule(db: Db, tv: TaskViewer, row: TaskViewRow, next: NewS
     { 'Start Date-Time': next.start, 'Expected End Date-Time': next.expectedEnd },
   );
   const assigneeChanges = diffFields({ 'Assigned To': currentAssigneeName(row) }, { 'Assigned To': next.assignee.name });
-  await writeSchedule(db, slot, async (trx) => {
+  return writeSchedule(db, slot, async (trx) => {
     let update = trx
       .updateTable('tasks')
       .set((eb) => ({
@@ -73,20 +77,29 @@ async function saveSchedule(db: Db, tv: TaskViewer, row: TaskViewRow, next: NewS
       const message = next.assignee.name ? `Assigned task #${row.task_number} to ${next.assignee.name}` : `Unassigned task #${row.task_number}`;
       await recordActivity(trx, tenantId, { ...entry, action: 'TASK_ASSIGNED', message, changes: assigneeChanges });
     }
+    return bids ? requestBidsIn(trx, tv, row, bids, at) : undefined;
   });
 }
 
-/** POST /tasks/schedule: the first schedule of a task, assigning it first when the sheet chose someone. */
-export async function scheduleTask(db: Db, auth: Auth, body: ScheduleTaskBody): Promise<Task> {
-  refuseBids(body.bidRequestSentTo);
+function result(task: Task, bidIds: string[] | undefined): ScheduleResult {
+  return bidIds ? { task, bidIds } : { task };
+}
+
+/**
+ * POST /tasks/schedule: the first schedule of a task, assigning it first when the sheet chose someone. With
+ * bidRequestSentTo (Subcontractor → Request Bids) the task is scheduled unassigned and one REQUESTED bid is
+ * stored per subcontractor in the same transaction; their ids come back as bidIds.
+ */
+export async function scheduleTask(db: Db, auth: Auth, body: ScheduleTaskBody): Promise<ScheduleResult> {
   const tv = await taskViewer(db, auth);
   const row = await requireVisibleTask(db, tv, body.taskId);
   requireTaskAction(tv, row, 'edit');
   if (row.schedule_id) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.alreadyScheduled);
+  const bids = await bidTargets(db, tv.scope.tenantId, body.bidRequestSentTo);
   const assignee = body.isAssigned === false || !body.assignedTo ? NO_ASSIGNEE : await resolveAssignee(db, tv.scope.tenantId, { ...body, assignTo: body.assignedTo });
   const start = body.startDateTime;
-  await saveSchedule(db, tv, row, { start, expectedEnd: body.expectedEndDateTime ?? defaultExpectedEnd(start), assignee }, { scheduleVersion: null });
-  return presentTask(db, tv, row.id);
+  const bidIds = await saveSchedule(db, tv, row, { start, expectedEnd: body.expectedEndDateTime ?? defaultExpectedEnd(start), assignee }, { scheduleVersion: null }, bids);
+  return result(await presentTask(db, tv, row.id), bidIds);
 }
 
 function findTaskBySchedule(db: Db, tenantId: string, scheduleId: string): Promise<TaskViewRow | undefined> {
@@ -97,8 +110,7 @@ function findTaskBySchedule(db: Db, tenantId: string, scheduleId: string): Promi
  * PUT /tasks/schedule/{scheduleId}: move (and optionally re-assign) a scheduled task, based on the schedule
  * version the sheet loaded. A clocked-in task keeps its start; closed and cancelled tasks refuse (409).
  */
-export async function rescheduleTask(db: Db, auth: Auth, scheduleId: string, body: RescheduleTaskBody): Promise<Task> {
-  refuseBids(body.bidRequestSentTo);
+export async function rescheduleTask(db: Db, auth: Auth, scheduleId: string, body: RescheduleTaskBody): Promise<ScheduleResult> {
   const tv = await taskViewer(db, auth);
   const found = await findTaskBySchedule(db, tv.scope.tenantId, scheduleId);
   if (!found) throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.scheduleNotFound);
@@ -110,7 +122,8 @@ export async function rescheduleTask(db: Db, auth: Auth, scheduleId: string, bod
   const start = row.lifecycle === 'CLOCKED_IN' && row.start_at ? row.start_at : body.startDateTime;
   const expectedEnd = body.expectedEndDateTime ?? defaultExpectedEnd(start);
   if (expectedEnd < start) throw new AppError('VALIDATION_FAILED', [TASK_MESSAGES.endBeforeStart]);
+  const bids = await bidTargets(db, tv.scope.tenantId, body.bidRequestSentTo);
   const assignee = body.assignedTo ? await resolveAssignee(db, tv.scope.tenantId, { ...body, assignTo: body.assignedTo }, row) : keptAssignee(row);
-  await saveSchedule(db, tv, row, { start, expectedEnd, assignee }, { scheduleVersion: body.version });
-  return presentTask(db, tv, row.id);
+  const bidIds = await saveSchedule(db, tv, row, { start, expectedEnd, assignee }, { scheduleVersion: body.version }, bids);
+  return result(await presentTask(db, tv, row.id), bidIds);
 }

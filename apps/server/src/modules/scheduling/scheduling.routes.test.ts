@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { BID_MESSAGES } from '@fieldwork/domain/bids.schemas';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
 import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
@@ -68,7 +69,8 @@ describe('POST /api/tasks/schedule', () => {
       [{ taskId: task.id, startDateTime: hh(1), assignedTo: 'SUBCONTRACTOR' }, 400, 'Select a subcontractor to assign the task to.'],
       [{ taskId: task.id, startDateTime: hh(1), isAssigned: true }, 400, SCHEDULE_MESSAGES.assigneeRequired],
       [{ taskId: task.id, startDateTime: hh(1), assignedTo: 'ROBOT' }, 400, 'assignedTo must be TECHNICIAN or SUBCONTRACTOR.'],
-      [{ taskId: task.id, startDateTime: hh(1), bidRequestSentTo: [randomUUID()] }, 400, SCHEDULE_MESSAGES.bidsNotAvailable],
+      [{ taskId: task.id, startDateTime: hh(1), bidRequestSentTo: [randomUUID()] }, 400, SCHEDULE_MESSAGES.bidsNeedSubcontractor],
+      [{ taskId: task.id, startDateTime: hh(1), assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: [randomUUID()] }, 400, BID_MESSAGES.subcontractors],
       [{ taskId: task.id, startDateTime: hh(1), extra: 1 }, 400, 'Unrecognized key: "extra"'],
       [onTech(task.id, staff.id, hh(1)), 400, ASSIGNEE_MESSAGES.technician],
       [onTech(task.id, foreignTech.id, hh(1)), 400, ASSIGNEE_MESSAGES.technician],
@@ -160,7 +162,7 @@ describe('PUT /api/tasks/schedule/:scheduleId', () => {
     const tech2 = await newTech();
     const reassigned = await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), assignedTo: 'TECHNICIAN', assignedTechnicianId: tech2.id, version: 2 });
     expect(reassigned.json().data).toMatchObject({ assignedUser: { userId: tech2.id }, taskScheduler: { version: 3 } });
-    expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), bidRequestSentTo: [randomUUID()], version: 3 })).json().message).toEqual([SCHEDULE_MESSAGES.bidsNotAvailable]);
+    expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), bidRequestSentTo: [randomUUID()], version: 3 })).json().message).toEqual([SCHEDULE_MESSAGES.bidsNeedSubcontractor]);
     expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: 'soon', version: 3 })).json().message).toContain('Start date-time must be a valid ISO 8601 date-time.');
   });
 

@@ -6,20 +6,28 @@ import {
   availableTechnicianSchema,
   rescheduleTaskBody,
   scheduleIdParams,
+  scheduleResponse,
   schedulerItemSchema,
   schedulerQuery,
   scheduleTaskBody,
+  teamMemberSchema,
+  teamQuery,
   technicianAvailabilityQuery,
   timeOffBody,
   timeOffListQuery,
   timeOffSchema,
 } from '@fieldwork/domain/scheduling.schemas';
-import { taskSchema } from '@fieldwork/domain/tasks.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { listAvailableTechnicians } from './availability.service.ts';
 import { listSchedulerTasks } from './scheduler.service.ts';
-import { rescheduleTask, scheduleTask } from './schedule.service.ts';
+import { rescheduleTask, scheduleTask, type ScheduleResult } from './schedule.service.ts';
+import { listTeam } from './team.service.ts';
 import { createTimeOff, deleteTimeOff, listTimeOff } from './time-off.service.ts';
+
+/** {data: task} plus bidIds when the submit requested bids. */
+function scheduleBody(result: ScheduleResult): { data: ScheduleResult['task']; bidIds?: string[] } {
+  return result.bidIds ? { data: result.task, bidIds: result.bidIds } : { data: result.task };
+}
 
 /** Scheduling and dispatch (issue 5): schedule writes behind the clash guard, availability, time off. */
 export async function schedulingRoutes(app: FastifyInstance): Promise<void> {
@@ -28,18 +36,23 @@ export async function schedulingRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/tasks/schedule', {
     preHandler: guard('tasks.write'),
-    schema: { tags, summary: 'First schedule of a task, assigning it when a person is given; 409 SCHEDULE_CONFLICT with the clashing task number', body: scheduleTaskBody, response: { 201: dataOf(taskSchema) } },
-  }, async (request, reply) => reply.status(201).send({ data: await scheduleTask(app.db, requireAuth(request), request.body) }));
+    schema: { tags, summary: 'First schedule of a task, assigning it when a person is given; 409 SCHEDULE_CONFLICT with the clashing task number', body: scheduleTaskBody, response: { 201: scheduleResponse } },
+  }, async (request, reply) => reply.status(201).send(scheduleBody(await scheduleTask(app.db, requireAuth(request), request.body))));
 
   r.put('/api/tasks/schedule/:scheduleId', {
     preHandler: guard('tasks.write'),
-    schema: { tags, summary: 'Re-schedule (and optionally re-assign) at the schedule version loaded; a clocked-in task keeps its start', params: scheduleIdParams, body: rescheduleTaskBody, response: { 200: dataOf(taskSchema) } },
-  }, async (request) => ({ data: await rescheduleTask(app.db, requireAuth(request), request.params.scheduleId, request.body) }));
+    schema: { tags, summary: 'Re-schedule (and optionally re-assign) at the schedule version loaded; a clocked-in task keeps its start', params: scheduleIdParams, body: rescheduleTaskBody, response: { 200: scheduleResponse } },
+  }, async (request) => scheduleBody(await rescheduleTask(app.db, requireAuth(request), request.params.scheduleId, request.body)));
 
   r.get('/api/tasks/technicians', {
     preHandler: guard('workorder.view'),
     schema: { tags, summary: "Active technicians with their availability for a window (BUSY / AVAILABLE_SOON / AVAILABLE)", querystring: technicianAvailabilityQuery, response: { 200: dataOf(itemsPage(availableTechnicianSchema)) } },
   }, async (request) => ({ data: await listAvailableTechnicians(app.db, requireAuth(request), request.query) }));
+
+  r.get('/api/tasks/team', {
+    preHandler: guard('workorder.view'),
+    schema: { tags, summary: 'Active technicians and subcontractors by name for the team sidebar and pickers, filtered by name, type, tags and zones', querystring: teamQuery, response: { 200: itemsPage(teamMemberSchema) } },
+  }, async (request) => listTeam(app.db, requireAuth(request), request.query));
 
   r.get('/api/tasks/scheduler', {
     preHandler: guard('tasks.read'),
