@@ -109,6 +109,8 @@ export const technicianAvailabilityQuery = z
     startDateTime: instant('startDateTime'),
     expectedEndDateTime: optionalInstant('expectedEndDateTime'),
     search: z.string().trim().max(100).optional(),
+    /** The task being re-scheduled: its own slot must not make its assignee look busy. */
+    excludeTaskId: uuidField('excludeTaskId').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.expectedEndDateTime && v.expectedEndDateTime < v.startDateTime)

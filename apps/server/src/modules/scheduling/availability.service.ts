@@ -19,7 +19,7 @@ const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOS
  * Busy intervals (active tasks and time off) of the given technicians overlapping [from, to), in two
  * queries for the whole page — each an assignee/start index range, never one query per technician.
  */
-export async function busyIntervals(db: Db, tenantId: string, userIds: string[], from: string, to: string): Promise<Map<string, Interval[]>> {
+export async function busyIntervals(db: Db, tenantId: string, userIds: string[], from: string, to: string, excludeTaskId?: string): Promise<Map<string, Interval[]>> {
   const out = new Map<string, Interval[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return out;
   const tasks = await db
@@ -28,6 +28,7 @@ export async function busyIntervals(db: Db, tenantId: string, userIds: string[],
     .where('tenant_id', '=', tenantId)
     .where('assignee_key', 'in', userIds)
     .where('lifecycle', '<>', 'CANCELLED')
+    .$if(!!excludeTaskId, (qb) => qb.where('id', '<>', excludeTaskId!))
     .where((eb) => occupiedDuring(eb, { start: from, end: to }))
     .execute();
   for (const t of tasks) {
@@ -68,7 +69,7 @@ export async function listAvailableTechnicians(db: Db, auth: Pick<AuthContext, '
   ]);
   const from = [day.startOfToday, shift(window.start, -AVAILABLE_SOON_MINUTES * MINUTE)].sort()[0]!;
   const to = [day.startOfTomorrow, window.end].sort().at(-1)!;
-  const busy = await busyIntervals(db, tenantId, users.map((u) => u.id), from, to);
+  const busy = await busyIntervals(db, tenantId, users.map((u) => u.id), from, to, q.excludeTaskId);
   const items: AvailableTechnician[] = users.map((u) => ({
     userId: u.id,
     username: u.name,

@@ -310,6 +310,20 @@ describe('GET /api/tasks/technicians', () => {
     expect(await one(hh(17), hh(18))).toMatchObject({ status: 'AVAILABLE_SOON', availability: { startDateTime: hh(17) } }); // 15:00 + 2 h default
   });
 
+  it('does not count the task being re-scheduled against its own assignee', async () => {
+    const tag = `Moving ${randomUUID().slice(0, 6)}`;
+    const tech = await newTech(`${tag} tech`);
+    const moving = await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(8), expectedEndAt: hh(10) });
+    const ask = async (exclude?: string) => {
+      const res = await t.call('GET', `/api/tasks/technicians?search=${encodeURIComponent(tag)}&startDateTime=${hh(9)}&expectedEndDateTime=${hh(11)}${exclude ? `&excludeTaskId=${exclude}` : ''}`, admin.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.items[0];
+    };
+    expect(await ask()).toMatchObject({ status: 'BUSY' });
+    expect(await ask(moving.id)).toMatchObject({ status: 'AVAILABLE' });
+    expect((await t.call('GET', `/api/tasks/technicians?startDateTime=${hh(9)}&excludeTaskId=nope`, admin.cookie)).json().message).toEqual(['excludeTaskId must be a valid UUID.']);
+  });
+
   it('lists only active technicians of the company, paged; office readers only', async () => {
     const tag = `Roster ${randomUUID().slice(0, 6)}`;
     await newTech(`${tag} a`);

@@ -110,7 +110,7 @@ function ScheduleSheet({ task, onOpenChange, timeZone }: { task: TaskListItem; o
             setDraft(next);
           }}
         />
-        <AssignFields draft={draft} timeZone={timeZone} onChange={setDraft} />
+        <AssignFields draft={draft} timeZone={timeZone} onChange={setDraft} taskId={task.id} />
       </form>
     </SideSheet>
   );
@@ -142,9 +142,9 @@ function ScheduleFields({ draft, timeZone, onChange, startError }: SectionProps 
   );
 }
 
-function AssignFields({ draft, timeZone, onChange }: SectionProps) {
+function AssignFields({ draft, timeZone, onChange, taskId }: SectionProps & { taskId: string }) {
   const startIso = fromZonedInput(draft.start, timeZone);
-  const window = startIso ? { startDateTime: startIso, expectedEndDateTime: fromZonedInput(draft.end, timeZone) } : null;
+  const window = startIso ? { startDateTime: startIso, expectedEndDateTime: fromZonedInput(draft.end, timeZone), excludeTaskId: taskId } : null;
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 text-sm font-semibold text-gray-900">Assign</legend>

@@ -67,7 +67,7 @@ function PickerList({ label, loading, empty, children }: { label: string; loadin
 
 type TechnicianPickerProps = {
   /** The window as UTC instants; null until a start is chosen. */
-  window: { startDateTime: string; expectedEndDateTime: string | null } | null;
+  window: { startDateTime: string; expectedEndDateTime: string | null; excludeTaskId?: string } | null;
   value: string | null;
   onChange: (userId: string) => void;
   timeZone: string;

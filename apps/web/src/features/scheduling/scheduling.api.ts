@@ -4,10 +4,10 @@ import type { Task } from '@fieldwork/domain/tasks.schemas';
 import { api, isApiError, type DataOf, type ItemsPage } from '../../lib/api-client';
 import { PICKER_LIMIT } from '../tasks/tasks.api';
 
-export type TechnicianWindow = { startDateTime: string; expectedEndDateTime: string | null; search?: string };
+export type TechnicianWindow = { startDateTime: string; expectedEndDateTime: string | null; search?: string; excludeTaskId?: string };
 
 export const schedulingKeys = {
-  technicians: (w: TechnicianWindow) => ['scheduling', 'technicians', w.startDateTime, w.expectedEndDateTime ?? '', w.search ?? ''] as const,
+  technicians: (w: TechnicianWindow) => ['scheduling', 'technicians', w.startDateTime, w.expectedEndDateTime ?? '', w.search ?? '', w.excludeTaskId ?? ''] as const,
 };
 
 export const schedulingApi = {
