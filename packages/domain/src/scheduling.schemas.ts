@@ -274,3 +274,28 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
+
+/** The scheduler's people rows (spec: "scheduler users endpoint": startDateTime, endDateTime, userType). */
+export const schedulerUsersQuery = z
+  .strictObject({
+    ...pageQuery,
+    startDateTime: instant('startDateTime'),
+    endDateTime: instant('endDateTime'),
+    userType: z.enum(['technician', 'subcontractor'], { error: 'userType must be technician or subcontractor.' }),
+    search: z.string().trim().max(100).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.endDateTime <= v.startDateTime) ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'endDateTime must be after startDateTime.' });
+    else if (Date.parse(v.endDateTime) - Date.parse(v.startDateTime) > MAX_SCHEDULER_RANGE_DAYS * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: SCHEDULE_MESSAGES.rangeTooWide });
+  });
+export type SchedulerUsersQuery = z.output<typeof schedulerUsersQuery>;
+
+export const schedulerUserSchema = teamMemberSchema.extend({
+  /** Active (non-cancelled) tasks of this person meeting the range. */
+  taskCount: z.number(),
+});
+export type SchedulerUser = z.infer<typeof schedulerUserSchema>;
+
+/** GET /schedule: what the calendar draws for a range — the scheduler's tasks and the technicians' time off. */
+export const scheduleFeedSchema = z.object({ tasks: z.array(schedulerItemSchema), timeOff: z.array(timeOffSchema) });

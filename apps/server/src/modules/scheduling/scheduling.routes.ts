@@ -5,10 +5,13 @@ import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common.schemas';
 import {
   availableTechnicianSchema,
   rescheduleTaskBody,
+  scheduleFeedSchema,
   scheduleIdParams,
   scheduleResponse,
   schedulerItemSchema,
   schedulerQuery,
+  schedulerUserSchema,
+  schedulerUsersQuery,
   scheduleTaskBody,
   teamMemberSchema,
   teamQuery,
@@ -19,6 +22,7 @@ import {
 } from '@fieldwork/domain/scheduling.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { listAvailableTechnicians } from './availability.service.ts';
+import { listSchedulerUsers, scheduleFeed } from './schedule-feed.service.ts';
 import { listSchedulerTasks } from './scheduler.service.ts';
 import { rescheduleTask, scheduleTask, type ScheduleResult } from './schedule.service.ts';
 import { listTeam } from './team.service.ts';
@@ -58,6 +62,16 @@ export async function schedulingRoutes(app: FastifyInstance): Promise<void> {
     preHandler: guard('tasks.read'),
     schema: { tags, summary: 'Tasks meeting a range of at most 62 days for the scheduler chart and calendar; field roles see their own', querystring: schedulerQuery, response: { 200: dataOf(z.object({ items: z.array(schedulerItemSchema) })) } },
   }, async (request) => ({ data: await listSchedulerTasks(app.db, requireAuth(request), request.query) }));
+
+  r.get('/api/schedule', {
+    preHandler: guard('tasks.read'),
+    schema: { tags, summary: "The calendar's feed for a range of at most 62 days: scheduled tasks (field roles their own) and time off", querystring: schedulerQuery, response: { 200: dataOf(scheduleFeedSchema) } },
+  }, async (request) => ({ data: await scheduleFeed(app.db, requireAuth(request), request.query) }));
+
+  r.get('/api/tasks/scheduler/users', {
+    preHandler: guard('workorder.view'),
+    schema: { tags, summary: "The scheduler's people rows (technicians or subcontractors) with their task count in the range", querystring: schedulerUsersQuery, response: { 200: dataOf(itemsPage(schedulerUserSchema)) } },
+  }, async (request) => ({ data: await listSchedulerUsers(app.db, requireAuth(request), request.query) }));
 
   r.get('/api/time-off', {
     preHandler: guard('tasks.read'),
