@@ -2,26 +2,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, CheckCircle2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Task, TaskActivity } from '@fieldwork/domain/tasks.schemas';
+import { hmsText, INVALID_DATES_TEXT, timeSpentSeconds } from '@fieldwork/domain/time-spent';
 import { Button, buttonClass } from '../../components/button';
 
 type ActionState = { visible: boolean; allowed: boolean; reason: string | null };
-
-/** Seconds worked: closed periods plus the running one up to now. */
-export function timeSpentSeconds(activities: readonly TaskActivity[], now: number): number {
-  let ms = 0;
-  for (const a of activities) {
-    const start = new Date(a.startTime).getTime();
-    const end = a.endTime ? new Date(a.endTime).getTime() : now;
-    if (!Number.isNaN(start) && !Number.isNaN(end) && end > start) ms += end - start;
-  }
-  return Math.floor(ms / 1000);
-}
-
-/** Spec: the footer timer reads hrs:mins:sec. */
-export function hmsText(totalSeconds: number): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor((totalSeconds % 3600) / 60))}:${pad(totalSeconds % 60)}`;
-}
 
 /** "Time Elapsed - Clocked-in Task" while a period runs (ticking each second), otherwise "Total Time Spent". */
 function TimeSpent({ activities }: { activities: readonly TaskActivity[] }) {
@@ -32,10 +16,12 @@ function TimeSpent({ activities }: { activities: readonly TaskActivity[] }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [running]);
+  const seconds = timeSpentSeconds(activities, now);
+  if (seconds === null) return <p className="text-sm text-red-700">{INVALID_DATES_TEXT}</p>;
   return (
     <p className="text-sm text-muted">
       {running ? 'Time Elapsed - Clocked-in Task' : 'Total Time Spent'}:{' '}
-      <span className="font-semibold text-gray-900 tabular-nums">{hmsText(timeSpentSeconds(activities, now))}</span>
+      <span className="font-semibold text-gray-900 tabular-nums">{hmsText(seconds)}</span>
     </p>
   );
 }

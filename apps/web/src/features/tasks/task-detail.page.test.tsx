@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { CLOSE_TASK_CHECK, closeDefaults, validateClose } from './close-task-dialog';
-import { hmsText, timeSpentSeconds } from './task-action-bar';
 import { TASK_ID, actions, allowed, refused, task, taskPageReplies } from './test-fixtures';
 
 const URL_ = `/workorder/scheduler/view/${TASK_ID}`;
@@ -65,6 +64,12 @@ describe('task page', { timeout: 20_000 }, () => {
     expect(await (await bar()).findByText('01:30:05')).toBeTruthy();
     expect(screen.getByText(/Total Time Spent/)).toBeTruthy();
     expect(within(await screen.findByRole('list', { name: 'Work time entries' })).getByText('Replaced the valve')).toBeTruthy();
+  });
+
+  it('says so in the time box when a work period has invalid dates', async () => {
+    mockApi(...taskPageReplies({ status: 'CLOCKED_OUT', actions: actions({ elapsedTime: allowed }) }, [{ ...work[0]!, startTime: 'not a date' }]));
+    renderApp(URL_, makeSession('Admin', 'fullAccess'));
+    expect(await (await bar()).findByText('Error: Invalid date strings')).toBeTruthy();
   });
 
   it('deletes after the confirmation', async () => {
@@ -161,11 +166,6 @@ describe('close and time helpers', () => {
   it('refuses an end before the start or in the future', () => {
     expect(validateClose(task(), '2026-11-21T10:00:00.000Z', '2026-11-21T09:00:00.000Z', now)).toEqual({ errors: { end: TASK_MESSAGES.endBeforeStart } });
     expect(validateClose(task(), '2026-11-21T10:00:00.000Z', '2026-11-21T16:00:00.000Z', now)).toEqual({ errors: { end: TASK_MESSAGES.endInFuture } });
-  });
-
-  it('sums the time spent, a running period up to now', () => {
-    expect(hmsText(timeSpentSeconds(work, now.getTime()))).toBe('01:30:05');
-    expect(hmsText(timeSpentSeconds([{ ...work[0]!, endTime: null, startTime: '2026-11-21T14:00:00.000Z' }], now.getTime()))).toBe('01:00:00');
   });
 });
 
