@@ -9,6 +9,7 @@ import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { staticWebPlugin } from './plugins/static-web.plugin.ts';
 import { registerModules } from './modules/modules.routes.ts';
+import { eventsPlugin } from './modules/events/events.plugin.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -52,6 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await securityPlugin(app);
   await authPlugin(app);
   await openapiPlugin(app);
+  await eventsPlugin(app, { databaseUrl: handle.databaseUrl ?? config.databaseUrl });
   await registerModules(app);
   await staticWebPlugin(app, { distDir: config.webDistDir });
   return app;

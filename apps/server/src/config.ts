@@ -23,6 +23,8 @@ export type AppConfig = {
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   connectionTimeoutMs: number;
+  /** Live updates: comment heartbeat of an open event stream, which also re-checks its session. */
+  eventsHeartbeatMs: number;
   webDistDir: string | undefined;
   logLevel: string;
   /** Job media files; on several instances point every one at the same shared directory. */
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
     connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 10_000),
+    eventsHeartbeatMs: int(env.EVENTS_HEARTBEAT_MS, 25_000),
     webDistDir: env.WEB_DIST_DIR ?? resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     mediaDir: resolve(env.MEDIA_DIR ?? join(dataDir, 'media')),

@@ -11,7 +11,8 @@ export type DbConfig = { databaseUrl?: string | undefined; sqliteFile?: string |
 
 export type Db = Kysely<Database>;
 
-export type DbHandle = { db: Db; dialect: DialectName; close: () => Promise<void> };
+/** databaseUrl: the PostgreSQL URL the pool connects to (a LISTEN connection needs its own client). */
+export type DbHandle = { db: Db; dialect: DialectName; close: () => Promise<void>; databaseUrl?: string };
 
 let pgTypesSet = false;
 
@@ -57,7 +58,7 @@ export function createDb(config: DbConfig): DbHandle {
     configurePgTypes();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy(), databaseUrl: config.databaseUrl };
   }
   const file = config.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

@@ -44,6 +44,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   dialect: 'sqlite' | 'postgres';
+  /** PostgreSQL: the test database's URL (another app instance can share it); undefined on SQLite. */
+  databaseUrl: string | undefined;
   close: () => Promise<void>;
   /** A new company with an admin, signed in. */
   newCompany: () => Promise<{ tenantId: string; admin: Session }>;
@@ -76,6 +78,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     app,
     db: handle.db,
     dialect: handle.dialect,
+    databaseUrl: handle.databaseUrl,
     cookieFrom,
     login,
     call: (method, url, cookie, payload) => app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) }),

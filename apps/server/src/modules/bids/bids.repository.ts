@@ -125,12 +125,12 @@ export async function insertBidRequests(
   return { bidIds: subcontractorIds.map((id) => idOf.get(id)).filter((id): id is string => Boolean(id)), created: fresh };
 }
 
-/** Close the task's still-open bids (all but `keep`); returns the closed ones' subcontractor names. */
-export async function closeOpenBids(trx: Db, tenantId: string, taskId: string, keep: string | null, at: string): Promise<{ id: string; name: string }[]> {
+/** Close the task's still-open bids (all but `keep`); returns the closed ones' subcontractor ids and names. */
+export async function closeOpenBids(trx: Db, tenantId: string, taskId: string, keep: string | null, at: string): Promise<{ id: string; name: string; subcontractor_id: string }[]> {
   let open = trx
     .selectFrom('bid_requests as bid')
     .innerJoin('subcontractors as sub', 'sub.id', 'bid.subcontractor_id')
-    .select(['bid.id', 'sub.name'])
+    .select(['bid.id', 'sub.name', 'bid.subcontractor_id'])
     .where('bid.tenant_id', '=', tenantId)
     .where('bid.task_id', '=', taskId)
     .where('bid.status', 'in', OPEN_BID_STATUSES);

@@ -4,12 +4,14 @@ import { diffFields } from '@fieldwork/domain/activity.schemas';
 import { BID_MESSAGES, formatBidAmount, OPEN_BID_STATUSES, type AnswerBidBody, type Bid, type BidListQuery, type BidStatus, type DeclineBidBody } from '@fieldwork/domain/bids.schemas';
 import { pageMeta } from '@fieldwork/domain/common.schemas';
 import { AppError } from '@fieldwork/domain/errors';
+import { assigneeKeys } from '@fieldwork/domain/events.schemas';
 import { centsToAmount } from '@fieldwork/domain/jobs.rules';
 import { isSubcontractorRole } from '@fieldwork/domain/roles';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { slotOf, writeSchedule } from '../scheduling/schedule-guard.ts';
+import { afterCommit, runTransaction } from '../events/events.bus.ts';
 import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from '../tasks/tasks-access.service.ts';
 import { currentAssigneeName } from '../tasks/tasks-assignee.service.ts';
 import { findSubcontractorIdOfUser } from '../tasks/tasks.repository.ts';
@@ -58,7 +60,7 @@ export async function resolveBidSubcontractors(db: Db, tenantId: string, ids: st
   return new Map(unique.map((id) => [id, names.get(id)!]));
 }
 
-type TaskRef = { id: string; job_id: string };
+type TaskRef = { id: string; job_id: string; task_number: number };
 
 /** Inside the schedule write's transaction: the requests, and one BID_REQUESTED row per newly asked subcontractor. */
 export async function requestBidsIn(trx: Db, tv: TaskViewer, task: TaskRef, subs: Map<string, string>, at: string): Promise<string[]> {
@@ -67,6 +69,7 @@ export async function requestBidsIn(trx: Db, tv: TaskViewer, task: TaskRef, subs
   for (const subId of created) {
     await recordActivity(trx, tenantId, { jobId: task.job_id, entityType: 'TASK', entityId: task.id, actorId: tv.viewer.userId, at, action: 'BID_REQUESTED', message: `Bid requested from ${subs.get(subId)}` });
   }
+  await afterCommit(trx, tenantId, { type: 'bid.changed', taskId: task.id, jobId: task.job_id, taskNumber: task.task_number, assigneeKeys: assigneeKeys(...subs.keys()), at });
   return bidIds;
 }
 
@@ -104,7 +107,7 @@ type Answer = { status: 'SUBMITTED' | 'DECLINED'; amountCents: number | null; no
 async function saveAnswer(db: Db, auth: Auth, row: BidViewRow, answer: Answer): Promise<Bid> {
   const tenantId = auth.viewer.tenantId;
   const at = nowIso();
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const res = await trx
       .updateTable('bid_requests')
       .set({
@@ -138,6 +141,7 @@ async function saveAnswer(db: Db, auth: Auth, row: BidViewRow, answer: Answer): 
       message,
       changes,
     });
+    await afterCommit(trx, tenantId, { type: 'bid.changed', taskId: row.task_id, jobId: row.job_id, taskNumber: row.task_number, assigneeKeys: [row.subcontractor_id], at });
   });
   return presentBid((await findBidView(db, tenantId, row.id))!);
 }
@@ -200,6 +204,9 @@ export async function awardBid(db: Db, auth: Auth, bidId: string): Promise<Bid> 
     const changes = diffFields({ 'Assigned To': currentAssigneeName(task) }, { 'Assigned To': bid.sub_name });
     if (changes.length) await recordActivity(trx, tenantId, { ...entry, action: 'TASK_ASSIGNED', message: `Assigned task #${task.task_number} to ${bid.sub_name}`, changes });
     for (const other of closed) await recordActivity(trx, tenantId, { ...entry, action: 'BID_CLOSED', message: `Closed the bid request to ${other.name}` });
+    const ref = { taskId: task.id, jobId: task.job_id, taskNumber: task.task_number, at };
+    await afterCommit(trx, tenantId, { type: 'schedule.changed', ...ref, assigneeKeys: assigneeKeys(task.assignee_key, bid.subcontractor_id) });
+    await afterCommit(trx, tenantId, { type: 'bid.changed', ...ref, assigneeKeys: assigneeKeys(bid.subcontractor_id, ...closed.map((c) => c.subcontractor_id)) });
   });
   return presentBid((await findBidView(db, tenantId, bid.id))!);
 }
@@ -210,10 +217,13 @@ export async function closeTaskBids(db: Db, auth: Auth, taskId: string): Promise
   const task = await requireVisibleTask(db, tv, taskId);
   const tenantId = tv.scope.tenantId;
   const at = nowIso();
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const closed = await closeOpenBids(trx, tenantId, task.id, null, at);
     for (const other of closed) {
       await recordActivity(trx, tenantId, { jobId: task.job_id, entityType: 'TASK', entityId: task.id, actorId: tv.viewer.userId, at, action: 'BID_CLOSED', message: `Closed the bid request to ${other.name}` });
+    }
+    if (closed.length) {
+      await afterCommit(trx, tenantId, { type: 'bid.changed', taskId: task.id, jobId: task.job_id, taskNumber: task.task_number, assigneeKeys: assigneeKeys(...closed.map((c) => c.subcontractor_id)), at });
     }
   });
   return (await listTaskBids(db, tenantId, task.id)).map(presentBid);

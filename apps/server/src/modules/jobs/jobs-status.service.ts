@@ -1,10 +1,12 @@
 import type { Db } from '@fieldwork/db/connection';
 import { diffFields } from '@fieldwork/domain/activity.schemas';
 import { AppError } from '@fieldwork/domain/errors';
+import { assigneeKeys } from '@fieldwork/domain/events.schemas';
 import { JOB_TRANSITIONS, jobStatusActions, type JobStatusAction, type JobTaskCounts } from '@fieldwork/domain/job-status.rules';
 import type { Job, JobStatus } from '@fieldwork/domain/jobs.schemas';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { afterCommit, runTransaction } from '../events/events.bus.ts';
 import { requireJobHeader } from './jobs-lookup.service.ts';
 import { cancelOpenTasksOfJob, loadJobTaskFacts } from './jobs-tasks.repository.ts';
 import { countTaskRows } from './jobs-tasks.service.ts';
@@ -36,12 +38,14 @@ export async function changeJobStatus(db: Db, viewer: Viewer, timeZone: string, 
   const now = new Date();
   const at = now.toISOString();
   if (!to) throw new AppError('CONFLICT', jobStatusRefusal(action, from, countTaskRows([], now, timeZone)));
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     if (!(await setJobStatusIf(trx, viewer.tenantId, jobId, from, to, at))) throw new AppError('CONFLICT', 'This job was changed by someone else. Reload and try again.');
     const counts = countTaskRows(await loadJobTaskFacts(trx, viewer.tenantId, [jobId]), now, timeZone);
     if (!jobStatusActions({ status: from }, counts)[action]) throw new AppError('CONFLICT', jobStatusRefusal(action, from, counts));
+    const keys: string[] = [];
     if (action === 'CANCELLED') {
       for (const task of await cancelOpenTasksOfJob(trx, viewer.tenantId, jobId, at)) {
+        keys.push(...assigneeKeys(task.assignee_key));
         await recordActivity(trx, viewer.tenantId, {
           jobId,
           entityType: 'TASK',
@@ -64,6 +68,7 @@ export async function changeJobStatus(db: Db, viewer: Viewer, timeZone: string, 
       changes: diffFields({ Status: from }, { Status: to }),
       at,
     });
+    await afterCommit(trx, viewer.tenantId, { type: 'job.status', jobId, assigneeKeys: assigneeKeys(...keys), at });
   });
   return getJob(db, viewer, timeZone, jobId);
 }

@@ -26,7 +26,7 @@ export function cancelOpenTasksOfJob(db: Db, tenantId: string, jobId: string, at
     .where('tenant_id', '=', tenantId)
     .where('job_id', '=', jobId)
     .where('lifecycle', '=', 'OPEN')
-    .returning(['id', 'task_number'])
+    .returning(['id', 'task_number', 'assignee_key'])
     .execute();
 }
 

@@ -1,9 +1,10 @@
-import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { SqliteAdapter, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { Database } from '@fieldwork/db/schema';
 import { AppError } from '@fieldwork/domain/errors';
 import { occupiedInterval, SCHEDULE_MESSAGES, type Interval } from '@fieldwork/domain/scheduling.schemas';
 import { DEFAULT_SCHEDULE_HOURS } from '@fieldwork/domain/tasks.schemas';
+import { runTransaction } from '../events/events.bus.ts';
 
 /**
  * The one place that keeps "no two active tasks of one assignee overlap, and none overlaps their time off"
@@ -39,21 +40,12 @@ export function isSqlite(db: Db): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
-/** One transaction no other writer can enter between its reads and its writes (see above). */
+/**
+ * One transaction no other writer can enter between its reads and its writes (see above); its live-update
+ * events go out after commit (runTransaction).
+ */
 export async function serializedTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  if (!isSqlite(db)) return db.transaction().execute(fn);
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    let out: T;
-    try {
-      out = await fn(conn);
-    } catch (error) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw error;
-    }
-    await sql`commit`.execute(conn);
-    return out;
-  });
+  return runTransaction(db, fn, { immediate: true });
 }
 
 /** PostgreSQL: the assignee's row lock, taken before any read of their schedule. SQLite is serialized already. */
@@ -144,7 +136,7 @@ export function isExclusionViolation(error: unknown): boolean {
  * task is looked up after the failure to name it.
  */
 export async function writeSchedule<T>(db: Db, slot: Slot | null, write: (trx: Db) => Promise<T>): Promise<T> {
-  if (!slot) return db.transaction().execute(write);
+  if (!slot) return runTransaction(db, write);
   try {
     return await serializedTransaction(db, async (trx) => {
       await lockPerson(trx, slot.tenantId, slot.assignedTo, slot.assigneeKey);

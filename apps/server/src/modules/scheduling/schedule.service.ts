@@ -3,6 +3,7 @@ import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { diffFields } from '@fieldwork/domain/activity.schemas';
 import { AppError } from '@fieldwork/domain/errors';
+import { assigneeKeys } from '@fieldwork/domain/events.schemas';
 import { SCHEDULE_MESSAGES, type RescheduleTaskBody, type ScheduleTaskBody } from '@fieldwork/domain/scheduling.schemas';
 import { defaultExpectedEnd, TASK_MESSAGES, type Task } from '@fieldwork/domain/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
@@ -13,6 +14,7 @@ import { taskViewQuery, type TaskViewRow } from '../tasks/tasks.repository.ts';
 import { presentTask } from '../tasks/tasks.service.ts';
 import { requestBidsIn, resolveBidSubcontractors } from '../bids/bids.service.ts';
 import { slotOf, writeSchedule } from './schedule-guard.ts';
+import { afterCommit } from '../events/events.bus.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
@@ -77,6 +79,7 @@ async function saveSchedule(db: Db, tv: TaskViewer, row: TaskViewRow, next: NewS
       const message = next.assignee.name ? `Assigned task #${row.task_number} to ${next.assignee.name}` : `Unassigned task #${row.task_number}`;
       await recordActivity(trx, tenantId, { ...entry, action: 'TASK_ASSIGNED', message, changes: assigneeChanges });
     }
+    await afterCommit(trx, tenantId, { type: 'schedule.changed', taskId: row.id, jobId: row.job_id, taskNumber: row.task_number, assigneeKeys: assigneeKeys(row.assignee_key, columns.assignee_key), at });
     return bids ? requestBidsIn(trx, tv, row, bids, at) : undefined;
   });
 }

@@ -4,6 +4,7 @@ import type { TasksTable } from '@fieldwork/db/schema';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { diffFields, type ActivityAction, type ActivityChange } from '@fieldwork/domain/activity.schemas';
 import { AppError } from '@fieldwork/domain/errors';
+import { assigneeKeys, type EventType } from '@fieldwork/domain/events.schemas';
 import { can } from '@fieldwork/domain/roles';
 import { deriveTaskStatus, TASK_STATUS_LABELS, type TaskStatus } from '@fieldwork/domain/task-status';
 import { TASK_MESSAGES, type CloseTaskBody, type PatchTaskBody, type Task } from '@fieldwork/domain/tasks.schemas';
@@ -14,6 +15,7 @@ import { lockOpenJob } from '../jobs/jobs-lookup.repository.ts';
 import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from './tasks-access.service.ts';
 import { currentAssigneeName, NO_ASSIGNEE, resolveAssignee } from './tasks-assignee.service.ts';
 import { slotOf, writeSchedule, type Slot } from '../scheduling/schedule-guard.ts';
+import { afterCommit } from '../events/events.bus.ts';
 import { insertTaskActivity, taskWorkSpan, updateTaskIf, type TaskViewRow } from './tasks.repository.ts';
 import { taskFacts } from './tasks.presenter.ts';
 import { presentTask } from './tasks.service.ts';
@@ -26,6 +28,8 @@ const CLOCK_SKEW_MS = 60_000;
 type Change = {
   patch: Updateable<TasksTable>;
   action: ActivityAction;
+  /** The live-update event announcing the change. */
+  event: EventType;
   message: string;
   changes: ActivityChange[];
   /** Hold the job open for the change (reopen: a task of a closed job must stay closed). */
@@ -49,6 +53,8 @@ async function applyChange(db: Db, tv: TaskViewer, row: TaskViewRow, change: Cha
     if (!(await updateTaskIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, version: row.version }, { ...change.patch, updated_at: at }))) throw taskMoved();
     await change.alsoWrite?.(trx, at);
     await recordActivity(trx, tenantId, { jobId: row.job_id, entityType: 'TASK', entityId: row.id, action: change.action, message: change.message, actorId: tv.viewer.userId, changes: change.changes, at });
+    const keys = assigneeKeys(row.assignee_key, change.patch.assignee_key);
+    await afterCommit(trx, tenantId, { type: change.event, taskId: row.id, jobId: row.job_id, taskNumber: row.task_number, assigneeKeys: keys, at });
   });
 }
 
@@ -71,6 +77,7 @@ async function cancelTask(db: Db, tv: TaskViewer, row: TaskViewRow): Promise<voi
   await applyChange(db, tv, row, {
     patch: { lifecycle: 'CANCELLED' },
     action: 'TASK_CANCELLED',
+    event: 'task.status',
     message: `Cancelled task #${row.task_number}`,
     changes: statusChange(tv, row, 'CANCELLED'),
   });
@@ -85,6 +92,7 @@ async function reopenTask(db: Db, tv: TaskViewer, row: TaskViewRow): Promise<voi
   await applyChange(db, tv, row, {
     patch: { lifecycle, end_at: null, closed_at: null },
     action: 'TASK_REOPENED',
+    event: 'task.status',
     message: `Re-opened task #${row.task_number}`,
     changes: statusChange(tv, row, after),
     jobMustBeOpen: 'Only tasks of an open job can be reopened.',
@@ -103,6 +111,7 @@ async function assignTask(db: Db, tv: TaskViewer, row: TaskViewRow, body: PatchT
     patch: { ...assignee.columns, schedule_version: row.schedule_version + (moved ? 1 : 0) },
     slot: moved ? slotOf(tv.scope.tenantId, row.id, assignee.columns, row.start_at, row.expected_end_at) : null,
     action: 'TASK_ASSIGNED',
+    event: 'schedule.changed',
     message: assignee.name ? `Assigned task #${row.task_number} to ${assignee.name}` : `Unassigned task #${row.task_number}`,
     changes: diffFields({ 'Assigned To': currentAssigneeName(row) }, { 'Assigned To': assignee.name }),
   });
@@ -126,6 +135,7 @@ export async function closeTask(db: Db, auth: Auth, body: CloseTaskBody): Promis
   await applyChange(db, tv, row, {
     patch: { lifecycle: 'CLOSED', end_at: body.endDateTime, closed_at: nowIso() },
     action: 'TASK_CLOSED',
+    event: 'task.status',
     message: `Closed task #${row.task_number}`,
     changes: statusChange(tv, row, 'CLOSED'),
     alsoWrite:

@@ -5,6 +5,7 @@ import { nowIso } from '@fieldwork/db/sql-helpers';
 import { diffFields } from '@fieldwork/domain/activity.schemas';
 import { pageMeta } from '@fieldwork/domain/common.schemas';
 import { AppError } from '@fieldwork/domain/errors';
+import { assigneeKeys } from '@fieldwork/domain/events.schemas';
 import { isSubcontractorRole } from '@fieldwork/domain/roles';
 import type { TaskLifecycle } from '@fieldwork/domain/task-status';
 import {
@@ -25,6 +26,7 @@ import { requireJobHeader } from '../jobs/jobs-lookup.service.ts';
 import { requireTaskAction, requireVisibleTask, taskViewer, type TaskViewer } from './tasks-access.service.ts';
 import { currentAssigneeName, resolveAssignee } from './tasks-assignee.service.ts';
 import { slotOf, writeSchedule } from '../scheduling/schedule-guard.ts';
+import { afterCommit } from '../events/events.bus.ts';
 import { listAssigneeTasks, listTasks } from './tasks-list.repository.ts';
 import { findSubcontractorIdOfUser, findUserForAssignment, insertTask, listTaskActivities, updateTaskIf } from './tasks.repository.ts';
 import { taskSnapshot, toTaskActivityDto, toTaskDto, toTaskListItem } from './tasks.presenter.ts';
@@ -95,6 +97,7 @@ export async function createTask(db: Db, auth: Auth, body: CreateTaskBody): Prom
       changes: diffFields({}, taskSnapshot({ name: body.name, description: body.description ?? null, start: schedule.start_at, expectedEnd: schedule.expected_end_at, assignee: assignee.name })),
       at,
     });
+    await afterCommit(trx, viewer.tenantId, { type: 'task.created', taskId: id, jobId: job.id, taskNumber: number, assigneeKeys: assigneeKeys(assignee.columns.assignee_key), at });
     return number;
   });
   return { id, taskNumber };
@@ -150,6 +153,8 @@ export async function updateTask(db: Db, auth: Auth, taskId: string, body: Updat
         at,
       });
     }
+    const event = rescheduled ? 'schedule.changed' : 'task.updated';
+    await afterCommit(trx, tv.scope.tenantId, { type: event, taskId, jobId: row.job_id, taskNumber: row.task_number, assigneeKeys: assigneeKeys(row.assignee_key, assignee.columns.assignee_key), at });
   });
   return presentTask(db, tv, taskId);
 }
