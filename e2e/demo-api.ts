@@ -24,3 +24,11 @@ export async function createJob(baseUrl: string, name = 'E2E task job'): Promise
   });
   return created.data;
 }
+
+/** The demo company's time zone. */
+export const DEMO_ZONE = 'America/New_York';
+
+/** A day far enough ahead that the demo's own schedule (two months) leaves it empty, as "yyyy-MM-dd" in the demo zone. */
+export function dayAhead(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+}

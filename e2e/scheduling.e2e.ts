@@ -6,19 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
-import { api, createJob } from './demo-api.ts';
-
-const ZONE = 'America/New_York'; // the demo company's zone
-
-/** A day far enough ahead that the demo's own schedule (two months) leaves it empty, as "yyyy-MM-dd". */
-function dayAhead(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
-}
+import { api, createJob, dayAhead, DEMO_ZONE } from './demo-api.ts';
 
 /** 09:00 (the sheet's default start for a picked date) of that day in the company's zone, as an instant. */
 function nineAm(day: string): Date {
   const noonUtc = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' }).formatToParts(noonUtc).find((p) => p.type === 'timeZoneName')!.value; // "GMT-05:00"
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_ZONE, timeZoneName: 'longOffset' }).formatToParts(noonUtc).find((p) => p.type === 'timeZoneName')!.value; // "GMT-05:00"
   return new Date(`${day}T09:00:00${offset.replace('GMT', '')}`);
 }
 

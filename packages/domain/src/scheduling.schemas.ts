@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idListQuery, pageQuery, uuidField } from './common.schemas.ts';
 import { TASK_STATUSES } from './task-status.ts';
-import { DEFAULT_SCHEDULE_HOURS, listOf, taskSchema } from './tasks.schemas.ts';
+import { DEFAULT_SCHEDULE_HOURS, listOf, scheduleWindowError, taskSchema } from './tasks.schemas.ts';
 
 /** Spec section 8: the fallback text and the clash wording the UI matches on. */
 export const SCHEDULE_MESSAGES = {
@@ -47,8 +47,8 @@ type ScheduleShape = {
 };
 
 function checkWindow(v: ScheduleShape, ctx: z.RefinementCtx) {
-  if (v.expectedEndDateTime && v.expectedEndDateTime < v.startDateTime)
-    ctx.addIssue({ code: 'custom', path: ['expectedEndDateTime'], message: 'End date-time must be the same as or after the start date-time.' });
+  const windowError = scheduleWindowError(v.startDateTime, v.expectedEndDateTime);
+  if (windowError) ctx.addIssue({ code: 'custom', path: ['expectedEndDateTime'], message: windowError });
   if (v.assignedTo === 'TECHNICIAN' && !v.assignedTechnicianId) ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: 'Select a technician to assign the task to.' });
   const requestsBids = Boolean(v.bidRequestSentTo?.length);
   if (requestsBids && v.assignedTo !== 'SUBCONTRACTOR') ctx.addIssue({ code: 'custom', path: ['bidRequestSentTo'], message: SCHEDULE_MESSAGES.bidsNeedSubcontractor });

@@ -21,6 +21,12 @@ describe('task contract', () => {
     expect(createTaskBody.parse({ jobId: JOB, name: 'x', startDateTime: '2026-11-21T10:00:00+05:30', assignTo: 'LATER' }).startDateTime).toBe('2026-11-21T04:30:00.000Z');
   });
 
+  it('caps a task at 31 days', () => {
+    const base = { jobId: JOB, name: 'x', startDateTime: '2026-11-01T00:00:00Z' };
+    expect(createTaskBody.safeParse({ ...base, expectedEndDateTime: '2026-12-02T00:00:00Z' }).success).toBe(true);
+    expect(messages(createTaskBody.safeParse({ ...base, expectedEndDateTime: '2026-12-02T00:00:01Z' }))).toEqual([TASK_MESSAGES.tooLong]);
+  });
+
   it('refuses an invalid date naming the field', () => {
     expect(messages(createTaskBody.safeParse({ jobId: JOB, name: 'x', startDateTime: '21/11/2026' }))).toEqual(['Start date-time must be a valid ISO 8601 date-time.']);
   });

@@ -8,6 +8,21 @@ export const TASK_NAME_MAX = 100;
 export const TASK_DESCRIPTION_MAX = 2000;
 /** Spec section 9: the default schedule duration. */
 export const DEFAULT_SCHEDULE_HOURS = 2;
+/**
+ * The longest a scheduled task may run. It bounds every "which tasks meet this range" query from below
+ * (start > range start − this), so the scheduler, availability and clash checks read a short index range
+ * instead of an assignee's whole history.
+ */
+export const MAX_TASK_DAYS = 31;
+export const MAX_TASK_MS = MAX_TASK_DAYS * 86_400_000;
+
+/** Spec section 5 plus the cap above: the end is never before the start, nor more than MAX_TASK_DAYS after it. */
+export function scheduleWindowError(start: string, end: string | null | undefined): string | null {
+  if (!end) return null;
+  if (end < start) return TASK_MESSAGES.endBeforeStart;
+  if (Date.parse(end) - Date.parse(start) > MAX_TASK_MS) return TASK_MESSAGES.tooLong;
+  return null;
+}
 
 export const ASSIGNED_STATUSES = ['ASSIGNED_TO_ME', 'ASSIGNED_TO_OTHERS', 'UNSCHEDULED', 'UNASSIGNED', 'ALL'] as const;
 export type AssignedStatus = (typeof ASSIGNED_STATUSES)[number];
@@ -38,6 +53,7 @@ export const TASK_MESSAGES = {
   notFound: 'Task not found',
   finished: 'This task is closed or cancelled; it can no longer be changed.',
   jobNotOpen: 'Tasks can only be added to an open job.',
+  tooLong: `A task can be scheduled for at most ${MAX_TASK_DAYS} days.`,
 } as const;
 
 const isoInstant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` });
@@ -79,8 +95,8 @@ type ScheduleInput = {
 function checkSchedule(v: ScheduleInput, ctx: z.RefinementCtx) {
   const assigning = v.assignTo === 'TECHNICIAN' || v.assignTo === 'SUBCONTRACTOR';
   if (!v.startDateTime && (assigning || v.expectedEndDateTime)) ctx.addIssue({ code: 'custom', path: ['startDateTime'], message: TASK_MESSAGES.startRequired });
-  if (v.startDateTime && v.expectedEndDateTime && v.expectedEndDateTime < v.startDateTime)
-    ctx.addIssue({ code: 'custom', path: ['expectedEndDateTime'], message: TASK_MESSAGES.endBeforeStart });
+  const windowError = v.startDateTime ? scheduleWindowError(v.startDateTime, v.expectedEndDateTime) : null;
+  if (windowError) ctx.addIssue({ code: 'custom', path: ['expectedEndDateTime'], message: windowError });
   if (v.assignTo === 'TECHNICIAN' && !v.assignedTechnicianId) ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: TASK_MESSAGES.technicianRequired });
   if (v.assignTo === 'SUBCONTRACTOR' && !v.assignedSubcontractorId)
     ctx.addIssue({ code: 'custom', path: ['assignedSubcontractorId'], message: TASK_MESSAGES.subcontractorRequired });

@@ -3,6 +3,7 @@ import {
   CalendarDays,
   ClipboardList,
   FileText,
+  Gavel,
   Magnet,
   LayoutDashboard,
   Receipt,
@@ -27,6 +28,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/workorder/jobs', label: 'Jobs', icon: Briefcase, visible: always },
   { to: '/workorder/tasks', label: 'Tasks', icon: ClipboardList, visible: always },
   { to: '/workorder/scheduler/calendar', label: 'Scheduler', icon: CalendarDays, visible: always },
+  /** A subcontractor login's requests to bid; the office sees bids on each task instead. */
+  { to: '/workorder/bids', label: 'Bid Requests', icon: Gavel, visible: (a) => a.can('bids.answer') },
   { to: '/workorder/estimates', label: 'Estimates', icon: FileText, visible: always },
   { to: '/workorder/invoices', label: 'Invoices', icon: Receipt, visible: always },
   { to: '/customers', label: 'Customers', icon: Users, visible: (a) => a.can('customers.read') },

@@ -32,6 +32,7 @@ import { isTaskTab, TasksListPage, type TaskTab } from '../features/tasks/tasks-
 import { TaskCreatePage, type TaskCreateSearch } from '../features/tasks/task-create.page';
 import { TaskEditPage } from '../features/tasks/task-edit.page';
 import { TaskDetailPage } from '../features/tasks/task-detail.page';
+import { BidRequestsPage } from '../features/bids/bid-requests.page';
 import { SchedulerCalendarPage } from '../features/scheduler/scheduler-calendar.page';
 import { EstimatesListPage } from '../features/estimates/estimates-list.page';
 import { InvoicesListPage } from '../features/invoices/invoices-list.page';
@@ -211,6 +212,7 @@ const routeTree = rootRoute.addChildren([
     taskCreateRoute,
     page('/workorder/tasks/$taskId/edit', TaskEditPage, 'tasks.write'),
     page('/workorder/scheduler/view/$taskId', TaskDetailPage, 'tasks.read'),
+    page('/workorder/bids', BidRequestsPage, 'bids.answer'),
     schedulerRoute,
     page('/workorder/estimates', EstimatesListPage),
     page('/workorder/invoices', InvoicesListPage),

@@ -14,6 +14,13 @@ describe('sidebar', () => {
     for (const label of ['Dashboard', 'Jobs', 'Tasks', 'Scheduler', 'Estimates', 'Invoices', 'Customers', 'Vehicles', 'Settings']) {
       expect(nav.getByRole('link', { name: label })).toBeTruthy();
     }
+    expect(nav.queryByRole('link', { name: 'Bid Requests' })).toBeNull();
+  });
+
+  it('gives subcontractor logins their Bid Requests', async () => {
+    mockApi();
+    renderApp('/dashboard', makeSession('SubContractor', 'noAccess'));
+    expect((await mainNav()).getByRole('link', { name: 'Bid Requests' }).getAttribute('href')).toBe('/workorder/bids');
   });
 
   it('hides Settings and Customers from a technician', async () => {
@@ -23,6 +30,7 @@ describe('sidebar', () => {
     expect(nav.getByRole('link', { name: 'Tasks' })).toBeTruthy();
     expect(nav.queryByRole('link', { name: 'Settings' })).toBeNull();
     expect(nav.queryByRole('link', { name: 'Customers' })).toBeNull();
+    expect(nav.queryByRole('link', { name: 'Bid Requests' })).toBeNull();
   });
 
   it('hides admin-only settings entries from staff', async () => {

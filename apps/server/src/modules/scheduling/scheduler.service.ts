@@ -25,7 +25,17 @@ export async function listSchedulerTasks(db: Db, auth: Pick<AuthContext, 'viewer
   if (!status.includes('CANCELLED')) query = query.where('tasks.lifecycle', '<>', 'CANCELLED');
   const assignees = q.assigned_to ?? [];
   if (assignees.length) {
-    query = query.where((eb) => eb.or(assignees.map((a) => eb.and([eb('tasks.assigned_to', '=', a.type), eb('tasks.assignee_key', '=', a.filterId)]))));
+    // One IN list first, so the assignee/start index is read per person; the kind is checked per row.
+    const ofType = (type: string) => assignees.filter((a) => a.type === type).map((a) => a.filterId);
+    query = query
+      .where('tasks.assignee_key', 'in', assignees.map((a) => a.filterId))
+      .where((eb) =>
+        eb.or(
+          (['TECHNICIAN', 'SUBCONTRACTOR'] as const)
+            .filter((type) => ofType(type).length)
+            .map((type) => eb.and([eb('tasks.assigned_to', '=', type), eb('tasks.assignee_key', 'in', ofType(type))])),
+        ),
+      );
   }
   query = applyFilters(db, tv.scope, query, { jobId: q.jobId, status, tags: q.tags ?? [], zones: q.zones ?? [], search: q.search, searchBy: q.searchBy }, tv.bounds);
   const ids = query.select('tasks.id').orderBy('tasks.start_at').orderBy('tasks.id').limit(MAX_SCHEDULER_ITEMS);

@@ -112,6 +112,15 @@ describe('POST /api/tasks/schedule', () => {
     expect(toSub.json().data).toMatchObject({ assignedTo: 'SUBCONTRACTOR', assignedSubcontractor: { id: sub.id } });
   });
 
+  it('finds a clash with a task of the longest allowed length, and refuses anything longer', async () => {
+    const tech = await newTech();
+    const long = await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(-30 * 24), expectedEndAt: hh(12) }); // 30.5 days
+    expectClash(await schedule(admin, onTech((await unscheduled()).id, tech.id, hh(11))), long.taskNumber);
+    const tooLong = await schedule(admin, onTech((await unscheduled()).id, (await newTech()).id, hh(0), hh(31 * 24 + 1)));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toEqual([TASK_MESSAGES.tooLong]);
+  });
+
   it('refuses a clash with the clashing task number; touching intervals, cancelled tasks and other people do not clash', async () => {
     const tech = await newTech();
     const booked = await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(10), expectedEndAt: hh(12) });

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import type { AvailableTechnician } from '@fieldwork/domain/scheduling.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { actions, allowed, TASK_ID, TECH_ID, taskItem, taskPageReplies, tasksReply } from '../tasks/test-fixtures';
-import { BIDS_COMING_SOON } from './assign-schedule-sheet';
 
 const URL_ = `/workorder/scheduler/view/${TASK_ID}`;
 const unscheduled = { status: 'UNSCHEDULED', taskScheduler: null, assignedTo: 'NONE', assignedUser: null, actions: actions({ edit: allowed }) } as const;
@@ -76,7 +75,7 @@ describe('Assign/Schedule sheet', { timeout: 20_000 }, () => {
     expect(techCall?.searchParams.get('expectedEndDateTime')).toBe('2026-11-25T16:00:00.000Z');
   });
 
-  it('disables submit for Subcontractor without one picked, shows Request Bids as coming soon, and allows Assign Later', async () => {
+  it('disables submit for Subcontractor without one picked, and allows Assign Later', async () => {
     mockApi(...taskPageReplies(unscheduled), techsReply, subsReply);
     renderApp(URL_, makeSession('Admin', 'fullAccess'));
     const sheet = await openSheet('Assign & Schedule');
@@ -86,12 +85,57 @@ describe('Assign/Schedule sheet', { timeout: 20_000 }, () => {
     const coastal = await sheet.findByRole('radio', { name: /Coastal HVAC/ });
     await user.click(coastal);
     expect(submit(sheet, 'Assign & Schedule').disabled).toBe(false);
-    expect((sheet.getByRole('radio', { name: 'Request Bids from Subcontractors' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(sheet.getByText(BIDS_COMING_SOON)).toBeTruthy();
     await user.click(sheet.getByRole('radio', { name: 'Technician' }));
     expect(submit(sheet, 'Assign & Schedule').disabled).toBe(true);
     await user.click(sheet.getByRole('radio', { name: 'Assign Later' }));
     expect(submit(sheet, 'Assign & Schedule').disabled).toBe(false);
+  });
+
+  it('requests bids from two subcontractors (unassigned, bidRequestSentTo), then shows their status and closes on Done', async () => {
+    const subs = [
+      { id: 'c1', name: 'Coastal HVAC', contactName: 'Cora', tags: [], zones: [] },
+      { id: 'c2', name: 'Ace Plumbing Subs', contactName: null, tags: [], zones: [] },
+      { id: 'c3', name: 'Bright Electric', contactName: null, tags: [], zones: [] },
+    ];
+    const bid = (id: string, name: string) => ({ id: `b-${id}`, status: 'REQUESTED', amount: null, subcontractor: { id, name } });
+    const fetchMock = mockApi(
+      ...taskPageReplies(unscheduled, [], [bid('c1', 'Coastal HVAC'), bid('c2', 'Ace Plumbing Subs')]),
+      techsReply,
+      route('GET', '/api/subcontractors', { body: { data: subs, pagination: { totalItems: 3, totalPages: 1, currentPage: 1, itemsPerPage: 100 } } }),
+      route('POST', '/api/tasks/schedule', { status: 201, body: { data: { id: TASK_ID }, bidIds: ['b-c1', 'b-c2'] } }),
+    );
+    renderApp(URL_, makeSession('Admin', 'fullAccess'));
+    const sheet = await openSheet('Assign & Schedule');
+    const user = userEvent.setup();
+    fireEvent.change(sheet.getByLabelText('Start date'), { target: { value: '2026-11-25' } });
+    await user.click(sheet.getByRole('radio', { name: 'Subcontractor' }));
+    await user.click(sheet.getByRole('radio', { name: 'Request Bids from Subcontractors' }));
+    expect(submit(sheet, 'Request Bids').disabled).toBe(true);
+    await user.click(await sheet.findByRole('checkbox', { name: /Coastal HVAC/ }));
+    await user.click(sheet.getByRole('checkbox', { name: /Ace Plumbing Subs/ }));
+    await user.click(sheet.getByRole('checkbox', { name: /Bright Electric/ }));
+    await user.click(sheet.getByRole('checkbox', { name: /Bright Electric/ }));
+    expect(sheet.getByRole('checkbox', { name: /Bright Electric/ }).getAttribute('aria-checked')).toBe('false');
+    await user.click(submit(sheet, 'Request Bids'));
+
+    expect(await screen.findByText('Bid requests sent')).toBeTruthy();
+    expect(sent(fetchMock, '/api/tasks/schedule', 'POST')).toEqual([
+      {
+        taskId: TASK_ID,
+        startDateTime: '2026-11-25T14:00:00.000Z',
+        expectedEndDateTime: '2026-11-25T16:00:00.000Z',
+        isAssigned: false,
+        assignedTo: 'SUBCONTRACTOR',
+        bidRequestSentTo: ['c1', 'c2'],
+      },
+    ]);
+    const requested = within(await sheet.findByRole('region', { name: 'Requested bids' }));
+    expect((await requested.findByText('Ace Plumbing Subs')).closest('li')?.textContent).toContain('REQUESTED');
+    expect(sheet.queryByRole('button', { name: 'Request Bids' })).toBeNull();
+    await user.click(submit(sheet, 'Done'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent(fetchMock, '/api/tasks/schedule', 'POST')).toHaveLength(1);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/bids/close'))).toBe(false);
   });
 
   it('all day on the DST-change day (1 Nov 2026, New York) sends 00:00 EDT – 23:59 EST, unassigned with Assign Later', async () => {

@@ -10,6 +10,7 @@ import { Label } from '../../components/label';
 import { SideSheet } from '../../components/side-sheet';
 import { cn } from '../../lib/cn';
 import { jobNumberText } from '../jobs/job-status-badge';
+import { RequestedBidsList } from '../bids/requested-bids-list';
 import { TaskStatusBadge, taskNumberText, workTimeParts } from '../tasks/task-status-badge';
 import { SubcontractorPicker, TechnicianPicker } from './assignee-pickers';
 import {
@@ -17,6 +18,7 @@ import {
   ASSIGN_MODES,
   initialDraft,
   isReschedule,
+  requestsBids,
   scheduleRequest,
   submitDisabled,
   SUBCONTRACTOR_MODE_LABELS,
@@ -27,7 +29,6 @@ import {
 import { useScheduleTask } from './use-schedule-task';
 
 export const ALL_DAY_TASK_LABEL = 'All day Task';
-export const BIDS_COMING_SOON = 'Bid requests are coming soon';
 export const START_REQUIRED = 'Start date-time is required.';
 
 export type AssignScheduleSheetProps = {
@@ -41,7 +42,8 @@ export type AssignScheduleSheetProps = {
 /** The Assign/Schedule Task side sheet (450 px, full width on phones): when, and who. Fresh each time it opens. */
 export function AssignScheduleSheet({ task, open, onOpenChange, timeZone }: AssignScheduleSheetProps) {
   if (!task || !open) return null;
-  return <ScheduleSheet key={`${task.id}:${task.version}`} task={task} onOpenChange={onOpenChange} timeZone={timeZone} />;
+  // Keyed by the task alone: a submit that requested bids updates the task but keeps the sheet (and its Done step).
+  return <ScheduleSheet key={task.id} task={task} onOpenChange={onOpenChange} timeZone={timeZone} />;
 }
 
 function SheetHeader({ task, timeZone }: { task: TaskListItem; timeZone: string }) {
@@ -71,12 +73,16 @@ function ScheduleSheet({ task, onOpenChange, timeZone }: { task: TaskListItem; o
   const formId = useId();
   const [draft, setDraft] = useState<ScheduleDraft>(() => initialDraft(task, timeZone));
   const [startError, setStartError] = useState<string | undefined>();
-  const mutation = useScheduleTask(() => onOpenChange(false));
-  const reschedule = isReschedule(task);
+  // Request-bids flow: the first submit sends the requests and stores the bid ids; the next one (Done) closes.
+  const [bidIds, setBidIds] = useState<string[] | null>(null);
+  const mutation = useScheduleTask((_task, ids) => (ids ? setBidIds(ids) : onOpenChange(false)));
+  const [reschedule] = useState(() => isReschedule(task));
+  const bids = requestsBids(draft);
   const disabled = submitDisabled(draft, { reschedule, pending: mutation.isPending });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (bidIds) return onOpenChange(false);
     if (disabled) return;
     const req = scheduleRequest(task, draft, timeZone);
     if (!req) return setStartError(START_REQUIRED);
@@ -89,29 +95,41 @@ function ScheduleSheet({ task, onOpenChange, timeZone }: { task: TaskListItem; o
       onOpenChange={onOpenChange}
       title={reschedule ? 'Re-Schedule Task' : 'Assign/Schedule Task'}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+        bidIds ? (
+          <Button type="submit" form={formId}>
+            Done
           </Button>
-          <Button type="submit" form={formId} loading={mutation.isPending} disabled={disabled}>
-            {reschedule ? 'Re-Schedule' : 'Assign & Schedule'}
-          </Button>
-        </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} loading={mutation.isPending} disabled={disabled}>
+              {bids ? 'Request Bids' : reschedule ? 'Re-Schedule' : 'Assign & Schedule'}
+            </Button>
+          </>
+        )
       }
     >
       <SheetHeader task={task} timeZone={timeZone} />
-      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        <ScheduleFields
-          draft={draft}
-          startError={startError}
-          timeZone={timeZone}
-          onChange={(next) => {
-            if (next.start !== draft.start) setStartError(undefined);
-            setDraft(next);
-          }}
-        />
-        <AssignFields draft={draft} timeZone={timeZone} onChange={setDraft} taskId={task.id} />
-      </form>
+      {bidIds ? (
+        <form id={formId} onSubmit={submit} noValidate>
+          <RequestedBidsList taskId={task.id} />
+        </form>
+      ) : (
+        <form id={formId} onSubmit={submit} noValidate className="space-y-5">
+          <ScheduleFields
+            draft={draft}
+            startError={startError}
+            timeZone={timeZone}
+            onChange={(next) => {
+              if (next.start !== draft.start) setStartError(undefined);
+              setDraft(next);
+            }}
+          />
+          <AssignFields draft={draft} timeZone={timeZone} onChange={setDraft} taskId={task.id} />
+        </form>
+      )}
     </SideSheet>
   );
 }
@@ -155,23 +173,28 @@ function AssignFields({ draft, timeZone, onChange, taskId }: SectionProps & { ta
         onChange={(mode) => onChange({ ...draft, mode })}
       />
       {draft.mode === 'SUBCONTRACTOR' ? (
-        <div className="space-y-1">
-          <Segmented
-            label="Subcontractor mode"
-            options={[
-              { value: 'ASSIGN', label: SUBCONTRACTOR_MODE_LABELS.ASSIGN },
-              { value: 'REQUEST_BIDS', label: SUBCONTRACTOR_MODE_LABELS.REQUEST_BIDS, disabled: true },
-            ]}
-            value={draft.subMode}
-            onChange={(subMode) => onChange({ ...draft, subMode })}
-          />
-          <p className="text-xs text-muted">{BIDS_COMING_SOON}</p>
-        </div>
+        <Segmented
+          label="Subcontractor mode"
+          options={[
+            { value: 'ASSIGN', label: SUBCONTRACTOR_MODE_LABELS.ASSIGN },
+            { value: 'REQUEST_BIDS', label: SUBCONTRACTOR_MODE_LABELS.REQUEST_BIDS },
+          ]}
+          value={draft.subMode}
+          onChange={(subMode) => onChange({ ...draft, subMode })}
+        />
       ) : null}
       {draft.mode === 'TECHNICIAN' ? (
         <TechnicianPicker window={window} value={draft.technicianId} onChange={(technicianId) => onChange({ ...draft, technicianId })} timeZone={timeZone} />
       ) : null}
-      {draft.mode === 'SUBCONTRACTOR' ? <SubcontractorPicker value={draft.subcontractorId} onChange={(subcontractorId) => onChange({ ...draft, subcontractorId })} /> : null}
+      {draft.mode === 'SUBCONTRACTOR' && draft.subMode === 'ASSIGN' ? (
+        <SubcontractorPicker value={draft.subcontractorId} onChange={(subcontractorId) => onChange({ ...draft, subcontractorId })} />
+      ) : null}
+      {requestsBids(draft) ? (
+        <div className="space-y-2">
+          <p className="text-sm text-muted">The task stays unassigned until you award a bid. Pick the subcontractors to ask.</p>
+          <SubcontractorPicker multiple value={draft.bidSubcontractorIds} onChange={(bidSubcontractorIds) => onChange({ ...draft, bidSubcontractorIds })} />
+        </div>
+      ) : null}
       {draft.mode === 'LATER' ? <p className="text-sm text-muted">The task is scheduled now and assigned later.</p> : null}
     </fieldset>
   );

@@ -23,13 +23,13 @@ export function availabilityWindowText(t: Pick<AvailableTechnician, 'status' | '
   return '';
 }
 
-type CardProps = { name: string; picture: string | null; selected: boolean; disabled?: boolean; onPick: () => void; children?: ReactNode };
+type CardProps = { name: string; picture: string | null; selected: boolean; disabled?: boolean; multiple?: boolean; onPick: () => void; children?: ReactNode };
 
-function PersonCard({ name, picture, selected, disabled, onPick, children }: CardProps) {
+function PersonCard({ name, picture, selected, disabled, multiple, onPick, children }: CardProps) {
   return (
     <button
       type="button"
-      role="radio"
+      role={multiple ? 'checkbox' : 'radio'}
       aria-checked={selected}
       aria-disabled={disabled || undefined}
       onClick={() => !disabled && onPick()}
@@ -48,7 +48,7 @@ function PersonCard({ name, picture, selected, disabled, onPick, children }: Car
   );
 }
 
-function PickerList({ label, loading, empty, children }: { label: string; loading: boolean; empty: string | null; children: ReactNode }) {
+function PickerList({ label, loading, empty, multiple, children }: { label: string; loading: boolean; empty: string | null; multiple?: boolean; children: ReactNode }) {
   if (loading)
     return (
       <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="space-y-2">
@@ -59,7 +59,7 @@ function PickerList({ label, loading, empty, children }: { label: string; loadin
     );
   if (empty) return <p className="rounded-md border border-dashed border-border px-3 py-4 text-center text-sm text-muted">{empty}</p>;
   return (
-    <div role="radiogroup" aria-label={label} className="max-h-80 space-y-2 overflow-y-auto">
+    <div role={multiple ? 'group' : 'radiogroup'} aria-label={label} className="max-h-80 space-y-2 overflow-y-auto">
       {children}
     </div>
   );
@@ -109,8 +109,13 @@ export function TechnicianPicker({ window, value, onChange, timeZone }: Technici
   );
 }
 
-/** Active subcontractors (page 1, limit 100) by name, tag and zone. */
-export function SubcontractorPicker({ value, onChange }: { value: string | null; onChange: (id: string) => void }) {
+type SubcontractorPickerProps =
+  | { multiple?: false; value: string | null; onChange: (id: string) => void }
+  /** Request Bids: any number of subcontractors, toggled on and off. */
+  | { multiple: true; value: readonly string[]; onChange: (ids: string[]) => void };
+
+/** Active subcontractors (page 1, limit 100) by name, tag and zone; one to assign, or several to request bids from. */
+export function SubcontractorPicker(props: SubcontractorPickerProps) {
   const [search, setSearch] = useState('');
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [zoneIds, setZoneIds] = useState<string[]>([]);
@@ -124,6 +129,11 @@ export function SubcontractorPicker({ value, onChange }: { value: string | null;
     staleTime: 30_000,
   });
   const items = subs.data?.data ?? [];
+  const isSelected = (id: string) => (props.multiple ? props.value.includes(id) : props.value === id);
+  const pick = (id: string) => {
+    if (!props.multiple) return props.onChange(id);
+    props.onChange(props.value.includes(id) ? props.value.filter((v) => v !== id) : [...props.value, id]);
+  };
   return (
     <div className="space-y-2">
       <SearchInput value={search} onChange={setSearch} aria-label="Search subcontractors" placeholder="Search subcontractors" className="sm:w-full" />
@@ -131,9 +141,9 @@ export function SubcontractorPicker({ value, onChange }: { value: string | null;
         <MultiSelect aria-label="Tags" placeholder="Tags" options={toOptions(tags.data)} value={tagIds} onChange={setTagIds} />
         <MultiSelect aria-label="Zones" placeholder="Zones" options={toOptions(zones.data)} value={zoneIds} onChange={setZoneIds} />
       </div>
-      <PickerList label="Subcontractors" loading={subs.isLoading} empty={subs.isError ? 'Subcontractors could not be loaded.' : items.length ? null : 'No subcontractors found'}>
+      <PickerList label="Subcontractors" multiple={props.multiple} loading={subs.isLoading} empty={subs.isError ? 'Subcontractors could not be loaded.' : items.length ? null : 'No subcontractors found'}>
         {items.map((s) => (
-          <PersonCard key={s.id} name={s.name} picture={null} selected={s.id === value} onPick={() => onChange(s.id)}>
+          <PersonCard key={s.id} name={s.name} picture={null} multiple={props.multiple} selected={isSelected(s.id)} onPick={() => pick(s.id)}>
             {s.contactName ? <span className="shrink-0 truncate text-xs text-muted">{s.contactName}</span> : null}
           </PersonCard>
         ))}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initialDraft, scheduleRequest, submitDisabled, withAllDay, withStart, type ScheduleDraft } from './schedule-draft';
 
 const NY = 'America/New_York';
-const draft = (over: Partial<ScheduleDraft> = {}): ScheduleDraft => ({ start: '', end: '', allDay: false, mode: 'TECHNICIAN', subMode: 'ASSIGN', technicianId: null, subcontractorId: null, ...over });
+const draft = (over: Partial<ScheduleDraft> = {}): ScheduleDraft => ({ start: '', end: '', allDay: false, mode: 'TECHNICIAN', subMode: 'ASSIGN', technicianId: null, subcontractorId: null, bidSubcontractorIds: [], ...over });
 const task = { id: 't', taskScheduler: null, assignedTo: 'NONE', assignedUser: null, assignedSubcontractor: null, version: 3 } as const;
 
 describe('schedule draft', () => {
@@ -30,6 +30,8 @@ describe('schedule draft', () => {
     [{ mode: 'SUBCONTRACTOR', subcontractorId: 's' }, { reschedule: true, pending: false }, false],
     [{ mode: 'LATER', start: '2026-11-25T09:00' }, { reschedule: false, pending: false }, false],
     [{ mode: 'LATER' }, { reschedule: true, pending: true }, true],
+    [{ mode: 'SUBCONTRACTOR', subMode: 'REQUEST_BIDS' }, { reschedule: false, pending: false }, true],
+    [{ mode: 'SUBCONTRACTOR', subMode: 'REQUEST_BIDS', bidSubcontractorIds: ['a'] }, { reschedule: false, pending: false }, false],
   ])('submit disabled for %j %j → %s', (over, o, expected) => expect(submitDisabled(draft(over), o)).toBe(expected));
 
   it('leaves invalid dates out and chooses POST or PUT by the schedule', () => {
@@ -44,5 +46,17 @@ describe('schedule draft', () => {
     expect(scheduleRequest(scheduled, d, NY)).toEqual({ kind: 'reschedule', scheduleId: 's1', body: { startDateTime: '2026-11-25T14:00:00.000Z', expectedEndDateTime: null, version: 3 } });
     const versioned = { ...scheduled, taskScheduler: { ...scheduled.taskScheduler, version: 7 } };
     expect(scheduleRequest(versioned, d, NY)?.body).toMatchObject({ version: 7 });
+  });
+
+  it('requests bids unassigned: SUBCONTRACTOR with bidRequestSentTo and no assignedSubcontractorId', () => {
+    const d = draft({ start: '2026-11-25T09:00', end: '2026-11-25T11:00', mode: 'SUBCONTRACTOR', subMode: 'REQUEST_BIDS', subcontractorId: 'x', bidSubcontractorIds: ['a', 'b'] });
+    expect(scheduleRequest(task, d, NY)?.body).toEqual({
+      taskId: 't',
+      startDateTime: '2026-11-25T14:00:00.000Z',
+      expectedEndDateTime: '2026-11-25T16:00:00.000Z',
+      isAssigned: false,
+      assignedTo: 'SUBCONTRACTOR',
+      bidRequestSentTo: ['a', 'b'],
+    });
   });
 });

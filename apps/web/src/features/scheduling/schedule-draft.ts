@@ -17,6 +17,8 @@ export type ScheduleDraft = {
   subMode: SubcontractorMode;
   technicianId: string | null;
   subcontractorId: string | null;
+  /** Request Bids from Subcontractors: who gets a request (no assignee until a bid is awarded). */
+  bidSubcontractorIds: string[];
 };
 
 export type SchedulableTask = Pick<TaskListItem, 'id' | 'taskScheduler' | 'assignedTo' | 'assignedUser' | 'assignedSubcontractor' | 'version'>;
@@ -34,6 +36,7 @@ export function initialDraft(task: SchedulableTask, timeZone: string): ScheduleD
     subMode: 'ASSIGN',
     technicianId: task.assignedTo === 'TECHNICIAN' ? (task.assignedUser?.userId ?? null) : null,
     subcontractorId: task.assignedTo === 'SUBCONTRACTOR' ? (task.assignedSubcontractor?.id ?? null) : null,
+    bidSubcontractorIds: [],
   };
 }
 
@@ -67,14 +70,19 @@ export function submitDisabled(draft: ScheduleDraft, o: { reschedule: boolean; p
   // The first rule (no technician while a start exists, outside re-schedule) is contained in the second here,
   // because Technician is an explicit choice in this sheet: Assign Later is how a schedule goes out unassigned.
   if (draft.mode === 'TECHNICIAN' && !draft.technicianId) return true;
-  if (draft.mode === 'SUBCONTRACTOR' && (draft.subMode !== 'ASSIGN' || !draft.subcontractorId)) return true;
+  if (draft.mode === 'SUBCONTRACTOR' && draft.subMode === 'ASSIGN' && !draft.subcontractorId) return true;
+  if (draft.mode === 'SUBCONTRACTOR' && draft.subMode === 'REQUEST_BIDS' && draft.bidSubcontractorIds.length === 0) return true;
   return false;
 }
 
-type Assignment = Pick<ScheduleTaskBody, 'assignedTo' | 'assignedTechnicianId' | 'assignedSubcontractorId'>;
+type Assignment = Pick<ScheduleTaskBody, 'assignedTo' | 'assignedTechnicianId' | 'assignedSubcontractorId' | 'bidRequestSentTo'>;
+
+/** Request Bids: the schedule goes out unassigned, with one bid request per chosen subcontractor. */
+export const requestsBids = (draft: ScheduleDraft) => draft.mode === 'SUBCONTRACTOR' && draft.subMode === 'REQUEST_BIDS';
 
 function assignment(draft: ScheduleDraft): Assignment {
   if (draft.mode === 'TECHNICIAN') return { assignedTo: 'TECHNICIAN', assignedTechnicianId: draft.technicianId };
+  if (requestsBids(draft)) return { assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: draft.bidSubcontractorIds };
   if (draft.mode === 'SUBCONTRACTOR') return { assignedTo: 'SUBCONTRACTOR', assignedSubcontractorId: draft.subcontractorId };
   return {};
 }
@@ -89,7 +97,7 @@ export function scheduleRequest(
   if (!startDateTime) return null;
   const expectedEndDateTime = fromZonedInput(draft.end, timeZone);
   const s = task.taskScheduler;
-  if (!s) return { kind: 'create', body: { taskId: task.id, startDateTime, expectedEndDateTime, isAssigned: draft.mode !== 'LATER', ...assignment(draft) } };
+  if (!s) return { kind: 'create', body: { taskId: task.id, startDateTime, expectedEndDateTime, isAssigned: draft.mode !== 'LATER' && !requestsBids(draft), ...assignment(draft) } };
   // The schedule's own version (stale → 409); a server without it falls back to the task's.
   const version = s.version ?? task.version;
   return { kind: 'reschedule', scheduleId: s.id, body: { startDateTime, expectedEndDateTime, ...assignment(draft), version } };

@@ -4,6 +4,9 @@ import type { Task } from '@fieldwork/domain/tasks.schemas';
 import { api, isApiError, type DataOf, type ItemsPage } from '../../lib/api-client';
 import { PICKER_LIMIT } from '../tasks/tasks.api';
 
+/** The schedule answer: the task, plus one bid id per requested subcontractor when bids were requested. */
+export type ScheduleResult = DataOf<Task> & { bidIds?: string[] };
+
 export type TechnicianWindow = { startDateTime: string; expectedEndDateTime: string | null; search?: string; excludeTaskId?: string };
 
 export const schedulingKeys = {
@@ -11,10 +14,10 @@ export const schedulingKeys = {
 };
 
 export const schedulingApi = {
-  /** POST /tasks/schedule: the task's first schedule. */
-  create: async (body: ScheduleTaskBody) => (await api.post<DataOf<Task>>('/tasks/schedule', body)).data,
+  /** POST /tasks/schedule: the task's first schedule; bidIds when it requested bids. */
+  create: (body: ScheduleTaskBody) => api.post<ScheduleResult>('/tasks/schedule', body),
   /** PUT /tasks/schedule/{scheduleId}: re-schedule, with the version the sheet loaded. */
-  reschedule: async (scheduleId: string, body: RescheduleTaskBody) => (await api.put<DataOf<Task>>(`/tasks/schedule/${scheduleId}`, body)).data,
+  reschedule: (scheduleId: string, body: RescheduleTaskBody) => api.put<ScheduleResult>(`/tasks/schedule/${scheduleId}`, body),
   /** Technicians with their availability for the window (spec: pickers load page 1, limit 100). */
   technicians: async ({ search, ...window }: TechnicianWindow) =>
     (

@@ -15,6 +15,7 @@ import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/format';
 import { WorkOrderPage } from '../../app/route-guards';
+import { TaskBidsCard } from '../bids/task-bids-card';
 import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
 import { jobNumberText } from '../jobs/job-status-badge';
 import { CloseTaskDialog } from './close-task-dialog';
@@ -90,6 +91,7 @@ function TaskDetail() {
           <Card title="Schedule & Assignment">
             <ScheduleDetails task={t} timeZone={tz} />
           </Card>
+          {auth.can('workorder.view') ? <TaskBidsCard taskId={t.id} timeZone={tz} canWrite={auth.can('tasks.write')} /> : null}
           <Card title="Work time">
             <TaskWorkLog taskId={t.id} timeZone={tz} />
           </Card>

@@ -70,4 +70,11 @@ export const activityLogReply = (items: Activity[] = []) =>
   route('GET', `/api/tasks/${TASK_ID}/activity-log`, { body: { data: { items, meta: { total: items.length, totalPages: 1, page: 1, limit: 10 } } } });
 
 /** Everything the task page loads. */
-export const taskPageReplies = (overrides: Partial<Task> = {}, work: TaskActivity[] = []) => [taskReply(overrides), activitiesReply(work), activityLogReply()];
+export const taskBidsReply = (bids: unknown[] = []) => route('GET', `/api/tasks/${TASK_ID}/bids`, { body: { data: bids } });
+
+export const taskPageReplies = (overrides: Partial<Task> = {}, work: TaskActivity[] = [], bids: unknown[] = []) => [
+  taskReply(overrides),
+  activitiesReply(work),
+  activityLogReply(),
+  taskBidsReply(bids),
+];
