@@ -1,11 +1,9 @@
 import type { Db } from '@fieldwork/db/connection';
 import { MAX_SCHEDULER_ITEMS, occupiedInterval, type SchedulerItem, type SchedulerQuery } from '@fieldwork/domain/scheduling.schemas';
-import { deriveTaskStatus, TASK_STATUS_LABELS } from '@fieldwork/domain/task-status';
+import { deriveTaskStatus, TASK_STATUS_LABELS, type AssignedTo, type TaskLifecycle } from '@fieldwork/domain/task-status';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { taskViewer } from '../tasks/tasks-access.service.ts';
 import { applyFilters } from '../tasks/tasks-list.repository.ts';
-import { taskFacts } from '../tasks/tasks.presenter.ts';
-import { taskViewQuery } from '../tasks/tasks.repository.ts';
 import { occupiedDuring } from './schedule-guard.ts';
 
 /**
@@ -25,25 +23,28 @@ export async function listSchedulerTasks(db: Db, auth: Pick<AuthContext, 'viewer
   if (!status.includes('CANCELLED')) query = query.where('tasks.lifecycle', '<>', 'CANCELLED');
   const assignees = q.assigned_to ?? [];
   if (assignees.length) {
-    // One IN list first, so the assignee/start index is read per person; the kind is checked per row.
-    const ofType = (type: string) => assignees.filter((a) => a.type === type).map((a) => a.filterId);
-    query = query
-      .where('tasks.assignee_key', 'in', assignees.map((a) => a.filterId))
-      .where((eb) =>
-        eb.or(
-          (['TECHNICIAN', 'SUBCONTRACTOR'] as const)
-            .filter((type) => ofType(type).length)
-            .map((type) => eb.and([eb('tasks.assigned_to', '=', type), eb('tasks.assignee_key', 'in', ofType(type))])),
-        ),
-      );
+    // Assignee keys are UUIDs of users or subcontractors, never both, so the id list alone picks the
+    // people; the assignee/start index then answers the range without reading a row per candidate.
+    query = query.where('tasks.assignee_key', 'in', assignees.map((a) => a.filterId));
   }
   query = applyFilters(db, tv.scope, query, { jobId: q.jobId, status, tags: q.tags ?? [], zones: q.zones ?? [], search: q.search, searchBy: q.searchBy }, tv.bounds);
-  const ids = query.select('tasks.id').orderBy('tasks.start_at').orderBy('tasks.id').limit(MAX_SCHEDULER_ITEMS);
-  const rows = await taskViewQuery(db, ids).orderBy('tasks.start_at').orderBy('tasks.id').execute();
+  // Only what a chart entry shows, in one pass over the assignee/start index: the calendar loads thousands
+  // of these, so no late lookup and no joins beyond job and customer.
+  const rows = await query
+    .innerJoin('jobs', 'jobs.id', 'tasks.job_id')
+    .innerJoin('customers', 'customers.id', 'tasks.customer_id')
+    .select(['tasks.id', 'tasks.task_number', 'tasks.name', 'tasks.lifecycle', 'tasks.start_at', 'tasks.expected_end_at', 'tasks.assigned_to', 'tasks.assignee_key', 'tasks.job_id', 'tasks.customer_id', 'jobs.job_number', 'customers.name as customer_name'])
+    .orderBy('tasks.start_at')
+    .orderBy('tasks.id')
+    .limit(MAX_SCHEDULER_ITEMS)
+    .execute();
   return {
     items: rows.map((row) => {
-      const facts = taskFacts(row);
-      const derived = deriveTaskStatus(facts, tv.now, tv.timeZone);
+      const derived = deriveTaskStatus(
+        { lifecycle: row.lifecycle as TaskLifecycle, startDateTime: row.start_at, expectedEndDateTime: row.expected_end_at, assignedTo: row.assigned_to as AssignedTo },
+        tv.now,
+        tv.timeZone,
+      );
       const span = occupiedInterval(row.start_at!, row.expected_end_at);
       return {
         id: row.id,
