@@ -1,4 +1,9 @@
-import { request, type IncomingMessage } from 'node:http';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
 export type ReceivedEvent = { event: string; id: string; data: { type: string; taskId: string | null; jobId: string | null; taskNumber: number | null; at: string } };
@@ -85,3 +90,40 @@ export async function connected(stream: Stream, timeoutMs = 5_000): Promise<void
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A second server as its own OS process (`src/server.ts`, as `npm start` runs it) on the given PostgreSQL
+ * database, listening on a free loopback port; stop() ends it with SIGTERM and waits.
+ */
+export async function startServerProcess(databaseUrl: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'fieldwork-events-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../server.ts', import.meta.url))], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: join(dataDir, 'no-web'), DEMO: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { port, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  await stop();
+  throw new Error('the second server process did not start');
+}

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
-import { buildApp } from '../../app.ts';
-import { createDb } from '@fieldwork/db/connection';
-import { testConfig } from '../../config.ts';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { connected, listenLocal, openStream, sleep, type Stream } from './events.fixture.ts';
+import { connected, listenLocal, openStream, sleep, startServerProcess, type Stream } from './events.fixture.ts';
 import { MAX_STREAMS_PER_USER } from './events.plugin.ts';
 
 /** How long "does not arrive" waits; every positive check waits for a later event on the same stream too. */
@@ -198,31 +195,29 @@ describe('GET /api/events', () => {
   });
 
   // PostgreSQL only: SQLite is one process by design, so there is no second process to fan out to.
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('fans out through LISTEN/NOTIFY to another server process on the same database (PostgreSQL only; skipped on SQLite)', async () => {
-    const handle = createDb({ databaseUrl: t.databaseUrl!, poolSize: 3 });
-    const b = await buildApp(testConfig(), { dbHandle: handle, migrate: false });
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('fans out through LISTEN/NOTIFY to a second server process on the same database (PostgreSQL only; skipped on SQLite)', async () => {
+    const b = await startServerProcess(t.databaseUrl!);
     try {
-      const bPort = await listenLocal(b);
-      const s = await openStream(bPort, as(admin));
+      // Sessions live in the database, so the cookie from this process signs in on the other one too.
+      const s = await openStream(b.port, as(admin));
       streams.push(s);
       expect(s.status).toBe(200);
       await connected(s);
       const task = await createTask();
-      const got = await s.waitFor((e) => e.event === 'task.created' && e.data.taskId === task.id);
+      const got = await s.waitFor((e) => e.event === 'task.created' && e.data.taskId === task.id, 10_000);
       expect(got.data.taskNumber).toBe(task.taskNumber);
       // One copy only: this process receives its own events through NOTIFY, never also in-process.
       const local = await subscribe(as(admin));
       const second = await createTask();
       await local.waitFor((e) => e.data.taskId === second.id);
-      await s.waitFor((e) => e.data.taskId === second.id);
+      await s.waitFor((e) => e.data.taskId === second.id, 10_000);
       await sleep(QUIET_MS);
       expect(local.events.filter((e) => e.data.taskId === second.id)).toHaveLength(1);
       expect(s.events.filter((e) => e.data.taskId === second.id)).toHaveLength(1);
       s.close();
       local.close();
     } finally {
-      await b.close();
-      await handle.close();
+      await b.stop();
     }
-  });
+  }, 60_000);
 });
