@@ -111,6 +111,9 @@ export const technicianAvailabilityQuery = z
     search: z.string().trim().max(100).optional(),
     /** The task being re-scheduled: its own slot must not make its assignee look busy. */
     excludeTaskId: uuidField('excludeTaskId').optional(),
+    /** Qualification tags and operating zones, as the team list filters them. */
+    technicianTagIds: idListQuery('Technician tag'),
+    technicianZoneIds: idListQuery('Technician zone'),
   })
   .superRefine((v, ctx) => {
     if (v.expectedEndDateTime && v.expectedEndDateTime < v.startDateTime)

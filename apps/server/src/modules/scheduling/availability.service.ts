@@ -1,5 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
-import { containsText, paging } from '@fieldwork/db/sql-helpers';
+import { paging } from '@fieldwork/db/sql-helpers';
 import { pageMeta } from '@fieldwork/domain/common.schemas';
 import { AVAILABLE_SOON_MINUTES, occupiedInterval, technicianAvailability, type AvailableTechnician, type Interval } from '@fieldwork/domain/scheduling.schemas';
 import { statusBounds } from '@fieldwork/domain/task-status';
@@ -8,9 +8,9 @@ import type { technicianAvailabilityQuery } from '@fieldwork/domain/scheduling.s
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { photoUrl } from '../users/users.presenter.ts';
 import { occupiedDuring } from './schedule-guard.ts';
+import { technicians } from './team.service.ts';
 
 type Query = z.output<typeof technicianAvailabilityQuery>;
-export const TECHNICIAN_ROLES = ['Technician', 'Tech Access'];
 const MINUTE = 60_000;
 
 const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
@@ -56,15 +56,10 @@ export async function listAvailableTechnicians(db: Db, auth: Pick<AuthContext, '
   const tenantId = auth.viewer.tenantId;
   const window = occupiedInterval(q.startDateTime, q.expectedEndDateTime ?? null);
   const day = statusBounds(new Date(window.start), auth.timeZone);
-  const base = db
-    .selectFrom('users')
-    .where('tenant_id', '=', tenantId)
-    .where('status', '=', 'ACTIVE')
-    .where('role', 'in', TECHNICIAN_ROLES)
-    .$if(!!q.search, (qb) => qb.where(containsText('name', q.search!)));
+  const base = technicians(db, tenantId, q);
   const { limit, offset } = paging(q.page, q.limit);
   const [users, total] = await Promise.all([
-    base.select(['id', 'name', 'photo_file_id']).orderBy('name').orderBy('id').limit(limit).offset(offset).execute(),
+    base.select(['users.id', 'users.name', 'users.photo_file_id']).orderBy('users.name').orderBy('users.id').limit(limit).offset(offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const from = [day.startOfToday, shift(window.start, -AVAILABLE_SOON_MINUTES * MINUTE)].sort()[0]!;

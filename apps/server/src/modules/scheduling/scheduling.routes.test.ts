@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { BID_MESSAGES } from '@fieldwork/domain/bids.schemas';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
-import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
+import { buildJob, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { ASSIGNEE_MESSAGES } from '../tasks/tasks-assignee.service.ts';
 import { addWorkPeriod, taskLog, taskRow, timeline } from '../tasks/tasks.fixture.ts';
@@ -317,6 +317,23 @@ describe('GET /api/tasks/technicians', () => {
     expect(await one(hh(13), hh(15))).toMatchObject({ status: 'AVAILABLE', availability: { endDateTime: hh(15) } }); // touching the next
     expect(await one(hh(16.5))).toMatchObject({ status: 'BUSY' }); // 16:30–18:30 meets the time off
     expect(await one(hh(17), hh(18))).toMatchObject({ status: 'AVAILABLE_SOON', availability: { startDateTime: hh(17) } }); // 15:00 + 2 h default
+  });
+
+  it('filters technicians by qualification tag and operating zone', async () => {
+    const tag = `Filter ${randomUUID().slice(0, 6)}`;
+    const [a, b] = [await newTech(`${tag} a`), await newTech(`${tag} b`)];
+    const skill = await buildTag(t.db, tenantId, { name: `${tag} skill` });
+    const area = await buildZone(t.db, tenantId, `${tag} area`);
+    await t.db.insertInto('user_tags').values({ tenant_id: tenantId, user_id: a.id, tag_id: skill.id }).execute();
+    await t.db.insertInto('user_zones').values({ tenant_id: tenantId, user_id: b.id, zone_id: area.id }).execute();
+    const names = async (filter: string) => {
+      const res = await t.call('GET', `/api/tasks/technicians?search=${encodeURIComponent(tag)}&startDateTime=${hh(9)}&${filter}`, admin.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.items.map((i: { username: string }) => i.username);
+    };
+    expect(await names(`technicianTagIds=${skill.id}`)).toEqual([`${tag} a`]);
+    expect(await names(`technicianZoneIds=${area.id}`)).toEqual([`${tag} b`]);
+    expect(await names(`technicianTagIds=${skill.id}&technicianZoneIds=${area.id}`)).toEqual([]);
   });
 
   it('does not count the task being re-scheduled against its own assignee', async () => {

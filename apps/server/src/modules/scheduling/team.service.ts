@@ -7,9 +7,12 @@ import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { loadSubcontractorRefs } from '../subcontractors/subcontractors.repository.ts';
 import { loadUserRefs } from '../users/users.repository.ts';
 import { photoUrl } from '../users/users.presenter.ts';
-import { TECHNICIAN_ROLES } from './availability.service.ts';
 
-function technicians(db: Db, tenantId: string, q: TeamQuery) {
+/** The roles that make a user a technician (packages/domain isTechnicianRole, as stored). */
+export const TECHNICIAN_ROLES = ['Technician', 'Tech Access'];
+
+/** Active technicians of the company by name, qualification tag and operating zone (the team list and the availability picker). */
+export function technicians(db: Db, tenantId: string, q: Pick<TeamQuery, 'search' | 'technicianTagIds' | 'technicianZoneIds'>) {
   return db
     .selectFrom('users')
     .where('users.tenant_id', '=', tenantId)

@@ -76,7 +76,11 @@ type TechnicianPickerProps = {
 /** Technician cards for the window, refetched when it changes; a BUSY technician cannot be picked. */
 export function TechnicianPicker({ window, value, onChange, timeZone }: TechnicianPickerProps) {
   const [search, setSearch] = useState('');
-  const params = window ? { ...window, search } : null;
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [zoneIds, setZoneIds] = useState<string[]>([]);
+  const tags = useTags('SERVICE');
+  const zones = useZones();
+  const params = window ? { ...window, search, technicianTagIds: tagIds, technicianZoneIds: zoneIds } : null;
   const technicians = useQuery({
     queryKey: params ? schedulingKeys.technicians(params) : ['scheduling', 'technicians', 'none'],
     queryFn: () => schedulingApi.technicians(params!),
@@ -88,6 +92,10 @@ export function TechnicianPicker({ window, value, onChange, timeZone }: Technici
   return (
     <div className="space-y-2">
       <SearchInput value={search} onChange={setSearch} aria-label="Search technicians" placeholder="Search technicians" className="sm:w-full" />
+      <div className="grid grid-cols-2 gap-2">
+        <MultiSelect aria-label="Qualification tags" placeholder="Tags" options={toOptions(tags.data)} value={tagIds} onChange={setTagIds} />
+        <MultiSelect aria-label="Operating zones" placeholder="Zones" options={toOptions(zones.data)} value={zoneIds} onChange={setZoneIds} />
+      </div>
       {!window ? (
         <p className="text-sm text-muted">Choose a start date and time to see who is available.</p>
       ) : (

@@ -7,10 +7,18 @@ import { PICKER_LIMIT } from '../tasks/tasks.api';
 /** The schedule answer: the task, plus one bid id per requested subcontractor when bids were requested. */
 export type ScheduleResult = DataOf<Task> & { bidIds?: string[] };
 
-export type TechnicianWindow = { startDateTime: string; expectedEndDateTime: string | null; search?: string; excludeTaskId?: string };
+export type TechnicianWindow = {
+  startDateTime: string;
+  expectedEndDateTime: string | null;
+  search?: string;
+  excludeTaskId?: string;
+  technicianTagIds?: string[];
+  technicianZoneIds?: string[];
+};
 
 export const schedulingKeys = {
-  technicians: (w: TechnicianWindow) => ['scheduling', 'technicians', w.startDateTime, w.expectedEndDateTime ?? '', w.search ?? '', w.excludeTaskId ?? ''] as const,
+  technicians: (w: TechnicianWindow) =>
+    ['scheduling', 'technicians', w.startDateTime, w.expectedEndDateTime ?? '', w.search ?? '', w.excludeTaskId ?? '', (w.technicianTagIds ?? []).join(','), (w.technicianZoneIds ?? []).join(',')] as const,
 };
 
 export const schedulingApi = {
