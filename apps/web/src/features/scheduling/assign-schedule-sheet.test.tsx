@@ -22,7 +22,7 @@ const subsReply = route('GET', '/api/subcontractors', {
 const sent = (fetchMock: ReturnType<typeof mockApi>, path: string, method: string) =>
   fetchMock.mock.calls.filter(([u, init]) => new URL(String(u), 'http://x').pathname === path && init?.method === method).map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
-async function openSheet(button: 'Assign & Schedule' | 'Re-Schedule') {
+async function openSheet(button: 'Assign & Schedule' | 'Re-Schedule' | 'Request Bids') {
   const bar = within(await screen.findByRole('toolbar', { name: 'Task actions' }));
   await userEvent.setup().click(bar.getByRole('button', { name: button }));
   return within(await screen.findByRole('dialog'));
@@ -136,6 +136,14 @@ describe('Assign/Schedule sheet', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent(fetchMock, '/api/tasks/schedule', 'POST')).toHaveLength(1);
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/bids/close'))).toBe(false);
+  });
+
+  it("opens on Request Bids from Subcontractors from the footer's Request Bids button", async () => {
+    mockApi(...taskPageReplies(unscheduled), techsReply, subsReply);
+    renderApp(URL_, makeSession('Admin', 'fullAccess'));
+    const sheet = await openSheet('Request Bids');
+    expect((sheet.getByRole('radio', { name: 'Subcontractor' }) as HTMLElement).getAttribute('aria-checked')).toBe('true');
+    expect((sheet.getByRole('radio', { name: 'Request Bids from Subcontractors' }) as HTMLElement).getAttribute('aria-checked')).toBe('true');
   });
 
   it('all day on the DST-change day (1 Nov 2026, New York) sends 00:00 EDT – 23:59 EST, unassigned with Assign Later', async () => {

@@ -37,13 +37,15 @@ export type AssignScheduleSheetProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   timeZone: string;
+  /** Open on Subcontractor → Request Bids from Subcontractors (the footer's Request Bids button). */
+  requestBids?: boolean;
 };
 
 /** The Assign/Schedule Task side sheet (450 px, full width on phones): when, and who. Fresh each time it opens. */
-export function AssignScheduleSheet({ task, open, onOpenChange, timeZone }: AssignScheduleSheetProps) {
+export function AssignScheduleSheet({ task, open, onOpenChange, timeZone, requestBids: startWithBids = false }: AssignScheduleSheetProps) {
   if (!task || !open) return null;
   // Keyed by the task alone: a submit that requested bids updates the task but keeps the sheet (and its Done step).
-  return <ScheduleSheet key={task.id} task={task} onOpenChange={onOpenChange} timeZone={timeZone} />;
+  return <ScheduleSheet key={task.id} task={task} onOpenChange={onOpenChange} timeZone={timeZone} startWithBids={startWithBids} />;
 }
 
 function SheetHeader({ task, timeZone }: { task: TaskListItem; timeZone: string }) {
@@ -69,9 +71,14 @@ function SheetHeader({ task, timeZone }: { task: TaskListItem; timeZone: string 
   );
 }
 
-function ScheduleSheet({ task, onOpenChange, timeZone }: { task: TaskListItem; onOpenChange: (open: boolean) => void; timeZone: string }) {
+type ScheduleSheetProps = { task: TaskListItem; onOpenChange: (open: boolean) => void; timeZone: string; startWithBids: boolean };
+
+function ScheduleSheet({ task, onOpenChange, timeZone, startWithBids }: ScheduleSheetProps) {
   const formId = useId();
-  const [draft, setDraft] = useState<ScheduleDraft>(() => initialDraft(task, timeZone));
+  const [draft, setDraft] = useState<ScheduleDraft>(() => {
+    const draft = initialDraft(task, timeZone);
+    return startWithBids ? { ...draft, mode: 'SUBCONTRACTOR', subMode: 'REQUEST_BIDS' } : draft;
+  });
   const [startError, setStartError] = useState<string | undefined>();
   // Request-bids flow: the first submit sends the requests and stores the bid ids; the next one (Done) closes.
   const [bidIds, setBidIds] = useState<string[] | null>(null);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, CheckCircle2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarClock, CheckCircle2, Gavel, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Task, TaskActivity } from '@fieldwork/domain/tasks.schemas';
 import { hmsText, INVALID_DATES_TEXT, timeSpentSeconds } from '@fieldwork/domain/time-spent';
 import { Button, buttonClass } from '../../components/button';
@@ -33,7 +33,8 @@ export type TaskActionBarProps = {
   onClose: () => void;
   onReopen: () => void;
   /** Opens the Assign/Schedule sheet. */
-  onSchedule: () => void;
+  /** Opens the Assign/Schedule sheet; `true` opens it on Request Bids from Subcontractors. */
+  onSchedule: (requestBids?: boolean) => void;
 };
 
 /** "Assign & Schedule" for an unscheduled or unassigned task, "Re-Schedule" for a scheduled and assigned one. */
@@ -75,8 +76,13 @@ export function TaskActionBar({ task, activities, onDelete, onClose, onReopen, o
             )
           ) : null}
           {a.edit.allowed ? (
-            <Button variant="secondary" onClick={onSchedule}>
+            <Button variant="secondary" onClick={() => onSchedule()}>
               <CalendarClock size={14} aria-hidden="true" /> {scheduleActionLabel(task)}
+            </Button>
+          ) : null}
+          {a.edit.allowed && task.assignedTo === 'NONE' ? (
+            <Button variant="secondary" onClick={() => onSchedule(true)}>
+              <Gavel size={14} aria-hidden="true" /> Request Bids
             </Button>
           ) : null}
           <ActionButton state={a.cancel} label="Delete" variant="danger" onClick={onDelete} icon={<Trash2 size={14} aria-hidden="true" />} />

@@ -42,7 +42,7 @@ function TaskDetail() {
   const { taskId = '' } = useParams({ strict: false });
   const auth = useAuth();
   const tz = auth.session.company.timeZone;
-  const [dialog, setDialog] = useState<'close' | 'delete' | 'reopen' | 'schedule' | null>(null);
+  const [dialog, setDialog] = useState<'close' | 'delete' | 'reopen' | 'schedule' | 'bids' | null>(null);
   const task = useQuery({ queryKey: taskKeys.detail(taskId), queryFn: () => tasksApi.get(taskId) });
   const activities = useQuery({ queryKey: taskKeys.activities(taskId), queryFn: () => tasksApi.activities(taskId), enabled: task.isSuccess });
   useScrollToAnchor(task.isSuccess);
@@ -114,9 +114,9 @@ function TaskDetail() {
         onDelete={() => setDialog('delete')}
         onClose={() => setDialog('close')}
         onReopen={() => setDialog('reopen')}
-        onSchedule={() => setDialog('schedule')}
+        onSchedule={(bids) => setDialog(bids ? 'bids' : 'schedule')}
       />
-      <AssignScheduleSheet task={t} open={dialog === 'schedule'} onOpenChange={(o) => setDialog(o ? 'schedule' : null)} timeZone={tz} />
+      <AssignScheduleSheet task={t} open={dialog === 'schedule' || dialog === 'bids'} requestBids={dialog === 'bids'} onOpenChange={(o) => setDialog(o ? dialog : null)} timeZone={tz} />
       <CloseTaskDialog task={t} activities={workLog} open={dialog === 'close'} onOpenChange={(o) => setDialog(o ? 'close' : null)} timeZone={tz} />
       <DeleteTaskDialog task={dialog === 'delete' ? t : null} onClose={() => setDialog(null)} />
       <ReopenTaskDialog task={dialog === 'reopen' ? t : null} onClose={() => setDialog(null)} />
