@@ -187,6 +187,11 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
       expect(demo.filter((k) => !k.start_at).length).toBeGreaterThanOrEqual(3);
       expect(demo.filter((k) => k.start_at && !k.assignee_key).length).toBeGreaterThanOrEqual(3);
 
+      // sub1@demo.test has a bid request to answer; another subcontractor's bid waits for the office, on an upcoming unassigned task.
+      const bids = await db.selectFrom('bid_requests').innerJoin('tasks', 'tasks.id', 'bid_requests.task_id').select(['bid_requests.subcontractor_id', 'bid_requests.status', 'bid_requests.amount_cents', 'tasks.assignee_key', 'tasks.start_at']).where('bid_requests.tenant_id', '=', t).execute();
+      expect(bids.map((b) => [b.subcontractor_id === ace.id, b.status, b.amount_cents]).sort()).toEqual([[false, 'SUBMITTED', 125_000], [true, 'REQUESTED', null]]);
+      expect(bids.every((b) => b.assignee_key === null && b.start_at! > now.toISOString())).toBe(true);
+
       await expectConsistentTasks(db, now);
       const logs = await db.selectFrom('activity_log').select(['entity_id', 'message', 'job_id']).where('entity_type', '=', 'TASK').where('action', '=', 'TASK_CREATED').execute();
       expect(logs).toHaveLength(tasks.length);

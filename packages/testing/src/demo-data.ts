@@ -3,6 +3,7 @@ import type { Db } from '@fieldwork/db/connection';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
 import { customerSearchText } from '@fieldwork/domain/customers.schemas';
 import { seedJobs } from './demo-jobs.ts';
+import { seedDemoBids } from './demo-bids.ts';
 import { seedTasks } from './demo-tasks.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -203,6 +204,7 @@ export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}
   await seedJobs(db, demo, { jobs: 40, rich: true, mediaDir: options.mediaDir, now });
   await seedJobs(db, rival, { jobs: 6, rich: false, now });
   await seedTasks(db, demo, { tasks: 120, rich: true, now });
+  await seedDemoBids(db, demo, now);
   await seedTasks(db, rival, { tasks: 8, rich: false, now });
   const logins: DemoLogin[] = [
     ...DEMO_USERS.map((u) => ({ email: u.email, company: 'Demo Contracting', role: u.role, access: u.role === 'Admin' || u.role === 'Staff' ? u.access : null })),
