@@ -14,6 +14,7 @@ import { BackLink, PageHeader } from '../../../components/page-header';
 import { SkeletonForm } from '../../../components/skeleton';
 import { useAuth } from '../../../lib/auth-context';
 import { dash, formatDate } from '../../../lib/format';
+import { TimeOffSection } from '../../time-off/time-off-section';
 import { ChangeRoleDialog, EditUserDialog } from './user-dialogs';
 import { UserStatusBadge } from './user-status-badge';
 import { userKeys, usersApi } from './users.api';
@@ -96,6 +97,7 @@ function UserView({ user }: { user: User }) {
           ]}
         />
       </Card>
+      <TimeOffSection user={user} />
       {dialog === 'role' ? <ChangeRoleDialog user={user} onClose={() => setDialog(null)} /> : null}
       {dialog === 'edit' ? <EditUserDialog user={user} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
