@@ -57,6 +57,10 @@ export function createDb(config: DbConfig): DbHandle {
   if (config.databaseUrl) {
     configurePgTypes();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    // An idle pooled connection that the server ends (a restart, a failover, an administrator) is an 'error'
+    // event on the pool; without a listener it would crash the process. The pool drops that client and opens
+    // a new one on the next query, so there is nothing else to do.
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy(), databaseUrl: config.databaseUrl };
   }
