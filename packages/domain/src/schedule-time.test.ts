@@ -33,6 +33,16 @@ describe('schedule defaults', () => {
     expect(allDayRange('')).toBeNull();
   });
 
+  it('all day on the day New York falls back (1 Nov 2026, 25 hours) is 00:00 EDT to 23:59 EST', () => {
+    const day = allDayRange('2026-11-01T10:00')!;
+    expect([fromZonedInput(day.start, NY), fromZonedInput(day.end, NY)]).toEqual(['2026-11-01T04:00:00.000Z', '2026-11-02T04:59:00.000Z']);
+  });
+
+  it('adds real hours across the DST change: 00:30 EDT + 2 h is 01:30 EST', () => {
+    expect(addHoursLocal('2026-11-01T00:30', 2, NY)).toBe('2026-11-01T01:30');
+    expect(addHoursLocal('2026-03-08T01:30', 2, NY)).toBe('2026-03-08T04:30'); // springs forward over 02:00–03:00
+  });
+
   it('adds hours in the zone, across midnight', () => {
     expect(addHoursLocal('2026-11-21T09:00', 2, NY)).toBe('2026-11-21T11:00');
     expect(addHoursLocal('2026-11-21T23:00', 2, NY)).toBe('2026-11-22T01:00');
