@@ -36,7 +36,7 @@ describe('bids on the demo company', () => {
     await admin.getByText('Bid requests sent').first().waitFor();
     const requested = sheet.getByRole('region', { name: 'Requested bids' });
     await requested.getByText('Bright Spark Electric').waitFor();
-    expect(await requested.getByText('REQUESTED').count()).toBe(2);
+    expect(await requested.getByText('Requested', { exact: true }).count()).toBe(2);
     await sheet.getByRole('button', { name: 'Done' }).click();
     await sheet.waitFor({ state: 'detached' });
 
@@ -51,20 +51,20 @@ describe('bids on the demo company', () => {
     await dialog.getByLabel('Note').fill('Two plumbers, one day.');
     await dialog.getByRole('button', { name: 'Submit Bid' }).click();
     await sub.getByText('Bid submitted').first().waitFor();
-    await request.getByText('SUBMITTED').waitFor();
+    await request.getByText('Submitted', { exact: true }).waitFor();
     await request.getByText('$1,250.00').waitFor();
 
     // The office sees the answer and awards it.
     await admin.goto(taskUrl);
     const bids = admin.getByRole('list', { name: 'Bids' });
     const ace = bids.getByRole('listitem').filter({ hasText: 'Ace Plumbing Subs' });
-    await ace.getByText('SUBMITTED').waitFor();
+    await ace.getByText('Submitted', { exact: true }).waitFor();
     await ace.getByText('$1,250.00').waitFor();
     await ace.getByRole('button', { name: 'Award bid of Ace Plumbing Subs' }).click();
     await admin.getByRole('dialog', { name: 'Award bid' }).getByRole('button', { name: 'Award' }).click();
     await admin.getByText('Bid awarded').first().waitFor();
-    await ace.getByText('AWARDED').waitFor();
-    await bids.getByRole('listitem').filter({ hasText: 'Bright Spark Electric' }).getByText('CLOSED').waitFor();
+    await ace.getByText('Awarded', { exact: true }).waitFor();
+    await bids.getByRole('listitem').filter({ hasText: 'Bright Spark Electric' }).getByText('Closed', { exact: true }).waitFor();
     await admin.getByText(/Ace Plumbing Subs · Sub/).first().waitFor();
 
     const after = await api<{ data: { assignedTo: string; assignedSubcontractor: { name: string } | null } }>(base, cookie, 'GET', `/api/tasks/${task.id}`);

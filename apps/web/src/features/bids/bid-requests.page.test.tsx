@@ -51,7 +51,7 @@ describe('Bid Requests page', { timeout: 20_000 }, () => {
     expect(card.getByText('#1042')).toBeTruthy();
     expect(card.getByText('Harbor Foods')).toBeTruthy();
     expect(card.getByText('12 Pier Rd, Boston, MA')).toBeTruthy();
-    expect(card.getByText('REQUESTED')).toBeTruthy();
+    expect(card.getByText('Requested')).toBeTruthy();
 
     const user = userEvent.setup();
     await user.click(card.getByRole('button', { name: 'Submit Bid' }));

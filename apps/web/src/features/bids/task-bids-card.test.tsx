@@ -20,7 +20,7 @@ describe('task bids card', { timeout: 20_000 }, () => {
     renderApp(URL_, makeSession('Admin', 'fullAccess'));
     const list = await bidsList();
     const ace = list.getByText('Ace Plumbing Subs').closest('li')!;
-    expect(ace.textContent).toContain('SUBMITTED');
+    expect(ace.textContent).toContain('Submitted');
     expect(ace.textContent).toContain('$1,234.50');
     expect(ace.textContent).toContain('Two plumbers');
     expect(ace.textContent).toMatch(/Earliest start .*8:30\s?AM/);

@@ -130,7 +130,7 @@ describe('Assign/Schedule sheet', { timeout: 20_000 }, () => {
       },
     ]);
     const requested = within(await sheet.findByRole('region', { name: 'Requested bids' }));
-    expect((await requested.findByText('Ace Plumbing Subs')).closest('li')?.textContent).toContain('REQUESTED');
+    expect((await requested.findByText('Ace Plumbing Subs')).closest('li')?.textContent).toContain('Requested');
     expect(sheet.queryByRole('button', { name: 'Request Bids' })).toBeNull();
     await user.click(submit(sheet, 'Done'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
