@@ -245,6 +245,9 @@ export const schedulerItemSchema = z.object({
   displayStatus: z.string(),
   job: z.object({ id: z.string(), jobNumber: z.number() }),
   customer: z.object({ id: z.string(), name: z.string() }),
+  /** What a drag sends back: PUT /tasks/schedule/{scheduleId} at this version. */
+  scheduleId: z.string(),
+  scheduleVersion: z.number(),
 });
 export type SchedulerItem = z.infer<typeof schedulerItemSchema>;
 

@@ -41,6 +41,18 @@ describe('GET /api/schedule', () => {
     expect(timeOff).toEqual([expect.objectContaining({ userId: other.id, reason: 'Dentist', startDateTime: hh(17), endDateTime: hh(18) })]);
   });
 
+  it("carries each entry's schedule id and version, which a calendar drag sends back", async () => {
+    const entry = (await t.call('GET', `/api/schedule?${range}`, admin.cookie)).json().data.tasks.find((x: { assignedTo: { id: string } | null }) => x.assignedTo?.id === other.id);
+    expect(entry).toMatchObject({ scheduleId: expect.any(String), scheduleVersion: expect.any(Number) });
+    const moved = await t.call('PUT', `/api/tasks/schedule/${entry.scheduleId}`, admin.cookie, { startDateTime: hh(20), expectedEndDateTime: hh(21), version: entry.scheduleVersion });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = (await t.call('GET', `/api/schedule?${range}`, admin.cookie)).json().data.tasks.find((x: { id: string }) => x.id === entry.id);
+    expect(after).toMatchObject({ startTime: hh(20), endTime: hh(21), scheduleId: entry.scheduleId, scheduleVersion: entry.scheduleVersion + 1 });
+    const stale = await t.call('PUT', `/api/tasks/schedule/${entry.scheduleId}`, admin.cookie, { startDateTime: hh(9), expectedEndDateTime: hh(10), version: entry.scheduleVersion });
+    expect(stale.statusCode).toBe(409);
+    await t.call('PUT', `/api/tasks/schedule/${entry.scheduleId}`, admin.cookie, { startDateTime: hh(9), expectedEndDateTime: hh(10), version: entry.scheduleVersion + 1 });
+  });
+
   it('gives a technician only their own tasks and time off', async () => {
     const { tasks, timeOff } = (await t.call('GET', `/api/schedule?${range}`, tech.cookie)).json().data;
     expect(tasks.map((x: { assignedTo: { id: string } }) => x.assignedTo.id)).toEqual([tech.user.id, tech.user.id]);

@@ -33,7 +33,7 @@ export async function listSchedulerTasks(db: Db, auth: Pick<AuthContext, 'viewer
   const rows = await query
     .innerJoin('jobs', 'jobs.id', 'tasks.job_id')
     .innerJoin('customers', 'customers.id', 'tasks.customer_id')
-    .select(['tasks.id', 'tasks.task_number', 'tasks.name', 'tasks.lifecycle', 'tasks.start_at', 'tasks.expected_end_at', 'tasks.assigned_to', 'tasks.assignee_key', 'tasks.job_id', 'tasks.customer_id', 'jobs.job_number', 'customers.name as customer_name'])
+    .select(['tasks.id', 'tasks.task_number', 'tasks.name', 'tasks.lifecycle', 'tasks.start_at', 'tasks.expected_end_at', 'tasks.assigned_to', 'tasks.assignee_key', 'tasks.job_id', 'tasks.customer_id', 'jobs.job_number', 'customers.name as customer_name', 'tasks.schedule_id', 'tasks.schedule_version'])
     .orderBy('tasks.start_at')
     .orderBy('tasks.id')
     .limit(MAX_SCHEDULER_ITEMS)
@@ -57,6 +57,9 @@ export async function listSchedulerTasks(db: Db, auth: Pick<AuthContext, 'viewer
         displayStatus: TASK_STATUS_LABELS[derived],
         job: { id: row.job_id, jobNumber: row.job_number },
         customer: { id: row.customer_id, name: row.customer_name },
+        // Every scheduled task has a schedule id (set with its start); the fallback only satisfies the type.
+        scheduleId: row.schedule_id ?? row.id,
+        scheduleVersion: row.schedule_version,
       };
     }),
   };

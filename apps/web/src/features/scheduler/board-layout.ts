@@ -1,0 +1,60 @@
+import { CALENDAR } from '@fieldwork/domain/calendar.rules';
+import { sameSlot } from '@fieldwork/domain/task-status';
+
+/**
+ * Layout math of the calendar's time grid and the chart's rows: which entries sit side by side (calendar
+ * columns) or one under another (chart lanes). Pure, so the rules are tested without a browser.
+ */
+export type Span = { start: number; end: number };
+export type Packed<T> = { item: T; slot: number; slots: number };
+
+/**
+ * Greedy interval packing: entries in start order (longer first on a tie) take the first slot whose last
+ * entry has ended; a cluster of entries that overlap one another, directly or through others, shares one
+ * slot count so their widths line up. Spec: two entries whose starts are within 1 minute are in the same
+ * layout slot row — they never share a slot, even when one has no length.
+ */
+export function pack<T>(items: readonly T[], spanOf: (item: T) => Span): Packed<T>[] {
+  const sorted = items
+    .map((item) => ({ item, span: spanOf(item) }))
+    .sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const out: Packed<T>[] = [];
+  let cluster: Packed<T>[] = [];
+  let clusterEnd = -Infinity;
+  let slotEnds: Span[] = [];
+  const close = () => {
+    for (const p of cluster) p.slots = slotEnds.length;
+    out.push(...cluster);
+    cluster = [];
+    slotEnds = [];
+  };
+  for (const { item, span } of sorted) {
+    const touches = span.start < clusterEnd || cluster.some((p) => sameSlot(new Date(spanOf(p.item).start), new Date(span.start)));
+    if (cluster.length && !touches) close();
+    let slot = slotEnds.findIndex((last) => last.end <= span.start && !sameSlot(new Date(last.start), new Date(span.start)));
+    if (slot === -1) {
+      slot = slotEnds.length;
+      slotEnds.push(span);
+    } else {
+      slotEnds[slot] = span;
+    }
+    cluster.push({ item, slot, slots: 0 });
+    clusterEnd = Math.max(clusterEnd, span.end);
+    if (cluster.length === 1) clusterEnd = span.end;
+  }
+  close();
+  return out;
+}
+
+/** Spec: a month cell shows at most 6 entries; with more it shows 5 and a "+n more" stack. */
+export function monthCell(count: number): { shown: number; more: number } {
+  if (count <= CALENDAR.monthMaxRows) return { shown: count, more: 0 };
+  return { shown: CALENDAR.monthStack, more: count - CALENDAR.monthStack };
+}
+
+/** A pointer offset along a time axis, snapped to the slot, as minutes from the axis start, within [0, max]. */
+export function snapMinutes(offsetPx: number, pxPerMinute: number, slotMinutes: number, max: number): number {
+  const raw = offsetPx / pxPerMinute;
+  const snapped = Math.round(raw / slotMinutes) * slotMinutes;
+  return Math.min(max, Math.max(0, snapped));
+}
