@@ -1,0 +1,183 @@
+import { memo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { rangeLabel, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
+import type { BoardEntry } from './board.types';
+import type { DragMode, DragPreview } from './use-board-drag';
+
+/**
+ * The entry chip both calendar views draw, and the per-day bucketing they share. Bucketing works on the
+ * company zone's wall clock: an entry crossing midnight becomes one clipped segment per day it covers, and a
+ * DST day is simply laid out by wall-clock minute (a 23-hour day has an empty hour).
+ */
+export type Segment<T> = { item: T; from: number; to: number };
+export type Buckets<T> = Map<DayKey, Segment<T>[]>;
+type Timed = { startMs: number; endMs: number };
+
+/** The days (within first..last) a span covers, with its wall-clock minutes on each (0–1440). */
+export function segmentsOf(span: Timed, timeZone: string, first: DayKey, last: DayKey): { day: DayKey; from: number; to: number }[] {
+  const s = zonedParts(span.startMs, timeZone);
+  const e = span.endMs > span.startMs ? zonedParts(span.endMs, timeZone) : s;
+  if (e.day < first || s.day > last) return [];
+  // An end at exactly midnight belongs to the day before; it draws nothing on the next day.
+  const endDay = e.day > s.day && e.minute === 0 ? prevDay(e.day) : e.day;
+  const out: { day: DayKey; from: number; to: number }[] = [];
+  for (let day = s.day < first ? first : s.day; day <= endDay && day <= last; day = nextDay(day)) {
+    const from = day === s.day ? s.minute : 0;
+    const to = day === e.day ? Math.max(from, e.minute) : 1440;
+    out.push({ day, from, to });
+  }
+  return out;
+}
+
+// Day keys compare as strings, and stepping them is pure UTC arithmetic (no zone involved).
+const DAY_MS = 86_400_000;
+const nextDay = (d: DayKey) => new Date(Date.parse(`${d}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+const prevDay = (d: DayKey) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+
+const byStart = <T extends Timed>(a: Segment<T>, b: Segment<T>) => a.from - b.from || a.item.startMs - b.item.startMs || b.to - a.to;
+
+/** One pass over the items: each shown day's segments, in start order. */
+export function bucketByDay<T extends Timed>(items: readonly T[], days: readonly DayKey[], timeZone: string): Buckets<T> {
+  const out: Buckets<T> = new Map(days.map((d) => [d, []]));
+  const first = days[0];
+  const last = days[days.length - 1];
+  if (!first || !last) return out;
+  for (const item of items) {
+    for (const seg of segmentsOf(item, timeZone, first, last)) out.get(seg.day)?.push({ item, from: seg.from, to: seg.to });
+  }
+  for (const list of out.values()) list.sort(byStart);
+  return out;
+}
+
+/**
+ * The buckets with the dragged entry drawn at its preview. Only the days it leaves or enters get new arrays,
+ * so every other (memoised) day keeps its props and does not re-render while the pointer moves.
+ */
+export function withPreview(buckets: Buckets<BoardEntry>, entries: readonly BoardEntry[], preview: DragPreview | null, days: readonly DayKey[], timeZone: string): Buckets<BoardEntry> {
+  if (!preview) return buckets;
+  const entry = entries.find((e) => e.id === preview.id);
+  const first = days[0];
+  const last = days[days.length - 1];
+  if (!entry || !first || !last) return buckets;
+  const moved: BoardEntry = { ...entry, startMs: preview.startMs, endMs: preview.endMs };
+  const out = new Map(buckets);
+  for (const seg of segmentsOf(entry, timeZone, first, last)) out.set(seg.day, (out.get(seg.day) ?? []).filter((s) => s.item.id !== entry.id));
+  for (const seg of segmentsOf(moved, timeZone, first, last)) out.set(seg.day, [...(out.get(seg.day) ?? []), { item: moved, from: seg.from, to: seg.to }].sort(byStart));
+  return out;
+}
+
+/** What a chip shows and a drag sends: two entries alike in these draw and behave the same. */
+function sameEntry(a: BoardEntry, b: BoardEntry): boolean {
+  return (
+    a === b ||
+    (a.id === b.id && a.startMs === b.startMs && a.endMs === b.endMs && a.scheduleVersion === b.scheduleVersion && a.status === b.status &&
+      a.displayStatus === b.displayStatus && a.name === b.name && a.taskNumber === b.taskNumber && a.colour === b.colour &&
+      a.edit.move === b.edit.move && a.edit.resize === b.edit.resize && a.assignedTo?.id === b.assignedTo?.id && a.customer.name === b.customer.name)
+  );
+}
+
+/**
+ * Keeps the previous array of every day whose segments did not change, so after a drop or a refetch (a new
+ * entries array) only the days that differ re-render; the rest of the memoised columns are skipped.
+ */
+export function useStableBuckets(next: Buckets<BoardEntry>): Buckets<BoardEntry> {
+  const prev = useRef<Buckets<BoardEntry>>(new Map());
+  const out: Buckets<BoardEntry> = new Map();
+  for (const [day, list] of next) {
+    const old = prev.current.get(day);
+    const same = old && old.length === list.length && old.every((s, i) => s.from === list[i]!.from && s.to === list[i]!.to && sameEntry(s.item, list[i]!.item));
+    out.set(day, same ? old : list);
+  }
+  prev.current = out;
+  return out;
+}
+
+export type StartDrag = (e: ReactPointerEvent, entry: BoardEntry, mode: DragMode) => void;
+
+type ChipProps = {
+  entry: BoardEntry;
+  timeZone: string;
+  /** Month cells draw one line; the time grid draws number, name and range stacked. */
+  compact: boolean;
+  /** Time grid only: the entry's box (px from the day's top, and its side-by-side slot of `slots`). */
+  box?: { top: number; height: number; slot: number; slots: number };
+  dragging: boolean;
+  onStart: StartDrag;
+  onOpen: (entry: BoardEntry) => void;
+};
+
+const two = (n: number) => String(n).padStart(2, '0');
+const clock = (ms: number, timeZone: string) => {
+  const m = zonedParts(ms, timeZone).minute;
+  return `${two(Math.floor(m / 60))}:${two(m % 60)}`;
+};
+
+export function entryLabel(entry: BoardEntry, timeZone: string): string {
+  return `Task #${entry.taskNumber} ${entry.name}, ${rangeLabel(entry.startMs, entry.endMs, timeZone)}, ${entry.displayStatus}, ${entry.customer.name}`;
+}
+
+const boxStyle = (b: NonNullable<ChipProps['box']>, dragging: boolean): CSSProperties => ({
+  position: 'absolute',
+  top: b.top,
+  height: b.height,
+  left: `${(b.slot / b.slots) * 100}%`,
+  width: `calc(${100 / b.slots}% - 2px)`,
+  zIndex: dragging ? 15 : 10,
+});
+
+// The box arrives as a fresh object each column render; compare its numbers so unchanged chips are skipped.
+const sameChip = (a: ChipProps, b: ChipProps) =>
+  a.entry === b.entry && a.timeZone === b.timeZone && a.compact === b.compact && a.dragging === b.dragging && a.onStart === b.onStart && a.onOpen === b.onOpen &&
+  a.box?.top === b.box?.top && a.box?.height === b.box?.height && a.box?.slot === b.box?.slot && a.box?.slots === b.box?.slots;
+
+export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, compact, box, dragging, onStart, onOpen }: ChipProps) {
+  const { colour, edit } = entry;
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    e.stopPropagation();
+    onOpen(entry);
+  };
+  const time = `${clock(entry.startMs, timeZone)}–${clock(entry.endMs, timeZone)}`;
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-label={entryLabel(entry, timeZone)}
+      data-entry-id={entry.id}
+      data-task-number={entry.taskNumber}
+      onPointerDown={(e) => onStart(e, entry, 'move')}
+      onKeyDown={onKeyDown}
+      className="overflow-hidden rounded border-l-4 px-1 text-xs leading-tight select-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+      style={{
+        background: colour.bg,
+        borderColor: colour.border,
+        color: colour.text,
+        cursor: edit.move ? 'move' : 'pointer',
+        opacity: dragging ? 0.85 : 1,
+        boxShadow: dragging ? '0 4px 12px rgba(0,0,0,.25)' : undefined,
+        touchAction: edit.move ? 'none' : undefined,
+        ...(box ? boxStyle(box, dragging) : null),
+      }}
+    >
+      {compact ? (
+        <div className="truncate py-0.5">
+          <span className="font-semibold">{clock(entry.startMs, timeZone)}</span> #{entry.taskNumber} {entry.name}
+        </div>
+      ) : (
+        <div className="py-0.5">
+          <div className="truncate font-semibold">#{entry.taskNumber} {entry.name}</div>
+          <div className="truncate opacity-80">{time}</div>
+        </div>
+      )}
+      {edit.resize && !compact ? (
+        <div
+          data-resize-handle
+          aria-hidden="true"
+          onPointerDown={(e) => onStart(e, entry, 'resize')}
+          className="absolute inset-x-0 bottom-0 h-1.5"
+          style={{ cursor: 'ns-resize', touchAction: 'none' }}
+        />
+      ) : null}
+    </div>
+  );
+}, sameChip);

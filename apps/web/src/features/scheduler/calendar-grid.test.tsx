@@ -1,0 +1,150 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { addDays, instantAt, weekdayOf, type DayKey } from '@fieldwork/domain/calendar-time';
+import type { CalendarView } from '@fieldwork/domain/calendar.rules';
+import type { BoardEntry, CalendarGridProps } from './board.types';
+import { CalendarGrid } from './calendar-grid';
+import { ASSIGNEE_COLOURS } from './scheduler-colours';
+
+const NY = 'America/New_York';
+const DAY: DayKey = '2026-11-25';
+let seq = 0;
+
+function entry(day: DayKey, fromH: number, toH: number, over: Partial<BoardEntry> = {}): BoardEntry {
+  seq += 1;
+  const startMs = instantAt(day, fromH * 60, NY);
+  const endMs = instantAt(day, toH * 60, NY);
+  return {
+    id: `t${seq}`,
+    taskNumber: 1000 + seq,
+    name: `Job ${seq}`,
+    startTime: new Date(startMs).toISOString(),
+    endTime: new Date(endMs).toISOString(),
+    assignedTo: { id: 'tech-a', type: 'TECHNICIAN' },
+    status: 'UPCOMING',
+    displayStatus: 'Upcoming',
+    job: { id: 'j1', jobNumber: 7 },
+    customer: { id: 'c1', name: 'Acme' },
+    scheduleId: `s${seq}`,
+    scheduleVersion: 1,
+    colour: ASSIGNEE_COLOURS[0]!,
+    edit: { move: true, resize: true },
+    startMs,
+    endMs,
+    ...over,
+  };
+}
+
+function renderGrid(view: CalendarView, entries: BoardEntry[], over: Partial<CalendarGridProps> = {}) {
+  const props: CalendarGridProps = {
+    view,
+    anchor: DAY,
+    timeZone: NY,
+    entries,
+    timeOff: [],
+    onOpen: vi.fn(),
+    onMove: vi.fn(),
+    onCreate: vi.fn(),
+    onOpenDay: vi.fn(),
+    onAnchorChange: vi.fn(),
+    ...over,
+  };
+  const utils = render(<CalendarGrid {...props} />);
+  return { ...utils, props };
+}
+
+const cell = (container: HTMLElement, day: DayKey) => container.querySelector<HTMLElement>(`[data-day="${day}"]`)!;
+const chips = (el: HTMLElement) => el.querySelectorAll<HTMLElement>('[data-entry-id]');
+
+describe('CalendarGrid month view', () => {
+  it('shows at most 6 entries a cell, else 5 and "+n more" that opens the day', () => {
+    const six = Array.from({ length: 6 }, (_, i) => entry('2026-11-24', 8 + i, 9 + i));
+    const eight = Array.from({ length: 8 }, (_, i) => entry(DAY, 8 + i, 9 + i));
+    const { container, props } = renderGrid('month', [...six, ...eight]);
+    expect(container.querySelector('[data-board="calendar"]')?.getAttribute('data-view')).toBe('month');
+    expect(container.querySelectorAll('[data-day]')).toHaveLength(42);
+    expect(chips(cell(container, '2026-11-24'))).toHaveLength(6);
+    const busy = cell(container, DAY);
+    expect(chips(busy)).toHaveLength(5);
+    fireEvent.click(within(busy).getByRole('button', { name: '+3 more' }));
+    expect(props.onOpenDay).toHaveBeenCalledWith(DAY);
+  });
+
+  it('lists a cell\'s entries in start order', () => {
+    const late = entry(DAY, 14, 15);
+    const early = entry(DAY, 8, 9);
+    const { container } = renderGrid('month', [late, early]);
+    expect([...chips(cell(container, DAY))].map((c) => c.dataset.entryId)).toEqual([early.id, late.id]);
+  });
+
+  it('creates 09:00–10:00 of the day in the company zone when an empty cell is clicked', () => {
+    const { container, props } = renderGrid('month', [entry(DAY, 9, 10)]);
+    fireEvent.click(cell(container, '2026-11-26'));
+    expect(props.onCreate).toHaveBeenCalledWith({ start: '2026-11-26T14:00:00.000Z', end: '2026-11-26T15:00:00.000Z' });
+    fireEvent.click(chips(cell(container, DAY))[0]!);
+    expect(props.onCreate).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('CalendarGrid week and day views', () => {
+  it('has 7 columns from Saturday with their day keys', () => {
+    const { container } = renderGrid('week', []);
+    const keys = [...container.querySelectorAll<HTMLElement>('[data-day]')].map((c) => c.dataset.day!);
+    expect(keys).toHaveLength(7);
+    expect(weekdayOf(keys[0]!)).toBe(6);
+    expect(keys).toEqual(Array.from({ length: 7 }, (_, i) => addDays(keys[0]!, i)));
+    expect(keys).toContain(DAY);
+    expect(container.querySelector('[data-time-scroll]')).not.toBeNull();
+  });
+
+  it('puts overlapping entries side by side', () => {
+    const a = entry(DAY, 9, 11);
+    const b = entry(DAY, 10, 12);
+    const { container } = renderGrid('week', [a, b]);
+    const [ea, eb] = [a, b].map((x) => container.querySelector<HTMLElement>(`[data-entry-id="${x.id}"]`)!);
+    expect([ea!.style.left, eb!.style.left]).toEqual(['0%', '50%']);
+    expect(ea!.style.width).toBe('calc(50% - 2px)');
+    expect(parseFloat(eb!.style.top)).toBeGreaterThan(parseFloat(ea!.style.top));
+  });
+
+  it('draws an entry crossing midnight in both days', () => {
+    const night = entry(DAY, 16, 24 + 10);
+    const { container } = renderGrid('week', [night]);
+    expect(cell(container, DAY).querySelector(`[data-entry-id="${night.id}"]`)).not.toBeNull();
+    expect(cell(container, addDays(DAY, 1)).querySelector(`[data-entry-id="${night.id}"]`)).not.toBeNull();
+    expect(cell(container, addDays(DAY, 2)).querySelector(`[data-entry-id="${night.id}"]`)).toBeNull();
+  });
+
+  it('opens an entry with Enter and names it for assistive technology', () => {
+    const e = entry(DAY, 9, 11, { name: 'Fit boiler' });
+    const { props } = renderGrid('day', [e]);
+    const chip = screen.getByRole('button', { name: `Task #${e.taskNumber} Fit boiler, 25 Nov, 09:00 - 25 Nov, 11:00, Upcoming, Acme` });
+    fireEvent.keyDown(chip, { key: 'Enter' });
+    expect(props.onOpen).toHaveBeenCalledWith(e);
+  });
+
+  it('offers a resize handle only to resizable entries', () => {
+    const open = entry(DAY, 9, 10);
+    const closed = entry(DAY, 13, 14, { status: 'CLOSED', edit: { move: false, resize: false } });
+    const { container } = renderGrid('day', [open, closed]);
+    const el = (id: string) => container.querySelector<HTMLElement>(`[data-entry-id="${id}"]`)!;
+    expect(el(open.id).querySelector('[data-resize-handle]')).not.toBeNull();
+    expect(el(closed.id).querySelector('[data-resize-handle]')).toBeNull();
+    expect(el(closed.id).style.cursor).not.toBe('move');
+  });
+
+  it('draws time off behind the entries', () => {
+    const off = { id: 'o1', userId: 'tech-a', username: 'Alex Tech', startDateTime: '2026-11-25T17:00:00.000Z', endDateTime: '2026-11-25T19:00:00.000Z', reason: null, createdAt: '' };
+    renderGrid('day', [], { timeOff: [off] });
+    expect(screen.getByText('Time off — Alex Tech')).toBeTruthy();
+  });
+
+  it('moves the anchor with the arrow keys', () => {
+    const { container, props } = renderGrid('week', []);
+    const root = container.querySelector<HTMLElement>('[data-board="calendar"]')!;
+    fireEvent.keyDown(root, { key: 'ArrowRight' });
+    fireEvent.keyDown(root, { key: 'ArrowUp' });
+    expect(props.onAnchorChange).toHaveBeenNthCalledWith(1, '2026-11-26');
+    expect(props.onAnchorChange).toHaveBeenNthCalledWith(2, '2026-11-18');
+  });
+});
