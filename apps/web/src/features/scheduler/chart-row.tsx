@@ -1,0 +1,142 @@
+import { memo, type CSSProperties } from 'react';
+import { rangeLabel } from '@fieldwork/domain/calendar-time';
+import type { BoardEntry, ChartRow } from './board.types';
+import { drawsSame, HOUR_PX, LABEL_PX, LANE_PX, TRACK_PX, type RowLayout, type TimeOffBlock } from './chart-layout';
+import { UNASSIGNED_COLOUR, type Swatch } from './scheduler-colours';
+
+/**
+ * One row of the dispatch chart: a sticky label cell and a 24-hour track with the row's entries in lanes.
+ * Memoised and fed only its own (identity-stable) layout, so a drag or a save re-renders the rows it touches.
+ * Pointer, key and drop handling is delegated to the chart's body (one listener, not one per entry); the row
+ * only draws and carries data-* markers the chart reads back.
+ */
+export type ChartGhost = { left: number; width: number; lane: number; entry: BoardEntry };
+
+export type ChartRowViewProps = {
+  row: ChartRow;
+  top: number;
+  height: number;
+  layout: RowLayout;
+  timeZone: string;
+  timeOff?: readonly TimeOffBlock[];
+  /** The entry being dragged out of this row: drawn faded where it was. */
+  draggingId?: string;
+  /** The dragged entry drawn where it would land, when this row is the target. */
+  ghost?: ChartGhost;
+};
+
+const ENTRY_INSET = 4;
+
+// Hour lines as one background instead of 24 elements per row (hundreds of rows scroll through).
+const TRACK_STYLE: CSSProperties = {
+  position: 'relative',
+  width: TRACK_PX,
+  flex: 'none',
+  backgroundImage: `repeating-linear-gradient(to right, transparent 0, transparent ${HOUR_PX - 1}px, #e5e7eb ${HOUR_PX - 1}px, #e5e7eb ${HOUR_PX}px)`,
+};
+
+const HATCH = 'repeating-linear-gradient(45deg, rgba(107,114,128,0.25) 0, rgba(107,114,128,0.25) 6px, rgba(243,244,246,0.6) 6px, rgba(243,244,246,0.6) 12px)';
+
+const labels = new WeakMap<BoardEntry, { timeZone: string; text: string }>();
+
+/** "Task #1042 Fit boiler, 21 Nov, 09:00 - 21 Nov, 11:00, Upcoming": cached, the same entry sits on two rows. */
+export function entryLabel(entry: BoardEntry, timeZone: string): string {
+  const hit = labels.get(entry);
+  if (hit && hit.timeZone === timeZone) return hit.text;
+  const text = `Task #${entry.taskNumber} ${entry.name}, ${rangeLabel(entry.startMs, entry.endMs, timeZone)}, ${entry.displayStatus}`;
+  labels.set(entry, { timeZone, text });
+  return text;
+}
+
+function entryStyle(left: number, width: number, lane: number, colour: Swatch, extra?: CSSProperties): CSSProperties {
+  return {
+    position: 'absolute',
+    left,
+    width,
+    top: lane * LANE_PX + ENTRY_INSET,
+    height: LANE_PX - ENTRY_INSET * 2,
+    background: colour.bg,
+    borderLeft: `3px solid ${colour.border}`,
+    color: colour.text,
+    ...extra,
+  };
+}
+
+type ChartEntryProps = { entry: BoardEntry; left: number; width: number; lane: number; colour: Swatch; rowLabel: string; timeZone: string; dragging: boolean };
+
+/**
+ * One entry. Memoised on what it draws (not object identity), so when one task of a 2,000-entry group row
+ * moves, the other entries of that row are compared, not re-rendered.
+ */
+const ChartEntry = memo(
+  function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging }: ChartEntryProps) {
+    return (
+      <div
+        role="button"
+        tabIndex={0}
+        aria-label={`${entryLabel(entry, timeZone)}, ${rowLabel}`}
+        data-entry-id={entry.id}
+        data-task-number={entry.taskNumber}
+        className={`overflow-hidden rounded px-2 py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
+        style={entryStyle(left, width, lane, colour, dragging ? { opacity: 0.35 } : undefined)}
+      >
+        <span className="block truncate font-semibold">#{entry.taskNumber}</span>
+        <span className="block truncate">{entry.name}</span>
+        {entry.edit.resize ? <span data-resize-handle="" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize" /> : null}
+      </div>
+    );
+  },
+  (a, b) => drawsSame(a.entry, b.entry) && a.left === b.left && a.width === b.width && a.lane === b.lane && a.colour === b.colour
+    && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging,
+);
+
+export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, ghost }: ChartRowViewProps) {
+  const colour = row.kind === 'unassigned' ? UNASSIGNED_COLOUR : row.colour;
+  const aggregate = row.kind !== 'person';
+  return (
+    <div
+      role="group"
+      aria-label={row.label}
+      data-row-key={row.key}
+      className="flex border-b border-border"
+      style={{ position: 'absolute', top, left: 0, height, width: LABEL_PX + TRACK_PX }}
+    >
+      <div
+        className={`sticky left-0 z-[4] flex flex-none items-start gap-2 border-r border-border bg-white px-3 py-2 text-sm ${aggregate ? 'font-semibold' : ''}`}
+        style={{ width: LABEL_PX }}
+      >
+        {aggregate ? null : <span aria-hidden="true" className="mt-1.5 h-2.5 w-2.5 flex-none rounded-full" style={{ background: colour.border }} />}
+        <span className="truncate" title={row.label}>
+          {row.label}
+        </span>
+      </div>
+      <div data-track="" style={TRACK_STYLE}>
+        {timeOff?.map((b) => (
+          <div
+            key={b.id}
+            data-time-off=""
+            title={b.label}
+            className="pointer-events-none"
+            style={{ position: 'absolute', top: 0, bottom: 0, left: b.left, width: b.width, backgroundImage: HATCH }}
+          >
+            <span className="sr-only">{b.label}</span>
+          </div>
+        ))}
+        {layout.items.map(({ entry, left, width, lane }) => (
+          <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={colour} rowLabel={row.label} timeZone={timeZone} dragging={entry.id === draggingId} />
+        ))}
+        {ghost ? (
+          <div
+            aria-hidden="true"
+            data-drag-preview={ghost.entry.id}
+            className="pointer-events-none overflow-hidden rounded border border-dashed px-2 py-1 text-xs leading-tight shadow-md"
+            style={entryStyle(ghost.left, ghost.width, ghost.lane, colour, { zIndex: 3, opacity: 0.9, borderColor: colour.border })}
+          >
+            <span className="block truncate font-semibold">#{ghost.entry.taskNumber}</span>
+            <span className="block truncate">{ghost.entry.name}</span>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+});

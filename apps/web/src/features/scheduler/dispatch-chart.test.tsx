@@ -1,0 +1,154 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEvent, fireEvent, render, screen, within } from '@testing-library/react';
+import { instantAt } from '@fieldwork/domain/calendar-time';
+import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
+import { HEADER_PX, HOUR_PX, LABEL_PX } from './chart-layout';
+import { DispatchChart } from './dispatch-chart';
+import { TASK_DRAG_TYPE } from './drag-state';
+import { chartAccent, UNASSIGNED_COLOUR } from './scheduler-colours';
+
+const TZ = 'Europe/London';
+const DAY = '2026-11-21';
+const at = (h: number) => instantAt(DAY, h * 60, TZ);
+
+const rows: ChartRow[] = [
+  { key: 'unassigned', kind: 'unassigned', label: 'Unassigned Tasks', assignee: null, colour: UNASSIGNED_COLOUR },
+  { key: 'technicians', kind: 'technicians', label: 'All Technicians', assignee: null, colour: chartAccent(0) },
+  { key: 'subcontractors', kind: 'subcontractors', label: 'All Subcontractors', assignee: null, colour: chartAccent(1) },
+  { key: 'p:a', kind: 'person', label: 'Ann Smith', assignee: { id: 'a', type: 'TECHNICIAN' }, colour: chartAccent(0) },
+  { key: 'p:b', kind: 'person', label: 'Bob Jones', assignee: { id: 'b', type: 'TECHNICIAN' }, colour: chartAccent(1) },
+];
+
+function entry(id: string, taskNumber: number, fromH: number, toH: number, over: Partial<BoardEntry> = {}): BoardEntry {
+  return {
+    id, taskNumber, name: 'Fit boiler', startTime: new Date(at(fromH)).toISOString(), endTime: new Date(at(toH)).toISOString(), startMs: at(fromH), endMs: at(toH),
+    assignedTo: { id: 'a', type: 'TECHNICIAN' }, status: 'UPCOMING', displayStatus: 'Upcoming', job: { id: 'j', jobNumber: 1 }, customer: { id: 'c', name: 'C' },
+    scheduleId: `s-${id}`, scheduleVersion: 1, edit: { move: true, resize: true }, colour: UNASSIGNED_COLOUR, ...over,
+  };
+}
+
+function setup(over: Partial<DispatchChartProps> = {}) {
+  const props: DispatchChartProps = {
+    day: DAY, rows, timeZone: TZ, timeOff: [], onOpen: vi.fn(), onMove: vi.fn(), onDropTask: vi.fn(), onCreate: vi.fn(),
+    entries: [entry('t1', 1042, 9, 11), entry('t2', 1043, 12, 13, { status: 'CLOSED', displayStatus: 'Closed', edit: { move: false, resize: false } })],
+    ...over,
+  };
+  render(<DispatchChart {...props} />);
+  return props;
+}
+
+beforeEach(() => {
+  // jsdom lays nothing out: give the scroll container a viewport so the virtualizer has rows to show.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+});
+
+describe('DispatchChart', () => {
+  it('shows the three group rows first, then a row per person, all labelled', () => {
+    setup();
+    const keys = [...document.querySelectorAll('[data-row-key]')].map((el) => el.getAttribute('data-row-key'));
+    expect(keys).toEqual(['unassigned', 'technicians', 'subcontractors', 'p:a', 'p:b']);
+    for (const label of ['Unassigned Tasks', 'All Technicians', 'All Subcontractors', 'Ann Smith', 'Bob Jones']) {
+      expect(screen.getByRole('group', { name: label })).toBeTruthy();
+    }
+    expect(document.querySelector('[data-board="chart"] [data-chart-scroll]')).toBeTruthy();
+  });
+
+  it('puts a technician entry on All Technicians and on its person row only', () => {
+    setup();
+    const onRow = (name: string) => within(screen.getByRole('group', { name })).queryAllByRole('button').map((b) => b.getAttribute('data-task-number'));
+    expect(onRow('All Technicians')).toEqual(['1042', '1043']);
+    expect(onRow('Ann Smith')).toEqual(['1042', '1043']);
+    expect(onRow('Bob Jones')).toEqual([]);
+    expect(onRow('Unassigned Tasks')).toEqual([]);
+  });
+
+  it('names an entry by number, name, range, status and row', () => {
+    setup();
+    expect(screen.getByRole('button', { name: 'Task #1042 Fit boiler, 21 Nov, 09:00 - 21 Nov, 11:00, Upcoming, Ann Smith' })).toBeTruthy();
+  });
+
+  it('has a resize handle only where the entry may be resized', () => {
+    setup();
+    const row = screen.getByRole('group', { name: 'Ann Smith' });
+    const open = row.querySelector('[data-entry-id="t1"]')!;
+    const closed = row.querySelector('[data-entry-id="t2"]')!;
+    expect(open.querySelector('[data-resize-handle]')).toBeTruthy();
+    expect(closed.querySelector('[data-resize-handle]')).toBeNull();
+  });
+
+  it('opens an entry on Enter', () => {
+    const props = setup();
+    const el = screen.getByRole('button', { name: /Task #1042 .*Ann Smith$/ });
+    el.focus();
+    fireEvent.keyDown(el, { key: 'Enter' });
+    expect(props.onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 't1' }));
+  });
+
+  it('draws time off on its person row', () => {
+    setup({ timeOff: [{ id: 'o1', userId: 'b', username: 'Bob', startDateTime: new Date(at(13)).toISOString(), endDateTime: new Date(at(15)).toISOString(), reason: null, createdAt: '' }] });
+    expect(screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-time-off]')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Ann Smith' }).querySelector('[data-time-off]')).toBeNull();
+  });
+
+  it('drops a sheet card on a person row at the slot under the pointer, assigning it', () => {
+    const props = setup();
+    const scroll = document.querySelector<HTMLElement>('[data-chart-scroll]')!;
+    scroll.scrollLeft = 0;
+    const card = { taskId: 'x', taskNumber: 7, name: 'Card', scheduleId: null, scheduleVersion: null, durationMinutes: null, assignee: null };
+    const dataTransfer = { types: [TASK_DRAG_TYPE], getData: (t: string) => (t === TASK_DRAG_TYPE ? JSON.stringify(card) : ''), dropEffect: 'none' };
+    // Bob is the fifth row (each one lane high here): y inside it; x at 10:00.
+    const target = screen.getByRole('group', { name: 'Bob Jones' });
+    // jsdom has no DragEvent, so the pointer position is set on the event by hand.
+    const drop = createEvent.drop(target, { dataTransfer });
+    Object.defineProperties(drop, { clientX: { value: LABEL_PX + 10 * HOUR_PX }, clientY: { value: HEADER_PX + 4 * 60 + 10 } });
+    fireEvent(target, drop);
+    expect(props.onDropTask).toHaveBeenCalledWith(expect.objectContaining({
+      task: card, start: new Date(at(10)).toISOString(), end: new Date(at(11)).toISOString(), assignee: { id: 'b', type: 'TECHNICIAN' },
+    }));
+  });
+
+  it('drags an entry onto another person\'s row: re-timed and re-assigned through onMove', () => {
+    const props = setup();
+    const scroll = document.querySelector<HTMLElement>('[data-chart-scroll]')!;
+    scroll.scrollLeft = 0;
+    const el = screen.getByRole('group', { name: 'Ann Smith' }).querySelector('[data-entry-id="t1"]')!;
+    // Ann's row is the fourth (one lane of 60 px each above it), Bob's the fifth.
+    const point = (x: number, y: number) => ({ clientX: { value: x }, clientY: { value: y }, button: { value: 0 } });
+    const fire = (target: Element | Window, type: 'pointerDown' | 'pointerMove' | 'pointerUp', x: number, y: number) => {
+      const ev = createEvent[type](target, {});
+      Object.defineProperties(ev, point(x, y));
+      fireEvent(target, ev);
+    };
+    fire(el, 'pointerDown', LABEL_PX + 9.5 * HOUR_PX, HEADER_PX + 3 * 60 + 20);
+    fire(window, 'pointerMove', LABEL_PX + 10.5 * HOUR_PX, HEADER_PX + 4 * 60 + 20);
+    expect(screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-drag-preview="t1"]')).toBeTruthy();
+    fire(window, 'pointerUp', LABEL_PX + 10.5 * HOUR_PX, HEADER_PX + 4 * 60 + 20);
+    expect(props.onMove).toHaveBeenCalledWith(expect.objectContaining({
+      start: new Date(at(10)).toISOString(), end: new Date(at(12)).toISOString(), assignee: { id: 'b', type: 'TECHNICIAN' },
+    }));
+    expect(props.onOpen).not.toHaveBeenCalled();
+  });
+
+  it('renders only the rows in view out of hundreds', () => {
+    const many: ChartRow[] = [...rows, ...Array.from({ length: 500 }, (_, i): ChartRow => ({
+      key: `p:${i}`, kind: 'person', label: `Tech ${i}`, assignee: { id: `t${i}`, type: 'TECHNICIAN' }, colour: chartAccent(i),
+    }))];
+    setup({ rows: many });
+    const shown = document.querySelectorAll('[data-row-key]').length;
+    expect(shown).toBeGreaterThan(10);
+    expect(shown).toBeLessThan(40);
+  });
+
+  it('creates a one-hour task on a click in an empty slot', () => {
+    const props = setup();
+    document.querySelector<HTMLElement>('[data-chart-scroll]')!.scrollLeft = 0;
+    const track = screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-track]')!;
+    for (const [type, target] of [['pointerDown', track], ['pointerUp', window]] as const) {
+      const ev = createEvent[type](target, {});
+      Object.defineProperties(ev, { clientX: { value: LABEL_PX + 14 * HOUR_PX }, clientY: { value: HEADER_PX + 4 * 60 + 20 }, button: { value: 0 } });
+      fireEvent(target, ev);
+    }
+    expect(props.onCreate).toHaveBeenCalledWith({ start: new Date(at(14)).toISOString(), end: new Date(at(15)).toISOString() });
+  });
+});
