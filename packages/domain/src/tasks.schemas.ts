@@ -42,7 +42,9 @@ export type AssignToChoice = (typeof ASSIGN_TO_CHOICES)[number];
 export const TASK_ORDER_KEYS = ['createdAt', 'taskNumber', 'name', 'startDateTime'] as const;
 export type TaskOrderKey = (typeof TASK_ORDER_KEYS)[number];
 
-export const TASK_SEARCH_BY = ['taskNumber', 'name', 'jobNumber'] as const;
+/** 'any' is the scheduler sheets' one box: task name, task number or job number. */
+export const TASK_SEARCH_BY = ['taskNumber', 'name', 'jobNumber', 'any'] as const;
+export type TaskSearchBy = (typeof TASK_SEARCH_BY)[number];
 
 export const TASK_MESSAGES = {
   startRequired: 'Start date-time is required.',

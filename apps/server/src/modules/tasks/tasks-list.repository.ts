@@ -102,13 +102,30 @@ export function applyFilters(db: Db, scope: TaskScope, query: TasksQuery, q: Tas
     else if (q.searchBy === 'taskNumber') {
       const digits = taskNumberSearchDigits(term);
       out = digits ? out.where(startsWithDigits('tasks.task_number_text', digits)) : none(out);
-    } else {
-      const digits = jobNumberSearchDigits(term);
-      const jobs = digits ? db.selectFrom('jobs').select('jobs.id').where('jobs.tenant_id', '=', scope.tenantId).where(startsWithDigits('jobs.job_number_text', digits)) : null;
+    } else if (q.searchBy === 'jobNumber') {
+      const jobs = jobsNumbered(db, scope, term);
       out = jobs ? out.where('tasks.job_id', 'in', jobs) : none(out);
+    } else {
+      // 'any': a name match, or — when the input reads as a number ("1042", "#1042", "T-1042", "J-77") — a
+      // task or job number match. "T-" only means a task and "J-" only a job, as in the single-field searches.
+      const taskDigits = taskNumberSearchDigits(term);
+      const jobs = jobsNumbered(db, scope, term);
+      out = out.where((eb) =>
+        eb.or([
+          containsText('tasks.name', term),
+          ...(taskDigits ? [startsWithDigits('tasks.task_number_text', taskDigits)] : []),
+          ...(jobs ? [eb('tasks.job_id', 'in', jobs)] : []),
+        ]),
+      );
     }
   }
   return out;
+}
+
+/** The ids of this tenant's jobs whose number starts with the input's digits, or null when it is not a job number. */
+function jobsNumbered(db: Db, scope: TaskScope, term: string) {
+  const digits = jobNumberSearchDigits(term);
+  return digits ? db.selectFrom('jobs').select('jobs.id').where('jobs.tenant_id', '=', scope.tenantId).where(startsWithDigits('jobs.job_number_text', digits)) : null;
 }
 
 export function hasFilters(q: TaskListQuery): boolean {

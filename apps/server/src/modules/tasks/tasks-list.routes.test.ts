@@ -67,7 +67,7 @@ describe('GET /api/tasks access and validation', () => {
       ['assignedStatus=MINE', 'assignedStatus must be one of: ASSIGNED_TO_ME, ASSIGNED_TO_OTHERS, UNSCHEDULED, UNASSIGNED, ALL.'],
       ['limit=101', 'limit must be at most 100.'],
       ['status=LATE', 'status must be one of: OPEN, UNSCHEDULED, UNASSIGNED, UPCOMING, AWAITING_START, CLOCKED_IN, CLOCKED_OUT, MISSED, CLOSED, CANCELLED.'],
-      ['searchBy=customer', 'searchBy must be one of: taskNumber, name, jobNumber.'],
+      ['searchBy=customer', 'searchBy must be one of: taskNumber, name, jobNumber, any.'],
       ['orderByKey=status', 'orderByKey is not a sortable column.'],
       ['jobId=1', 'jobId must be a valid UUID.'],
     ];

@@ -7,6 +7,7 @@ import type {
   TaskActivity,
   TaskListItem,
   TaskOrderKey,
+  TaskSearchBy,
   UpdateTaskBody,
 } from '@fieldwork/domain/tasks.schemas';
 import type { TaskStatus } from '@fieldwork/domain/task-status';
@@ -19,6 +20,8 @@ export type TaskListParams = {
   limit: number;
   assignedStatus: AssignedStatus;
   search?: string;
+  /** What the search matches; 'taskNumber' unless given (the scheduler sheets use 'any'). */
+  searchBy?: TaskSearchBy;
   orderByKey?: TaskOrderKey;
   orderByValue?: 'asc' | 'desc';
   jobId?: string;
@@ -42,13 +45,13 @@ export const taskKeys = {
 };
 
 export const tasksApi = {
-  list: async ({ statuses, tagIds, zoneIds, search, ...params }: TaskListParams): Promise<DataPage<TaskListItem>> =>
+  list: async ({ statuses, tagIds, zoneIds, search, searchBy, ...params }: TaskListParams): Promise<DataPage<TaskListItem>> =>
     fromItemsPage(
       await api.get<ItemsPage<TaskListItem>>('/tasks', {
         query: {
           ...params,
           search,
-          searchBy: search ? 'taskNumber' : undefined,
+          searchBy: search ? (searchBy ?? 'taskNumber') : undefined,
           'status[]': statuses,
           'tags[]': tagIds,
           'zones[]': zoneIds,
