@@ -34,6 +34,7 @@ import { TaskEditPage } from '../features/tasks/task-edit.page';
 import { TaskDetailPage } from '../features/tasks/task-detail.page';
 import { BidRequestsPage } from '../features/bids/bid-requests.page';
 import { SchedulerCalendarPage } from '../features/scheduler/scheduler-calendar.page';
+import { validateSchedulerSearch } from '../features/scheduler/use-scheduler-state';
 import { EstimatesListPage } from '../features/estimates/estimates-list.page';
 import { InvoicesListPage } from '../features/invoices/invoices-list.page';
 import { VehiclesListPage } from '../features/vehicles/vehicles-list.page';
@@ -147,6 +148,7 @@ const taskCreateRoute = createRoute({
     jobCustomerName: typeof s.jobCustomerName === 'string' || typeof s.jobCustomerName === 'number' ? str(String(s.jobCustomerName)) : undefined,
     // The calendar sends epoch milliseconds, which arrive as a number.
     scheduleOn: typeof s.scheduleOn === 'number' ? String(s.scheduleOn) : str(s.scheduleOn),
+    scheduleEnd: typeof s.scheduleEnd === 'number' ? String(s.scheduleEnd) : str(s.scheduleEnd),
   }),
   component: guarded(TaskCreatePage, 'tasks.write'),
 });
@@ -174,7 +176,7 @@ const jobDetailRoute = createRoute({
 const schedulerRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/scheduler/calendar',
-  validateSearch: (s: Record<string, unknown>): { taskIdToPreview?: string } => ({ taskIdToPreview: str(s.taskIdToPreview) }),
+  validateSearch: validateSchedulerSearch,
   component: SchedulerCalendarPage,
 });
 

@@ -11,8 +11,11 @@ import { TaskForm } from './task-form';
 import { emptyTaskValues, type TaskFormValues } from './task-form.schema';
 import { taskKeys, tasksApi } from './tasks.api';
 
-/** Spec: a task can be prefilled from its job (jobId, jobNumber, jobCustomerId, jobCustomerName) and a date (scheduleOn). */
-export type TaskCreateSearch = { jobId?: string; jobNumber?: number; jobCustomerId?: string; jobCustomerName?: string; scheduleOn?: string };
+/**
+ * Spec: a task can be prefilled from its job (jobId, jobNumber, jobCustomerId, jobCustomerName) and a date
+ * (scheduleOn). scheduleEnd carries the end of a range dragged across the calendar's empty slots.
+ */
+export type TaskCreateSearch = { jobId?: string; jobNumber?: number; jobCustomerId?: string; jobCustomerName?: string; scheduleOn?: string; scheduleEnd?: string };
 
 /** scheduleOn arrives as epoch milliseconds (the calendar) or an ISO date-time. */
 export function scheduleOnInstant(value: string | undefined): string | null {
@@ -23,8 +26,13 @@ export function scheduleOnInstant(value: string | undefined): string | null {
 
 export function prefilledTaskValues(search: TaskCreateSearch, timeZone: string): TaskFormValues {
   const values = emptyTaskValues(search.jobId ?? '');
-  const start = toZonedInput(scheduleOnInstant(search.scheduleOn), timeZone);
-  return start ? { ...values, start, end: addHoursLocal(start, DEFAULT_SCHEDULE_HOURS, timeZone) } : values;
+  const startAt = scheduleOnInstant(search.scheduleOn);
+  const start = toZonedInput(startAt, timeZone);
+  if (!start || !startAt) return values;
+  // A given end is kept only when it comes after the start; otherwise the default duration applies.
+  const endAt = scheduleOnInstant(search.scheduleEnd);
+  const end = endAt && Date.parse(endAt) > Date.parse(startAt) ? toZonedInput(endAt, timeZone) : null;
+  return { ...values, start, end: end || addHoursLocal(start, DEFAULT_SCHEDULE_HOURS, timeZone) };
 }
 
 export function TaskCreatePage() {

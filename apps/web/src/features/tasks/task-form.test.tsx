@@ -6,6 +6,7 @@ import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { JOB_ID } from '../jobs/test-fixtures';
 import { toTaskBody, toUpdateTaskBody, emptyTaskValues } from './task-form.schema';
 import { TASK_ID, TECH_ID, task, taskPageReplies, taskReply } from './test-fixtures';
+import { prefilledTaskValues } from './task-create.page';
 
 const NY = 'America/New_York';
 const CREATE_URL = `/workorder/tasks/create?jobId=${JOB_ID}&jobNumber=1042&jobCustomerId=c1&jobCustomerName=Northwind%20Plumbing`;
@@ -128,6 +129,17 @@ describe('create task page', { timeout: 20_000 }, () => {
     await screen.findByLabelText('Start');
     expect(input('Start').value).toBe('2026-11-25T09:00');
     expect(input('End').value).toBe('2026-11-25T11:00');
+  });
+
+  it('ends at scheduleEnd when the calendar sends a dragged range, and ignores an end before the start', async () => {
+    mockApi();
+    const start = Date.parse('2026-11-25T14:00:00.000Z');
+    renderApp(`/workorder/tasks/create?scheduleOn=${start}&scheduleEnd=${start + 45 * 60_000}`, makeSession('Admin', 'fullAccess'));
+    await screen.findByLabelText('Start');
+    expect(input('Start').value).toBe('2026-11-25T09:00');
+    expect(input('End').value).toBe('2026-11-25T09:45');
+    expect(prefilledTaskValues({ scheduleOn: String(start), scheduleEnd: String(start - 60_000) }, NY).end).toBe('2026-11-25T11:00');
+    expect(prefilledTaskValues({ scheduleOn: String(start), scheduleEnd: 'soon' }, NY).end).toBe('2026-11-25T11:00');
   });
 
   it('is closed to view-only users', async () => {

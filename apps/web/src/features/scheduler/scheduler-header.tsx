@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import { ToggleGroup } from 'radix-ui';
+import { CalendarDays, ChevronLeft, ChevronRight, GanttChart } from 'lucide-react';
+import { CALENDAR_MESSAGES, CALENDAR_VIEWS, type CalendarView } from '@fieldwork/domain/calendar.rules';
+import { isDayKey, shiftAnchor, viewLabel, type DayKey } from '@fieldwork/domain/calendar-time';
+import { Button } from '../../components/button';
+import { SearchInput } from '../../components/search-input';
+import { cn } from '../../lib/cn';
+import type { LiveState } from './use-live-board';
+import type { SchedulerBoard } from './use-scheduler-state';
+
+const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day' };
+
+const toggleItem = cn(
+  'inline-flex h-8 items-center gap-1.5 px-3 text-sm font-medium text-gray-700 first:rounded-l-md last:rounded-r-md',
+  'border border-border-strong -ml-px first:ml-0 bg-white hover:bg-gray-50',
+  'data-[state=on]:bg-primary data-[state=on]:text-white data-[state=on]:border-primary data-[state=on]:z-10',
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+);
+
+export type SchedulerHeaderProps = {
+  board: SchedulerBoard;
+  onBoardChange: (board: SchedulerBoard) => void;
+  /** null when the user deselected every view. */
+  view: CalendarView | null;
+  /** The view prev/next step by while none is selected. */
+  dataView: CalendarView;
+  onViewChange: (view: CalendarView | null) => void;
+  anchor: DayKey;
+  today: DayKey;
+  onDateChange: (date: DayKey) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+  live: LiveState;
+  /** The Filter popover, the sheets' buttons and the phone's Team button: the page decides who sees them. */
+  actions?: ReactNode;
+};
+
+/** The scheduler's toolbar: board switch, date navigation and label, views, search and the page's actions. */
+export function SchedulerHeader(props: SchedulerHeaderProps) {
+  const { board, onBoardChange, view, dataView, onViewChange, anchor, today, onDateChange, search, onSearchChange, live, actions } = props;
+  // The chart is one day wide: it steps and labels by day whatever the calendar's view.
+  const stepView: CalendarView = board === 'chart' ? 'day' : (view ?? dataView);
+  const label = viewLabel(stepView, anchor);
+
+  return (
+    <div className="mb-3 space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <ToggleGroup.Root
+          type="single"
+          aria-label="Board"
+          value={board}
+          // A board is always shown: clicking the selected one again keeps it.
+          onValueChange={(v) => v && onBoardChange(v as SchedulerBoard)}
+          className="inline-flex"
+        >
+          <ToggleGroup.Item value="calendar" className={toggleItem}>
+            <CalendarDays size={14} aria-hidden="true" /> Calendar
+          </ToggleGroup.Item>
+          <ToggleGroup.Item value="chart" className={toggleItem}>
+            <GanttChart size={14} aria-hidden="true" /> Chart
+          </ToggleGroup.Item>
+        </ToggleGroup.Root>
+        <div className="flex items-center gap-1">
+          <Button variant="secondary" size="icon" aria-label="Previous" onClick={() => onDateChange(shiftAnchor(stepView, anchor, -1))}>
+            <ChevronLeft size={16} aria-hidden="true" />
+          </Button>
+          <Button variant="secondary" size="icon" aria-label="Next" onClick={() => onDateChange(shiftAnchor(stepView, anchor, 1))}>
+            <ChevronRight size={16} aria-hidden="true" />
+          </Button>
+        </div>
+        <Button variant="secondary" size="sm" disabled={anchor === today} onClick={() => onDateChange(today)}>
+          Today
+        </Button>
+        <input
+          type="date"
+          aria-label="Go to date"
+          value={anchor}
+          onChange={(e) => isDayKey(e.target.value) && onDateChange(e.target.value)}
+          className="h-8 rounded-md border border-border-strong bg-white px-2 text-sm"
+        />
+        <h2 className="min-w-0 text-base font-semibold text-gray-900" aria-live="polite" data-testid="scheduler-label">
+          {label}
+        </h2>
+        <div className="ml-auto flex items-center gap-2">
+          <LiveBadge state={live} />
+          {board === 'calendar' ? (
+            <ToggleGroup.Root
+              type="single"
+              aria-label="View"
+              value={view ?? ''}
+              onValueChange={(v) => onViewChange(v ? (v as CalendarView) : null)}
+              className="inline-flex"
+            >
+              {CALENDAR_VIEWS.map((v) => (
+                <ToggleGroup.Item key={v} value={v} className={toggleItem}>
+                  {VIEW_LABELS[v]}
+                </ToggleGroup.Item>
+              ))}
+            </ToggleGroup.Root>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchInput value={search} onChange={onSearchChange} placeholder={CALENDAR_MESSAGES.searchPlaceholder} aria-label="Search tasks by number" />
+        <div className="flex flex-wrap items-center gap-2">{actions}</div>
+      </div>
+    </div>
+  );
+}
+
+function LiveBadge({ state }: { state: LiveState }) {
+  const live = state === 'live';
+  return (
+    <span role="status" className="inline-flex items-center gap-1.5 text-xs text-muted" title={live ? 'Changes by others appear as they happen' : undefined}>
+      <span aria-hidden="true" className={cn('h-2 w-2 rounded-full', live ? 'bg-success' : 'bg-warning animate-pulse')} />
+      {live ? 'Live' : 'Reconnecting…'}
+    </span>
+  );
+}
