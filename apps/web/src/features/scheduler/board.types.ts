@@ -5,7 +5,14 @@ import type { Swatch } from './scheduler-colours';
 import type { Assignee, DropRequest, MoveRequest } from './use-move-task';
 
 /** A scheduler entry as the board draws it: its person's colour and what the viewer may do to it. */
-export type BoardEntry = SchedulerItem & { colour: Swatch; edit: CalendarEdit; startMs: number; endMs: number };
+export type BoardEntry = SchedulerItem & {
+  colour: Swatch;
+  edit: CalendarEdit;
+  startMs: number;
+  endMs: number;
+  /** The assignee's name for the entry's accessible name; null when unassigned or not known (field roles). */
+  assigneeName: string | null;
+};
 
 export type SlotRange = { start: string; end: string };
 

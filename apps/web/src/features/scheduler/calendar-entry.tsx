@@ -71,7 +71,7 @@ function sameEntry(a: BoardEntry, b: BoardEntry): boolean {
     a === b ||
     (a.id === b.id && a.startMs === b.startMs && a.endMs === b.endMs && a.scheduleVersion === b.scheduleVersion && a.status === b.status &&
       a.displayStatus === b.displayStatus && a.name === b.name && a.taskNumber === b.taskNumber && a.colour === b.colour &&
-      a.edit.move === b.edit.move && a.edit.resize === b.edit.resize && a.assignedTo?.id === b.assignedTo?.id && a.customer.name === b.customer.name)
+      a.edit.move === b.edit.move && a.edit.resize === b.edit.resize && a.assignedTo?.id === b.assignedTo?.id && a.assigneeName === b.assigneeName && a.customer.name === b.customer.name)
   );
 }
 
@@ -112,7 +112,8 @@ const clock = (ms: number, timeZone: string) => {
 };
 
 export function entryLabel(entry: BoardEntry, timeZone: string): string {
-  return `Task #${entry.taskNumber} ${entry.name}, ${rangeLabel(entry.startMs, entry.endMs, timeZone)}, ${entry.displayStatus}, ${entry.customer.name}`;
+  const who = entry.assigneeName ?? (entry.assignedTo ? null : 'Unassigned');
+  return `Task #${entry.taskNumber} ${entry.name}, ${rangeLabel(entry.startMs, entry.endMs, timeZone)}, ${entry.displayStatus}, ${who ? `${who}, ` : ''}${entry.customer.name}`;
 }
 
 const boxStyle = (b: NonNullable<ChipProps['box']>, dragging: boolean): CSSProperties => ({

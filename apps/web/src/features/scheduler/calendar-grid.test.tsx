@@ -27,6 +27,7 @@ function entry(day: DayKey, fromH: number, toH: number, over: Partial<BoardEntry
     customer: { id: 'c1', name: 'Acme' },
     scheduleId: `s${seq}`,
     scheduleVersion: 1,
+    assigneeName: 'Alex Tech',
     colour: ASSIGNEE_COLOURS[0]!,
     edit: { move: true, resize: true },
     startMs,
@@ -118,7 +119,7 @@ describe('CalendarGrid week and day views', () => {
   it('opens an entry with Enter and names it for assistive technology', () => {
     const e = entry(DAY, 9, 11, { name: 'Fit boiler' });
     const { props } = renderGrid('day', [e]);
-    const chip = screen.getByRole('button', { name: `Task #${e.taskNumber} Fit boiler, 25 Nov, 09:00 - 25 Nov, 11:00, Upcoming, Acme` });
+    const chip = screen.getByRole('button', { name: `Task #${e.taskNumber} Fit boiler, 25 Nov, 09:00 - 25 Nov, 11:00, Upcoming, Alex Tech, Acme` });
     fireEvent.keyDown(chip, { key: 'Enter' });
     expect(props.onOpen).toHaveBeenCalledWith(e);
   });

@@ -21,6 +21,7 @@ const entry = (id: string, n: number, start: string, end: string): BoardEntry =>
   customer: { id: 'c', name: 'Northwind' },
   scheduleId: `s${id}`,
   scheduleVersion: 1,
+  assigneeName: null,
   colour: UNASSIGNED_COLOUR,
   edit: { move: true, resize: true },
 });

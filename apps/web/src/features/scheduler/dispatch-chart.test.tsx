@@ -23,7 +23,7 @@ function entry(id: string, taskNumber: number, fromH: number, toH: number, over:
   return {
     id, taskNumber, name: 'Fit boiler', startTime: new Date(at(fromH)).toISOString(), endTime: new Date(at(toH)).toISOString(), startMs: at(fromH), endMs: at(toH),
     assignedTo: { id: 'a', type: 'TECHNICIAN' }, status: 'UPCOMING', displayStatus: 'Upcoming', job: { id: 'j', jobNumber: 1 }, customer: { id: 'c', name: 'C' },
-    scheduleId: `s-${id}`, scheduleVersion: 1, edit: { move: true, resize: true }, colour: UNASSIGNED_COLOUR, ...over,
+    scheduleId: `s-${id}`, scheduleVersion: 1, assigneeName: 'Ann Smith', edit: { move: true, resize: true }, colour: UNASSIGNED_COLOUR, ...over,
   };
 }
 

@@ -55,6 +55,11 @@ describe('toEntries', () => {
     expect(toEntries(FEED, INDEX, null, false, new Map())[0]?.edit).toEqual({ move: false, resize: false });
   });
 
+  it('names each entry\'s assignee from the team, and none when unassigned or not in the team', () => {
+    const names = new Map(TEAM.filter((m) => m.id !== 't2').map((m) => [m.id, m.name]));
+    expect(toEntries(FEED, INDEX, null, true, new Map(), names).map((e) => e.assigneeName)).toEqual(['Ann Tech', null, null, 'Ace Plumbing Subs']);
+  });
+
   it('keeps the entry objects of unchanged tasks across a refetch, and replaces only the changed one', () => {
     const cache: EntryCache = new Map();
     const first = toEntries(FEED, INDEX, null, true, cache);

@@ -14,14 +14,14 @@ const SCHEDULER_RETRIES = 2;
 const sameRef = (a: { id: string } | null, b: { id: string } | null) => a === b || (!!a && !!b && a.id === b.id);
 
 /** Whether a refetched item draws the same as the cached entry (every field the boards show or send back). */
-function sameItem(e: BoardEntry, item: SchedulerItem, colour: BoardEntry['colour'], canWrite: boolean): boolean {
+function sameItem(e: BoardEntry, item: SchedulerItem, colour: BoardEntry['colour'], canWrite: boolean, assigneeName: string | null): boolean {
   const edit = calendarEdit(item.status, canWrite);
   return (
     e.taskNumber === item.taskNumber && e.name === item.name && e.startTime === item.startTime && e.endTime === item.endTime &&
     e.status === item.status && e.displayStatus === item.displayStatus && e.scheduleId === item.scheduleId &&
     e.scheduleVersion === item.scheduleVersion && e.assignedTo?.type === item.assignedTo?.type && sameRef(e.assignedTo, item.assignedTo) &&
     sameRef(e.job, item.job) && e.job.jobNumber === item.job.jobNumber && sameRef(e.customer, item.customer) && e.customer.name === item.customer.name &&
-    e.colour === colour && e.edit.move === edit.move && e.edit.resize === edit.resize
+    e.colour === colour && e.assigneeName === assigneeName && e.edit.move === edit.move && e.edit.resize === edit.resize
   );
 }
 
@@ -43,6 +43,7 @@ export function toEntries(
   selected: ReadonlySet<string> | null,
   canWrite: boolean,
   cache: EntryCache,
+  names: ReadonlyMap<string, string> = new Map(),
 ): BoardEntry[] {
   const next: EntryCache = new Map();
   const out: BoardEntry[] = [];
@@ -50,10 +51,11 @@ export function toEntries(
     if (!isSelected(item, selected)) continue;
     const index = item.assignedTo ? teamIndex.get(item.assignedTo.id) : undefined;
     const colour = item.assignedTo ? colourFor(index ?? 0) : UNASSIGNED_COLOUR;
+    const assigneeName = item.assignedTo ? (names.get(item.assignedTo.id) ?? null) : null;
     const old = cache.get(item.id);
-    const entry = old && sameItem(old, item, colour, canWrite)
+    const entry = old && sameItem(old, item, colour, canWrite, assigneeName)
       ? old
-      : { ...item, colour, edit: calendarEdit(item.status, canWrite), startMs: Date.parse(item.startTime), endMs: Date.parse(item.endTime) };
+      : { ...item, colour, assigneeName, edit: calendarEdit(item.status, canWrite), startMs: Date.parse(item.startTime), endMs: Date.parse(item.endTime) };
     next.set(item.id, entry);
     out.push(entry);
   }
@@ -129,14 +131,15 @@ export function useSchedulerBoard({ view, anchor, chart, timeZone, filters, offi
   const team = useMemo(() => (office ? (teamQuery.data ?? []) : []), [office, teamQuery.data]);
   const { selected, setSelected } = useTeamSelection(team);
   const teamIndex = useMemo(() => new Map(team.map((m, i) => [m.id, i])), [team]);
+  const names = useMemo(() => new Map(team.map((m) => [m.id, m.name])), [team]);
   const colourOf = useMemo(() => (id: string | null) => (id === null ? UNASSIGNED_COLOUR : colourFor(teamIndex.get(id) ?? 0)), [teamIndex]);
 
   const cache = useRef<EntryCache>(new Map());
   // Until the team has loaded, show every task: the selection is only known once the people are.
   const selection = office && teamQuery.data ? selected : null;
   const entries = useMemo(
-    () => toEntries(feed.data?.tasks ?? [], teamIndex, selection, canWrite, cache.current),
-    [feed.data, teamIndex, selection, canWrite],
+    () => toEntries(feed.data?.tasks ?? [], teamIndex, selection, canWrite, cache.current, names),
+    [feed.data, teamIndex, selection, canWrite, names],
   );
   const rows = useMemo(() => chartRows(team, selection, personSearch), [team, selection, personSearch]);
 
