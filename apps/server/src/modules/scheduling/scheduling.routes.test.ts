@@ -266,6 +266,7 @@ describe('GET /api/tasks/scheduler', () => {
     expect(first).toEqual({
       id: a2.id, taskNumber: a2.taskNumber, name: expect.any(String), startTime: hh(14), endTime: hh(16), assignedTo: { id: techA.user.id, type: 'TECHNICIAN' },
       status: 'UPCOMING', displayStatus: 'Upcoming', job: { id: job.id, jobNumber: expect.any(Number) }, customer: { id: job.customerId, name: expect.any(String) },
+      scheduleId: expect.any(String), scheduleVersion: expect.any(Number),
     });
     const filterA = encodeURIComponent(JSON.stringify({ type: 'TECHNICIAN', filterId: techA.user.id }));
     const filterB = encodeURIComponent(JSON.stringify({ type: 'TECHNICIAN', filterId: techB.id }));
