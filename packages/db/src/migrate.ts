@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-jobs.ts';
 import * as m0003 from './migrations/0003-tasks.ts';
 import * as m0004 from './migrations/0004-scheduling.ts';
 import * as m0005 from './migrations/0005-bids.ts';
+import * as m0006 from './migrations/0006-clock.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0003-tasks': m0003,
   '0004-scheduling': m0004,
   '0005-bids': m0005,
+  '0006-clock': m0006,
 };
 
 class ListProvider implements MigrationProvider {

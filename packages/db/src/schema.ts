@@ -234,6 +234,26 @@ export type TaskActivitiesTable = {
   end_time: string | null;
   description: string | null;
   created_at: string;
+  /** The vehicle used during the period (migration 0006). */
+  vehicle_id: string | null;
+};
+/** Who worked a period with its user (migration 0006). */
+export type TaskActivityAssistantsTable = { tenant_id: string; activity_id: string; user_id: string };
+/** A company vehicle: VIN unique per company, stored upper case; cost rates in cents. */
+export type VehiclesTable = {
+  id: string;
+  tenant_id: string;
+  name: string;
+  vin: string;
+  state: string | null;
+  plate: string | null;
+  is_active: Flag;
+  hourly_cost_cents: number;
+  mile_cost_cents: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
 };
 /** A technician's blocked period: busy for availability and the clash check. */
 export type TimeOffTable = {
@@ -336,6 +356,8 @@ export type Database = {
   job_counts: JobCountsTable;
   tasks: TasksTable;
   task_activities: TaskActivitiesTable;
+  task_activity_assistants: TaskActivityAssistantsTable;
+  vehicles: VehiclesTable;
   task_counts: TaskCountsTable;
   time_off: TimeOffTable;
   bid_requests: BidRequestsTable;

@@ -95,6 +95,9 @@ export const PERMISSIONS = {
   'leads.write': OFFICE_WRITE,
   'ai.use': OFFICE_WRITE,
   'tableConfig.self': EVERYONE,
+  /** Technicians read the active vehicles for the clock-in dropdown; the office keeps the fleet. */
+  'vehicles.read': ['admin', 'partial', 'view', 'technician'],
+  'vehicles.write': OFFICE_WRITE,
 } as const satisfies Record<string, readonly ViewerClass[]>;
 
 export type Capability = keyof typeof PERMISSIONS;

@@ -17,6 +17,8 @@ import { leadsRoutes } from './leads/leads.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { bidsRoutes } from './bids/bids.routes.ts';
+import { clockRoutes } from './clock/clock.routes.ts';
+import { vehiclesRoutes } from './vehicles/vehicles.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -38,4 +40,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(tasksRoutes);
   await app.register(schedulingRoutes);
   await app.register(bidsRoutes);
+  await app.register(clockRoutes);
+  await app.register(vehiclesRoutes);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { buildCustomer, buildSubcontractor, buildTag, buildUser, buildZone } from '@fieldwork/testing/factories';
+import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
+import { timeline } from '../modules/tasks/tasks.fixture.ts';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 
 /**
@@ -16,7 +17,7 @@ let ids: Record<string, string>;
 let extra: Record<string, string>;
 
 /** `as`: who sends it when the route is not an admin's (a subcontractor login of company A answering bids). */
-type Probe = { id: () => string; body?: () => unknown; as?: () => Session };
+type Probe = { id: () => string; body?: () => unknown; as?: () => Session; /** Values of the path's further ids (each B's, or random for the missing case). */ more?: () => Record<string, string> };
 const PROBES: Record<string, Probe> = {
   'GET /api/user/:id': { id: () => ids.user! },
   'PUT /api/user/:id': { id: () => ids.user!, body: () => ({ name: 'Hijacked', tags: [], zones: [], version: 1 }) },
@@ -58,11 +59,15 @@ const PROBES: Record<string, Probe> = {
   'POST /api/bids/:id/answer': { id: () => ids.bid!, body: () => ({ amount: 1 }), as: () => aSub },
   'POST /api/bids/:id/decline': { id: () => ids.bid!, body: () => ({}), as: () => aSub },
   'POST /api/bids/:id/award': { id: () => ids.bid! },
+  'PATCH /api/tasks/:id/activities/:activityId': { id: () => ids.clockTask!, more: () => ({ activityId: ids.activity! }), body: () => ({ startDateTime: new Date(Date.now() - 7_200_000).toISOString() }) },
+  'GET /api/vehicles/:id': { id: () => ids.vehicle! },
+  'PUT /api/vehicles/:id': { id: () => ids.vehicle!, body: () => ({ name: 'Hijacked', vin: '1HGCM82633A000001', isActive: false, version: 1 }) },
+  'DELETE /api/vehicles/:id': { id: () => ids.vehicle! },
 };
 let aSub: Session;
 
 async function snapshotOf(tenantId: string): Promise<string> {
-  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off', 'bid_requests'] as const;
+  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off', 'bid_requests', 'vehicles', 'task_activity_assistants'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).execute();
@@ -106,6 +111,13 @@ beforeAll(async () => {
     payload: { taskId: bidTask.json().data.id, startDateTime: new Date(Date.now() + 5 * 86_400_000).toISOString(), assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: [bBidSub.id] },
   });
   await t.app.inject({ method: 'POST', url: `/api/bids/${bids.json().bidIds[0]}/answer`, headers: { cookie: bSubLogin.cookie }, payload: { amount: 100 } });
+  // B's technician clocked in today with B's vehicle and an assistant: adjusting it would be allowed, were it visible.
+  const T = timeline();
+  const vehicle = await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: bCookie, payload: { name: 'B secret van', vin: '1HGCM82633A999999' } });
+  const clockTask = await buildTask(t.db, b.tenantId, { jobId, technicianId: bTech.id, startAt: T.startOfToday, expectedEndAt: T.at(T.day) });
+  const bHelper = await buildUser(t.db, { tenantId: b.tenantId, role: 'Technician', passwordHash: 'x' });
+  const clocked = await t.app.inject({ method: 'POST', url: '/api/tasks/clock-in', headers: bCookie, payload: { taskId: clockTask.id, jobId, vehicleId: vehicle.json().data.id, assistants: [bHelper.id] } });
+  if (clocked.statusCode !== 200) throw new Error(`B clock-in failed: ${clocked.body}`);
   aSub = await t.signInAs(a.tenantId, 'SubContractor');
   await buildSubcontractor(t.db, a.tenantId, { userId: aSub.user.id });
   ids = {
@@ -127,6 +139,10 @@ beforeAll(async () => {
     customer: (await buildCustomer(t.db, b.tenantId)).id,
     subcontractor: (await buildSubcontractor(t.db, b.tenantId)).id,
     token: token.json().data.token.id,
+    vehicle: vehicle.json().data.id,
+    clockTask: clockTask.id,
+    activity: (await t.db.selectFrom('task_activities').select('id').where('task_id', '=', clockTask.id).executeTakeFirstOrThrow()).id,
+    helper: bHelper.id,
   };
   const aCustomer = await buildCustomer(t.db, a.tenantId);
   extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };
@@ -144,9 +160,9 @@ describe('cross-tenant probe over the route table', () => {
     const before = await snapshotOf(b.tenantId);
     for (const [key, probe] of Object.entries(PROBES)) {
       const [method, path] = key.split(' ') as [string, string];
-      const send = (id: string) =>
-        t.app.inject({ method: method as 'GET', url: path.replace(/:\w+/, id), headers: { cookie: (probe.as?.() ?? a.admin).cookie }, ...(probe.body ? { payload: probe.body() as object } : {}) });
-      const foreign = await send(probe.id());
+      const send = (id: string, more: Record<string, string> = {}) =>
+        t.app.inject({ method: method as 'GET', url: path.replace(/:\w+/, id).replace(/:(\w+)/g, (_m, name: string) => more[name] ?? randomUUID()), headers: { cookie: (probe.as?.() ?? a.admin).cookie }, ...(probe.body ? { payload: probe.body() as object } : {}) });
+      const foreign = await send(probe.id(), probe.more?.());
       const missing = await send(randomUUID());
       expect(foreign.statusCode, `${key}: ${foreign.body}`).toBe(404);
       expect(foreign.body, key).toBe(missing.body);
@@ -176,6 +192,9 @@ describe('cross-tenant probe over the route table', () => {
       '/api/tasks?limit=100&assignedStatus=ASSIGNED_TO_OTHERS',
       `/api/tasks?limit=100&jobId=${ids.job}`,
       '/api/table-configuration?type=JOBS',
+      '/api/vehicles?limit=100',
+      '/api/vehicles/active',
+      '/api/tasks/assistants',
       `/api/tasks/scheduler?startDateTime=${new Date(Date.now() - 86_400_000).toISOString()}&endDateTime=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`,
       `/api/time-off?startDateTime=${new Date(Date.now() - 86_400_000).toISOString()}&endDateTime=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`,
       `/api/tasks/technicians?startDateTime=${new Date(Date.now() + 3 * 86_400_000).toISOString()}&limit=100`,
@@ -194,6 +213,14 @@ describe('cross-tenant probe over the route table', () => {
     const foreignClose = await send('/api/tasks/close', { taskId: ids.task!, startDateTime: end, endDateTime: end });
     expect(foreignClose.statusCode).toBe(404);
     expect(foreignClose.body).toBe((await send('/api/tasks/close', { taskId: randomUUID(), startDateTime: end, endDateTime: end })).body);
+    const foreignClockIn = await send('/api/tasks/clock-in', { taskId: ids.clockTask!, jobId: ids.job! });
+    expect(foreignClockIn.statusCode).toBe(404);
+    expect(foreignClockIn.body).toBe((await send('/api/tasks/clock-in', { taskId: randomUUID(), jobId: ids.job! })).body);
+    const clockOut = (taskId: string) => send('/api/tasks/clock-out', { taskId, taskActivityId: ids.activity!, jobId: ids.job!, description: 'Planted' });
+    const foreignClockOut = await clockOut(ids.clockTask!);
+    expect(foreignClockOut.statusCode).toBe(404);
+    expect(foreignClockOut.body).toBe((await clockOut(randomUUID())).body);
+    expect((await t.app.inject({ url: '/api/vehicles/cost?vin=1HGCM82633A999999', headers: { cookie: a.admin.cookie } })).statusCode).toBe(404);
     const foreignUser = await send('/api/tasks/filter-list', { userId: ids.user!, status: ['Clock-In'] });
     expect(foreignUser.statusCode).toBe(404);
     expect(foreignUser.body).toBe((await send('/api/tasks/filter-list', { userId: randomUUID(), status: ['Clock-In'] })).body);

@@ -38,6 +38,8 @@ const REFUSED: Partial<Record<GuardedAction, string>> = {
   cancel: 'Only a scheduled task that is awaiting start, upcoming or missed can be deleted.',
   close: 'Only an open or clocked-out task can be closed.',
   reopen: 'Only a closed task can be reopened.',
+  clockIn: 'Only a scheduled task that is open, awaiting start, missed or clocked out can be clocked in.',
+  clockOut: 'Only a clocked-in task can be clocked out.',
   edit: TASK_MESSAGES.finished,
 };
 

@@ -1,4 +1,4 @@
-import type { TaskActivity, Task, TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import type { Task, TaskListItem } from '@fieldwork/domain/tasks.schemas';
 import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { taskActions, taskEditState, type TaskForRules } from '@fieldwork/domain/task-actions.rules';
@@ -64,18 +64,6 @@ export function toTaskListItem(ctx: TaskViewContext, row: TaskViewRow): TaskList
 
 export function toTaskDto(ctx: TaskViewContext, row: TaskViewRow): Task {
   return { ...toTaskListItem(ctx, row), description: row.description };
-}
-
-type ActivityRow = { id: string; start_time: string; end_time: string | null; description: string | null; user_id: string | null; user_name: string | null };
-
-export function toTaskActivityDto(row: ActivityRow): TaskActivity {
-  return {
-    id: row.id,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    description: row.description,
-    user: row.user_id ? { userId: row.user_id, username: row.user_name ?? '' } : null,
-  };
 }
 
 /** The task as its change log describes it: human values per field, for old → new entries. */

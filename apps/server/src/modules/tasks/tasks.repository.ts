@@ -69,19 +69,6 @@ export async function updateTaskIf(db: Db, tenantId: string, taskId: string, see
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Work periods of a task in start order, with who worked them. */
-export function listTaskActivities(db: Db, tenantId: string, taskId: string) {
-  return db
-    .selectFrom('task_activities')
-    .leftJoin('users', 'users.id', 'task_activities.user_id')
-    .select(['task_activities.id', 'task_activities.start_time', 'task_activities.end_time', 'task_activities.description', 'task_activities.user_id', 'users.name as user_name'])
-    .where('task_activities.tenant_id', '=', tenantId)
-    .where('task_activities.task_id', '=', taskId)
-    .orderBy('task_activities.start_time')
-    .orderBy('task_activities.id')
-    .execute();
-}
-
 export async function insertTaskActivity(db: Db, tenantId: string, row: { id: string; taskId: string; jobId: string; userId: string | null; start: string; end: string; at: string }): Promise<void> {
   await db
     .insertInto('task_activities')

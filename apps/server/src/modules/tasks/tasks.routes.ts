@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityListQuery, activitySchema } from '@fieldwork/domain/activity.schemas';
+import { clockActivitySchema } from '@fieldwork/domain/clock.schemas';
 import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common.schemas';
 import {
   closeTaskBody,
@@ -9,7 +10,6 @@ import {
   createTaskBody,
   filterListBody,
   patchTaskBody,
-  taskActivitySchema,
   taskListItemSchema,
   taskListQuery,
   taskSchema,
@@ -64,7 +64,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/tasks/:id/activities', {
     preHandler: guard('tasks.read'),
-    schema: { tags, summary: 'Work periods of a task (clock-in/out and closing), in start order', params: idParams, response: { 200: dataOf(z.array(taskActivitySchema)) } },
+    schema: { tags, summary: 'Work periods of a task (clock-in/out and closing), in start order, with vehicle and assistants', params: idParams, response: { 200: dataOf(z.array(clockActivitySchema)) } },
   }, async (request) => ({ data: await taskWorkPeriods(app.db, requireAuth(request), request.params.id) }));
 
   r.get('/api/tasks/:id/activity-log', {

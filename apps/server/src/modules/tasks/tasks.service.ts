@@ -28,8 +28,10 @@ import { currentAssigneeName, resolveAssignee } from './tasks-assignee.service.t
 import { slotOf, writeSchedule } from '../scheduling/schedule-guard.ts';
 import { afterCommit } from '../events/events.bus.ts';
 import { listAssigneeTasks, listTasks } from './tasks-list.repository.ts';
-import { findSubcontractorIdOfUser, findUserForAssignment, insertTask, listTaskActivities, updateTaskIf } from './tasks.repository.ts';
-import { taskSnapshot, toTaskActivityDto, toTaskDto, toTaskListItem } from './tasks.presenter.ts';
+import { findSubcontractorIdOfUser, findUserForAssignment, insertTask, updateTaskIf } from './tasks.repository.ts';
+import { taskSnapshot, toTaskDto, toTaskListItem } from './tasks.presenter.ts';
+import { listClockActivities } from '../clock/clock.repository.ts';
+import { toClockActivityDto } from '../clock/clock.presenter.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
@@ -162,7 +164,7 @@ export async function updateTask(db: Db, auth: Auth, taskId: string, body: Updat
 export async function taskWorkPeriods(db: Db, auth: Auth, taskId: string) {
   const tv = await taskViewer(db, auth);
   await requireVisibleTask(db, tv, taskId);
-  return (await listTaskActivities(db, tv.scope.tenantId, taskId)).map(toTaskActivityDto);
+  return (await listClockActivities(db, tv.scope.tenantId, taskId)).map(toClockActivityDto);
 }
 
 export async function taskChangeLog(db: Db, auth: Auth, taskId: string, page: number, limit: number) {
