@@ -61,11 +61,12 @@ export async function seedBenchDatabase(env, extraEnv = {}) {
   }
 }
 
-export async function startServer(env) {
+/** The real server in its own process on a free loopback port; `overrides` last (e.g. WEB_DIST_DIR to serve a web build). */
+export async function startServer(env, overrides = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/server.ts')], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOGIN_LIMIT_PER_ACCOUNT_HOUR: '1000000', LOGIN_LIMIT_PER_IP_15MIN: '1000000', WEB_DIST_DIR: '/nonexistent' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOGIN_LIMIT_PER_ACCOUNT_HOUR: '1000000', LOGIN_LIMIT_PER_IP_15MIN: '1000000', WEB_DIST_DIR: '/nonexistent', ...overrides },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -95,3 +95,21 @@ describe('wall-clock moves', () => {
     expect(new Date(instantAt('2026-11-01', 540, NY)).getTime() - new Date(instantAt('2026-10-31', 540, NY)).getTime()).toBe(25 * 3_600_000);
   });
 });
+
+describe('zonedParts', () => {
+  it('agrees with Intl at every quarter hour through both DST changes and in half-hour zones', () => {
+    const check = (tz: string, fromIso: string, hours: number) => {
+      const f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      for (let ms = Date.parse(fromIso); ms < Date.parse(fromIso) + hours * 3_600_000; ms += 15 * 60_000 + 7_000) {
+        const p = f.formatToParts(ms);
+        const get = (t: string) => p.find((x) => x.type === t)!.value;
+        expect(zonedParts(ms, tz), `${tz} ${new Date(ms).toISOString()}`).toEqual({ day: `${get('year')}-${get('month')}-${get('day')}`, minute: Number(get('hour')) * 60 + Number(get('minute')) });
+      }
+    };
+    check(NY, '2027-03-13T00:00:00Z', 48);
+    check(NY, '2026-10-31T00:00:00Z', 48);
+    check('Asia/Kolkata', '2026-11-20T00:00:00Z', 30);
+    check('Australia/Lord_Howe', '2026-10-03T00:00:00Z', 48);
+    check('UTC', '2026-12-31T20:00:00Z', 8);
+  });
+});

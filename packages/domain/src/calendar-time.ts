@@ -50,12 +50,43 @@ function wallClock(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** An instant as the zone's day and minute of the day (0–1439). */
+/**
+ * Zone offsets (minutes) by UTC quarter hour: zones change offset on a quarter hour of UTC (most on the hour,
+ * Lord Howe and the half-hour zones on :30), so a quarter hour has one offset.
+ */
+const BUCKET_MS = 15 * 60_000;
+const offsets = new Map<string, Map<number, number>>();
+
+function offsetMinutes(ms: number, timeZone: string): number {
+  let byBucket = offsets.get(timeZone);
+  if (!byBucket) {
+    byBucket = new Map();
+    offsets.set(timeZone, byBucket);
+  }
+  const bucket = Math.floor(ms / BUCKET_MS);
+  let offset = byBucket.get(bucket);
+  if (offset === undefined) {
+    const at = bucket * BUCKET_MS;
+    const p = wallClock(timeZone).formatToParts(at);
+    const get = (type: string) => Number(p.find((x) => x.type === type)?.value ?? 0);
+    const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+    offset = Math.round((wall - at) / 60_000);
+    // Thousands of entries per screen read the same few hours; the cache stays small.
+    if (byBucket.size > 50_000) byBucket.clear();
+    byBucket.set(bucket, offset);
+  }
+  return offset;
+}
+
+/**
+ * An instant as the zone's day and minute of the day (0–1439). One Intl call per zone and UTC quarter hour, then
+ * arithmetic: the calendar places thousands of entries per render.
+ */
 export function zonedParts(instant: number | string | Date, timeZone: string): { day: DayKey; minute: number } {
   const ms = typeof instant === 'number' ? instant : new Date(instant).getTime();
-  const p = wallClock(timeZone).formatToParts(ms);
-  const get = (type: string) => p.find((x) => x.type === type)?.value ?? '00';
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, minute: Number(get('hour')) * 60 + Number(get('minute')) };
+  const local = ms + offsetMinutes(ms, timeZone) * 60_000;
+  const minuteOfDay = Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
+  return { day: keyOfUtc(local - minuteOfDay * 60_000 - (((local % 60_000) + 60_000) % 60_000)), minute: minuteOfDay };
 }
 
 export function dayKeyOf(instant: number | string | Date, timeZone: string): DayKey {

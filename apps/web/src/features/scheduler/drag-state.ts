@@ -32,6 +32,25 @@ export function useIsDragging(): boolean {
   return useSyncExternalStore(subscribeDrag, isDragging, isDragging);
 }
 
+/**
+ * Changes this screen made itself: the server's answer is already in the cache, so the live event that
+ * echoes it back need not refetch the whole range (a week of a big team is a megabyte).
+ */
+const OWN_CHANGE_MS = 5_000;
+const ownChanges = new Map<string, number>();
+
+export function markOwnChange(taskId: string, now = Date.now()): void {
+  ownChanges.set(taskId, now + OWN_CHANGE_MS);
+}
+
+/** True once per own change: the first echo within the window is skipped, later events refetch. */
+export function takeOwnChange(taskId: string, now = Date.now()): boolean {
+  const until = ownChanges.get(taskId);
+  if (until === undefined) return false;
+  ownChanges.delete(taskId);
+  return until >= now;
+}
+
 /** The HTML drag-and-drop type of a task card dragged from the Unscheduled / Unassigned sheets. */
 export const TASK_DRAG_TYPE = 'application/x-fieldwork-task';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EVENT_TYPES } from '@fieldwork/domain/events.schemas';
 import { API_BASE } from '../../lib/api-client';
 import { taskKeys } from '../tasks/tasks.api';
-import { isDragging, subscribeDrag } from './drag-state';
+import { isDragging, subscribeDrag, takeOwnChange } from './drag-state';
 import { schedulerKeys } from './scheduler.api';
 
 /** Events arriving together (a burst of moves) become one refetch. */
@@ -35,7 +35,8 @@ export function useLiveBoard(enabled = true): LiveState {
         return;
       }
       pending = false;
-      void qc.invalidateQueries({ queryKey: schedulerKeys.all });
+      // The team does not change with tasks; only the ranges' entries do.
+      void qc.invalidateQueries({ queryKey: schedulerKeys.feeds });
       void qc.invalidateQueries({ queryKey: taskKeys.list });
       for (const id of changed) void qc.invalidateQueries({ queryKey: taskKeys.detail(id) });
       changed.clear();
@@ -43,6 +44,7 @@ export function useLiveBoard(enabled = true): LiveState {
     const onEvent = (e: MessageEvent<string>) => {
       try {
         const taskId = (JSON.parse(e.data) as { taskId?: string | null }).taskId;
+        if (taskId && takeOwnChange(taskId)) return;
         if (taskId) changed.add(taskId);
       } catch {
         // A malformed event still means something changed.

@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api-client';
 import { taskKeys } from '../tasks/tasks.api';
 import { schedulingApi } from '../scheduling/scheduling.api';
 import { schedulerKeys, type ScheduleFeed } from './scheduler.api';
-import type { DraggedTask } from './drag-state';
+import { markOwnChange, type DraggedTask } from './drag-state';
 
 export type Assignee = { id: string; type: 'TECHNICIAN' | 'SUBCONTRACTOR' };
 
@@ -97,6 +97,8 @@ export function useMoveTask() {
       patchFeeds(qc, item.id, (t) => ({ ...t, startTime: start, endTime: end, assignedTo: assignee ?? t.assignedTo }));
       try {
         const { data: task } = await schedulingApi.reschedule(item.scheduleId, { startDateTime: start, expectedEndDateTime: end, version: item.scheduleVersion, ...assigneeBody(assignee) });
+        // The server's entry is the settled state: no refetch of the range, and its live echo is skipped.
+        markOwnChange(item.id);
         patchFeeds(qc, item.id, (t) => ({ ...t, ...entryFields(task) }));
         qc.setQueryData(taskKeys.detail(task.id), task);
         toast.success(CALENDAR_MESSAGES.updated(item.taskNumber));
@@ -104,9 +106,10 @@ export function useMoveTask() {
       } catch (error) {
         patchFeeds(qc, item.id, () => before);
         toastFailure(error);
+        // A refusal may mean the page's picture is out of date (someone else's change): reload the range.
+        void qc.invalidateQueries({ queryKey: schedulerKeys.feeds });
         return false;
       } finally {
-        void qc.invalidateQueries({ queryKey: schedulerKeys.all });
         void qc.invalidateQueries({ queryKey: taskKeys.all, refetchType: 'none' });
       }
     },
@@ -131,7 +134,7 @@ export function useMoveTask() {
         toastFailure(error);
         return false;
       } finally {
-        void qc.invalidateQueries({ queryKey: schedulerKeys.all });
+        void qc.invalidateQueries({ queryKey: schedulerKeys.feeds });
         void qc.invalidateQueries({ queryKey: taskKeys.all });
       }
     },

@@ -1,0 +1,714 @@
+// `npm run bench:scheduler-ui`: issue 6's Chromium benchmark of the scheduler screen. A generated tenant
+// (bench/scheduler-ui-seed.ts: 80 technicians with 2,000 tasks in this week, 513 chart rows) on SQLite in a temp
+// directory, the real server serving the web build on 127.0.0.1, system Chromium through playwright-core.
+// Each figure over BENCH_RUNS (5) fresh page loads, each in a new browser context:
+//   a. first render of the week view and of the dispatch chart: /api/schedule's responseEnd (resource timing)
+//      → the first performance.mark('fw:*-rendered') after it → the next frame (rAF + a posted message);
+//      also from navigation start;
+//   b. one drag-and-drop on the week view (page.mouse: down, moves, up) of an entry to a free slot of its
+//      technician in the same day column: pointerup → the first DOM mutation after which the entry sits at its
+//      new place (no transform) → next frame ("drop re-rendered"); pointerup → the PUT's responseEnd and the
+//      re-render that follows it → next frame ("round trip");
+//   c. the chart scrolled by BENCH_SCROLL_STEP (60) px per frame until 500 rows have been in view, with a
+//      PerformanceObserver('longtask') on: long tasks (> 50 ms) and frame intervals;
+//   d. the plain-DOM floor (bench/scheduler-ui-floor.html, no React): the same feed JSON, all 2,000 week entries
+//      as absolutely positioned divs, and the chart day with every row in the DOM (not windowed), timed the
+//      same way from the JSON text in hand; the floor's drop is one div's style.top.
+// Prints a table and writes bench/results/scheduler-ui-<date>.json. Targets (first render ≤ 500 ms after data,
+// drop ≤ 50 ms, no long task > 50 ms while scrolling) are reported, never enforced: the exit code is non-zero
+// only on errors. BENCH_RUNS, BENCH_SCROLL_STEP, BENCH_ROWS, BENCH_KEEP=1 (keep the data directory).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { createBenchDatabase, ROOT, startServer } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SCROLL_STEP = Number(process.env.BENCH_SCROLL_STEP ?? 60);
+const ROWS_WANTED = Number(process.env.BENCH_ROWS ?? 500);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const VIEWPORT = { width: 1366, height: 900 };
+const TARGET = { firstRender: 500, drop: 50, longTask: 50 };
+const MOVABLE = new Set(['OPEN', 'UNSCHEDULED', 'UNASSIGNED', 'UPCOMING', 'AWAITING_START', 'MISSED']); // CALENDAR_EDIT[status].move
+const log = (...a) => console.log('[scheduler-ui]', ...a);
+
+// ---- statistics ----
+const sortNum = (xs) => xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+const quantile = (xs, q) => {
+  const s = sortNum(xs);
+  if (!s.length) return null;
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(s.length * q) - 1))];
+};
+const median = (xs) => {
+  const s = sortNum(xs);
+  if (!s.length) return null;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const r1 = (x) => (x === null || x === undefined || !Number.isFinite(x) ? null : Math.round(x * 10) / 10);
+const fmt = (x) => (x === null || x === undefined ? '–' : String(r1(x)));
+
+// ---- the web build, as `npm start` makes it (scripts/start.mjs), served from a private copy ----
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+function ensureWebBuild() {
+  const dist = join(ROOT, 'apps/web/dist/index.html');
+  const sources = [join(ROOT, 'apps/web/src'), join(ROOT, 'apps/web/index.html'), join(ROOT, 'apps/web/vite.config.ts'), join(ROOT, 'packages/domain/src')];
+  const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
+  const changedAt = Math.max(...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)));
+  if (changedAt > builtAt) {
+    log(builtAt ? 'web sources changed; rebuilding the web app…' : 'building the web app…');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@fieldwork/web'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+}
+
+// ---- in-page instrumentation of the app ----
+function instrument() {
+  const fw = (window.__fwBench = { marks: [], mutations: [], frames: [], pointerUp: null, watch: null, rowsAt: null, rowsFrame: null, inRaf: false });
+  // The end of a frame's rendering on the main thread: a message posted from a rAF callback runs after the
+  // frame's style, layout and paint.
+  const afterRender = (cb) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => cb(performance.now());
+    ch.port2.postMessage(0);
+  };
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf((ts) => {
+    fw.inRaf = true;
+    try {
+      cb(ts);
+    } finally {
+      fw.inRaf = false;
+    }
+  });
+  const afterFrame = (cb) => raf(() => afterRender(cb));
+  fw.afterFrame = afterFrame;
+  const mark = performance.mark.bind(performance);
+  performance.mark = function (name, options) {
+    const entry = mark(name, options);
+    if (typeof name === 'string' && name.startsWith('fw:')) {
+      const rec = { name, at: entry ? entry.startTime : performance.now(), frame: null, entries: null, rows: null, inRaf: fw.inRaf };
+      fw.marks.push(rec);
+      // Marked inside a rAF callback (as the boards do): this frame paints it; otherwise the next one.
+      (fw.inRaf ? afterRender : afterFrame)((t) => {
+        rec.frame = t;
+        rec.entries = document.querySelectorAll('[data-entry-id]').length;
+        rec.rows = document.querySelectorAll('[data-row-key]').length;
+      });
+    }
+    return entry;
+  };
+  addEventListener('pointerup', (e) => {
+    if (fw.watch && fw.pointerUp === null) {
+      fw.pointerUp = e.timeStamp;
+      mark('bench:pointerup');
+    }
+  }, true);
+  // The chart: the first frame with people rows (the boards mark on entries; the team may arrive later).
+  if (location.search.includes('board=chart')) {
+    const t0 = performance.now();
+    const poll = () => raf(() => {
+      if (document.querySelectorAll('[data-row-key]').length > 3) {
+        fw.rowsAt = performance.now();
+        afterRender((t) => { fw.rowsFrame = t; });
+      } else if (performance.now() - t0 < 60_000) poll();
+    });
+    poll();
+  }
+}
+
+/** Waits for the first fw:<board>-rendered mark after the feed's response, and its frame; returns timings. */
+async function firstRender(page, board) {
+  await page.waitForSelector(`[data-board="${board}"]`, { timeout: 60_000 });
+  await page.waitForFunction((name) => {
+    const fw = window.__fwBench;
+    const feed = performance.getEntriesByType('resource').find((r) => r.name.includes('/api/schedule?'));
+    return feed && fw.marks.some((m) => m.name === name && m.at >= feed.responseEnd && m.frame !== null) && (!name.includes('chart') || fw.rowsFrame !== null);
+  }, `fw:${board}-rendered`, { timeout: 60_000, polling: 100 });
+  return page.evaluate((name) => {
+    const fw = window.__fwBench;
+    const resources = performance.getEntriesByType('resource');
+    const feed = resources.find((r) => r.name.includes('/api/schedule?'));
+    const team = resources.filter((r) => r.name.includes('/api/tasks/team'));
+    const teamEnd = team.length ? Math.max(...team.map((r) => r.responseEnd)) : null;
+    const m = fw.marks.find((x) => x.name === name && x.at >= feed.responseEnd);
+    const dataEnd = Math.max(feed.responseEnd, teamEnd ?? 0);
+    // The whole board: the later of the feed's first render and (chart) the first frame with people rows.
+    const complete = fw.rowsFrame === null ? m.frame : Math.max(m.frame, fw.rowsFrame);
+    return {
+      feedUrl: feed.name, feedStart: feed.startTime, feedEnd: feed.responseEnd, feedBytes: feed.transferSize, feedDecoded: feed.decodedBodySize,
+      teamRequests: team.length, teamEnd, mark: m.at, markInRaf: m.inRaf, frame: m.frame, entries: m.entries, rows: m.rows,
+      rowsAt: fw.rowsAt, rowsFrame: fw.rowsFrame, rowsInDom: document.querySelectorAll('[data-row-key]').length,
+      marks: fw.marks.map((x) => ({ name: x.name, at: x.at, frame: x.frame })),
+      toMark: m.at - feed.responseEnd, toFrame: m.frame - feed.responseEnd,
+      completeFromFeed: complete - feed.responseEnd, completeFromData: complete - dataEnd, teamAfterFeed: teamEnd === null ? null : teamEnd - feed.responseEnd,
+      fromNavToFrame: m.frame, fromNavToComplete: complete, // navigation start is the time origin
+    };
+  }, `fw:${board}-rendered`);
+}
+
+// ---- API ----
+async function login(base, email, password) {
+  const res = await fetch(base + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+async function getText(base, cookie, path) {
+  const res = await fetch(base + path, { headers: { cookie } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return text;
+}
+const feedPath = (range) => `/api/schedule?startDateTime=${encodeURIComponent(range.start)}&endDateTime=${encodeURIComponent(range.end)}`;
+async function teamOf(base, cookie) {
+  const all = [];
+  for (let page = 1; ; page++) {
+    const p = JSON.parse(await getText(base, cookie, `/api/tasks/team?page=${page}&limit=100`));
+    all.push(...p.items);
+    if (page >= p.meta.totalPages) return all;
+  }
+}
+
+/** Tasks on the chart day a drag can move by whole hours to a free slot of the same technician within 09:00–17:00. */
+function dragCandidates(feed, fixture) {
+  const d = fixture.days.indexOf(fixture.chartDay);
+  const dayStart = fixture.dayStarts[d];
+  const minute = (iso) => (Date.parse(iso) - dayStart) / 60_000;
+  const byTech = new Map();
+  for (const t of feed.tasks) {
+    if (!t.assignedTo || minute(t.startTime) < 0 || minute(t.startTime) >= 1440) continue;
+    if (!byTech.has(t.assignedTo.id)) byTech.set(t.assignedTo.id, []);
+    byTech.get(t.assignedTo.id).push(t);
+  }
+  const out = [];
+  for (const tasks of byTech.values()) {
+    for (const t of tasks) {
+      const s = minute(t.startTime);
+      const e = minute(t.endTime);
+      if (!MOVABLE.has(t.status) || s % 60 !== 0 || e - s < 60 || s < 9 * 60 || e > 17 * 60) continue;
+      for (const shift of [180, -180, 120, -120, 240, -240, 60, -60]) {
+        const ns = s + shift;
+        const ne = e + shift;
+        if (ns < 9 * 60 || ne > 17 * 60) continue;
+        if (tasks.some((o) => o.id !== t.id && minute(o.startTime) < ne && minute(o.endTime) > ns)) continue;
+        out.push({ id: t.id, taskNumber: t.taskNumber, status: t.status, duration: e - s, shift, from: t.startTime, to: new Date(Date.parse(t.startTime) + shift * 60_000).toISOString() });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// ---- the drag on the week view ----
+async function dragAndDrop(page, candidates) {
+  // The first candidate whose entry is on screen and on top at its centre and at the drop point.
+  const pick = await page.evaluate((cands) => {
+    const scroll = document.querySelector('[data-time-scroll]');
+    const view = scroll ? scroll.getBoundingClientRect() : { top: 0, bottom: innerHeight, left: 0, right: innerWidth };
+    const minuteHeight = scroll ? scroll.scrollHeight / 1440 : null;
+    for (const c of cands) {
+      const els = document.querySelectorAll(`[data-board="calendar"] [data-task-number="${c.taskNumber}"]`);
+      if (els.length !== 1) continue;
+      const r = els[0].getBoundingClientRect();
+      if (r.width < 4 || r.height < 10) continue;
+      const pxPerMinute = r.height / c.duration;
+      const x = r.left + Math.min(r.width / 2, 8);
+      const y = r.top + Math.min(r.height / 2, 10);
+      const dy = c.shift * pxPerMinute;
+      if (y < view.top + 4 || y > view.bottom - 4 || y + dy < view.top + 4 || y + dy > view.bottom - 4) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !els[0].contains(hit)) continue;
+      return { ...c, x, y, dy, top: r.top, left: r.left, height: r.height, pxPerMinute, minuteHeight };
+    }
+    return null;
+  }, candidates);
+  if (!pick) return { error: `no draggable entry on screen among ${candidates.length} candidates` };
+  await page.evaluate((p) => {
+    const fw = window.__fwBench;
+    const root = document.querySelector('[data-board="calendar"]');
+    fw.pointerUp = null;
+    fw.mutations = [];
+    fw.frames = [];
+    fw.watch = p;
+    let stop = false;
+    const frameLoop = () => fw.afterFrame((t) => {
+      fw.frames.push(t);
+      if (!stop && performance.now() - (fw.pointerUp ?? performance.now()) < 4000) requestAnimationFrame(frameLoop);
+    });
+    requestAnimationFrame(frameLoop);
+    fw.stopFrames = () => { stop = true; };
+    fw.touched = new Set();
+    fw.observer = new MutationObserver((records) => {
+      if (fw.pointerUp === null) return;
+      if (!fw.mutations.some((x) => x.atTarget)) {
+        for (const rec of records) {
+          const nodes = rec.type === 'childList' ? [...rec.addedNodes, ...rec.removedNodes] : [rec.target];
+          for (const n of nodes) {
+            const entry = n.nodeType === 1 ? (n.closest?.('[data-entry-id]') ?? n.querySelector?.('[data-entry-id]')) : n.parentElement?.closest('[data-entry-id]');
+            if (entry) fw.touched.add(entry.getAttribute('data-entry-id'));
+          }
+        }
+      }
+      const el = document.querySelector(`[data-board="calendar"] [data-task-number="${p.taskNumber}"]`);
+      const r = el?.getBoundingClientRect();
+      const transform = el ? getComputedStyle(el).transform : null;
+      const atTarget = !!r && Math.abs(r.top - (p.top + p.dy)) <= 3 && (!transform || transform === 'none');
+      if (atTarget && !fw.mutations.some((x) => x.atTarget)) performance.mark('bench:drop-dom');
+      fw.mutations.push({ t: performance.now(), top: r?.top ?? null, atTarget });
+    });
+    fw.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  }, pick);
+  const put = page.waitForResponse((r) => r.url().includes('/api/tasks/schedule/') && r.request().method() === 'PUT', { timeout: 15_000 });
+  await page.mouse.move(pick.x, pick.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(pick.x, pick.y + (pick.dy * i) / 10);
+  await page.mouse.up();
+  const putResponse = await put.catch(() => null);
+  await page.waitForTimeout(2000);
+  const m = await page.evaluate(() => {
+    const fw = window.__fwBench;
+    fw.observer.disconnect();
+    fw.stopFrames();
+    fw.watch = null;
+    const resources = performance.getEntriesByType('resource');
+    const res = resources.filter((r) => r.name.includes('/api/tasks/schedule/'));
+    const putEntry = res[res.length - 1];
+    const after = resources.filter((r) => fw.pointerUp !== null && r.startTime > fw.pointerUp).map((r) => ({ url: r.name.replace(location.origin, '').slice(0, 60), start: r.startTime, end: r.responseEnd }));
+    return { touched: fw.touched.size, pointerUp: fw.pointerUp, mutations: fw.mutations, frames: fw.frames, putStart: putEntry?.startTime ?? null, putEnd: putEntry?.responseEnd ?? null, marks: fw.marks.filter((x) => x.at > (fw.pointerUp ?? Infinity)), after };
+  });
+  const nextFrame = (t) => m.frames.find((f) => f >= t) ?? null;
+  const firstAtTarget = m.mutations.find((x) => x.atTarget);
+  const dropFrame = firstAtTarget ? nextFrame(firstAtTarget.t) : null;
+  // Settled: the PUT's answer, then the scheduler's refetch (feed and team, started after the PUT) and the
+  // board's mark after it; without a refetch, the last DOM change within 300 ms of the answer.
+  let settledFrame = null;
+  let refetchEnd = null;
+  if (m.putEnd !== null) {
+    const refetch = m.after.filter((r) => r.start >= m.putEnd - 1 && (r.url.startsWith('/api/schedule?') || r.url.startsWith('/api/tasks/team')));
+    if (refetch.length) {
+      refetchEnd = Math.max(...refetch.map((r) => r.end));
+      const mark = m.marks.find((x) => x.at >= refetchEnd);
+      settledFrame = mark?.frame ?? nextFrame(Math.max(refetchEnd, ...m.mutations.filter((x) => x.t > refetchEnd && x.t <= refetchEnd + 1000).map((x) => x.t)));
+    } else settledFrame = nextFrame(Math.max(m.putEnd, ...m.mutations.filter((x) => x.t > m.putEnd && x.t <= m.putEnd + 300).map((x) => x.t)));
+  }
+  const since = (t) => (t !== null && t !== undefined && m.pointerUp !== null ? t - m.pointerUp : null);
+  return {
+    task: pick.taskNumber, status: pick.status, shiftMinutes: pick.shift, dy: pick.dy, putStatus: putResponse?.status() ?? null,
+    mutationsAfterUp: m.mutations.length, entriesTouchedUntilDrop: m.touched, reachedTarget: !!firstAtTarget,
+    dropDom: since(firstAtTarget?.t), drop: since(dropFrame), put: since(m.putEnd), refetch: since(refetchEnd), roundTrip: since(settledFrame),
+    requestsAfterUp: m.after.map((r) => ({ url: r.url, start: since(r.start), end: since(r.end) })),
+  };
+}
+
+// ---- where the main thread's time goes (one extra, traced load: tracing slows the page, so never measured) ----
+const PHASES = [
+  [/^(MinorGC|MajorGC|V8\.GC|BlinkGC|GCEvent)/, 'GC'],
+  [/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet)/, 'style'],
+  [/^(Layout|UpdateLayerTree|IntersectionObserverController)/, 'layout'],
+  [/^(PrePaint|Paint|Layerize|Commit|UpdateLayer|CompositeLayers|PaintImage|Decode)/, 'paint / commit'],
+  [/^(v8\.compile|v8\.parseOnBackground|V8\.Compile|CompileScript|v8\.compileModule|ParseHTML)/, 'parse / compile'],
+  [/./, 'script'],
+];
+async function traced(page, action) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-v8.gc', 'disabled-by-default-v8.cpu_profiler'] } });
+  await action();
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  return events;
+}
+/** Self time by event name on the renderer main thread between two trace timestamps (µs), grouped into phases. */
+function phaseBreakdown(events, from, to) {
+  // The page's main thread: where its user-timing marks were emitted.
+  const main = events.find((e) => e.cat?.includes('blink.user_timing') && /^(fw|bench):/.test(e.name));
+  if (!main || from === null || to === null) return null;
+  const spans = [];
+  const open = [];
+  for (const e of events.filter((x) => x.pid === main.pid && x.tid === main.tid).sort((a, b) => a.ts - b.ts)) {
+    if (e.ph === 'X' && e.dur !== undefined) spans.push({ name: e.name, ts: e.ts, end: e.ts + e.dur });
+    else if (e.ph === 'B') open.push(e);
+    else if (e.ph === 'E') {
+      const i = open.map((x) => x.name).lastIndexOf(e.name);
+      if (i >= 0) spans.push({ name: e.name, ts: open.splice(i, 1)[0].ts, end: e.ts });
+    }
+  }
+  spans.sort((a, b) => a.ts - b.ts || b.end - a.end);
+  const self = new Map();
+  const stack = [];
+  let busy = 0;
+  for (const sp of spans) {
+    const ts = Math.max(sp.ts, from);
+    const end = Math.min(sp.end, to);
+    if (end <= ts) continue;
+    while (stack.length && stack[stack.length - 1].end <= ts) stack.pop();
+    const d = end - ts;
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - d);
+    else busy += d;
+    self.set(sp.name, (self.get(sp.name) ?? 0) + d);
+    stack.push({ name: sp.name, end });
+  }
+  const phases = {};
+  for (const [name, us] of self) {
+    const phase = PHASES.find(([re]) => re.test(name))[1];
+    phases[phase] = (phases[phase] ?? 0) + us / 1000;
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, us]) => ({ name, ms: r1(us / 1000) }));
+  // JavaScript self time by bundle chunk (react, tanstack, the app's index, …) from the V8 sampling profiler.
+  const nodes = new Map();
+  const samples = [];
+  for (const e of events.filter((x) => x.pid === main.pid && (x.name === 'Profile' || x.name === 'ProfileChunk'))) {
+    const data = e.args?.data;
+    if (e.name === 'Profile') { samples.push({ start: data.startTime }); continue; }
+    for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n.callFrame);
+    const ids = data.cpuProfile?.samples ?? [];
+    const deltas = data.timeDeltas ?? [];
+    let at = samples.findLast((x) => x.start !== undefined)?.last ?? samples.findLast((x) => x.start !== undefined)?.start ?? 0;
+    for (let i = 0; i < ids.length; i++) {
+      at += deltas[i] ?? 0;
+      samples.push({ id: ids[i], at });
+    }
+    const head = samples.findLast((x) => x.start !== undefined);
+    if (head) head.last = at;
+  }
+  const timed = samples.filter((x) => x.id !== undefined && x.at >= from && x.at <= to);
+  const byChunk = {};
+  const byFunction = {};
+  for (let i = 0; i < timed.length - 1; i++) {
+    const frame = nodes.get(timed[i].id);
+    if (!frame) continue;
+    const dt = (timed[i + 1].at - timed[i].at) / 1000;
+    const chunk = frame.url ? frame.url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '.js') : `(${frame.functionName || 'native'})`;
+    byChunk[chunk] = (byChunk[chunk] ?? 0) + dt;
+    const fn = `${chunk}:${frame.functionName || '(anonymous)'}:${frame.lineNumber}:${frame.columnNumber}`;
+    byFunction[fn] = (byFunction[fn] ?? 0) + dt;
+  }
+  const jsByChunk = Object.fromEntries(Object.entries(byChunk).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => [k, r1(v)]));
+  const jsTopFunctions = Object.entries(byFunction).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => ({ fn: k, ms: r1(v), code: codeAt(k) }));
+  return { windowMs: r1((to - from) / 1000), busyMs: r1(busy / 1000), jsByChunk, jsTopFunctions, phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, r1(v)]).sort((a, b) => b[1] - a[1])), top };
+}
+/** The served (minified) source at a profiled function's position, to tell which component it is. */
+const bundleLines = new Map();
+function codeAt(fn) {
+  const [chunk, , line, col] = fn.split(':');
+  if (!chunk.endsWith('.js') || !globalThis.WEB_ASSETS) return null;
+  const file = readdirSync(globalThis.WEB_ASSETS).find((f) => f.replace(/-[\w-]{8}\.js$/, '.js') === chunk);
+  if (!file) return null;
+  if (!bundleLines.has(file)) bundleLines.set(file, readFileSync(join(globalThis.WEB_ASSETS, file), 'utf8').split('\n'));
+  const text = bundleLines.get(file)[Number(line)] ?? '';
+  return text.slice(Math.max(0, Number(col) - 40), Number(col) + 160);
+}
+const markTs = (events, name, after = 0) => events.filter((e) => e.name === name && e.cat?.includes('blink.user_timing') && e.ts >= after).sort((a, b) => a.ts - b.ts)[0]?.ts ?? null;
+function feedFinishTs(events) {
+  const send = events.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.url?.includes('/api/schedule?'));
+  return events.find((e) => e.name === 'ResourceFinish' && e.args?.data?.requestId === send?.args?.data?.requestId)?.ts ?? null;
+}
+
+// ---- scrolling the chart (the app's or the floor's) ----
+function scrollRows({ step, rowsWanted }) {
+  return new Promise((done) => {
+    const sc = document.querySelector('[data-chart-scroll]');
+    const longTasks = [];
+    const po = new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push({ start: e.startTime, duration: e.duration }); });
+    po.observe({ type: 'longtask' });
+    const seen = new Set();
+    const frames = [];
+    const t0 = performance.now();
+    performance.mark('bench:scroll-start');
+    const tick = (ts) => {
+      frames.push(ts);
+      const view = sc.getBoundingClientRect();
+      for (const row of sc.querySelectorAll('[data-row-key]')) {
+        const r = row.getBoundingClientRect();
+        if (r.bottom > view.top && r.top < view.bottom) seen.add(row.getAttribute('data-row-key'));
+      }
+      const bottom = sc.scrollTop + sc.clientHeight >= sc.scrollHeight - 1;
+      if (seen.size >= rowsWanted || bottom || ts - t0 > 180_000) {
+        setTimeout(() => {
+          po.disconnect();
+          const gaps = frames.slice(1).map((f, i) => f - frames[i]);
+          done({ rowsSeen: seen.size, reachedBottom: bottom, scrollTop: sc.scrollTop, scrollHeight: sc.scrollHeight, ms: ts - t0, frames: frames.length, gaps, longTasks });
+        }, 300);
+        return;
+      }
+      sc.scrollTop += step;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+const scrollSummary = (s) => ({
+  rowsSeen: s.rowsSeen, reachedBottom: s.reachedBottom, scrollHeight: s.scrollHeight, ms: s.ms, frames: s.frames,
+  frameP50: median(s.gaps), frameP95: quantile(s.gaps, 0.95), frameMax: Math.max(0, ...s.gaps), framesOver50: s.gaps.filter((g) => g > 50).length,
+  longTasks: s.longTasks.length, longTaskMax: s.longTasks.length ? Math.max(...s.longTasks.map((l) => l.duration)) : 0, longTaskTotal: s.longTasks.reduce((a, l) => a + l.duration, 0),
+});
+
+// ---- main ----
+const started = Date.now();
+const loadAtStart = loadavg()[0];
+ensureWebBuild();
+const database = await createBenchDatabase('sqlite');
+const dataDir = database.env.DATA_DIR;
+const webDist = join(dataDir, 'web-dist');
+cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
+globalThis.WEB_ASSETS = join(webDist, 'assets');
+if (!existsSync(join(webDist, 'index.html'))) throw new Error('apps/web/dist changed while it was copied; run again');
+const seed = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/scheduler-ui-seed.ts')], { cwd: ROOT, env: database.env, stdio: 'inherit' });
+if (seed.status !== 0) throw new Error('seeding failed');
+const fixture = JSON.parse(readFileSync(join(dataDir, 'scheduler-ui-fixture.json'), 'utf8'));
+const server = await startServer(database.env, { WEB_DIST_DIR: webDist });
+const base = server.base;
+let browser;
+let exitCode = 0;
+try {
+  const cookie = await login(base, fixture.email, fixture.password);
+  const weekText = await getText(base, cookie, feedPath(fixture.range));
+  const week = JSON.parse(weekText).data;
+  const team = await teamOf(base, cookie);
+  if (week.tasks.length !== fixture.tasks) throw new Error(`feed has ${week.tasks.length} tasks, seeded ${fixture.tasks}`);
+  if (team.length + 3 < 500) throw new Error(`only ${team.length + 3} chart rows`);
+  const chartIndex = fixture.days.indexOf(fixture.chartDay);
+  const chartTasks = week.tasks.filter((t) => Date.parse(t.startTime) < fixture.dayEnds[chartIndex] && Date.parse(t.endTime) > fixture.dayStarts[chartIndex]).length;
+  const statuses = week.tasks.reduce((m, t) => ({ ...m, [t.status]: (m[t.status] ?? 0) + 1 }), {});
+  log(`week ${fixture.range.start} – ${fixture.range.end}: ${week.tasks.length} tasks (${(weekText.length / 1024).toFixed(0)} KiB JSON), ${team.length} people, chart day ${fixture.chartDay} with ${chartTasks} tasks; statuses ${JSON.stringify(statuses)}`);
+
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  const floorHtml = readFileSync(join(ROOT, 'bench/scheduler-ui-floor.html'), 'utf8');
+
+  // d. the floor
+  const floor = { week: [], drop: [], chart: [], scroll: [] };
+  const floorCandidates = dragCandidates(week, fixture);
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await page.setContent(floorHtml);
+    const w = await page.evaluate(([text, starts, ends]) => window.floorWeek(text, starts, ends, 1300), [weekText, fixture.dayStarts, fixture.dayEnds]);
+    floor.week.push({ toMark: w.marked - w.start, toFrame: w.frame - w.start, entries: w.entries });
+    const c = floorCandidates[i % floorCandidates.length];
+    await page.waitForTimeout(1000); // as the app's drag: the page idle first
+    const d = await page.evaluate(([n, s]) => window.floorDrop(n, s), [c.taskNumber, c.shift]);
+    floor.drop.push(d.frame - d.start);
+    await page.setContent(floorHtml);
+    const ch = await page.evaluate(([text, people, s, e]) => window.floorChart(text, people, s, e), [weekText, team.map((p) => ({ id: p.id, name: p.name })), fixture.dayStarts[chartIndex], fixture.dayEnds[chartIndex]]);
+    floor.chart.push({ toMark: ch.marked - ch.start, toFrame: ch.frame - ch.start, entries: ch.entries, rows: ch.rows });
+    await page.waitForTimeout(300);
+    floor.scroll.push(scrollSummary(await page.evaluate(scrollRows, { step: SCROLL_STEP, rowsWanted: ROWS_WANTED })));
+    await context.close();
+  }
+  log(`floor: week ${fmt(median(floor.week.map((x) => x.toFrame)))} ms, chart ${fmt(median(floor.chart.map((x) => x.toFrame)))} ms, drop ${fmt(median(floor.drop))} ms`);
+
+  // a–c. the app
+  const newPage = async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    await context.addInitScript(instrument);
+    const res = await context.request.post(base + '/api/auth/login', { data: { email: fixture.email, password: fixture.password } });
+    if (!res.ok()) throw new Error(`browser login: ${res.status()}`);
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { context, page, errors };
+  };
+  const appUrl = (board) => `${base}/workorder/scheduler/calendar?view=week&date=${fixture.chartDay}&board=${board}`;
+  const app = { week: [], drag: [], chart: [], scroll: [], errors: [] };
+  let available = true;
+  // One unmeasured load of each board first (the server's and Chromium's first-use costs).
+  for (const board of ['calendar', 'chart']) {
+    const { context, page } = await newPage();
+    await page.goto(appUrl(board));
+    available &&= await page.waitForSelector(`[data-board="${board}"]`, { timeout: 30_000 }).then(() => true, () => false);
+    if (available) await firstRender(page, board);
+    await context.close();
+  }
+  const loads = [loadavg()[0]];
+  if (!available) {
+    log('the scheduler page does not render [data-board="calendar"] yet: app figures skipped');
+    exitCode = 2;
+  } else {
+    for (let i = 0; i < RUNS; i++) {
+      {
+        const { context, page, errors } = await newPage();
+        await page.goto(appUrl('calendar'));
+        const r = await firstRender(page, 'calendar');
+        app.week.push(r);
+        await page.waitForTimeout(1000);
+        const current = JSON.parse(await getText(base, cookie, feedPath(fixture.range))).data;
+        const drag = await dragAndDrop(page, dragCandidates(current, fixture));
+        app.drag.push(drag);
+        app.errors.push(...errors);
+        log(`run ${i + 1} week: data→mark ${fmt(r.toMark)} ms, data→frame ${fmt(r.toFrame)} ms, nav→frame ${fmt(r.fromNavToFrame)} ms, ${r.entries} entries in the DOM; drop ${fmt(drag.drop)} ms, round trip ${fmt(drag.roundTrip)} ms (PUT ${drag.putStatus}${drag.error ? ', ' + drag.error : ''})`);
+        await context.close();
+      }
+      {
+        const { context, page, errors } = await newPage();
+        await page.goto(appUrl('chart'));
+        const r = await firstRender(page, 'chart');
+        app.chart.push(r);
+        await page.waitForTimeout(1000);
+        const s = scrollSummary(await page.evaluate(scrollRows, { step: SCROLL_STEP, rowsWanted: ROWS_WANTED }));
+        app.scroll.push(s);
+        app.errors.push(...errors);
+        loads.push(loadavg()[0]);
+        log(`run ${i + 1} chart: data→frame ${fmt(r.toFrame)} ms, with people rows ${fmt(r.completeFromFeed)} ms (team ${fmt(r.teamAfterFeed)} ms after the feed), ${r.rowsInDom} rows / ${r.entries} entries in the DOM; scroll ${s.rowsSeen} rows in ${fmt(s.ms)} ms, ${s.longTasks} long tasks (max ${fmt(s.longTaskMax)} ms), frame p95 ${fmt(s.frameP95)} ms`);
+        await context.close();
+      }
+    }
+  }
+
+  // ---- one traced load of each board, a traced drop and a traced scroll: where the main thread's time goes ----
+  const profile = {};
+  if (available && process.env.BENCH_PROFILE !== '0') {
+    {
+      const { context, page } = await newPage();
+      let r;
+      const ev = await traced(page, async () => {
+        await page.goto(appUrl('calendar'));
+        r = await firstRender(page, 'calendar');
+        await page.waitForTimeout(300);
+      });
+      const from = feedFinishTs(ev);
+      const mk = markTs(ev, 'fw:calendar-rendered', from ?? 0);
+      profile.weekFirstRender = phaseBreakdown(ev, from, mk === null ? null : mk + (r.frame - r.mark) * 1000);
+      await page.waitForTimeout(700);
+      const current = JSON.parse(await getText(base, cookie, feedPath(fixture.range))).data;
+      let drag;
+      const ev2 = await traced(page, async () => { drag = await dragAndDrop(page, dragCandidates(current, fixture)); });
+      const up = markTs(ev2, 'bench:pointerup');
+      if (drag.drop === null || up === null) log(`traced drop not measured: ${JSON.stringify({ up, ...drag, requestsAfterUp: undefined })}`);
+      profile.drop = drag.drop === null || up === null ? null : { ...phaseBreakdown(ev2, up, up + drag.drop * 1000), tracedDropMs: r1(drag.drop) };
+      profile.roundTrip = drag.roundTrip === null || up === null ? null : { ...phaseBreakdown(ev2, up, up + drag.roundTrip * 1000), tracedRoundTripMs: r1(drag.roundTrip) };
+      await context.close();
+    }
+    {
+      const { context, page } = await newPage();
+      let r;
+      const ev = await traced(page, async () => {
+        await page.goto(appUrl('chart'));
+        r = await firstRender(page, 'chart');
+        await page.waitForTimeout(300);
+      });
+      const from = feedFinishTs(ev);
+      const mk = markTs(ev, 'fw:chart-rendered', from ?? 0);
+      profile.chartFirstRender = phaseBreakdown(ev, from, mk === null ? null : mk + (r.frame - r.mark) * 1000);
+      profile.chartWithRows = phaseBreakdown(ev, from, from === null ? null : from + r.completeFromFeed * 1000);
+      await page.waitForTimeout(700);
+      let sc;
+      const ev2 = await traced(page, async () => { sc = await page.evaluate(scrollRows, { step: SCROLL_STEP, rowsWanted: ROWS_WANTED }); });
+      const t0 = markTs(ev2, 'bench:scroll-start');
+      profile.scroll = t0 === null ? null : { ...phaseBreakdown(ev2, t0, t0 + sc.ms * 1000), tracedLongTasks: sc.longTasks.length, tracedLongTaskMax: r1(Math.max(0, ...sc.longTasks.map((l) => l.duration))) };
+      // Each main-thread task over 50 ms while scrolling (tracing makes tasks longer: indicative only), by phase.
+      const anchor = ev2.find((e) => e.name === 'bench:scroll-start');
+      if (profile.scroll && anchor) {
+        profile.scroll.longTaskPhases = ev2
+          .filter((e) => e.pid === anchor.pid && e.tid === anchor.tid && e.name === 'RunTask' && e.ph === 'X' && e.dur > 50_000 && e.ts >= t0 && e.ts <= t0 + sc.ms * 1000)
+          .slice(0, 10)
+          .map((e) => { const b = phaseBreakdown(ev2, e.ts, e.ts + e.dur); return { ms: r1(e.dur / 1000), phases: b?.phases, top: b?.top.slice(0, 4), js: b?.jsByChunk }; });
+      }
+      await context.close();
+    }
+    for (const [k, v] of Object.entries(profile)) if (v?.phases) log(`profile ${k}: ${v.windowMs} ms window, main thread busy ${v.busyMs} ms: ${Object.entries(v.phases).map(([p, ms]) => `${p} ${ms}`).join(', ')}; top: ${v.top.slice(0, 5).map((t) => `${t.name} ${t.ms}`).join(', ')}; JS by chunk ${JSON.stringify(v.jsByChunk)}`);
+  }
+
+  // ---- summary ----
+  const pick = (list, key) => list.map((x) => x[key]);
+  const stat = (xs) => ({ median: r1(median(xs)), p95: r1(quantile(xs, 0.95)), min: r1(sortNum(xs)[0] ?? null), max: r1(sortNum(xs).at(-1) ?? null), runs: xs.map(r1) });
+  const summary = {
+    floor: {
+      weekToMark: stat(pick(floor.week, 'toMark')), weekToFrame: stat(pick(floor.week, 'toFrame')), weekEntries: floor.week[0]?.entries,
+      chartToMark: stat(pick(floor.chart, 'toMark')), chartToFrame: stat(pick(floor.chart, 'toFrame')), chartRows: floor.chart[0]?.rows, chartEntries: floor.chart[0]?.entries, chartWindowed: false,
+      drop: stat(floor.drop),
+      scrollLongTasks: stat(pick(floor.scroll, 'longTasks')), scrollLongTaskMax: stat(pick(floor.scroll, 'longTaskMax')), scrollFrameP95: stat(pick(floor.scroll, 'frameP95')), scrollRows: stat(pick(floor.scroll, 'rowsSeen')),
+    },
+  };
+  if (available) {
+    Object.assign(summary, {
+      week: {
+        dataToMark: stat(pick(app.week, 'toMark')), dataToFrame: stat(pick(app.week, 'toFrame')), lastOfFeedAndTeamToFrame: stat(pick(app.week, 'completeFromData')), navToFrame: stat(pick(app.week, 'fromNavToFrame')),
+        entriesInDom: pick(app.week, 'entries'), feedBytesOnWire: app.week[0]?.feedBytes, feedBytes: app.week[0]?.feedDecoded, feedUrl: app.week[0]?.feedUrl?.replace(base, ''),
+      },
+      drag: { dropDom: stat(pick(app.drag, 'dropDom')), drop: stat(pick(app.drag, 'drop')), put: stat(pick(app.drag, 'put')), refetch: stat(pick(app.drag, 'refetch')), roundTrip: stat(pick(app.drag, 'roundTrip')), runs: app.drag },
+      chart: {
+        dataToMark: stat(pick(app.chart, 'toMark')), dataToFrame: stat(pick(app.chart, 'toFrame')), navToFrame: stat(pick(app.chart, 'fromNavToFrame')),
+        withRowsFromFeed: stat(pick(app.chart, 'completeFromFeed')), withRowsFromLastData: stat(pick(app.chart, 'completeFromData')), teamAfterFeed: stat(pick(app.chart, 'teamAfterFeed')), navToWithRows: stat(pick(app.chart, 'fromNavToComplete')),
+        rowsAtMark: pick(app.chart, 'rows'), rowsInDom: pick(app.chart, 'rowsInDom'), entriesInDom: pick(app.chart, 'entries'), teamRequests: app.chart[0]?.teamRequests, feedUrl: app.chart[0]?.feedUrl?.replace(base, ''),
+      },
+      scroll: {
+        longTasks: stat(pick(app.scroll, 'longTasks')), longTaskMax: stat(pick(app.scroll, 'longTaskMax')), longTaskTotal: stat(pick(app.scroll, 'longTaskTotal')),
+        frameP50: stat(pick(app.scroll, 'frameP50')), frameP95: stat(pick(app.scroll, 'frameP95')), frameMax: stat(pick(app.scroll, 'frameMax')), framesOver50: stat(pick(app.scroll, 'framesOver50')),
+        rowsSeen: stat(pick(app.scroll, 'rowsSeen')), ms: stat(pick(app.scroll, 'ms')), runs: app.scroll,
+      },
+      pageErrors: [...new Set(app.errors)],
+      loadavg1PerRun: loads.map(r1),
+      profile,
+    });
+    const ratio = (a, b) => (a === null || b === null || !b ? null : Math.round((a / b) * 10) / 10);
+    summary.ratios = {
+      weekFirstRender: ratio(summary.week.dataToFrame.median, summary.floor.weekToFrame.median),
+      chartFirstRender: ratio(summary.chart.dataToFrame.median, summary.floor.chartToFrame.median),
+      drop: ratio(summary.drag.drop.median, summary.floor.drop.median),
+    };
+    summary.targets = {
+      weekFirstRender: { target: TARGET.firstRender, median: summary.week.dataToFrame.median, met: summary.week.dataToFrame.median !== null && summary.week.dataToFrame.median <= TARGET.firstRender },
+      chartFirstRender: { target: TARGET.firstRender, median: summary.chart.dataToFrame.median, met: summary.chart.dataToFrame.median !== null && summary.chart.dataToFrame.median <= TARGET.firstRender },
+      chartWithRows: { target: TARGET.firstRender, median: summary.chart.withRowsFromLastData.median, met: summary.chart.withRowsFromLastData.median !== null && summary.chart.withRowsFromLastData.median <= TARGET.firstRender },
+      drop: { target: TARGET.drop, median: summary.drag.drop.median, met: summary.drag.drop.median !== null && summary.drag.drop.median <= TARGET.drop },
+      scrollLongTasks: { target: `no long task > ${TARGET.longTask} ms`, maxSeen: summary.scroll.longTaskMax.max, met: summary.scroll.longTasks.max === 0 },
+    };
+  }
+
+  // ---- table ----
+  const rows = [];
+  const row = (what, ours, floorStat, target) => rows.push([what, ours ? `${fmt(ours.median)} / ${fmt(ours.max)}` : '–', floorStat ? `${fmt(floorStat.median)} / ${fmt(floorStat.max)}` : '–', ours && floorStat && floorStat.median ? `${(ours.median / floorStat.median).toFixed(1)}×` : '', target ?? '']);
+  const s = summary;
+  row('week: feed responseEnd → fw:calendar-rendered', s.week?.dataToMark, s.floor.weekToMark);
+  row('week: feed responseEnd → next frame', s.week?.dataToFrame, s.floor.weekToFrame, `≤ ${TARGET.firstRender}${s.targets ? (s.targets.weekFirstRender.met ? ' met' : ' MISSED') : ''}`);
+  row('week: navigation start → next frame', s.week?.navToFrame, null);
+  row('chart: feed responseEnd → fw:chart-rendered', s.chart?.dataToMark, s.floor.chartToMark);
+  row('chart: feed responseEnd → next frame', s.chart?.dataToFrame, s.floor.chartToFrame, `≤ ${TARGET.firstRender}${s.targets ? (s.targets.chartFirstRender.met ? ' met' : ' MISSED') : ''}`);
+  row('chart: navigation start → next frame', s.chart?.navToFrame, null);
+  row('chart: feed responseEnd → first frame with people rows', s.chart?.withRowsFromFeed, null);
+  row('chart: last team page responseEnd → frame with people rows', s.chart?.withRowsFromLastData, s.floor.chartToFrame, `≤ ${TARGET.firstRender}${s.targets ? (s.targets.chartWithRows.met ? ' met' : ' MISSED') : ''}`);
+  row('chart: navigation start → frame with people rows', s.chart?.navToWithRows, null);
+  row('drop: pointerup → entry moved in the DOM', s.drag?.dropDom, null);
+  row('drop: pointerup → next frame (drop re-rendered)', s.drag?.drop, s.floor.drop, `≤ ${TARGET.drop}${s.targets ? (s.targets.drop.met ? ' met' : ' MISSED') : ''}`);
+  row('drop: pointerup → PUT responseEnd', s.drag?.put, null);
+  row('drop: pointerup → refetch (feed + team) responseEnd', s.drag?.refetch, null);
+  row('drop: pointerup → settled re-render frame (round trip)', s.drag?.roundTrip, null);
+  row(`scroll ${ROWS_WANTED} rows: long tasks (count)`, s.scroll?.longTasks, s.floor.scrollLongTasks, `0${s.targets ? (s.targets.scrollLongTasks.met ? ' met' : ' MISSED') : ''}`);
+  row('scroll: longest long task ms', s.scroll?.longTaskMax, s.floor.scrollLongTaskMax, `≤ ${TARGET.longTask}`);
+  row('scroll: frame interval p95 ms', s.scroll?.frameP95, s.floor.scrollFrameP95);
+  const widths = [0, 1, 2, 3, 4].map((c) => Math.max(...[['measure (ms)', 'ours median / max', 'floor median / max', 'ours/floor', 'target'], ...rows].map((r) => String(r[c]).length)));
+  const line = (r) => '| ' + r.map((c, i) => String(c).padEnd(widths[i])).join(' | ') + ' |';
+  console.log('\n' + [line(['measure (ms)', 'ours median / max', 'floor median / max', 'ours/floor', 'target']), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.map(line)].join('\n') + '\n');
+
+  const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, chromium: browser.version(), loadavg1AtStart: r1(loadAtStart), loadavg1AtEnd: r1(loadavg()[0]), viewport: VIEWPORT };
+  if (available) {
+    const day = new Date().toISOString().slice(0, 10);
+    mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+    const file = join(ROOT, `bench/results/scheduler-ui-${day}.json`);
+    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine, settings: { runs: RUNS, scrollStep: SCROLL_STEP, rowsWanted: ROWS_WANTED }, fixture: { ...fixture, password: undefined, chartTasks, statuses, people: team.length }, summary, raw: { floor, app } }, null, 2));
+    log(`wrote ${file} (${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
+  }
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await browser?.close();
+  await server.stop();
+  if (process.env.BENCH_KEEP === '1') log(`kept ${dataDir}`);
+  else await database.cleanup();
+}
+process.exit(exitCode);
