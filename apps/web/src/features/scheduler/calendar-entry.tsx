@@ -99,7 +99,7 @@ type ChipProps = {
   /** Month cells draw one line; the time grid draws number, name and range stacked. */
   compact: boolean;
   /** Time grid only: the entry's box (px from the day's top, and its side-by-side slot of `slots`). */
-  box?: { top: number; height: number; slot: number; slots: number };
+  box?: { top: number; height: number; slot: number; slots: number; text: boolean };
   dragging: boolean;
   onStart: StartDrag;
   onOpen: (entry: BoardEntry) => void;
@@ -128,7 +128,7 @@ const boxStyle = (b: NonNullable<ChipProps['box']>, dragging: boolean): CSSPrope
 // The box arrives as a fresh object each column render; compare its numbers so unchanged chips are skipped.
 const sameChip = (a: ChipProps, b: ChipProps) =>
   a.entry === b.entry && a.timeZone === b.timeZone && a.compact === b.compact && a.dragging === b.dragging && a.onStart === b.onStart && a.onOpen === b.onOpen &&
-  a.box?.top === b.box?.top && a.box?.height === b.box?.height && a.box?.slot === b.box?.slot && a.box?.slots === b.box?.slots;
+  a.box?.top === b.box?.top && a.box?.height === b.box?.height && a.box?.slot === b.box?.slot && a.box?.slots === b.box?.slots && a.box?.text === b.box?.text;
 
 export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, compact, box, dragging, onStart, onOpen }: ChipProps) {
   const { colour, edit } = entry;
@@ -160,7 +160,7 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
         ...(box ? boxStyle(box, dragging) : null),
       }}
     >
-      {compact ? (
+      {box && !box.text ? null : compact ? (
         <div className="truncate py-0.5">
           <span className="font-semibold">{clock(entry.startMs, timeZone)}</span> #{entry.taskNumber} {entry.name}
         </div>

@@ -28,6 +28,8 @@ type Win = { from: number; to: number };
 
 type ColumnProps = {
   day: DayKey;
+  /** Side by side beyond this many, a chip is too narrow to read: it draws its colour only (its name stays in aria-label). */
+  textSlots: number;
   segments: readonly Segment<BoardEntry>[];
   timeOff: readonly Segment<TimeOffSpan>[];
   win: Win;
@@ -37,7 +39,7 @@ type ColumnProps = {
   onOpen: (entry: BoardEntry) => void;
 };
 
-const DayColumn = memo(function DayColumn({ day, segments, timeOff, win, draggingId, timeZone, onStart, onOpen }: ColumnProps) {
+const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, win, draggingId, timeZone, onStart, onOpen }: ColumnProps) {
   // Wall-clock minutes × 60 000 put the spans on pack()'s millisecond scale, so its 1-minute same-slot rule holds.
   const placed = useMemo(() => pack(segments, (s) => ({ start: s.from * 60_000, end: s.to * 60_000 })), [segments]);
   return (
@@ -61,7 +63,7 @@ const DayColumn = memo(function DayColumn({ day, segments, timeOff, win, draggin
             dragging={s.item.id === draggingId}
             onStart={onStart}
             onOpen={onOpen}
-            box={{ top: s.from * PX_PER_MIN, height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX), slot, slots }}
+            box={{ top: s.from * PX_PER_MIN, height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX), slot, slots, text: slots <= textSlots }}
           />
         ),
       )}
@@ -267,6 +269,7 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
               <DayColumn
                 key={d}
                 day={d}
+                textSlots={view === 'day' ? 12 : 3}
                 segments={segs}
                 timeOff={offBuckets.get(d) ?? NO_TIME_OFF}
                 win={win}

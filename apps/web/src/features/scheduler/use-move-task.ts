@@ -93,12 +93,13 @@ export function useMoveTask() {
       if (refusedLocally(tasks, timeOff, item.id, assignee?.id ?? item.assignedTo?.id ?? null, start, end)) return false;
 
       await qc.cancelQueries({ queryKey: schedulerKeys.feeds });
+      // Marked before sending: the live echo can arrive before the answer does.
+      markOwnChange(item.id);
       const before = item;
       patchFeeds(qc, item.id, (t) => ({ ...t, startTime: start, endTime: end, assignedTo: assignee ?? t.assignedTo }));
       try {
         const { data: task } = await schedulingApi.reschedule(item.scheduleId, { startDateTime: start, expectedEndDateTime: end, version: item.scheduleVersion, ...assigneeBody(assignee) });
-        // The server's entry is the settled state: no refetch of the range, and its live echo is skipped.
-        markOwnChange(item.id);
+        // The server's entry is the settled state: no refetch of the range (its live echo is skipped).
         patchFeeds(qc, item.id, (t) => ({ ...t, ...entryFields(task) }));
         qc.setQueryData(taskKeys.detail(task.id), task);
         toast.success(CALENDAR_MESSAGES.updated(item.taskNumber));
