@@ -43,6 +43,7 @@ export const DEMO_USERS = {
   viewer: 'viewer@demo.test',
   noAccess: 'noaccess@demo.test',
   tech1: 'tech1@demo.test',
+  tech2: 'tech2@demo.test',
   sub1: 'sub1@demo.test',
 } as const;
 

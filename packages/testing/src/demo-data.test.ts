@@ -11,6 +11,8 @@ import { nextNumber } from '@fieldwork/db/counters';
 import { seedCompany, seedDemo } from './demo-data.ts';
 import { seedJobs } from './demo-jobs.ts';
 import { seedTasks } from './demo-tasks.ts';
+import { DEMO_VEHICLES, vinCheckDigit } from './demo-vehicles.ts';
+import { isValidVin } from '@fieldwork/domain/vehicles.schemas';
 
 /** Map.groupBy arrived in Node 21. */
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -193,6 +195,59 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
       expect(bids.every((b) => b.assignee_key === null && b.start_at! > now.toISOString())).toBe(true);
 
       await expectConsistentTasks(db, now);
+
+      // Issue 7: six vehicles (five active) with valid VINs; finished technician periods with vehicles in service
+      // at the time and 1–2 assistants, who are other technicians and never the task's assignee.
+      const vehicles = await db.selectFrom('vehicles').selectAll().where('tenant_id', '=', t).execute();
+      expect(vehicles).toHaveLength(6);
+      expect(vehicles.filter((v) => v.is_active).length).toBe(5);
+      for (const v of vehicles) expect(isValidVin(v.vin) && vinCheckDigit(v.vin) === v.vin[8], v.vin).toBe(true);
+      expect(vehicles.map((v) => v.vin).sort()).toEqual(DEMO_VEHICLES.map((v) => v.vin).sort());
+      const periods = await db
+        .selectFrom('task_activities')
+        .innerJoin('tasks', 'tasks.id', 'task_activities.task_id')
+        .select(['task_activities.id', 'task_activities.user_id', 'task_activities.vehicle_id', 'task_activities.start_time', 'task_activities.end_time', 'tasks.lifecycle', 'tasks.assigned_user_id', 'tasks.start_at', 'tasks.task_number'])
+        .where('task_activities.tenant_id', '=', t)
+        .execute();
+      const helpers = await db.selectFrom('task_activity_assistants').select(['activity_id', 'user_id', 'tenant_id']).execute();
+      const helpersOf = groupBy(helpers, (h) => h.activity_id);
+      const technicianIds = new Set(['tech1@demo.test', 'tech2@demo.test', 'tech3@demo.test'].map((e) => seed.demo.userIds[e]));
+      const finished = periods.filter((a) => a.end_time !== null && (a.lifecycle === 'CLOCKED_OUT' || a.lifecycle === 'CLOSED'));
+      for (const lifecycle of ['CLOCKED_OUT', 'CLOSED']) {
+        const withBoth = finished.filter((a) => a.lifecycle === lifecycle && a.vehicle_id && (helpersOf.get(a.id)?.length ?? 0) > 0);
+        expect(withBoth.length, lifecycle).toBeGreaterThan(0);
+      }
+      const byId = new Map(vehicles.map((v) => [v.id, v]));
+      for (const a of periods) {
+        const crew = helpersOf.get(a.id) ?? [];
+        expect(crew.length, `task ${a.task_number}`).toBeLessThanOrEqual(2);
+        for (const h of crew) {
+          expect(h.tenant_id).toBe(t);
+          expect(h.user_id).not.toBe(a.user_id);
+          expect(h.user_id).not.toBe(a.assigned_user_id);
+          expect(technicianIds.has(h.user_id)).toBe(true);
+        }
+        if (!a.vehicle_id) continue;
+        const v = byId.get(a.vehicle_id)!;
+        expect(v.created_at <= a.start_time, `vehicle of task ${a.task_number} already added`).toBe(true);
+        if (!v.is_active) expect(a.start_time < v.updated_at, `vehicle of task ${a.task_number} not yet retired`).toBe(true);
+      }
+      const used = new Set(periods.map((a) => a.vehicle_id).filter(Boolean));
+      expect(vehicles.filter((v) => !used.has(v.id)).map((v) => v.name)).toEqual(['Compact Van - Ram ProMaster City']);
+      expect(used.has(vehicles.find((v) => !v.is_active)!.id)).toBe(true);
+
+      // The clock e2e: tech2 has been clocked in since earlier today; tech1 runs nothing and has a task awaiting start today.
+      const mineToday = (email: string) =>
+        demo.filter((k) => k.assigned_user_id === seed.demo.userIds[email] && k.start_at && dayIn(k.start_at, zone) === today)
+          .map((k) => ({ ...k, status: deriveTaskStatus({ lifecycle: k.lifecycle as TaskLifecycle, startDateTime: k.start_at, expectedEndDateTime: k.expected_end_at, assignedTo: k.assigned_to as 'NONE' }, now, zone) }));
+      const running = periods.filter((a) => a.end_time === null);
+      const tech2Running = running.filter((a) => a.user_id === seed.demo.userIds['tech2@demo.test']);
+      expect(tech2Running).toHaveLength(1);
+      expect(dayIn(tech2Running[0]!.start_time, zone)).toBe(today);
+      expect(mineToday('tech2@demo.test').some((k) => k.status === 'CLOCKED_IN')).toBe(true);
+      expect(running.some((a) => a.user_id === seed.demo.userIds['tech1@demo.test'])).toBe(false);
+      expect(mineToday('tech1@demo.test').some((k) => k.status === 'AWAITING_START')).toBe(true);
+
       const logs = await db.selectFrom('activity_log').select(['entity_id', 'message', 'job_id']).where('entity_type', '=', 'TASK').where('action', '=', 'TASK_CREATED').execute();
       expect(logs).toHaveLength(tasks.length);
       const logOf = new Map(logs.map((l) => [l.entity_id, l]));

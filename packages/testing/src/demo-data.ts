@@ -5,6 +5,7 @@ import { customerSearchText } from '@fieldwork/domain/customers.schemas';
 import { seedJobs } from './demo-jobs.ts';
 import { seedDemoBids } from './demo-bids.ts';
 import { seedTasks } from './demo-tasks.ts';
+import { seedVehicles } from './demo-vehicles.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -169,7 +170,7 @@ export async function seedCompany(db: Db, o: SeedCompanyOptions): Promise<Seeded
 
 export type DemoSeed = { password: string; logins: DemoLogin[]; demo: SeededCompany; rival: SeededCompany };
 
-/** The demo contract other tests rely on (issue 2): logins, zones, tags, 20 customers, 3 subcontractors. */
+/** The demo contract other tests rely on (issue 2): logins, zones, tags, 20 customers, 3 subcontractors; 6 vehicles (issue 7). */
 export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}): Promise<DemoSeed> {
   const passwordHash = await hasher.hashPassword(DEMO_PASSWORD);
   const now = options.now ?? new Date();
@@ -203,6 +204,8 @@ export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}
   });
   await seedJobs(db, demo, { jobs: 40, rich: true, mediaDir: options.mediaDir, now });
   await seedJobs(db, rival, { jobs: 6, rich: false, now });
+  // Before the tasks: their finished work periods name the vehicles in service at the time.
+  await seedVehicles(db, demo.tenantId, demo.userIds['admin@demo.test'] ?? null, now);
   await seedTasks(db, demo, { tasks: 120, rich: true, now });
   await seedDemoBids(db, demo, now);
   await seedTasks(db, rival, { tasks: 8, rich: false, now });

@@ -18,7 +18,8 @@ const TASK_COLUMNS = [
   'assigned_user_id', 'assigned_subcontractor_id', 'assignee_key', 'schedule_id', 'start_at', 'expected_end_at', 'end_at',
   'created_by', 'created_at', 'updated_at', 'closed_at', 'version',
 ] as const;
-const ACTIVITY_COLUMNS = ['id', 'tenant_id', 'task_id', 'job_id', 'user_id', 'start_time', 'end_time', 'description', 'created_at'] as const;
+const ACTIVITY_COLUMNS = ['id', 'tenant_id', 'task_id', 'job_id', 'user_id', 'start_time', 'end_time', 'description', 'created_at', 'vehicle_id'] as const;
+const ASSISTANT_COLUMNS = ['tenant_id', 'activity_id', 'user_id'] as const;
 const LOG_COLUMNS = ['id', 'tenant_id', 'job_id', 'entity_type', 'entity_id', 'action', 'message', 'actor_id', 'meta', 'created_at'] as const;
 
 const iso = (t: number | null | undefined) => (t === null || t === undefined ? null : new Date(t).toISOString());
@@ -32,13 +33,16 @@ export async function writeTasks(db: Db, ctx: Context, plans: Iterable<Plan>, o:
     let tasks: Record<string, unknown>[] = [];
     let activities: Record<string, unknown>[] = [];
     let logs: Record<string, unknown>[] = [];
+    let assistants: Record<string, unknown>[] = [];
     const flush = async () => {
       await insertRows(trx, 'tasks', TASK_COLUMNS, tasks);
       if (activities.length) await insertRows(trx, 'task_activities', ACTIVITY_COLUMNS, activities);
+      if (assistants.length) await insertRows(trx, 'task_activity_assistants', ASSISTANT_COLUMNS, assistants);
       if (logs.length) await insertRows(trx, 'activity_log', LOG_COLUMNS, logs);
       tasks = [];
       activities = [];
       logs = [];
+      assistants = [];
     };
     for (const p of plans) {
       const id = randomUUID();
@@ -56,10 +60,13 @@ export async function writeTasks(db: Db, ctx: Context, plans: Iterable<Plan>, o:
         closed_at: iso(closedAt), version: 1,
       });
       if (p.worked) {
+        const activityId = randomUUID();
         activities.push({
-          id: randomUUID(), tenant_id: tenantId, task_id: id, job_id: p.job.id, user_id: p.assignee?.worker ?? null, start_time: iso(p.worked.start),
+          id: activityId, tenant_id: tenantId, task_id: id, job_id: p.job.id, user_id: p.assignee?.worker ?? null, start_time: iso(p.worked.start),
           end_time: iso(p.worked.end), description: p.worked.end === null ? null : pick(WORK_NOTES, n), created_at: iso(p.worked.start),
+          vehicle_id: p.worked.vehicleId ?? null,
         });
+        for (const userId of p.worked.assistants ?? []) assistants.push({ tenant_id: tenantId, activity_id: activityId, user_id: userId });
       }
       if (o.log) {
         logs.push({

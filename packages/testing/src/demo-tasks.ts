@@ -43,8 +43,11 @@ export type Plan = {
   end: number | null;
   lifecycle: TaskLifecycle;
   created: number;
-  /** The worked period: closed for CLOCKED_OUT and CLOSED, open (end null) for CLOCKED_IN. */
-  worked?: { start: number; end: number | null };
+  /**
+   * The worked period: closed for CLOCKED_OUT and CLOSED, open (end null) for CLOCKED_IN; with the vehicle
+   * used and the assistants (other technicians, never the assignee) when the demo gives it some.
+   */
+  worked?: { start: number; end: number | null; vehicleId?: string | null; assistants?: string[] };
 };
 export type Context = {
   tenantId: string;
@@ -53,6 +56,8 @@ export type Context = {
   jobs: JobRef[];
   technicians: Assignee[];
   subcontractors: Assignee[];
+  /** The company's vehicles: when each was added and, if deactivated, when (work periods fall between); none when absent. */
+  vehicles?: { id: string; created: number; retired: number | null }[];
   /** Local midnight of the day `d` days from today, in the company's zone. */
   dayStart: (d: number) => number;
 };
@@ -85,6 +90,7 @@ async function loadContext(db: Db, tenantId: string, now: Date): Promise<Context
   const tenant = await db.selectFrom('tenants').select('time_zone').where('id', '=', tenantId).executeTakeFirstOrThrow();
   const users = await db.selectFrom('users').select(['id', 'role']).where('tenant_id', '=', tenantId).where('status', '=', 'ACTIVE').orderBy('created_at').orderBy('email').execute();
   const subs = await db.selectFrom('subcontractors').select(['id', 'user_id']).where('tenant_id', '=', tenantId).where('is_active', '=', 1).orderBy('name').execute();
+  const vehicles = await db.selectFrom('vehicles').select(['id', 'is_active', 'created_at', 'updated_at']).where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('vin').execute();
   const jobs = await db.selectFrom('jobs').select(['id', 'customer_id', 'status', 'created_at']).where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('job_number').execute();
   const startOfToday = Date.parse(statusBounds(now, tenant.time_zone).startOfToday);
   const days = new Map<number, number>();
@@ -101,6 +107,7 @@ async function loadContext(db: Db, tenantId: string, now: Date): Promise<Context
     jobs: jobs.map((j) => ({ id: j.id, customerId: j.customer_id, status: j.status, created: Date.parse(j.created_at) })),
     technicians: users.filter((u) => u.role === 'Technician').map((u) => ({ kind: 'TECHNICIAN', key: u.id, worker: u.id })),
     subcontractors: subs.map((s) => ({ kind: 'SUBCONTRACTOR', key: s.id, worker: s.user_id })),
+    vehicles: vehicles.map((v) => ({ id: v.id, created: Date.parse(v.created_at), retired: v.is_active ? null : Date.parse(v.updated_at) })),
     dayStart,
   };
 }
@@ -135,13 +142,15 @@ const SHOWCASE: Shot[] = [
   ['T1', 'CLOCKED_OUT', at(-2, 9)], ['T3', 'CLOCKED_OUT', at(-1, 13)],
   ['T1', 'OPEN', at(-5, 13)], ['S1', 'OPEN', at(-3, 10)], ['T2', 'OPEN', at(-4, 9)], // missed
   ['T3', 'CANCELLED', at(-6, 15, 1)], ['S3', 'CANCELLED', at(-2, 9)],
-  ['T2', 'CLOCKED_IN', at(-1, 14, 4)], // never clocked out: still running since yesterday
+  ['T3', 'CLOCKED_IN', at(-1, 16, 3)], // never clocked out: still running since yesterday
   ['S2', 'OPEN', { day: -1, hour: 9, hours: 0, endDay: 1, endHour: 17 }], // a three-day job, open now
   [null, 'OPEN', at(-2, 10)],
   // today
   ['T1', 'CLOSED', before(0.05, 0.25)], ['T3', 'CLOCKED_OUT', before(0.1, 0.3)], ['T2', 'OPEN', before(0.3, 0.5)], // missed today
   ['S3', 'OPEN', before(0.05, 0.25)], ['S3', 'CANCELLED', before(0.3, 0.5)],
-  ['T1', 'CLOCKED_IN', { today: 'running', before: 45 * MINUTE, after: 75 * MINUTE }],
+  // tech2 is on a task since this morning (the admin's adjustment popup); tech1 has no running period, so
+  // its awaiting-start task below can be clocked in (the clock-in e2e).
+  ['T2', 'CLOCKED_IN', { today: 'running', before: 4 * HOUR, after: HOUR }],
   ['T3', 'OPEN', { today: 'running', before: HOUR, after: HOUR }], ['S1', 'OPEN', { today: 'running', before: 90 * MINUTE, after: 30 * MINUTE }],
   ['T1', 'OPEN', after(0.5, 0.7)], ['T2', 'OPEN', after(0.4, 0.6)], ['S1', 'OPEN', after(0.6, 0.8)], // awaiting start
   [null, 'OPEN', after(0.45, 0.65)], ['T3', 'CANCELLED', after(0.75, 0.9)],
@@ -200,7 +209,18 @@ function* demoPlans(ctx: Context, total: number): Generator<Plan> {
     const p: Plan = { job, assignee, start, end, lifecycle, created };
     if (start !== null && end !== null && (lifecycle === 'CLOSED' || lifecycle === 'CLOCKED_OUT')) p.worked = workedWithin(start, end, now);
     if (start !== null && lifecycle === 'CLOCKED_IN') p.worked = { start: Math.min(start + 3 * MINUTE, now), end: null };
+    if (p.worked && p.worked.end !== null && assignee?.kind === 'TECHNICIAN') Object.assign(p.worked, crew(assignee, p.worked.start, n));
     return p;
+  };
+  // Most finished technician periods: a vehicle in service at the time (3 in 4) and 1–2 assistants (2 in 3).
+  const crew = (assignee: Assignee, start: number, k: number): { vehicleId: string | null; assistants: string[] } => {
+    const inService = (ctx.vehicles ?? []).filter((v) => v.created <= start && (v.retired === null || start < v.retired));
+    const others = ctx.technicians.filter((t) => t.key !== assignee.key && t.worker !== assignee.worker).map((t) => t.worker!);
+    const helpers = k % 3 === 0 ? 0 : Math.min(k % 3, others.length);
+    return {
+      vehicleId: inService.length && k % 4 !== 3 ? pick(inService, k).id : null,
+      assistants: Array.from({ length: helpers }, (_, h) => pick(others, k + h)),
+    };
   };
   const span = (when: When): [number, number] => {
     if ('day' in when) {
