@@ -6,6 +6,7 @@ import { migrateToLatest } from '@fieldwork/db/migrate';
 import type { AppConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { idempotencyPlugin } from './plugins/idempotency.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { staticWebPlugin } from './plugins/static-web.plugin.ts';
@@ -52,6 +53,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await errorsPlugin(app);
   await securityPlugin(app);
+  // Before compression: its onSend must see the serialized body, not a gzip stream.
+  await idempotencyPlugin(app);
   // gzip before brotli: brotli's default quality costs far more CPU per response for a few % smaller bodies.
   // The events stream is hijacked, so it is never buffered by this.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip', 'deflate'] });

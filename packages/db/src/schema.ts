@@ -327,6 +327,21 @@ export type MediaTable = {
 
 export type TableConfigsTable = { tenant_id: string; user_id: string; type: string; config: string; updated_at: string };
 
+/** A field action's idempotency key and, once answered, its stored response (migration 0007). */
+export type IdempotencyKeysTable = {
+  tenant_id: string;
+  user_id: string;
+  key: string;
+  /** "METHOD /route/pattern" the key was first used on. */
+  route: string;
+  /** sha256 of the request body as validated. */
+  request_hash: string;
+  state: 'pending' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+};
+
 export type Database = {
   tenants: TenantsTable;
   tenant_counters: TenantCountersTable;
@@ -365,4 +380,5 @@ export type Database = {
   activity_log: ActivityLogTable;
   media: MediaTable;
   table_configs: TableConfigsTable;
+  idempotency_keys: IdempotencyKeysTable;
 };

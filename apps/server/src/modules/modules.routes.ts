@@ -19,6 +19,7 @@ import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { bidsRoutes } from './bids/bids.routes.ts';
 import { clockRoutes } from './clock/clock.routes.ts';
 import { vehiclesRoutes } from './vehicles/vehicles.routes.ts';
+import { myDayRoutes } from './my-day/my-day.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -42,4 +43,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(bidsRoutes);
   await app.register(clockRoutes);
   await app.register(vehiclesRoutes);
+  await app.register(myDayRoutes);
 }

@@ -195,6 +195,7 @@ describe('cross-tenant probe over the route table', () => {
       '/api/vehicles?limit=100',
       '/api/vehicles/active',
       '/api/tasks/assistants',
+      '/api/tasks/my-day',
       `/api/tasks/scheduler?startDateTime=${new Date(Date.now() - 86_400_000).toISOString()}&endDateTime=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`,
       `/api/time-off?startDateTime=${new Date(Date.now() - 86_400_000).toISOString()}&endDateTime=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`,
       `/api/tasks/technicians?startDateTime=${new Date(Date.now() + 3 * 86_400_000).toISOString()}&limit=100`,

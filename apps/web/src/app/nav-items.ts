@@ -2,6 +2,7 @@ import {
   Briefcase,
   CalendarDays,
   ClipboardList,
+  ListChecks,
   FileText,
   Gavel,
   Magnet,
@@ -24,6 +25,8 @@ export function canOpenSettings(auth: Auth): boolean {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  /** The technician's day (issue 7): technicians and Tech Access land here. */
+  { to: '/workorder/my-day', label: 'My day', icon: ListChecks, visible: (a) => a.viewerClass === 'technician' },
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, visible: always },
   { to: '/workorder/jobs', label: 'Jobs', icon: Briefcase, visible: always },
   { to: '/workorder/tasks', label: 'Tasks', icon: ClipboardList, visible: always },
@@ -34,6 +37,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/workorder/invoices', label: 'Invoices', icon: Receipt, visible: always },
   { to: '/customers', label: 'Customers', icon: Users, visible: (a) => a.can('customers.read') },
   { to: '/leads', label: 'Leads', icon: Magnet, visible: (a) => a.can('leads.read') },
-  { to: '/vehicles', label: 'Vehicles', icon: Truck, visible: always },
+  { to: '/vehicles', label: 'Vehicles', icon: Truck, visible: (a) => a.can('vehicles.read') },
   { to: '/settings', label: 'Settings', icon: Settings, visible: canOpenSettings },
 ];

@@ -22,6 +22,8 @@ import { LoginPage } from '../features/auth/login.page';
 import { SetupPage } from '../features/auth/setup.page';
 import { SignupPage } from '../features/auth/signup.page';
 import { DashboardPage } from '../features/dashboard/dashboard.page';
+import { MyDayPage } from '../features/my-day/my-day.page';
+import { homePath } from '../features/my-day/home-path';
 import { JobsListPage } from '../features/jobs/jobs-list.page';
 import { JobCreatePage, type JobCreateSearch } from '../features/jobs/job-create.page';
 import { JobEditPage } from '../features/jobs/job-edit.page';
@@ -38,6 +40,8 @@ import { validateSchedulerSearch } from '../features/scheduler/use-scheduler-sta
 import { EstimatesListPage } from '../features/estimates/estimates-list.page';
 import { InvoicesListPage } from '../features/invoices/invoices-list.page';
 import { VehiclesListPage } from '../features/vehicles/vehicles-list.page';
+import { VehicleCreatePage } from '../features/vehicles/vehicle-create.page';
+import { VehicleEditPage } from '../features/vehicles/vehicle-edit.page';
 import { CustomersListPage } from '../features/customers/customers-list.page';
 import { CustomerCreatePage } from '../features/customers/customer-create.page';
 import { CustomerEditPage } from '../features/customers/customer-edit.page';
@@ -82,7 +86,8 @@ const publicLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: '_public',
   beforeLoad: async ({ context }) => {
-    if (await context.queryClient.ensureQueryData(sessionQuery)) throw redirect({ to: '/dashboard' });
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (session) throw redirect({ to: homePath(session) });
   },
   component: () => <Outlet />,
 });
@@ -128,8 +133,10 @@ const page = <const TPath extends string>(path: TPath, component: PageComponent,
 const indexRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/dashboard' });
+  // Technicians land on "My day", everyone else on the dashboard.
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    throw redirect({ to: session ? homePath(session) : '/dashboard' });
   },
 });
 const tasksRoute = createRoute({
@@ -211,6 +218,7 @@ const routeTree = rootRoute.addChildren([
     page('/workorder/jobs/$id/edit', JobEditPage, 'jobs.write'),
     page('/leads', LeadsListPage, 'leads.read'),
     tasksRoute,
+    page('/workorder/my-day', MyDayPage, 'tasks.read'),
     taskCreateRoute,
     page('/workorder/tasks/$taskId/edit', TaskEditPage, 'tasks.write'),
     page('/workorder/scheduler/view/$taskId', TaskDetailPage, 'tasks.read'),
@@ -218,7 +226,9 @@ const routeTree = rootRoute.addChildren([
     schedulerRoute,
     page('/workorder/estimates', EstimatesListPage),
     page('/workorder/invoices', InvoicesListPage),
-    page('/vehicles', VehiclesListPage),
+    page('/vehicles', VehiclesListPage, 'vehicles.read'),
+    page('/vehicles/create', VehicleCreatePage, 'vehicles.write'),
+    page('/vehicles/$id/edit', VehicleEditPage, 'vehicles.write'),
     page('/customers', CustomersListPage, 'customers.read'),
     page('/customers/new', CustomerCreatePage, 'customers.write'),
     page('/customer/$id/view-profile', CustomerProfilePage, 'customers.read'),

@@ -39,6 +39,8 @@ type RequestOptions = {
   /** The session probe and sign-in answer 401 as a normal outcome, not as "your session ended". */
   skipAuthRedirect?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` on field actions (see lib/idempotency.ts). */
+  headers?: Record<string, string>;
 };
 
 let onUnauthorized: (() => void) | null = null;
@@ -74,7 +76,7 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

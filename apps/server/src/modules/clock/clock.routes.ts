@@ -15,6 +15,7 @@ export async function clockRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['tasks'];
 
   r.post('/api/tasks/clock-in', {
+    config: { idempotent: true },
     preHandler: guard('tasks.read'),
     schema: {
       tags,
@@ -25,6 +26,7 @@ export async function clockRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => ({ data: await clockIn(app.db, requireAuth(request), request.body) }));
 
   r.post('/api/tasks/clock-out', {
+    config: { idempotent: true },
     preHandler: guard('tasks.read'),
     schema: {
       tags,

@@ -38,6 +38,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) => reply.status(201).send({ data: await createTask(app.db, requireAuth(request), request.body) }));
 
   r.post('/api/tasks/close', {
+    config: { idempotent: true },
     preHandler: guard('tasks.read'),
     schema: { tags, summary: 'Close an open or clocked-out task (close-task dialog)', body: closeTaskBody, response: { 200: dataOf(taskSchema) } },
   }, async (request) => ({ data: await closeTask(app.db, requireAuth(request), request.body) }));

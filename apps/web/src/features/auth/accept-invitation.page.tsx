@@ -14,6 +14,7 @@ import { Input } from '../../components/input';
 import { SkeletonForm } from '../../components/skeleton';
 import { AuthLayout } from './auth-layout';
 import { authApi } from './auth.api';
+import { homePath } from '../my-day/home-path';
 
 const formSchema = acceptInvitationBody.pick({ name: true, password: true });
 type FormValues = z.infer<typeof formSchema>;
@@ -27,7 +28,7 @@ export function AcceptInvitationPage() {
     mutationFn: (values: FormValues) => authApi.acceptInvitation({ token, ...values }),
     onSuccess: async (session) => {
       storeSession(queryClient, session);
-      await navigate({ to: '/dashboard' });
+      await navigate({ to: homePath(session) });
     },
   });
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { name: '', password: '' } });

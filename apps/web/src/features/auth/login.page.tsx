@@ -10,10 +10,11 @@ import { FormAlert } from '../../components/form-alert';
 import { Input } from '../../components/input';
 import { AuthLayout } from './auth-layout';
 import { authApi } from './auth.api';
+import { homePath } from '../my-day/home-path';
 
 /** Only same-app paths are followed after sign-in, so a crafted link cannot send the user elsewhere. */
-export function safeRedirect(target: string | undefined): string {
-  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/dashboard';
+export function safeRedirect(target: string | undefined, home: string = '/dashboard'): string {
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : home;
 }
 
 export function LoginPage() {
@@ -26,7 +27,7 @@ export function LoginPage() {
     onSuccess: async (session) => {
       storeSession(queryClient, session);
       // The redirect is a full href (path + query), so it goes through history rather than a typed route.
-      router.history.push(safeRedirect(search.redirect));
+      router.history.push(safeRedirect(search.redirect, homePath(session)));
     },
   });
   const { errors } = form.formState;

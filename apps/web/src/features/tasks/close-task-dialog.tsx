@@ -6,6 +6,7 @@ import { Checkbox } from '../../components/checkbox';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { taskNumberText } from './task-status-badge';
 import { useCloseTask } from './use-task-mutations';
 
@@ -54,6 +55,8 @@ function CloseTaskForm({ task, activities, onOpenChange, timeZone }: Omit<CloseT
   const [end, setEnd] = useState(toZonedInput(defaults.end, timeZone));
   const [errors, setErrors] = useState<Errors>({});
   const close = useCloseTask(() => onOpenChange(false));
+  // One key per close attempt, reused when the same close is retried after an unknown outcome (slow connection).
+  const idempotency = useIdempotencyKey();
   const startEditable = task.status === 'OPEN';
   const nowLocal = toZonedInput(new Date().toISOString(), timeZone);
 
@@ -61,7 +64,8 @@ function CloseTaskForm({ task, activities, onOpenChange, timeZone }: Omit<CloseT
     const result = validateClose(task, fromZonedInput(start, timeZone), fromZonedInput(end, timeZone), new Date());
     if ('errors' in result) return setErrors(result.errors);
     setErrors({});
-    close.mutate(result.body);
+    if (close.isPending) return;
+    close.mutate({ ...result.body, idempotencyKey: idempotency.keyFor(result.body) }, { onSettled: (_data, error) => idempotency.settled(error ?? undefined) });
   };
 
   return (

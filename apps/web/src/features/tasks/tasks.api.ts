@@ -14,6 +14,7 @@ import type { TaskStatus } from '@fieldwork/domain/task-status';
 import type { Subcontractor } from '@fieldwork/domain/subcontractors.schemas';
 import type { User } from '@fieldwork/domain/users.schemas';
 import { api, fromItemsPage, type DataOf, type DataPage, type ItemsPage } from '../../lib/api-client';
+import { idempotencyHeaders } from '../../lib/idempotency';
 
 export type TaskListParams = {
   page: number;
@@ -63,7 +64,8 @@ export const tasksApi = {
   update: async (id: string, body: UpdateTaskBody) => (await api.put<DataOf<Task>>(`/tasks/${id}`, body)).data,
   cancel: (id: string) => api.patch<unknown>(`/tasks/${id}`, { isCancelled: true }),
   reopen: (id: string) => api.patch<unknown>(`/tasks/${id}`, { isTaskReopen: true }),
-  close: async (body: CloseTaskBody) => (await api.post<DataOf<Task>>('/tasks/close', body)).data,
+  /** With an Idempotency-Key, a retry of the same close runs at most once (server: idempotency.plugin.ts). */
+  close: async (body: CloseTaskBody, idempotencyKey?: string) => (await api.post<DataOf<Task>>('/tasks/close', body, { headers: idempotencyHeaders(idempotencyKey) })).data,
   activities: async (id: string) => (await api.get<DataOf<TaskActivity[]>>(`/tasks/${id}/activities`)).data,
   activityLog: async (id: string, page: number): Promise<DataPage<Activity>> =>
     fromItemsPage((await api.get<DataOf<ItemsPage<Activity>>>(`/tasks/${id}/activity-log`, { query: { page, limit: TASK_ACTIVITY_PAGE_SIZE } })).data),

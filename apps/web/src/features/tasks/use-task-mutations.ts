@@ -36,4 +36,6 @@ export const useCancelTask = (onDone?: () => void) => useTaskAction((taskId: str
 export const useReopenTask = (onDone?: () => void) => useTaskAction((taskId: string) => tasksApi.reopen(taskId), TASK_TOASTS.reopened, TASK_TOASTS.failed, onDone);
 
 /** Spec: a failed close shows the server's message. */
-export const useCloseTask = (onDone?: () => void) => useTaskAction((body: CloseTaskBody) => tasksApi.close(body), TASK_TOASTS.closed, null, onDone);
+export type CloseTaskInput = CloseTaskBody & { idempotencyKey?: string };
+export const useCloseTask = (onDone?: () => void) =>
+  useTaskAction(({ idempotencyKey, ...body }: CloseTaskInput) => tasksApi.close(body, idempotencyKey), TASK_TOASTS.closed, null, onDone);
