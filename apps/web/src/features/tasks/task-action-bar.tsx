@@ -1,30 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, CheckCircle2, Gavel, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarClock, CheckCircle2, Gavel, LogIn, LogOut, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Task, TaskActivity } from '@fieldwork/domain/tasks.schemas';
-import { hmsText, INVALID_DATES_TEXT, timeSpentSeconds } from '@fieldwork/domain/time-spent';
 import { Button, buttonClass } from '../../components/button';
+import { ElapsedTime } from '../clock/elapsed-time';
 
 type ActionState = { visible: boolean; allowed: boolean; reason: string | null };
-
-/** "Time Elapsed - Clocked-in Task" while a period runs (ticking each second), otherwise "Total Time Spent". */
-function TimeSpent({ activities }: { activities: readonly TaskActivity[] }) {
-  const running = activities.some((a) => a.endTime === null);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-  const seconds = timeSpentSeconds(activities, now);
-  if (seconds === null) return <p className="text-sm text-red-700">{INVALID_DATES_TEXT}</p>;
-  return (
-    <p className="text-sm text-muted">
-      {running ? 'Time Elapsed - Clocked-in Task' : 'Total Time Spent'}:{' '}
-      <span className="font-semibold text-gray-900 tabular-nums">{hmsText(seconds)}</span>
-    </p>
-  );
-}
 
 export type TaskActionBarProps = {
   task: Task;
@@ -32,7 +13,8 @@ export type TaskActionBarProps = {
   onDelete: () => void;
   onClose: () => void;
   onReopen: () => void;
-  /** Opens the Assign/Schedule sheet. */
+  onClockIn: () => void;
+  onClockOut: () => void;
   /** Opens the Assign/Schedule sheet; `true` opens it on Request Bids from Subcontractors. */
   onSchedule: (requestBids?: boolean) => void;
 };
@@ -55,14 +37,15 @@ function ActionButton({ state, label, onClick, variant, icon }: { state: ActionS
  * The task page's footer: exactly the actions the API says this viewer has on this task, disabled with
  * the reason when shown but not allowed, and the time spent when the viewer may see it.
  */
-export function TaskActionBar({ task, activities, onDelete, onClose, onReopen, onSchedule }: TaskActionBarProps) {
+export function TaskActionBar({ task, activities, onDelete, onClose, onReopen, onClockIn, onClockOut, onSchedule }: TaskActionBarProps) {
   const a = task.actions;
-  const anything = [a.edit, a.cancel, a.close, a.reopen, a.elapsedTime].some((s) => s.visible);
+  const anything = [a.edit, a.cancel, a.close, a.reopen, a.clockIn, a.clockOut, a.elapsedTime].some((s) => s.visible);
+  const running = activities.some((p) => p.endTime === null);
   if (!anything) return null;
   return (
     <div role="toolbar" aria-label="Task actions" className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-white px-4 py-3 lg:left-56">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="min-w-0">{a.elapsedTime.visible ? <TimeSpent activities={activities} /> : null}</div>
+        <div className="min-w-0">{a.elapsedTime.visible ? <ElapsedTime periods={activities} running={running} /> : null}</div>
         <div className="flex flex-wrap justify-end gap-2">
           {a.edit.visible ? (
             a.edit.allowed ? (
@@ -88,6 +71,8 @@ export function TaskActionBar({ task, activities, onDelete, onClose, onReopen, o
           <ActionButton state={a.cancel} label="Delete" variant="danger" onClick={onDelete} icon={<Trash2 size={14} aria-hidden="true" />} />
           <ActionButton state={a.reopen} label="Reopen" variant="secondary" onClick={onReopen} icon={<RotateCcw size={14} aria-hidden="true" />} />
           <ActionButton state={a.close} label="Close" variant="primary" onClick={onClose} icon={<CheckCircle2 size={14} aria-hidden="true" />} />
+          <ActionButton state={a.clockIn} label="Clock in" variant="primary" onClick={onClockIn} icon={<LogIn size={14} aria-hidden="true" />} />
+          <ActionButton state={a.clockOut} label="Clock out" variant="primary" onClick={onClockOut} icon={<LogOut size={14} aria-hidden="true" />} />
         </div>
       </div>
     </div>

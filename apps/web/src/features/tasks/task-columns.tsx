@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, Eye, Pencil, Trash2 } from 'lucide-react';
 import { formatDuration } from '@fieldwork/domain/schedule-time';
@@ -8,7 +9,10 @@ import type { CardField } from '../../components/card-list';
 import { columnLabel } from '../../components/customise-columns-sheet';
 import type { Column } from '../../components/data-table';
 import { dash, formatDate } from '../../lib/format';
+import { clockApi } from '../clock/clock.api';
+import { ElapsedTime } from '../clock/elapsed-time';
 import { assigneeOf, TaskStatusBadge, taskNumberText, workTimeParts } from './task-status-badge';
+import { taskKeys } from './tasks.api';
 
 type Row = TaskListItem;
 
@@ -32,6 +36,17 @@ const shownOn = (key: TaskColumnKey, tab: AssignedStatus) => !(key === 'ASSIGNED
 
 type Def = { sortKey?: TaskOrderKey; cell: (r: Row, o: TaskColumnOptions) => ReactNode; className?: string };
 
+/**
+ * The live compact timer of a clocked-in row ("2h 05m"). List rows carry no work periods, so a clocked-in row
+ * (at most one per technician) reads its own; viewers who may not see time (subcontractors) never get it.
+ */
+export function RowElapsedTime({ row }: { row: Pick<Row, 'id' | 'status' | 'actions'> }) {
+  const shown = row.status === 'CLOCKED_IN' && row.actions.elapsedTime.visible;
+  const periods = useQuery({ queryKey: taskKeys.activities(row.id), queryFn: () => clockApi.activities(row.id), enabled: shown });
+  if (!shown || !periods.data) return null;
+  return <ElapsedTime periods={periods.data} running={periods.data.some((p) => p.endTime === null)} compact />;
+}
+
 export function WorkHours({ row, timeZone }: { row: Row; timeZone: string }) {
   const parts = workTimeParts(row.taskScheduler, timeZone);
   if (!parts) return <span className="text-muted">Unscheduled</span>;
@@ -42,6 +57,11 @@ export function WorkHours({ row, timeZone }: { row: Row; timeZone: string }) {
       <span className="text-xs text-muted">
         {parts.times} · {formatDuration(s?.startDateTime, s?.endDateTime ?? s?.expectedEndDateTime)}
       </span>
+      {row.status === 'CLOCKED_IN' ? (
+        <span className="text-xs">
+          <RowElapsedTime row={row} />
+        </span>
+      ) : null}
     </span>
   );
 }

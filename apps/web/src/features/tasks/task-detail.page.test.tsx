@@ -11,7 +11,7 @@ const bar = async () => within(await screen.findByRole('toolbar', { name: 'Task 
 const sent = (fetchMock: ReturnType<typeof mockApi>, path: string, method: string) =>
   fetchMock.mock.calls.filter(([u, init]) => String(u) === path && init?.method === method).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
-const work = [{ id: 'w1', startTime: '2026-11-20T14:00:00.000Z', endTime: '2026-11-20T15:30:05.000Z', description: 'Replaced the valve', user: { userId: 'u', username: 'Tom Technician' } }];
+const work = [{ id: 'w1', startTime: '2026-11-20T14:00:00.000Z', endTime: '2026-11-20T15:30:05.000Z', description: 'Replaced the valve', user: { userId: 'u', username: 'Tom Technician' }, vehicle: { id: 'v1', name: 'Van 3' }, assistants: [{ userId: 'a1', name: 'Ann Assistant' }] }];
 
 describe('task page', { timeout: 20_000 }, () => {
   it('shows the header, the Customer & Location panel, the schedule and the count sections', async () => {
@@ -61,9 +61,10 @@ describe('task page', { timeout: 20_000 }, () => {
   it('shows the total time spent and the work time entries', async () => {
     mockApi(...taskPageReplies({ status: 'CLOCKED_OUT', actions: actions({ elapsedTime: allowed }) }, work));
     renderApp(URL_, makeSession('Admin', 'fullAccess'));
-    expect(await (await bar()).findByText('01:30:05')).toBeTruthy();
+    expect(await (await bar()).findByText('1h 30m 5s')).toBeTruthy();
     expect(screen.getByText(/Total Time Spent/)).toBeTruthy();
-    expect(within(await screen.findByRole('list', { name: 'Work time entries' })).getByText('Replaced the valve')).toBeTruthy();
+    const log = within(await screen.findByRole('list', { name: 'Work time entries' }));
+    for (const text of ['Replaced the valve', 'Van 3', 'Ann Assistant', /Tom Technician/, '1h 30m']) expect(log.getByText(text)).toBeTruthy();
   });
 
   it('says so in the time box when a work period has invalid dates', async () => {

@@ -16,6 +16,10 @@ import { useAuth } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/format';
 import { WorkOrderPage } from '../../app/route-guards';
 import { TaskBidsCard } from '../bids/task-bids-card';
+import { AdjustmentDialog, AdjustmentNotice } from '../clock/adjustment-dialog';
+import { clockApi, runningActivity } from '../clock/clock.api';
+import { ClockInDialog } from '../clock/clock-in-dialog';
+import { ClockOutDialog } from '../clock/clock-out-dialog';
 import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
 import { jobNumberText } from '../jobs/job-status-badge';
 import { CloseTaskDialog } from './close-task-dialog';
@@ -42,9 +46,9 @@ function TaskDetail() {
   const { taskId = '' } = useParams({ strict: false });
   const auth = useAuth();
   const tz = auth.session.company.timeZone;
-  const [dialog, setDialog] = useState<'close' | 'delete' | 'reopen' | 'schedule' | 'bids' | null>(null);
+  const [dialog, setDialog] = useState<'close' | 'delete' | 'reopen' | 'schedule' | 'bids' | 'clockIn' | 'clockOut' | 'adjust' | null>(null);
   const task = useQuery({ queryKey: taskKeys.detail(taskId), queryFn: () => tasksApi.get(taskId) });
-  const activities = useQuery({ queryKey: taskKeys.activities(taskId), queryFn: () => tasksApi.activities(taskId), enabled: task.isSuccess });
+  const activities = useQuery({ queryKey: taskKeys.activities(taskId), queryFn: () => clockApi.activities(taskId), enabled: task.isSuccess });
   useScrollToAnchor(task.isSuccess);
 
   if (task.isLoading) return <TaskDetailSkeleton />;
@@ -59,6 +63,8 @@ function TaskDetail() {
   }
   const t = task.data;
   const workLog = activities.data ?? [];
+  const running = runningActivity(workLog);
+  const dialogOpen = (name: typeof dialog) => (o: boolean) => setDialog(o ? name : null);
 
   return (
     <div className="pb-24">
@@ -84,6 +90,18 @@ function TaskDetail() {
           {t.createdBy ? ` by ${t.createdBy.name || t.createdBy.username}` : ''}
         </p>
       </header>
+
+      {t.actions.adjustmentPopup.visible && running ? (
+        <div className="mb-4">
+          <AdjustmentNotice
+            technician={running.user?.username ?? t.assignedUser?.username ?? 'The technician'}
+            since={running.startTime}
+            timeZone={tz}
+            onAdjust={() => setDialog('adjust')}
+            onClockOut={() => setDialog('clockOut')}
+          />
+        </div>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-4 lg:col-span-2">
@@ -114,12 +132,17 @@ function TaskDetail() {
         onDelete={() => setDialog('delete')}
         onClose={() => setDialog('close')}
         onReopen={() => setDialog('reopen')}
+        onClockIn={() => setDialog('clockIn')}
+        onClockOut={() => setDialog('clockOut')}
         onSchedule={(bids) => setDialog(bids ? 'bids' : 'schedule')}
       />
       <AssignScheduleSheet task={t} open={dialog === 'schedule' || dialog === 'bids'} requestBids={dialog === 'bids'} onOpenChange={(o) => setDialog(o ? dialog : null)} timeZone={tz} />
       <CloseTaskDialog task={t} activities={workLog} open={dialog === 'close'} onOpenChange={(o) => setDialog(o ? 'close' : null)} timeZone={tz} />
       <DeleteTaskDialog task={dialog === 'delete' ? t : null} onClose={() => setDialog(null)} />
       <ReopenTaskDialog task={dialog === 'reopen' ? t : null} onClose={() => setDialog(null)} />
+      <ClockInDialog task={t} open={dialog === 'clockIn'} onOpenChange={dialogOpen('clockIn')} />
+      <ClockOutDialog task={t} open={dialog === 'clockOut'} onOpenChange={dialogOpen('clockOut')} />
+      <AdjustmentDialog task={t} activity={running} open={dialog === 'adjust'} onOpenChange={dialogOpen('adjust')} timeZone={tz} />
     </div>
   );
 }
