@@ -69,7 +69,7 @@ export function MyDayCard({ task, timeZone, busy, locked, onAction }: Props) {
         ) : null}
         {showTimer ? (
           <div className="flex items-center gap-2" data-testid="my-day-timer">
-            <ElapsedTime periods={task.workPeriods} running={running} compact />
+            <ElapsedTime periods={task.workPeriods} running={running} compact={!running} />
           </div>
         ) : null}
       </div>
