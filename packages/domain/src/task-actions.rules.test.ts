@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { taskActions, type ActionState, type TaskAction, type TaskForRules } from './task-actions.rules.ts';
 import type { AccessLevel } from './roles.ts';
+import { deriveTaskStatus } from './task-status.ts';
 
 const NOW = new Date('2026-11-21T15:00:00Z'); // 10:00 in New York
 const NY = 'America/New_York';
@@ -115,5 +116,47 @@ describe('role gate (spec section 6)', () => {
     const t = task({ ...SUB_TASK, lifecycle: 'CLOCKED_OUT' });
     expect(act(SUB, t, 'close')).toBe('allowed');
     expect(act(v('sub2', 'SubContractor', 'noAccess'), t, 'close')).toBe('hidden');
+  });
+});
+
+describe('clock-in, every role × date category × status', () => {
+  // The spec's rule (section 4) written out as a table lookup, independently of the implementation's shape.
+  const WHEN = { past: YESTERDAY, pastLong: MULTI_DAY, today: TODAY, laterToday: LATER_TODAY, future: TOMORROW, unscheduled: { startDateTime: null, expectedEndDateTime: null } } as const;
+  const VIEWERS = { ADMIN, FULL_STAFF, PARTIAL, VIEW, NONE, TECH, OTHER_TECH, SUB } as const;
+  const LIFECYCLES = ['OPEN', 'CLOCKED_IN', 'CLOCKED_OUT', 'CLOSED', 'CANCELLED'] as const;
+  const ASSIGNEES = { tech: {}, sub: SUB_TASK, none: { assignedTo: 'NONE' as const, assignedUserId: null } } as const;
+
+  function expected(viewerName: keyof typeof VIEWERS, t: TaskForRules): string {
+    const viewer = VIEWERS[viewerName];
+    const status: string = deriveTaskStatus(t, NOW, NY);
+    const subViewer = viewer.role === 'SubContractor';
+    if (subViewer || t.assignedTo === 'SUBCONTRACTOR' || status === 'UPCOMING') return 'hidden';
+    // Scheduled = a start and an assignee (spec: "a task with no assignee or no start is unscheduled").
+    if (!t.startDateTime || t.assignedTo === 'NONE' || !['OPEN', 'AWAITING_START', 'MISSED', 'CLOCKED_OUT'].includes(status)) return 'hidden';
+    const assignee = t.assignedTo === 'TECHNICIAN' && t.assignedUserId === viewer.userId;
+    const full = viewer.access === 'fullAccess' && viewer.role !== 'Technician';
+    if (!assignee && !full) return 'hidden';
+    const day = (iso: string) => iso.slice(0, 10);
+    const startDay = day(new Date(new Date(t.startDateTime).getTime() - 5 * 3_600_000).toISOString());
+    const today = '2026-11-21';
+    if (startDay > today) return 'disabled';
+    if (startDay < today) {
+      const fieldNonAssignee = (viewer.role === 'Technician' || viewer.role === 'SubContractor') && !assignee;
+      return fieldNonAssignee || ['CLOCKED_OUT', 'MISSED', 'AWAITING_START'].includes(status) ? 'disabled' : 'allowed';
+    }
+    return 'allowed';
+  }
+
+  it('matches the spec for all 8 viewers × 6 date cases × 5 lifecycles × 3 assignee kinds', () => {
+    let checked = 0;
+    for (const viewerName of Object.keys(VIEWERS) as (keyof typeof VIEWERS)[])
+      for (const when of Object.values(WHEN))
+        for (const lifecycle of LIFECYCLES)
+          for (const who of Object.values(ASSIGNEES)) {
+            const t = task({ ...when, lifecycle, ...who });
+            expect(act(VIEWERS[viewerName], t, 'clockIn'), `${viewerName} ${lifecycle} ${t.startDateTime} ${t.assignedTo}`).toBe(expected(viewerName, t));
+            checked += 1;
+          }
+    expect(checked).toBe(8 * 6 * 5 * 3);
   });
 });

@@ -51,7 +51,8 @@ export function isTaskAssignee(viewer: Pick<Viewer, 'userId'>, task: Pick<TaskFo
 const RULES = {
   clockIn: ({ status, category, subViewer, subTask, task, viewer, assignee }) => {
     if (subViewer || subTask || status === 'UPCOMING') return hidden;
-    const eligible = !!task.startDateTime && (['OPEN', 'AWAITING_START', 'MISSED', 'CLOCKED_OUT'] as TaskStatus[]).includes(status);
+    // "Scheduled" in the spec's sense: a start and an assignee (the date category says unscheduled otherwise).
+    const eligible = category !== 'unscheduled' && (['OPEN', 'AWAITING_START', 'MISSED', 'CLOCKED_OUT'] as TaskStatus[]).includes(status);
     if (!eligible) return hidden;
     if (category === 'future') return shown(false, 'This task starts on a later day.');
     if (category === 'past') {
