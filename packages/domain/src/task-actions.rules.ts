@@ -49,7 +49,7 @@ export function isTaskAssignee(viewer: Pick<Viewer, 'userId'>, task: Pick<TaskFo
  * gate "only the assignee or a full-access user, and never a no-access office user" is applied after, to all.
  */
 const RULES = {
-  clockIn: ({ status, category, subViewer, subTask, task, viewer, assignee }) => {
+  clockIn: ({ status, category, subViewer, subTask, viewer, assignee }) => {
     if (subViewer || subTask || status === 'UPCOMING') return hidden;
     // "Scheduled" in the spec's sense: a start and an assignee (the date category says unscheduled otherwise).
     const eligible = category !== 'unscheduled' && (['OPEN', 'AWAITING_START', 'MISSED', 'CLOCKED_OUT'] as TaskStatus[]).includes(status);
