@@ -36,13 +36,28 @@ const prevDay = (d: DayKey) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY_MS).t
 const byStart = <T extends Timed>(a: Segment<T>, b: Segment<T>) => a.from - b.from || a.item.startMs - b.item.startMs || b.to - a.to;
 
 /** One pass over the items: each shown day's segments, in start order. */
+type DaySegments = { key: string; segs: ReturnType<typeof segmentsOf> };
+/**
+ * Entries keep their object across refetches and moves (use-scheduler-board), so their day segments are
+ * worked out once: a drop re-buckets a big week without redoing its 2,000 entries' wall-clock arithmetic.
+ */
+const segmentCache = new WeakMap<object, DaySegments>();
+function cachedSegments(item: Timed, timeZone: string, first: DayKey, last: DayKey) {
+  const key = `${timeZone}|${first}|${last}|${item.startMs}|${item.endMs}`;
+  const hit = segmentCache.get(item);
+  if (hit && hit.key === key) return hit.segs;
+  const segs = segmentsOf(item, timeZone, first, last);
+  segmentCache.set(item, { key, segs });
+  return segs;
+}
+
 export function bucketByDay<T extends Timed>(items: readonly T[], days: readonly DayKey[], timeZone: string): Buckets<T> {
   const out: Buckets<T> = new Map(days.map((d) => [d, []]));
   const first = days[0];
   const last = days[days.length - 1];
   if (!first || !last) return out;
   for (const item of items) {
-    for (const seg of segmentsOf(item, timeZone, first, last)) out.get(seg.day)?.push({ item, from: seg.from, to: seg.to });
+    for (const seg of cachedSegments(item, timeZone, first, last)) out.get(seg.day)?.push({ item, from: seg.from, to: seg.to });
   }
   for (const list of out.values()) list.sort(byStart);
   return out;

@@ -98,15 +98,18 @@ function SchedulerScreen() {
     onCreate: canWrite ? onCreate : undefined,
   };
 
-  const actions = (
+  const toggleSheet = useCallback((kind: SheetKind) => setSheet((s) => (s === kind ? null : kind)), []);
+  const closePreview = useCallback(() => setPreview(null), []);
+  // Memoised so the memoised header is skipped when only the board's entries change (every move).
+  const actions = useMemo(() => (
     <>
       <SchedulerFilter value={applied} onApply={setApplied} showPeople={!field} />
       {field ? null : (
         <>
-          <Button variant="secondary" aria-pressed={sheet === 'unscheduled'} onClick={() => setSheet((s) => (s === 'unscheduled' ? null : 'unscheduled'))}>
+          <Button variant="secondary" aria-pressed={sheet === 'unscheduled'} onClick={() => toggleSheet('unscheduled')}>
             <CalendarClock size={14} aria-hidden="true" /> {CALENDAR_MESSAGES.unscheduledTitle}
           </Button>
-          <Button variant="secondary" aria-pressed={sheet === 'unassigned'} onClick={() => setSheet((s) => (s === 'unassigned' ? null : 'unassigned'))}>
+          <Button variant="secondary" aria-pressed={sheet === 'unassigned'} onClick={() => toggleSheet('unassigned')}>
             <UserX size={14} aria-hidden="true" /> {CALENDAR_MESSAGES.unassignedTitle}
           </Button>
         </>
@@ -117,12 +120,12 @@ function SchedulerScreen() {
         </Button>
       ) : null}
     </>
-  );
+  ), [applied, field, phone, sheet, toggleSheet]);
 
   let board;
   if (!chart && state.view === null) {
     board = <p className="rounded-lg border border-dashed border-border bg-white px-4 py-16 text-center text-sm font-medium text-gray-900">{CALENDAR_MESSAGES.noViews}</p>;
-  } else if (data.feed.isPending) {
+  } else if (data.feed.isPending || !data.ready) {
     board = (
       <div role="status" aria-label="Loading the schedule" className="space-y-2 rounded-lg border border-border bg-white p-3">
         <Skeleton className="h-8 w-full" />
@@ -206,7 +209,7 @@ function SchedulerScreen() {
           {sidebar}
         </SideSheet>
       ) : null}
-      <TaskPreviewDrawer target={preview} onClose={() => setPreview(null)} timeZone={tz} />
+      <TaskPreviewDrawer target={preview} onClose={closePreview} timeZone={tz} />
       <AssignScheduleSheet task={assigning} open={!!assigning} onOpenChange={(open) => !open && setAssigning(null)} timeZone={tz} />
     </div>
   );

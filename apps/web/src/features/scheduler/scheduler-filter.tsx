@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Filter } from 'lucide-react';
 import { Button } from '../../components/button';
@@ -47,7 +47,7 @@ export type SchedulerFilterProps = {
  * The scheduler's Filter popover. Unlike the lists' popover, changes are a draft until Apply, because each
  * applied change refetches the whole board; Apply stays disabled until the draft differs from what is shown.
  */
-export function SchedulerFilter({ value, onApply, showPeople = true }: SchedulerFilterProps) {
+export const SchedulerFilter = memo(function SchedulerFilter({ value, onApply, showPeople = true }: SchedulerFilterProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<SchedulerFilterValues>(value);
   const zones = useZones();
@@ -127,4 +127,4 @@ export function SchedulerFilter({ value, onApply, showPeople = true }: Scheduler
       </Popover.Portal>
     </Popover.Root>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { ToggleGroup } from 'radix-ui';
 import { CalendarDays, ChevronLeft, ChevronRight, GanttChart } from 'lucide-react';
@@ -37,7 +38,8 @@ export type SchedulerHeaderProps = {
 };
 
 /** The scheduler's toolbar: board switch, date navigation and label, views, search and the page's actions. */
-export function SchedulerHeader(props: SchedulerHeaderProps) {
+/** Memoised (with a memoised `actions`): a move re-renders the board, not the header's toggles. */
+export const SchedulerHeader = memo(function SchedulerHeader(props: SchedulerHeaderProps) {
   const { board, onBoardChange, view, dataView, onViewChange, anchor, today, onDateChange, search, onSearchChange, live, actions } = props;
   // The chart is one day wide: it steps and labels by day whatever the calendar's view.
   const stepView: CalendarView = board === 'chart' ? 'day' : (view ?? dataView);
@@ -107,7 +109,7 @@ export function SchedulerHeader(props: SchedulerHeaderProps) {
       </div>
     </div>
   );
-}
+});
 
 function LiveBadge({ state }: { state: LiveState }) {
   const live = state === 'live';

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CALENDAR_MESSAGES, previewCards } from '@fieldwork/domain/calendar.rules';
@@ -39,7 +39,7 @@ function ownTask(task: Task, user: { id: string; role: string }): boolean {
 }
 
 /** The calendar's 450 px preview of one task (spec "Scheduler calendar"): who, when, money cards, the way on. */
-export function TaskPreviewDrawer({ target, onClose, timeZone }: TaskPreviewDrawerProps) {
+export const TaskPreviewDrawer = memo(function TaskPreviewDrawer({ target, onClose, timeZone }: TaskPreviewDrawerProps) {
   const [rescheduling, setRescheduling] = useState(false);
   const id = target?.id ?? '';
   const query = useQuery({ queryKey: taskKeys.detail(id), queryFn: () => tasksApi.get(id), enabled: !!target, retry: false });
@@ -76,7 +76,7 @@ export function TaskPreviewDrawer({ target, onClose, timeZone }: TaskPreviewDraw
       />
     </>
   );
-}
+});
 
 function PreviewBody({ task, timeZone, onReschedule }: { task: Task; timeZone: string; onReschedule: () => void }) {
   const { user } = useSession();

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type JSX } from 'react';
+import { memo, useId, useMemo, useRef, useState, type JSX } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Search } from 'lucide-react';
 import type { TeamMember } from '@fieldwork/domain/scheduling.schemas';
@@ -40,7 +40,8 @@ const VIRTUAL_FROM = 100;
 const ROW_HEIGHT = 44;
 
 /** The scheduler's 295 px people panel: who to show on the board, and each person's colour. */
-export function TeamSidebar({ members, loading, colourOf, selected, onSelectedChange }: TeamSidebarProps): JSX.Element {
+/** Memoised: the board re-renders on every move; the sidebar only when the team or the selection changes. */
+export const TeamSidebar = memo(function TeamSidebar({ members, loading, colourOf, selected, onSelectedChange }: TeamSidebarProps): JSX.Element {
   const [query, setQuery] = useState('');
   const [type, setType] = useState<TypeFilter>('ALL');
   const listLabel = useId();
@@ -145,7 +146,7 @@ export function TeamSidebar({ members, loading, colourOf, selected, onSelectedCh
       </div>
     </div>
   );
-}
+});
 
 type RowsProps = {
   colourOf: TeamSidebarProps['colourOf'];

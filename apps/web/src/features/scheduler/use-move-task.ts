@@ -92,7 +92,9 @@ export function useMoveTask() {
       const { tasks, timeOff } = loaded(qc);
       if (refusedLocally(tasks, timeOff, item.id, assignee?.id ?? item.assignedTo?.id ?? null, start, end)) return false;
 
-      await qc.cancelQueries({ queryKey: schedulerKeys.feeds });
+      // Not awaited: the patch must land in the same render as the end of the drag, and cancelling stops an
+      // in-flight refetch from overwriting it at once.
+      void qc.cancelQueries({ queryKey: schedulerKeys.feeds });
       // Marked before sending: the live echo can arrive before the answer does.
       markOwnChange(item.id);
       const before = item;

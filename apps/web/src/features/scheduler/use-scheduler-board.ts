@@ -143,8 +143,13 @@ export function useSchedulerBoard({ view, anchor, chart, timeZone, filters, offi
   );
   const rows = useMemo(() => chartRows(team, selection, personSearch), [team, selection, personSearch]);
 
+  // The office's board waits for the team too (or its failure): drawing before would paint every entry once
+  // without its person's colour and name, then again with them — a second full render of a big week.
+  const ready = !office || teamQuery.data !== undefined || teamQuery.isError;
+
   return {
     range,
+    ready,
     feed,
     teamQuery,
     team,
