@@ -94,8 +94,10 @@ export function overlaps(a: { start: Date; end: Date }, b: { start: Date; end: D
 }
 
 /** Spec: two tasks occupy the same layout slot if their starts are within 1 minute. */
+export const SAME_SLOT_MS = 60_000;
+
 export function sameSlot(a: Date, b: Date): boolean {
-  return Math.abs(a.getTime() - b.getTime()) <= 60_000;
+  return Math.abs(a.getTime() - b.getTime()) <= SAME_SLOT_MS;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { CALENDAR } from '@fieldwork/domain/calendar.rules';
-import { sameSlot } from '@fieldwork/domain/task-status';
+import { SAME_SLOT_MS } from '@fieldwork/domain/task-status';
 
 /**
  * Layout math of the calendar's time grid and the chart's rows: which entries sit side by side (calendar
  * columns) or one under another (chart lanes). Pure, so the rules are tested without a browser.
  */
 export type Span = { start: number; end: number };
+
 export type Packed<T> = { item: T; slot: number; slots: number };
 
 /**
@@ -21,6 +22,7 @@ export function pack<T>(items: readonly T[], spanOf: (item: T) => Span): Packed<
   const out: Packed<T>[] = [];
   let cluster: Packed<T>[] = [];
   let clusterEnd = -Infinity;
+  let lastStart = -Infinity;
   let slotEnds: Span[] = [];
   const close = () => {
     for (const p of cluster) p.slots = slotEnds.length;
@@ -29,9 +31,10 @@ export function pack<T>(items: readonly T[], spanOf: (item: T) => Span): Packed<
     slotEnds = [];
   };
   for (const { item, span } of sorted) {
-    const touches = span.start < clusterEnd || cluster.some((p) => sameSlot(new Date(spanOf(p.item).start), new Date(span.start)));
+    // In start order, an entry within a minute of any of the cluster's starts is within a minute of the last one.
+    const touches = span.start < clusterEnd || span.start - lastStart <= SAME_SLOT_MS;
     if (cluster.length && !touches) close();
-    let slot = slotEnds.findIndex((last) => last.end <= span.start && !sameSlot(new Date(last.start), new Date(span.start)));
+    let slot = slotEnds.findIndex((last) => last.end <= span.start && span.start - last.start > SAME_SLOT_MS);
     if (slot === -1) {
       slot = slotEnds.length;
       slotEnds.push(span);
@@ -39,8 +42,8 @@ export function pack<T>(items: readonly T[], spanOf: (item: T) => Span): Packed<
       slotEnds[slot] = span;
     }
     cluster.push({ item, slot, slots: 0 });
-    clusterEnd = Math.max(clusterEnd, span.end);
-    if (cluster.length === 1) clusterEnd = span.end;
+    clusterEnd = cluster.length === 1 ? span.end : Math.max(clusterEnd, span.end);
+    lastStart = span.start;
   }
   close();
   return out;
