@@ -5,6 +5,7 @@ import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
 import type { Task } from '@fieldwork/domain/tasks.schemas';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
 import { controlClass } from '../../components/input';
 import { formatDateTime } from '../../lib/format';
 import { taskNumberText } from '../tasks/task-status-badge';
@@ -44,7 +45,7 @@ function AdjustmentForm({ task, activity, onOpenChange, timeZone }: Omit<Adjustm
     e.preventDefault();
     if (pending) return;
     const start = fromZonedInput(`${date}T${time}`, timeZone);
-    const problem = start ? adjustedStartError(start, new Date()) : START_REQUIRED;
+    const problem = !isTime24(time) ? TIME_24_MESSAGE : start ? adjustedStartError(start, new Date()) : START_REQUIRED;
     setError(problem ?? undefined);
     if (problem || !start) return;
     once((done) => adjust.mutate({ startDateTime: start }, { onSettled: done }));
@@ -83,16 +84,7 @@ function AdjustmentForm({ task, activity, onOpenChange, timeZone }: Omit<Adjustm
               onChange={(e) => setDate(e.target.value)}
               className={controlClass(Boolean(error), 'h-9')}
             />
-            <input
-              type="time"
-              aria-label="Clock-in time"
-              value={time}
-              step={60}
-              disabled={pending}
-              aria-invalid={Boolean(error) || undefined}
-              onChange={(e) => setTime(e.target.value)}
-              className={controlClass(Boolean(error), 'h-9')}
-            />
+            <Time24Input aria-label="Clock-in time" value={time} disabled={pending} invalid={Boolean(error)} onChange={setTime} />
           </div>
           <p className="text-xs text-muted">
             {activity.user ? `${activity.user.username} clocked in at ${formatDateTime(activity.startTime, timeZone)}.` : null} 24-hour time; not later than now.

@@ -5,6 +5,7 @@ import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
 import { TASK_DESCRIPTION_MAX, type TaskListItem } from '@fieldwork/domain/tasks.schemas';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
 import { Field } from '../../components/field';
 import { controlClass } from '../../components/input';
 import { SkeletonRows } from '../../components/skeleton';
@@ -82,7 +83,7 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
     // The end is sent only when a full-access user changed it; otherwise the server takes "now".
     const changed = mode === 'editable' && `${date}T${time}` !== opened;
     const end = changed ? fromZonedInput(`${date}T${time}`, tz) : null;
-    if (changed) next.end = end ? (clockOutEndError(end, running.startTime, new Date()) ?? undefined) : END_REQUIRED;
+    if (changed) next.end = !isTime24(time) ? TIME_24_MESSAGE : end ? (clockOutEndError(end, running.startTime, new Date()) ?? undefined) : END_REQUIRED;
     setErrors(next);
     if (next.description || next.end) return;
     const body = { taskId: task.id, taskActivityId: running.id, jobId: task.jobId, description: description.trim(), ...(end ? { endDateTime: end } : {}) };
@@ -149,17 +150,7 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
                   onChange={(e) => setDate(e.target.value)}
                   className={controlClass(Boolean(errors.end), 'h-9')}
                 />
-                <input
-                  type="time"
-                  aria-label="End time"
-                  value={time}
-                  step={60}
-                  max={date === nowLocal.slice(0, 10) ? nowLocal.slice(11, 16) : undefined}
-                  disabled={mode !== 'editable' || pending}
-                  aria-invalid={Boolean(errors.end) || undefined}
-                  onChange={(e) => setTime(e.target.value)}
-                  className={controlClass(Boolean(errors.end), 'h-9')}
-                />
+                <Time24Input aria-label="End time" value={time} disabled={mode !== 'editable' || pending} invalid={Boolean(errors.end)} onChange={setTime} />
               </div>
               <p className="text-xs text-muted">{mode === 'editable' ? '24-hour time; not later than now.' : 'Only a user with full access can change the end.'}</p>
               {errors.end ? (
