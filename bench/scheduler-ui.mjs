@@ -17,12 +17,16 @@
 // Prints a table and writes bench/results/scheduler-ui-<date>.json. Targets (first render ≤ 500 ms after data,
 // drop ≤ 50 ms, no long task > 50 ms while scrolling) are reported, never enforced: the exit code is non-zero
 // only on errors. BENCH_RUNS, BENCH_SCROLL_STEP, BENCH_ROWS, BENCH_KEEP=1 (keep the data directory).
+// The page side (instrumentation, first render, drag, scroll) is bench/scheduler-ui-page.mjs; the tracing and
+// profiling bench/scheduler-ui-trace.mjs.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { createBenchDatabase, ROOT, startServer } from './lib.mjs';
+import { dragAndDrop, dragCandidates, firstRender, instrument, scrollRows } from './scheduler-ui-page.mjs';
+import { feedFinishTs, markTs, phaseBreakdown, traced } from './scheduler-ui-trace.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SCROLL_STEP = Number(process.env.BENCH_SCROLL_STEP ?? 60);
@@ -31,7 +35,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 const VIEWPORT = { width: 1366, height: 900 };
 const TARGET = { firstRender: 500, drop: 50, longTask: 50 };
-const MOVABLE = new Set(['OPEN', 'UNSCHEDULED', 'UNASSIGNED', 'UPCOMING', 'AWAITING_START', 'MISSED']); // CALENDAR_EDIT[status].move
 const log = (...a) => console.log('[scheduler-ui]', ...a);
 
 // ---- statistics ----
@@ -49,6 +52,13 @@ const median = (xs) => {
 };
 const r1 = (x) => (x === null || x === undefined || !Number.isFinite(x) ? null : Math.round(x * 10) / 10);
 const fmt = (x) => (x === null || x === undefined ? '–' : String(r1(x)));
+
+// A scroll's frame intervals and long tasks (from scrollRows in the page) summarised.
+const scrollSummary = (s) => ({
+  rowsSeen: s.rowsSeen, reachedBottom: s.reachedBottom, scrollHeight: s.scrollHeight, ms: s.ms, frames: s.frames,
+  frameP50: median(s.gaps), frameP95: quantile(s.gaps, 0.95), frameMax: Math.max(0, ...s.gaps), framesOver50: s.gaps.filter((g) => g > 50).length,
+  longTasks: s.longTasks.length, longTaskMax: s.longTasks.length ? Math.max(...s.longTasks.map((l) => l.duration)) : 0, longTaskTotal: s.longTasks.reduce((a, l) => a + l.duration, 0),
+});
 
 // ---- the web build, as `npm start` makes it (scripts/start.mjs), served from a private copy ----
 function newestMtime(dir) {
@@ -70,91 +80,6 @@ function ensureWebBuild() {
     const build = spawnSync('npm', ['run', 'build', '-w', '@fieldwork/web'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('web build failed');
   }
-}
-
-// ---- in-page instrumentation of the app ----
-function instrument() {
-  const fw = (window.__fwBench = { marks: [], mutations: [], frames: [], pointerUp: null, watch: null, rowsAt: null, rowsFrame: null, inRaf: false });
-  // The end of a frame's rendering on the main thread: a message posted from a rAF callback runs after the
-  // frame's style, layout and paint.
-  const afterRender = (cb) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => cb(performance.now());
-    ch.port2.postMessage(0);
-  };
-  const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (cb) => raf((ts) => {
-    fw.inRaf = true;
-    try {
-      cb(ts);
-    } finally {
-      fw.inRaf = false;
-    }
-  });
-  const afterFrame = (cb) => raf(() => afterRender(cb));
-  fw.afterFrame = afterFrame;
-  const mark = performance.mark.bind(performance);
-  performance.mark = function (name, options) {
-    const entry = mark(name, options);
-    if (typeof name === 'string' && name.startsWith('fw:')) {
-      const rec = { name, at: entry ? entry.startTime : performance.now(), frame: null, entries: null, rows: null, inRaf: fw.inRaf };
-      fw.marks.push(rec);
-      // Marked inside a rAF callback (as the boards do): this frame paints it; otherwise the next one.
-      (fw.inRaf ? afterRender : afterFrame)((t) => {
-        rec.frame = t;
-        rec.entries = document.querySelectorAll('[data-entry-id]').length;
-        rec.rows = document.querySelectorAll('[data-row-key]').length;
-      });
-    }
-    return entry;
-  };
-  addEventListener('pointerup', (e) => {
-    if (fw.watch && fw.pointerUp === null) {
-      fw.pointerUp = e.timeStamp;
-      mark('bench:pointerup');
-    }
-  }, true);
-  // The chart: the first frame with people rows (the boards mark on entries; the team may arrive later).
-  if (location.search.includes('board=chart')) {
-    const t0 = performance.now();
-    const poll = () => raf(() => {
-      if (document.querySelectorAll('[data-row-key]').length > 3) {
-        fw.rowsAt = performance.now();
-        afterRender((t) => { fw.rowsFrame = t; });
-      } else if (performance.now() - t0 < 60_000) poll();
-    });
-    poll();
-  }
-}
-
-/** Waits for the first fw:<board>-rendered mark after the feed's response, and its frame; returns timings. */
-async function firstRender(page, board) {
-  await page.waitForSelector(`[data-board="${board}"]`, { timeout: 60_000 });
-  await page.waitForFunction((name) => {
-    const fw = window.__fwBench;
-    const feed = performance.getEntriesByType('resource').find((r) => r.name.includes('/api/schedule?'));
-    return feed && fw.marks.some((m) => m.name === name && m.at >= feed.responseEnd && m.frame !== null) && (!name.includes('chart') || fw.rowsFrame !== null);
-  }, `fw:${board}-rendered`, { timeout: 60_000, polling: 100 });
-  return page.evaluate((name) => {
-    const fw = window.__fwBench;
-    const resources = performance.getEntriesByType('resource');
-    const feed = resources.find((r) => r.name.includes('/api/schedule?'));
-    const team = resources.filter((r) => r.name.includes('/api/tasks/team'));
-    const teamEnd = team.length ? Math.max(...team.map((r) => r.responseEnd)) : null;
-    const m = fw.marks.find((x) => x.name === name && x.at >= feed.responseEnd);
-    const dataEnd = Math.max(feed.responseEnd, teamEnd ?? 0);
-    // The whole board: the later of the feed's first render and (chart) the first frame with people rows.
-    const complete = fw.rowsFrame === null ? m.frame : Math.max(m.frame, fw.rowsFrame);
-    return {
-      feedUrl: feed.name, feedStart: feed.startTime, feedEnd: feed.responseEnd, feedBytes: feed.transferSize, feedDecoded: feed.decodedBodySize,
-      teamRequests: team.length, teamEnd, mark: m.at, markInRaf: m.inRaf, frame: m.frame, entries: m.entries, rows: m.rows,
-      rowsAt: fw.rowsAt, rowsFrame: fw.rowsFrame, rowsInDom: document.querySelectorAll('[data-row-key]').length,
-      marks: fw.marks.map((x) => ({ name: x.name, at: x.at, frame: x.frame })),
-      toMark: m.at - feed.responseEnd, toFrame: m.frame - feed.responseEnd,
-      completeFromFeed: complete - feed.responseEnd, completeFromData: complete - dataEnd, teamAfterFeed: teamEnd === null ? null : teamEnd - feed.responseEnd,
-      fromNavToFrame: m.frame, fromNavToComplete: complete, // navigation start is the time origin
-    };
-  }, `fw:${board}-rendered`);
 }
 
 // ---- API ----
@@ -179,284 +104,6 @@ async function teamOf(base, cookie) {
   }
 }
 
-/** Tasks on the chart day a drag can move by whole hours to a free slot of the same technician within 09:00–17:00. */
-function dragCandidates(feed, fixture) {
-  const d = fixture.days.indexOf(fixture.chartDay);
-  const dayStart = fixture.dayStarts[d];
-  const minute = (iso) => (Date.parse(iso) - dayStart) / 60_000;
-  const byTech = new Map();
-  for (const t of feed.tasks) {
-    if (!t.assignedTo || minute(t.startTime) < 0 || minute(t.startTime) >= 1440) continue;
-    if (!byTech.has(t.assignedTo.id)) byTech.set(t.assignedTo.id, []);
-    byTech.get(t.assignedTo.id).push(t);
-  }
-  const out = [];
-  for (const tasks of byTech.values()) {
-    for (const t of tasks) {
-      const s = minute(t.startTime);
-      const e = minute(t.endTime);
-      if (!MOVABLE.has(t.status) || s % 60 !== 0 || e - s < 60 || s < 9 * 60 || e > 17 * 60) continue;
-      for (const shift of [180, -180, 120, -120, 240, -240, 60, -60]) {
-        const ns = s + shift;
-        const ne = e + shift;
-        if (ns < 9 * 60 || ne > 17 * 60) continue;
-        if (tasks.some((o) => o.id !== t.id && minute(o.startTime) < ne && minute(o.endTime) > ns)) continue;
-        out.push({ id: t.id, taskNumber: t.taskNumber, status: t.status, duration: e - s, shift, from: t.startTime, to: new Date(Date.parse(t.startTime) + shift * 60_000).toISOString() });
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-// ---- the drag on the week view ----
-async function dragAndDrop(page, candidates) {
-  // The first candidate whose entry is on screen and on top at its centre and at the drop point.
-  const pick = await page.evaluate((cands) => {
-    const scroll = document.querySelector('[data-time-scroll]');
-    const view = scroll ? scroll.getBoundingClientRect() : { top: 0, bottom: innerHeight, left: 0, right: innerWidth };
-    const minuteHeight = scroll ? scroll.scrollHeight / 1440 : null;
-    for (const c of cands) {
-      const els = document.querySelectorAll(`[data-board="calendar"] [data-task-number="${c.taskNumber}"]`);
-      if (els.length !== 1) continue;
-      const r = els[0].getBoundingClientRect();
-      if (r.width < 4 || r.height < 10) continue;
-      const pxPerMinute = r.height / c.duration;
-      const x = r.left + Math.min(r.width / 2, 8);
-      const y = r.top + Math.min(r.height / 2, 10);
-      const dy = c.shift * pxPerMinute;
-      if (y < view.top + 4 || y > view.bottom - 4 || y + dy < view.top + 4 || y + dy > view.bottom - 4) continue;
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !els[0].contains(hit)) continue;
-      return { ...c, x, y, dy, top: r.top, left: r.left, height: r.height, pxPerMinute, minuteHeight };
-    }
-    return null;
-  }, candidates);
-  if (!pick) return { error: `no draggable entry on screen among ${candidates.length} candidates` };
-  await page.evaluate((p) => {
-    const fw = window.__fwBench;
-    const root = document.querySelector('[data-board="calendar"]');
-    fw.pointerUp = null;
-    fw.mutations = [];
-    fw.frames = [];
-    fw.watch = p;
-    let stop = false;
-    const frameLoop = () => fw.afterFrame((t) => {
-      fw.frames.push(t);
-      if (!stop && performance.now() - (fw.pointerUp ?? performance.now()) < 4000) requestAnimationFrame(frameLoop);
-    });
-    requestAnimationFrame(frameLoop);
-    fw.stopFrames = () => { stop = true; };
-    fw.touched = new Set();
-    fw.observer = new MutationObserver((records) => {
-      if (fw.pointerUp === null) return;
-      if (!fw.mutations.some((x) => x.atTarget)) {
-        for (const rec of records) {
-          const nodes = rec.type === 'childList' ? [...rec.addedNodes, ...rec.removedNodes] : [rec.target];
-          for (const n of nodes) {
-            const entry = n.nodeType === 1 ? (n.closest?.('[data-entry-id]') ?? n.querySelector?.('[data-entry-id]')) : n.parentElement?.closest('[data-entry-id]');
-            if (entry) fw.touched.add(entry.getAttribute('data-entry-id'));
-          }
-        }
-      }
-      const el = document.querySelector(`[data-board="calendar"] [data-task-number="${p.taskNumber}"]`);
-      const r = el?.getBoundingClientRect();
-      const transform = el ? getComputedStyle(el).transform : null;
-      const atTarget = !!r && Math.abs(r.top - (p.top + p.dy)) <= 3 && (!transform || transform === 'none');
-      if (atTarget && !fw.mutations.some((x) => x.atTarget)) performance.mark('bench:drop-dom');
-      fw.mutations.push({ t: performance.now(), top: r?.top ?? null, atTarget });
-    });
-    fw.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-  }, pick);
-  const put = page.waitForResponse((r) => r.url().includes('/api/tasks/schedule/') && r.request().method() === 'PUT', { timeout: 15_000 });
-  await page.mouse.move(pick.x, pick.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(pick.x, pick.y + (pick.dy * i) / 10);
-  await page.mouse.up();
-  const putResponse = await put.catch(() => null);
-  await page.waitForTimeout(2000);
-  const m = await page.evaluate(() => {
-    const fw = window.__fwBench;
-    fw.observer.disconnect();
-    fw.stopFrames();
-    fw.watch = null;
-    const resources = performance.getEntriesByType('resource');
-    const res = resources.filter((r) => r.name.includes('/api/tasks/schedule/'));
-    const putEntry = res[res.length - 1];
-    const after = resources.filter((r) => fw.pointerUp !== null && r.startTime > fw.pointerUp).map((r) => ({ url: r.name.replace(location.origin, '').slice(0, 60), start: r.startTime, end: r.responseEnd }));
-    return { touched: fw.touched.size, pointerUp: fw.pointerUp, mutations: fw.mutations, frames: fw.frames, putStart: putEntry?.startTime ?? null, putEnd: putEntry?.responseEnd ?? null, marks: fw.marks.filter((x) => x.at > (fw.pointerUp ?? Infinity)), after };
-  });
-  const nextFrame = (t) => m.frames.find((f) => f >= t) ?? null;
-  const firstAtTarget = m.mutations.find((x) => x.atTarget);
-  const dropFrame = firstAtTarget ? nextFrame(firstAtTarget.t) : null;
-  // Settled: the PUT's answer, then the scheduler's refetch (feed and team, started after the PUT) and the
-  // board's mark after it; without a refetch, the last DOM change within 300 ms of the answer.
-  let settledFrame = null;
-  let refetchEnd = null;
-  if (m.putEnd !== null) {
-    const refetch = m.after.filter((r) => r.start >= m.putEnd - 1 && (r.url.startsWith('/api/schedule?') || r.url.startsWith('/api/tasks/team')));
-    if (refetch.length) {
-      refetchEnd = Math.max(...refetch.map((r) => r.end));
-      const mark = m.marks.find((x) => x.at >= refetchEnd);
-      settledFrame = mark?.frame ?? nextFrame(Math.max(refetchEnd, ...m.mutations.filter((x) => x.t > refetchEnd && x.t <= refetchEnd + 1000).map((x) => x.t)));
-    } else settledFrame = nextFrame(Math.max(m.putEnd, ...m.mutations.filter((x) => x.t > m.putEnd && x.t <= m.putEnd + 300).map((x) => x.t)));
-  }
-  const since = (t) => (t !== null && t !== undefined && m.pointerUp !== null ? t - m.pointerUp : null);
-  return {
-    task: pick.taskNumber, status: pick.status, shiftMinutes: pick.shift, dy: pick.dy, putStatus: putResponse?.status() ?? null,
-    mutationsAfterUp: m.mutations.length, entriesTouchedUntilDrop: m.touched, reachedTarget: !!firstAtTarget,
-    dropDom: since(firstAtTarget?.t), drop: since(dropFrame), put: since(m.putEnd), refetch: since(refetchEnd), roundTrip: since(settledFrame),
-    requestsAfterUp: m.after.map((r) => ({ url: r.url, start: since(r.start), end: since(r.end) })),
-  };
-}
-
-// ---- where the main thread's time goes (one extra, traced load: tracing slows the page, so never measured) ----
-const PHASES = [
-  [/^(MinorGC|MajorGC|V8\.GC|BlinkGC|GCEvent)/, 'GC'],
-  [/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet)/, 'style'],
-  [/^(Layout|UpdateLayerTree|IntersectionObserverController)/, 'layout'],
-  [/^(PrePaint|Paint|Layerize|Commit|UpdateLayer|CompositeLayers|PaintImage|Decode)/, 'paint / commit'],
-  [/^(v8\.compile|v8\.parseOnBackground|V8\.Compile|CompileScript|v8\.compileModule|ParseHTML)/, 'parse / compile'],
-  [/./, 'script'],
-];
-async function traced(page, action) {
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-v8.gc', 'disabled-by-default-v8.cpu_profiler'] } });
-  await action();
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  return events;
-}
-/** Self time by event name on the renderer main thread between two trace timestamps (µs), grouped into phases. */
-function phaseBreakdown(events, from, to) {
-  // The page's main thread: where its user-timing marks were emitted.
-  const main = events.find((e) => e.cat?.includes('blink.user_timing') && /^(fw|bench):/.test(e.name));
-  if (!main || from === null || to === null) return null;
-  const spans = [];
-  const open = [];
-  for (const e of events.filter((x) => x.pid === main.pid && x.tid === main.tid).sort((a, b) => a.ts - b.ts)) {
-    if (e.ph === 'X' && e.dur !== undefined) spans.push({ name: e.name, ts: e.ts, end: e.ts + e.dur });
-    else if (e.ph === 'B') open.push(e);
-    else if (e.ph === 'E') {
-      const i = open.map((x) => x.name).lastIndexOf(e.name);
-      if (i >= 0) spans.push({ name: e.name, ts: open.splice(i, 1)[0].ts, end: e.ts });
-    }
-  }
-  spans.sort((a, b) => a.ts - b.ts || b.end - a.end);
-  const self = new Map();
-  const stack = [];
-  let busy = 0;
-  for (const sp of spans) {
-    const ts = Math.max(sp.ts, from);
-    const end = Math.min(sp.end, to);
-    if (end <= ts) continue;
-    while (stack.length && stack[stack.length - 1].end <= ts) stack.pop();
-    const d = end - ts;
-    const parent = stack[stack.length - 1];
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - d);
-    else busy += d;
-    self.set(sp.name, (self.get(sp.name) ?? 0) + d);
-    stack.push({ name: sp.name, end });
-  }
-  const phases = {};
-  for (const [name, us] of self) {
-    const phase = PHASES.find(([re]) => re.test(name))[1];
-    phases[phase] = (phases[phase] ?? 0) + us / 1000;
-  }
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, us]) => ({ name, ms: r1(us / 1000) }));
-  // JavaScript self time by bundle chunk (react, tanstack, the app's index, …) from the V8 sampling profiler.
-  const nodes = new Map();
-  const samples = [];
-  for (const e of events.filter((x) => x.pid === main.pid && (x.name === 'Profile' || x.name === 'ProfileChunk'))) {
-    const data = e.args?.data;
-    if (e.name === 'Profile') { samples.push({ start: data.startTime }); continue; }
-    for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n.callFrame);
-    const ids = data.cpuProfile?.samples ?? [];
-    const deltas = data.timeDeltas ?? [];
-    let at = samples.findLast((x) => x.start !== undefined)?.last ?? samples.findLast((x) => x.start !== undefined)?.start ?? 0;
-    for (let i = 0; i < ids.length; i++) {
-      at += deltas[i] ?? 0;
-      samples.push({ id: ids[i], at });
-    }
-    const head = samples.findLast((x) => x.start !== undefined);
-    if (head) head.last = at;
-  }
-  const timed = samples.filter((x) => x.id !== undefined && x.at >= from && x.at <= to);
-  const byChunk = {};
-  const byFunction = {};
-  for (let i = 0; i < timed.length - 1; i++) {
-    const frame = nodes.get(timed[i].id);
-    if (!frame) continue;
-    const dt = (timed[i + 1].at - timed[i].at) / 1000;
-    const chunk = frame.url ? frame.url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '.js') : `(${frame.functionName || 'native'})`;
-    byChunk[chunk] = (byChunk[chunk] ?? 0) + dt;
-    const fn = `${chunk}:${frame.functionName || '(anonymous)'}:${frame.lineNumber}:${frame.columnNumber}`;
-    byFunction[fn] = (byFunction[fn] ?? 0) + dt;
-  }
-  const jsByChunk = Object.fromEntries(Object.entries(byChunk).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => [k, r1(v)]));
-  const jsTopFunctions = Object.entries(byFunction).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => ({ fn: k, ms: r1(v), code: codeAt(k) }));
-  return { windowMs: r1((to - from) / 1000), busyMs: r1(busy / 1000), jsByChunk, jsTopFunctions, phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, r1(v)]).sort((a, b) => b[1] - a[1])), top };
-}
-/** The served (minified) source at a profiled function's position, to tell which component it is. */
-const bundleLines = new Map();
-function codeAt(fn) {
-  const [chunk, , line, col] = fn.split(':');
-  if (!chunk.endsWith('.js') || !globalThis.WEB_ASSETS) return null;
-  const file = readdirSync(globalThis.WEB_ASSETS).find((f) => f.replace(/-[\w-]{8}\.js$/, '.js') === chunk);
-  if (!file) return null;
-  if (!bundleLines.has(file)) bundleLines.set(file, readFileSync(join(globalThis.WEB_ASSETS, file), 'utf8').split('\n'));
-  const text = bundleLines.get(file)[Number(line)] ?? '';
-  return text.slice(Math.max(0, Number(col) - 40), Number(col) + 160);
-}
-const markTs = (events, name, after = 0) => events.filter((e) => e.name === name && e.cat?.includes('blink.user_timing') && e.ts >= after).sort((a, b) => a.ts - b.ts)[0]?.ts ?? null;
-function feedFinishTs(events) {
-  const send = events.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.url?.includes('/api/schedule?'));
-  return events.find((e) => e.name === 'ResourceFinish' && e.args?.data?.requestId === send?.args?.data?.requestId)?.ts ?? null;
-}
-
-// ---- scrolling the chart (the app's or the floor's) ----
-function scrollRows({ step, rowsWanted }) {
-  return new Promise((done) => {
-    const sc = document.querySelector('[data-chart-scroll]');
-    const longTasks = [];
-    const po = new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push({ start: e.startTime, duration: e.duration }); });
-    po.observe({ type: 'longtask' });
-    const seen = new Set();
-    const frames = [];
-    const t0 = performance.now();
-    performance.mark('bench:scroll-start');
-    const tick = (ts) => {
-      frames.push(ts);
-      const view = sc.getBoundingClientRect();
-      for (const row of sc.querySelectorAll('[data-row-key]')) {
-        const r = row.getBoundingClientRect();
-        if (r.bottom > view.top && r.top < view.bottom) seen.add(row.getAttribute('data-row-key'));
-      }
-      const bottom = sc.scrollTop + sc.clientHeight >= sc.scrollHeight - 1;
-      if (seen.size >= rowsWanted || bottom || ts - t0 > 180_000) {
-        setTimeout(() => {
-          po.disconnect();
-          const gaps = frames.slice(1).map((f, i) => f - frames[i]);
-          done({ rowsSeen: seen.size, reachedBottom: bottom, scrollTop: sc.scrollTop, scrollHeight: sc.scrollHeight, ms: ts - t0, frames: frames.length, gaps, longTasks });
-        }, 300);
-        return;
-      }
-      sc.scrollTop += step;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-const scrollSummary = (s) => ({
-  rowsSeen: s.rowsSeen, reachedBottom: s.reachedBottom, scrollHeight: s.scrollHeight, ms: s.ms, frames: s.frames,
-  frameP50: median(s.gaps), frameP95: quantile(s.gaps, 0.95), frameMax: Math.max(0, ...s.gaps), framesOver50: s.gaps.filter((g) => g > 50).length,
-  longTasks: s.longTasks.length, longTaskMax: s.longTasks.length ? Math.max(...s.longTasks.map((l) => l.duration)) : 0, longTaskTotal: s.longTasks.reduce((a, l) => a + l.duration, 0),
-});
-
 // ---- main ----
 const started = Date.now();
 const loadAtStart = loadavg()[0];
@@ -465,7 +112,8 @@ const database = await createBenchDatabase('sqlite');
 const dataDir = database.env.DATA_DIR;
 const webDist = join(dataDir, 'web-dist');
 cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
-globalThis.WEB_ASSETS = join(webDist, 'assets');
+// The served bundle, where the profiles look up the code at their hottest functions.
+const profileOptions = { assets: join(webDist, 'assets'), r1 };
 if (!existsSync(join(webDist, 'index.html'))) throw new Error('apps/web/dist changed while it was copied; run again');
 const seed = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/scheduler-ui-seed.ts')], { cwd: ROOT, env: database.env, stdio: 'inherit' });
 if (seed.status !== 0) throw new Error('seeding failed');
@@ -581,15 +229,15 @@ try {
       });
       const from = feedFinishTs(ev);
       const mk = markTs(ev, 'fw:calendar-rendered', from ?? 0);
-      profile.weekFirstRender = phaseBreakdown(ev, from, mk === null ? null : mk + (r.frame - r.mark) * 1000);
+      profile.weekFirstRender = phaseBreakdown(ev, from, mk === null ? null : mk + (r.frame - r.mark) * 1000, profileOptions);
       await page.waitForTimeout(700);
       const current = JSON.parse(await getText(base, cookie, feedPath(fixture.range))).data;
       let drag;
       const ev2 = await traced(page, async () => { drag = await dragAndDrop(page, dragCandidates(current, fixture)); });
       const up = markTs(ev2, 'bench:pointerup');
       if (drag.drop === null || up === null) log(`traced drop not measured: ${JSON.stringify({ up, ...drag, requestsAfterUp: undefined })}`);
-      profile.drop = drag.drop === null || up === null ? null : { ...phaseBreakdown(ev2, up, up + drag.drop * 1000), tracedDropMs: r1(drag.drop) };
-      profile.roundTrip = drag.roundTrip === null || up === null ? null : { ...phaseBreakdown(ev2, up, up + drag.roundTrip * 1000), tracedRoundTripMs: r1(drag.roundTrip) };
+      profile.drop = drag.drop === null || up === null ? null : { ...phaseBreakdown(ev2, up, up + drag.drop * 1000, profileOptions), tracedDropMs: r1(drag.drop) };
+      profile.roundTrip = drag.roundTrip === null || up === null ? null : { ...phaseBreakdown(ev2, up, up + drag.roundTrip * 1000, profileOptions), tracedRoundTripMs: r1(drag.roundTrip) };
       await context.close();
     }
     {
@@ -602,20 +250,20 @@ try {
       });
       const from = feedFinishTs(ev);
       const mk = markTs(ev, 'fw:chart-rendered', from ?? 0);
-      profile.chartFirstRender = phaseBreakdown(ev, from, mk === null ? null : mk + (r.frame - r.mark) * 1000);
-      profile.chartWithRows = phaseBreakdown(ev, from, from === null ? null : from + r.completeFromFeed * 1000);
+      profile.chartFirstRender = phaseBreakdown(ev, from, mk === null ? null : mk + (r.frame - r.mark) * 1000, profileOptions);
+      profile.chartWithRows = phaseBreakdown(ev, from, from === null ? null : from + r.completeFromFeed * 1000, profileOptions);
       await page.waitForTimeout(700);
       let sc;
       const ev2 = await traced(page, async () => { sc = await page.evaluate(scrollRows, { step: SCROLL_STEP, rowsWanted: ROWS_WANTED }); });
       const t0 = markTs(ev2, 'bench:scroll-start');
-      profile.scroll = t0 === null ? null : { ...phaseBreakdown(ev2, t0, t0 + sc.ms * 1000), tracedLongTasks: sc.longTasks.length, tracedLongTaskMax: r1(Math.max(0, ...sc.longTasks.map((l) => l.duration))) };
+      profile.scroll = t0 === null ? null : { ...phaseBreakdown(ev2, t0, t0 + sc.ms * 1000, profileOptions), tracedLongTasks: sc.longTasks.length, tracedLongTaskMax: r1(Math.max(0, ...sc.longTasks.map((l) => l.duration))) };
       // Each main-thread task over 50 ms while scrolling (tracing makes tasks longer: indicative only), by phase.
       const anchor = ev2.find((e) => e.name === 'bench:scroll-start');
       if (profile.scroll && anchor) {
         profile.scroll.longTaskPhases = ev2
           .filter((e) => e.pid === anchor.pid && e.tid === anchor.tid && e.name === 'RunTask' && e.ph === 'X' && e.dur > 50_000 && e.ts >= t0 && e.ts <= t0 + sc.ms * 1000)
           .slice(0, 10)
-          .map((e) => { const b = phaseBreakdown(ev2, e.ts, e.ts + e.dur); return { ms: r1(e.dur / 1000), phases: b?.phases, top: b?.top.slice(0, 4), js: b?.jsByChunk }; });
+          .map((e) => { const b = phaseBreakdown(ev2, e.ts, e.ts + e.dur, profileOptions); return { ms: r1(e.dur / 1000), phases: b?.phases, top: b?.top.slice(0, 4), js: b?.jsByChunk }; });
       }
       await context.close();
     }
