@@ -118,6 +118,9 @@ export function useSchedulerBoard({ view, anchor, chart, timeZone, filters, offi
     queryFn: ({ signal }) => schedulerApi.feed(range, filters, signal),
     // Navigating keeps the last board on screen until the next range arrives: never a blank board.
     placeholderData: keepPreviousData,
+    // No deep compare of a megabyte of entries on every refetch and every optimistic patch: toEntries keeps
+    // unchanged entries' identity itself, field by field.
+    structuralSharing: false,
     retry: SCHEDULER_RETRIES,
   });
   const teamQuery = useQuery({
