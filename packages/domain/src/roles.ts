@@ -98,6 +98,18 @@ export const PERMISSIONS = {
   /** Technicians read the active vehicles for the clock-in dropdown; the office keeps the fleet. */
   'vehicles.read': ['admin', 'partial', 'view', 'technician'],
   'vehicles.write': OFFICE_WRITE,
+  /**
+   * Estimates and invoices (issue 8): the office reads and writes them. Field roles do not list or open them
+   * (the spec gives technicians no job list and leaves the task-preview cards' rule unshown); margin and cost
+   * figures are only in the office DTO. Onsite approval is done on the office's screen.
+   */
+  'estimates.read': OFFICE_READ,
+  'estimates.write': OFFICE_WRITE,
+  'invoices.read': OFFICE_READ,
+  'invoices.write': OFFICE_WRITE,
+  /** The products & services catalogue lines are picked from. */
+  'catalogue.read': OFFICE_READ,
+  'catalogue.write': OFFICE_WRITE,
 } as const satisfies Record<string, readonly ViewerClass[]>;
 
 export type Capability = keyof typeof PERMISSIONS;

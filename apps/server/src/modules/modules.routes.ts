@@ -20,6 +20,9 @@ import { bidsRoutes } from './bids/bids.routes.ts';
 import { clockRoutes } from './clock/clock.routes.ts';
 import { vehiclesRoutes } from './vehicles/vehicles.routes.ts';
 import { myDayRoutes } from './my-day/my-day.routes.ts';
+import { estimatesRoutes } from './estimates/estimates.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -44,4 +47,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(clockRoutes);
   await app.register(vehiclesRoutes);
   await app.register(myDayRoutes);
+  await app.register(estimatesRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(catalogueRoutes);
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { timeline } from '../modules/tasks/tasks.fixture.ts';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
+import { approvedEstimate, estimateBody, invoiceBody, PNG } from '../modules/estimates/billing.fixture.ts';
 
 /**
  * For every route that takes an id in its path, company A's admin sends company B's id: the answer must be
@@ -63,11 +64,29 @@ const PROBES: Record<string, Probe> = {
   'GET /api/vehicles/:id': { id: () => ids.vehicle! },
   'PUT /api/vehicles/:id': { id: () => ids.vehicle!, body: () => ({ name: 'Hijacked', vin: '1HGCM82633A000001', isActive: false, version: 1 }) },
   'DELETE /api/vehicles/:id': { id: () => ids.vehicle! },
+  'GET /api/estimates/:id': { id: () => ids.estimate! },
+  'PUT /api/estimates/:id': { id: () => ids.estimate!, body: () => ({ jobInfo: { type: 'NonJob', accountId: extra.aCustomer! }, estimateInfo: {}, productServices: [], version: 1 }) },
+  'DELETE /api/estimates/:id': { id: () => ids.estimate! },
+  'POST /api/estimates/:id/send': { id: () => ids.estimate! },
+  'POST /api/estimates/:id/void': { id: () => ids.estimate! },
+  'POST /api/estimates/:id/draft': { id: () => ids.sentEstimate! },
+  'POST /api/estimates/:id/convert': { id: () => ids.approvedEstimate! },
+  'POST /api/estimates/:id/approval': { id: () => ids.estimate!, body: () => ({ decision: 'APPROVED', signerName: 'Hijacker', signature: PNG }) },
+  'GET /api/invoices/:id': { id: () => ids.invoice! },
+  'PUT /api/invoices/:id': { id: () => ids.invoice!, body: () => ({ jobInfo: { type: 'NonJob', accountId: extra.aCustomer! }, invoiceInfo: {}, productServices: [], version: 1 }) },
+  'DELETE /api/invoices/:id': { id: () => ids.invoice! },
+  'POST /api/invoices/:id/send': { id: () => ids.invoice! },
+  'POST /api/invoices/:id/void': { id: () => ids.invoice! },
+  'POST /api/invoices/:id/draft': { id: () => ids.sentInvoice! },
+  'GET /api/catalogue/:id': { id: () => ids.catalogue! },
+  'PUT /api/catalogue/:id': { id: () => ids.catalogue!, body: () => ({ name: 'Hijacked', rate: 1, version: 1 }) },
+  'DELETE /api/catalogue/:id': { id: () => ids.catalogue! },
+  'POST /api/invoices/:id/payments': { id: () => ids.sentInvoice!, body: () => ({ amount: 1, paidOn: '2026-01-01', method: 'CASH' }) },
 };
 let aSub: Session;
 
 async function snapshotOf(tenantId: string): Promise<string> {
-  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off', 'bid_requests', 'vehicles', 'task_activity_assistants'] as const;
+  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off', 'bid_requests', 'vehicles', 'task_activity_assistants', 'estimates', 'estimate_lines', 'invoices', 'invoice_lines', 'invoice_payments', 'catalogue_items'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).execute();
@@ -118,6 +137,13 @@ beforeAll(async () => {
   const bHelper = await buildUser(t.db, { tenantId: b.tenantId, role: 'Technician', passwordHash: 'x' });
   const clocked = await t.app.inject({ method: 'POST', url: '/api/tasks/clock-in', headers: bCookie, payload: { taskId: clockTask.id, jobId, vehicleId: vehicle.json().data.id, assistants: [bHelper.id] } });
   if (clocked.statusCode !== 200) throw new Error(`B clock-in failed: ${clocked.body}`);
+  // B's estimates and invoices in every state a probe could change: a loose draft, sent and approved ones on the job.
+  const estimate = await t.app.inject({ method: 'POST', url: '/api/estimates', headers: bCookie, payload: estimateBody({ accountId: customer.id }) });
+  const sentEstimate = await t.app.inject({ method: 'POST', url: '/api/estimates', headers: bCookie, payload: estimateBody({ jobId, mode: 'Send' }) });
+  const approved = await approvedEstimate(t, b.admin, jobId);
+  const invoice = await t.app.inject({ method: 'POST', url: '/api/invoices', headers: bCookie, payload: invoiceBody({ accountId: customer.id }) });
+  const catalogue = await t.app.inject({ method: 'POST', url: '/api/catalogue', headers: bCookie, payload: { name: 'B secret service', rate: 99 } });
+  const sentInvoice = await t.app.inject({ method: 'POST', url: '/api/invoices', headers: bCookie, payload: invoiceBody({ jobId, mode: 'Send' }) });
   aSub = await t.signInAs(a.tenantId, 'SubContractor');
   await buildSubcontractor(t.db, a.tenantId, { userId: aSub.user.id });
   ids = {
@@ -143,6 +169,12 @@ beforeAll(async () => {
     clockTask: clockTask.id,
     activity: (await t.db.selectFrom('task_activities').select('id').where('task_id', '=', clockTask.id).executeTakeFirstOrThrow()).id,
     helper: bHelper.id,
+    estimate: estimate.json().data.id,
+    sentEstimate: sentEstimate.json().data.id,
+    approvedEstimate: approved,
+    invoice: invoice.json().data.id,
+    sentInvoice: sentInvoice.json().data.id,
+    catalogue: catalogue.json().data.id,
   };
   const aCustomer = await buildCustomer(t.db, a.tenantId);
   extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };
@@ -194,6 +226,11 @@ describe('cross-tenant probe over the route table', () => {
       '/api/table-configuration?type=JOBS',
       '/api/vehicles?limit=100',
       '/api/vehicles/active',
+      '/api/estimates?limit=100',
+      '/api/estimates?limit=100&unlinked=true',
+      '/api/invoices?limit=100',
+      '/api/invoices?limit=100&unlinked=true',
+      '/api/catalogue?limit=100&status=ALL',
       '/api/tasks/assistants',
       '/api/tasks/my-day',
       `/api/tasks/scheduler?startDateTime=${new Date(Date.now() - 86_400_000).toISOString()}&endDateTime=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`,
@@ -222,6 +259,26 @@ describe('cross-tenant probe over the route table', () => {
     expect(foreignClockOut.statusCode).toBe(404);
     expect(foreignClockOut.body).toBe((await clockOut(randomUUID())).body);
     expect((await t.app.inject({ url: '/api/vehicles/cost?vin=1HGCM82633A999999', headers: { cookie: a.admin.cookie } })).statusCode).toBe(404);
+    // Links: another company's document or job reads as missing; nothing moves.
+    const ownEstimate = (await send('/api/estimates', estimateBody({ accountId: extra.aCustomer! }))).json().data.id;
+    const ownInvoice = (await send('/api/invoices', invoiceBody({ accountId: extra.aCustomer! }))).json().data.id;
+    for (const [url, key, own, foreign] of [['/api/estimates/link', 'estimateId', ownEstimate, ids.estimate!], ['/api/invoices/link', 'invoiceId', ownInvoice, ids.invoice!]] as const) {
+      const foreignDoc = await send(url, { jobId: ids.job!, [key]: foreign });
+      expect(foreignDoc.statusCode).toBe(404);
+      expect(foreignDoc.body).toBe((await send(url, { jobId: ids.job!, [key]: randomUUID() })).body);
+      const foreignJob = await send(url, { jobId: ids.job!, [key]: own });
+      expect(foreignJob.statusCode).toBe(404);
+      expect(foreignJob.body).toBe((await send(url, { jobId: randomUUID(), [key]: own })).body);
+    }
+    const foreignEstimateJob = await send('/api/estimates', estimateBody({ jobId: ids.job! }));
+    expect(foreignEstimateJob.statusCode).toBe(404);
+    expect(foreignEstimateJob.body).toBe((await send('/api/estimates', estimateBody({ jobId: randomUUID() }))).body);
+    const foreignCustomer = await send('/api/invoices', invoiceBody({ accountId: ids.customer! }));
+    expect(foreignCustomer.statusCode).toBe(404);
+    expect(foreignCustomer.body).toBe((await send('/api/invoices', invoiceBody({ accountId: randomUUID() }))).body);
+    const foreignService = await send('/api/estimates', estimateBody({ accountId: extra.aCustomer!, lines: [{ name: 'x', qty: 1, rate: 1, serviceId: ids.catalogue! }] }));
+    expect(foreignService.statusCode).toBe(404);
+    expect(foreignService.body).toBe((await send('/api/estimates', estimateBody({ accountId: extra.aCustomer!, lines: [{ name: 'x', qty: 1, rate: 1, serviceId: randomUUID() }] }))).body);
     const foreignUser = await send('/api/tasks/filter-list', { userId: ids.user!, status: ['Clock-In'] });
     expect(foreignUser.statusCode).toBe(404);
     expect(foreignUser.body).toBe((await send('/api/tasks/filter-list', { userId: randomUUID(), status: ['Clock-In'] })).body);

@@ -110,10 +110,14 @@ export async function updateJob(db: Db, viewer: Viewer, timeZone: string, jobId:
   return getJob(db, viewer, timeZone, jobId);
 }
 
-/** Estimate figures join in when estimates exist (estimates issue). */
+/** Summary cards: open and closed jobs, task cards, and approved estimates (stored status APPROVED, one index range). */
 export async function jobSummary(db: Db, viewer: Viewer, timeZone: string): Promise<JobSummary> {
-  const [byStatus, tasks] = await Promise.all([countJobsByStatus(db, viewer.tenantId), countTaskCards(db, viewer.tenantId, statusBounds(new Date(), timeZone))]);
-  return { openJobs: byStatus.OPEN ?? 0, closedJobs: byStatus.CLOSED ?? 0, approvedEstimates: 0, ...tasks };
+  const [byStatus, tasks, approved] = await Promise.all([
+    countJobsByStatus(db, viewer.tenantId),
+    countTaskCards(db, viewer.tenantId, statusBounds(new Date(), timeZone)),
+    db.selectFrom('estimates').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', viewer.tenantId).where('status', '=', 'APPROVED').executeTakeFirstOrThrow(),
+  ]);
+  return { openJobs: byStatus.OPEN ?? 0, closedJobs: byStatus.CLOSED ?? 0, approvedEstimates: Number(approved.n), ...tasks };
 }
 
 export async function jobActivities(db: Db, viewer: Viewer, jobId: string, page: number, limit: number) {

@@ -1,0 +1,153 @@
+import type { Db } from '@fieldwork/db/connection';
+import { flag } from '@fieldwork/db/sql-helpers';
+import type { JobInfo, LineInputBody } from '@fieldwork/domain/billing.schemas';
+import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
+import { AppError } from '@fieldwork/domain/errors';
+import { computeTotals, marginOf } from '@fieldwork/domain/money';
+import { centsToDollars } from '@fieldwork/domain/money';
+import { customerOwns, type DocumentRow, type LineRow } from './documents.repository.ts';
+
+export type ResolvedRefs = {
+  customer_id: string;
+  job_id: string | null;
+  address_id: string | null;
+  building_unit_id: string | null;
+  billing_contact_id: string | null;
+  site_contact_id: string | null;
+};
+
+/**
+ * The customer/job block: a job (of this company, open) gives the customer and defaults for the address,
+ * unit and site contact; the other ids must belong to that customer. Another company's job or customer reads
+ * as missing (404, same body).
+ */
+export async function resolveJobInfo(db: Db, tenantId: string, info: JobInfo, currentJobId: string | null = null): Promise<ResolvedRefs> {
+  let customerId = info.accountId ?? null;
+  let job: { id: string; customer_id: string; status: string; site_address_id: string; building_unit_id: string | null; site_contact_id: string | null } | undefined;
+  const jobId = info.type === 'Existing' ? (info.jobId ?? null) : null;
+  if (jobId) {
+    job = await db
+      .selectFrom('jobs')
+      .select(['id', 'customer_id', 'status', 'site_address_id', 'building_unit_id', 'site_contact_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', jobId)
+      .executeTakeFirst();
+    if (!job) throw new AppError('NOT_FOUND', 'Job not found.');
+    if (job.status !== 'OPEN' && job.id !== currentJobId) throw new AppError('CONFLICT', LINK_MESSAGES.jobNotOpen);
+    if (customerId && customerId !== job.customer_id) throw new AppError('VALIDATION_FAILED', [LINK_MESSAGES.otherCustomer]);
+    customerId = job.customer_id;
+  }
+  if (!customerId) throw new AppError('VALIDATION_FAILED', ['Account Name is mandatory.']);
+  const customer = await db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('id', '=', customerId).executeTakeFirst();
+  if (!customer) throw new AppError('NOT_FOUND', 'Customer not found.');
+  const refs: ResolvedRefs = {
+    customer_id: customerId,
+    job_id: job?.id ?? null,
+    address_id: info.accountAddressId ?? job?.site_address_id ?? null,
+    building_unit_id: info.buildingUnitId ?? job?.building_unit_id ?? null,
+    billing_contact_id: info.billingContactId ?? null,
+    site_contact_id: info.siteContactId ?? job?.site_contact_id ?? null,
+  };
+  const addresses = [refs.address_id, refs.building_unit_id].filter((v): v is string => !!v);
+  const contacts = [refs.billing_contact_id, refs.site_contact_id].filter((v): v is string => !!v);
+  if (!(await customerOwns(db, tenantId, customerId, { addresses, contacts }))) {
+    throw new AppError('VALIDATION_FAILED', ["Addresses and contacts must belong to the document's customer."]);
+  }
+  return refs;
+}
+
+/** Server-side figures from the lines: client totals are never read. */
+export function figuresOf(lines: LineInputBody[], info: { freight: number; isDepositRequired: boolean; depositAmount: number }) {
+  const result = computeTotals(
+    lines.map((l) => ({ qtyMilli: l.qty, rateCents: l.rate, isTaxable: l.isTaxable, taxPercentMilli: l.isTaxable ? l.taxPercent : 0 })),
+    info.freight,
+    { required: info.isDepositRequired, amountCents: info.depositAmount },
+  );
+  if (!result.ok) throw new AppError('VALIDATION_FAILED', [result.message]);
+  const t = result.totals;
+  return {
+    columns: {
+      sub_total_cents: t.subTotalCents,
+      taxable_sub_total_cents: t.taxableSubTotalCents,
+      tax_cents: t.taxCents,
+      freight_cents: t.freightCents,
+      deposit_required: flag(info.isDepositRequired),
+      deposit_cents: t.depositCents,
+      total_cents: t.totalCents,
+    },
+    lines: lines.map((l, i) => ({
+      name: l.name,
+      description: l.description ?? null,
+      qty_milli: l.qty,
+      rate_cents: l.rate,
+      service_id: l.serviceId ?? null,
+      is_taxable: flag(l.isTaxable),
+      tax_percent_milli: l.isTaxable ? l.taxPercent : 0,
+      tax_cents: t.lines[i]!.taxCents,
+      total_cents: t.lines[i]!.totalCents,
+    })),
+  };
+}
+
+/** Catalogue ids on lines must be this company's (another company's reads as missing). */
+export async function checkServices(db: Db, tenantId: string, lines: LineInputBody[]): Promise<void> {
+  const ids = [...new Set(lines.map((l) => l.serviceId).filter((v): v is string => !!v))];
+  if (!ids.length) return;
+  const found = await db.selectFrom('catalogue_items').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  if (found.length !== ids.length) throw new AppError('NOT_FOUND', 'Product/Service not found.');
+}
+
+/** Copy lines of one document onto another (draft copies, conversion). */
+export function copyLines(lines: LineRow[]) {
+  return lines.map(({ name, description, qty_milli, rate_cents, service_id, is_taxable, tax_percent_milli, tax_cents, total_cents }) => ({
+    name, description, qty_milli, rate_cents, service_id, is_taxable, tax_percent_milli, tax_cents, total_cents,
+  }));
+}
+
+export function toLineDto(l: LineRow) {
+  return {
+    id: l.id,
+    name: l.name,
+    description: l.description,
+    qty: l.qty_milli / 1000,
+    rate: centsToDollars(l.rate_cents),
+    serviceId: l.service_id,
+    isTaxable: l.is_taxable === 1,
+    taxPercent: l.tax_percent_milli / 1000,
+    tax: centsToDollars(l.tax_cents),
+    total: centsToDollars(l.total_cents),
+  };
+}
+
+/** What both DTOs share, from the joined row. */
+export function commonDto(row: DocumentRow, lines: LineRow[]) {
+  return {
+    id: row.id,
+    totalAmount: centsToDollars(row.total_cents),
+    depositAmount: centsToDollars(row.deposit_cents),
+    isDepositRequired: row.deposit_required === 1,
+    subTotal: centsToDollars(row.sub_total_cents),
+    taxableSubTotal: centsToDollars(row.taxable_sub_total_cents),
+    tax: centsToDollars(row.tax_cents),
+    freight: centsToDollars(row.freight_cents),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    createdBy: row.created_by ? { userId: row.created_by, username: row.creator_name ?? '' } : null,
+    account: { id: row.customer_id, name: row.customer_name },
+    job: row.job_id && row.job_number !== null ? { id: row.job_id, jobNumber: Number(row.job_number) } : null,
+    buildingUnit: row.building_unit_id ? { id: row.building_unit_id, buildingUnit: row.building_unit ?? '' } : null,
+    tenantAccountAddress: row.address_id ? { id: row.address_id, fullAddress: row.address_full ?? '' } : null,
+    billingContact: row.billing_contact_id ? { id: row.billing_contact_id, name: row.billing_contact_name ?? '' } : null,
+    siteContact: row.site_contact_id ? { id: row.site_contact_id, name: row.site_contact_name ?? '' } : null,
+    paymentTerm: row.payment_term,
+    dueDate: row.due_date,
+    productServices: lines.map(toLineDto),
+    version: row.version,
+  };
+}
+
+/** Margin figures for office readers: revenue is the subtotal; estimated costs join in with the costs issue. */
+export function marginFields(row: DocumentRow, costCents = 0) {
+  const m = marginOf(row.sub_total_cents, costCents);
+  return { totalRevenue: centsToDollars(m.totalRevenueCents), totalMargin: centsToDollars(m.totalMarginCents), marginPercentage: m.marginPercentage };
+}

@@ -1,0 +1,61 @@
+import { ESTIMATE_STATUS_LABELS, effectiveEstimateStatus, estimateActions, type ApprovalDecision, type StoredEstimateStatus } from '@fieldwork/domain/estimates.rules';
+import type { Estimate, EstimateListItem } from '@fieldwork/domain/estimates.schemas';
+import { can, type Viewer } from '@fieldwork/domain/roles';
+import type { DocumentRow, LineRow } from '../billing/documents.repository.ts';
+import { commonDto, marginFields } from '../billing/documents.service.ts';
+
+export type EstimateRow = DocumentRow & {
+  estimate_number: number;
+  status: string;
+  estimate_date: string | null;
+  previous_estimate_number: number | null;
+  converted_invoice_id: string | null;
+  converted_invoice_number?: number | null;
+  approval_decision: string | null;
+  approval_name: string | null;
+  approval_at: string | null;
+  approval_ip: string | null;
+  approval_comment: string | null;
+  approval_signature: string | null;
+};
+
+function base(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string) {
+  const status = effectiveEstimateStatus(row.status as StoredEstimateStatus, row.due_date, now, timeZone);
+  const isConverted = !!row.converted_invoice_id;
+  return {
+    estimateNumber: row.estimate_number,
+    status,
+    statusLabel: ESTIMATE_STATUS_LABELS[status],
+    estimateDate: row.estimate_date,
+    estimateCustomerMessage: row.customer_message,
+    isConverted,
+    convertedInvoice: row.converted_invoice_id ? { id: row.converted_invoice_id, invoiceNumber: Number(row.converted_invoice_number ?? 0) } : null,
+    isConvertedJobEstimate: row.previous_estimate_number !== null,
+    convertedJobEstimateInfo: row.previous_estimate_number !== null ? { previousEstimateNumber: row.previous_estimate_number } : null,
+    actions: estimateActions({ status, isConverted }, can(viewer, 'estimates.write')),
+  };
+}
+
+export function toEstimateListItem(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string): EstimateListItem {
+  const { productServices: _lines, ...common } = commonDto(row, []);
+  return { ...common, ...base(viewer, row, now, timeZone) };
+}
+
+/** Margins only for office readers (estimates.read is office-only today; the check stays if field roles gain reads). */
+export function toEstimateDto(viewer: Viewer, row: EstimateRow, lines: LineRow[], now: Date, timeZone: string): Estimate {
+  return {
+    ...commonDto(row, lines),
+    ...(can(viewer, 'jobs.read') ? marginFields(row) : {}),
+    ...base(viewer, row, now, timeZone),
+    approval: row.approval_decision
+      ? {
+          decision: row.approval_decision as ApprovalDecision,
+          signerName: row.approval_name ?? '',
+          signedAt: row.approval_at ?? '',
+          signerIp: row.approval_ip,
+          comment: row.approval_comment,
+          signature: row.approval_signature,
+        }
+      : null,
+  };
+}

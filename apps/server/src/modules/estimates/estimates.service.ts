@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@fieldwork/db/connection';
+import { nextNumber } from '@fieldwork/db/counters';
+import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
+import { pagination } from '@fieldwork/domain/common.schemas';
+import { AppError } from '@fieldwork/domain/errors';
+import {
+  editCreatesDraftCopy,
+  effectiveEstimateStatus,
+  ESTIMATE_ACTION_TABLE,
+  ESTIMATE_MESSAGES,
+  ESTIMATE_STATUS_LABELS,
+  type StoredEstimateStatus,
+} from '@fieldwork/domain/estimates.rules';
+import type { ApprovalBody, CreateEstimateBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
+import type { Viewer } from '@fieldwork/domain/roles';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { findDocument, listDocuments, loadLines, replaceLines } from '../billing/documents.repository.ts';
+import { checkServices, copyLines, figuresOf, resolveJobInfo } from '../billing/documents.service.ts';
+import { refreshJobMoney } from '../billing/job-money.repository.ts';
+import { toListFilter } from '../billing/list-filter.ts';
+import { toEstimateDto, toEstimateListItem, type EstimateRow } from './estimates.presenter.ts';
+
+export type Ctx = { db: Db; dialect: 'sqlite' | 'postgres'; viewer: Viewer; timeZone: string };
+
+async function requireEstimate(db: Db, tenantId: string, id: string): Promise<EstimateRow> {
+  const row = (await findDocument(db, 'estimate', tenantId, id)) as EstimateRow | undefined;
+  if (!row) throw new AppError('NOT_FOUND', ESTIMATE_MESSAGES.notFound);
+  if (row.converted_invoice_id) {
+    const inv = await db.selectFrom('invoices').select('invoice_number').where('tenant_id', '=', tenantId).where('id', '=', row.converted_invoice_id).executeTakeFirst();
+    row.converted_invoice_number = inv?.invoice_number ?? null;
+  }
+  return row;
+}
+
+const statusOf = (row: EstimateRow, timeZone: string) => effectiveEstimateStatus(row.status as StoredEstimateStatus, row.due_date, new Date(), timeZone);
+
+export async function listEstimatesPage(ctx: Ctx, q: EstimateListQuery) {
+  const now = new Date();
+  const { rows, total } = await listDocuments(ctx.db, 'estimate', ctx.viewer.tenantId, toListFilter(q, now, ctx.timeZone, true));
+  return { data: (rows as EstimateRow[]).map((r) => toEstimateListItem(ctx.viewer, r, now, ctx.timeZone)), pagination: pagination(total, q.page, q.limit) };
+}
+
+export async function getEstimate(ctx: Ctx, id: string): Promise<Estimate> {
+  const row = await requireEstimate(ctx.db, ctx.viewer.tenantId, id);
+  return toEstimateDto(ctx.viewer, row, await loadLines(ctx.db, 'estimate', ctx.viewer.tenantId, id), new Date(), ctx.timeZone);
+}
+
+function infoColumns(body: CreateEstimateBody) {
+  const i = body.estimateInfo;
+  return { payment_term: i.terms ?? null, due_date: i.dueDate ?? null, estimate_date: i.estimateDate ?? null, customer_message: i.estimateCustomerMessage ?? null };
+}
+
+/** Number, row, lines, the job's money columns and the log entry in one transaction. */
+export async function createEstimate(ctx: Ctx, body: CreateEstimateBody): Promise<Estimate> {
+  const { viewer } = ctx;
+  const refs = await resolveJobInfo(ctx.db, viewer.tenantId, body.jobInfo);
+  await checkServices(ctx.db, viewer.tenantId, body.productServices);
+  const figures = figuresOf(body.productServices, body.estimateInfo);
+  const id = randomUUID();
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const number = await nextNumber(trx, viewer.tenantId, 'estimate');
+    await trx
+      .insertInto('estimates')
+      .values({
+        id, tenant_id: viewer.tenantId, estimate_number: number, status: body.mode === 'Send' ? 'SENT' : 'DRAFT',
+        ...refs, ...infoColumns(body), ...figures.columns,
+        previous_estimate_number: null, converted_invoice_id: null,
+        approval_decision: null, approval_name: null, approval_at: null, approval_ip: null, approval_comment: null, approval_signature: null,
+        created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
+      })
+      .execute();
+    await replaceLines(trx, 'estimate', viewer.tenantId, id, figures.lines);
+    await refreshJobMoney(trx, viewer.tenantId, refs.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, { jobId: refs.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_CREATED', message: `Created estimate #${number}`, actorId: viewer.userId, at });
+  });
+  return getEstimate(ctx, id);
+}
+
+/**
+ * Only a draft is edited in place, at the version loaded (409 STALE_VERSION otherwise). A job already set
+ * stays (linking is permanent); a draft without one may gain one here.
+ */
+export async function updateEstimate(ctx: Ctx, id: string, body: UpdateEstimateBody): Promise<Estimate> {
+  const { viewer } = ctx;
+  const before = await requireEstimate(ctx.db, viewer.tenantId, id);
+  if (before.status !== 'DRAFT') throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notEditable(ESTIMATE_STATUS_LABELS[statusOf(before, ctx.timeZone)]));
+  const refs = await resolveJobInfo(ctx.db, viewer.tenantId, body.jobInfo, before.job_id);
+  if (before.job_id && refs.job_id !== before.job_id) throw new AppError('CONFLICT', 'This estimate is linked to a job; linking is permanent.');
+  await checkServices(ctx.db, viewer.tenantId, body.productServices);
+  const figures = figuresOf(body.productServices, body.estimateInfo);
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('estimates')
+      .set({ ...refs, ...infoColumns(body), ...figures.columns, status: body.mode === 'Send' ? 'SENT' : 'DRAFT', updated_at: at, version: body.version + 1 })
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .where('version', '=', body.version)
+      .where('status', '=', 'DRAFT')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError('STALE_VERSION');
+    await replaceLines(trx, 'estimate', viewer.tenantId, id, figures.lines);
+    await refreshJobMoney(trx, viewer.tenantId, refs.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, { jobId: refs.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_UPDATED', message: `Updated estimate #${before.estimate_number}`, actorId: viewer.userId, at });
+  });
+  return getEstimate(ctx, id);
+}
+
+/**
+ * A status move only from the stored statuses the caller's action allows; of two racing moves one updates
+ * the row and the other finds 0 rows (409).
+ */
+async function moveStatus(ctx: Ctx, id: string, action: 'send' | 'void', to: StoredEstimateStatus, extra: Record<string, unknown> = {}): Promise<Estimate> {
+  const { viewer } = ctx;
+  const before = await requireEstimate(ctx.db, viewer.tenantId, id);
+  const effective = statusOf(before, ctx.timeZone);
+  const allowedFrom = (Object.keys(ESTIMATE_ACTION_TABLE) as (keyof typeof ESTIMATE_ACTION_TABLE)[])
+    .filter((s) => s !== 'EXPIRED' && (ESTIMATE_ACTION_TABLE[s] as readonly string[]).includes(action));
+  const refuse = () => new AppError('CONFLICT', ESTIMATE_MESSAGES.notAllowed(action, ESTIMATE_STATUS_LABELS[effective]));
+  if (!(ESTIMATE_ACTION_TABLE[effective] as readonly string[]).includes(action)) throw refuse();
+  if (action === 'void' && before.converted_invoice_id) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.alreadyConverted);
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('estimates')
+      .set((eb) => ({ status: to, updated_at: at, version: eb('version', '+', 1), ...extra }))
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .where('status', 'in', allowedFrom);
+    if (action === 'void') q = q.where('converted_invoice_id', 'is', null);
+    const result = await q.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw refuse();
+    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, {
+      jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_STATUS_CHANGED',
+      message: `Estimate #${before.estimate_number}: ${ESTIMATE_STATUS_LABELS[effective]} → ${ESTIMATE_STATUS_LABELS[to]}`,
+      actorId: viewer.userId, changes: [{ field: 'Status', oldValue: ESTIMATE_STATUS_LABELS[effective], newValue: ESTIMATE_STATUS_LABELS[to] }], at,
+    });
+  });
+  return getEstimate(ctx, id);
+}
+
+export const sendEstimate = (ctx: Ctx, id: string) => moveStatus(ctx, id, 'send', 'SENT');
+export const voidEstimate = (ctx: Ctx, id: string) => moveStatus(ctx, id, 'void', 'VOID');
+
+/** Onsite approval: the signer's decision, name, signature image, time and IP, from Draft, Sent or Expired. */
+export async function approveOnsite(ctx: Ctx, id: string, body: ApprovalBody, ip: string | null): Promise<Estimate> {
+  const { viewer } = ctx;
+  const before = await requireEstimate(ctx.db, viewer.tenantId, id);
+  const effective = statusOf(before, ctx.timeZone);
+  if (!ESTIMATE_ACTION_TABLE[effective].some((a) => a === 'onsiteApproval')) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notAllowed('approve', ESTIMATE_STATUS_LABELS[effective]));
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('estimates')
+      .set((eb) => ({
+        status: body.decision, approval_decision: body.decision, approval_name: body.signerName, approval_signature: body.signature,
+        approval_comment: body.comment ?? null, approval_at: at, approval_ip: ip, updated_at: at, version: eb('version', '+', 1),
+      }))
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .where('status', 'in', ['DRAFT', 'SENT'])
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notAllowed('approve', ESTIMATE_STATUS_LABELS[effective]));
+    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, {
+      jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_STATUS_CHANGED',
+      message: `Estimate #${before.estimate_number} ${ESTIMATE_STATUS_LABELS[body.decision]} onsite by ${body.signerName}`,
+      actorId: viewer.userId, changes: [{ field: 'Status', oldValue: ESTIMATE_STATUS_LABELS[effective], newValue: ESTIMATE_STATUS_LABELS[body.decision] }], at,
+    });
+  });
+  return getEstimate(ctx, id);
+}
+
+/** Delete for Draft, Declined, Change Request (and never a converted one). */
+export async function deleteEstimate(ctx: Ctx, id: string): Promise<{ message: string }> {
+  const { viewer } = ctx;
+  const before = await requireEstimate(ctx.db, viewer.tenantId, id);
+  const effective = statusOf(before, ctx.timeZone);
+  const deletable = ['DRAFT', 'DECLINED', 'CHANGE_REQUEST'];
+  if (!deletable.includes(effective)) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notDeletable(ESTIMATE_STATUS_LABELS[effective]));
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('estimates').where('tenant_id', '=', viewer.tenantId).where('id', '=', id).where('status', 'in', deletable).where('converted_invoice_id', 'is', null).executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notDeletable(ESTIMATE_STATUS_LABELS[effective]));
+    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_DELETED', message: `Deleted estimate #${before.estimate_number}`, actorId: viewer.userId });
+  });
+  return { message: ESTIMATE_MESSAGES.deleted(before.estimate_number) };
+}
+
+/** Editing a Sent, Declined, Expired or Change Request estimate: a new draft copy (the original stays). */
+export async function draftFromEstimate(ctx: Ctx, id: string): Promise<{ estimate: Estimate; message: string }> {
+  const { viewer } = ctx;
+  const before = await requireEstimate(ctx.db, viewer.tenantId, id);
+  const effective = statusOf(before, ctx.timeZone);
+  if (!editCreatesDraftCopy(effective)) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notEditable(ESTIMATE_STATUS_LABELS[effective]));
+  const lines = await loadLines(ctx.db, 'estimate', viewer.tenantId, id);
+  const newId = randomUUID();
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const number = await nextNumber(trx, viewer.tenantId, 'estimate');
+    await trx
+      .insertInto('estimates')
+      .values({
+        id: newId, tenant_id: viewer.tenantId, estimate_number: number, status: 'DRAFT', estimate_date: before.estimate_date,
+        customer_id: before.customer_id, job_id: before.job_id, building_unit_id: before.building_unit_id, address_id: before.address_id,
+        billing_contact_id: before.billing_contact_id, site_contact_id: before.site_contact_id, payment_term: before.payment_term,
+        due_date: before.due_date, customer_message: before.customer_message, sub_total_cents: before.sub_total_cents,
+        taxable_sub_total_cents: before.taxable_sub_total_cents, tax_cents: before.tax_cents, freight_cents: before.freight_cents,
+        deposit_required: before.deposit_required, deposit_cents: before.deposit_cents, total_cents: before.total_cents,
+        previous_estimate_number: before.estimate_number, converted_invoice_id: null,
+        approval_decision: null, approval_name: null, approval_at: null, approval_ip: null, approval_comment: null, approval_signature: null,
+        created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
+      })
+      .execute();
+    await replaceLines(trx, 'estimate', viewer.tenantId, newId, copyLines(lines));
+    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'ESTIMATE', entityId: newId, action: 'ESTIMATE_CREATED', message: `Created draft estimate #${number} from #${before.estimate_number}`, actorId: viewer.userId, at });
+  });
+  return { estimate: await getEstimate(ctx, newId), message: ESTIMATE_MESSAGES.editCopy };
+}
+
+/**
+ * Convert once: `UPDATE … WHERE converted_invoice_id IS NULL AND status IN (APPROVED, PAID)` claims the
+ * estimate, then the invoice (a draft, same customer, job and lines) is inserted in the same transaction; the
+ * unique index on invoices.converted_from_estimate_id backs it. Every other request gets 409.
+ */
+export async function convertEstimate(ctx: Ctx, id: string): Promise<{ id: string; invoiceNumber: number; message: string }> {
+  const { viewer } = ctx;
+  const before = await requireEstimate(ctx.db, viewer.tenantId, id);
+  const refuse = (message: string) => new AppError('CONFLICT', `${ESTIMATE_MESSAGES.convertFailed}: ${message}`);
+  if (before.converted_invoice_id) throw refuse(ESTIMATE_MESSAGES.alreadyConverted);
+  if (before.status !== 'APPROVED' && before.status !== 'PAID') throw refuse(ESTIMATE_MESSAGES.notConvertible);
+  const lines = await loadLines(ctx.db, 'estimate', viewer.tenantId, id);
+  const invoiceId = randomUUID();
+  const at = nowIso();
+  try {
+    const invoiceNumber = await ctx.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('estimates')
+        .set((eb) => ({ converted_invoice_id: invoiceId, updated_at: at, version: eb('version', '+', 1) }))
+        .where('tenant_id', '=', viewer.tenantId)
+        .where('id', '=', id)
+        .where('converted_invoice_id', 'is', null)
+        .where('status', 'in', ['APPROVED', 'PAID'])
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw refuse(ESTIMATE_MESSAGES.alreadyConverted);
+      const number = await nextNumber(trx, viewer.tenantId, 'invoice');
+      await trx
+        .insertInto('invoices')
+        .values({
+          id: invoiceId, tenant_id: viewer.tenantId, invoice_number: number, status: 'DRAFT', invoice_date: null,
+          customer_id: before.customer_id, job_id: before.job_id, building_unit_id: before.building_unit_id, address_id: before.address_id,
+          billing_contact_id: before.billing_contact_id, site_contact_id: before.site_contact_id, payment_term: before.payment_term,
+          due_date: null, customer_message: before.customer_message, sub_total_cents: before.sub_total_cents,
+          taxable_sub_total_cents: before.taxable_sub_total_cents, tax_cents: before.tax_cents, freight_cents: before.freight_cents,
+          deposit_required: before.deposit_required, deposit_cents: before.deposit_cents, total_cents: before.total_cents,
+          paid_cents: 0, previous_invoice_number: null, converted_from_estimate_id: id,
+          created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
+        })
+        .execute();
+      await replaceLines(trx, 'invoice', viewer.tenantId, invoiceId, copyLines(lines));
+      await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+      await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_CONVERTED', message: `Converted estimate #${before.estimate_number} to invoice #${number}`, actorId: viewer.userId, at });
+      return number;
+    });
+    return { id: invoiceId, invoiceNumber, message: ESTIMATE_MESSAGES.converted };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse(ESTIMATE_MESSAGES.alreadyConverted);
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import { INVOICE_STATUS_LABELS, invoiceActions, type InvoiceStatus, type PaymentMethod } from '@fieldwork/domain/invoices.rules';
+import type { Invoice, InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
+import { centsToDollars } from '@fieldwork/domain/money';
+import { can, type Viewer } from '@fieldwork/domain/roles';
+import type { InvoicePaymentsTable } from '@fieldwork/db/schema';
+import type { DocumentRow, LineRow } from '../billing/documents.repository.ts';
+import { commonDto, marginFields } from '../billing/documents.service.ts';
+
+export type InvoiceRow = DocumentRow & {
+  invoice_number: number;
+  status: string;
+  invoice_date: string | null;
+  paid_cents: number;
+  previous_invoice_number: number | null;
+  converted_from_estimate_id: string | null;
+  converted_estimate_number?: number | null;
+};
+
+function base(viewer: Viewer, row: InvoiceRow) {
+  const status = row.status as InvoiceStatus;
+  return {
+    invoiceNumber: row.invoice_number,
+    status,
+    statusLabel: INVOICE_STATUS_LABELS[status],
+    deposit: centsToDollars(row.deposit_cents),
+    invoiceDate: row.invoice_date,
+    invoiceCustomerMessage: row.customer_message,
+    invoiceCreatedBy: row.created_by ? { username: row.creator_name ?? '' } : null,
+    isConvertedFromEstimate: !!row.converted_from_estimate_id,
+    convertedEstimate: row.converted_from_estimate_id ? { id: row.converted_from_estimate_id, estimateNumber: Number(row.converted_estimate_number ?? 0) } : null,
+    isConvertedInvoiceJob: row.previous_invoice_number !== null,
+    convertedInvoiceJobinfo: row.previous_invoice_number !== null ? { previousInvoiceNumber: row.previous_invoice_number } : null,
+    paidAmount: centsToDollars(row.paid_cents),
+    balance: centsToDollars(row.total_cents - row.paid_cents),
+    actions: invoiceActions({ status, paidCents: row.paid_cents }, can(viewer, 'invoices.write')),
+  };
+}
+
+export function toInvoiceListItem(viewer: Viewer, row: InvoiceRow): InvoiceListItem {
+  const { productServices: _lines, ...common } = commonDto(row, []);
+  return { ...common, ...base(viewer, row) };
+}
+
+export function toInvoiceDto(viewer: Viewer, row: InvoiceRow, lines: LineRow[], payments: InvoicePaymentsTable[]): Invoice {
+  return {
+    ...commonDto(row, lines),
+    ...(can(viewer, 'jobs.read') ? marginFields(row) : {}),
+    ...base(viewer, row),
+    payments: payments.map((p) => ({ id: p.id, amount: centsToDollars(p.amount_cents), paidOn: p.paid_on, method: p.method as PaymentMethod, reference: p.reference, createdAt: p.created_at })),
+  };
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
+import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
+import { invoiceBody, jobMoney, line } from '../estimates/billing.fixture.ts';
+
+let t: TestApp;
+let tenantId: string;
+let admin: Session;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ tenantId, admin } = await t.newCompany());
+});
+afterAll(async () => t.close());
+
+const post = (url: string, payload?: object, s: Session = admin) => t.call('POST', url, s.cookie, payload ?? {});
+const pay = (id: string, amount: number) => post(`/api/invoices/${id}/payments`, { amount, paidOn: '2026-03-01', method: 'CHECK', reference: 'chk 12' });
+
+describe('invoices', () => {
+  it('creates, sends, takes partial then full payment (Paid), and keeps the job money in step', async () => {
+    const job = await buildJob(t.db, tenantId);
+    const created = await post('/api/invoices', invoiceBody({ jobId: job.id, lines: [line('Boiler', 1, 1000, 5)] }));
+    expect(created.statusCode, created.body).toBe(201);
+    const inv = created.json().data;
+    expect(inv).toMatchObject({ status: 'DRAFT', totalAmount: 1050, tax: 50, balance: 1050, paidAmount: 0, payments: [], invoiceCreatedBy: { username: expect.any(String) } });
+    expect((await pay(inv.id, 10)).json().message).toBe('Payments can be recorded only on an open (sent) invoice.');
+    expect((await post(`/api/invoices/${inv.id}/send`)).json().data.status).toBe('SENT');
+    expect(await jobMoney(t, job.id)).toMatchObject({ due_invoices_count: 1, due_invoices_cents: 105000, open_balance_cents: 105000, paid_cents: 0, invoice_count: 1 });
+    const partial = await pay(inv.id, 400.25);
+    expect(partial.statusCode, partial.body).toBe(201);
+    expect(partial.json().data).toMatchObject({ status: 'SENT', paidAmount: 400.25, balance: 649.75, payments: [{ amount: 400.25, method: 'CHECK', reference: 'chk 12', paidOn: '2026-03-01' }] });
+    expect(partial.json().data.actions).toMatchObject({ void: false, recordPayment: true });
+    expect(await jobMoney(t, job.id)).toMatchObject({ due_invoices_cents: 64975, open_balance_cents: 64975, paid_cents: 40025 });
+    const over = await pay(inv.id, 649.76);
+    expect(over.json()).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'The payment is more than the open balance ($649.75).' });
+    expect((await pay(inv.id, 649.75)).json().data).toMatchObject({ status: 'PAID', statusLabel: 'Paid', balance: 0, paidAmount: 1050 });
+    expect(await jobMoney(t, job.id)).toMatchObject({ due_invoices_count: 0, due_invoices_cents: 0, open_balance_cents: 0, paid_cents: 105000 });
+    expect((await pay(inv.id, 1)).statusCode).toBe(409);
+    expect((await pay(inv.id, 0.001)).statusCode).toBe(400);
+  });
+
+  it('edits a draft at its version; a sent invoice is copied into a draft; delete for drafts only', async () => {
+    const customer = await buildCustomer(t.db, tenantId);
+    const inv = (await post('/api/invoices', invoiceBody({ accountId: customer.id }))).json().data;
+    const put = await t.call('PUT', `/api/invoices/${inv.id}`, admin.cookie, { ...invoiceBody({ accountId: customer.id, lines: [line('a', 2, 2.5)] }), version: 1 });
+    expect(put.json().data).toMatchObject({ totalAmount: 5, version: 2 });
+    expect((await t.call('PUT', `/api/invoices/${inv.id}`, admin.cookie, { ...invoiceBody({ accountId: customer.id }), version: 1 })).json().code).toBe('STALE_VERSION');
+    await post(`/api/invoices/${inv.id}/send`);
+    expect((await t.call('DELETE', `/api/invoices/${inv.id}`, admin.cookie)).statusCode).toBe(409);
+    const copy = await post(`/api/invoices/${inv.id}/draft`);
+    expect(copy.json()).toMatchObject({ message: 'Now, You can edit your Invoice.', data: { status: 'DRAFT', isConvertedInvoiceJob: true, convertedInvoiceJobinfo: { previousInvoiceNumber: inv.invoiceNumber } } });
+    const del = await t.call('DELETE', `/api/invoices/${copy.json().data.id}`, admin.cookie);
+    expect(del.json()).toEqual({ message: `Invoice ${copy.json().data.invoiceNumber} deleted successfully` });
+    expect((await post(`/api/invoices/${inv.id}/void`)).json().data.status).toBe('VOID');
+  });
+
+  it('links a loose invoice once; lists search and filter by status', async () => {
+    const job = await buildJob(t.db, tenantId);
+    const inv = (await post('/api/invoices', invoiceBody({ accountId: job.customerId, mode: 'Send' }))).json().data;
+    const link = await post('/api/invoices/link', { jobId: job.id, invoiceId: inv.id });
+    expect(link.json()).toEqual({ data: { id: inv.id, jobId: job.id, jobNumber: job.jobNumber }, message: `Linking to Job: ${job.jobNumber}` });
+    expect(await jobMoney(t, job.id)).toMatchObject({ due_invoices_count: 1, due_invoices_cents: Math.round(inv.totalAmount * 100), invoice_count: 1 });
+    expect((await post('/api/invoices/link', { jobId: job.id, invoiceId: inv.id })).json().message).toBe('This item is already linked to a job. Linking is permanent.');
+    const list = (await t.call('GET', `/api/invoices?searchText=${inv.invoiceNumber}&status=SENT`, admin.cookie)).json();
+    expect(list.data.map((i: { id: string }) => i.id)).toEqual([inv.id]);
+    expect(list.pagination.itemsPerPage).toBe(10);
+    expect((await t.call('GET', `/api/invoices?jobId=${job.id}`, admin.cookie)).json().data).toHaveLength(1);
+  });
+
+  it('technicians and subcontractors get 403; read-only office sees no write actions', async () => {
+    const customer = await buildCustomer(t.db, tenantId);
+    const inv = (await post('/api/invoices', invoiceBody({ accountId: customer.id }))).json().data;
+    for (const role of ['Technician', 'SubContractor'] as const) {
+      const s = await t.signInAs(tenantId, role);
+      expect((await t.call('GET', `/api/invoices/${inv.id}`, s.cookie)).statusCode).toBe(403);
+      expect((await pay(inv.id, 1).then(() => t.call('POST', `/api/invoices/${inv.id}/payments`, s.cookie, { amount: 1, paidOn: '2026-01-01', method: 'CASH' }))).statusCode).toBe(403);
+    }
+    const view = await t.signInAs(tenantId, 'Staff', 'onlyViewAccess');
+    expect((await t.call('GET', `/api/invoices/${inv.id}`, view.cookie)).json().data.actions).toMatchObject({ edit: false, delete: false, view: true, download: true });
+  });
+});

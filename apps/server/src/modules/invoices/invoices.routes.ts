@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
+import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
+import { createInvoiceBody, invoiceListItemSchema, invoiceListQuery, invoiceSchema, linkInvoiceBody, paymentBody, updateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
+import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
+import { linkToJob } from '../billing/link.service.ts';
+import { createInvoice, deleteInvoice, draftFromInvoice, getInvoice, listInvoicesPage, recordPayment, sendInvoice, updateInvoice, voidInvoice, type Ctx } from './invoices.service.ts';
+
+const one = dataOf(invoiceSchema);
+
+/** Invoices and their payments (jobs-estimates-invoices.md: Invoice entity, statuses and actions; issue 8). */
+export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['invoices'];
+  const ctx = (request: FastifyRequest): Ctx => {
+    const auth = requireAuth(request);
+    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone };
+  };
+
+  r.get('/api/invoices', {
+    preHandler: guard('invoices.read'),
+    schema: { tags, summary: 'Invoices, 10 a page; search by number, sort, filter by status and created-on preset (tenant zone); unlinked=true for the link panel', querystring: invoiceListQuery, response: { 200: dataPage(invoiceListItemSchema) } },
+  }, async (request) => listInvoicesPage(ctx(request), request.query));
+
+  r.post('/api/invoices', {
+    preHandler: guard('invoices.write'),
+    schema: { tags, summary: 'Create an invoice (mode Draft or Send); totals are computed by the server', body: createInvoiceBody, response: { 201: one } },
+  }, async (request, reply) => reply.status(201).send({ data: await createInvoice(ctx(request), request.body) }));
+
+  r.post('/api/invoices/link', {
+    preHandler: guard('invoices.write'),
+    schema: { tags, summary: 'Link a loose invoice to a job (permanent; 409 when already linked)', body: linkInvoiceBody, response: { 200: z.object({ data: z.object({ id: z.string(), jobId: z.string(), jobNumber: z.number() }), message: z.string() }) } },
+  }, async (request) => {
+    const data = await linkToJob(ctx(request), 'invoice', request.body.invoiceId, request.body.jobId);
+    return { data, message: LINK_MESSAGES.successDetail(data.jobNumber) };
+  });
+
+  r.get('/api/invoices/:id', {
+    preHandler: guard('invoices.read'),
+    schema: { tags, summary: 'One invoice with lines, payments and (office) margins', params: idParams, response: { 200: one } },
+  }, async (request) => ({ data: await getInvoice(ctx(request), request.params.id) }));
+
+  r.put('/api/invoices/:id', {
+    preHandler: guard('invoices.write'),
+    schema: { tags, summary: 'Edit a draft invoice (send version; 409 STALE_VERSION when stale)', params: idParams, body: updateInvoiceBody, response: { 200: one } },
+  }, async (request) => ({ data: await updateInvoice(ctx(request), request.params.id, request.body) }));
+
+  r.delete('/api/invoices/:id', {
+    preHandler: guard('invoices.write'),
+    schema: { tags, summary: 'Delete a draft invoice', params: idParams, response: { 200: z.object({ message: z.string() }) } },
+  }, async (request) => deleteInvoice(ctx(request), request.params.id));
+
+  r.post('/api/invoices/:id/send', {
+    preHandler: guard('invoices.write'),
+    schema: { tags, summary: 'Send (status Open)', params: idParams, response: { 200: one } },
+  }, async (request) => ({ data: await sendInvoice(ctx(request), request.params.id) }));
+
+  r.post('/api/invoices/:id/void', {
+    preHandler: guard('invoices.write'),
+    schema: { tags, summary: 'Void a Draft or Sent invoice without payments', params: idParams, response: { 200: one } },
+  }, async (request) => ({ data: await voidInvoice(ctx(request), request.params.id) }));
+
+  r.post('/api/invoices/:id/draft', {
+    preHandler: guard('invoices.write'),
+    schema: { tags, summary: 'Copy a Sent invoice into a new draft for editing', params: idParams, response: { 201: z.object({ data: invoiceSchema, message: z.string() }) } },
+  }, async (request, reply) => {
+    const { invoice, message } = await draftFromInvoice(ctx(request), request.params.id);
+    return reply.status(201).send({ data: invoice, message });
+  });
+
+  r.post('/api/invoices/:id/payments', {
+    preHandler: guard('invoices.write'),
+    schema: { tags, summary: 'Record a payment on a Sent invoice (never past the balance; Paid when fully paid)', params: idParams, body: paymentBody, response: { 201: one } },
+  }, async (request, reply) => reply.status(201).send({ data: await recordPayment(ctx(request), request.params.id, request.body) }));
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@fieldwork/db/connection';
+import { nextNumber } from '@fieldwork/db/counters';
+import { nowIso } from '@fieldwork/db/sql-helpers';
+import { pagination } from '@fieldwork/domain/common.schemas';
+import { AppError } from '@fieldwork/domain/errors';
+import { INVOICE_ACTION_TABLE, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceEditCreatesDraftCopy, type InvoiceAction, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
+import type { CreateInvoiceBody, Invoice, InvoiceListQuery, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
+import { formatCents } from '@fieldwork/domain/money';
+import type { Viewer } from '@fieldwork/domain/roles';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { findDocument, listDocuments, loadLines, replaceLines } from '../billing/documents.repository.ts';
+import { checkServices, copyLines, figuresOf, resolveJobInfo } from '../billing/documents.service.ts';
+import { refreshJobMoney } from '../billing/job-money.repository.ts';
+import { toListFilter } from '../billing/list-filter.ts';
+import { toInvoiceDto, toInvoiceListItem, type InvoiceRow } from './invoices.presenter.ts';
+
+export type Ctx = { db: Db; dialect: 'sqlite' | 'postgres'; viewer: Viewer; timeZone: string };
+
+async function requireInvoice(db: Db, tenantId: string, id: string): Promise<InvoiceRow> {
+  const row = (await findDocument(db, 'invoice', tenantId, id)) as InvoiceRow | undefined;
+  if (!row) throw new AppError('NOT_FOUND', INVOICE_MESSAGES.notFound);
+  if (row.converted_from_estimate_id) {
+    const est = await db.selectFrom('estimates').select('estimate_number').where('tenant_id', '=', tenantId).where('id', '=', row.converted_from_estimate_id).executeTakeFirst();
+    row.converted_estimate_number = est?.estimate_number ?? null;
+  }
+  return row;
+}
+
+const labelOf = (row: InvoiceRow) => INVOICE_STATUS_LABELS[row.status as InvoiceStatus];
+const allows = (status: string, action: InvoiceAction) => (INVOICE_ACTION_TABLE[status as InvoiceStatus] as readonly InvoiceAction[] | undefined)?.includes(action) ?? false;
+
+export async function listInvoicesPage(ctx: Ctx, q: InvoiceListQuery) {
+  const { rows, total } = await listDocuments(ctx.db, 'invoice', ctx.viewer.tenantId, toListFilter(q, new Date(), ctx.timeZone, false));
+  return { data: (rows as InvoiceRow[]).map((r) => toInvoiceListItem(ctx.viewer, r)), pagination: pagination(total, q.page, q.limit) };
+}
+
+export async function getInvoice(ctx: Ctx, id: string): Promise<Invoice> {
+  const { tenantId } = ctx.viewer;
+  const row = await requireInvoice(ctx.db, tenantId, id);
+  const [lines, payments] = await Promise.all([
+    loadLines(ctx.db, 'invoice', tenantId, id),
+    ctx.db.selectFrom('invoice_payments').selectAll().where('tenant_id', '=', tenantId).where('invoice_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+  ]);
+  return toInvoiceDto(ctx.viewer, row, lines, payments);
+}
+
+function infoColumns(body: CreateInvoiceBody) {
+  const i = body.invoiceInfo;
+  return { payment_term: i.terms ?? null, due_date: i.dueDate ?? null, invoice_date: i.invoiceDate ?? null, customer_message: i.invoiceCustomerMessage ?? null };
+}
+
+export async function createInvoice(ctx: Ctx, body: CreateInvoiceBody): Promise<Invoice> {
+  const { viewer } = ctx;
+  const refs = await resolveJobInfo(ctx.db, viewer.tenantId, body.jobInfo);
+  await checkServices(ctx.db, viewer.tenantId, body.productServices);
+  const figures = figuresOf(body.productServices, body.invoiceInfo);
+  const id = randomUUID();
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const number = await nextNumber(trx, viewer.tenantId, 'invoice');
+    await trx
+      .insertInto('invoices')
+      .values({
+        id, tenant_id: viewer.tenantId, invoice_number: number, status: body.mode === 'Send' ? 'SENT' : 'DRAFT',
+        ...refs, ...infoColumns(body), ...figures.columns, paid_cents: 0, previous_invoice_number: null, converted_from_estimate_id: null,
+        created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
+      })
+      .execute();
+    await replaceLines(trx, 'invoice', viewer.tenantId, id, figures.lines);
+    await refreshJobMoney(trx, viewer.tenantId, refs.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, { jobId: refs.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_CREATED', message: `Created invoice #${number}`, actorId: viewer.userId, at });
+  });
+  return getInvoice(ctx, id);
+}
+
+/** A draft only, at the version loaded; a Sent invoice is edited through a draft copy (POST …/draft). */
+export async function updateInvoice(ctx: Ctx, id: string, body: UpdateInvoiceBody): Promise<Invoice> {
+  const { viewer } = ctx;
+  const before = await requireInvoice(ctx.db, viewer.tenantId, id);
+  if (before.status !== 'DRAFT') throw new AppError('CONFLICT', INVOICE_MESSAGES.notEditable(labelOf(before)));
+  const refs = await resolveJobInfo(ctx.db, viewer.tenantId, body.jobInfo, before.job_id);
+  if (before.job_id && refs.job_id !== before.job_id) throw new AppError('CONFLICT', 'This invoice is linked to a job; linking is permanent.');
+  await checkServices(ctx.db, viewer.tenantId, body.productServices);
+  const figures = figuresOf(body.productServices, body.invoiceInfo);
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('invoices')
+      .set({ ...refs, ...infoColumns(body), ...figures.columns, status: body.mode === 'Send' ? 'SENT' : 'DRAFT', updated_at: at, version: body.version + 1 })
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .where('version', '=', body.version)
+      .where('status', '=', 'DRAFT')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError('STALE_VERSION');
+    await replaceLines(trx, 'invoice', viewer.tenantId, id, figures.lines);
+    await refreshJobMoney(trx, viewer.tenantId, refs.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, { jobId: refs.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_UPDATED', message: `Updated invoice #${before.invoice_number}`, actorId: viewer.userId, at });
+  });
+  return getInvoice(ctx, id);
+}
+
+async function moveStatus(ctx: Ctx, id: string, action: 'send' | 'void', from: InvoiceStatus[], to: InvoiceStatus): Promise<Invoice> {
+  const { viewer } = ctx;
+  const before = await requireInvoice(ctx.db, viewer.tenantId, id);
+  const refuse = () => new AppError('CONFLICT', INVOICE_MESSAGES.notAllowed(action, labelOf(before)));
+  if (!allows(before.status, action) || (action === 'void' && before.paid_cents > 0)) throw refuse();
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('invoices')
+      .set((eb) => ({ status: to, updated_at: at, version: eb('version', '+', 1) }))
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .where('status', 'in', from);
+    if (action === 'void') q = q.where('paid_cents', '=', 0);
+    if (Number((await q.executeTakeFirst()).numUpdatedRows) !== 1) throw refuse();
+    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, {
+      jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_STATUS_CHANGED', message: `Invoice #${before.invoice_number}: ${labelOf(before)} → ${INVOICE_STATUS_LABELS[to]}`,
+      actorId: viewer.userId, changes: [{ field: 'Status', oldValue: labelOf(before), newValue: INVOICE_STATUS_LABELS[to] }], at,
+    });
+  });
+  return getInvoice(ctx, id);
+}
+
+export const sendInvoice = (ctx: Ctx, id: string) => moveStatus(ctx, id, 'send', ['DRAFT'], 'SENT');
+export const voidInvoice = (ctx: Ctx, id: string) => moveStatus(ctx, id, 'void', ['DRAFT', 'SENT'], 'VOID');
+
+export async function deleteInvoice(ctx: Ctx, id: string): Promise<{ message: string }> {
+  const { viewer } = ctx;
+  const before = await requireInvoice(ctx.db, viewer.tenantId, id);
+  const refuse = () => new AppError('CONFLICT', INVOICE_MESSAGES.notAllowed('delete', labelOf(before)));
+  if (before.status !== 'DRAFT') throw refuse();
+  await ctx.db.transaction().execute(async (trx) => {
+    // A converted invoice's estimate may be converted again once its draft invoice is deleted.
+    await trx.updateTable('estimates').set({ converted_invoice_id: null }).where('tenant_id', '=', viewer.tenantId).where('converted_invoice_id', '=', id).execute();
+    const result = await trx.deleteFrom('invoices').where('tenant_id', '=', viewer.tenantId).where('id', '=', id).where('status', '=', 'DRAFT').executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) throw refuse();
+    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_DELETED', message: `Deleted invoice #${before.invoice_number}`, actorId: viewer.userId });
+  });
+  return { message: INVOICE_MESSAGES.deleted(before.invoice_number) };
+}
+
+/** Editing a Sent invoice: a new draft copy (the original stays as sent). */
+export async function draftFromInvoice(ctx: Ctx, id: string): Promise<{ invoice: Invoice; message: string }> {
+  const { viewer } = ctx;
+  const before = await requireInvoice(ctx.db, viewer.tenantId, id);
+  if (!invoiceEditCreatesDraftCopy(before.status as InvoiceStatus)) throw new AppError('CONFLICT', INVOICE_MESSAGES.notEditable(labelOf(before)));
+  const lines = await loadLines(ctx.db, 'invoice', viewer.tenantId, id);
+  const newId = randomUUID();
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const number = await nextNumber(trx, viewer.tenantId, 'invoice');
+    await trx
+      .insertInto('invoices')
+      .values({
+        id: newId, tenant_id: viewer.tenantId, invoice_number: number, status: 'DRAFT', invoice_date: before.invoice_date,
+        customer_id: before.customer_id, job_id: before.job_id, building_unit_id: before.building_unit_id, address_id: before.address_id,
+        billing_contact_id: before.billing_contact_id, site_contact_id: before.site_contact_id, payment_term: before.payment_term,
+        due_date: before.due_date, customer_message: before.customer_message, sub_total_cents: before.sub_total_cents,
+        taxable_sub_total_cents: before.taxable_sub_total_cents, tax_cents: before.tax_cents, freight_cents: before.freight_cents,
+        deposit_required: before.deposit_required, deposit_cents: before.deposit_cents, total_cents: before.total_cents,
+        paid_cents: 0, previous_invoice_number: before.invoice_number, converted_from_estimate_id: null,
+        created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
+      })
+      .execute();
+    await replaceLines(trx, 'invoice', viewer.tenantId, newId, copyLines(lines));
+    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'INVOICE', entityId: newId, action: 'INVOICE_CREATED', message: `Created draft invoice #${number} from #${before.invoice_number}`, actorId: viewer.userId, at });
+  });
+  return { invoice: await getInvoice(ctx, newId), message: INVOICE_MESSAGES.editCopy };
+}
+
+/**
+ * A payment on a Sent invoice, never past its balance: one conditional UPDATE adds it only while
+ * paid + amount ≤ total (PostgreSQL re-checks the condition on the latest row after waiting for its lock;
+ * SQLite transactions are serial), and marks the invoice Paid when it reaches the total. A CHECK backs it.
+ */
+export async function recordPayment(ctx: Ctx, id: string, body: PaymentBody): Promise<Invoice> {
+  const { viewer } = ctx;
+  const before = await requireInvoice(ctx.db, viewer.tenantId, id);
+  if (before.status !== 'SENT') throw new AppError('CONFLICT', INVOICE_MESSAGES.paymentNotOpen);
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('invoices')
+      .set((eb) => ({
+        paid_cents: eb('paid_cents', '+', body.amount),
+        status: eb.case().when(eb(eb('paid_cents', '+', body.amount), '=', eb.ref('total_cents'))).then('PAID').else(eb.ref('status')).end(),
+        updated_at: at,
+        version: eb('version', '+', 1),
+      }))
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .where('status', '=', 'SENT')
+      .where((eb) => eb(eb('paid_cents', '+', body.amount), '<=', eb.ref('total_cents')))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const now = await trx.selectFrom('invoices').select(['status', 'paid_cents', 'total_cents']).where('tenant_id', '=', viewer.tenantId).where('id', '=', id).executeTakeFirst();
+      if (!now || now.status !== 'SENT') throw new AppError('CONFLICT', INVOICE_MESSAGES.paymentNotOpen);
+      throw new AppError('CONFLICT', INVOICE_MESSAGES.overBalance(formatCents(now.total_cents - now.paid_cents)));
+    }
+    await trx.insertInto('invoice_payments').values({ id: randomUUID(), tenant_id: viewer.tenantId, invoice_id: id, amount_cents: body.amount, paid_on: body.paidOn, method: body.method, reference: body.reference ?? null, created_by: viewer.userId, created_at: at }).execute();
+    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'PAYMENT_RECORDED', message: `Payment of ${formatCents(body.amount)} on invoice #${before.invoice_number}`, actorId: viewer.userId, at });
+  });
+  return getInvoice(ctx, id);
+}

@@ -1,0 +1,136 @@
+/**
+ * Estimate lifecycle (jobs-estimates-invoices.md §4; issue 8): statuses, labels, badge styles, the typed
+ * transition table and the per-status action table. EXPIRED is never stored: a SENT estimate whose due date
+ * is before today in the tenant's zone shows and acts as EXPIRED (effectiveEstimateStatus).
+ */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+export const ESTIMATE_STATUSES = ['DRAFT', 'SENT', 'APPROVED', 'DECLINED', 'CHANGE_REQUEST', 'EXPIRED', 'PAID', 'VOID'] as const;
+export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
+/** What the database holds: everything but the derived EXPIRED. */
+export const STORED_ESTIMATE_STATUSES = ['DRAFT', 'SENT', 'APPROVED', 'DECLINED', 'CHANGE_REQUEST', 'PAID', 'VOID'] as const;
+export type StoredEstimateStatus = (typeof STORED_ESTIMATE_STATUSES)[number];
+
+export const ESTIMATE_STATUS_LABELS = {
+  DRAFT: 'Draft',
+  SENT: 'Open',
+  APPROVED: 'Approved',
+  DECLINED: 'Declined',
+  CHANGE_REQUEST: 'Change Request',
+  EXPIRED: 'Expired',
+  PAID: 'Deposit Paid',
+  VOID: 'Void',
+} as const satisfies Record<EstimateStatus, string>;
+
+export type BadgeStyle = 'success' | 'warning' | 'destructive' | 'outline' | 'brand' | 'default';
+export const ESTIMATE_BADGES = {
+  DRAFT: 'outline',
+  SENT: 'default',
+  APPROVED: 'brand',
+  DECLINED: 'destructive',
+  CHANGE_REQUEST: 'warning',
+  EXPIRED: 'destructive',
+  PAID: 'success',
+  VOID: 'destructive',
+} as const satisfies Record<EstimateStatus, BadgeStyle>;
+
+/** Onsite approval decisions and the status each moves to. */
+export const APPROVAL_DECISIONS = ['APPROVED', 'DECLINED', 'CHANGE_REQUEST'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+/**
+ * Stored moves from each (effective) status. Edits of a non-draft never move it: they copy it into a new
+ * draft. Void is final; conversion does not change the status (isConverted does).
+ */
+export const ESTIMATE_TRANSITIONS = {
+  DRAFT: ['SENT', 'APPROVED', 'DECLINED', 'CHANGE_REQUEST', 'VOID'],
+  SENT: ['APPROVED', 'DECLINED', 'CHANGE_REQUEST', 'PAID', 'VOID'],
+  EXPIRED: ['APPROVED', 'DECLINED', 'CHANGE_REQUEST', 'VOID'],
+  APPROVED: ['PAID', 'VOID'],
+  DECLINED: ['VOID'],
+  CHANGE_REQUEST: ['VOID'],
+  PAID: ['VOID'],
+  VOID: [],
+} as const satisfies Record<EstimateStatus, readonly StoredEstimateStatus[]>;
+
+export function canMoveEstimate(from: EstimateStatus, to: StoredEstimateStatus): boolean {
+  return (ESTIMATE_TRANSITIONS[from] as readonly StoredEstimateStatus[]).includes(to);
+}
+
+export const ESTIMATE_ACTIONS = ['download', 'preview', 'edit', 'view', 'onsiteApproval', 'delete', 'convert', 'void', 'send'] as const;
+export type EstimateAction = (typeof ESTIMATE_ACTIONS)[number];
+export type EstimateActions = Record<EstimateAction, boolean>;
+
+/** The spec's per-status list; convert and void also depend on the record (not converted). */
+export const ESTIMATE_ACTION_TABLE = {
+  DRAFT: ['download', 'preview', 'edit', 'onsiteApproval', 'delete', 'void', 'send'],
+  SENT: ['download', 'preview', 'edit', 'onsiteApproval', 'void', 'send'],
+  EXPIRED: ['download', 'preview', 'edit', 'onsiteApproval', 'void'],
+  APPROVED: ['download', 'preview', 'view', 'convert', 'void'],
+  DECLINED: ['download', 'preview', 'edit', 'delete', 'void'],
+  CHANGE_REQUEST: ['download', 'preview', 'edit', 'delete', 'void'],
+  PAID: ['download', 'preview', 'view', 'convert', 'void'],
+  VOID: ['download', 'preview', 'view'],
+} as const satisfies Record<EstimateStatus, readonly EstimateAction[]>;
+
+/**
+ * What may be done to one estimate now. A converted estimate is not converted again and not voided (its
+ * invoice stands); `write` is whether the viewer may change estimates at all (read-only viewers get only
+ * download, preview and view).
+ */
+export function estimateActions(estimate: { status: EstimateStatus; isConverted: boolean }, write: boolean): EstimateActions {
+  const listed = new Set<EstimateAction>(ESTIMATE_ACTION_TABLE[estimate.status]);
+  if (estimate.isConverted) {
+    listed.delete('convert');
+    listed.delete('void');
+  }
+  const readOnly: readonly EstimateAction[] = ['download', 'preview', 'view'];
+  return Object.fromEntries(ESTIMATE_ACTIONS.map((a) => [a, listed.has(a) && (write || readOnly.includes(a))])) as EstimateActions;
+}
+
+/** Editing a draft edits it in place; editing another editable status first copies it into a new draft. */
+export function editCreatesDraftCopy(status: EstimateStatus): boolean {
+  return status !== 'DRAFT' && ESTIMATE_ACTION_TABLE[status].some((a) => a === 'edit');
+}
+
+/** Today's date (yyyy-MM-dd) in the tenant's zone. */
+export function todayInZone(now: Date, timeZone: string): string {
+  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** SENT past its due date (before today in the tenant's zone) is EXPIRED; everything else shows as stored. */
+export function effectiveEstimateStatus(stored: StoredEstimateStatus, dueDate: string | null, now: Date, timeZone: string): EstimateStatus {
+  if (stored === 'SENT' && dueDate && dueDate < todayInZone(now, timeZone)) return 'EXPIRED';
+  return stored;
+}
+
+/** Toasts and refusals, verbatim from the spec where it has them. */
+export const ESTIMATE_MESSAGES = {
+  editCopy: 'Now, You can edit your Estimate.',
+  converted: 'Estimate converted to invoice successfully',
+  convertFailed: 'Cannot convert to invoice',
+  voided: 'Estimate voided successfully',
+  notFound: 'Estimate not found.',
+  alreadyConverted: 'This estimate has already been converted to an invoice.',
+  notConvertible: 'Only an approved or deposit-paid estimate can be converted to an invoice.',
+  notEditable: (label: string) => `An estimate in status ${label} cannot be edited.`,
+  notDeletable: (label: string) => `An estimate in status ${label} cannot be deleted.`,
+  notAllowed: (action: string, label: string) => `Cannot ${action} an estimate in status ${label}.`,
+  deleted: (n: number) => `Estimate ${n} deleted successfully`,
+  approvalSaved: 'Thank you! Your response has been recorded.',
+} as const;
+
+export const LINK_MESSAGES = {
+  panelTitle: 'Linking is permanent',
+  panelNote: 'Once linked, an item cannot be unlinked.',
+  button: 'Link to this Job',
+  success: 'Success',
+  successDetail: (jobNumber: number) => `Linking to Job: ${jobNumber}`,
+  successAlt: 'Job Linked successfully!',
+  failed: 'Linking failed!',
+  alreadyLinked: 'This item is already linked to a job. Linking is permanent.',
+  voidUnlinkable: 'A void item without a job cannot be linked.',
+  jobNotOpen: 'Only an open job can take new estimates or invoices.',
+  otherCustomer: "The job belongs to another customer than this item's.",
+} as const;
