@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListQuery, pageQuery, uuidField } from './common.schemas.ts';
+import { DEFAULT_PAGE_SIZE, idListQuery, pageQuery, uuidField } from './common.schemas.ts';
 import { TASK_STATUSES } from './task-status.ts';
 import { DEFAULT_SCHEDULE_HOURS, listOf, scheduleWindowError, taskSchema } from './tasks.schemas.ts';
 
@@ -257,8 +257,20 @@ export const TEAM_MEMBER_TYPES = ['TECHNICIAN', 'SUBCONTRACTOR'] as const;
  * GET /tasks/team (spec section 7): active technicians and subcontractors for the scheduler's team sidebar
  * and the pickers, by name. Technician filters apply to technicians, subcontractor filters to subcontractors.
  */
+/**
+ * The scheduler loads the whole team for its sidebar and chart rows; a page of up to 500 people keeps a big
+ * company to one or two requests (the board waits for them before drawing).
+ */
+export const MAX_TEAM_PAGE = 500;
+
 export const teamQuery = z.strictObject({
   ...pageQuery,
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int()
+    .min(1, { error: 'limit must be at least 1.' })
+    .max(MAX_TEAM_PAGE, { error: `limit must be at most ${MAX_TEAM_PAGE}.` })
+    .default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(100).optional(),
   searchBy: z.enum(['personName'], { error: 'searchBy must be personName.' }).optional(),
   type: z.enum(TEAM_MEMBER_TYPES, { error: 'type must be TECHNICIAN or SUBCONTRACTOR.' }).optional(),

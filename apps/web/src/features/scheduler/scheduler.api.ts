@@ -1,4 +1,4 @@
-import type { SchedulerItem, TeamMember, TimeOff } from '@fieldwork/domain/scheduling.schemas';
+import { MAX_TEAM_PAGE, type SchedulerItem, type TeamMember, type TimeOff } from '@fieldwork/domain/scheduling.schemas';
 import type { TaskStatus } from '@fieldwork/domain/task-status';
 import { api, type DataOf, type ItemsPage } from '../../lib/api-client';
 
@@ -17,7 +17,7 @@ export type SchedulerFilters = {
 export type ScheduleFeed = { tasks: SchedulerItem[]; timeOff: TimeOff[] };
 export type ScheduleRange = { start: string; end: string };
 
-const TEAM_PAGE = 100;
+const TEAM_PAGE = MAX_TEAM_PAGE;
 
 /** Filter values in a stable order, so the same selection is the same cache entry. */
 const sorted = (v: readonly string[] | undefined) => [...(v ?? [])].sort();
@@ -54,7 +54,7 @@ export const schedulerApi = {
 
   /**
    * Every active technician and subcontractor (GET /tasks/team, all pages), with the people-side filters:
-   * the sidebar and the chart's rows. A big team is a few pages of 100.
+   * the sidebar and the chart's rows. A big team is one or two pages.
    */
   team: async (f: SchedulerFilters, signal?: AbortSignal): Promise<TeamMember[]> => {
     const query = {
