@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEvent, fireEvent, render, screen, within } from '@testing-library/react';
+import { createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { instantAt } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
 import { HEADER_PX, HOUR_PX, LABEL_PX } from './chart-layout';
@@ -108,7 +108,7 @@ describe('DispatchChart', () => {
     }));
   });
 
-  it('drags an entry onto another person\'s row: re-timed and re-assigned through onMove', () => {
+  it('drags an entry onto another person\'s row: re-timed and re-assigned through onMove', async () => {
     const props = setup();
     const scroll = document.querySelector<HTMLElement>('[data-chart-scroll]')!;
     scroll.scrollLeft = 0;
@@ -124,6 +124,10 @@ describe('DispatchChart', () => {
     fire(window, 'pointerMove', LABEL_PX + 10.5 * HOUR_PX, HEADER_PX + 4 * 60 + 20);
     expect(screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-drag-preview="t1"]')).toBeTruthy();
     fire(window, 'pointerUp', LABEL_PX + 10.5 * HOUR_PX, HEADER_PX + 4 * 60 + 20);
+    // The drop stays drawn where it landed; the move itself is handed over after the next frame.
+    expect(screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-drag-preview="t1"]')).toBeTruthy();
+    expect(props.onMove).not.toHaveBeenCalled();
+    await waitFor(() => expect(props.onMove).toHaveBeenCalledTimes(1));
     expect(props.onMove).toHaveBeenCalledWith(expect.objectContaining({
       start: new Date(at(10)).toISOString(), end: new Date(at(12)).toISOString(), assignee: { id: 'b', type: 'TECHNICIAN' },
     }));

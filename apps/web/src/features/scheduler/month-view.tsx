@@ -124,7 +124,7 @@ export function MonthView({ timeZone, entries, anchor, onOpen, onMove, onDropTas
             inMonth={d.startsWith(month)}
             isToday={d === today}
             dropTarget={d === dropDay}
-            draggingId={preview && (shownBuckets.get(d) ?? EMPTY).some((s) => s.item.id === preview.id) ? preview.id : null}
+            draggingId={preview && !preview.settled && (shownBuckets.get(d) ?? EMPTY).some((s) => s.item.id === preview.id) ? preview.id : null}
             timeZone={timeZone}
             onStart={start}
             onOpen={onOpen}

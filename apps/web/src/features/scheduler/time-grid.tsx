@@ -273,7 +273,7 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
                 segments={segs}
                 timeOff={offBuckets.get(d) ?? NO_TIME_OFF}
                 win={win}
-                draggingId={preview && segs.some((s) => s.item.id === preview.id) ? preview.id : null}
+                draggingId={preview && !preview.settled && segs.some((s) => s.item.id === preview.id) ? preview.id : null}
                 timeZone={timeZone}
                 onStart={start}
                 onOpen={onOpen}

@@ -14,7 +14,8 @@ import type { Assignee, DropRequest, MoveRequest } from './use-move-task';
  */
 export type BoardPoint = { day: DayKey; minute: number; assignee?: Assignee | null };
 export type DragMode = 'move' | 'resize';
-export type DragPreview = { id: string; startMs: number; endMs: number; assignee: Assignee | null };
+/** settled: the pointer is up and the entry is drawn where it was dropped, as itself, until the move is applied. */
+export type DragPreview = { id: string; startMs: number; endMs: number; assignee: Assignee | null; settled?: boolean };
 
 const CLICK_TRAVEL_PX = 4;
 
@@ -49,25 +50,33 @@ export function useBoardDrag({ timeZone, locate, minMinutes, onMove, onOpen }: O
   const finish = useCallback((commit: boolean) => {
     const s = session.current;
     session.current = null;
-    setPreview(null);
-    if (!s) return;
-    if (s.travelled) endDrag();
-    if (!commit) return;
-    if (!s.travelled) {
-      opts.current.onOpen(s.entry);
+    const p = s?.preview ?? null;
+    const changed = !!s && !!p && (p.startMs !== s.entry.startMs || p.endMs !== s.entry.endMs || (p.assignee?.id ?? null) !== (s.entry.assignedTo?.id ?? null));
+    if (!s || !commit || !s.travelled || !p || !changed) {
+      setPreview(null);
+      if (s?.travelled) endDrag();
+      if (s && commit && !s.travelled) opts.current.onOpen(s.entry);
       return;
     }
-    const p = s.preview;
-    if (!p) return;
-    const sameTime = p.startMs === s.entry.startMs && p.endMs === s.entry.endMs;
+    // The drop shows at once: the entry stays where it was let go, drawn as itself. The move (the optimistic
+    // patch, and with it re-packing the column around it) is applied after that frame has been painted, so the
+    // hand sees the drop land without waiting for the board's layout.
+    setPreview({ ...p, settled: true });
     const samePerson = (p.assignee?.id ?? null) === (s.entry.assignedTo?.id ?? null);
-    if (sameTime && samePerson) return;
-    opts.current.onMove({
+    const req = {
       item: s.entry,
       start: new Date(p.startMs).toISOString(),
       end: new Date(p.endMs).toISOString(),
       ...(samePerson || !p.assignee ? {} : { assignee: p.assignee }),
-    });
+    };
+    // Two frames: the first paints the drop; the heavier re-render starts with the next one.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        opts.current.onMove(req);
+        setPreview(null);
+        endDrag();
+      }),
+    );
   }, []);
 
   useEffect(() => {
