@@ -86,8 +86,10 @@ describe('job list page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('orderByKey=jobNumber&orderByValue=asc'))).toBe(true));
     await user.type(screen.getByRole('searchbox', { name: 'Search by job number' }), '1042');
     expect(await screen.findByText('No results found')).toBeTruthy();
-    const last = String(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/jobs?')).at(-1)?.[0]);
-    expect(last).toContain('search=1042');
+    // The search is debounced: under load the screen can read "No results found" before the last request goes out.
+    const lastJobsCall = () => String(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/jobs?')).at(-1)?.[0]);
+    await waitFor(() => expect(lastJobsCall()).toContain('search=1042'));
+    const last = lastJobsCall();
     expect(last).toContain('searchBy=jobNumber');
     expect(last).toContain('page=1');
   });
