@@ -4,7 +4,8 @@
  * and the admin awards that bid on the task page — the task goes to Ace Plumbing Subs and the other request closes.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
 import { api, createJob, dayAhead } from './demo-api.ts';
 
 type Created = { data: { id: string; taskNumber: number } };

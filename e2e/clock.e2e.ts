@@ -4,7 +4,8 @@
  * costs; an admin adjusts another technician's running clock-in and clocks them out on their behalf.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { apiSignIn, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 import { api } from './demo-api.ts';
 
 type Activity = { id: string; startTime: string; endTime: string | null; description: string | null; vehicle: { name: string } | null; assistants: { name: string }[] };

@@ -1,5 +1,6 @@
 /** API shortcuts for browser tests: set up records through the API so each test drives only what it is about. */
-import { DEMO_PASSWORD, DEMO_USERS, apiSignIn } from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { apiSignIn } from './harness.ts';
 
 export async function api<T>(baseUrl: string, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(baseUrl + path, {

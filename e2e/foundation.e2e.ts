@@ -7,17 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  apiSignIn,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  pathOf,
-  sidebarLinks,
-  signIn,
-  useApp,
-  useBrowser,
-  waitForPath,
-} from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { apiSignIn, pathOf, sidebarLinks, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
 const NO_ACCESS_TEXT = "You don't have permission to view this. Please contact your admin.";
 const ADMIN_SIDEBAR = ['Dashboard', 'Jobs', 'Tasks', 'Scheduler', 'Estimates', 'Invoices', 'Customers', 'Leads', 'Vehicles', 'Settings'];

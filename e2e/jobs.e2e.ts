@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
+import { DEMO_PASSWORD } from './demo-accounts.ts';
+import { signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
 const PNG = Buffer.concat([
   Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
 import { api, createJob, dayAhead, DEMO_ZONE } from './demo-api.ts';
 
 type Created = { data: { id: string; taskNumber: number } };

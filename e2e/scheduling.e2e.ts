@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
 import { api, createJob, dayAhead, DEMO_ZONE } from './demo-api.ts';
 
 /** 09:00 (the sheet's default start for a picked date) of that day in the company's zone, as an instant. */

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USERS, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 import { createJob } from './demo-api.ts';
 
 const ZONE = 'America/New_York'; // the demo company's zone

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { Popover } from 'radix-ui';
 import { Filter } from 'lucide-react';
 import { Button } from './button';
@@ -13,16 +14,23 @@ export type FilterField = {
   emptyText?: string;
 };
 
+/** The "Filter" button that opens a filter popover, with how many values are chosen. */
+export function FilterButton({ count, ...rest }: { count: number } & ComponentProps<'button'>) {
+  return (
+    <Button variant="secondary" aria-label={count ? `Filter (${count} active)` : 'Filter'} {...rest}>
+      <Filter size={14} aria-hidden="true" /> Filter
+      {count ? <span className="rounded-full bg-primary px-1.5 text-xs text-white">{count}</span> : null}
+    </Button>
+  );
+}
+
 /** A list's "Filter By" popover: one multi-select per field; each change applies at once, Clear all empties them. */
 export function FilterPopover({ fields, onClear }: { fields: readonly FilterField[]; onClear: () => void }) {
   const count = fields.reduce((n, f) => n + f.value.length, 0);
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
-        <Button variant="secondary" aria-label={count ? `Filter (${count} active)` : 'Filter'}>
-          <Filter size={14} aria-hidden="true" /> Filter
-          {count ? <span className="rounded-full bg-primary px-1.5 text-xs text-white">{count}</span> : null}
-        </Button>
+        <FilterButton count={count} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

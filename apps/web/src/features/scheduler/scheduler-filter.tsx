@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
 import { Popover } from 'radix-ui';
-import { Filter } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
+import { FilterButton } from '../../components/filter-popover';
 import { MultiSelect, type MultiSelectOption } from '../../components/multi-select';
 import { TASK_STATUS_OPTIONS } from '../tasks/task-status-badge';
 import { toOptions, useTags, useZones } from '../settings/lookups.api';
@@ -75,10 +75,7 @@ export const SchedulerFilter = memo(function SchedulerFilter({ value, onApply, s
       }}
     >
       <Popover.Trigger asChild>
-        <Button variant="secondary" aria-label={count ? `Filter (${count} active)` : 'Filter'}>
-          <Filter size={14} aria-hidden="true" /> Filter
-          {count ? <span className="rounded-full bg-primary px-1.5 text-xs text-white">{count}</span> : null}
-        </Button>
+        <FilterButton count={count} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
