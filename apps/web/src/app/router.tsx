@@ -39,6 +39,11 @@ import { SchedulerCalendarPage } from '../features/scheduler/scheduler-calendar.
 import { validateSchedulerSearch } from '../features/scheduler/use-scheduler-state';
 import { EstimatesListPage } from '../features/estimates/estimates-list.page';
 import { InvoicesListPage } from '../features/invoices/invoices-list.page';
+import { EstimateEditorPage } from '../features/estimates/estimate-editor.page';
+import { EstimateViewPage } from '../features/estimates/estimate-view.page';
+import { EstimateApprovalPage } from '../features/estimates/estimate-approval.page';
+import { InvoiceEditorPage } from '../features/invoices/invoice-editor.page';
+import { InvoiceViewPage } from '../features/invoices/invoice-view.page';
 import { VehiclesListPage } from '../features/vehicles/vehicles-list.page';
 import { VehicleCreatePage } from '../features/vehicles/vehicle-create.page';
 import { VehicleEditPage } from '../features/vehicles/vehicle-edit.page';
@@ -180,6 +185,21 @@ const jobDetailRoute = createRoute({
   }),
   component: guarded(JobDetailPage, 'jobs.read'),
 });
+/** Create pages (`$id` = new or a draft's id); `?jobId=` starts a new document from a job. */
+export type DocumentEditorSearch = { jobId?: string };
+const validateDocumentEditorSearch = (s: Record<string, unknown>): DocumentEditorSearch => ({ jobId: str(s.jobId) });
+const estimateEditorRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/estimates/$id/create',
+  validateSearch: validateDocumentEditorSearch,
+  component: guarded(EstimateEditorPage, 'estimates.write'),
+});
+const invoiceEditorRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/invoices/$id/create',
+  validateSearch: validateDocumentEditorSearch,
+  component: guarded(InvoiceEditorPage, 'invoices.write'),
+});
 const schedulerRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/scheduler/calendar',
@@ -226,6 +246,11 @@ const routeTree = rootRoute.addChildren([
     schedulerRoute,
     page('/workorder/estimates', EstimatesListPage),
     page('/workorder/invoices', InvoicesListPage),
+    estimateEditorRoute,
+    invoiceEditorRoute,
+    page('/workorder/estimates/$id', EstimateViewPage, 'estimates.read'),
+    page('/workorder/estimates/$id/approval', EstimateApprovalPage, 'estimates.write'),
+    page('/workorder/invoices/$id', InvoiceViewPage, 'invoices.read'),
     page('/vehicles', VehiclesListPage, 'vehicles.read'),
     page('/vehicles/create', VehicleCreatePage, 'vehicles.write'),
     page('/vehicles/$id/edit', VehicleEditPage, 'vehicles.write'),
