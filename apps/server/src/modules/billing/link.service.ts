@@ -4,7 +4,7 @@ import { AppError } from '@fieldwork/domain/errors';
 import type { Db } from '@fieldwork/db/connection';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { refreshJobMoney } from './job-money.repository.ts';
+import { refreshJobMoney } from '@fieldwork/db/job-money';
 
 type Ctx = { db: Db; dialect: 'sqlite' | 'postgres'; viewer: Viewer };
 

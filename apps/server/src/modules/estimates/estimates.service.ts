@@ -17,7 +17,7 @@ import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { findDocument, listDocuments, loadLines, replaceLines } from '../billing/documents.repository.ts';
 import { checkServices, copyLines, figuresOf, resolveJobInfo } from '../billing/documents.service.ts';
-import { refreshJobMoney } from '../billing/job-money.repository.ts';
+import { refreshJobMoney } from '@fieldwork/db/job-money';
 import { toListFilter } from '../billing/list-filter.ts';
 import { toEstimateDto, toEstimateListItem, type EstimateRow } from './estimates.presenter.ts';
 
