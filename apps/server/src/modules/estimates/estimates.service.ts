@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
-import { nextNumber } from '@fieldwork/db/counters';
 import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
 import { pagination } from '@fieldwork/domain/common.schemas';
 import { AppError } from '@fieldwork/domain/errors';
@@ -15,8 +14,9 @@ import {
 import type { ApprovalBody, CreateEstimateBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { findDocument, listDocuments, loadLines, replaceLines } from '../billing/documents.repository.ts';
-import { checkServices, copyLines, figuresOf, resolveJobInfo } from '../billing/documents.service.ts';
+import { findDocument, listDocuments, loadLines } from '../billing/documents.repository.ts';
+import { copyLines } from '../billing/documents.service.ts';
+import { carriedColumns, copyIntoDraft, createDocument, insertDocument, updateDraftDocument, type DocumentInput } from '../billing/document-writes.ts';
 import { refreshJobMoney } from '@fieldwork/db/job-money';
 import { toListFilter } from '../billing/list-filter.ts';
 import { toEstimateDto, toEstimateListItem, type EstimateRow } from './estimates.presenter.ts';
@@ -46,65 +46,33 @@ export async function getEstimate(ctx: Ctx, id: string): Promise<Estimate> {
   return toEstimateDto(ctx.viewer, row, await loadLines(ctx.db, 'estimate', ctx.viewer.tenantId, id), new Date(), ctx.timeZone);
 }
 
-function infoColumns(body: CreateEstimateBody) {
+function toInput(body: CreateEstimateBody): DocumentInput {
   const i = body.estimateInfo;
-  return { payment_term: i.terms ?? null, due_date: i.dueDate ?? null, estimate_date: i.estimateDate ?? null, customer_message: i.estimateCustomerMessage ?? null };
+  return {
+    mode: body.mode,
+    jobInfo: body.jobInfo,
+    productServices: body.productServices,
+    money: i,
+    columns: { payment_term: i.terms ?? null, due_date: i.dueDate ?? null, estimate_date: i.estimateDate ?? null, customer_message: i.estimateCustomerMessage ?? null },
+  };
 }
 
-/** Number, row, lines, the job's money columns and the log entry in one transaction. */
+/** Columns a new estimate starts without (no copy source, conversion or approval yet). */
+const FRESH = {
+  previous_estimate_number: null, converted_invoice_id: null,
+  approval_decision: null, approval_name: null, approval_at: null, approval_ip: null, approval_comment: null, approval_signature: null,
+} as const;
+
 export async function createEstimate(ctx: Ctx, body: CreateEstimateBody): Promise<Estimate> {
-  const { viewer } = ctx;
-  const refs = await resolveJobInfo(ctx.db, viewer.tenantId, body.jobInfo);
-  await checkServices(ctx.db, viewer.tenantId, body.productServices);
-  const figures = figuresOf(body.productServices, body.estimateInfo);
-  const id = randomUUID();
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    const number = await nextNumber(trx, viewer.tenantId, 'estimate');
-    await trx
-      .insertInto('estimates')
-      .values({
-        id, tenant_id: viewer.tenantId, estimate_number: number, status: body.mode === 'Send' ? 'SENT' : 'DRAFT',
-        ...refs, ...infoColumns(body), ...figures.columns,
-        previous_estimate_number: null, converted_invoice_id: null,
-        approval_decision: null, approval_name: null, approval_at: null, approval_ip: null, approval_comment: null, approval_signature: null,
-        created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
-      })
-      .execute();
-    await replaceLines(trx, 'estimate', viewer.tenantId, id, figures.lines);
-    await refreshJobMoney(trx, viewer.tenantId, refs.job_id, ctx.dialect);
-    await recordActivity(trx, viewer.tenantId, { jobId: refs.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_CREATED', message: `Created estimate #${number}`, actorId: viewer.userId, at });
-  });
+  const input = toInput(body);
+  const id = await createDocument(ctx, 'estimate', { ...input, columns: { ...input.columns, ...FRESH } });
   return getEstimate(ctx, id);
 }
 
-/**
- * Only a draft is edited in place, at the version loaded (409 STALE_VERSION otherwise). A job already set
- * stays (linking is permanent); a draft without one may gain one here.
- */
 export async function updateEstimate(ctx: Ctx, id: string, body: UpdateEstimateBody): Promise<Estimate> {
-  const { viewer } = ctx;
-  const before = await requireEstimate(ctx.db, viewer.tenantId, id);
+  const before = await requireEstimate(ctx.db, ctx.viewer.tenantId, id);
   if (before.status !== 'DRAFT') throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notEditable(ESTIMATE_STATUS_LABELS[statusOf(before, ctx.timeZone)]));
-  const refs = await resolveJobInfo(ctx.db, viewer.tenantId, body.jobInfo, before.job_id);
-  if (before.job_id && refs.job_id !== before.job_id) throw new AppError('CONFLICT', 'This estimate is linked to a job; linking is permanent.');
-  await checkServices(ctx.db, viewer.tenantId, body.productServices);
-  const figures = figuresOf(body.productServices, body.estimateInfo);
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('estimates')
-      .set({ ...refs, ...infoColumns(body), ...figures.columns, status: body.mode === 'Send' ? 'SENT' : 'DRAFT', updated_at: at, version: body.version + 1 })
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('id', '=', id)
-      .where('version', '=', body.version)
-      .where('status', '=', 'DRAFT')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new AppError('STALE_VERSION');
-    await replaceLines(trx, 'estimate', viewer.tenantId, id, figures.lines);
-    await refreshJobMoney(trx, viewer.tenantId, refs.job_id, ctx.dialect);
-    await recordActivity(trx, viewer.tenantId, { jobId: refs.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_UPDATED', message: `Updated estimate #${before.estimate_number}`, actorId: viewer.userId, at });
-  });
+  await updateDraftDocument(ctx, 'estimate', before, { ...toInput(body), version: body.version });
   return getEstimate(ctx, id);
 }
 
@@ -196,29 +164,7 @@ export async function draftFromEstimate(ctx: Ctx, id: string): Promise<{ estimat
   const before = await requireEstimate(ctx.db, viewer.tenantId, id);
   const effective = statusOf(before, ctx.timeZone);
   if (!editCreatesDraftCopy(effective)) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notEditable(ESTIMATE_STATUS_LABELS[effective]));
-  const lines = await loadLines(ctx.db, 'estimate', viewer.tenantId, id);
-  const newId = randomUUID();
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    const number = await nextNumber(trx, viewer.tenantId, 'estimate');
-    await trx
-      .insertInto('estimates')
-      .values({
-        id: newId, tenant_id: viewer.tenantId, estimate_number: number, status: 'DRAFT', estimate_date: before.estimate_date,
-        customer_id: before.customer_id, job_id: before.job_id, building_unit_id: before.building_unit_id, address_id: before.address_id,
-        billing_contact_id: before.billing_contact_id, site_contact_id: before.site_contact_id, payment_term: before.payment_term,
-        due_date: before.due_date, customer_message: before.customer_message, sub_total_cents: before.sub_total_cents,
-        taxable_sub_total_cents: before.taxable_sub_total_cents, tax_cents: before.tax_cents, freight_cents: before.freight_cents,
-        deposit_required: before.deposit_required, deposit_cents: before.deposit_cents, total_cents: before.total_cents,
-        previous_estimate_number: before.estimate_number, converted_invoice_id: null,
-        approval_decision: null, approval_name: null, approval_at: null, approval_ip: null, approval_comment: null, approval_signature: null,
-        created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
-      })
-      .execute();
-    await replaceLines(trx, 'estimate', viewer.tenantId, newId, copyLines(lines));
-    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
-    await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'ESTIMATE', entityId: newId, action: 'ESTIMATE_CREATED', message: `Created draft estimate #${number} from #${before.estimate_number}`, actorId: viewer.userId, at });
-  });
+  const newId = await copyIntoDraft(ctx, 'estimate', before, { ...FRESH, estimate_date: before.estimate_date, previous_estimate_number: before.estimate_number });
   return { estimate: await getEstimate(ctx, newId), message: ESTIMATE_MESSAGES.editCopy };
 }
 
@@ -247,24 +193,14 @@ export async function convertEstimate(ctx: Ctx, id: string): Promise<{ id: strin
         .where('status', 'in', ['APPROVED', 'PAID'])
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw refuse(ESTIMATE_MESSAGES.alreadyConverted);
-      const number = await nextNumber(trx, viewer.tenantId, 'invoice');
-      await trx
-        .insertInto('invoices')
-        .values({
-          id: invoiceId, tenant_id: viewer.tenantId, invoice_number: number, status: 'DRAFT', invoice_date: null,
-          customer_id: before.customer_id, job_id: before.job_id, building_unit_id: before.building_unit_id, address_id: before.address_id,
-          billing_contact_id: before.billing_contact_id, site_contact_id: before.site_contact_id, payment_term: before.payment_term,
-          due_date: null, customer_message: before.customer_message, sub_total_cents: before.sub_total_cents,
-          taxable_sub_total_cents: before.taxable_sub_total_cents, tax_cents: before.tax_cents, freight_cents: before.freight_cents,
-          deposit_required: before.deposit_required, deposit_cents: before.deposit_cents, total_cents: before.total_cents,
-          paid_cents: 0, previous_invoice_number: null, converted_from_estimate_id: id,
-          created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
-        })
-        .execute();
-      await replaceLines(trx, 'invoice', viewer.tenantId, invoiceId, copyLines(lines));
-      await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
-      await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_CONVERTED', message: `Converted estimate #${before.estimate_number} to invoice #${number}`, actorId: viewer.userId, at });
-      return number;
+      return insertDocument(trx, ctx, 'invoice', {
+        id: invoiceId,
+        columns: { status: 'DRAFT', ...carriedColumns(before), invoice_date: null, due_date: null, paid_cents: 0, previous_invoice_number: null, converted_from_estimate_id: id },
+        lines: copyLines(lines),
+        jobId: before.job_id,
+        activity: { entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_CONVERTED' },
+        message: (n) => `Converted estimate #${before.estimate_number} to invoice #${n}`,
+      });
     });
     return { id: invoiceId, invoiceNumber, message: ESTIMATE_MESSAGES.converted };
   } catch (error) {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
-import { nextNumber } from '@fieldwork/db/counters';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { pagination } from '@fieldwork/domain/common.schemas';
 import { AppError } from '@fieldwork/domain/errors';
@@ -9,8 +8,8 @@ import type { CreateInvoiceBody, Invoice, InvoiceListQuery, PaymentBody, UpdateI
 import { formatCents } from '@fieldwork/domain/money';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { findDocument, listDocuments, loadLines, replaceLines } from '../billing/documents.repository.ts';
-import { checkServices, copyLines, figuresOf, resolveJobInfo } from '../billing/documents.service.ts';
+import { findDocument, listDocuments, loadLines } from '../billing/documents.repository.ts';
+import { copyIntoDraft, createDocument, updateDraftDocument, type DocumentInput } from '../billing/document-writes.ts';
 import { refreshJobMoney } from '@fieldwork/db/job-money';
 import { toListFilter } from '../billing/list-filter.ts';
 import { toInvoiceDto, toInvoiceListItem, type InvoiceRow } from './invoices.presenter.ts';
@@ -45,59 +44,28 @@ export async function getInvoice(ctx: Ctx, id: string): Promise<Invoice> {
   return toInvoiceDto(ctx.viewer, row, lines, payments);
 }
 
-function infoColumns(body: CreateInvoiceBody) {
+function toInput(body: CreateInvoiceBody): DocumentInput {
   const i = body.invoiceInfo;
-  return { payment_term: i.terms ?? null, due_date: i.dueDate ?? null, invoice_date: i.invoiceDate ?? null, customer_message: i.invoiceCustomerMessage ?? null };
+  return {
+    mode: body.mode,
+    jobInfo: body.jobInfo,
+    productServices: body.productServices,
+    money: i,
+    columns: { payment_term: i.terms ?? null, due_date: i.dueDate ?? null, invoice_date: i.invoiceDate ?? null, customer_message: i.invoiceCustomerMessage ?? null },
+  };
 }
 
 export async function createInvoice(ctx: Ctx, body: CreateInvoiceBody): Promise<Invoice> {
-  const { viewer } = ctx;
-  const refs = await resolveJobInfo(ctx.db, viewer.tenantId, body.jobInfo);
-  await checkServices(ctx.db, viewer.tenantId, body.productServices);
-  const figures = figuresOf(body.productServices, body.invoiceInfo);
-  const id = randomUUID();
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    const number = await nextNumber(trx, viewer.tenantId, 'invoice');
-    await trx
-      .insertInto('invoices')
-      .values({
-        id, tenant_id: viewer.tenantId, invoice_number: number, status: body.mode === 'Send' ? 'SENT' : 'DRAFT',
-        ...refs, ...infoColumns(body), ...figures.columns, paid_cents: 0, previous_invoice_number: null, converted_from_estimate_id: null,
-        created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
-      })
-      .execute();
-    await replaceLines(trx, 'invoice', viewer.tenantId, id, figures.lines);
-    await refreshJobMoney(trx, viewer.tenantId, refs.job_id, ctx.dialect);
-    await recordActivity(trx, viewer.tenantId, { jobId: refs.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_CREATED', message: `Created invoice #${number}`, actorId: viewer.userId, at });
-  });
+  const input = toInput(body);
+  const id = await createDocument(ctx, 'invoice', { ...input, columns: { ...input.columns, paid_cents: 0, previous_invoice_number: null, converted_from_estimate_id: null } });
   return getInvoice(ctx, id);
 }
 
 /** A draft only, at the version loaded; a Sent invoice is edited through a draft copy (POST …/draft). */
 export async function updateInvoice(ctx: Ctx, id: string, body: UpdateInvoiceBody): Promise<Invoice> {
-  const { viewer } = ctx;
-  const before = await requireInvoice(ctx.db, viewer.tenantId, id);
+  const before = await requireInvoice(ctx.db, ctx.viewer.tenantId, id);
   if (before.status !== 'DRAFT') throw new AppError('CONFLICT', INVOICE_MESSAGES.notEditable(labelOf(before)));
-  const refs = await resolveJobInfo(ctx.db, viewer.tenantId, body.jobInfo, before.job_id);
-  if (before.job_id && refs.job_id !== before.job_id) throw new AppError('CONFLICT', 'This invoice is linked to a job; linking is permanent.');
-  await checkServices(ctx.db, viewer.tenantId, body.productServices);
-  const figures = figuresOf(body.productServices, body.invoiceInfo);
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('invoices')
-      .set({ ...refs, ...infoColumns(body), ...figures.columns, status: body.mode === 'Send' ? 'SENT' : 'DRAFT', updated_at: at, version: body.version + 1 })
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('id', '=', id)
-      .where('version', '=', body.version)
-      .where('status', '=', 'DRAFT')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new AppError('STALE_VERSION');
-    await replaceLines(trx, 'invoice', viewer.tenantId, id, figures.lines);
-    await refreshJobMoney(trx, viewer.tenantId, refs.job_id, ctx.dialect);
-    await recordActivity(trx, viewer.tenantId, { jobId: refs.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_UPDATED', message: `Updated invoice #${before.invoice_number}`, actorId: viewer.userId, at });
-  });
+  await updateDraftDocument(ctx, 'invoice', before, { ...toInput(body), version: body.version });
   return getInvoice(ctx, id);
 }
 
@@ -149,28 +117,7 @@ export async function draftFromInvoice(ctx: Ctx, id: string): Promise<{ invoice:
   const { viewer } = ctx;
   const before = await requireInvoice(ctx.db, viewer.tenantId, id);
   if (!invoiceEditCreatesDraftCopy(before.status as InvoiceStatus)) throw new AppError('CONFLICT', INVOICE_MESSAGES.notEditable(labelOf(before)));
-  const lines = await loadLines(ctx.db, 'invoice', viewer.tenantId, id);
-  const newId = randomUUID();
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    const number = await nextNumber(trx, viewer.tenantId, 'invoice');
-    await trx
-      .insertInto('invoices')
-      .values({
-        id: newId, tenant_id: viewer.tenantId, invoice_number: number, status: 'DRAFT', invoice_date: before.invoice_date,
-        customer_id: before.customer_id, job_id: before.job_id, building_unit_id: before.building_unit_id, address_id: before.address_id,
-        billing_contact_id: before.billing_contact_id, site_contact_id: before.site_contact_id, payment_term: before.payment_term,
-        due_date: before.due_date, customer_message: before.customer_message, sub_total_cents: before.sub_total_cents,
-        taxable_sub_total_cents: before.taxable_sub_total_cents, tax_cents: before.tax_cents, freight_cents: before.freight_cents,
-        deposit_required: before.deposit_required, deposit_cents: before.deposit_cents, total_cents: before.total_cents,
-        paid_cents: 0, previous_invoice_number: before.invoice_number, converted_from_estimate_id: null,
-        created_by: viewer.userId, created_at: at, updated_at: at, version: 1,
-      })
-      .execute();
-    await replaceLines(trx, 'invoice', viewer.tenantId, newId, copyLines(lines));
-    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
-    await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'INVOICE', entityId: newId, action: 'INVOICE_CREATED', message: `Created draft invoice #${number} from #${before.invoice_number}`, actorId: viewer.userId, at });
-  });
+  const newId = await copyIntoDraft(ctx, 'invoice', before, { invoice_date: before.invoice_date, paid_cents: 0, previous_invoice_number: before.invoice_number, converted_from_estimate_id: null });
   return { invoice: await getInvoice(ctx, newId), message: INVOICE_MESSAGES.editCopy };
 }
 
