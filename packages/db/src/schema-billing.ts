@@ -39,6 +39,9 @@ export type EstimatesTable = DocumentColumns & {
   approval_ip: string | null;
   approval_comment: string | null;
   approval_signature: string | null;
+  deposit_paid_on?: string | null;
+  deposit_method?: string | null;
+  deposit_reference?: string | null;
 };
 export type InvoicesTable = DocumentColumns & {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveEstimate, editCreatesDraftCopy, effectiveEstimateStatus, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, estimateActions, LINK_MESSAGES, type EstimateStatus } from './estimates.rules.ts';
+import { canMoveEstimate, canRecordDeposit, editCreatesDraftCopy, effectiveEstimateStatus, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, estimateActions, LINK_MESSAGES, type EstimateStatus } from './estimates.rules.ts';
 import { canMoveInvoice, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceActions, invoiceEditCreatesDraftCopy } from './invoices.rules.ts';
 import { presetRange } from './date-presets.ts';
 import { approvalBody, createEstimateBody } from './estimates.schemas.ts';
@@ -117,5 +117,17 @@ describe('schemas', () => {
     expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: 'data:image/png;base64,' + btoa('GIF89a-not-png') }).success).toBe(false);
     expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: png + 'A'.repeat(300_000) }).success).toBe(false);
     expect(approvalBody.safeParse({ decision: 'CHANGE_REQUEST', signerName: 'Ann', signature: png }).error?.issues[0]?.message).toBe('Please describe the change you need.');
+  });
+});
+
+describe('recording an estimate deposit', () => {
+  const base = { isConverted: false, isDepositRequired: true, depositCents: 5000 };
+  it.each<[EstimateStatus, boolean]>(ESTIMATE_STATUSES.map((s) => [s, s === 'SENT' || s === 'APPROVED']))('%s → %s', (status, allowed) => {
+    expect(canRecordDeposit({ ...base, status })).toBe(allowed);
+  });
+  it('needs a required deposit above zero and an estimate not converted', () => {
+    expect(canRecordDeposit({ ...base, status: 'SENT', isDepositRequired: false })).toBe(false);
+    expect(canRecordDeposit({ ...base, status: 'SENT', depositCents: 0 })).toBe(false);
+    expect(canRecordDeposit({ ...base, status: 'APPROVED', isConverted: true })).toBe(false);
   });
 });

@@ -89,6 +89,14 @@ export function estimateActions(estimate: { status: EstimateStatus; isConverted:
   return Object.fromEntries(ESTIMATE_ACTIONS.map((a) => [a, listed.has(a) && (write || readOnly.includes(a))])) as EstimateActions;
 }
 
+/**
+ * Recording the deposit moves an estimate to PAID ("Deposit Paid"): only where the transition table allows
+ * PAID (Sent, Approved), when a deposit is required and above zero, and before conversion.
+ */
+export function canRecordDeposit(estimate: { status: EstimateStatus; isConverted: boolean; isDepositRequired: boolean; depositCents: number }): boolean {
+  return canMoveEstimate(estimate.status, 'PAID') && estimate.isDepositRequired && estimate.depositCents > 0 && !estimate.isConverted;
+}
+
 /** Editing a draft edits it in place; editing another editable status first copies it into a new draft. */
 export function editCreatesDraftCopy(status: EstimateStatus): boolean {
   return status !== 'DRAFT' && ESTIMATE_ACTION_TABLE[status].some((a) => a === 'edit');
@@ -119,6 +127,8 @@ export const ESTIMATE_MESSAGES = {
   notAllowed: (action: string, label: string) => `Cannot ${action} an estimate in status ${label}.`,
   deleted: (n: number) => `Estimate ${n} deleted successfully`,
   approvalSaved: 'Thank you! Your response has been recorded.',
+  depositRecorded: 'Deposit recorded successfully',
+  depositNotAllowed: 'A deposit can be recorded only on a sent or approved estimate that requires one and is not converted.',
 } as const;
 
 export const LINK_MESSAGES = {

@@ -4,6 +4,8 @@ import { clearableText, uuidField } from './common.schemas.ts';
 import { dateOnlyField, documentCommonDto, documentInfoFields, documentListQuery, jobInfoSchema, linesField, marginDto, modeField } from './billing.schemas.ts';
 import { APPROVAL_DECISIONS, ESTIMATE_ACTIONS, ESTIMATE_STATUSES } from './estimates.rules.ts';
 import { versionField } from './common.schemas.ts';
+import { paymentBody } from './invoices.schemas.ts';
+import { PAYMENT_METHODS } from './invoices.rules.ts';
 
 export const ESTIMATE_PAGE_SIZE = 10;
 
@@ -56,6 +58,10 @@ export const approvalBody = z
   .refine((v) => v.decision !== 'CHANGE_REQUEST' || !!v.comment, { error: 'Please describe the change you need.', path: ['comment'] });
 export type ApprovalBody = z.infer<typeof approvalBody>;
 
+/** POST /estimates/{id}/deposit: the estimate's deposit amount came in (date, method, reference). */
+export const depositBody = paymentBody.omit({ amount: true });
+export type DepositBody = z.infer<typeof depositBody>;
+
 export const linkEstimateBody = z.strictObject({ jobId: uuidField('Job'), estimateId: uuidField('Estimate') });
 export type LinkEstimateBody = z.infer<typeof linkEstimateBody>;
 
@@ -75,6 +81,8 @@ export const estimateSchema = z.object({
   approval: z
     .object({ decision: z.enum(APPROVAL_DECISIONS), signerName: z.string(), signedAt: z.string(), signerIp: z.string().nullable(), comment: z.string().nullable(), signature: z.string().nullable() })
     .nullable(),
+  /** The deposit received (status Deposit Paid); optional until every client reads it. */
+  depositPayment: z.object({ amount: z.number(), paidOn: z.string(), method: z.enum(PAYMENT_METHODS), reference: z.string().nullable() }).nullable().optional(),
   actions: estimateActionsSchema,
 });
 export type Estimate = z.infer<typeof estimateSchema>;

@@ -48,6 +48,10 @@ export function invoiceEditCreatesDraftCopy(status: InvoiceStatus): boolean {
 export const PAYMENT_METHODS = ['CASH', 'CHECK', 'CARD', 'BANK_TRANSFER', 'OTHER'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+export const BILLING_MESSAGES = {
+  totalBelowPaid: (paid: string) => `The total cannot be less than the amount already paid (${paid}).`,
+} as const;
+
 export const INVOICE_MESSAGES = {
   editCopy: 'Now, You can edit your Invoice.',
   deleted: (n: number) => `Invoice ${n} deleted successfully`,

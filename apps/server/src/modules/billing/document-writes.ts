@@ -6,6 +6,8 @@ import { nowIso } from '@fieldwork/db/sql-helpers';
 import type { ActivityAction } from '@fieldwork/domain/activity.schemas';
 import type { JobInfo, LineInputBody } from '@fieldwork/domain/billing.schemas';
 import { AppError } from '@fieldwork/domain/errors';
+import { formatCents } from '@fieldwork/domain/money';
+import { BILLING_MESSAGES } from '@fieldwork/domain/invoices.rules';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { loadLines, replaceLines, type DocKind, type DocumentRow } from './documents.repository.ts';
@@ -91,13 +93,15 @@ export async function createDocument(ctx: BillingCtx, kind: DocKind, input: Docu
  * Only a draft is edited in place, at the version loaded (409 STALE_VERSION otherwise). A job already set
  * stays (linking is permanent); a draft without one may gain one here.
  */
-export async function updateDraftDocument(ctx: BillingCtx, kind: DocKind, before: DocumentRow, input: DocumentInput & { version: number }): Promise<void> {
+export async function updateDraftDocument(ctx: BillingCtx, kind: DocKind, before: DocumentRow, input: DocumentInput & { version: number; paidCents?: number }): Promise<void> {
   const k = KIND[kind];
   const { tenantId, userId } = ctx.viewer;
   const refs = await resolveJobInfo(ctx.db, tenantId, input.jobInfo, before.job_id);
   if (before.job_id && refs.job_id !== before.job_id) throw new AppError('CONFLICT', `This ${k.word} is linked to a job; linking is permanent.`);
   await checkServices(ctx.db, tenantId, input.productServices);
   const figures = figuresOf(input.productServices, input.money);
+  // A draft that already carries a payment (a converted deposit) cannot drop below it.
+  if (input.paidCents && figures.columns.total_cents < input.paidCents) throw new AppError('VALIDATION_FAILED', [BILLING_MESSAGES.totalBelowPaid(formatCents(input.paidCents))]);
   const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     const result = await trx

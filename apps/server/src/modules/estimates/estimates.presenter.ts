@@ -1,6 +1,8 @@
 import { ESTIMATE_STATUS_LABELS, effectiveEstimateStatus, estimateActions, type ApprovalDecision, type StoredEstimateStatus } from '@fieldwork/domain/estimates.rules';
 import type { Estimate, EstimateListItem } from '@fieldwork/domain/estimates.schemas';
 import { can, type Viewer } from '@fieldwork/domain/roles';
+import type { PaymentMethod } from '@fieldwork/domain/invoices.rules';
+import { centsToDollars } from '@fieldwork/domain/money';
 import type { DocumentRow, LineRow } from '../billing/documents.repository.ts';
 import { commonDto, marginFields } from '../billing/documents.service.ts';
 
@@ -17,6 +19,9 @@ export type EstimateRow = DocumentRow & {
   approval_ip: string | null;
   approval_comment: string | null;
   approval_signature: string | null;
+  deposit_paid_on?: string | null;
+  deposit_method?: string | null;
+  deposit_reference?: string | null;
 };
 
 function base(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string) {
@@ -32,6 +37,9 @@ function base(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string) {
     convertedInvoice: row.converted_invoice_id ? { id: row.converted_invoice_id, invoiceNumber: Number(row.converted_invoice_number ?? 0) } : null,
     isConvertedJobEstimate: row.previous_estimate_number !== null,
     convertedJobEstimateInfo: row.previous_estimate_number !== null ? { previousEstimateNumber: row.previous_estimate_number } : null,
+    depositPayment: row.deposit_paid_on
+      ? { amount: centsToDollars(row.deposit_cents), paidOn: row.deposit_paid_on, method: row.deposit_method as PaymentMethod, reference: row.deposit_reference ?? null }
+      : null,
     actions: estimateActions({ status, isConverted }, can(viewer, 'estimates.write')),
   };
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
-import { approvalBody, createEstimateBody, estimateListItemSchema, estimateListQuery, estimateSchema, linkEstimateBody, updateEstimateBody } from '@fieldwork/domain/estimates.schemas';
-import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
+import { approvalBody, createEstimateBody, depositBody, estimateListItemSchema, estimateListQuery, estimateSchema, linkEstimateBody, updateEstimateBody } from '@fieldwork/domain/estimates.schemas';
+import { ESTIMATE_MESSAGES, LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { linkToJob } from '../billing/link.service.ts';
 import {
-  approveOnsite, convertEstimate, createEstimate, deleteEstimate, draftFromEstimate, getEstimate, listEstimatesPage, sendEstimate, updateEstimate, voidEstimate, type Ctx,
+  approveOnsite, convertEstimate, createEstimate, deleteEstimate, draftFromEstimate, getEstimate, listEstimatesPage, recordEstimateDeposit, sendEstimate, updateEstimate, voidEstimate, type Ctx,
 } from './estimates.service.ts';
 
 const one = dataOf(estimateSchema);
@@ -80,6 +80,11 @@ export async function estimatesRoutes(app: FastifyInstance): Promise<void> {
     const { message, ...data } = await convertEstimate(ctx(request), request.params.id);
     return reply.status(201).send({ data, message });
   });
+
+  r.post('/api/estimates/:id/deposit', {
+    preHandler: guard('estimates.write'),
+    schema: { tags, summary: 'Record the deposit received: Sent or Approved estimate requiring a deposit → Deposit Paid (409 otherwise); it becomes the first payment of the invoice it converts to', params: idParams, body: depositBody, response: { 200: withMessage } },
+  }, async (request) => ({ data: await recordEstimateDeposit(ctx(request), request.params.id, request.body), message: ESTIMATE_MESSAGES.depositRecorded }));
 
   r.post('/api/estimates/:id/approval', {
     preHandler: guard('estimates.write'),

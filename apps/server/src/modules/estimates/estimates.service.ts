@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
 import { pagination } from '@fieldwork/domain/common.schemas';
+import { formatCents } from '@fieldwork/domain/money';
 import { AppError } from '@fieldwork/domain/errors';
 import {
+  canRecordDeposit,
   editCreatesDraftCopy,
   effectiveEstimateStatus,
   ESTIMATE_ACTION_TABLE,
@@ -11,7 +13,7 @@ import {
   ESTIMATE_STATUS_LABELS,
   type StoredEstimateStatus,
 } from '@fieldwork/domain/estimates.rules';
-import type { ApprovalBody, CreateEstimateBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
+import type { ApprovalBody, CreateEstimateBody, DepositBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { findDocument, listDocuments, loadLines } from '../billing/documents.repository.ts';
@@ -142,6 +144,39 @@ export async function approveOnsite(ctx: Ctx, id: string, body: ApprovalBody, ip
   return getEstimate(ctx, id);
 }
 
+/**
+ * The deposit came in: Sent or Approved → PAID ("Deposit Paid"), recording date, method and reference. One
+ * conditional UPDATE, so of racing requests one wins and the rest get 409.
+ */
+export async function recordEstimateDeposit(ctx: Ctx, id: string, body: DepositBody): Promise<Estimate> {
+  const { viewer } = ctx;
+  const before = await requireEstimate(ctx.db, viewer.tenantId, id);
+  const effective = statusOf(before, ctx.timeZone);
+  const allowed = canRecordDeposit({ status: effective, isConverted: !!before.converted_invoice_id, isDepositRequired: before.deposit_required === 1, depositCents: before.deposit_cents });
+  if (!allowed) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.depositNotAllowed);
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('estimates')
+      .set((eb) => ({ status: 'PAID', deposit_paid_on: body.paidOn, deposit_method: body.method, deposit_reference: body.reference ?? null, updated_at: at, version: eb('version', '+', 1) }))
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .where('status', 'in', ['SENT', 'APPROVED'])
+      .where('converted_invoice_id', 'is', null)
+      .where('deposit_required', '=', 1)
+      .where('deposit_cents', '>', 0)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.depositNotAllowed);
+    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
+    await recordActivity(trx, viewer.tenantId, {
+      jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_STATUS_CHANGED',
+      message: `Deposit of ${formatCents(before.deposit_cents)} received on estimate #${before.estimate_number}`,
+      actorId: viewer.userId, changes: [{ field: 'Status', oldValue: ESTIMATE_STATUS_LABELS[effective], newValue: ESTIMATE_STATUS_LABELS.PAID }], at,
+    });
+  });
+  return getEstimate(ctx, id);
+}
+
 /** Delete for Draft, Declined, Change Request (and never a converted one). */
 export async function deleteEstimate(ctx: Ctx, id: string): Promise<{ message: string }> {
   const { viewer } = ctx;
@@ -173,6 +208,13 @@ export async function draftFromEstimate(ctx: Ctx, id: string): Promise<{ estimat
  * estimate, then the invoice (a draft, same customer, job and lines) is inserted in the same transaction; the
  * unique index on invoices.converted_from_estimate_id backs it. Every other request gets 409.
  */
+/** A received deposit becomes the converted invoice's first payment. */
+function depositCarried(before: EstimateRow) {
+  if (before.status !== 'PAID' || !before.deposit_paid_on || before.deposit_cents <= 0) return null;
+  const reference = [`Deposit on estimate #${before.estimate_number}`, before.deposit_reference].filter(Boolean).join(' · ');
+  return { amount_cents: before.deposit_cents, paid_on: before.deposit_paid_on, method: before.deposit_method ?? 'OTHER', reference };
+}
+
 export async function convertEstimate(ctx: Ctx, id: string): Promise<{ id: string; invoiceNumber: number; message: string }> {
   const { viewer } = ctx;
   const before = await requireEstimate(ctx.db, viewer.tenantId, id);
@@ -193,14 +235,17 @@ export async function convertEstimate(ctx: Ctx, id: string): Promise<{ id: strin
         .where('status', 'in', ['APPROVED', 'PAID'])
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw refuse(ESTIMATE_MESSAGES.alreadyConverted);
-      return insertDocument(trx, ctx, 'invoice', {
+      const deposit = depositCarried(before);
+      const number = await insertDocument(trx, ctx, 'invoice', {
         id: invoiceId,
-        columns: { status: 'DRAFT', ...carriedColumns(before), invoice_date: null, due_date: null, paid_cents: 0, previous_invoice_number: null, converted_from_estimate_id: id },
+        columns: { status: 'DRAFT', ...carriedColumns(before), invoice_date: null, due_date: null, paid_cents: deposit?.amount_cents ?? 0, previous_invoice_number: null, converted_from_estimate_id: id },
         lines: copyLines(lines),
         jobId: before.job_id,
         activity: { entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_CONVERTED' },
         message: (n) => `Converted estimate #${before.estimate_number} to invoice #${n}`,
       });
+      if (deposit) await trx.insertInto('invoice_payments').values({ ...deposit, id: randomUUID(), tenant_id: viewer.tenantId, invoice_id: invoiceId, created_by: viewer.userId, created_at: at }).execute();
+      return number;
     });
     return { id: invoiceId, invoiceNumber, message: ESTIMATE_MESSAGES.converted };
   } catch (error) {

@@ -65,7 +65,7 @@ export async function createInvoice(ctx: Ctx, body: CreateInvoiceBody): Promise<
 export async function updateInvoice(ctx: Ctx, id: string, body: UpdateInvoiceBody): Promise<Invoice> {
   const before = await requireInvoice(ctx.db, ctx.viewer.tenantId, id);
   if (before.status !== 'DRAFT') throw new AppError('CONFLICT', INVOICE_MESSAGES.notEditable(labelOf(before)));
-  await updateDraftDocument(ctx, 'invoice', before, { ...toInput(body), version: body.version });
+  await updateDraftDocument(ctx, 'invoice', before, { ...toInput(body), version: body.version, paidCents: before.paid_cents });
   return getInvoice(ctx, id);
 }
 
@@ -78,7 +78,12 @@ async function moveStatus(ctx: Ctx, id: string, action: 'send' | 'void', from: I
   await ctx.db.transaction().execute(async (trx) => {
     let q = trx
       .updateTable('invoices')
-      .set((eb) => ({ status: to, updated_at: at, version: eb('version', '+', 1) }))
+      // A draft already paid in full (a converted deposit covering it) is sent straight to Paid.
+      .set((eb) => ({
+        status: to === 'SENT' ? eb.case().when(eb.and([eb('paid_cents', '>', 0), eb('paid_cents', '>=', eb.ref('total_cents'))])).then('PAID').else('SENT').end() : to,
+        updated_at: at,
+        version: eb('version', '+', 1),
+      }))
       .where('tenant_id', '=', viewer.tenantId)
       .where('id', '=', id)
       .where('status', 'in', from);
