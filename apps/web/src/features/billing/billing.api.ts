@@ -59,6 +59,7 @@ export const estimatesApi = {
   draftCopy: (id: string) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/draft`),
   convert: (id: string) => api.post<{ data: { id: string; invoiceNumber: number }; message: string }>(`/estimates/${id}/convert`),
   approve: async (id: string, body: ApprovalBody) => (await api.post<DataOf<Estimate>>(`/estimates/${id}/approval`, body)).data,
+  recordDeposit: (id: string, body: Omit<PaymentInput, 'amount'>) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/deposit`, body),
   link: (estimateId: string, jobId: string) => api.post<{ data: { id: string; jobId: string; jobNumber: number }; message: string }>('/estimates/link', { estimateId, jobId }),
 };
 
