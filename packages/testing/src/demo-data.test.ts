@@ -13,6 +13,7 @@ import { seedJobs } from './demo-jobs.ts';
 import { seedTasks } from './demo-tasks.ts';
 import { DEMO_VEHICLES, vinCheckDigit } from './demo-vehicles.ts';
 import { isValidVin } from '@fieldwork/domain/vehicles.schemas';
+import { expectConsistentBilling } from './demo-billing-checks.ts';
 
 /** Map.groupBy arrived in Node 21. */
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -132,7 +133,8 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
       const notes = await db.selectFrom('notes').select('id').where('job_id', '=', jobWithNotes.id).execute();
       expect(notes).toHaveLength(jobWithNotes.note_count);
       const money = await db.selectFrom('jobs').select((eb) => eb.fn.sum<number>('paid_cents').as('paid')).where('tenant_id', '=', t).executeTakeFirstOrThrow();
-      expect(Number(money.paid)).toBe(0);
+      // Issue 8: paid amounts come from the demo's invoice payments (checked in the billing test below).
+      expect(Number(money.paid)).toBeGreaterThan(0);
       const counts = await db.selectFrom('job_counts').select(['status', 'n']).where('tenant_id', '=', t).execute();
       expect(counts.reduce((n, c) => n + Number(c.n), 0)).toBe(40);
       const converted = await db.selectFrom('crm_leads').leftJoin('jobs', 'jobs.crm_lead_id', 'crm_leads.id').select(['crm_leads.status', 'jobs.id as job_id']).where('crm_leads.tenant_id', '=', t).execute();
@@ -252,6 +254,30 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
       expect(logs).toHaveLength(tasks.length);
       const logOf = new Map(logs.map((l) => [l.entity_id, l]));
       for (const k of tasks) expect(logOf.get(k.id)).toEqual({ entity_id: k.id, message: `Task #${k.task_number} created`, job_id: k.job_id });
+    } finally {
+      await close();
+      await drop();
+    }
+  });
+
+  // Issue 8. Mid-year, and just after New Year's midnight in New York (the year boundary splits the months).
+  it.each(['2026-05-12T18:00:00Z', '2027-01-01T05:30:00Z'])('fills a year of estimates and invoices with payments (now %s)', async (instant) => {
+    const now = new Date(instant);
+    const { handle: { db, dialect, close }, drop } = await freshDatabase();
+    try {
+      await migrateToLatest(db, dialect);
+      const seed = await seedDemo(db, { hashPassword: async (p) => `plain:${p}` }, { now });
+      expect(seed.billing).toMatchObject({ catalogueItems: 16, estimates: 60, invoices: 51 });
+      await expectConsistentBilling(db, seed.demo.tenantId, now, 'America/New_York');
+      for (const table of ['estimates', 'invoices', 'catalogue_items'] as const) {
+        expect((await db.selectFrom(table).select('id').where('tenant_id', '=', seed.rival.tenantId).execute()).length, table).toBe(0);
+      }
+      // The counters hand the server a free number next.
+      const t = seed.demo.tenantId;
+      const nextEstimate = await nextNumber(db, t, 'estimate');
+      expect(await db.selectFrom('estimates').select('id').where('tenant_id', '=', t).where('estimate_number', '=', nextEstimate).executeTakeFirst()).toBeUndefined();
+      const nextInvoice = await nextNumber(db, t, 'invoice');
+      expect(await db.selectFrom('invoices').select('id').where('tenant_id', '=', t).where('invoice_number', '=', nextInvoice).executeTakeFirst()).toBeUndefined();
     } finally {
       await close();
       await drop();

@@ -4,6 +4,7 @@ import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
 import { customerSearchText } from '@fieldwork/domain/customers.schemas';
 import { seedJobs } from './demo-jobs.ts';
 import { seedDemoBids } from './demo-bids.ts';
+import { seedDemoBilling, type DemoBillingCounts } from './demo-billing.ts';
 import { seedTasks } from './demo-tasks.ts';
 import { seedVehicles } from './demo-vehicles.ts';
 
@@ -168,9 +169,9 @@ export async function seedCompany(db: Db, o: SeedCompanyOptions): Promise<Seeded
   return out;
 }
 
-export type DemoSeed = { password: string; logins: DemoLogin[]; demo: SeededCompany; rival: SeededCompany };
+export type DemoSeed = { password: string; logins: DemoLogin[]; demo: SeededCompany; rival: SeededCompany; billing: DemoBillingCounts };
 
-/** The demo contract other tests rely on (issue 2): logins, zones, tags, 20 customers, 3 subcontractors; 6 vehicles (issue 7). */
+/** The demo contract other tests rely on (issue 2): logins, zones, tags, 20 customers, 3 subcontractors; 6 vehicles (issue 7); a year of estimates and invoices (issue 8). */
 export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}): Promise<DemoSeed> {
   const passwordHash = await hasher.hashPassword(DEMO_PASSWORD);
   const now = options.now ?? new Date();
@@ -208,12 +209,13 @@ export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}
   await seedVehicles(db, demo.tenantId, demo.userIds['admin@demo.test'] ?? null, now);
   await seedTasks(db, demo, { tasks: 120, rich: true, now });
   await seedDemoBids(db, demo, now);
+  const billing = await seedDemoBilling(db, demo, now, 'America/New_York');
   await seedTasks(db, rival, { tasks: 8, rich: false, now });
   const logins: DemoLogin[] = [
     ...DEMO_USERS.map((u) => ({ email: u.email, company: 'Demo Contracting', role: u.role, access: u.role === 'Admin' || u.role === 'Staff' ? u.access : null })),
     { email: 'admin@rival.test', company: 'Rival Services', role: 'Admin', access: 'fullAccess' },
   ];
-  return { password: DEMO_PASSWORD, logins, demo, rival };
+  return { password: DEMO_PASSWORD, logins, demo, rival, billing };
 }
 
 export async function seedDemoIfEmpty(db: Db, hasher: Hasher, options: DemoOptions = {}): Promise<DemoSeed | null> {
