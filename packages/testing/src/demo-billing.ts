@@ -93,6 +93,8 @@ export async function seedDemoBilling(db: Db, company: SeededCompany, now: Date,
           previous_estimate_number: e.copyOf ? estimateNumber.get(e.copyOf.id)! : null, converted_invoice_id: null,
           approval_decision: a?.decision ?? null, approval_name: a ? e.signer : null, approval_at: a ? iso(a.at) : null,
           approval_ip: a ? `203.0.113.${10 + (i % 200)}` : null, approval_comment: a?.comment ?? null, approval_signature: a ? signature : null,
+          // Deposit Paid: the deposit came in the day it was approved (by check).
+          ...(e.status === 'PAID' && a ? { deposit_paid_on: day(a.at), deposit_method: 'CHECK', deposit_reference: `Chk ${4100 + i}` } : {}),
         })
         .execute();
       await trx.insertInto('estimate_lines').values(lines.map((l) => ({ ...l, estimate_id: e.id }))).execute();
