@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/page-header';
+import { DocumentEditorPage } from '../billing/document-editor.page';
 
-// Placeholder until the screen lands (issue 8, in progress).
+/** /workorder/estimates/{id}/create and /workorder/estimates/new/create. */
 export function EstimateEditorPage() {
-  return <PageHeader title="Estimate editor" />;
+  return <DocumentEditorPage kind="estimate" />;
 }

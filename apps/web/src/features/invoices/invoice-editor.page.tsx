@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/page-header';
+import { DocumentEditorPage } from '../billing/document-editor.page';
 
-// Placeholder until the screen lands (issue 8, in progress).
+/** /workorder/invoices/{id}/create and /workorder/invoices/new/create. */
 export function InvoiceEditorPage() {
-  return <PageHeader title="Invoice editor" />;
+  return <DocumentEditorPage kind="invoice" />;
 }
