@@ -23,6 +23,7 @@ import { myDayRoutes } from './my-day/my-day.routes.ts';
 import { estimatesRoutes } from './estimates/estimates.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { pdfRoutes } from './pdf/pdf.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -50,4 +51,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(estimatesRoutes);
   await app.register(invoicesRoutes);
   await app.register(catalogueRoutes);
+  await app.register(pdfRoutes);
 }
