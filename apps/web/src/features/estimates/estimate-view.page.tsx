@@ -1,6 +1,59 @@
-import { PageHeader } from '../../components/page-header';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import type { Estimate } from '@fieldwork/domain/estimates.schemas';
+import { BackLink, PageHeader } from '../../components/page-header';
+import { useAuth } from '../../lib/auth-context';
+import { billingKeys, estimatesApi } from '../billing/billing.api';
+import { ApprovalBlock, DocumentLoadState, DocumentPreview, LinkedDocumentNote } from '../billing/document-preview';
+import { EstimateStatusBadge } from '../billing/document-status-badge';
+import { EstimateViewActions } from '../billing/document-view-actions';
 
-// Placeholder until the screen lands (issue 8, in progress).
 export function EstimateViewPage() {
-  return <PageHeader title="Estimate" />;
+  const { id = '' } = useParams({ strict: false });
+  const { session } = useAuth();
+  const query = useQuery({ queryKey: billingKeys.estimate(id), queryFn: () => estimatesApi.get(id) });
+  // Data first: a refetch that fails (e.g. right after Delete) must not flash an error over the record.
+  if (!query.data) return <DocumentLoadState kind="estimate" query={query} />;
+
+  const e = query.data;
+  return (
+    <>
+      <PageHeader title={`Estimate #${e.estimateNumber}`} back={<BackLink to="/workorder/estimates">Estimates</BackLink>} actions={<EstimateViewActions estimate={e} />} />
+      <EstimatePreview estimate={e} notes={<EstimateNotes estimate={e} />}>
+        {e.approval ? <ApprovalBlock approval={e.approval} timeZone={session.company.timeZone} /> : null}
+      </EstimatePreview>
+    </>
+  );
+}
+
+/** The estimate as paper, for this page and (compact) for the customer at onsite approval. */
+export function EstimatePreview({ estimate: e, compact, notes, children }: { estimate: Estimate; compact?: boolean; notes?: ReactNode; children?: ReactNode }) {
+  const { session } = useAuth();
+  return (
+    <DocumentPreview
+      doc={e}
+      compact={compact}
+      title="Estimate"
+      number={e.estimateNumber}
+      status={<EstimateStatusBadge status={e.status} />}
+      companyName={session.company.name}
+      timeZone={session.company.timeZone}
+      documentDate={{ label: 'Estimate Date', value: e.estimateDate }}
+      customerMessage={e.estimateCustomerMessage}
+      notes={notes}
+    >
+      {children}
+    </DocumentPreview>
+  );
+}
+
+function EstimateNotes({ estimate: e }: { estimate: Estimate }) {
+  if (!e.convertedInvoice && !e.convertedJobEstimateInfo) return null;
+  return (
+    <>
+      {e.convertedInvoice ? <LinkedDocumentNote text="Converted to invoice" kind="invoice" id={e.convertedInvoice.id} number={e.convertedInvoice.invoiceNumber} /> : null}
+      {e.convertedJobEstimateInfo ? <p className="text-muted">Copy of estimate #{e.convertedJobEstimateInfo.previousEstimateNumber}</p> : null}
+    </>
+  );
 }

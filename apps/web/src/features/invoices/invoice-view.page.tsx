@@ -1,6 +1,57 @@
-import { PageHeader } from '../../components/page-header';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import type { Invoice } from '@fieldwork/domain/invoices.schemas';
+import { BackLink, PageHeader } from '../../components/page-header';
+import { useAuth } from '../../lib/auth-context';
+import { formatMoney } from '../../lib/format';
+import { billingKeys, invoicesApi } from '../billing/billing.api';
+import { DocumentLoadState, DocumentPreview, LinkedDocumentNote } from '../billing/document-preview';
+import { InvoiceStatusBadge } from '../billing/document-status-badge';
+import { InvoiceViewActions } from '../billing/document-view-actions';
+import { PaymentsList } from './payments-list';
 
-// Placeholder until the screen lands (issue 8, in progress).
 export function InvoiceViewPage() {
-  return <PageHeader title="Invoice" />;
+  const { id = '' } = useParams({ strict: false });
+  const { session } = useAuth();
+  const query = useQuery({ queryKey: billingKeys.invoice(id), queryFn: () => invoicesApi.get(id) });
+
+  // Data first: a refetch that fails (e.g. right after Delete) must not flash an error over the record.
+  if (!query.data) return <DocumentLoadState kind="invoice" query={query} />;
+
+  const inv = query.data;
+  return (
+    <>
+      <PageHeader title={`Invoice #${inv.invoiceNumber}`} back={<BackLink to="/workorder/invoices">Invoices</BackLink>} actions={<InvoiceViewActions invoice={inv} />} />
+      <DocumentPreview
+        doc={inv}
+        title="Invoice"
+        number={inv.invoiceNumber}
+        status={<InvoiceStatusBadge status={inv.status} />}
+        companyName={session.company.name}
+        timeZone={session.company.timeZone}
+        documentDate={{ label: 'Invoice Date', value: inv.invoiceDate }}
+        customerMessage={inv.invoiceCustomerMessage}
+        notes={<InvoiceNotes invoice={inv} />}
+        extraTotals={[
+          { label: 'Paid', value: formatMoney(inv.paidAmount) },
+          { label: 'Balance', value: formatMoney(inv.balance), strong: true },
+        ]}
+      >
+        <PaymentsList payments={inv.payments} />
+      </DocumentPreview>
+    </>
+  );
+}
+
+function InvoiceNotes({ invoice: inv }: { invoice: Invoice }) {
+  if (!inv.convertedEstimate && !inv.convertedInvoiceJobinfo && !inv.invoiceCreatedBy) return null;
+  return (
+    <>
+      {inv.convertedEstimate ? (
+        <LinkedDocumentNote text="Converted from estimate" kind="estimate" id={inv.convertedEstimate.id} number={inv.convertedEstimate.estimateNumber} />
+      ) : null}
+      {inv.convertedInvoiceJobinfo ? <p className="text-muted">Copy of invoice #{inv.convertedInvoiceJobinfo.previousInvoiceNumber}</p> : null}
+      {inv.invoiceCreatedBy ? <p className="text-muted">Created by {inv.invoiceCreatedBy.username}</p> : null}
+    </>
+  );
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
+import { makeSession, mockApi, renderApp, route } from '../../test-utils';
+import { INVOICE_ID, invoice, invoiceReply } from '../billing/preview-test-fixtures';
+
+describe('invoice view page', { timeout: 20_000 }, () => {
+  it('renders lines, totals, paid and balance, payments and the estimate it came from', async () => {
+    const estimateId = '00000000-0000-4000-8000-0000000000e9';
+    mockApi(
+      invoiceReply(
+        invoice({
+          paidAmount: 100,
+          isConvertedFromEstimate: true,
+          convertedEstimate: { id: estimateId, estimateNumber: 2005 },
+          payments: [{ id: 'p1', amount: 100, paidOn: '2025-03-06', method: 'CARD', reference: 'AUTH-9', createdAt: '2025-03-06T10:00:00.000Z' }],
+        }),
+      ),
+    );
+    renderApp(`/workorder/invoices/${INVOICE_ID}`, makeSession());
+    const doc = await screen.findByRole('article', { name: 'Invoice #3001' });
+    expect(within(doc).getByText('Open')).toBeTruthy();
+    expect(within(within(doc).getByRole('table', { name: 'Products and services' })).getByText('Pump')).toBeTruthy();
+    const totals = doc.querySelector('dl[aria-label="Totals"]') as HTMLElement;
+    expect(totals.textContent).toContain('Total$450.00');
+    expect(totals.textContent).toContain('Paid$100.00Balance$350.00');
+    const payments = within(doc).getByRole('table', { name: 'Payments' });
+    expect(within(payments).getByText('Card')).toBeTruthy();
+    expect(within(payments).getByText('AUTH-9')).toBeTruthy();
+    expect(within(doc).getByRole('link', { name: '#2005' }).getAttribute('href')).toBe(`/workorder/estimates/${estimateId}`);
+  });
+
+  it('answers a missing invoice with a not-found panel', async () => {
+    mockApi(route('GET', `/api/invoices/${INVOICE_ID}`, { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: INVOICE_MESSAGES.notFound } }));
+    renderApp(`/workorder/invoices/${INVOICE_ID}`, makeSession());
+    expect(await screen.findByText(INVOICE_MESSAGES.notFound)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to invoices' }).getAttribute('href')).toBe('/workorder/invoices');
+  });
+});
