@@ -1,4 +1,5 @@
 /** How figures and dates read on a printed estimate or invoice (the same wording as the screens). */
+import { formatCents } from '@fieldwork/domain/money';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -19,16 +20,11 @@ function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.
 
 const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 
-/**
- * The same options as the domain's formatCents (a test pins the two together), held once: formatCents builds a
- * new Intl.NumberFormat per call, which was most of a 300-line render's time.
- */
-const CURRENCY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const DECIMAL3 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
-/** API dollars → "$1,234.50", exactly as formatCents writes the same cents. */
+/** API dollars → "$1,234.50" (the domain's formatting of the same cents). */
 export function money(dollars: number): string {
-  return CURRENCY.format(Math.round(dollars * 100) / 100);
+  return formatCents(Math.round(dollars * 100));
 }
 
 /** A calendar date "YYYY-MM-DD" → "Nov 21, 2025"; it names a day, not an instant, so no zone shifts it. */

@@ -72,6 +72,7 @@ const PROBES: Record<string, Probe> = {
   'POST /api/estimates/:id/void': { id: () => ids.estimate! },
   'POST /api/estimates/:id/draft': { id: () => ids.sentEstimate! },
   'POST /api/estimates/:id/convert': { id: () => ids.approvedEstimate! },
+  'POST /api/estimates/:id/deposit': { id: () => ids.sentEstimate!, body: () => ({ paidOn: '2026-11-20', method: 'CASH' }) },
   'POST /api/estimates/:id/approval': { id: () => ids.estimate!, body: () => ({ decision: 'APPROVED', signerName: 'Hijacker', signature: PNG }) },
   'GET /api/invoices/:id': { id: () => ids.invoice! },
   'GET /api/invoices/:id/pdf': { id: () => ids.invoice! },
