@@ -1,14 +1,43 @@
+import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { ESTIMATE_STATUSES, ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/estimates.rules';
+import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
-import { EmptyListFrame } from '../../components/empty-list-frame';
+import { useAuth } from '../../lib/auth-context';
 import { WorkOrderPage } from '../../app/route-guards';
+import { statusOptions } from '../billing/document-filter';
+import { DocumentListToolbar, useEstimateList } from '../billing/document-list';
+import { EstimateListView } from '../billing/estimate-columns';
+import { EstimateNoticeBar } from '../billing/estimate-notice-bar';
 
-const COLUMNS = ['Account Name', 'Estimate Number', 'Estimate Amount', 'Deposit Amount', 'Created On', 'Job Number', 'Status', 'Actions'];
+const STATUS_OPTIONS = statusOptions(ESTIMATE_STATUSES, ESTIMATE_STATUS_LABELS);
 
 export function EstimatesListPage() {
   return (
     <WorkOrderPage>
-      <PageHeader title="Estimates" />
-      <EmptyListFrame caption="Estimates" columns={COLUMNS} />
+      <EstimatesList />
     </WorkOrderPage>
+  );
+}
+
+function EstimatesList() {
+  const auth = useAuth();
+  const list = useEstimateList();
+  return (
+    <>
+      <PageHeader
+        title="Estimates"
+        actions={
+          auth.can('estimates.write') ? (
+            <Link to="/workorder/estimates/$id/create" params={{ id: 'new' }} search={{}} className={buttonClass('primary')}>
+              <Plus size={16} aria-hidden="true" /> Create New
+            </Link>
+          ) : null
+        }
+      />
+      <EstimateNoticeBar />
+      <DocumentListToolbar noun="estimate" list={list} statusOptions={STATUS_OPTIONS} />
+      <EstimateListView list={list} place="page" />
+    </>
   );
 }

@@ -1,16 +1,14 @@
 import type { Job } from '@fieldwork/domain/jobs.schemas';
 import { formatMoney } from '@fieldwork/domain/jobs.rules';
 import { DataTable } from '../../components/data-table';
-import { EmptyListFrame } from '../../components/empty-list-frame';
 import { TabPanel, Tabs } from '../../components/tabs';
+import { JobEstimatesTab } from './job-estimates-tab';
+import { JobInvoicesTab } from './job-invoices-tab';
 import { JobTasksTab } from './job-tasks-tab';
 
 export const JOB_TABS = ['tasks', 'estimates', 'invoices', 'costs'] as const;
 export type JobTab = (typeof JOB_TABS)[number];
 export const isJobTab = (value: unknown): value is JobTab => JOB_TABS.includes(value as JobTab);
-
-export const ESTIMATE_COLUMNS = ['Estimate Number', 'Created By', 'Estimate Amount', 'Deposit Amount', 'Created On', 'Status', 'Actions'] as const;
-export const INVOICE_COLUMNS = ['Job Number', 'Invoice Number', 'Created By', 'Invoice Amount', 'Deposit Amount', 'Created On', 'Status', 'Actions'] as const;
 
 /** The spec's six cost categories of a job's cost summary. */
 export const COST_CATEGORIES = [
@@ -34,10 +32,10 @@ export function JobTabs({ job, tab, onTabChange }: { job: Job; tab: JobTab; onTa
         <JobTasksTab job={job} />
       </TabPanel>
       <TabPanel value="estimates">
-        <EmptyListFrame caption="Estimates" columns={ESTIMATE_COLUMNS} />
+        <JobEstimatesTab job={job} />
       </TabPanel>
       <TabPanel value="invoices">
-        <EmptyListFrame caption="Invoices" columns={INVOICE_COLUMNS} />
+        <JobInvoicesTab job={job} />
       </TabPanel>
       <TabPanel value="costs">
         <CostsSummary count={job.counts.costs} totalCost={job.totalCost} />

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Popover } from 'radix-ui';
+import { DATE_PRESETS, type DatePreset } from '@fieldwork/domain/date-presets';
+import { Button } from '../../components/button';
+import { Field } from '../../components/field';
+import { FilterButton } from '../../components/filter-popover';
+import { MultiSelect, type MultiSelectOption } from '../../components/multi-select';
+import { Select } from '../../components/select';
+
+export type DocumentFilterValues<S extends string> = { createdOn: DatePreset | null; statuses: S[] };
+
+export const NO_DOCUMENT_FILTERS: DocumentFilterValues<never> = { createdOn: null, statuses: [] };
+
+export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
+  this_week: 'This Week',
+  last_week: 'Last Week',
+  this_month: 'This Month',
+  last_month: 'Last Month',
+  this_quarter: 'This Quarter',
+  last_quarter: 'Last Quarter',
+  this_year: 'This Year',
+  last_year: 'Last Year',
+};
+
+const PRESET_OPTIONS = DATE_PRESETS.map((value) => ({ value, label: DATE_PRESET_LABELS[value] }));
+const isPreset = (value: string): value is DatePreset => (DATE_PRESETS as readonly string[]).includes(value);
+
+export const documentFilterCount = (f: DocumentFilterValues<string>) => (f.createdOn ? 1 : 0) + f.statuses.length;
+
+/** Status choices of a document kind, in the domain's order, with its labels. */
+export const statusOptions = <S extends string>(statuses: readonly S[], labels: Record<S, string>): MultiSelectOption[] =>
+  statuses.map((value) => ({ value, label: labels[value] }));
+
+type Props<S extends string> = {
+  /** Prefix of the controls' ids, unique on the page. */
+  id: string;
+  value: DocumentFilterValues<S>;
+  statusOptions: readonly MultiSelectOption[];
+  onApply: (value: DocumentFilterValues<S>) => void;
+};
+
+/**
+ * The estimate and invoice lists' "Filter By" popover: Created On (a preset the server turns into a range in
+ * the tenant's zone) and Status. Unlike the job list's, changes wait for Apply; Cancel drops them.
+ */
+export function DocumentFilter<S extends string>({ id, value, statusOptions: options, onApply }: Props<S>) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const onOpenChange = (next: boolean) => {
+    // Each opening starts from what is applied, so a cancelled edit never comes back.
+    if (next) setDraft(value);
+    setOpen(next);
+  };
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger asChild>
+        <FilterButton count={documentFilterCount(value)} />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={6}
+          aria-label="Filter By"
+          className="z-40 w-[min(20rem,calc(100vw-1.5rem))] space-y-3 rounded-lg border border-border bg-white p-4 shadow-lg"
+        >
+          <div className="flex items-center justify-between">
+            <h2 className="text-sm font-semibold">Filter By</h2>
+            <Button variant="link" size="sm" disabled={documentFilterCount(draft) === 0} onClick={() => setDraft({ createdOn: null, statuses: [] })}>
+              Clear all
+            </Button>
+          </div>
+          <Field label="Created On" id={`${id}-created-on`}>
+            <Select
+              placeholder="Any time"
+              options={PRESET_OPTIONS}
+              value={draft.createdOn ?? ''}
+              onChange={(e) => setDraft((d) => ({ ...d, createdOn: isPreset(e.target.value) ? e.target.value : null }))}
+            />
+          </Field>
+          <Field label="Status" id={`${id}-status`}>
+            {(control) => (
+              <MultiSelect {...control} options={options} value={draft.statuses} onChange={(statuses) => setDraft((d) => ({ ...d, statuses: statuses as S[] }))} />
+            )}
+          </Field>
+          <div className="flex justify-end gap-2 pt-1">
+            <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => {
+                onApply(draft);
+                setOpen(false);
+              }}
+            >
+              Apply
+            </Button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
