@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { DropdownMenu } from 'radix-ui';
-import { CheckCircle2, ChevronDown, History, MessageSquare, MessageSquarePlus, Pencil, Plus, X } from 'lucide-react';
+import { CheckCircle2, History, MessageSquare, MessageSquarePlus, Pencil, X } from 'lucide-react';
 import type { Job } from '@fieldwork/domain/jobs.schemas';
 import { NameBadges } from '../../components/badge';
 import { Button, buttonClass } from '../../components/button';
@@ -10,20 +9,18 @@ import { Card, DetailList } from '../../components/card';
 import { ErrorState } from '../../components/error-state';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { Skeleton, SkeletonForm } from '../../components/skeleton';
-import { Tooltip } from '../../components/tooltip';
 import { useAuth } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/format';
 import { JobActivitySheet } from './job-activity-sheet';
 import { JobMedia } from './job-media';
 import { JobNotesSheet } from './job-notes-sheet';
+import { JobQuickCreate } from './job-quick-create';
 import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from './job-status-badge';
 import { JobStatusButtons } from './job-status-actions';
 import { isJobTab, JobTabs, type JobTab } from './job-tabs';
 import { jobKeys, jobsApi } from './jobs.api';
 
 export const JOB_CREATED_BANNER = 'Job created';
-export const AVAILABLE_SOON = 'Available soon';
-export const QUICK_CREATE_ITEMS = ['Create New Estimate', 'Create New Invoice', 'Add Cost'] as const;
 
 export type JobDetailSearch = { tf_tab?: JobTab; new?: boolean };
 
@@ -141,7 +138,7 @@ export function JobDetailPage() {
             )
           ) : null}
           <JobStatusButtons job={j} />
-          {canEdit && open ? <QuickCreateMenu /> : null}
+          <JobQuickCreate job={j} />
         </div>
       </header>
 
@@ -229,35 +226,5 @@ function JobDetails({
         },
       ]}
     />
-  );
-}
-
-/** Estimates, invoices and costs arrive with later issues: the menu shows what is coming, disabled. */
-function QuickCreateMenu() {
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button>
-          <Plus size={14} aria-hidden="true" /> Quick create <ChevronDown size={14} aria-hidden="true" />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-56 rounded-md border border-border bg-white p-1 shadow-lg">
-          {QUICK_CREATE_ITEMS.map((label) => (
-            <Tooltip key={label} content={AVAILABLE_SOON} side="left" wrap={false}>
-              <DropdownMenu.Item
-                disabled
-                className="flex cursor-not-allowed flex-col items-start rounded px-2 py-1.5 text-sm text-gray-500 outline-none data-[highlighted]:bg-gray-50"
-              >
-                <span>{label}</span>
-                <span aria-hidden="true" className="text-xs">
-                  {AVAILABLE_SOON}
-                </span>
-              </DropdownMenu.Item>
-            </Tooltip>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }
