@@ -222,10 +222,10 @@ function Totals({ doc, extra }: { doc: PreviewDocument; extra: readonly { label:
   if (doc.isDepositRequired) rows.push({ label: 'Deposit', value: formatMoney(doc.depositAmount) });
   rows.push(...extra);
   return (
-    <dl aria-label="Totals" className="mt-4 ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
+    <dl aria-label="Totals" className="mt-4 ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm">
       {rows.map((row) => (
         <div key={row.label} className={cn('contents', row.strong && 'font-semibold text-gray-900')}>
-          <dt className={cn(row.strong ? 'border-t border-border pt-1' : 'text-muted')}>{row.label}</dt>
+          <dt className={cn('pr-6', row.strong ? 'border-t border-border pt-1' : 'text-muted')}>{row.label}</dt>
           <dd className={cn('text-right tabular-nums', row.strong && 'border-t border-border pt-1')}>{row.value}</dd>
         </div>
       ))}

@@ -134,10 +134,10 @@ function ApprovalForm({ estimate: e, onDone }: { estimate: Estimate; onDone: (es
           }}
         />
         <Field label="Your name" required error={errors.signerName}>
-          <Input className="h-11 text-base" autoComplete="name" maxLength={100} value={signerName} onChange={(ev) => edit('signerName', ev.target.value, setSignerName)} />
+          <Input className="min-h-11 text-base!" autoComplete="name" maxLength={100} value={signerName} onChange={(ev) => edit('signerName', ev.target.value, setSignerName)} />
         </Field>
         <Field label="Comment" hint="Required when you request a change." error={errors.comment}>
-          <Textarea className="text-base" maxLength={2000} value={comment} onChange={(ev) => edit('comment', ev.target.value, setComment)} />
+          <Textarea className="text-base!" maxLength={2000} value={comment} onChange={(ev) => edit('comment', ev.target.value, setComment)} />
         </Field>
         <FormAlert error={approve.error} />
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
@@ -145,7 +145,7 @@ function ApprovalForm({ estimate: e, onDone }: { estimate: Estimate; onDone: (es
             <Button
               key={b.decision}
               variant={b.variant}
-              className="h-12 text-base"
+              className="min-h-12 text-base!"
               disabled={!signed || approve.isPending}
               loading={approve.isPending && approve.variables?.decision === b.decision}
               onClick={() => submit(b.decision)}
