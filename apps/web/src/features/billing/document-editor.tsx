@@ -50,7 +50,8 @@ export function DocumentEditor({ kind, defaultValues, known, jobLocked, saved, o
 
   return (
     <form noValidate onSubmit={submit('Draft')} className="pb-20" aria-label={`${noun} editor`}>
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_300px] xl:items-start">
+      {/* Totals sit beside the form only when the lines table keeps room; otherwise under the lines, on the right. */}
+      <div className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_300px] 2xl:items-start">
         <div className="min-w-0 space-y-4">
           {unmatched.length > 0 ? <FormAlert error={new ApiError(400, 'VALIDATION_FAILED', unmatched.join(' '), unmatched)} /> : null}
           <Card title="Customer & Job">
@@ -78,7 +79,7 @@ export function DocumentEditor({ kind, defaultValues, known, jobLocked, saved, o
           </Card>
           <LinesEditor form={form} />
         </div>
-        <aside aria-label="Totals">
+        <aside aria-label="Totals" className="w-full sm:ml-auto sm:max-w-sm 2xl:sticky 2xl:top-4 2xl:max-w-none">
           <LiveTotals form={form} saved={isDirty ? null : saved} />
         </aside>
       </div>

@@ -63,7 +63,7 @@ export function LinesEditor({ form }: { form: UseFormReturn<DocumentFormValues> 
       ),
       description: (
         <>
-          <Textarea aria-label={`Description of line ${n}`} placeholder="Description" rows={1} {...described('description', err?.description?.message)} {...form.register(`lines.${i}.description`)} />
+          <Textarea aria-label={`Description of line ${n}`} placeholder="Description" rows={2} {...described('description', err?.description?.message)} {...form.register(`lines.${i}.description`)} />
           {errorOf(err?.description?.message, 'description')}
         </>
       ),
@@ -101,7 +101,7 @@ export function LinesEditor({ form }: { form: UseFormReturn<DocumentFormValues> 
       ),
       amount: live.ok ? formatCents(live.totals.lines[i]?.totalCents ?? 0) : '—',
       actions: (
-        <div className="flex justify-end gap-1">
+        <div className="flex justify-end gap-0.5">
           <Button variant="ghost" size="icon" aria-label={`Move line ${n} up`} disabled={i === 0} onClick={() => swap(i, i - 1)}>
             <ArrowUp size={14} aria-hidden="true" />
           </Button>
@@ -152,16 +152,16 @@ const TH = 'px-2 py-2 text-left text-xs font-medium text-muted uppercase';
 function LinesTable({ rows }: { rows: (LineControls & { key: string })[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[680px] border-collapse text-sm">
+      <table className="w-full min-w-[640px] border-collapse text-sm">
         <thead>
           <tr className="border-b border-border">
             <th className={TH}>Product/Service</th>
-            <th className={`${TH} w-20 text-right`}>Qty</th>
-            <th className={`${TH} w-28 text-right`}>Rate</th>
-            <th className={`${TH} w-16 text-center`}>Taxable</th>
+            <th className={`${TH} w-16 text-right`}>Qty</th>
+            <th className={`${TH} w-24 text-right`}>Rate</th>
+            <th className={`${TH} w-14 text-center`}>Taxable</th>
             <th className={`${TH} w-20 text-right`}>Tax %</th>
-            <th className={`${TH} w-28 text-right`}>Amount</th>
-            <th className={`${TH} w-28`}>
+            <th className={`${TH} w-24 text-right`}>Amount</th>
+            <th className={`${TH} w-24`}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>

@@ -37,7 +37,7 @@ function rowsOf(f: Figures, depositRequired: boolean) {
 export function TotalsPanel({ live, depositRequired, saved }: { live: TotalsResult; depositRequired: boolean; saved: SavedTotals | null }) {
   const rows = saved ? rowsOf(figuresOfSaved(saved), saved.isDepositRequired) : live.ok ? rowsOf(live.totals, depositRequired) : null;
   return (
-    <Card title="Totals" className="xl:sticky xl:top-4">
+    <Card title="Totals">
       <div>
         {rows ? (
           <dl className="space-y-2 text-sm" aria-label="Totals">
