@@ -8,6 +8,18 @@ import { addMonths, addQuarters, addWeeks, addYears, startOfMonth, startOfQuarte
 export const DATE_PRESETS = ['this_week', 'last_week', 'this_month', 'last_month', 'this_quarter', 'last_quarter', 'this_year', 'last_year'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
+/** How the presets read in filters and the dashboard's range control. */
+export const DATE_PRESET_LABELS = {
+  this_week: 'This Week',
+  last_week: 'Last Week',
+  this_month: 'This Month',
+  last_month: 'Last Month',
+  this_quarter: 'This Quarter',
+  last_quarter: 'Last Quarter',
+  this_year: 'This Year',
+  last_year: 'Last Year',
+} as const satisfies Record<DatePreset, string>;
+
 type Unit = { start: (d: TZDate) => TZDate; add: (d: TZDate, n: number) => TZDate };
 const UNITS: Record<'week' | 'month' | 'quarter' | 'year', Unit> = {
   week: { start: (d) => startOfWeek(d), add: (d, n) => addWeeks(d, n) },

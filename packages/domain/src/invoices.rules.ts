@@ -47,6 +47,7 @@ export function invoiceEditCreatesDraftCopy(status: InvoiceStatus): boolean {
 
 export const PAYMENT_METHODS = ['CASH', 'CHECK', 'CARD', 'BANK_TRANSFER', 'OTHER'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS = { CASH: 'Cash', CHECK: 'Check', CARD: 'Card', BANK_TRANSFER: 'Bank transfer', OTHER: 'Other' } as const satisfies Record<PaymentMethod, string>;
 
 export const BILLING_MESSAGES = {
   totalBelowPaid: (paid: string) => `The total cannot be less than the amount already paid (${paid}).`,

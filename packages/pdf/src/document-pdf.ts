@@ -7,7 +7,8 @@ import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import type { Invoice, Payment } from '@fieldwork/domain/invoices.schemas';
 import type { Line } from '@fieldwork/domain/billing.schemas';
 import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/estimates.rules';
-import { calendarDate, dateTimeInZone, dayInZone, enumLabel, money, percent, quantity } from './pdf-format.ts';
+import { calendarDate, dateTimeInZone, dayInZone, money, percent, quantity } from './pdf-format.ts';
+import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
 import { COLORS, drawTable, ensureSpace, type Column, type Doc } from './pdf-table.ts';
 import { sanitizePdfText } from './pdf-text-sanitize.ts';
 
@@ -184,7 +185,7 @@ function payments(doc: Doc, list: Payment[]): void {
     { label: 'Reference', width: WIDTH - 330 },
     { label: 'Amount', width: 100, align: 'right', nowrap: true },
   ];
-  drawTable(doc, MARGIN, columns, list.map((p) => ({ cells: [calendarDate(p.paidOn), enumLabel(p.method), p.reference ?? '—', money(p.amount)] })));
+  drawTable(doc, MARGIN, columns, list.map((p) => ({ cells: [calendarDate(p.paidOn), PAYMENT_METHOD_LABELS[p.method], p.reference ?? '—', money(p.amount)] })));
   doc.y += 12;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatCents } from '@fieldwork/domain/money';
-import { calendarDate, dateTimeInZone, dayInZone, enumLabel, money, percent, quantity } from './pdf-format.ts';
+import { calendarDate, dateTimeInZone, dayInZone, money, percent, quantity } from './pdf-format.ts';
 
 describe('pdf-format', () => {
   it('money writes what the domain’s formatCents writes for the same cents', () => {
@@ -19,10 +19,9 @@ describe('pdf-format', () => {
     expect(dateTimeInZone('garbage', 'UTC')).toBe('—');
   });
 
-  it('quantities and percents keep up to 3 decimals; enum values read as words', () => {
+  it('quantities and percents keep up to 3 decimals', () => {
     expect(quantity(1.5)).toBe('1.5');
     expect(quantity(12345.125)).toBe('12,345.125');
     expect(percent(8.875)).toBe('8.875%');
-    expect(enumLabel('BANK_TRANSFER')).toBe('Bank Transfer');
   });
 });

@@ -56,11 +56,3 @@ export function percent(value: number): string {
   return `${DECIMAL3.format(value)}%`;
 }
 
-/** BANK_TRANSFER → "Bank Transfer". */
-export function enumLabel(value: string): string {
-  return value
-    .toLowerCase()
-    .split('_')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-}

@@ -70,7 +70,7 @@ describe('GET /api/estimates/:id/pdf and /api/invoices/:id/pdf', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Invoice-${inv.invoiceNumber}.pdf"`);
     const text = await extractPdfText(res.rawPayload);
-    for (const expected of [`Invoice #${inv.invoiceNumber}`, 'Boiler service', '$1,000.00', 'Payments', 'Mar 1, 2026', 'Bank Transfer', 'wire 77', '$400.25', 'Balance Due', '$599.75', `#${job.jobNumber}`]) {
+    for (const expected of [`Invoice #${inv.invoiceNumber}`, 'Boiler service', '$1,000.00', 'Payments', 'Mar 1, 2026', 'Bank transfer', 'wire 77', '$400.25', 'Balance Due', '$599.75', `#${job.jobNumber}`]) {
       expect(text).toContain(expected);
     }
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Popover } from 'radix-ui';
-import { DATE_PRESETS, type DatePreset } from '@fieldwork/domain/date-presets';
+import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '@fieldwork/domain/date-presets';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { FilterButton } from '../../components/filter-popover';
@@ -10,17 +10,6 @@ import { Select } from '../../components/select';
 export type DocumentFilterValues<S extends string> = { createdOn: DatePreset | null; statuses: S[] };
 
 export const NO_DOCUMENT_FILTERS: DocumentFilterValues<never> = { createdOn: null, statuses: [] };
-
-export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
-  this_week: 'This Week',
-  last_week: 'Last Week',
-  this_month: 'This Month',
-  last_month: 'Last Month',
-  this_quarter: 'This Quarter',
-  last_quarter: 'Last Quarter',
-  this_year: 'This Year',
-  last_year: 'Last Year',
-};
 
 const PRESET_OPTIONS = DATE_PRESETS.map((value) => ({ value, label: DATE_PRESET_LABELS[value] }));
 const isPreset = (value: string): value is DatePreset => (DATE_PRESETS as readonly string[]).includes(value);

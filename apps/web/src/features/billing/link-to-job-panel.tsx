@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { CheckCircle2, Circle } from 'lucide-react';
-import { DATE_PRESETS, type DatePreset } from '@fieldwork/domain/date-presets';
+import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '@fieldwork/domain/date-presets';
 import { ESTIMATE_PAGE_SIZE } from '@fieldwork/domain/estimates.schemas';
 import { ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, LINK_MESSAGES, type EstimateStatus } from '@fieldwork/domain/estimates.rules';
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
@@ -22,7 +22,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { usePagedList } from '../../lib/use-paged-list';
 import { SideSheet } from '../../components/side-sheet';
 import { billingKeys, estimatesApi, invoicesApi, type DocumentKind } from './billing.api';
-import { DATE_PRESET_LABELS, statusOptions } from './document-filter';
+import { statusOptions } from './document-filter';
 import { EstimateStatusBadge, InvoiceStatusBadge } from './document-status-badge';
 import { useInvalidateBilling } from './use-document-actions';
 

@@ -1,17 +1,8 @@
 import type { Payment } from '@fieldwork/domain/invoices.schemas';
-import type { PaymentMethod } from '@fieldwork/domain/invoices.rules';
+import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
 import { dash, formatMoney } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-media-query';
 import { formatDay } from '../billing/document-preview';
-
-/** Readable names of the domain's payment methods. */
-export const PAYMENT_METHOD_LABELS = {
-  CASH: 'Cash',
-  CHECK: 'Check',
-  CARD: 'Card',
-  BANK_TRANSFER: 'Bank transfer',
-  OTHER: 'Other',
-} as const satisfies Record<PaymentMethod, string>;
 
 export const NO_PAYMENTS_TEXT = 'No payments recorded yet.';
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { todayInZone } from '@fieldwork/domain/estimates.rules';
-import { INVOICE_MESSAGES, PAYMENT_METHODS, type PaymentMethod } from '@fieldwork/domain/invoices.rules';
+import { INVOICE_MESSAGES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@fieldwork/domain/invoices.rules';
 import { paymentBody } from '@fieldwork/domain/invoices.schemas';
 import { dollarsToCents, formatCents } from '@fieldwork/domain/money';
 import { Field } from '../../components/field';
@@ -13,7 +13,6 @@ import { Select } from '../../components/select';
 import { formatMoney } from '../../lib/format';
 import { invoicesApi } from '../billing/billing.api';
 import { useInvalidateBilling } from '../billing/use-document-actions';
-import { PAYMENT_METHOD_LABELS } from './payments-list';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
