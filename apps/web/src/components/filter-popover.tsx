@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Popover } from 'radix-ui';
 import { Filter } from 'lucide-react';
 import { Button } from './button';
@@ -24,11 +24,21 @@ export function FilterButton({ count, ...rest }: { count: number } & ComponentPr
   );
 }
 
-/** A list's "Filter By" popover: one multi-select per field; each change applies at once, Clear all empties them. */
-export function FilterPopover({ fields, onClear }: { fields: readonly FilterField[]; onClear: () => void }) {
-  const count = fields.reduce((n, f) => n + f.value.length, 0);
+type FrameProps = {
+  /** Values applied now (the button's badge). */
+  count: number;
+  clearDisabled: boolean;
+  onClear: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+};
+
+/** The "Filter By" popover's frame: the button, the title with Clear all, the fields and an optional footer. */
+export function FilterPopoverFrame({ count, clearDisabled, onClear, children, footer, open, onOpenChange }: FrameProps) {
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
         <FilterButton count={count} />
       </Popover.Trigger>
@@ -41,17 +51,28 @@ export function FilterPopover({ fields, onClear }: { fields: readonly FilterFiel
         >
           <div className="flex items-center justify-between">
             <h2 className="text-sm font-semibold">Filter By</h2>
-            <Button variant="link" size="sm" disabled={count === 0} onClick={onClear}>
+            <Button variant="link" size="sm" disabled={clearDisabled} onClick={onClear}>
               Clear all
             </Button>
           </div>
-          {fields.map((f) => (
-            <Field key={f.id} label={f.label} id={f.id}>
-              {(control) => <MultiSelect {...control} options={f.options} value={f.value} onChange={f.onChange} emptyText={f.emptyText} />}
-            </Field>
-          ))}
+          {children}
+          {footer}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/** A list's "Filter By" popover: one multi-select per field; each change applies at once, Clear all empties them. */
+export function FilterPopover({ fields, onClear }: { fields: readonly FilterField[]; onClear: () => void }) {
+  const count = fields.reduce((n, f) => n + f.value.length, 0);
+  return (
+    <FilterPopoverFrame count={count} clearDisabled={count === 0} onClear={onClear}>
+      {fields.map((f) => (
+        <Field key={f.id} label={f.label} id={f.id}>
+          {(control) => <MultiSelect {...control} options={f.options} value={f.value} onChange={f.onChange} emptyText={f.emptyText} />}
+        </Field>
+      ))}
+    </FilterPopoverFrame>
   );
 }

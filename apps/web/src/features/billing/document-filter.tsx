@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Popover } from 'radix-ui';
 import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '@fieldwork/domain/date-presets';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
-import { FilterButton } from '../../components/filter-popover';
+import { FilterPopoverFrame } from '../../components/filter-popover';
 import { MultiSelect, type MultiSelectOption } from '../../components/multi-select';
 import { Select } from '../../components/select';
 
@@ -41,52 +40,42 @@ export function DocumentFilter<S extends string>({ id, value, statusOptions: opt
     setOpen(next);
   };
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger asChild>
-        <FilterButton count={documentFilterCount(value)} />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={6}
-          aria-label="Filter By"
-          className="z-40 w-[min(20rem,calc(100vw-1.5rem))] space-y-3 rounded-lg border border-border bg-white p-4 shadow-lg"
-        >
-          <div className="flex items-center justify-between">
-            <h2 className="text-sm font-semibold">Filter By</h2>
-            <Button variant="link" size="sm" disabled={documentFilterCount(draft) === 0} onClick={() => setDraft({ createdOn: null, statuses: [] })}>
-              Clear all
-            </Button>
-          </div>
-          <Field label="Created On" id={`${id}-created-on`}>
-            <Select
-              placeholder="Any time"
-              options={PRESET_OPTIONS}
-              value={draft.createdOn ?? ''}
-              onChange={(e) => setDraft((d) => ({ ...d, createdOn: isPreset(e.target.value) ? e.target.value : null }))}
-            />
-          </Field>
-          <Field label="Status" id={`${id}-status`}>
-            {(control) => (
-              <MultiSelect {...control} options={options} value={draft.statuses} onChange={(statuses) => setDraft((d) => ({ ...d, statuses: statuses as S[] }))} />
-            )}
-          </Field>
-          <div className="flex justify-end gap-2 pt-1">
-            <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              size="sm"
-              onClick={() => {
-                onApply(draft);
-                setOpen(false);
-              }}
-            >
-              Apply
-            </Button>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <FilterPopoverFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      count={documentFilterCount(value)}
+      clearDisabled={documentFilterCount(draft) === 0}
+      onClear={() => setDraft({ createdOn: null, statuses: [] })}
+      footer={
+        <div className="flex justify-end gap-2 pt-1">
+          <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button
+            size="sm"
+            onClick={() => {
+              onApply(draft);
+              setOpen(false);
+            }}
+          >
+            Apply
+          </Button>
+        </div>
+      }
+    >
+      <Field label="Created On" id={`${id}-created-on`}>
+        <Select
+          placeholder="Any time"
+          options={PRESET_OPTIONS}
+          value={draft.createdOn ?? ''}
+          onChange={(e) => setDraft((d) => ({ ...d, createdOn: isPreset(e.target.value) ? e.target.value : null }))}
+        />
+      </Field>
+      <Field label="Status" id={`${id}-status`}>
+        {(control) => (
+          <MultiSelect {...control} options={options} value={draft.statuses} onChange={(statuses) => setDraft((d) => ({ ...d, statuses: statuses as S[] }))} />
+        )}
+      </Field>
+    </FilterPopoverFrame>
   );
 }
