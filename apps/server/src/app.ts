@@ -12,6 +12,7 @@ import { securityPlugin } from './plugins/security.plugin.ts';
 import { staticWebPlugin } from './plugins/static-web.plugin.ts';
 import { registerModules } from './modules/modules.routes.ts';
 import { eventsPlugin } from './modules/events/events.plugin.ts';
+import { costsRoutes } from './modules/costs/costs.routes.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -62,6 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await openapiPlugin(app);
   await eventsPlugin(app, { databaseUrl: handle.databaseUrl ?? config.databaseUrl });
   await registerModules(app);
+  await app.register(costsRoutes);
   await staticWebPlugin(app, { distDir: config.webDistDir });
   return app;
 }

@@ -1,7 +1,10 @@
 import type { Generated } from 'kysely';
 import type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable } from './schema-billing.ts';
 
+import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-costs.ts';
+
 export type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable };
+export type { CostsTable };
 
 /**
  * Row types of every table, as both dialects return them: ids and instants are strings (ISO 8601 UTC),
@@ -348,7 +351,8 @@ export type IdempotencyKeysTable = {
 export type Database = {
   tenants: TenantsTable;
   tenant_counters: TenantCountersTable;
-  users: UsersTable;
+  /** Migration 0010 adds the hourly labor cost rate (defaults to 0). */
+  users: UsersTable & { cost_rate_cents: Generated<UserCostColumns['cost_rate_cents']> };
   user_tags: UserTagsTable;
   user_zones: UserZonesTable;
   sessions: SessionsTable;
@@ -384,10 +388,11 @@ export type Database = {
   media: MediaTable;
   table_configs: TableConfigsTable;
   idempotency_keys: IdempotencyKeysTable;
-  estimates: EstimatesTable;
+  estimates: EstimatesTable & { estimated_cost_cents: Generated<EstimateCostColumns['estimated_cost_cents']> };
   estimate_lines: EstimateLinesTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   invoice_payments: InvoicePaymentsTable;
   catalogue_items: CatalogueItemsTable;
+  costs: CostsTable;
 };

@@ -37,6 +37,9 @@ export const ACTIVITY_ACTIONS = [
   'INVOICE_DELETED',
   'INVOICE_LINKED',
   'PAYMENT_RECORDED',
+  'COST_ADDED',
+  'COST_UPDATED',
+  'COST_DELETED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

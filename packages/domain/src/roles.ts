@@ -110,6 +110,18 @@ export const PERMISSIONS = {
   /** The products & services catalogue lines are picked from. */
   'catalogue.read': OFFICE_READ,
   'catalogue.write': OFFICE_WRITE,
+  /**
+   * Costs (issue 9): the office reads every cost, the job cost summary and margins, and writes any cost
+   * (job-level actual costs and an estimate's estimated costs).
+   */
+  'costs.read': OFFICE_READ,
+  'costs.write': OFFICE_WRITE,
+  /**
+   * The costs of one task (the actual-costs page): allowed here, then narrowed per task by the addCost/viewCost
+   * rules (task-actions.rules.ts) — a technician only on their own tasks, adding only while the rule allows.
+   * Subcontractor logins never: the rules hide cost actions from them and on their tasks.
+   */
+  'costs.task': ['admin', 'partial', 'view', 'technician'],
 } as const satisfies Record<string, readonly ViewerClass[]>;
 
 export type Capability = keyof typeof PERMISSIONS;

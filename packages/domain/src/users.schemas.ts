@@ -13,6 +13,8 @@ import {
   versionField,
 } from './common.schemas.ts';
 import { accessLevelSchema, roleNameSchema } from './roles.ts';
+import { moneyField } from './billing.schemas.ts';
+import { MAX_RATE_CENTS } from './money.ts';
 
 export const USER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -31,6 +33,8 @@ export const userSchema = z.object({
   addedBy: z.object({ userId: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   version: z.number(),
+  /** Hourly labor cost in dollars (issue 9: prefilled on labor costs); the team routes are office-only. */
+  costRate: z.number().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -103,6 +107,8 @@ export const updateUserBody = z.strictObject({
   phone: clearableText('Phone', 40),
   tags: tagRefs,
   zones: zoneRefs,
+  /** Hourly labor cost in dollars; unchanged when absent. */
+  costRate: moneyField('Hourly Cost Rate', MAX_RATE_CENTS).optional(),
   version: versionField,
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;

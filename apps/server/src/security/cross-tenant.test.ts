@@ -85,11 +85,14 @@ const PROBES: Record<string, Probe> = {
   'PUT /api/catalogue/:id': { id: () => ids.catalogue!, body: () => ({ name: 'Hijacked', rate: 1, version: 1 }) },
   'DELETE /api/catalogue/:id': { id: () => ids.catalogue! },
   'POST /api/invoices/:id/payments': { id: () => ids.sentInvoice!, body: () => ({ amount: 1, paidOn: '2026-01-01', method: 'CASH' }) },
+  'GET /api/cost/analysis/:id': { id: () => ids.job! },
+  'PUT /api/cost/:id': { id: () => ids.cost!, body: () => ({ costType: 'OTHER', jobId: ids.job!, description: 'Hijacked', amount: 1, version: 1 }) },
+  'DELETE /api/cost/:id': { id: () => ids.cost! },
 };
 let aSub: Session;
 
 async function snapshotOf(tenantId: string): Promise<string> {
-  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off', 'bid_requests', 'vehicles', 'task_activity_assistants', 'estimates', 'estimate_lines', 'invoices', 'invoice_lines', 'invoice_payments', 'catalogue_items'] as const;
+  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off', 'bid_requests', 'vehicles', 'task_activity_assistants', 'estimates', 'estimate_lines', 'invoices', 'invoice_lines', 'invoice_payments', 'catalogue_items', 'costs'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).execute();
@@ -147,6 +150,7 @@ beforeAll(async () => {
   const invoice = await t.app.inject({ method: 'POST', url: '/api/invoices', headers: bCookie, payload: invoiceBody({ accountId: customer.id }) });
   const catalogue = await t.app.inject({ method: 'POST', url: '/api/catalogue', headers: bCookie, payload: { name: 'B secret service', rate: 99 } });
   const sentInvoice = await t.app.inject({ method: 'POST', url: '/api/invoices', headers: bCookie, payload: invoiceBody({ jobId, mode: 'Send' }) });
+  const cost = await t.app.inject({ method: 'POST', url: '/api/cost', headers: bCookie, payload: { costType: 'OTHER', jobId, description: 'B secret cost', amount: 12 } });
   aSub = await t.signInAs(a.tenantId, 'SubContractor');
   await buildSubcontractor(t.db, a.tenantId, { userId: aSub.user.id });
   ids = {
@@ -178,6 +182,7 @@ beforeAll(async () => {
     invoice: invoice.json().data.id,
     sentInvoice: sentInvoice.json().data.id,
     catalogue: catalogue.json().data.id,
+    cost: cost.json().data.id,
   };
   const aCustomer = await buildCustomer(t.db, a.tenantId);
   extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };
@@ -234,6 +239,7 @@ describe('cross-tenant probe over the route table', () => {
       '/api/invoices?limit=100',
       '/api/invoices?limit=100&unlinked=true',
       '/api/catalogue?limit=100&status=ALL',
+      '/api/cost/list?limit=100',
       '/api/tasks/assistants',
       '/api/tasks/my-day',
       `/api/tasks/scheduler?startDateTime=${new Date(Date.now() - 86_400_000).toISOString()}&endDateTime=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`,

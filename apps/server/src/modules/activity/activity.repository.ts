@@ -7,7 +7,7 @@ import type { ActivityAction, ActivityChange } from '@fieldwork/domain/activity.
 
 export type ActivityEntry = {
   jobId: string | null;
-  entityType: 'JOB' | 'NOTE' | 'MEDIA' | 'TASK' | 'ESTIMATE' | 'INVOICE';
+  entityType: 'JOB' | 'NOTE' | 'MEDIA' | 'TASK' | 'ESTIMATE' | 'INVOICE' | 'COST';
   entityId: string;
   action: ActivityAction;
   message: string;

@@ -146,8 +146,11 @@ export function commonDto(row: DocumentRow, lines: LineRow[]) {
   };
 }
 
-/** Margin figures for office readers: revenue is the subtotal; estimated costs join in with the costs issue. */
-export function marginFields(row: DocumentRow, costCents = 0) {
+/**
+ * Margin figures for office readers: revenue is the subtotal; cost is the estimate's estimated costs (its
+ * ESTIMATE costs, kept in estimated_cost_cents by every cost change). Invoices carry no such column: 0.
+ */
+export function marginFields(row: DocumentRow, costCents = Number(row.estimated_cost_cents ?? 0)) {
   const m = marginOf(row.sub_total_cents, costCents);
   return { totalRevenue: centsToDollars(m.totalRevenueCents), totalMargin: centsToDollars(m.totalMarginCents), marginPercentage: m.marginPercentage };
 }

@@ -27,6 +27,7 @@ export async function presentUsers(db: Db, tenantId: string, rows: UserRow[]): P
     addedBy: row.added_by ? { userId: row.added_by, name: nameOf.get(row.added_by) ?? '' } : null,
     createdAt: row.created_at,
     version: row.version,
+    costRate: Number(row.cost_rate_cents ?? 0) / 100,
   }));
 }
 

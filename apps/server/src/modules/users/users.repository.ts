@@ -3,7 +3,8 @@ import type { UsersTable } from '@fieldwork/db/schema';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
 import type { UserListQuery } from '@fieldwork/domain/users.schemas';
 
-export type UserRow = UsersTable;
+/** With the hourly labor cost rate migration 0010 adds. */
+export type UserRow = UsersTable & { cost_rate_cents?: number };
 
 /** Login is by email alone, so this lookup spans tenants; emails are unique across the deployment. */
 export function findUserByEmail(db: Db, email: string) {
@@ -84,7 +85,7 @@ export async function updateUserRow(
   tenantId: string,
   userId: string,
   version: number | null,
-  patch: Partial<Pick<UsersTable, 'name' | 'phone' | 'role' | 'access' | 'status' | 'photo_file_id' | 'password_hash' | 'password_changed_at'>> & { updated_at: string },
+  patch: Partial<Pick<UsersTable, 'name' | 'phone' | 'role' | 'access' | 'status' | 'photo_file_id' | 'password_hash' | 'password_changed_at'>> & { updated_at: string; cost_rate_cents?: number },
 ): Promise<boolean> {
   let query = db
     .updateTable('users')
