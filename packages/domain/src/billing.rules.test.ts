@@ -5,6 +5,7 @@ import { presetRange } from './date-presets.ts';
 import { approvalBody, createEstimateBody } from './estimates.schemas.ts';
 import { paymentBody } from './invoices.schemas.ts';
 
+const NO_DEPOSIT = { isDepositRequired: false, depositCents: 0 };
 const on = (a: Record<string, boolean>) => Object.keys(a).filter((k) => a[k]).sort();
 
 describe('estimate actions per status (spec §4)', () => {
@@ -18,11 +19,16 @@ describe('estimate actions per status (spec §4)', () => {
     ['PAID', ['convert', 'download', 'preview', 'view', 'void']],
     ['VOID', ['download', 'preview', 'view']],
   ])('%s', (status, expected) => {
-    expect(on(estimateActions({ status, isConverted: false }, true))).toEqual(expected);
+    expect(on(estimateActions({ status, isConverted: false, ...NO_DEPOSIT }, true))).toEqual(expected);
+  });
+  it('Record deposit on Sent and Approved estimates that require one', () => {
+    const withDeposit = { isDepositRequired: true, depositCents: 2500 };
+    expect(ESTIMATE_STATUSES.filter((status) => estimateActions({ status, isConverted: false, ...withDeposit }, true).recordDeposit)).toEqual(['SENT', 'APPROVED']);
+    expect(estimateActions({ status: 'SENT', isConverted: false, ...withDeposit }, false).recordDeposit).toBe(false);
   });
   it('a converted estimate is not converted or voided again; readers only download, preview and view', () => {
-    expect(estimateActions({ status: 'APPROVED', isConverted: true }, true)).toMatchObject({ convert: false, void: false, view: true });
-    for (const status of ESTIMATE_STATUSES) expect(on(estimateActions({ status, isConverted: false }, false)).every((a) => ['download', 'preview', 'view'].includes(a))).toBe(true);
+    expect(estimateActions({ status: 'APPROVED', isConverted: true, ...NO_DEPOSIT }, true)).toMatchObject({ convert: false, void: false, view: true });
+    for (const status of ESTIMATE_STATUSES) expect(on(estimateActions({ status, isConverted: false, ...NO_DEPOSIT }, false)).every((a) => ['download', 'preview', 'view'].includes(a))).toBe(true);
   });
   it('editing a non-draft copies it into a draft, except Approved, Paid and Void (view)', () => {
     expect(ESTIMATE_STATUSES.filter(editCreatesDraftCopy)).toEqual(['SENT', 'DECLINED', 'CHANGE_REQUEST', 'EXPIRED']);

@@ -58,16 +58,16 @@ export function canMoveEstimate(from: EstimateStatus, to: StoredEstimateStatus):
   return (ESTIMATE_TRANSITIONS[from] as readonly StoredEstimateStatus[]).includes(to);
 }
 
-export const ESTIMATE_ACTIONS = ['download', 'preview', 'edit', 'view', 'onsiteApproval', 'delete', 'convert', 'void', 'send'] as const;
+export const ESTIMATE_ACTIONS = ['download', 'preview', 'edit', 'view', 'onsiteApproval', 'delete', 'convert', 'void', 'send', 'recordDeposit'] as const;
 export type EstimateAction = (typeof ESTIMATE_ACTIONS)[number];
 export type EstimateActions = Record<EstimateAction, boolean>;
 
 /** The spec's per-status list; convert and void also depend on the record (not converted). */
 export const ESTIMATE_ACTION_TABLE = {
   DRAFT: ['download', 'preview', 'edit', 'onsiteApproval', 'delete', 'void', 'send'],
-  SENT: ['download', 'preview', 'edit', 'onsiteApproval', 'void', 'send'],
+  SENT: ['download', 'preview', 'edit', 'onsiteApproval', 'void', 'send', 'recordDeposit'],
   EXPIRED: ['download', 'preview', 'edit', 'onsiteApproval', 'void'],
-  APPROVED: ['download', 'preview', 'view', 'convert', 'void'],
+  APPROVED: ['download', 'preview', 'view', 'convert', 'void', 'recordDeposit'],
   DECLINED: ['download', 'preview', 'edit', 'delete', 'void'],
   CHANGE_REQUEST: ['download', 'preview', 'edit', 'delete', 'void'],
   PAID: ['download', 'preview', 'view', 'convert', 'void'],
@@ -79,8 +79,9 @@ export const ESTIMATE_ACTION_TABLE = {
  * invoice stands); `write` is whether the viewer may change estimates at all (read-only viewers get only
  * download, preview and view).
  */
-export function estimateActions(estimate: { status: EstimateStatus; isConverted: boolean }, write: boolean): EstimateActions {
+export function estimateActions(estimate: { status: EstimateStatus; isConverted: boolean; isDepositRequired: boolean; depositCents: number }, write: boolean): EstimateActions {
   const listed = new Set<EstimateAction>(ESTIMATE_ACTION_TABLE[estimate.status]);
+  if (!canRecordDeposit(estimate)) listed.delete('recordDeposit');
   if (estimate.isConverted) {
     listed.delete('convert');
     listed.delete('void');

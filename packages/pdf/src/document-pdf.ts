@@ -153,6 +153,7 @@ function totals(doc: Doc, sheet: Sheet): void {
     ['Deposit Required', d.isDepositRequired ? 'Yes' : 'No'],
   ];
   if (d.isDepositRequired) rows.push(['Deposit Amount', money(d.depositAmount)]);
+  if ('depositPayment' in d && d.depositPayment) rows.push(['Deposit Received', `${money(d.depositPayment.amount)} on ${calendarDate(d.depositPayment.paidOn)}`]);
   if ('balance' in d) rows.push(['Paid', money(d.paidAmount)], ['Balance Due', money(d.balance), true]);
   ensureSpace(doc, rows.length * 16 + 8);
   const x = MARGIN + WIDTH - 240;

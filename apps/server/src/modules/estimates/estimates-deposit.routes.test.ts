@@ -19,6 +19,7 @@ const DEPOSIT = { paidOn: '2026-11-20', method: 'CHECK', reference: 'Chk 5512' }
 async function sentWithDeposit(jobId: string, depositAmount = 100, lines?: object[]) {
   const res = await post('/api/estimates', estimateBody({ jobId, mode: 'Send', lines, info: { isDepositRequired: true, depositAmount } }));
   expect(res.statusCode, res.body).toBe(201);
+  expect(res.json().data.actions.recordDeposit).toBe(true);
   return res.json().data as { id: string; estimateNumber: number };
 }
 
@@ -29,7 +30,7 @@ describe('estimate deposit (Deposit Paid)', () => {
     const res = await post(`/api/estimates/${est.id}/deposit`, DEPOSIT);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Deposit recorded successfully', data: { status: 'PAID', statusLabel: 'Deposit Paid', depositPayment: { amount: 100, paidOn: '2026-11-20', method: 'CHECK', reference: 'Chk 5512' } } });
-    expect(res.json().data.actions).toMatchObject({ convert: true, edit: false });
+    expect(res.json().data.actions).toMatchObject({ convert: true, edit: false, recordDeposit: false });
     expect((await post(`/api/estimates/${est.id}/deposit`, DEPOSIT)).statusCode).toBe(409);
 
     const converted = await post(`/api/estimates/${est.id}/convert`);

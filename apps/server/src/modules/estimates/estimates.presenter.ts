@@ -40,7 +40,7 @@ function base(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string) {
     depositPayment: row.deposit_paid_on
       ? { amount: centsToDollars(row.deposit_cents), paidOn: row.deposit_paid_on, method: row.deposit_method as PaymentMethod, reference: row.deposit_reference ?? null }
       : null,
-    actions: estimateActions({ status, isConverted }, can(viewer, 'estimates.write')),
+    actions: estimateActions({ status, isConverted, isDepositRequired: row.deposit_required === 1, depositCents: row.deposit_cents }, can(viewer, 'estimates.write')),
   };
 }
 

@@ -46,7 +46,7 @@ export function estimate(overrides: Partial<Estimate> = {}): Estimate {
     isConvertedJobEstimate: false,
     convertedJobEstimateInfo: null,
     approval: null,
-    actions: { download: true, preview: true, edit: true, view: true, onsiteApproval: true, delete: true, convert: false, void: true, send: true },
+    actions: { download: true, preview: true, edit: true, view: true, onsiteApproval: true, delete: true, convert: false, void: true, send: true, recordDeposit: false },
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { estimateActions } from '@fieldwork/domain/estimates.rules';
+import { ESTIMATE_MESSAGES, estimateActions } from '@fieldwork/domain/estimates.rules';
 import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, INVOICE_ID, estimate, estimateReply, invoice } from './preview-test-fixtures';
@@ -21,7 +21,7 @@ describe('preview page actions', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Onsite Approval' }).getAttribute('href')).toBe(`/workorder/estimates/${ESTIMATE_ID}/approval`);
     unmount();
 
-    mockApi(estimateReply(estimate({ status: 'APPROVED', actions: estimateActions({ status: 'APPROVED', isConverted: false }, false) })));
+    mockApi(estimateReply(estimate({ status: 'APPROVED', actions: estimateActions({ status: 'APPROVED', isConverted: false, isDepositRequired: false, depositCents: 0 }, false) })));
     renderApp(`/workorder/estimates/${ESTIMATE_ID}`, makeSession());
     expect(await actionsShown('Estimate #2001')).toEqual(['Download PDF']);
   });
@@ -78,6 +78,35 @@ describe('preview page actions', { timeout: 20_000 }, () => {
     const doc = await screen.findByRole('article', { name: 'Invoice #3001' });
     await waitFor(() => expect(within(doc).getByText('Paid', { selector: 'span' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Record Payment' })).toBeNull();
+  });
+
+  it('records the deposit of a sent estimate: the fixed amount, date, method and reference go to the deposit route', async () => {
+    let body: unknown = null;
+    const sent = estimate({ status: 'SENT', isDepositRequired: true, depositAmount: 100, actions: estimateActions({ status: 'SENT', isConverted: false, isDepositRequired: true, depositCents: 10_000 }, true) });
+    const paid = estimate({ status: 'PAID', isDepositRequired: true, depositAmount: 100, depositPayment: { amount: 100, paidOn: '2025-03-06', method: 'CHECK', reference: 'Chk 12' }, actions: estimateActions({ status: 'PAID', isConverted: false, isDepositRequired: true, depositCents: 10_000 }, true) });
+    mockApi(
+      (url, init) => ((init?.method ?? 'GET') === 'GET' && url.pathname === `/api/estimates/${ESTIMATE_ID}` ? { body: { data: body ? paid : sent } } : undefined),
+      (url, init) => {
+        if (init?.method !== 'POST' || url.pathname !== `/api/estimates/${ESTIMATE_ID}/deposit`) return undefined;
+        body = JSON.parse(String(init.body));
+        return { body: { data: paid, message: ESTIMATE_MESSAGES.depositRecorded } };
+      },
+    );
+    renderApp(`/workorder/estimates/${ESTIMATE_ID}`, makeSession());
+    await screen.findByRole('heading', { level: 1, name: 'Estimate #2001' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Record Deposit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record Deposit' }));
+    const amount = dialog.getByLabelText(/Amount/) as HTMLInputElement;
+    expect([amount.value, amount.readOnly]).toEqual(['100.00', true]);
+    await user.selectOptions(dialog.getByLabelText(/Method/), 'CHECK');
+    await user.type(dialog.getByLabelText(/Reference/), 'Chk 12');
+    await user.click(dialog.getByRole('button', { name: 'Record Deposit' }));
+    expect(await screen.findByText(ESTIMATE_MESSAGES.depositRecorded)).toBeTruthy();
+    expect(body).toMatchObject({ method: 'CHECK', reference: 'Chk 12', paidOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(body).not.toHaveProperty('amount');
+    expect(await screen.findByText(/\$100\.00 · 2025-03-06 · Check · Chk 12/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record Deposit' })).toBeNull();
   });
 
   it('offers Delete and Send on a draft invoice, not Record Payment', async () => {

@@ -8,13 +8,11 @@ import { Ban, CreditCard, Download, FileOutput, Pencil, PenLine, Send, Trash2, t
 import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import type { Invoice } from '@fieldwork/domain/invoices.schemas';
 import { Button, buttonClass } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useAuth } from '../../lib/auth-context';
 import { RecordPaymentDialog } from '../invoices/record-payment-dialog';
 import type { DocumentKind } from './billing.api';
 import { downloadPdf, useEstimateActions, useInvoiceActions } from './use-document-actions';
-
-type Confirm = { title: string; description: string; confirmLabel: string; destructive?: boolean; run: (done: () => void) => void };
+import { useRowConfirm, type ConfirmRequest } from './document-row-menu';
 
 function PdfButton({ kind, id, number }: { kind: DocumentKind; id: string; number: number }) {
   const [pending, setPending] = useState(false);
@@ -32,24 +30,6 @@ function PdfButton({ kind, id, number }: { kind: DocumentKind; id: string; numbe
   );
 }
 
-/** One confirm dialog for whichever action asked; it closes once that action settles. */
-function useConfirm(pending: boolean) {
-  const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const dialog = (
-    <ConfirmDialog
-      open={confirm !== null}
-      onOpenChange={(open) => (open || pending ? undefined : setConfirm(null))}
-      title={confirm?.title ?? ''}
-      description={confirm?.description ?? ''}
-      confirmLabel={confirm?.confirmLabel ?? ''}
-      destructive={confirm?.destructive}
-      loading={pending}
-      onConfirm={() => confirm?.run(() => setConfirm(null))}
-    />
-  );
-  return { ask: setConfirm, dialog };
-}
-
 function Bar({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap items-center gap-2">{children}</div>;
 }
@@ -62,7 +42,7 @@ function ActionButton({ label, icon: Icon, onClick, loading, disabled, primary }
   );
 }
 
-const voidRequest = (noun: string, n: number, run: Confirm['run']): Confirm => ({
+const voidRequest = (noun: string, n: number, run: ConfirmRequest['run']): ConfirmRequest => ({
   title: `Void ${noun}`,
   description: `Void ${noun} #${n}? A void ${noun} cannot be changed again.`,
   confirmLabel: 'Void',
@@ -70,7 +50,7 @@ const voidRequest = (noun: string, n: number, run: Confirm['run']): Confirm => (
   run,
 });
 
-const deleteRequest = (noun: string, n: number, run: Confirm['run']): Confirm => ({
+const deleteRequest = (noun: string, n: number, run: ConfirmRequest['run']): ConfirmRequest => ({
   title: `Delete ${noun}`,
   description: `Delete ${noun} #${n}? This cannot be undone.`,
   confirmLabel: 'Delete',
@@ -82,13 +62,15 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
   const navigate = useNavigate();
   const { edit, convert, void: voidIt, remove, send } = useEstimateActions();
   const pending = edit.isPending || convert.isPending || voidIt.isPending || remove.isPending || send.isPending;
-  const { ask, dialog } = useConfirm(pending);
+  const { ask, dialog } = useRowConfirm();
+  const timeZone = useAuth().session.company.timeZone;
+  const [depositing, setDepositing] = useState(false);
   const { id, estimateNumber: n, actions } = estimate;
-  const convertRequest: Confirm = {
+  const convertRequest: ConfirmRequest = {
     title: 'Convert to invoice',
     description: `Convert estimate #${n} to an invoice? An estimate is converted once.`,
     confirmLabel: 'Convert',
-    run: (done) => convert.mutate(id, { onSettled: done }),
+    run: () => convert.mutateAsync(id),
   };
 
   return (
@@ -101,17 +83,21 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
           <PenLine size={14} aria-hidden="true" /> Onsite Approval
         </Link>
       ) : null}
+      {actions.recordDeposit ? <ActionButton label="Record Deposit" icon={CreditCard} disabled={pending} onClick={() => setDepositing(true)} /> : null}
       {actions.convert ? <ActionButton primary label="Convert to invoice" icon={FileOutput} disabled={pending} onClick={() => ask(convertRequest)} /> : null}
-      {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('estimate', n, (done) => voidIt.mutate(id, { onSettled: done })))} /> : null}
+      {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('estimate', n, () => voidIt.mutateAsync(id)))} /> : null}
       {actions.delete ? (
         <ActionButton
           label="Delete"
           icon={Trash2}
           disabled={pending}
-          onClick={() => ask(deleteRequest('estimate', n, (done) => remove.mutate(id, { onSettled: done, onSuccess: () => void navigate({ to: '/workorder/estimates' }) })))}
+          onClick={() => ask(deleteRequest('estimate', n, () => remove.mutateAsync(id).then(() => navigate({ to: '/workorder/estimates' }))))}
         />
       ) : null}
       {dialog}
+      {depositing ? (
+        <RecordPaymentDialog target={{ kind: 'deposit', id, estimateNumber: n, depositAmount: estimate.depositAmount }} timeZone={timeZone} onClose={() => setDepositing(false)} />
+      ) : null}
     </Bar>
   );
 }
@@ -121,7 +107,7 @@ export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
   const timeZone = useAuth().session.company.timeZone;
   const { edit, remove, void: voidIt, send } = useInvoiceActions();
   const pending = edit.isPending || remove.isPending || voidIt.isPending || send.isPending;
-  const { ask, dialog } = useConfirm(pending);
+  const { ask, dialog } = useRowConfirm();
   const [paying, setPaying] = useState(false);
   const { id, invoiceNumber: n, actions } = invoice;
 
@@ -131,17 +117,17 @@ export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
       {actions.recordPayment ? <ActionButton primary label="Record Payment" icon={CreditCard} disabled={pending} onClick={() => setPaying(true)} /> : null}
       {actions.edit ? <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => edit.mutate({ id, status: invoice.status })} /> : null}
       {actions.send ? <ActionButton label="Send" icon={Send} loading={send.isPending} disabled={pending} onClick={() => send.mutate(id)} /> : null}
-      {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('invoice', n, (done) => voidIt.mutate(id, { onSettled: done })))} /> : null}
+      {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('invoice', n, () => voidIt.mutateAsync(id)))} /> : null}
       {actions.delete ? (
         <ActionButton
           label="Delete"
           icon={Trash2}
           disabled={pending}
-          onClick={() => ask(deleteRequest('invoice', n, (done) => remove.mutate(id, { onSettled: done, onSuccess: () => void navigate({ to: '/workorder/invoices' }) })))}
+          onClick={() => ask(deleteRequest('invoice', n, () => remove.mutateAsync(id).then(() => navigate({ to: '/workorder/invoices' }))))}
         />
       ) : null}
       {dialog}
-      {paying ? <RecordPaymentDialog invoice={invoice} timeZone={timeZone} onClose={() => setPaying(false)} /> : null}
+      {paying ? <RecordPaymentDialog target={{ kind: 'invoice', id, invoiceNumber: n, balance: invoice.balance }} timeZone={timeZone} onClose={() => setPaying(false)} /> : null}
     </Bar>
   );
 }

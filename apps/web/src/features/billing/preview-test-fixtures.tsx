@@ -61,7 +61,7 @@ export function estimate(overrides: Partial<Estimate> = {}): Estimate {
     isConvertedJobEstimate: false,
     convertedJobEstimateInfo: null,
     approval: null,
-    actions: estimateActions({ status, isConverted }, true),
+    actions: estimateActions({ status, isConverted, isDepositRequired: overrides.isDepositRequired ?? false, depositCents: Math.round((overrides.depositAmount ?? 0) * 100) }, true),
     ...overrides,
   };
 }

@@ -5,6 +5,8 @@ import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
 import { billingKeys, estimatesApi } from '../billing/billing.api';
+import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
+import { formatMoney } from '../../lib/format';
 import { ApprovalBlock, DocumentLoadState, DocumentPreview, LinkedDocumentNote } from '../billing/document-preview';
 import { EstimateStatusBadge } from '../billing/document-status-badge';
 import { EstimateViewActions } from '../billing/document-view-actions';
@@ -42,6 +44,11 @@ export function EstimatePreview({ estimate: e, compact, notes, children }: { est
       documentDate={{ label: 'Estimate Date', value: e.estimateDate }}
       customerMessage={e.estimateCustomerMessage}
       notes={notes}
+      extraTotals={
+        e.depositPayment
+          ? [{ label: 'Deposit received', value: `${formatMoney(e.depositPayment.amount)} · ${e.depositPayment.paidOn} · ${PAYMENT_METHOD_LABELS[e.depositPayment.method]}${e.depositPayment.reference ? ` · ${e.depositPayment.reference}` : ''}` }]
+          : undefined
+      }
     >
       {children}
     </DocumentPreview>

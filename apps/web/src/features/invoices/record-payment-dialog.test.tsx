@@ -22,7 +22,7 @@ describe('validatePayment', () => {
 describe('record payment dialog', { timeout: 20_000 }, () => {
   const open = (balance = 450) => {
     const onClose = vi.fn();
-    renderWithQuery(<RecordPaymentDialog invoice={{ id: INVOICE_ID, invoiceNumber: 3001, balance }} timeZone="America/New_York" onClose={onClose} />);
+    renderWithQuery(<RecordPaymentDialog target={{ kind: 'invoice', id: INVOICE_ID, invoiceNumber: 3001, balance }} timeZone="America/New_York" onClose={onClose} />);
     return { onClose, dialog: within(screen.getByRole('dialog', { name: 'Record Payment' })) };
   };
 

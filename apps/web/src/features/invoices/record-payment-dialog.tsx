@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
+import { ESTIMATE_MESSAGES, todayInZone } from '@fieldwork/domain/estimates.rules';
 import { INVOICE_MESSAGES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@fieldwork/domain/invoices.rules';
 import { paymentBody } from '@fieldwork/domain/invoices.schemas';
 import { dollarsToCents, formatCents } from '@fieldwork/domain/money';
@@ -11,7 +11,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import { formatMoney } from '../../lib/format';
-import { invoicesApi } from '../billing/billing.api';
+import { estimatesApi, invoicesApi } from '../billing/billing.api';
 import { useInvalidateBilling } from '../billing/use-document-actions';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -39,17 +39,28 @@ export function validatePayment(values: Values, balance: number): Errors {
   return errors;
 }
 
+/** A payment on an invoice (any amount up to its balance), or an estimate's deposit (its fixed amount). */
+export type PaymentTarget =
+  | { kind: 'invoice'; id: string; invoiceNumber: number; balance: number }
+  | { kind: 'deposit'; id: string; estimateNumber: number; depositAmount: number };
+
 export type RecordPaymentDialogProps = {
-  invoice: { id: string; invoiceNumber: number; balance: number };
+  target: PaymentTarget;
   timeZone: string;
   onClose: () => void;
 };
 
-export function RecordPaymentDialog({ invoice, timeZone, onClose }: RecordPaymentDialogProps) {
+const TEXTS = {
+  invoice: (t: Extract<PaymentTarget, { kind: 'invoice' }>) => ({ title: 'Record Payment', description: `Invoice #${t.invoiceNumber} · Balance ${formatMoney(t.balance)}`, max: t.balance, done: INVOICE_MESSAGES.paymentRecorded }),
+  deposit: (t: Extract<PaymentTarget, { kind: 'deposit' }>) => ({ title: 'Record Deposit', description: `Estimate #${t.estimateNumber} · Deposit ${formatMoney(t.depositAmount)}`, max: t.depositAmount, done: ESTIMATE_MESSAGES.depositRecorded }),
+};
+
+export function RecordPaymentDialog({ target, timeZone, onClose }: RecordPaymentDialogProps) {
   const formId = useId();
   const invalidate = useInvalidateBilling();
+  const text = target.kind === 'invoice' ? TEXTS.invoice(target) : TEXTS.deposit(target);
   const [values, setValues] = useState<Values>(() => ({
-    amount: invoice.balance.toFixed(2),
+    amount: text.max.toFixed(2),
     paidOn: todayInZone(new Date(), timeZone),
     method: 'CASH',
     reference: '',
@@ -57,15 +68,12 @@ export function RecordPaymentDialog({ invoice, timeZone, onClose }: RecordPaymen
   const [errors, setErrors] = useState<Errors>({});
 
   const record = useMutation({
-    mutationFn: () =>
-      invoicesApi.recordPayment(invoice.id, {
-        amount: Number(values.amount),
-        paidOn: values.paidOn,
-        method: values.method,
-        reference: values.reference.trim() || null,
-      }),
+    mutationFn: () => {
+      const body = { paidOn: values.paidOn, method: values.method, reference: values.reference.trim() || null };
+      return target.kind === 'invoice' ? invoicesApi.recordPayment(target.id, { ...body, amount: Number(values.amount) }).then(() => undefined) : estimatesApi.recordDeposit(target.id, body).then(() => undefined);
+    },
     onSuccess: async () => {
-      toast.success(INVOICE_MESSAGES.paymentRecorded);
+      toast.success(text.done);
       await invalidate();
       onClose();
     },
@@ -79,7 +87,7 @@ export function RecordPaymentDialog({ invoice, timeZone, onClose }: RecordPaymen
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (record.isPending) return;
-    const found = validatePayment(values, invoice.balance);
+    const found = validatePayment(values, text.max);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     record.mutate();
@@ -87,17 +95,17 @@ export function RecordPaymentDialog({ invoice, timeZone, onClose }: RecordPaymen
 
   return (
     <FormDialog
-      title="Record Payment"
-      description={`Invoice #${invoice.invoiceNumber} · Balance ${formatMoney(invoice.balance)}`}
+      title={text.title}
+      description={text.description}
       onClose={onClose}
       formId={formId}
-      submitLabel="Record Payment"
+      submitLabel={text.title}
       pending={record.isPending}
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <FormAlert error={record.error} />
         <Field label="Amount" required error={errors.amount}>
-          <Input type="number" inputMode="decimal" min="0.01" step="0.01" value={values.amount} onChange={(e) => set('amount', e.target.value)} />
+          <Input type="number" inputMode="decimal" min="0.01" step="0.01" value={values.amount} readOnly={target.kind === 'deposit'} onChange={(e) => set('amount', e.target.value)} />
         </Field>
         <Field label="Payment Date" required error={errors.paidOn}>
           <Input type="date" value={values.paidOn} onChange={(e) => set('paidOn', e.target.value)} />
