@@ -33,3 +33,18 @@ export const DEMO_ZONE = 'America/New_York';
 export function dayAhead(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
 }
+
+/** A sent invoice of one free-text line with no job ("NonJob"), for the customer and site address given. */
+export async function createLooseInvoice(
+  baseUrl: string,
+  cookie: string,
+  options: { accountId: string; accountAddressId: string; name: string; rate: number },
+): Promise<{ id: string; invoiceNumber: number; totalAmount: number }> {
+  const created = await api<{ data: { id: string; invoiceNumber: number; totalAmount: number } }>(baseUrl, cookie, 'POST', '/api/invoices', {
+    mode: 'Send',
+    jobInfo: { type: 'NonJob', accountId: options.accountId, accountAddressId: options.accountAddressId },
+    invoiceInfo: {},
+    productServices: [{ name: options.name, description: null, qty: 1, rate: options.rate, isTaxable: false, taxPercent: 0 }],
+  });
+  return created.data;
+}

@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth-context';
 import { billingKeys, estimatesApi } from '../billing/billing.api';
 import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
 import { formatMoney } from '../../lib/format';
-import { ApprovalBlock, DocumentLoadState, DocumentPreview, LinkedDocumentNote } from '../billing/document-preview';
+import { ApprovalBlock, DocumentLoadState, DocumentPreview, LinkedDocumentNote, formatDay } from '../billing/document-preview';
 import { EstimateStatusBadge } from '../billing/document-status-badge';
 import { EstimateViewActions } from '../billing/document-view-actions';
 
@@ -46,7 +46,7 @@ export function EstimatePreview({ estimate: e, compact, notes, children }: { est
       notes={notes}
       extraTotals={
         e.depositPayment
-          ? [{ label: 'Deposit received', value: `${formatMoney(e.depositPayment.amount)} · ${e.depositPayment.paidOn} · ${PAYMENT_METHOD_LABELS[e.depositPayment.method]}${e.depositPayment.reference ? ` · ${e.depositPayment.reference}` : ''}` }]
+          ? [{ label: 'Deposit received', value: `${formatMoney(e.depositPayment.amount)} · ${formatDay(e.depositPayment.paidOn)} · ${PAYMENT_METHOD_LABELS[e.depositPayment.method]}${e.depositPayment.reference ? ` · ${e.depositPayment.reference}` : ''}` }]
           : undefined
       }
     >
