@@ -10,6 +10,8 @@ import { NoticePanel } from '../../components/notice-panel';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { SkeletonForm } from '../../components/skeleton';
 import { isApiError, messageOf } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-context';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { jobKeys, jobsApi } from '../jobs/jobs.api';
 import { jobNumberText } from '../jobs/job-status-badge';
 import { jobOptionLabel } from '../tasks/task-pickers';
@@ -60,6 +62,7 @@ export function DocumentEditorPage({ kind }: { kind: DocumentKind }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const invalidate = useInvalidateBilling();
+  const timeZone = useAuth().session.company.timeZone;
   const api = API[kind];
   const isNew = id === 'new';
   const noun = kind === 'estimate' ? 'Estimate' : 'Invoice';
@@ -165,7 +168,7 @@ export function DocumentEditorPage({ kind }: { kind: DocumentKind }) {
   }
 
   const job = isNew ? fromJob.data : undefined;
-  const defaultValues = d ? documentToValues(kind, d) : { ...emptyDocumentValues(), ...(job ? jobPrefill(job) : {}) };
+  const defaultValues = d ? documentToValues(kind, d) : { ...emptyDocumentValues(undefined, todayInZone(new Date(), timeZone)), ...(job ? jobPrefill(job) : {}) };
   const known = {
     customerName: d?.account.name ?? job?.customer.name ?? '',
     jobLabel: d?.job ? jobNumberText(d.job.jobNumber) : job ? jobOptionLabel(job) : '',

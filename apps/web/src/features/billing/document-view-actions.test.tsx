@@ -105,7 +105,7 @@ describe('preview page actions', { timeout: 20_000 }, () => {
     expect(await screen.findByText(ESTIMATE_MESSAGES.depositRecorded)).toBeTruthy();
     expect(body).toMatchObject({ method: 'CHECK', reference: 'Chk 12', paidOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(body).not.toHaveProperty('amount');
-    expect(await screen.findByText(/\$100\.00 · 2025-03-06 · Check · Chk 12/)).toBeTruthy();
+    expect(await screen.findByText(/\$100\.00 · Mar 6, 2025 · Check · Chk 12/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Record Deposit' })).toBeNull();
   });
 

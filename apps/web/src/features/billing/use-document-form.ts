@@ -44,7 +44,8 @@ export type EditableDocument = Estimate | Invoice;
 
 export const emptyLine = (): LineValues => ({ name: '', description: '', qty: '1', rate: '', isTaxable: false, taxPercent: '0', serviceId: null });
 
-export function emptyDocumentValues(jobId?: string): DocumentFormValues {
+/** A new document: dated today (the tenant's day) unless the user changes it. */
+export function emptyDocumentValues(jobId?: string, today = ''): DocumentFormValues {
   return {
     jobType: jobId ? 'Existing' : 'NonJob',
     jobId: jobId ?? '',
@@ -53,7 +54,7 @@ export function emptyDocumentValues(jobId?: string): DocumentFormValues {
     buildingUnitId: '',
     billingContactId: '',
     siteContactId: '',
-    date: '',
+    date: today,
     dueDate: '',
     terms: '',
     isDepositRequired: false,

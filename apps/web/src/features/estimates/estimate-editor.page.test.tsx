@@ -1,3 +1,4 @@
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -140,7 +141,7 @@ describe('estimate editor', { timeout: 30_000 }, () => {
     expect(bodyOf(calls(fetchMock, 'POST', '/api/estimates')[0])).toEqual({
       mode: 'Draft',
       jobInfo: { type: 'NonJob', accountId: CUSTOMER_ID, jobId: null, buildingUnitId: null, accountAddressId: ADDRESS_ID, billingContactId: BILLING_ID, siteContactId: null },
-      estimateInfo: { terms: 'Net 30', dueDate: null, isDepositRequired: false, depositAmount: 0, freight: 0, estimateDate: null, estimateCustomerMessage: null },
+      estimateInfo: { terms: 'Net 30', dueDate: null, isDepositRequired: false, depositAmount: 0, freight: 0, estimateDate: todayInZone(new Date(), 'America/New_York'), estimateCustomerMessage: null },
       productServices: [{ name: 'Filter', description: null, qty: 2, rate: 10, serviceId: null, isTaxable: true, taxPercent: 8.875 }],
     });
     expect(await screen.findByText('Estimate #12 saved as draft')).toBeTruthy();

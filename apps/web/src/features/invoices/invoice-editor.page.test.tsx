@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { INVOICE_ID, invoice, lookupRoutes } from '../billing/document-editor.fixtures';
 import { ADDRESS_ID, CUSTOMER_ID, JOB_ID } from '../jobs/test-fixtures';
@@ -15,7 +16,10 @@ describe('invoice editor', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'New Invoice' })).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Address' }) as HTMLSelectElement).value).toBe(ADDRESS_ID));
-    const date = screen.getByLabelText('Invoice Date');
+    const date = screen.getByLabelText('Invoice Date') as HTMLInputElement;
+    // A new invoice is dated today in the company's zone.
+    expect(date.value).toBe(todayInZone(new Date(), 'America/New_York'));
+    await user.clear(date);
     await user.type(date, '2026-11-20');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/workorder/invoices/${INVOICE_ID}`));
