@@ -8,6 +8,7 @@ import { divRoundHalfAway, lineTotalCents, marginOf, MAX_TOTAL_CENTS, formatCent
 
 export const COST_TYPES = ['LABOR', 'MATERIAL', 'VEHICLE', 'EQUIPMENT', 'SUBCONTRACTOR', 'OTHER'] as const;
 export type CostType = (typeof COST_TYPES)[number];
+export const isCostType = (value: unknown): value is CostType => (COST_TYPES as readonly unknown[]).includes(value);
 /** JOB: an actual cost of the work; ESTIMATE: an estimated cost of an estimate (the cost calculator). */
 export const COST_FOR = ['JOB', 'ESTIMATE'] as const;
 export type CostFor = (typeof COST_FOR)[number];

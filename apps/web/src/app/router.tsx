@@ -44,6 +44,10 @@ import { EstimateViewPage } from '../features/estimates/estimate-view.page';
 import { EstimateApprovalPage } from '../features/estimates/estimate-approval.page';
 import { InvoiceEditorPage } from '../features/invoices/invoice-editor.page';
 import { InvoiceViewPage } from '../features/invoices/invoice-view.page';
+import { ActualCostsPage } from '../features/costs/actual-costs.page';
+import { AllCostsPage } from '../features/costs/all-costs.page';
+import { CostCalculatorPage } from '../features/costs/cost-calculator.page';
+import { isCostType, type CostType } from '@fieldwork/domain/costs.rules';
 import { VehiclesListPage } from '../features/vehicles/vehicles-list.page';
 import { VehicleCreatePage } from '../features/vehicles/vehicle-create.page';
 import { VehicleEditPage } from '../features/vehicles/vehicle-edit.page';
@@ -200,6 +204,22 @@ const invoiceEditorRoute = createRoute({
   validateSearch: validateDocumentEditorSearch,
   component: guarded(InvoiceEditorPage, 'invoices.write'),
 });
+/** Add actual costs: from the clock-out dialog and the task page (taskId and jobId) or a job (jobId). */
+export type ActualCostsSearch = { taskId?: string; jobId?: string };
+const actualCostsRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/task-details/actual-costs',
+  validateSearch: (s: Record<string, unknown>): ActualCostsSearch => ({ taskId: str(s.taskId), jobId: str(s.jobId) }),
+  component: guarded(ActualCostsPage, 'costs.task'),
+});
+/** An estimate's estimated costs, one type at a time. */
+export type CostCalculatorSearch = { estimateId?: string; costType?: CostType };
+const costCalculatorRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/enter-estimate-details/cost-calculator',
+  validateSearch: (s: Record<string, unknown>): CostCalculatorSearch => ({ estimateId: str(s.estimateId), costType: isCostType(s.costType) ? s.costType : undefined }),
+  component: guarded(CostCalculatorPage, 'costs.write'),
+});
 const schedulerRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/scheduler/calendar',
@@ -251,6 +271,9 @@ const routeTree = rootRoute.addChildren([
     page('/workorder/estimates/$id', EstimateViewPage, 'estimates.read'),
     page('/workorder/estimates/$id/approval', EstimateApprovalPage, 'estimates.write'),
     page('/workorder/invoices/$id', InvoiceViewPage, 'invoices.read'),
+    actualCostsRoute,
+    costCalculatorRoute,
+    page('/workorder/jobs/$id/all-costs', AllCostsPage, 'costs.read'),
     page('/vehicles', VehiclesListPage, 'vehicles.read'),
     page('/vehicles/create', VehicleCreatePage, 'vehicles.write'),
     page('/vehicles/$id/edit', VehicleEditPage, 'vehicles.write'),
