@@ -4,7 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Ban, CreditCard, Download, FileOutput, Pencil, PenLine, Send, Trash2, type LucideIcon } from 'lucide-react';
+import { Ban, Calculator, CreditCard, Download, FileOutput, Pencil, PenLine, Send, Trash2, type LucideIcon } from 'lucide-react';
 import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import type { Invoice } from '@fieldwork/domain/invoices.schemas';
 import { Button, buttonClass } from '../../components/button';
@@ -63,7 +63,8 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
   const { edit, convert, void: voidIt, remove, send } = useEstimateActions();
   const pending = edit.isPending || convert.isPending || voidIt.isPending || remove.isPending || send.isPending;
   const { ask, dialog } = useRowConfirm();
-  const timeZone = useAuth().session.company.timeZone;
+  const auth = useAuth();
+  const timeZone = auth.session.company.timeZone;
   const [depositing, setDepositing] = useState(false);
   const { id, estimateNumber: n, actions } = estimate;
   const convertRequest: ConfirmRequest = {
@@ -84,6 +85,11 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
         </Link>
       ) : null}
       {actions.recordDeposit ? <ActionButton label="Record Deposit" icon={CreditCard} disabled={pending} onClick={() => setDepositing(true)} /> : null}
+      {auth.can('costs.write') ? (
+        <Link to="/workorder/enter-estimate-details/cost-calculator" search={{ estimateId: id }} className={buttonClass('secondary')}>
+          <Calculator size={14} aria-hidden="true" /> Cost Calculator
+        </Link>
+      ) : null}
       {actions.convert ? <ActionButton primary label="Convert to invoice" icon={FileOutput} disabled={pending} onClick={() => ask(convertRequest)} /> : null}
       {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('estimate', n, () => voidIt.mutateAsync(id)))} /> : null}
       {actions.delete ? (

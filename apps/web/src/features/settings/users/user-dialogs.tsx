@@ -64,6 +64,13 @@ const editForm = z.object({
   phone: z.string().trim().max(40, { error: 'Phone must be less than or equal to 40 characters.' }),
   tags: z.array(z.string()),
   zones: z.array(z.string()),
+  // Typed in dollars; the domain's own rate rule (0 … max, 2 decimals) checks it, empty means none (0).
+  costRate: z
+    .string()
+    .trim()
+    .transform((s) => (s === '' ? 0 : Number(s)))
+    .pipe(updateUserBody.shape.costRate.unwrap())
+    .transform((cents) => cents / 100),
 });
 type EditInput = z.input<typeof editForm>;
 type EditValues = z.output<typeof editForm>;
@@ -71,11 +78,26 @@ type EditValues = z.output<typeof editForm>;
 export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const form = useForm<EditInput, unknown, EditValues>({
     resolver: zodResolver(editForm),
-    defaultValues: { name: user.name, phone: user.phone ?? '', tags: user.tags.map((t) => t.id), zones: user.zones.map((z) => z.id) },
+    defaultValues: {
+      name: user.name,
+      phone: user.phone ?? '',
+      tags: user.tags.map((t) => t.id),
+      zones: user.zones.map((z) => z.id),
+      costRate: user.costRate ? user.costRate.toFixed(2) : '',
+    },
   });
+  // The API leaves costRate out for viewers who may not see it: then the field is neither shown nor sent.
+  const withRate = user.costRate !== undefined;
   const save = useMutation({
     mutationFn: (v: EditValues) =>
-      usersApi.update(user.id, { name: v.name, phone: v.phone || null, tags: refs(v.tags), zones: refs(v.zones), version: user.version }),
+      usersApi.update(user.id, {
+        name: v.name,
+        phone: v.phone || null,
+        tags: refs(v.tags),
+        zones: refs(v.zones),
+        ...(withRate ? { costRate: v.costRate } : {}),
+        version: user.version,
+      }),
     ...useUserSaved(user, onClose, 'User updated'),
   });
   const { errors } = form.formState;
@@ -89,6 +111,11 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
         <Field label="Phone" error={errors.phone?.message}>
           <Input type="tel" {...form.register('phone')} />
         </Field>
+        {withRate ? (
+          <Field label="Hourly cost rate ($ per hour)" error={errors.costRate?.message} hint="Used to cost labor from clock activities.">
+            <Input type="text" inputMode="decimal" placeholder="0.00" {...form.register('costRate')} />
+          </Field>
+        ) : null}
         <UserRefsFields control={form.control} />
       </form>
     </FormDialog>

@@ -13,7 +13,7 @@ import { ErrorState } from '../../../components/error-state';
 import { BackLink, PageHeader } from '../../../components/page-header';
 import { SkeletonForm } from '../../../components/skeleton';
 import { useAuth } from '../../../lib/auth-context';
-import { dash, formatDate } from '../../../lib/format';
+import { dash, formatDate, formatMoney } from '../../../lib/format';
 import { TimeOffSection } from '../../time-off/time-off-section';
 import { ChangeRoleDialog, EditUserDialog } from './user-dialogs';
 import { UserStatusBadge } from './user-status-badge';
@@ -94,6 +94,8 @@ function UserView({ user }: { user: User }) {
             { label: 'Operating zones', value: <NameBadges items={user.zones} empty={<span className="text-muted">No zones</span>} /> },
             { label: 'Added by', value: dash(user.addedBy?.name) },
             { label: 'Joined', value: formatDate(user.createdAt, tz) },
+            // Admins only: the rate labor costs are priced at (the API sends it to office readers).
+            ...(manage && user.costRate !== undefined ? [{ label: 'Hourly cost rate', value: `${formatMoney(user.costRate)} / hour` }] : []),
           ]}
         />
       </Card>

@@ -1,13 +1,16 @@
+import type { z } from 'zod';
 import type {
   ChangeRoleBody,
   CreateInvitationBody,
   Invitation,
-  UpdateUserBody,
+  updateUserBody,
   User,
   UserStatus,
 } from '@fieldwork/domain/users.schemas';
 import { api, fromItemsPage, type DataOf, type DataPage, type ItemsPage, type Query } from '../../../lib/api-client';
 
+/** The edit body as it travels: costRate in dollars (the schema turns it into cents on the server). */
+export type UpdateUserInput = z.input<typeof updateUserBody>;
 export type UsersPage = DataPage<User>;
 export type InvitationsPage = DataPage<Invitation>;
 
@@ -35,7 +38,7 @@ export const usersApi = {
   // The user lists answer in the task-document shape ({items, meta}).
   list: async (params: UserListParams): Promise<UsersPage> => fromItemsPage(await api.get<ItemsPage<User>>('/user', { query: params })),
   get: async (id: string) => (await api.get<DataOf<User>>(`/user/${id}`)).data,
-  update: async (id: string, body: UpdateUserBody) => (await api.put<DataOf<User>>(`/user/${id}`, body)).data,
+  update: async (id: string, body: UpdateUserInput) => (await api.put<DataOf<User>>(`/user/${id}`, body)).data,
   // Paths for role and status changes are not in the brief; they follow the API's REST style.
   changeRole: async (id: string, body: ChangeRoleBody) => (await api.patch<DataOf<User>>(`/user/${id}/role`, body)).data,
   changeStatus: async (id: string, status: UserStatus) => (await api.patch<DataOf<User>>(`/user/${id}/status`, { status })).data,
