@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, CheckCircle2, Gavel, LogIn, LogOut, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarClock, CheckCircle2, DollarSign, Gavel, LogIn, LogOut, Pencil, ReceiptText, RotateCcw, Trash2 } from 'lucide-react';
 import type { Task, TaskActivity } from '@fieldwork/domain/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { ElapsedTime } from '../clock/elapsed-time';
@@ -33,13 +33,24 @@ function ActionButton({ state, label, onClick, variant, icon }: { state: ActionS
   );
 }
 
+/** Add Cost and View Cost leave the task page: links when allowed, disabled buttons with the reason otherwise. */
+function CostLink({ state, label, icon, link }: { state: ActionState; label: string; icon: ReactNode; link: ReactNode }) {
+  if (!state.visible) return null;
+  if (state.allowed) return link;
+  return (
+    <Button variant="secondary" disabled title={state.reason ?? undefined}>
+      {icon} {label}
+    </Button>
+  );
+}
+
 /**
  * The task page's footer: exactly the actions the API says this viewer has on this task, disabled with
  * the reason when shown but not allowed, and the time spent when the viewer may see it.
  */
 export function TaskActionBar({ task, activities, onDelete, onClose, onReopen, onClockIn, onClockOut, onSchedule }: TaskActionBarProps) {
   const a = task.actions;
-  const anything = [a.edit, a.cancel, a.close, a.reopen, a.clockIn, a.clockOut, a.elapsedTime].some((s) => s.visible);
+  const anything = [a.edit, a.cancel, a.close, a.reopen, a.clockIn, a.clockOut, a.addCost, a.viewCost, a.elapsedTime].some((s) => s.visible);
   const running = activities.some((p) => p.endTime === null);
   if (!anything) return null;
   return (
@@ -68,6 +79,26 @@ export function TaskActionBar({ task, activities, onDelete, onClose, onReopen, o
               <Gavel size={14} aria-hidden="true" /> Request Bids
             </Button>
           ) : null}
+          <CostLink
+            state={a.addCost}
+            label="Add Cost"
+            icon={<DollarSign size={14} aria-hidden="true" />}
+            link={
+              <Link to="/workorder/task-details/actual-costs" search={{ taskId: task.id, jobId: task.jobId }} className={buttonClass('secondary')}>
+                <DollarSign size={14} aria-hidden="true" /> Add Cost
+              </Link>
+            }
+          />
+          <CostLink
+            state={a.viewCost}
+            label="View Cost"
+            icon={<ReceiptText size={14} aria-hidden="true" />}
+            link={
+              <Link to="/workorder/jobs/$id/all-costs" params={{ id: task.jobId }} search={{ taskId: task.id }} className={buttonClass('secondary')}>
+                <ReceiptText size={14} aria-hidden="true" /> View Cost
+              </Link>
+            }
+          />
           <ActionButton state={a.cancel} label="Delete" variant="danger" onClick={onDelete} icon={<Trash2 size={14} aria-hidden="true" />} />
           <ActionButton state={a.reopen} label="Reopen" variant="secondary" onClick={onReopen} icon={<RotateCcw size={14} aria-hidden="true" />} />
           <ActionButton state={a.close} label="Close" variant="primary" onClick={onClose} icon={<CheckCircle2 size={14} aria-hidden="true" />} />
