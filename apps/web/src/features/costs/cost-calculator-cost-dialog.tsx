@@ -57,7 +57,12 @@ export function CostCalculatorCostDialog({ target, onClose }: { target: CostDial
   const { estimateId, jobId, costType, cost } = target;
   const queryClient = useQueryClient();
   const [values, setValues] = useState<CostFormValues>(() => (cost ? costToValues(cost) : emptyCostValues(costType)));
-  const lookups = useCostLookups(costType);
+  const { costRateOf, ...lookups } = useCostLookups(costType);
+  // Choosing a person fills an empty rate with their Settings cost rate, so the amount shows before saving.
+  const change = (next: CostFormValues) => {
+    const rate = next.userId !== values.userId && next.hourlyRate === '' ? costRateOf(next.userId) : undefined;
+    setValues(rate ? { ...next, hourlyRate: rate.toFixed(2) } : next);
+  };
   const save = useMutation({
     mutationFn: () => {
       const body = toCostInput(costType, values, { costFor: 'ESTIMATE', estimateId, jobId });
@@ -89,7 +94,7 @@ export function CostCalculatorCostDialog({ target, onClose }: { target: CostDial
         }}
       >
         <FormAlert error={rest} />
-        <CostFields type={costType} value={values} onChange={setValues} errors={fields} {...lookups} />
+        <CostFields type={costType} value={values} onChange={change} errors={fields} {...lookups} />
         <p className="flex justify-between border-t border-border pt-3 text-sm" aria-live="polite">
           <span className="text-muted">Amount</span>
           <span className="font-medium tabular-nums">{amount === null ? '—' : formatMoney(amount)}</span>

@@ -31,5 +31,12 @@ export function useCostLookups(type: CostType | null) {
     enabled: type === 'SUBCONTRACTOR',
     staleTime: 60_000,
   });
-  return { people: named(people.data?.data), vehicles: named(vehicles.data?.data), subcontractors: named(subcontractors.data?.data) };
+  const rates = new Map((people.data?.data ?? []).map((u) => [u.id, u.costRate] as const));
+  return {
+    people: named(people.data?.data),
+    vehicles: named(vehicles.data?.data),
+    subcontractors: named(subcontractors.data?.data),
+    /** A person's hourly cost rate from Settings (undefined when the API leaves it out). */
+    costRateOf: (userId: string) => rates.get(userId),
+  };
 }

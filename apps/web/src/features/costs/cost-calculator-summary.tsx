@@ -18,7 +18,7 @@ function Figure({ label, value, danger }: { label: string; value: string; danger
   return (
     <div className="rounded-md border border-border bg-white px-3 py-2">
       <dt className="text-xs text-muted">{label}</dt>
-      <dd className={cn('text-base font-semibold tabular-nums text-gray-900', danger && 'text-danger')}>{value}</dd>
+      <dd className={cn('text-base font-semibold tabular-nums', danger ? 'text-danger' : 'text-gray-900')}>{value}</dd>
     </div>
   );
 }

@@ -162,6 +162,24 @@ describe('cost calculator', { timeout: 20_000 }, () => {
     });
   });
 
+  it("fills a labor line's empty rate with the person's Settings cost rate", async () => {
+    const person = { ...makeSession().user, id: '00000000-0000-4000-8000-000000000042', name: 'Sam Rivera', costRate: 35 };
+    mockApi(
+      estimateReply(),
+      route('GET', '/api/user', { body: { items: [person], meta: { total: 1, totalPages: 1, page: 1, limit: 100 } } }),
+      route('GET', '/api/cost/list', { body: page([]) }),
+    );
+    renderApp(calculator(`?estimateId=${ESTIMATE_ID}&costType=LABOR`), makeSession());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add labor cost' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add labor cost' }));
+    await dialog.findByRole('option', { name: 'Sam Rivera' });
+    await user.selectOptions(dialog.getByLabelText(/Person/), 'Sam Rivera');
+    expect((dialog.getByLabelText(/Hourly Cost Rate/) as HTMLInputElement).value).toBe('35.00');
+    await user.type(dialog.getByLabelText(/^Hours/), '2.5');
+    expect(dialog.getByText('$87.50')).toBeTruthy();
+  });
+
   it('asks for an estimate when none is given and puts the chosen one in the URL', async () => {
     mockApi(
       route('GET', '/api/estimates', { body: page([estimate()]) }),

@@ -64,7 +64,7 @@ function EstimateCosts({ estimateId, costType, onCostType }: { estimateId: strin
   const e = estimate.data;
   return (
     <>
-      <PageHeader title={`${TITLE} · Estimate #${e.estimateNumber}`} back={back} />
+      <PageHeader title={TITLE} back={back} />
       <div className="space-y-4">
         <CostCalculatorSummary estimate={e} refreshing={estimate.isFetching} />
         <Card>
