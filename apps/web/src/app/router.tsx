@@ -45,7 +45,7 @@ import { EstimateApprovalPage } from '../features/estimates/estimate-approval.pa
 import { InvoiceEditorPage } from '../features/invoices/invoice-editor.page';
 import { InvoiceViewPage } from '../features/invoices/invoice-view.page';
 import { ActualCostsPage } from '../features/costs/actual-costs.page';
-import { AllCostsPage } from '../features/costs/all-costs.page';
+import { AllCostsPage, type AllCostsSearch } from '../features/costs/all-costs.page';
 import { CostCalculatorPage } from '../features/costs/cost-calculator.page';
 import { isCostType, type CostType } from '@fieldwork/domain/costs.rules';
 import { VehiclesListPage } from '../features/vehicles/vehicles-list.page';
@@ -220,6 +220,19 @@ const costCalculatorRoute = createRoute({
   validateSearch: (s: Record<string, unknown>): CostCalculatorSearch => ({ estimateId: str(s.estimateId), costType: isCostType(s.costType) ? s.costType : undefined }),
   component: guarded(CostCalculatorPage, 'costs.write'),
 });
+/** Every cost of a job, filtered by type, task and a date range (YYYY-MM-DD). */
+const isDay = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+const allCostsRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/jobs/$id/all-costs',
+  validateSearch: (s: Record<string, unknown>): AllCostsSearch => ({
+    taskId: str(s.taskId),
+    costType: isCostType(s.costType) ? s.costType : undefined,
+    from: isDay(s.from),
+    to: isDay(s.to),
+  }),
+  component: guarded(AllCostsPage, 'costs.read'),
+});
 const schedulerRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/scheduler/calendar',
@@ -273,7 +286,7 @@ const routeTree = rootRoute.addChildren([
     page('/workorder/invoices/$id', InvoiceViewPage, 'invoices.read'),
     actualCostsRoute,
     costCalculatorRoute,
-    page('/workorder/jobs/$id/all-costs', AllCostsPage, 'costs.read'),
+    allCostsRoute,
     page('/vehicles', VehiclesListPage, 'vehicles.read'),
     page('/vehicles/create', VehicleCreatePage, 'vehicles.write'),
     page('/vehicles/$id/edit', VehicleEditPage, 'vehicles.write'),
