@@ -6,6 +6,7 @@ import { changeText } from '../../components/activity-log';
 import { CLOSE_JOB_CHECKLIST } from '@fieldwork/domain/job-status.rules';
 import { JOB_ID, job, note } from './test-fixtures';
 import { TASK_ID, taskItem, tasksReply } from '../tasks/test-fixtures';
+import { analysis } from '../costs/cost-test-fixtures';
 
 const jobReply = (overrides = {}) => route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job(overrides) } });
 const notesReply = (items = [note()]) =>
@@ -36,12 +37,15 @@ describe('job detail page', { timeout: 20_000 }, () => {
   });
 
   it('opens the tab named by tf_tab, e.g. the cost summary', async () => {
-    mockApi(tasksReply([]), jobReply());
+    mockApi(tasksReply([]), jobReply(), route('GET', `/api/cost/analysis/${JOB_ID}`, { body: { data: analysis() } }));
     renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=costs`, makeSession('Admin', 'fullAccess'));
     expect((await screen.findByRole('tab', { name: 'Costs (0)' })).getAttribute('aria-selected')).toBe('true');
-    const table = screen.getByRole('table', { name: 'Costs by category' });
+    const table = await screen.findByRole('table', { name: 'Costs by category' });
     for (const category of ['Labor', 'Equipment', 'Material', 'Vehicle', 'Subcontractor', 'Other']) expect(within(table).getByText(category)).toBeTruthy();
-    expect(within(table).getAllByText('$0.00')).toHaveLength(12);
+    // Labor: estimated $500.00, actual $650.00 (the fixture's analysis).
+    const labor = within(table).getByText('Labor').closest('tr')!;
+    expect(within(labor).getByText('$650.00')).toBeTruthy();
+    expect(within(labor).getByText('$500.00')).toBeTruthy();
   });
 
   it('disables Edit and Add Note once the job is closed', async () => {
