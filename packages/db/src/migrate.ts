@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-idempotency.ts';
 import * as m0008 from './migrations/0008-estimates-invoices.ts';
 import * as m0009 from './migrations/0009-estimate-deposits.ts';
 import * as m0010 from './migrations/0010-costs.ts';
+import * as m0011 from './migrations/0011-dashboard.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-estimates-invoices': m0008,
   '0009-estimate-deposits': m0009,
   '0010-costs': m0010,
+  '0011-dashboard': m0011,
 };
 
 class ListProvider implements MigrationProvider {

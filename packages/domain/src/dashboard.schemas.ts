@@ -119,8 +119,9 @@ export type RevenueChart = z.infer<typeof revenueChartSchema>;
 
 /**
  * GET /api/dashboard/job-metrics. Jobs: created in the range, by current status. Tasks: those scheduled to
- * start in the range (or created in it when unscheduled), by the derived status: overdue = MISSED.
- * averageDaysToClose: jobs closed in the range, days from creation to close (1 decimal).
+ * start in the range (unscheduled ones have no date and are not counted), by the derived status now:
+ * open = not CLOSED or CANCELLED, overdue = MISSED, closed = CLOSED.
+ * averageDaysToClose: jobs closed in the range (and still closed), days from creation to the last close (1 decimal).
  */
 export const jobMetricsSchema = z.object({
   range: dashboardRangeSchema,

@@ -122,6 +122,8 @@ export const PERMISSIONS = {
    * Subcontractor logins never: the rules hide cost actions from them and on their tasks.
    */
   'costs.task': ['admin', 'partial', 'view', 'technician'],
+  /** Dashboard metrics (issue 10): finance figures for the office only; view-only staff read them, field roles never. */
+  'dashboard.read': OFFICE_READ,
 } as const satisfies Record<string, readonly ViewerClass[]>;
 
 export type Capability = keyof typeof PERMISSIONS;

@@ -24,6 +24,7 @@ import { estimatesRoutes } from './estimates/estimates.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -52,4 +53,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(invoicesRoutes);
   await app.register(catalogueRoutes);
   await app.register(pdfRoutes);
+  await app.register(dashboardRoutes);
 }

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import type { Db } from '@fieldwork/db/connection';
+
+/**
+ * Money aggregates of the dashboard, each one index range (migration 0011). Every query takes the tenant first.
+ * "Invoiced" = invoices neither DRAFT nor VOID, dated by their invoice date, or by their creation instant when
+ * they have none. Sums are integer cents.
+ */
+
+/** A period: inclusive calendar days for date-only columns, [start, end) instants for timestamps. */
+export type Period = { from: string; to: string; start: string; end: string };
+
+export type DayAmounts = { day: string; total: number; subtotal: number; count: number };
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** Invoiced per invoice day; undated invoices come back one by one with their instant (few), dated by the caller. */
+export async function invoicedByDay(db: Db, tenantId: string, p: Period): Promise<{ dated: DayAmounts[]; undated: { at: string; total: number; subtotal: number }[] }> {
+  const [dated, undated] = await Promise.all([
+    sql<{ day: string; total: number; subtotal: number; count: number }>`
+      select invoice_date as day, sum(total_cents) as total, sum(sub_total_cents) as subtotal, count(*) as count
+      from invoices where tenant_id = ${tenantId} and invoice_date >= ${p.from} and invoice_date <= ${p.to} and status not in ('DRAFT', 'VOID')
+      group by invoice_date`.execute(db),
+    sql<{ at: string; total: number; subtotal: number }>`
+      select created_at as at, total_cents as total, sub_total_cents as subtotal
+      from invoices where tenant_id = ${tenantId} and invoice_date is null and created_at >= ${p.start} and created_at < ${p.end} and status not in ('DRAFT', 'VOID')`.execute(db),
+  ]);
+  return {
+    dated: dated.rows.map((r) => ({ day: r.day, total: n(r.total), subtotal: n(r.subtotal), count: n(r.count) })),
+    undated: undated.rows.map((r) => ({ at: r.at, total: n(r.total), subtotal: n(r.subtotal) })),
+  };
+}
+
+/** Payments per paid-on day. */
+export async function collectedByDay(db: Db, tenantId: string, p: Period): Promise<{ day: string; amount: number }[]> {
+  const r = await sql<{ day: string; amount: number }>`
+    select paid_on as day, sum(amount_cents) as amount from invoice_payments
+    where tenant_id = ${tenantId} and paid_on >= ${p.from} and paid_on <= ${p.to} group by paid_on`.execute(db);
+  return r.rows.map((x) => ({ day: x.day, amount: n(x.amount) }));
+}
+
+/** Actual costs (cost_for JOB) per cost day. */
+export async function jobCostsByDay(db: Db, tenantId: string, p: Period): Promise<{ day: string; amount: number }[]> {
+  const r = await sql<{ day: string; amount: number }>`
+    select cost_date as day, sum(amount_cents) as amount from costs
+    where tenant_id = ${tenantId} and cost_for = 'JOB' and cost_date >= ${p.from} and cost_date <= ${p.to} group by cost_date`.execute(db);
+  return r.rows.map((x) => ({ day: x.day, amount: n(x.amount) }));
+}
+
+/** Open (SENT) invoices now: their unpaid balance, and those past their due date (before today) with theirs. */
+export async function openInvoiceTotals(db: Db, tenantId: string, today: string): Promise<{ outstanding: number; overdueCount: number; overdueAmount: number }> {
+  const r = await sql<{ outstanding: number; overdue_count: number; overdue_amount: number }>`
+    select coalesce(sum(total_cents - paid_cents), 0) as outstanding,
+      coalesce(sum(case when due_date < ${today} then 1 else 0 end), 0) as overdue_count,
+      coalesce(sum(case when due_date < ${today} then total_cents - paid_cents else 0 end), 0) as overdue_amount
+    from invoices where tenant_id = ${tenantId} and status = 'SENT'`.execute(db);
+  const row = r.rows[0];
+  return { outstanding: n(row?.outstanding), overdueCount: n(row?.overdue_count), overdueAmount: n(row?.overdue_amount) };
+}
+
+/**
+ * Estimates now: open = stored SENT and not expired (no due date, or due today or later — estimates.rules.ts
+ * effectiveEstimateStatus); approved not invoiced = APPROVED or PAID (deposit paid) and never converted.
+ */
+export async function estimateTotals(db: Db, tenantId: string, today: string): Promise<{ open: number; approvedNotInvoiced: number }> {
+  const r = await sql<{ open: number; approved: number }>`
+    select coalesce(sum(case when status = 'SENT' and (due_date is null or due_date >= ${today}) then total_cents else 0 end), 0) as open,
+      coalesce(sum(case when status in ('APPROVED', 'PAID') and converted_invoice_id is null then total_cents else 0 end), 0) as approved
+    from estimates where tenant_id = ${tenantId} and status in ('SENT', 'APPROVED', 'PAID')`.execute(db);
+  return { open: n(r.rows[0]?.open), approvedNotInvoiced: n(r.rows[0]?.approved) };
+}
+
+/** The invoiced rows of a period (dated or undated), as a subquery of (job_id, customer_id, total_cents). */
+function invoicedRows(tenantId: string, p: Period) {
+  return sql`
+    select job_id, customer_id, total_cents from invoices
+      where tenant_id = ${tenantId} and invoice_date >= ${p.from} and invoice_date <= ${p.to} and status not in ('DRAFT', 'VOID')
+    union all
+    select job_id, customer_id, total_cents from invoices
+      where tenant_id = ${tenantId} and invoice_date is null and created_at >= ${p.start} and created_at < ${p.end} and status not in ('DRAFT', 'VOID')`;
+}
+
+/** Invoiced per customer in the period (all customers with any), for the top list. */
+export async function invoicedByCustomer(db: Db, tenantId: string, p: Period): Promise<{ id: string; revenue: number }[]> {
+  const r = await sql<{ id: string; revenue: number }>`
+    select i.customer_id as id, sum(i.total_cents) as revenue from (${invoicedRows(tenantId, p)}) i group by i.customer_id`.execute(db);
+  return r.rows.map((x) => ({ id: x.id, revenue: n(x.revenue) }));
+}
+
+/**
+ * Invoiced per zone or job tag in the period, with the number of distinct jobs invoiced. A job in several
+ * zones (tags) counts in each.
+ */
+export async function invoicedByJobLink(db: Db, tenantId: string, p: Period, link: 'zones' | 'tags'): Promise<{ id: string; name: string; revenue: number; jobs: number }[]> {
+  const query =
+    link === 'zones'
+      ? sql<{ id: string; name: string; revenue: number; jobs: number }>`
+        select z.id, z.name, sum(i.total_cents) as revenue, count(distinct i.job_id) as jobs
+        from (${invoicedRows(tenantId, p)}) i
+        join job_zones jz on jz.job_id = i.job_id and jz.tenant_id = ${tenantId}
+        join zones z on z.id = jz.zone_id and z.tenant_id = ${tenantId}
+        group by z.id, z.name`
+      : sql<{ id: string; name: string; revenue: number; jobs: number }>`
+        select t.id, t.name, sum(i.total_cents) as revenue, count(distinct i.job_id) as jobs
+        from (${invoicedRows(tenantId, p)}) i
+        join job_tags jt on jt.job_id = i.job_id and jt.tenant_id = ${tenantId}
+        join tags t on t.id = jt.tag_id and t.tenant_id = ${tenantId}
+        group by t.id, t.name`;
+  const r = await query.execute(db);
+  return r.rows.map((x) => ({ id: x.id, name: x.name, revenue: n(x.revenue), jobs: n(x.jobs) }));
+}
+
+/** Customer names by id (the top list). */
+export async function customerNames(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('customers').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
