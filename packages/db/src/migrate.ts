@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-estimates-invoices.ts';
 import * as m0009 from './migrations/0009-estimate-deposits.ts';
 import * as m0010 from './migrations/0010-costs.ts';
 import * as m0011 from './migrations/0011-dashboard.ts';
+import * as m0012 from './migrations/0012-receptionist-assets.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0009-estimate-deposits': m0009,
   '0010-costs': m0010,
   '0011-dashboard': m0011,
+  '0012-receptionist-assets': m0012,
 };
 
 class ListProvider implements MigrationProvider {

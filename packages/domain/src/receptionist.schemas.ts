@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { clearableText, dataOf, dataPage, pageQuery, requiredText, uuidField } from './common.schemas.ts';
+import { dashboardRangeSchema } from './dashboard.schemas.ts';
 
 export const CALL_OUTCOMES = ['BOOKED', 'LEAD_CREATED', 'INFORMATION', 'MISSED', 'SPAM'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
@@ -82,7 +83,8 @@ export const callSchema = z.object({
   durationSeconds: z.number(),
   outcome: z.enum(CALL_OUTCOMES),
   summary: z.string().nullable(),
-  lead: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** name: the lead's customer. */
+  lead: z.object({ id: z.string(), leadNumber: z.number(), name: z.string() }).nullable(),
   job: z.object({ id: z.string(), jobNumber: z.number(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
@@ -97,7 +99,7 @@ export type CallListResponse = z.infer<typeof callListResponse>;
  * byDay lists every day of the range in the company's zone, zero days included.
  */
 export const receptionistMetricsSchema = z.object({
-  range: z.object({ start: z.string(), end: z.string() }),
+  range: dashboardRangeSchema,
   totalCalls: z.number(),
   callsHandled: z.number(),
   booked: z.number(),

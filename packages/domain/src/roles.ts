@@ -124,6 +124,18 @@ export const PERMISSIONS = {
   'costs.task': ['admin', 'partial', 'view', 'technician'],
   /** Dashboard metrics (issue 10): finance figures for the office only; view-only staff read them, field roles never. */
   'dashboard.read': OFFICE_READ,
+  /**
+   * AI receptionist call log (issue 10): the office reads it; a phone system posts calls with an office
+   * writer's personal API token (the route takes Bearer tokens only).
+   */
+  'receptionist.read': OFFICE_READ,
+  'receptionist.post': OFFICE_WRITE,
+  /**
+   * Customer-site assets: the office reads and writes them; a technician reads the equipment at the sites of
+   * their own tasks (the service narrows it), never the company-wide list or the dashboard's distribution.
+   */
+  'assets.read': ['admin', 'partial', 'view', 'technician'],
+  'assets.write': OFFICE_WRITE,
 } as const satisfies Record<string, readonly ViewerClass[]>;
 
 export type Capability = keyof typeof PERMISSIONS;

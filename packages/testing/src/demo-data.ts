@@ -6,6 +6,7 @@ import { seedJobs } from './demo-jobs.ts';
 import { seedDemoBids } from './demo-bids.ts';
 import { seedDemoBilling, type DemoBillingCounts } from './demo-billing.ts';
 import { seedDemoCosts } from './demo-costs.ts';
+import { seedDemoDashboard } from './demo-dashboard.ts';
 import { seedTasks } from './demo-tasks.ts';
 import { seedVehicles } from './demo-vehicles.ts';
 
@@ -212,6 +213,7 @@ export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}
   await seedDemoBids(db, demo, now);
   const billing = await seedDemoBilling(db, demo, now, 'America/New_York');
   await seedDemoCosts(db, demo, now, 'America/New_York');
+  await seedDemoDashboard(db, demo, now, 'America/New_York');
   await seedTasks(db, rival, { tasks: 8, rich: false, now });
   const logins: DemoLogin[] = [
     ...DEMO_USERS.map((u) => ({ email: u.email, company: 'Demo Contracting', role: u.role, access: u.role === 'Admin' || u.role === 'Staff' ? u.access : null })),

@@ -24,6 +24,9 @@ import { estimatesRoutes } from './estimates/estimates.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
+import { receptionistRoutes } from './receptionist/receptionist.routes.ts';
+import { assetsRoutes } from './assets/assets.routes.ts';
+import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
@@ -53,5 +56,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(invoicesRoutes);
   await app.register(catalogueRoutes);
   await app.register(pdfRoutes);
+  await app.register(receptionistRoutes);
+  await app.register(assetsRoutes);
+  await app.register(onboardingRoutes);
   await app.register(dashboardRoutes);
 }

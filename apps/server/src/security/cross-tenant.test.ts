@@ -88,11 +88,14 @@ const PROBES: Record<string, Probe> = {
   'GET /api/cost/analysis/:id': { id: () => ids.job! },
   'PUT /api/cost/:id': { id: () => ids.cost!, body: () => ({ costType: 'OTHER', jobId: ids.job!, description: 'Hijacked', amount: 1, version: 1 }) },
   'DELETE /api/cost/:id': { id: () => ids.cost! },
+  'GET /api/receptionist/calls/:id': { id: () => ids.call! },
+  'PUT /api/assets/:id': { id: () => ids.asset!, body: () => ({ customerId: extra.aCustomer!, addressId: extra.aAddress!, type: 'OTHER', version: 1 }) },
+  'DELETE /api/assets/:id': { id: () => ids.asset! },
 };
 let aSub: Session;
 
 async function snapshotOf(tenantId: string): Promise<string> {
-  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off', 'bid_requests', 'vehicles', 'task_activity_assistants', 'estimates', 'estimate_lines', 'invoices', 'invoice_lines', 'invoice_payments', 'catalogue_items', 'costs'] as const;
+  const tables = ['users', 'zones', 'tags', 'customers', 'customer_addresses', 'subcontractors', 'invitations', 'api_tokens', 'jobs', 'notes', 'media', 'crm_leads', 'activity_log', 'table_configs', 'tasks', 'task_activities', 'task_counts', 'time_off', 'bid_requests', 'vehicles', 'task_activity_assistants', 'estimates', 'estimate_lines', 'invoices', 'invoice_lines', 'invoice_payments', 'catalogue_items', 'costs', 'receptionist_calls', 'customer_assets', 'dashboard_user_settings'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).execute();
@@ -151,6 +154,13 @@ beforeAll(async () => {
   const catalogue = await t.app.inject({ method: 'POST', url: '/api/catalogue', headers: bCookie, payload: { name: 'B secret service', rate: 99 } });
   const sentInvoice = await t.app.inject({ method: 'POST', url: '/api/invoices', headers: bCookie, payload: invoiceBody({ jobId, mode: 'Send' }) });
   const cost = await t.app.inject({ method: 'POST', url: '/api/cost', headers: bCookie, payload: { costType: 'OTHER', jobId, description: 'B secret cost', amount: 12 } });
+  const callToken = token.json().data.secret as string;
+  const receptionistCall = await t.app.inject({
+    method: 'POST', url: '/api/receptionist/calls', headers: { authorization: `Bearer ${callToken}` },
+    payload: { externalCallId: 'b-call-1', callerName: 'B secret caller', callerNumber: '555-0199', startedAt: '2026-11-01T10:00:00Z', endedAt: '2026-11-01T10:02:00Z', outcome: 'BOOKED', jobId, leadId: lead.json().data.id },
+  });
+  const asset = await t.app.inject({ method: 'POST', url: '/api/assets', headers: bCookie, payload: { customerId: customer.id, addressId: customer.addressId, type: 'BOILER', make: 'B secret boiler' } });
+  await t.app.inject({ method: 'PUT', url: '/api/dashboard/configuration', headers: bCookie, payload: { cards: [{ key: 'finance', visible: false }] } });
   aSub = await t.signInAs(a.tenantId, 'SubContractor');
   await buildSubcontractor(t.db, a.tenantId, { userId: aSub.user.id });
   ids = {
@@ -183,6 +193,8 @@ beforeAll(async () => {
     sentInvoice: sentInvoice.json().data.id,
     catalogue: catalogue.json().data.id,
     cost: cost.json().data.id,
+    call: receptionistCall.json().data.id,
+    asset: asset.json().data.id,
   };
   const aCustomer = await buildCustomer(t.db, a.tenantId);
   extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };
@@ -240,6 +252,10 @@ describe('cross-tenant probe over the route table', () => {
       '/api/invoices?limit=100&unlinked=true',
       '/api/catalogue?limit=100&status=ALL',
       '/api/cost/list?limit=100',
+      '/api/receptionist/calls?limit=100',
+      `/api/receptionist/calls?limit=100&search=${encodeURIComponent('B secret')}`,
+      '/api/dashboard/asset-distribution',
+      '/api/dashboard/configuration',
       '/api/tasks/assistants',
       '/api/tasks/my-day',
       `/api/tasks/scheduler?startDateTime=${new Date(Date.now() - 86_400_000).toISOString()}&endDateTime=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`,

@@ -12,10 +12,21 @@ export async function insertTenant(db: Db, row: { id: string; name: string; time
 }
 
 /** Conditional on version: a stale edit updates nothing and the caller answers 409. */
-export async function updateTenant(db: Db, tenantId: string, patch: { name: string; timeZone: string; version: number; now: string }): Promise<boolean> {
+export async function updateTenant(
+  db: Db,
+  tenantId: string,
+  patch: { name: string; timeZone: string; version: number; now: string; financingUrl?: string | null | undefined },
+): Promise<boolean> {
   const result = await db
     .updateTable('tenants')
-    .set({ name: patch.name, time_zone: patch.timeZone, updated_at: patch.now, version: patch.version + 1 })
+    .set({
+      name: patch.name,
+      time_zone: patch.timeZone,
+      // Absent keeps the stored URL; null clears it.
+      ...(patch.financingUrl !== undefined ? { financing_url: patch.financingUrl } : {}),
+      updated_at: patch.now,
+      version: patch.version + 1,
+    })
     .where('id', '=', tenantId)
     .where('version', '=', patch.version)
     .executeTakeFirst();
