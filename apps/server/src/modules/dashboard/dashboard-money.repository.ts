@@ -92,20 +92,15 @@ export async function invoicedByCustomer(db: Db, tenantId: string, p: Period): P
  * zones (tags) counts in each.
  */
 export async function invoicedByJobLink(db: Db, tenantId: string, p: Period, link: 'zones' | 'tags'): Promise<{ id: string; name: string; revenue: number; jobs: number }[]> {
-  const query =
-    link === 'zones'
-      ? sql<{ id: string; name: string; revenue: number; jobs: number }>`
-        select z.id, z.name, sum(i.total_cents) as revenue, count(distinct i.job_id) as jobs
-        from (${invoicedRows(tenantId, p)}) i
-        join job_zones jz on jz.job_id = i.job_id and jz.tenant_id = ${tenantId}
-        join zones z on z.id = jz.zone_id and z.tenant_id = ${tenantId}
-        group by z.id, z.name`
-      : sql<{ id: string; name: string; revenue: number; jobs: number }>`
-        select t.id, t.name, sum(i.total_cents) as revenue, count(distinct i.job_id) as jobs
-        from (${invoicedRows(tenantId, p)}) i
-        join job_tags jt on jt.job_id = i.job_id and jt.tenant_id = ${tenantId}
-        join tags t on t.id = jt.tag_id and t.tenant_id = ${tenantId}
-        group by t.id, t.name`;
+  // Grouped by link id first, names joined after: the links are read by the (job_id, …) primary key alone (the
+  // job ids already come from this tenant's invoices); the name table is tenant-checked.
+  const [links, column, names] = link === 'zones' ? [sql`job_zones`, sql`zone_id`, sql`zones`] : [sql`job_tags`, sql`tag_id`, sql`tags`];
+  const query = sql<{ id: string; name: string; revenue: number; jobs: number }>`
+    select x.id, x.name, g.revenue, g.jobs from (
+      select l.${column} as link_id, sum(i.total_cents) as revenue, count(distinct i.job_id) as jobs
+      from (${invoicedRows(tenantId, p)}) i join ${links} l on l.job_id = i.job_id
+      group by l.${column}
+    ) g join ${names} x on x.id = g.link_id and x.tenant_id = ${tenantId}`;
   const r = await query.execute(db);
   return r.rows.map((x) => ({ id: x.id, name: x.name, revenue: n(x.revenue), jobs: n(x.jobs) }));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import { statusCondition, type StatusBounds } from '../tasks/tasks-list.repository.ts';
+import { JOB_STATUSES, type JobStatus } from '@fieldwork/domain/jobs.schemas';
 import type { Period } from './dashboard-money.repository.ts';
 
 /** Job, task, customer and lead aggregates of the dashboard; each one index range (migration 0011), tenant first. */
@@ -8,38 +9,32 @@ import type { Period } from './dashboard-money.repository.ts';
 const n = (v: unknown) => Number(v ?? 0);
 type Instants = Pick<Period, 'start' | 'end'>;
 
-/** Jobs created in the period, by their current status. */
-export async function jobsByStatus(db: Db, tenantId: string, p: Instants): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('jobs')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('created_at', '>=', p.start)
-    .where('created_at', '<', p.end)
-    .groupBy('status')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.status, n(r.n)]));
+/**
+ * Jobs created in the period, by their current status: one count per status, each a range of the
+ * (tenant_id, status, created_at) index — a GROUP BY would walk the tenant's whole index instead.
+ */
+export async function jobsByStatus(db: Db, tenantId: string, p: Instants): Promise<Record<JobStatus, number>> {
+  const count = (status: JobStatus) =>
+    db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('status', '=', status)
+      .where('created_at', '>=', p.start).where('created_at', '<', p.end).executeTakeFirstOrThrow().then((r) => [status, n(r.n)] as const);
+  return Object.fromEntries(await Promise.all(JOB_STATUSES.map(count))) as Record<JobStatus, number>;
 }
 
 /**
- * Tasks scheduled to start in the period: per stored lifecycle, and how many of them are MISSED now. MISSED is
- * the derived status as the task list filters it (statusCondition: the range form of deriveTaskStatus,
- * checked against it row by row in the tasks module's tests) — not a second reading of the rule.
+ * Tasks scheduled to start in the period, by derived status now: open = lifecycle OPEN, CLOCKED_IN or
+ * CLOCKED_OUT (deriveTaskStatus keeps every other lifecycle as it is, and OPEN only splits into not-done
+ * statuses), closed = CLOSED, overdue = MISSED as the task list filters it (statusCondition: the range form
+ * of deriveTaskStatus, checked against it row by row in the tasks module's tests) — not a second reading of
+ * the rule. Each count is one range of the (tenant_id, lifecycle, start_at, …) index.
  */
-export async function taskCounts(db: Db, tenantId: string, p: Instants, bounds: StatusBounds): Promise<{ byLifecycle: Record<string, number>; missed: number }> {
-  const rows = await db
-    .selectFrom('tasks')
-    .select((eb) => [
-      'tasks.lifecycle',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>(eb.case().when(statusCondition(eb, 'MISSED', bounds)).then(1).else(0).end()).as('missed'),
-    ])
-    .where('tasks.tenant_id', '=', tenantId)
-    .where('tasks.start_at', '>=', p.start)
-    .where('tasks.start_at', '<', p.end)
-    .groupBy('tasks.lifecycle')
-    .execute();
-  return { byLifecycle: Object.fromEntries(rows.map((r) => [r.lifecycle, n(r.n)])), missed: rows.reduce((s, r) => s + n(r.missed), 0) };
+export async function taskCounts(db: Db, tenantId: string, p: Instants, bounds: StatusBounds): Promise<{ open: number; closed: number; missed: number }> {
+  const inPeriod = () => db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('tasks.tenant_id', '=', tenantId).where('tasks.start_at', '>=', p.start).where('tasks.start_at', '<', p.end);
+  const [open, closed, missed] = await Promise.all([
+    inPeriod().where('tasks.lifecycle', 'in', ['OPEN', 'CLOCKED_IN', 'CLOCKED_OUT']).executeTakeFirstOrThrow(),
+    inPeriod().where('tasks.lifecycle', '=', 'CLOSED').executeTakeFirstOrThrow(),
+    inPeriod().where((eb) => statusCondition(eb, 'MISSED', bounds)).executeTakeFirstOrThrow(),
+  ]);
+  return { open: n(open.n), closed: n(closed.n), missed: n(missed.n) };
 }
 
 /**

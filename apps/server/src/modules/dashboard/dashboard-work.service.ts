@@ -12,16 +12,14 @@ const DAY_MS = 86_400_000;
 
 async function periodWork(db: Db, tenantId: string, p: { start: string; end: string }, now: Date, timeZone: string) {
   const [jobs, tasks, closes] = await Promise.all([jobsByStatus(db, tenantId, p), taskCounts(db, tenantId, p, statusBounds(now, timeZone)), jobCloseTimes(db, tenantId, p)]);
-  const l = tasks.byLifecycle;
   const days = closes.reduce((s, c) => s + (Date.parse(c.closedAt) - Date.parse(c.createdAt)) / DAY_MS, 0);
   return {
-    openJobs: jobs.OPEN ?? 0,
-    closedJobs: jobs.CLOSED ?? 0,
-    cancelledJobs: jobs.CANCELLED ?? 0,
-    // deriveTaskStatus keeps every lifecycle but OPEN as it is, and OPEN only splits into not-done statuses.
-    openTasks: (l.OPEN ?? 0) + (l.CLOCKED_IN ?? 0) + (l.CLOCKED_OUT ?? 0),
+    openJobs: jobs.OPEN,
+    closedJobs: jobs.CLOSED,
+    cancelledJobs: jobs.CANCELLED,
+    openTasks: tasks.open,
     overdueTasks: tasks.missed,
-    closedTasks: l.CLOSED ?? 0,
+    closedTasks: tasks.closed,
     averageDaysToClose: closes.length ? Math.round((days / closes.length) * 10) / 10 : 0,
   };
 }
