@@ -50,5 +50,12 @@ export type DashboardUserSettingsTable = {
   updated_at: string;
 };
 
-/** Column migration 0012 adds to tenants. */
+/** Column migration 0012 adds to tenants: the financing banner's URL. */
 export type TenantFinancingColumns = { financing_url: string | null };
+
+/** Issue 10's tables, joined into Database in schema.ts. */
+export type DashboardTables = {
+  receptionist_calls: ReceptionistCallsTable;
+  customer_assets: CustomerAssetsTable;
+  dashboard_user_settings: DashboardUserSettingsTable;
+};

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable } from './schema-billing.ts';
 
 import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-costs.ts';
-import type { CustomerAssetsTable, DashboardUserSettingsTable, ReceptionistCallsTable, TenantFinancingColumns } from './schema-dashboard.ts';
+import type { DashboardTables, TenantFinancingColumns } from './schema-dashboard.ts';
 
 export type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable };
 export type { CostsTable };
@@ -349,8 +349,7 @@ export type IdempotencyKeysTable = {
   created_at: string;
 };
 
-export type Database = {
-  /** Migration 0012 adds the financing banner's URL. */
+export type Database = DashboardTables & {
   tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> };
   tenant_counters: TenantCountersTable;
   /** Migration 0010 adds the hourly labor cost rate (defaults to 0). */
@@ -397,7 +396,4 @@ export type Database = {
   invoice_payments: InvoicePaymentsTable;
   catalogue_items: CatalogueItemsTable;
   costs: CostsTable;
-  receptionist_calls: ReceptionistCallsTable;
-  customer_assets: CustomerAssetsTable;
-  dashboard_user_settings: DashboardUserSettingsTable;
 };
