@@ -6,6 +6,7 @@ import {
   FileText,
   Gavel,
   Magnet,
+  PhoneCall,
   LayoutDashboard,
   Receipt,
   Settings,
@@ -37,6 +38,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/workorder/invoices', label: 'Invoices', icon: Receipt, visible: always },
   { to: '/customers', label: 'Customers', icon: Users, visible: (a) => a.can('customers.read') },
   { to: '/leads', label: 'Leads', icon: Magnet, visible: (a) => a.can('leads.read') },
+  /** The AI receptionist's call log (issue 10): office roles. */
+  { to: '/receptionist/calls', label: 'Calls', icon: PhoneCall, visible: (a) => a.can('receptionist.read') },
   { to: '/vehicles', label: 'Vehicles', icon: Truck, visible: (a) => a.can('vehicles.read') },
   { to: '/settings', label: 'Settings', icon: Settings, visible: canOpenSettings },
 ];

@@ -22,6 +22,8 @@ import { LoginPage } from '../features/auth/login.page';
 import { SetupPage } from '../features/auth/setup.page';
 import { SignupPage } from '../features/auth/signup.page';
 import { DashboardPage } from '../features/dashboard/dashboard.page';
+import { validateDashboardSearch } from '../features/dashboard/dashboard-range';
+import { CallsPage } from '../features/receptionist/calls.page';
 import { MyDayPage } from '../features/my-day/my-day.page';
 import { homePath } from '../features/my-day/home-path';
 import { JobsListPage } from '../features/jobs/jobs-list.page';
@@ -233,6 +235,13 @@ const allCostsRoute = createRoute({
   }),
   component: guarded(AllCostsPage, 'costs.read'),
 });
+/** The dashboard's date range (?preset= or ?from=&to=) lives in the address, so a reload keeps it. */
+const dashboardRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard',
+  validateSearch: validateDashboardSearch,
+  component: DashboardPage,
+});
 const schedulerRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/scheduler/calendar',
@@ -264,7 +273,8 @@ const routeTree = rootRoute.addChildren([
   invitationRoute,
   appLayout.addChildren([
     indexRoute,
-    page('/dashboard', DashboardPage),
+    dashboardRoute,
+    page('/receptionist/calls', CallsPage, 'receptionist.read'),
     page('/workorder/jobs', JobsListPage),
     jobCreateRoute,
     jobDetailRoute,

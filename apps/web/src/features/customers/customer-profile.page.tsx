@@ -11,6 +11,7 @@ import { SkeletonForm } from '../../components/skeleton';
 import { useAuth } from '../../lib/auth-context';
 import { dash, formatDate } from '../../lib/format';
 import { customerKeys, customersApi } from './customers.api';
+import { SiteAssets } from '../assets/site-assets';
 
 export function CustomerProfilePage() {
   const { id = '' } = useParams({ strict: false });
@@ -77,6 +78,11 @@ export function CustomerProfilePage() {
             </ul>
           )}
         </Card>
+        <SiteAssets
+          customerId={c.id}
+          sites={c.customerAddress.map((a) => ({ id: a.id, label: a.fullAddress || a.addressLine1 }))}
+          className="lg:col-span-2"
+        />
       </div>
     </>
   );

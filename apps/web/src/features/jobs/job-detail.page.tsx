@@ -19,6 +19,7 @@ import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from './j
 import { JobStatusButtons } from './job-status-actions';
 import { isJobTab, JobTabs, type JobTab } from './job-tabs';
 import { jobKeys, jobsApi } from './jobs.api';
+import { SiteAssets } from '../assets/site-assets';
 
 export const JOB_CREATED_BANNER = 'Job created';
 
@@ -156,6 +157,13 @@ export function JobDetailPage() {
             compact
           />
         </Card>
+        <SiteAssets
+          customerId={j.customer.id}
+          jobId={j.id}
+          sites={[{ id: j.siteAddress.id, label: j.siteAddress.fullAddress }]}
+          readOnly={!open}
+          className="min-w-0 lg:col-span-3"
+        />
       </div>
 
       <div className="mt-6 min-w-0">

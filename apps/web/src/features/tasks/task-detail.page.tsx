@@ -22,6 +22,7 @@ import { ClockInDialog } from '../clock/clock-in-dialog';
 import { ClockOutDialog } from '../clock/clock-out-dialog';
 import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
 import { jobNumberText } from '../jobs/job-status-badge';
+import { SiteAssets } from '../assets/site-assets';
 import { CloseTaskDialog } from './close-task-dialog';
 import { TaskActionBar } from './task-action-bar';
 import { DeleteTaskDialog, ReopenTaskDialog } from './task-confirm-dialogs';
@@ -123,6 +124,9 @@ function TaskDetail() {
           </Card>
           <CountCard id="quotation-requested-table" title="Estimates" icon={<FileText size={16} aria-hidden="true" />} count={t.estimateCount} received={t.estimateReceivedCount} />
           <CountCard id="invoice-table" title="Invoices" icon={<Receipt size={16} aria-hidden="true" />} count={t.invoiceCount} received={t.invoiceReceivedCount} />
+          {t.siteAddress && auth.can('assets.read') ? (
+            <SiteAssets customerId={t.customer.id} jobId={t.job.id} sites={[{ id: t.siteAddress.id, label: t.siteAddress.fullAddress }]} readOnly />
+          ) : null}
         </div>
       </div>
 

@@ -17,6 +17,7 @@ import { Input } from '../../../components/input';
 import { PageHeader } from '../../../components/page-header';
 import { Select } from '../../../components/select';
 import { SkeletonForm } from '../../../components/skeleton';
+import { dashboardKeys } from '../../dashboard/dashboard.api';
 
 const COMPANY_KEY = ['company'] as const;
 
@@ -24,7 +25,7 @@ export function CompanyPage() {
   const company = useQuery({ queryKey: COMPANY_KEY, queryFn: async () => (await api.get<DataOf<Company>>('/company')).data });
   return (
     <>
-      <PageHeader title="Company" description="Your company's name and the time zone every date is shown in." />
+      <PageHeader title="Company" description="Your company's name, the time zone every date is shown in, and your customer financing page." />
       <Card>
         {company.isLoading ? (
           <SkeletonForm fields={2} />
@@ -46,14 +47,18 @@ function CompanyForm({ company }: { company: Company }) {
   }, [company.timeZone]);
   const form = useForm<z.input<typeof updateCompanyBody>, unknown, UpdateCompanyBody>({
     resolver: zodResolver(updateCompanyBody),
-    defaultValues: { name: company.name, timeZone: company.timeZone, version: company.version },
+    defaultValues: { name: company.name, timeZone: company.timeZone, financingUrl: company.financingUrl ?? '', version: company.version },
   });
   const save = useMutation({
     mutationFn: async (body: UpdateCompanyBody) => (await api.put<DataOf<Company>>('/company', body)).data,
     onSuccess: async () => {
       toast.success('Company updated');
-      // The session carries the company name and zone shown everywhere.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: COMPANY_KEY }), queryClient.invalidateQueries({ queryKey: SESSION_KEY })]);
+      // The session carries the company name and zone shown everywhere; the dashboard banner shows the financing URL.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: COMPANY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.financing }),
+      ]);
     },
     onError: (error) => {
       if (isApiError(error) && error.code === 'STALE_VERSION') void queryClient.invalidateQueries({ queryKey: COMPANY_KEY });
@@ -68,6 +73,13 @@ function CompanyForm({ company }: { company: Company }) {
       </Field>
       <Field label="Time zone" error={errors.timeZone?.message} required hint="Changing it moves every day boundary: today, overdue and date filters.">
         <Select options={zones} {...form.register('timeZone')} />
+      </Field>
+      <Field
+        label="Customer financing URL"
+        error={errors.financingUrl?.message}
+        hint="Your lender's apply page (https://…). The dashboard's Customer Financing banner opens it; leave empty to hide the banner."
+      >
+        <Input type="url" inputMode="url" placeholder="https://" {...form.register('financingUrl')} />
       </Field>
       <Button type="submit" loading={save.isPending}>
         Save changes
