@@ -4,28 +4,89 @@ import type { DialectName } from '../connection.ts';
 /**
  * Dashboard metrics (issue 10). Frozen once shipped.
  *
- * Indexes only: every metric is a range over one date column per tenant, so each gets a covering index that
- * starts (tenant_id, <date>) and carries the columns the aggregate reads — the engine sums index entries and
- * never visits the table rows. Measured in bench/README.md ("Dashboard").
- * - invoices by invoice date (the invoiced figures, chart, top customers/zones/tags) and, for the few without
- *   one, by creation instant; open (SENT) invoices by due date for outstanding and overdue;
- * - payments by paid-on day; actual (JOB) costs by cost day; estimates by status for open / approved values;
- * - tasks by lifecycle then scheduled start, with the columns the derived status reads (one count per
- *   lifecycle is one range; jobs use the existing (tenant_id, status, created_at) index the same way);
- *   customers and leads by creation; job status changes in the activity log by action and instant (close times).
+ * Maintained totals, kept by triggers in the same statement as every write (as job_counts and task_counts are),
+ * so no write path in another module has to remember them:
+ * - dashboard_money_days: per tenant, metric and calendar day — 'invoiced' (invoices neither DRAFT nor VOID
+ *   with an invoice date: n, total, subtotal), 'collected' (payments by paid-on day), 'job_cost' (actual costs by
+ *   cost day). Dates are date-only columns, so the day needs no zone. A year is ≤ 366 rows per metric.
+ * - dashboard_task_hours: tasks per tenant, lifecycle and UTC hour of their scheduled start. A period in any
+ *   zone is whole hours plus at most two partial hours (zones with :30 / :45 offsets), read from the index.
+ * - dashboard_customer_jobs: jobs per customer, for "repeat customers" (≥ 2 jobs) as one index range.
+ * Bulk loads that turn triggers off rebuild them with packages/db/src/dashboard-totals.ts.
+ *
+ * Covering indexes for what is still read from the records: undated invoices by creation instant, open
+ * invoices by status, invoiced rows per period (top customers, zones, tags), estimates by status, tasks by
+ * lifecycle then start (edges and MISSED), customers and leads by creation, job closes in the activity log,
+ * jobs by id and by lead, invoices by job.
  */
-export async function up(db: Kysely<unknown>, _dialect: DialectName): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   const statements = [
+    `create table dashboard_money_days (tenant_id text not null references tenants(id), metric text not null, day text not null,
+      n bigint not null default 0, amount bigint not null default 0, amount2 bigint not null default 0, primary key (tenant_id, metric, day))`,
+    `create table dashboard_task_hours (tenant_id text not null references tenants(id), lifecycle text not null, hour text not null,
+      n bigint not null default 0, primary key (tenant_id, lifecycle, hour))`,
+    `create table dashboard_customer_jobs (tenant_id text not null references tenants(id), customer_id text not null,
+      n bigint not null default 0, primary key (tenant_id, customer_id))`,
+    `create index dashboard_customer_jobs_n on dashboard_customer_jobs (tenant_id, n)`,
     `create index invoices_dash_date on invoices (tenant_id, invoice_date, status, total_cents, sub_total_cents, job_id, customer_id)`,
     `create index invoices_dash_undated on invoices (tenant_id, created_at, status, total_cents, sub_total_cents, job_id, customer_id) where invoice_date is null`,
     `create index invoices_dash_open on invoices (tenant_id, status, due_date, total_cents, paid_cents)`,
-    `create index invoice_payments_dash_paid on invoice_payments (tenant_id, paid_on, amount_cents)`,
-    `create index costs_dash_date on costs (tenant_id, cost_for, cost_date, amount_cents)`,
+    `create index invoices_dash_job on invoices (tenant_id, job_id, status, total_cents)`,
     `create index estimates_dash_status on estimates (tenant_id, status, converted_invoice_id, due_date, total_cents)`,
     `create index tasks_dash_lifecycle_start on tasks (tenant_id, lifecycle, start_at, expected_end_at, assignee_key)`,
     `create index customers_dash_created on customers (tenant_id, created_at)`,
     `create index crm_leads_dash_created on crm_leads (tenant_id, created_at, status, source)`,
-    `create index activity_log_dash_action on activity_log (tenant_id, action, created_at, entity_id)`,
+    `create index activity_log_dash_close on activity_log (tenant_id, created_at, entity_id, meta) where action = 'JOB_STATUS_CHANGED'`,
+    `create index jobs_dash_id on jobs (id, tenant_id, status, created_at)`,
+    `create index jobs_dash_lead on jobs (tenant_id, crm_lead_id, id)`,
   ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  for (const statement of [...statements, ...triggers(dialect)]) await sql.raw(statement).execute(db);
+}
+
+type Row = 'new' | 'old';
+/** Adds (sign 1) or removes (−1) one row's share, when `when` holds for it. */
+const money = (row: Row, sign: 1 | -1, metric: string, day: string, amount: string, amount2: string, when: string) =>
+  `insert into dashboard_money_days (tenant_id, metric, day, n, amount, amount2)
+     select ${row}.tenant_id, '${metric}', ${row}.${day}, ${sign}, ${sign} * ${row}.${amount}, ${sign} * ${amount2 === '0' ? '0' : `${row}.${amount2}`} where ${when.replaceAll('$', row)}
+     on conflict (tenant_id, metric, day) do update set n = dashboard_money_days.n + excluded.n,
+       amount = dashboard_money_days.amount + excluded.amount, amount2 = dashboard_money_days.amount2 + excluded.amount2`;
+const hourOf = (dialect: DialectName, row: Row) => (dialect === 'sqlite' ? `substr(${row}.start_at, 1, 13)` : `to_char(${row}.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`);
+const task = (dialect: DialectName, row: Row, sign: 1 | -1) =>
+  `insert into dashboard_task_hours (tenant_id, lifecycle, hour, n) select ${row}.tenant_id, ${row}.lifecycle, ${hourOf(dialect, row)}, ${sign} where ${row}.start_at is not null
+     on conflict (tenant_id, lifecycle, hour) do update set n = dashboard_task_hours.n + excluded.n`;
+const customer = (row: Row, sign: 1 | -1) =>
+  `insert into dashboard_customer_jobs (tenant_id, customer_id, n) values (${row}.tenant_id, ${row}.customer_id, ${sign})
+     on conflict (tenant_id, customer_id) do update set n = dashboard_customer_jobs.n + excluded.n`;
+
+/** Per source table: the statements for a row's share (sign ±1), and the columns whose update moves it. */
+function sources(dialect: DialectName): { table: string; share: (row: Row, sign: 1 | -1) => string; columns: string }[] {
+  return [
+    { table: 'invoices', columns: 'tenant_id, status, invoice_date, total_cents, sub_total_cents', share: (r, s) => money(r, s, 'invoiced', 'invoice_date', 'total_cents', 'sub_total_cents', `$.invoice_date is not null and $.status not in ('DRAFT', 'VOID')`) },
+    { table: 'invoice_payments', columns: 'tenant_id, paid_on, amount_cents', share: (r, s) => money(r, s, 'collected', 'paid_on', 'amount_cents', '0', 'true') },
+    { table: 'costs', columns: 'tenant_id, cost_for, cost_date, amount_cents', share: (r, s) => money(r, s, 'job_cost', 'cost_date', 'amount_cents', '0', `$.cost_for = 'JOB'`) },
+    { table: 'tasks', columns: 'tenant_id, lifecycle, start_at', share: (r, s) => task(dialect, r, s) },
+    { table: 'jobs', columns: 'tenant_id, customer_id', share: (r, s) => customer(r, s) },
+  ];
+}
+
+function triggers(dialect: DialectName): string[] {
+  return sources(dialect).flatMap(({ table, share, columns }) => {
+    const name = `${table}_dashboard`;
+    if (dialect === 'sqlite') {
+      return [
+        `create trigger ${name}_insert after insert on ${table} begin ${share('new', 1)}; end`,
+        `create trigger ${name}_delete after delete on ${table} begin ${share('old', -1)}; end`,
+        `create trigger ${name}_update after update of ${columns} on ${table} begin ${share('old', -1)}; ${share('new', 1)}; end`,
+      ];
+    }
+    return [
+      `create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then ${share('old', -1)}; end if;
+        if tg_op in ('UPDATE', 'INSERT') then ${share('new', 1)}; end if;
+        return null;
+      end $$`,
+      `create trigger ${name} after insert or delete or update of ${columns} on ${table} for each row execute function ${name}()`,
+    ];
+  });
 }

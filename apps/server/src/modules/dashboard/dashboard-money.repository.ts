@@ -14,13 +14,15 @@ export type DayAmounts = { day: string; total: number; subtotal: number; count: 
 
 const n = (v: unknown) => Number(v ?? 0);
 
-/** Invoiced per invoice day; undated invoices come back one by one with their instant (few), dated by the caller. */
+/**
+ * Invoiced per invoice day, from the trigger-kept daily totals (migration 0011); undated invoices come back one
+ * by one with their instant (few), dated by the caller in the tenant's zone.
+ */
 export async function invoicedByDay(db: Db, tenantId: string, p: Period): Promise<{ dated: DayAmounts[]; undated: { at: string; total: number; subtotal: number }[] }> {
   const [dated, undated] = await Promise.all([
     sql<{ day: string; total: number; subtotal: number; count: number }>`
-      select invoice_date as day, sum(total_cents) as total, sum(sub_total_cents) as subtotal, count(*) as count
-      from invoices where tenant_id = ${tenantId} and invoice_date >= ${p.from} and invoice_date <= ${p.to} and status not in ('DRAFT', 'VOID')
-      group by invoice_date`.execute(db),
+      select day, amount as total, amount2 as subtotal, n as count from dashboard_money_days
+      where tenant_id = ${tenantId} and metric = 'invoiced' and day >= ${p.from} and day <= ${p.to}`.execute(db),
     sql<{ at: string; total: number; subtotal: number }>`
       select created_at as at, total_cents as total, sub_total_cents as subtotal
       from invoices where tenant_id = ${tenantId} and invoice_date is null and created_at >= ${p.start} and created_at < ${p.end} and status not in ('DRAFT', 'VOID')`.execute(db),
@@ -31,21 +33,18 @@ export async function invoicedByDay(db: Db, tenantId: string, p: Period): Promis
   };
 }
 
-/** Payments per paid-on day. */
-export async function collectedByDay(db: Db, tenantId: string, p: Period): Promise<{ day: string; amount: number }[]> {
+/** A trigger-kept daily total (dashboard_money_days) over the period's days. */
+async function dailyTotals(db: Db, tenantId: string, metric: 'collected' | 'job_cost', p: Period): Promise<{ day: string; amount: number }[]> {
   const r = await sql<{ day: string; amount: number }>`
-    select paid_on as day, sum(amount_cents) as amount from invoice_payments
-    where tenant_id = ${tenantId} and paid_on >= ${p.from} and paid_on <= ${p.to} group by paid_on`.execute(db);
+    select day, amount from dashboard_money_days where tenant_id = ${tenantId} and metric = ${metric} and day >= ${p.from} and day <= ${p.to}`.execute(db);
   return r.rows.map((x) => ({ day: x.day, amount: n(x.amount) }));
 }
 
+/** Payments per paid-on day. */
+export const collectedByDay = (db: Db, tenantId: string, p: Period) => dailyTotals(db, tenantId, 'collected', p);
+
 /** Actual costs (cost_for JOB) per cost day. */
-export async function jobCostsByDay(db: Db, tenantId: string, p: Period): Promise<{ day: string; amount: number }[]> {
-  const r = await sql<{ day: string; amount: number }>`
-    select cost_date as day, sum(amount_cents) as amount from costs
-    where tenant_id = ${tenantId} and cost_for = 'JOB' and cost_date >= ${p.from} and cost_date <= ${p.to} group by cost_date`.execute(db);
-  return r.rows.map((x) => ({ day: x.day, amount: n(x.amount) }));
-}
+export const jobCostsByDay = (db: Db, tenantId: string, p: Period) => dailyTotals(db, tenantId, 'job_cost', p);
 
 /** Open (SENT) invoices now: their unpaid balance, and those past their due date (before today) with theirs. */
 export async function openInvoiceTotals(db: Db, tenantId: string, today: string): Promise<{ outstanding: number; overdueCount: number; overdueAmount: number }> {
@@ -92,13 +91,15 @@ export async function invoicedByCustomer(db: Db, tenantId: string, p: Period): P
  * zones (tags) counts in each.
  */
 export async function invoicedByJobLink(db: Db, tenantId: string, p: Period, link: 'zones' | 'tags'): Promise<{ id: string; name: string; revenue: number; jobs: number }[]> {
-  // Grouped by link id first, names joined after: the links are read by the (job_id, …) primary key alone (the
-  // job ids already come from this tenant's invoices); the name table is tenant-checked.
+  // Summed per job first (one sorted pass), then each job's links read by the (job_id, …) primary key alone
+  // (the job ids come from this tenant's invoices); names joined last, tenant-checked. count(*) over the per-job
+  // rows is the number of distinct jobs.
   const [links, column, names] = link === 'zones' ? [sql`job_zones`, sql`zone_id`, sql`zones`] : [sql`job_tags`, sql`tag_id`, sql`tags`];
   const query = sql<{ id: string; name: string; revenue: number; jobs: number }>`
     select x.id, x.name, g.revenue, g.jobs from (
-      select l.${column} as link_id, sum(i.total_cents) as revenue, count(distinct i.job_id) as jobs
-      from (${invoicedRows(tenantId, p)}) i join ${links} l on l.job_id = i.job_id
+      select l.${column} as link_id, sum(j.revenue) as revenue, count(*) as jobs
+      from (select i.job_id, sum(i.total_cents) as revenue from (${invoicedRows(tenantId, p)}) i where i.job_id is not null group by i.job_id) j
+      join ${links} l on l.job_id = j.job_id
       group by l.${column}
     ) g join ${names} x on x.id = g.link_id and x.tenant_id = ${tenantId}`;
   const r = await query.execute(db);

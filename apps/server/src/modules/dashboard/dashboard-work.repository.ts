@@ -20,21 +20,39 @@ export async function jobsByStatus(db: Db, tenantId: string, p: Instants): Promi
   return Object.fromEntries(await Promise.all(JOB_STATUSES.map(count))) as Record<JobStatus, number>;
 }
 
+const OPEN_LIFECYCLES = ['OPEN', 'CLOCKED_IN', 'CLOCKED_OUT'] as const;
+const HOUR_MS = 3_600_000;
+/** 'YYYY-MM-DDTHH' of an instant (the dashboard_task_hours key) and that hour's start. */
+const hourKey = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+
 /**
  * Tasks scheduled to start in the period, by derived status now: open = lifecycle OPEN, CLOCKED_IN or
  * CLOCKED_OUT (deriveTaskStatus keeps every other lifecycle as it is, and OPEN only splits into not-done
  * statuses), closed = CLOSED, overdue = MISSED as the task list filters it (statusCondition: the range form
  * of deriveTaskStatus, checked against it row by row in the tasks module's tests) — not a second reading of
- * the rule. Each count is one range of the (tenant_id, lifecycle, start_at, …) index.
+ * the rule. Open and closed: the whole UTC hours of the period from the trigger-kept dashboard_task_hours,
+ * the partial hours at either end (zones with :30 / :45 offsets) from the tasks index. MISSED depends on now,
+ * so it is counted from the index (only never-clocked OPEN tasks qualify).
  */
 export async function taskCounts(db: Db, tenantId: string, p: Instants, bounds: StatusBounds): Promise<{ open: number; closed: number; missed: number }> {
-  const inPeriod = () => db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('tasks.tenant_id', '=', tenantId).where('tasks.start_at', '>=', p.start).where('tasks.start_at', '<', p.end);
-  const [open, closed, missed] = await Promise.all([
-    inPeriod().where('tasks.lifecycle', 'in', ['OPEN', 'CLOCKED_IN', 'CLOCKED_OUT']).executeTakeFirstOrThrow(),
-    inPeriod().where('tasks.lifecycle', '=', 'CLOSED').executeTakeFirstOrThrow(),
-    inPeriod().where((eb) => statusCondition(eb, 'MISSED', bounds)).executeTakeFirstOrThrow(),
-  ]);
-  return { open: n(open.n), closed: n(closed.n), missed: n(missed.n) };
+  const startMs = Date.parse(p.start);
+  const endMs = Date.parse(p.end);
+  const firstWhole = Math.ceil(startMs / HOUR_MS) * HOUR_MS;
+  const lastWhole = Math.floor(endMs / HOUR_MS) * HOUR_MS;
+  const edges = [[startMs, firstWhole], [lastWhole, endMs]].filter(([a, b]) => a! < b!).map(([a, b]) => [new Date(a!).toISOString(), new Date(b!).toISOString()] as const);
+  const hours = sql<{ lifecycle: string; n: number }>`
+    select lifecycle, sum(n) as n from dashboard_task_hours
+    where tenant_id = ${tenantId} and lifecycle in ('OPEN', 'CLOCKED_IN', 'CLOCKED_OUT', 'CLOSED') and hour >= ${hourKey(firstWhole)} and hour < ${hourKey(lastWhole)}
+    group by lifecycle`.execute(db);
+  const edgeCount = (from: string, to: string) =>
+    db.selectFrom('tasks').select(['tasks.lifecycle', (eb) => eb.fn.countAll<number>().as('n')]).where('tasks.tenant_id', '=', tenantId)
+      .where('tasks.lifecycle', 'in', [...OPEN_LIFECYCLES, 'CLOSED']).where('tasks.start_at', '>=', from).where('tasks.start_at', '<', to).groupBy('tasks.lifecycle').execute();
+  const missed = db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('tasks.tenant_id', '=', tenantId)
+    .where('tasks.start_at', '>=', p.start).where('tasks.start_at', '<', p.end).where((eb) => statusCondition(eb, 'MISSED', bounds)).executeTakeFirstOrThrow();
+  const [whole, missedRow, ...edgeRows] = await Promise.all([hours, missed, ...edges.map(([a, b]) => edgeCount(a, b))]);
+  const rows = [...whole.rows, ...edgeRows.flat()];
+  const sum = (pred: (l: string) => boolean) => rows.filter((r) => pred(r.lifecycle)).reduce((s, r) => s + n(r.n), 0);
+  return { open: sum((l) => (OPEN_LIFECYCLES as readonly string[]).includes(l)), closed: sum((l) => l === 'CLOSED'), missed: n(missedRow.n) };
 }
 
 /**
@@ -52,13 +70,14 @@ export async function jobCloseTimes(db: Db, tenantId: string, p: Instants): Prom
   return r.rows.map((x) => ({ createdAt: new Date(x.created_at).toISOString(), closedAt: new Date(x.closed_at).toISOString() }));
 }
 
+/** Customers all time and created in each period; repeat = with ≥ 2 jobs, from the trigger-kept dashboard_customer_jobs. */
 export async function customerCounts(db: Db, tenantId: string, p: Instants, previous: Instants): Promise<{ total: number; newInRange: number; newBefore: number; repeat: number }> {
   const r = await sql<{ total: number; new_in_range: number; new_before: number; repeat: number }>`
     select
       (select count(*) from customers where tenant_id = ${tenantId}) as total,
       (select count(*) from customers where tenant_id = ${tenantId} and created_at >= ${p.start} and created_at < ${p.end}) as new_in_range,
       (select count(*) from customers where tenant_id = ${tenantId} and created_at >= ${previous.start} and created_at < ${previous.end}) as new_before,
-      (select count(*) from (select customer_id from jobs where tenant_id = ${tenantId} group by customer_id having count(*) >= 2) r) as repeat`.execute(db);
+      (select count(*) from dashboard_customer_jobs where tenant_id = ${tenantId} and n >= 2) as repeat`.execute(db);
   const row = r.rows[0];
   return { total: n(row?.total), newInRange: n(row?.new_in_range), newBefore: n(row?.new_before), repeat: n(row?.repeat) };
 }
@@ -75,8 +94,10 @@ export async function leadCounts(db: Db, tenantId: string, p: Instants): Promise
       where tenant_id = ${tenantId} and created_at >= ${p.start} and created_at < ${p.end} group by status, source`.execute(db),
     sql<{ converted: number; value: number }>`
       select (select count(distinct l.id) from ${convertedJobs(tenantId, p)}) as converted,
-        (select coalesce(sum(i.total_cents), 0) from invoices i where i.tenant_id = ${tenantId} and i.status not in ('DRAFT', 'VOID')
-          and i.job_id in (select j.id from ${convertedJobs(tenantId, p)})) as value`.execute(db),
+        (select coalesce(sum(i.total_cents), 0) from crm_leads l
+          join jobs j on j.tenant_id = ${tenantId} and j.crm_lead_id = l.id
+          join invoices i on i.tenant_id = ${tenantId} and i.job_id = j.id and i.status not in ('DRAFT', 'VOID')
+          where l.tenant_id = ${tenantId} and l.created_at >= ${p.start} and l.created_at < ${p.end}) as value`.execute(db),
   ]);
   return {
     groups: groups.rows.map((g) => ({ status: g.status, source: g.source, n: n(g.n) })),

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { rebuildDashboardTotals } from '@fieldwork/db/dashboard-totals';
+import { buildCustomer, buildJob, buildTask, buildTenant } from '@fieldwork/testing/factories';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { insertCost, insertInvoice, insertPayment } from './dashboard.fixture.ts';
+
+/** The trigger-kept totals of migration 0011 equal a rebuild from the records after inserts, updates and deletes. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function snapshot(tenantId: string): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const table of ['dashboard_money_days', 'dashboard_task_hours', 'dashboard_customer_jobs']) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where tenant_id = ${tenantId} and n <> 0`.execute(t.db);
+    out.push(rows.map((r) => JSON.stringify(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]))).sort());
+  }
+  return out;
+}
+
+describe('dashboard totals triggers', () => {
+  it('follow every write and match a rebuild', async () => {
+    const { id } = await buildTenant(t.db, { timeZone: 'Asia/Kolkata' });
+    const c1 = await buildCustomer(t.db, id);
+    const c2 = await buildCustomer(t.db, id);
+    const j1 = await buildJob(t.db, id, { customer: c1 });
+    const j2 = await buildJob(t.db, id, { customer: c1 });
+    await buildJob(t.db, id, { customer: c2 });
+    const inv = await insertInvoice(t.db, id, { customerId: c1.id, jobId: j1.id, status: 'DRAFT', invoiceDate: '2026-03-01', total: 1_000, subtotal: 900 });
+    const inv2 = await insertInvoice(t.db, id, { customerId: c1.id, jobId: j1.id, status: 'SENT', invoiceDate: '2026-03-02', total: 2_000 });
+    await insertInvoice(t.db, id, { customerId: c1.id, jobId: j1.id, status: 'SENT', invoiceDate: null, total: 3_000 });
+    await t.db.updateTable('invoices').set({ status: 'SENT' }).where('id', '=', inv).execute();
+    await t.db.updateTable('invoices').set({ invoice_date: '2026-03-05', total_cents: 1_500 }).where('id', '=', inv).execute();
+    await t.db.updateTable('invoices').set({ status: 'VOID' }).where('id', '=', inv2).execute();
+    await insertPayment(t.db, id, inv, 500, '2026-03-06');
+    await insertPayment(t.db, id, inv, 700, '2026-03-07');
+    await t.db.deleteFrom('invoice_payments').where('invoice_id', '=', inv).where('amount_cents', '=', 700).execute();
+    await insertCost(t.db, id, { jobId: j1.id, amount: 400, date: '2026-03-01' });
+    await t.db.updateTable('costs').set({ cost_date: '2026-03-09', amount_cents: 450 }).where('tenant_id', '=', id).execute();
+    const task = await buildTask(t.db, id, { jobId: j2.id, startAt: '2026-03-01T10:15:00.000Z' });
+    await buildTask(t.db, id, { jobId: j2.id, startAt: null });
+    await t.db.updateTable('tasks').set({ lifecycle: 'CLOSED' }).where('id', '=', task.id).execute();
+    await t.db.updateTable('tasks').set({ start_at: '2026-03-02T23:59:00.000Z' }).where('id', '=', task.id).execute();
+    await t.db.updateTable('jobs').set({ customer_id: c2.id }).where('id', '=', j2.id).execute();
+
+    const kept = await snapshot(id);
+    expect(kept[0]).toHaveLength(3); // invoiced 2026-03-05, collected 2026-03-06, job_cost 2026-03-09
+    expect(kept[1]).toEqual([JSON.stringify([['tenant_id', id], ['lifecycle', 'CLOSED'], ['hour', '2026-03-02T23'], ['n', 1]])]);
+    expect(kept[2]).toHaveLength(2);
+    await t.db.transaction().execute((trx) => rebuildDashboardTotals(trx, id));
+    expect(await snapshot(id)).toEqual(kept);
+  });
+});

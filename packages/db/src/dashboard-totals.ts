@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import type { Db } from './connection.ts';
+import { dialectOf } from './bulk-insert.ts';
+
+/**
+ * Rebuilds a tenant's maintained dashboard totals (migration 0011: dashboard_money_days, dashboard_task_hours,
+ * dashboard_customer_jobs) from its records, with the same rules as the triggers that keep them: one grouped
+ * pass per table. For bulk loads that ran with the triggers off (withoutIndexesAndTriggers); run it inside a
+ * transaction.
+ */
+export async function rebuildDashboardTotals(db: Db, tenantId: string): Promise<void> {
+  const hour = dialectOf(db) === 'sqlite' ? sql`substr(start_at, 1, 13)` : sql`to_char(start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
+  for (const table of ['dashboard_money_days', 'dashboard_task_hours', 'dashboard_customer_jobs']) await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId}`.execute(db);
+  await sql`
+    insert into dashboard_money_days (tenant_id, metric, day, n, amount, amount2)
+    select tenant_id, 'invoiced', invoice_date, count(*), sum(total_cents), sum(sub_total_cents) from invoices
+      where tenant_id = ${tenantId} and invoice_date is not null and status not in ('DRAFT', 'VOID') group by tenant_id, invoice_date
+    union all
+    select tenant_id, 'collected', paid_on, count(*), sum(amount_cents), 0 from invoice_payments where tenant_id = ${tenantId} group by tenant_id, paid_on
+    union all
+    select tenant_id, 'job_cost', cost_date, count(*), sum(amount_cents), 0 from costs where tenant_id = ${tenantId} and cost_for = 'JOB' group by tenant_id, cost_date`.execute(db);
+  await sql`
+    insert into dashboard_task_hours (tenant_id, lifecycle, hour, n)
+    select tenant_id, lifecycle, ${hour}, count(*) from tasks where tenant_id = ${tenantId} and start_at is not null group by tenant_id, lifecycle, ${hour}`.execute(db);
+  await sql`
+    insert into dashboard_customer_jobs (tenant_id, customer_id, n)
+    select tenant_id, customer_id, count(*) from jobs where tenant_id = ${tenantId} group by tenant_id, customer_id`.execute(db);
+}
