@@ -15,7 +15,7 @@ export function CustomersCard({ range }: { range: DashboardSearch }) {
     <DashboardCard title={DASHBOARD_CARD_LABELS.customers} query={query} link={CUSTOMERS}>
       {(c) => (
         <>
-          <div className="grid grid-cols-3 gap-2">
+          <div className="grid grid-cols-2 gap-2 @xs:grid-cols-3">
             <Stat label="Total" value={c.total} />
             <Stat label="New" value={c.newInRange.value} change={<MetricChange figure={c.newInRange} />} />
             <Stat label="Repeat" value={c.repeat} />

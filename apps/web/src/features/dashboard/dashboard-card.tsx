@@ -41,7 +41,7 @@ export function DashboardCard<T>({ title, query, children, link, wide, skeletonR
           ) : null}
         </div>
       </header>
-      <div className="flex-1 p-4">
+      <div className="@container flex-1 p-4">
         {query.isPending ? (
           <div role="status" aria-label={`Loading ${title}`} className="space-y-3">
             {Array.from({ length: skeletonRows }, (_, i) => (
@@ -91,11 +91,12 @@ class CardBoundary extends Component<BoundaryProps, { error: unknown }> {
 }
 
 /** A labelled figure with optional change line, the building block of the numeric cards. */
-export function Stat({ label, value, change, to }: { label: string; value: ReactNode; change?: ReactNode; to?: CardLink }) {
+export function Stat({ label, value, sub, change, to }: { label: string; value: ReactNode; sub?: ReactNode; change?: ReactNode; to?: CardLink }) {
   const body = (
     <>
       <dt className="text-xs font-medium text-muted">{label}</dt>
-      <dd className="mt-0.5 text-lg font-semibold text-gray-900 tabular-nums">{value}</dd>
+      <dd className="mt-0.5 text-lg leading-tight font-semibold break-words text-gray-900 tabular-nums">{value}</dd>
+      {sub ? <dd className="text-xs text-muted">{sub}</dd> : null}
       {change ? <dd className="text-xs">{change}</dd> : null}
     </>
   );

@@ -27,7 +27,9 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(down.textContent).toContain('▼');
     expect(down.className).toContain('text-danger');
     expect(finance.getByText('$1,200.25')).toBeTruthy();
-    expect(finance.getByText('(3 invoices)')).toBeTruthy();
+    expect(finance.getByText('3 invoices')).toBeTruthy();
+    // A snapshot (previous null) shows no change line; from zero it says so instead of a percentage.
+    expect(within(finance.getByText('$4,345.50').closest('dl') as HTMLElement).queryByText(/previous period/)).toBeNull();
     expect(finance.getByText('35.00%')).toBeTruthy();
 
     const jobs = await card('Jobs & Tasks');
@@ -176,6 +178,17 @@ describe('dashboard', { timeout: 20_000 }, () => {
     await userEvent.setup().click(onboarding.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Getting Started' })).toBeNull());
     expect(JSON.parse(String(callsTo(fetchMock, '/api/dashboard/onboarding', 'PUT')[0]?.init?.body))).toEqual({ dismissed: true });
+  });
+
+  it('leaves out the checklist once every step is done', async () => {
+    mockApi(
+      route('GET', '/api/dashboard/onboarding', { body: { items: [{ key: 'zones', label: 'Add service zones', done: true }], completed: 1, total: 1, dismissed: false } }),
+      ...dashboardRoutes(),
+    );
+    renderApp('/dashboard', makeSession('Admin', 'fullAccess'));
+    await (await card('Finance')).findByText('$12,345.50');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Assets' }).textContent).toContain('HVAC'));
+    expect(screen.queryByRole('region', { name: 'Getting Started' })).toBeNull();
   });
 
   it('is read-only for view-only staff: figures but no Customise or dismiss', async () => {

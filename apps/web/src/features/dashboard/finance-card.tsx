@@ -21,20 +21,14 @@ export function FinanceCard({ range }: { range: DashboardSearch }) {
 
 function FinanceFigures({ f }: { f: FinanceMetrics }) {
   return (
-    <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-5">
+    <div className="grid grid-cols-2 gap-2 @lg:grid-cols-3 @2xl:grid-cols-4 @4xl:grid-cols-5">
       <Stat label="Invoiced" value={formatMoney(f.invoiced.value)} change={<MetricChange figure={f.invoiced} />} to={INVOICES} />
       <Stat label="Collected" value={formatMoney(f.collected.value)} change={<MetricChange figure={f.collected} />} to={INVOICES} />
       <Stat label="Outstanding" value={formatMoney(f.outstanding.value)} change={<MetricChange figure={f.outstanding} lowerIsBetter />} to={INVOICES} />
       <Stat
         label="Overdue"
-        value={
-          <>
-            {formatMoney(f.overdue.amount.value)}
-            <span className="ml-1 text-xs font-normal text-muted">
-              ({f.overdue.count.value} {f.overdue.count.value === 1 ? 'invoice' : 'invoices'})
-            </span>
-          </>
-        }
+        value={formatMoney(f.overdue.amount.value)}
+        sub={`${f.overdue.count.value} ${f.overdue.count.value === 1 ? 'invoice' : 'invoices'}`}
         change={<MetricChange figure={f.overdue.amount} lowerIsBetter />}
         to={{ ...INVOICES, label: 'View overdue invoices' }}
       />

@@ -13,7 +13,7 @@ export function JobsCard({ range }: { range: DashboardSearch }) {
   return (
     <DashboardCard title={DASHBOARD_CARD_LABELS.jobs} query={query} link={JOBS}>
       {(m) => (
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <div className="grid grid-cols-2 gap-2 @md:grid-cols-3">
           <Stat label="Open jobs" value={m.openJobs.value} change={<MetricChange figure={m.openJobs} />} to={JOBS} />
           <Stat label="Closed jobs" value={m.closedJobs.value} change={<MetricChange figure={m.closedJobs} />} to={JOBS} />
           <Stat label="Cancelled jobs" value={m.cancelledJobs.value} change={<MetricChange figure={m.cancelledJobs} lowerIsBetter />} to={JOBS} />

@@ -16,13 +16,13 @@ export function LeadsCard({ range }: { range: DashboardSearch }) {
     <DashboardCard title={DASHBOARD_CARD_LABELS.leads} query={query} link={LEADS}>
       {(l) => (
         <>
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid grid-cols-2 gap-2 @xl:grid-cols-4">
             <Stat label="New leads" value={l.total.value} change={<MetricChange figure={l.total} />} to={LEADS} />
             <Stat label="Converted" value={l.converted.value} change={<MetricChange figure={l.converted} />} />
             <Stat label="Conversion" value={`${(l.conversionRate.value * 100).toFixed(1)}%`} change={<MetricChange figure={l.conversionRate} />} />
             <Stat label="Value converted" value={formatMoney(l.convertedValue.value)} change={<MetricChange figure={l.convertedValue} />} />
           </div>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div className="mt-4 grid gap-4 @xs:grid-cols-2">
             <div>
               <h3 className="mb-2 text-xs font-medium text-muted uppercase">By status</h3>
               <BarList rows={l.byStatus.map((s) => ({ key: s.status, label: LEAD_STATUS_LABELS[s.status], value: s.count }))} format={count} />

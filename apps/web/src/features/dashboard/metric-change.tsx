@@ -11,7 +11,8 @@ export function percentText(fraction: number): string {
  * the bad way. `lowerIsBetter` flips the colours for figures such as overdue amounts or missed calls.
  */
 export function MetricChange({ figure, lowerIsBetter = false }: { figure: MetricFigure; lowerIsBetter?: boolean }) {
-  if (figure.change === null) return <span className="text-muted">No comparison</span>;
+  // Snapshots of now (previous null) have nothing to compare; from zero, a percentage means nothing.
+  if (figure.change === null) return figure.previous === 0 && figure.value !== 0 ? <span className="text-muted">None in previous period</span> : null;
   const change = figure.change;
   if (change === 0) return <span className="text-muted">— 0.0% vs previous period</span>;
   const up = change > 0;

@@ -30,8 +30,8 @@ export function OnboardingCard({ readOnly }: { readOnly: boolean }) {
     onSuccess: (data) => queryClient.setQueryData(dashboardKeys.onboarding, data),
     onError: (error) => toast.error(messageOf(error)),
   });
-  // Dismissed checklists leave no empty slot behind.
-  if (query.data?.dismissed) return null;
+  // Dismissed or finished checklists leave no empty slot behind: the card is for companies still setting up.
+  if (query.data?.dismissed || (query.data && query.data.total > 0 && query.data.completed >= query.data.total)) return null;
   return (
     <DashboardCard
       title={DASHBOARD_CARD_LABELS.onboarding}

@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
-import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } from 'recharts';
+import { Skeleton } from '../../components/skeleton';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { DashboardCard, Stat } from './dashboard-card';
 import type { DashboardSearch } from './dashboard-range';
+
+// recharts loads with the first chart, not with the app.
+const CallsByDayChart = lazy(() => import('./calls-chart').then((m) => ({ default: m.CallsByDayChart })));
 
 const CALLS = { to: '/receptionist/calls', label: 'View calls' } as const;
 
@@ -20,7 +24,7 @@ export function ReceptionistCard({ range }: { range: DashboardSearch }) {
     <DashboardCard title={DASHBOARD_CARD_LABELS.receptionist} query={query} link={CALLS}>
       {(r) => (
         <>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          <div className="grid grid-cols-2 gap-2 @md:grid-cols-3">
             <Stat label="Calls" value={r.totalCalls} to={CALLS} />
             <Stat label="Handled" value={r.callsHandled} />
             <Stat label="Booked" value={r.booked} />
@@ -29,17 +33,9 @@ export function ReceptionistCard({ range }: { range: DashboardSearch }) {
             <Stat label="Avg. duration" value={durationText(r.averageDurationSeconds)} />
           </div>
           {r.totalCalls > 0 ? (
-            <div className="mt-3 h-28" role="img" aria-label="Calls per day">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={r.byDay} margin={{ top: 4, right: 0, bottom: 0, left: 0 }}>
-                  <XAxis dataKey="day" hide />
-                  <Tooltip />
-                  <Bar dataKey="booked" name="Booked" stackId="calls" fill="#15803d" />
-                  <Bar dataKey="missed" name="Missed" stackId="calls" fill="#dc2626" />
-                  <Bar dataKey={(d: { calls: number; booked: number; missed: number }) => d.calls - d.booked - d.missed} name="Other" stackId="calls" fill="#93c5fd" />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
+            <Suspense fallback={<Skeleton className="mt-3 h-28 w-full" />}>
+              <CallsByDayChart days={r.byDay} />
+            </Suspense>
           ) : (
             <p className="mt-3 text-sm text-muted">No calls in this period</p>
           )}

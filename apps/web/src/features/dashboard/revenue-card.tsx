@@ -1,17 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RevenueChart } from '@fieldwork/domain/dashboard.schemas';
 import { EmptyState } from '../../components/empty-state';
+import { Skeleton } from '../../components/skeleton';
 import { formatMoney } from '../../lib/format';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { DashboardCard } from './dashboard-card';
 import type { DashboardSearch } from './dashboard-range';
 
-// The theme's primary blue, success green and a neutral for cost, so the chart reads like the rest of the app.
-const COLOURS = { invoiced: '#2563eb', collected: '#15803d', cost: '#6b7280' } as const;
-
-const compactMoney = (v: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }).format(v);
+// recharts is large: it loads with the first chart, not with the app.
+const RevenueChartView = lazy(() => import('./revenue-chart').then((m) => ({ default: m.RevenueChartView })));
 
 export function RevenueCard({ range }: { range: DashboardSearch }) {
   const query = useQuery({ queryKey: dashboardKeys.metric('revenue', range), queryFn: () => dashboardApi.revenue(range) });
@@ -39,20 +38,9 @@ function RevenueFigures({ chart }: { chart: RevenueChart }) {
         <span>Collected {formatMoney(totals.collected)}</span>
         <span>Cost {formatMoney(totals.cost)}</span>
       </p>
-      <div className="h-64" role="img" aria-label={`Invoiced, collected and cost per ${chart.bucket}`}>
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={chart.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e7eb" />
-            <XAxis dataKey="label" tick={{ fontSize: 12 }} tickLine={false} />
-            <YAxis tickFormatter={compactMoney} tick={{ fontSize: 12 }} width={56} tickLine={false} axisLine={false} />
-            <Tooltip formatter={(v) => formatMoney(Number(v))} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="invoiced" name="Invoiced" fill={COLOURS.invoiced} radius={[3, 3, 0, 0]} />
-            <Bar dataKey="collected" name="Collected" fill={COLOURS.collected} radius={[3, 3, 0, 0]} />
-            <Line dataKey="cost" name="Cost" stroke={COLOURS.cost} strokeWidth={2} dot={false} type="monotone" />
-          </ComposedChart>
-        </ResponsiveContainer>
-      </div>
+      <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+        <RevenueChartView chart={chart} />
+      </Suspense>
     </>
   );
 }
