@@ -21,6 +21,8 @@ export default defineConfig({
           if (id.includes('@tanstack')) return 'tanstack';
           if (id.includes('@radix-ui') || id.includes('radix-ui')) return 'radix';
           if (id.includes('zod') || id.includes('react-hook-form') || id.includes('@hookform')) return 'forms';
+          // Only the dashboard draws charts: recharts and its dependencies stay off every other page.
+          if (/recharts|d3-|victory-vendor|redux|immer|reselect|es-toolkit|decimal\.js/.test(id)) return 'charts';
           return 'vendor';
         },
       },
