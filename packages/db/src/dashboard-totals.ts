@@ -4,13 +4,13 @@ import { dialectOf } from './bulk-insert.ts';
 
 /**
  * Rebuilds a tenant's maintained dashboard totals (migration 0011: dashboard_money_days, dashboard_task_hours,
- * dashboard_customer_jobs) from its records, with the same rules as the triggers that keep them: one grouped
+ * dashboard_customer_jobs, dashboard_job_closes) from its records, with the same rules as the triggers that keep them: one grouped
  * pass per table. For bulk loads that ran with the triggers off (withoutIndexesAndTriggers); run it inside a
  * transaction.
  */
 export async function rebuildDashboardTotals(db: Db, tenantId: string): Promise<void> {
   const hour = dialectOf(db) === 'sqlite' ? sql`substr(start_at, 1, 13)` : sql`to_char(start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
-  for (const table of ['dashboard_money_days', 'dashboard_task_hours', 'dashboard_customer_jobs']) await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId}`.execute(db);
+  for (const table of ['dashboard_money_days', 'dashboard_task_hours', 'dashboard_customer_jobs', 'dashboard_job_closes']) await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId}`.execute(db);
   await sql`
     insert into dashboard_money_days (tenant_id, metric, day, n, amount, amount2)
     select tenant_id, 'invoiced', invoice_date, count(*), sum(total_cents), sum(sub_total_cents) from invoices
@@ -25,4 +25,10 @@ export async function rebuildDashboardTotals(db: Db, tenantId: string): Promise<
   await sql`
     insert into dashboard_customer_jobs (tenant_id, customer_id, n)
     select tenant_id, customer_id, count(*) from jobs where tenant_id = ${tenantId} group by tenant_id, customer_id`.execute(db);
+  // A closed job's close instant: its last JOB_STATUS_CHANGED row to CLOSED, else the updated_at written with it.
+  await sql`
+    insert into dashboard_job_closes (tenant_id, job_id, created_at, closed_at)
+    select j.tenant_id, j.id, j.created_at, coalesce((select max(a.created_at) from activity_log a where a.tenant_id = ${tenantId} and a.action = 'JOB_STATUS_CHANGED'
+      and a.entity_id = j.id and a.meta like ${'%"newValue":"CLOSED"%'}), j.updated_at)
+    from jobs j where j.tenant_id = ${tenantId} and j.status = 'CLOSED'`.execute(db);
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { rebuildDashboardTotals } from '@fieldwork/db/dashboard-totals';
 import { buildCustomer, buildJob, buildTask, buildTenant } from '@fieldwork/testing/factories';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { insertCost, insertInvoice, insertPayment } from './dashboard.fixture.ts';
+import { insertCost, insertInvoice, insertJobStatusChange, insertPayment } from './dashboard.fixture.ts';
 
 /** The trigger-kept totals of migration 0011 equal a rebuild from the records after inserts, updates and deletes. */
 let t: TestApp;
@@ -14,8 +14,9 @@ afterAll(async () => t.close());
 
 async function snapshot(tenantId: string): Promise<unknown[]> {
   const out: unknown[] = [];
-  for (const table of ['dashboard_money_days', 'dashboard_task_hours', 'dashboard_customer_jobs']) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where tenant_id = ${tenantId} and n <> 0`.execute(t.db);
+  for (const table of ['dashboard_money_days', 'dashboard_task_hours', 'dashboard_customer_jobs', 'dashboard_job_closes']) {
+    const live = table === 'dashboard_job_closes' ? sql`true` : sql`n <> 0`;
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where tenant_id = ${tenantId} and ${live}`.execute(t.db);
     out.push(rows.map((r) => JSON.stringify(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]))).sort());
   }
   return out;
@@ -45,11 +46,22 @@ describe('dashboard totals triggers', () => {
     await t.db.updateTable('tasks').set({ lifecycle: 'CLOSED' }).where('id', '=', task.id).execute();
     await t.db.updateTable('tasks').set({ start_at: '2026-03-02T23:59:00.000Z' }).where('id', '=', task.id).execute();
     await t.db.updateTable('jobs').set({ customer_id: c2.id }).where('id', '=', j2.id).execute();
+    // Status moves as the jobs module writes them: status and updated_at together, with the activity row.
+    const move = async (jobId: string, from: string, to: string, at: string) => {
+      await t.db.updateTable('jobs').set({ status: to, updated_at: at }).where('id', '=', jobId).execute();
+      await insertJobStatusChange(t.db, id, jobId, from, to, at);
+    };
+    await move(j1.id, 'OPEN', 'CLOSED', '2026-03-20T00:00:00.000Z');
+    await move(j2.id, 'OPEN', 'CLOSED', '2026-03-21T00:00:00.000Z');
+    await move(j2.id, 'CLOSED', 'OPEN', '2026-03-22T00:00:00.000Z');
+    await t.db.updateTable('jobs').set({ status: 'CLOSED', updated_at: '2026-03-30T00:00:00.000Z' }).where('id', '=', j1.id).execute(); // same status: no move
 
     const kept = await snapshot(id);
     expect(kept[0]).toHaveLength(3); // invoiced 2026-03-05, collected 2026-03-06, job_cost 2026-03-09
     expect(kept[1]).toEqual([JSON.stringify([['tenant_id', id], ['lifecycle', 'CLOSED'], ['hour', '2026-03-02T23'], ['n', 1]])]);
     expect(kept[2]).toHaveLength(2);
+    expect(kept[3]).toHaveLength(1);
+    expect(String(kept[3])).toContain('2026-03-20');
     await t.db.transaction().execute((trx) => rebuildDashboardTotals(trx, id));
     expect(await snapshot(id)).toEqual(kept);
   });

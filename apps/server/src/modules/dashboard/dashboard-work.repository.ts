@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dialectOf } from '@fieldwork/db/bulk-insert';
 import type { Db } from '@fieldwork/db/connection';
 import { statusCondition, type StatusBounds } from '../tasks/tasks-list.repository.ts';
 import { JOB_STATUSES, type JobStatus } from '@fieldwork/domain/jobs.schemas';
@@ -56,18 +57,16 @@ export async function taskCounts(db: Db, tenantId: string, p: Instants, bounds: 
 }
 
 /**
- * Jobs closed in the period and still closed: creation instant and the last close instant in the period. A
- * job has no closed-at column; its close is the JOB_STATUS_CHANGED activity row written with the change
- * (jobs-status.service.ts), whose changes carry Status → CLOSED.
+ * Jobs closed in the period and still closed: how many, and the sum of their days from creation to close, from
+ * the trigger-kept dashboard_job_closes (migration 0011: the close instant is the updated_at written with the
+ * status, the instant of the JOB_STATUS_CHANGED activity row; a re-opened job leaves the table).
  */
-export async function jobCloseTimes(db: Db, tenantId: string, p: Instants): Promise<{ createdAt: string; closedAt: string }[]> {
-  const r = await sql<{ created_at: string; closed_at: string }>`
-    select j.created_at, max(a.created_at) as closed_at
-    from activity_log a join jobs j on j.id = a.entity_id and j.tenant_id = ${tenantId}
-    where a.tenant_id = ${tenantId} and a.action = 'JOB_STATUS_CHANGED' and a.created_at >= ${p.start} and a.created_at < ${p.end}
-      and a.entity_type = 'JOB' and a.meta like ${'%"newValue":"CLOSED"%'} and j.status = 'CLOSED'
-    group by j.id, j.created_at`.execute(db);
-  return r.rows.map((x) => ({ createdAt: new Date(x.created_at).toISOString(), closedAt: new Date(x.closed_at).toISOString() }));
+export async function jobCloseDays(db: Db, tenantId: string, p: Instants): Promise<{ count: number; days: number }> {
+  const days = dialectOf(db) === 'sqlite' ? sql`julianday(closed_at) - julianday(created_at)` : sql`extract(epoch from (closed_at - created_at)) / 86400.0`;
+  const r = await sql<{ count: number; days: number }>`
+    select count(*) as count, coalesce(sum(${days}), 0) as days from dashboard_job_closes
+    where tenant_id = ${tenantId} and closed_at >= ${p.start} and closed_at < ${p.end}`.execute(db);
+  return { count: n(r.rows[0]?.count), days: n(r.rows[0]?.days) };
 }
 
 /** Customers all time and created in each period; repeat = with ≥ 2 jobs, from the trigger-kept dashboard_customer_jobs. */
@@ -82,22 +81,18 @@ export async function customerCounts(db: Db, tenantId: string, p: Instants, prev
   return { total: n(row?.total), newInRange: n(row?.new_in_range), newBefore: n(row?.new_before), repeat: n(row?.repeat) };
 }
 
-/** Leads created in the period joined with the jobs created from them. */
-const convertedJobs = (tenantId: string, p: Instants) => sql`crm_leads l join jobs j on j.tenant_id = ${tenantId} and j.crm_lead_id = l.id
-  where l.tenant_id = ${tenantId} and l.created_at >= ${p.start} and l.created_at < ${p.end}`;
-
 /** Leads created in the period by status and source; converted = those a job was created from (jobs.crm_lead_id). */
 export async function leadCounts(db: Db, tenantId: string, p: Instants): Promise<{ groups: { status: string; source: string; n: number }[]; converted: number; convertedValue: number }> {
   const [groups, converted] = await Promise.all([
     sql<{ status: string; source: string; n: number }>`
       select status, source, count(*) as n from crm_leads
       where tenant_id = ${tenantId} and created_at >= ${p.start} and created_at < ${p.end} group by status, source`.execute(db),
+    // Leads with a job, and what those jobs invoiced (each job has one lead, so a row per job): one pass.
     sql<{ converted: number; value: number }>`
-      select (select count(distinct l.id) from ${convertedJobs(tenantId, p)}) as converted,
-        (select coalesce(sum(i.total_cents), 0) from crm_leads l
-          join jobs j on j.tenant_id = ${tenantId} and j.crm_lead_id = l.id
-          join invoices i on i.tenant_id = ${tenantId} and i.job_id = j.id and i.status not in ('DRAFT', 'VOID')
-          where l.tenant_id = ${tenantId} and l.created_at >= ${p.start} and l.created_at < ${p.end}) as value`.execute(db),
+      select count(distinct l.id) as converted,
+        coalesce(sum((select sum(i.total_cents) from invoices i where i.tenant_id = ${tenantId} and i.job_id = j.id and i.status not in ('DRAFT', 'VOID'))), 0) as value
+      from crm_leads l join jobs j on j.tenant_id = ${tenantId} and j.crm_lead_id = l.id
+      where l.tenant_id = ${tenantId} and l.created_at >= ${p.start} and l.created_at < ${p.end}`.execute(db),
   ]);
   return {
     groups: groups.rows.map((g) => ({ status: g.status, source: g.source, n: n(g.n) })),

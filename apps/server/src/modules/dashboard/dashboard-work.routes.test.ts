@@ -48,21 +48,27 @@ describe('GET /api/dashboard/job-metrics (Asia/Kolkata)', () => {
     await task('OPEN', '2026-02-28T17:29:59.000Z'); // previous period: MISSED
     await task('OPEN', null, false); // unscheduled: no date, not counted
     await task('CLOSED', '2026-03-31T18:30:00.000Z'); // April
-    // Close times: jobs created before both periods, closed (activity rows) in them.
-    const closed = async (createdAt: string, closes: [string, string, string][], status: 'OPEN' | 'CLOSED' = 'CLOSED') => {
-      const j = await job(status, createdAt);
-      for (const [from, to, at] of closes) await insertJobStatusChange(t.db, id, j.id, from, to, at);
+    // Close times: jobs created before both periods, moved as the jobs module moves them (status and
+    // updated_at in one write, with the activity row), closed in the periods.
+    const closed = async (createdAt: string, moves: [string, string][]) => {
+      const j = await job('OPEN', createdAt);
+      let from = 'OPEN';
+      for (const [to, at] of moves) {
+        await t.db.updateTable('jobs').set({ status: to, updated_at: at }).where('id', '=', j.id).execute();
+        await insertJobStatusChange(t.db, id, j.id, from, to, at);
+        from = to;
+      }
     };
-    await closed('2026-01-01T00:00:00.000Z', [['OPEN', 'CLOSED', '2026-03-12T00:00:00.000Z']]); // 70 days
-    await closed('2026-01-10T00:00:00.000Z', [['OPEN', 'CLOSED', '2026-01-20T00:00:00.000Z'], ['CLOSED', 'OPEN', '2026-01-21T00:00:00.000Z'], ['OPEN', 'CLOSED', '2026-03-19T00:00:00.000Z']]); // 68 days (last close)
-    await closed('2026-01-01T00:00:00.000Z', [['OPEN', 'CLOSED', '2026-02-10T00:00:00.000Z']]); // previous: 40 days
-    await closed('2026-01-01T00:00:00.000Z', [['OPEN', 'CLOSED', '2026-04-05T00:00:00.000Z']]); // April
-    await closed('2026-01-01T00:00:00.000Z', [['OPEN', 'CLOSED', '2026-03-15T00:00:00.000Z'], ['CLOSED', 'OPEN', '2026-03-16T00:00:00.000Z']], 'OPEN'); // re-opened
+    await closed('2026-01-01T00:00:00.000Z', [['CLOSED', '2026-03-12T00:00:00.000Z']]); // 70 days
+    await closed('2026-01-10T00:00:00.000Z', [['CLOSED', '2026-01-20T00:00:00.000Z'], ['OPEN', '2026-01-21T00:00:00.000Z'], ['CLOSED', '2026-03-19T00:00:00.000Z']]); // 68 days (last close)
+    await closed('2026-01-01T00:00:00.000Z', [['CLOSED', '2026-02-10T00:00:00.000Z']]); // previous: 40 days
+    await closed('2026-01-01T00:00:00.000Z', [['CLOSED', '2026-04-05T00:00:00.000Z']]); // April
+    await closed('2026-01-01T00:00:00.000Z', [['CLOSED', '2026-03-15T00:00:00.000Z'], ['OPEN', '2026-03-16T00:00:00.000Z']]); // re-opened
     // Another company's March rows.
     const other = await buildTenant(t.db, { timeZone: 'Asia/Kolkata' });
-    const oj = await buildJob(t.db, other.id, { status: 'CLOSED', createdAt: '2026-03-10T00:00:00.000Z' });
+    const oj = await buildJob(t.db, other.id, { createdAt: '2026-03-10T00:00:00.000Z' });
     await buildTask(t.db, other.id, { jobId: oj.id, lifecycle: 'CLOSED', startAt: '2026-03-10T04:00:00.000Z' });
-    await insertJobStatusChange(t.db, other.id, oj.id, 'OPEN', 'CLOSED', '2026-03-11T00:00:00.000Z');
+    await t.db.updateTable('jobs').set({ status: 'CLOSED', updated_at: '2026-03-11T00:00:00.000Z' }).where('id', '=', oj.id).execute();
 
     const body = await get(admin, `job-metrics?${MARCH}`);
     expect(body.range).toMatchObject({ start: '2026-02-28T18:30:00.000Z', end: '2026-03-31T18:30:00.000Z', previousStart: '2026-01-28T18:30:00.000Z' });
@@ -72,7 +78,8 @@ describe('GET /api/dashboard/job-metrics (Asia/Kolkata)', () => {
     expect(body.openTasks).toEqual(fig(3, 1));
     expect(body.overdueTasks).toEqual(fig(1, 1));
     expect(body.closedTasks).toEqual(fig(1, 0));
-    expect(body.averageDaysToClose).toEqual(fig(69, 40));
+    // 70 and 68 days, and the job inserted CLOSED on March 31 (closed at its creation: 0 days).
+    expect(body.averageDaysToClose).toEqual(fig((70 + 68 + 0) / 3, 40));
   });
 });
 

@@ -5,14 +5,11 @@ import { LEAD_SOURCES, LEAD_STATUSES } from '@fieldwork/domain/leads.schemas';
 import { centsToDollars } from '@fieldwork/domain/money';
 import { statusBounds } from '@fieldwork/domain/task-status';
 import { customerNames, invoicedByCustomer, invoicedByJobLink } from './dashboard-money.repository.ts';
-import { customerCounts, jobCloseTimes, jobsByStatus, leadCounts, taskCounts } from './dashboard-work.repository.ts';
+import { customerCounts, jobCloseDays, jobsByStatus, leadCounts, taskCounts } from './dashboard-work.repository.ts';
 import { periodsOf, rangeOf } from './dashboard-finance.service.ts';
 
-const DAY_MS = 86_400_000;
-
 async function periodWork(db: Db, tenantId: string, p: { start: string; end: string }, now: Date, timeZone: string) {
-  const [jobs, tasks, closes] = await Promise.all([jobsByStatus(db, tenantId, p), taskCounts(db, tenantId, p, statusBounds(now, timeZone)), jobCloseTimes(db, tenantId, p)]);
-  const days = closes.reduce((s, c) => s + (Date.parse(c.closedAt) - Date.parse(c.createdAt)) / DAY_MS, 0);
+  const [jobs, tasks, closes] = await Promise.all([jobsByStatus(db, tenantId, p), taskCounts(db, tenantId, p, statusBounds(now, timeZone)), jobCloseDays(db, tenantId, p)]);
   return {
     openJobs: jobs.OPEN,
     closedJobs: jobs.CLOSED,
@@ -20,7 +17,7 @@ async function periodWork(db: Db, tenantId: string, p: { start: string; end: str
     openTasks: tasks.open,
     overdueTasks: tasks.missed,
     closedTasks: tasks.closed,
-    averageDaysToClose: closes.length ? Math.round((days / closes.length) * 10) / 10 : 0,
+    averageDaysToClose: closes.count ? Math.round((closes.days / closes.count) * 10) / 10 : 0,
   };
 }
 
