@@ -25,10 +25,11 @@ export async function rebuildDashboardTotals(db: Db, tenantId: string): Promise<
   await sql`
     insert into dashboard_customer_jobs (tenant_id, customer_id, n)
     select tenant_id, customer_id, count(*) from jobs where tenant_id = ${tenantId} group by tenant_id, customer_id`.execute(db);
-  // A closed job's close instant: its last JOB_STATUS_CHANGED row to CLOSED, else the updated_at written with it.
+  // A closed job's close instant: its last JOB_STATUS_CHANGED row to CLOSED (by the activity_log (tenant, entity)
+  // index), else the updated_at written with it.
   await sql`
     insert into dashboard_job_closes (tenant_id, job_id, created_at, closed_at)
-    select j.tenant_id, j.id, j.created_at, coalesce((select max(a.created_at) from activity_log a where a.tenant_id = ${tenantId} and a.action = 'JOB_STATUS_CHANGED'
-      and a.entity_id = j.id and a.meta like ${'%"newValue":"CLOSED"%'}), j.updated_at)
+    select j.tenant_id, j.id, j.created_at, coalesce((select max(a.created_at) from activity_log a where a.tenant_id = ${tenantId} and a.entity_type = 'JOB'
+      and a.entity_id = j.id and a.action = 'JOB_STATUS_CHANGED' and a.meta like ${'%"newValue":"CLOSED"%'}), j.updated_at)
     from jobs j where j.tenant_id = ${tenantId} and j.status = 'CLOSED'`.execute(db);
 }
