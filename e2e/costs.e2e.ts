@@ -31,7 +31,6 @@ describe('actual costs on the demo company', () => {
     const base = server.baseUrl;
     const job = await createJob(base, 'E2E costs job');
     const admin = (await apiSignIn(base, DEMO_USERS.admin, DEMO_PASSWORD)).cookie;
-    const tech = (await apiSignIn(base, DEMO_USERS.tech1, DEMO_PASSWORD)).cookie;
 
     // The customer approved an estimate whose cost calculator budgets $500 of materials.
     const estimate = (
@@ -45,24 +44,27 @@ describe('actual costs on the demo company', () => {
     await api(base, admin, 'POST', `/api/estimates/${estimate.id}/approval`, { decision: 'APPROVED', signerName: 'Pat Customer', signature: PNG });
     await api(base, admin, 'POST', '/api/cost', { costType: 'MATERIAL', costFor: 'ESTIMATE', estimateId: estimate.id, item: 'Budget materials', quantity: 1, unitCost: BUDGET_CENTS / 100 });
 
-    // Tom's task today, started ten minutes ago.
+    // Tom's task today, started ten minutes ago and due in five: the demo's own schedule keeps Tom's next task
+    // (awaiting start) at least half of the day's remaining time away, so this short window is free until
+    // minutes before midnight.
     const team = await api<{ items: Named[] }>(base, admin, 'GET', '/api/tasks/team?page=1&limit=100');
-    const tom = team.items.find((m) => m.name === 'Tom Technician')!;
+    const worker = { name: 'Tom Technician', email: DEMO_USERS.tech1, id: team.items.find((m) => m.name === 'Tom Technician')!.id };
     const task = (await api<Created>(base, admin, 'POST', '/api/tasks', { jobId: job.id, name: 'E2E refit visit' })).data;
     const now = Date.now();
     await api(base, admin, 'POST', '/api/tasks/schedule', {
       taskId: task.id,
       startDateTime: new Date(now - 10 * 60_000).toISOString(),
-      expectedEndDateTime: new Date(now + 2 * 3_600_000).toISOString(),
+      expectedEndDateTime: new Date(now + 5 * 60_000).toISOString(),
       isAssigned: true,
       assignedTo: 'TECHNICIAN',
-      assignedTechnicianId: tom.id,
+      assignedTechnicianId: worker.id,
     });
+    const tech = (await apiSignIn(base, worker.email, DEMO_PASSWORD)).cookie;
 
-    // Tom clocks in with a van and an assistant; the office then moves the start 90 minutes back so the
+    // The technician clocks in with a van and an assistant; the office then moves the start 90 minutes back so the
     // period is long enough to cost (hours are kept to the hundredth).
     const vehicle = (await api<{ data: Named[] }>(base, tech, 'GET', '/api/vehicles/active?page=1&limit=100')).data[0]!;
-    const assistant = (await api<{ items: { userId: string; name: string }[] }>(base, tech, 'GET', `/api/tasks/assistants?assignedTechnicianId=${tom.id}&limit=100`)).items[0]!;
+    const assistant = (await api<{ items: { userId: string; name: string }[] }>(base, tech, 'GET', `/api/tasks/assistants?assignedTechnicianId=${worker.id}&limit=100`)).items[0]!;
     await api(base, tech, 'POST', '/api/tasks/clock-in', { taskId: task.id, jobId: job.id, vehicleId: vehicle.id, assistants: [assistant.userId] });
     const running = (await api<{ data: { id: string; endTime: string | null }[] }>(base, admin, 'GET', `/api/tasks/${task.id}/activities`)).data.find((a) => !a.endTime)!;
     await api(base, admin, 'PATCH', `/api/tasks/${task.id}/activities/${running.id}`, { startDateTime: new Date(now - 90 * 60_000).toISOString() });
@@ -83,7 +85,7 @@ describe('actual costs on the demo company', () => {
     expect(suggested.labor.map((l) => l.role).sort()).toEqual(['ASSIGNEE', 'ASSISTANT']);
     expect(suggested.vehicle.map((v) => v.vehicle.id)).toEqual([vehicle.id]);
     const labor = page.getByRole('region', { name: 'Labor' });
-    await labor.getByRole('listitem', { name: 'Tom Technician (Assignee)' }).waitFor();
+    await labor.getByRole('listitem', { name: `${worker.name} (Assignee)` }).waitFor();
     await labor.getByRole('listitem', { name: `${assistant.name} (Assistant)` }).waitFor();
     const van = page.getByRole('region', { name: 'Vehicle' }).getByRole('listitem', { name: vehicle.name });
     await van.waitFor();
