@@ -30,6 +30,12 @@ export type SeedJobsOptions = {
   days?: number;
 };
 
+/** A closed job was closed 1–5 days after it was opened, never in the future: the dashboard's "average days to
+ * close" reads the close instant from updated_at. */
+function closedAfter(openedIso: string, k: number, now: number): string {
+  return new Date(Math.min(now, Date.parse(openedIso) + (1 + (k % 5)) * 86_400_000 + 3 * 3_600_000)).toISOString();
+}
+
 /**
  * Jobs across all three statuses over the last months, with leads, tags, zones and (rich) notes, media and
  * activity; money totals spread so every sort key orders differently. Counters continue after the last number.
@@ -82,7 +88,7 @@ export async function seedJobs(db: Db, company: SeededCompany, o: SeedJobsOption
           requester_id: null, job_lead_id: pick(office, i) ?? null, sales_manager_id: pick(office, i + 1) ?? null, crm_lead_id: lead && lead.customer_id === customer.customer_id ? lead.id : null,
           open_estimates_count: estimates ? 1 + (i % 3) : 0, open_estimates_cents: estimates, due_invoices_count: due ? 1 : 0, due_invoices_cents: due,
           paid_cents: paid, total_cost_cents: cost, open_balance_cents: due, note_count: 0, media_count: 0,
-          created_by: adminId, created_at: at, updated_at: at, version: 1,
+          created_by: adminId, created_at: at, updated_at: status === 'CLOSED' ? closedAfter(at, i, now) : at, version: 1,
         });
         if (company.serviceTagIds.length) tags.push({ tenant_id: tenantId, job_id: id, tag_id: pick(company.serviceTagIds, i), status });
         if (company.zoneIds.length) zones.push({ tenant_id: tenantId, job_id: id, zone_id: pick(company.zoneIds, i * 5), status });
