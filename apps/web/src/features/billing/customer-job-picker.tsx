@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { Controller, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Job } from '@fieldwork/domain/jobs.schemas';
 import { Field } from '../../components/field';
-import { Select, type SelectOption } from '../../components/select';
+import type { SelectOption } from '../../components/select';
+import { ControlledSelect } from '../../components/controlled-select';
 import { messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { CustomerSelect } from '../customers/customer-select';
@@ -115,25 +116,7 @@ export function CustomerJobPicker({ form, known, jobLocked }: CustomerJobPickerP
 
   const select = (field: RefField, label: string, options: SelectOption[], required = false) => (
     <Field label={label} error={errors[field]?.message} required={required} id={`doc-${field}`}>
-      {(control) => (
-        <Controller
-          control={form.control}
-          name={field}
-          render={({ field: f }) => (
-            <Select
-              {...control}
-              name={f.name}
-              ref={f.ref}
-              value={f.value}
-              onChange={(e) => f.onChange(e.target.value)}
-              onBlur={f.onBlur}
-              options={withCurrent(options, field)}
-              placeholder={placeholder}
-              disabled={noCustomer}
-            />
-          )}
-        />
-      )}
+      {(control) => <ControlledSelect {...control} control={form.control} name={field} options={withCurrent(options, field)} placeholder={placeholder} disabled={noCustomer} />}
     </Field>
   );
 

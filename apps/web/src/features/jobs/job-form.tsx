@@ -12,7 +12,8 @@ import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { Input } from '../../components/input';
 import { MultiSelect } from '../../components/multi-select';
-import { Select, type SelectOption } from '../../components/select';
+import type { SelectOption } from '../../components/select';
+import { ControlledSelect } from '../../components/controlled-select';
 import { Textarea } from '../../components/textarea';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { useServerFieldErrors } from '../../lib/use-server-field-errors';
@@ -147,25 +148,7 @@ export function JobForm({
 
   const select = (field: 'siteAddressId' | 'buildingUnitId' | 'siteContactId' | 'requesterId' | 'jobLeadId' | 'salesManagerId', label: string, options: SelectOption[], placeholder: string, opts: { required?: boolean; disabled?: boolean; className?: string } = {}) => (
     <Field label={label} error={errors[field]?.message} required={opts.required} className={opts.className} id={`job-${field}`}>
-      {(control) => (
-        <Controller
-          control={form.control}
-          name={field}
-          render={({ field: f }) => (
-            <Select
-              {...control}
-              name={f.name}
-              ref={f.ref}
-              value={f.value}
-              onChange={(e) => f.onChange(e.target.value)}
-              onBlur={f.onBlur}
-              options={options}
-              placeholder={placeholder}
-              disabled={opts.disabled}
-            />
-          )}
-        />
-      )}
+      {(control) => <ControlledSelect {...control} control={form.control} name={field} options={options} placeholder={placeholder} disabled={opts.disabled} />}
     </Field>
   );
 
