@@ -2,6 +2,7 @@
 // company of 200,000 jobs, 2,000,000 tasks and 600,000 invoice lines (issue 10's target: p95 ≤ 100 ms each on
 // this machine). bench/seed.ts makes the company, jobs (creation dates over three years), leads, zones, tags
 // and tasks; bench/dashboard-seed.ts adds invoices, lines, payments, estimates, costs and close activity.
+// bench/dashboard-calls-seed.ts adds 150,000 AI receptionist calls and 100,000 pieces of site equipment.
 // Server in its own process; requests over loopback, one connection. BENCH_DIALECT=sqlite|postgres;
 // BENCH_JOBS, BENCH_TASKS, BENCH_INVOICE_LINES size the data; BENCH_DATA_DIR reuses a seeded SQLite directory
 // (BENCH_KEEP=1 keeps the one seeded); BENCH_QUERY changes the range (default preset=this_year).
@@ -26,6 +27,8 @@ if (!database.seeded) {
   await seedBenchDatabase(database.env, { BENCH_JOBS: String(JOBS), BENCH_JOB_DAYS: '1095', BENCH_TASKS: String(TASKS), BENCH_TECHS: '500', BENCH_SUBS: '10', BENCH_CUSTOMERS: '2000' });
   const extra = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/dashboard-seed.ts')], { cwd: root, env: { ...database.env, BENCH_INVOICE_LINES: String(LINES) }, stdio: 'inherit' });
   if (extra.status !== 0) throw new Error('dashboard seeding failed');
+  const calls = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/dashboard-calls-seed.ts')], { cwd: root, env: database.env, stdio: 'inherit' });
+  if (calls.status !== 0) throw new Error('calls and equipment seeding failed');
   if (dialect === 'postgres') {
     const c = new pg.Client({ connectionString: database.env.DATABASE_URL });
     await c.connect();
@@ -43,10 +46,12 @@ if (dialect === 'sqlite') {
 
 const server = await startServer(database.env);
 const admin = await benchLogin(server.base);
-const PATHS = ['finance-metrics', 'revenue-chart', 'job-metrics', 'customer-stats', 'lead-metrics', 'top-revenue-zones', 'top-revenue-tags'];
+// The range applies to the metrics; onboarding, configuration and asset distribution take none (they are "now").
+const PATHS = ['finance-metrics', 'revenue-chart', 'job-metrics', 'customer-stats', 'lead-metrics', 'top-revenue-zones', 'top-revenue-tags', 'ai-receptionist-metrics', 'asset-distribution', 'onboarding', 'configuration'];
+const RANGED = new Set(PATHS.slice(0, 8));
 const rows = [];
 for (const path of PATHS) {
-  const url = `${server.base}/api/dashboard/${path}?${QUERY}`;
+  const url = `${server.base}/api/dashboard/${path}${RANGED.has(path) ? `?${QUERY}` : ''}`;
   const first = await fetch(url, { headers: { cookie: admin } });
   const body = await first.json();
   if (!first.ok) throw new Error(`${url}: ${first.status} ${JSON.stringify(body).slice(0, 300)}`);

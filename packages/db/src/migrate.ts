@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-estimate-deposits.ts';
 import * as m0010 from './migrations/0010-costs.ts';
 import * as m0011 from './migrations/0011-dashboard.ts';
 import * as m0012 from './migrations/0012-receptionist-assets.ts';
+import * as m0013 from './migrations/0013-dashboard-reads.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0010-costs': m0010,
   '0011-dashboard': m0011,
   '0012-receptionist-assets': m0012,
+  '0013-dashboard-reads': m0013,
 };
 
 class ListProvider implements MigrationProvider {

@@ -56,6 +56,17 @@ export function assetAgeBand(installDate: string | null, today: string): AssetAg
   return 'OVER_15';
 }
 
+/**
+ * The install dates where the bands change, as of today: an asset is at least k years old exactly when its
+ * install date is on or before today's month and day k years back — compared as YYYY-MM-DD text, which also
+ * holds for a Feb 29 that year lacks. Lets SQL count the bands of assetAgeBand without date math.
+ */
+export function assetAgeCutoffs(today: string): { years5: string; years10: string; years15: string } {
+  const [y, md] = [Number(today.slice(0, 4)), today.slice(4)];
+  const back = (k: number) => `${String(y - k).padStart(4, '0')}${md}`;
+  return { years5: back(5), years10: back(10), years15: back(15) };
+}
+
 const assetFields = {
   customerId: uuidField('Customer'),
   addressId: uuidField('Site Address'),

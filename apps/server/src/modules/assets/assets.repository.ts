@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { CustomerAssetsTable } from '@fieldwork/db/schema-dashboard';
 import { paging } from '@fieldwork/db/sql-helpers';
@@ -88,11 +89,21 @@ export async function deleteAssetRow(db: Db, tenantId: string, assetId: string):
 }
 
 /** Counts per (type, install date): few distinct pairs even for a large company, banded by the caller. */
-export function assetCountsByTypeAndDate(db: Db, tenantId: string) {
-  return db
-    .selectFrom('customer_assets')
-    .select(['asset_type', 'install_date', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .groupBy(['asset_type', 'install_date'])
-    .execute();
+/**
+ * Assets per type and age band, one pass over the (tenant_id, asset_type, install_date) index (migration 0013);
+ * the bands are install-date ranges from assetAgeCutoffs, so the SQL does no date math.
+ */
+export async function assetBandCounts(db: Db, tenantId: string, c: { years5: string; years10: string; years15: string }) {
+  const r = await sql<{ asset_type: string; unknown: number; under5: number; from5: number; from10: number; over15: number }>`
+    select asset_type,
+      sum(case when install_date is null then 1 else 0 end) as unknown,
+      sum(case when install_date > ${c.years5} then 1 else 0 end) as under5,
+      sum(case when install_date <= ${c.years5} and install_date > ${c.years10} then 1 else 0 end) as from5,
+      sum(case when install_date <= ${c.years10} and install_date > ${c.years15} then 1 else 0 end) as from10,
+      sum(case when install_date <= ${c.years15} then 1 else 0 end) as over15
+    from customer_assets where tenant_id = ${tenantId} group by asset_type`.execute(db);
+  return r.rows.map((x) => ({
+    type: x.asset_type,
+    bands: { UNKNOWN: Number(x.unknown), UNDER_5: Number(x.under5), FROM_5_TO_10: Number(x.from5), FROM_10_TO_15: Number(x.from10), OVER_15: Number(x.over15) },
+  }));
 }

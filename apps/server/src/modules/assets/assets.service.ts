@@ -5,7 +5,7 @@ import { assetReadScope, technicianAssetQueryAllowed } from '@fieldwork/domain/a
 import {
   ASSET_MESSAGES,
   ASSET_TYPES,
-  assetAgeBand,
+  assetAgeCutoffs,
   type Asset,
   type AssetBandCounts,
   type AssetDistribution,
@@ -19,7 +19,7 @@ import { AppError } from '@fieldwork/domain/errors';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { toAssetDto } from './assets.presenter.ts';
 import {
-  assetCountsByTypeAndDate,
+  assetBandCounts,
   customerExists,
   deleteAssetRow,
   findAddress,
@@ -130,16 +130,17 @@ export async function assetDistribution(db: Db, tenantId: string, timeZone: stri
   const byType = new Map(ASSET_TYPES.map((type) => [type as string, { type, total: 0, bands: emptyBands() }]));
   const byAgeBand = emptyBands();
   let total = 0;
-  for (const row of await assetCountsByTypeAndDate(db, tenantId)) {
-    const n = Number(row.n);
-    const band = assetAgeBand(row.install_date, today);
-    const entry = byType.get(row.asset_type);
-    if (entry) {
-      entry.total += n;
-      entry.bands[band] += n;
+  for (const row of await assetBandCounts(db, tenantId, assetAgeCutoffs(today))) {
+    const entry = byType.get(row.type);
+    for (const band of Object.keys(row.bands) as (keyof AssetBandCounts)[]) {
+      const n = row.bands[band];
+      if (entry) {
+        entry.total += n;
+        entry.bands[band] += n;
+      }
+      byAgeBand[band] += n;
+      total += n;
     }
-    byAgeBand[band] += n;
-    total += n;
   }
   return { today, total, byAgeBand, byType: [...byType.values()] };
 }

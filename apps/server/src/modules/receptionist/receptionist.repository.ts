@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { dialectOf } from '@fieldwork/db/bulk-insert';
 import type { Db } from '@fieldwork/db/connection';
 import type { ReceptionistCallsTable } from '@fieldwork/db/schema-dashboard';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
@@ -60,15 +62,21 @@ export async function listCalls(db: Db, tenantId: string, f: CallFilter): Promis
   return { rows, total: Number(count.n) };
 }
 
-/** The range's calls, only the columns the metrics read (the (tenant_id, started_at, …) index covers them). */
-export function callsStartedIn(db: Db, tenantId: string, start: string, end: string) {
-  return db
-    .selectFrom('receptionist_calls')
-    .select(['started_at', 'outcome', 'duration_seconds'])
-    .where('tenant_id', '=', tenantId)
-    .where('started_at', '>=', start)
-    .where('started_at', '<', end)
-    .execute();
+/**
+ * Calls per company day and outcome, with their summed durations. The days' [start, end) instants come from
+ * the caller (computed in the company's zone), so the SQL does no date math: one covering-index range
+ * (tenant_id, started_at, outcome, duration_seconds) per day, whatever the zone's offset or DST.
+ */
+export async function callCountsByDay(db: Db, tenantId: string, days: readonly { start: string; end: string }[]): Promise<{ dayIndex: number; outcome: string; n: number; seconds: number }[]> {
+  if (!days.length) return [];
+  const instant = (v: string) => (dialectOf(db) === 'postgres' ? sql`cast(${v} as timestamptz)` : sql`${v}`);
+  const values = sql.join(days.map((d, i) => sql`(${i}, ${instant(d.start)}, ${instant(d.end)})`));
+  const r = await sql<{ day_index: number; outcome: string; n: number; seconds: number }>`
+    with days(day_index, day_start, day_end) as (values ${values})
+    select d.day_index, c.outcome, count(*) as n, sum(c.duration_seconds) as seconds
+    from days d join receptionist_calls c on c.tenant_id = ${tenantId} and c.started_at >= d.day_start and c.started_at < d.day_end
+    group by d.day_index, c.outcome`.execute(db);
+  return r.rows.map((x) => ({ dayIndex: Number(x.day_index), outcome: x.outcome, n: Number(x.n), seconds: Number(x.seconds) }));
 }
 
 export async function leadExists(db: Db, tenantId: string, leadId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { addDays, daysFrom, dayKeyOf, startOfDay } from '@fieldwork/domain/calendar-time';
+import { addDays, daysFrom, startOfDay } from '@fieldwork/domain/calendar-time';
 import { pagination } from '@fieldwork/domain/common.schemas';
 import { resolveRange } from '@fieldwork/domain/dashboard.rules';
 import { daysBetween, type DashboardRangeQuery } from '@fieldwork/domain/dashboard.schemas';
@@ -16,7 +16,7 @@ import {
 } from '@fieldwork/domain/receptionist.schemas';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { toCallDto } from './receptionist.presenter.ts';
-import { callsStartedIn, findCall, findCallByExternalId, insertCallIfAbsent, jobExists, leadExists, listCalls } from './receptionist.repository.ts';
+import { callCountsByDay, findCall, findCallByExternalId, insertCallIfAbsent, jobExists, leadExists, listCalls } from './receptionist.repository.ts';
 
 /**
  * Records one call from the caller system. A repeat of the same externalCallId returns the stored call
@@ -70,24 +70,26 @@ export async function listCallsPage(db: Db, tenantId: string, timeZone: string, 
 /** Calls handled are every call but MISSED; the average duration is over handled calls. Days in the company's zone. */
 export async function receptionistMetrics(db: Db, tenantId: string, timeZone: string, query: DashboardRangeQuery, now = new Date()): Promise<ReceptionistMetrics> {
   const range = resolveRange(query, now, timeZone);
-  const rows = await callsStartedIn(db, tenantId, range.start, range.end);
   const days = daysFrom(range.from, daysBetween(range.from, range.to) + 1);
-  const byDay = new Map(days.map((day) => [day as string, { day: day as string, calls: 0, booked: 0, missed: 0 }]));
+  const bounds = days.map((day) => ({ start: new Date(startOfDay(day, timeZone)).toISOString(), end: new Date(startOfDay(addDays(day, 1), timeZone)).toISOString() }));
+  const byDay = days.map((day) => ({ day: day as string, calls: 0, booked: 0, missed: 0 }));
   const counts = { BOOKED: 0, LEAD_CREATED: 0, INFORMATION: 0, MISSED: 0, SPAM: 0 } as Record<string, number>;
   let handledSeconds = 0;
-  for (const row of rows) {
-    counts[row.outcome] = (counts[row.outcome] ?? 0) + 1;
-    if (row.outcome !== 'MISSED') handledSeconds += Number(row.duration_seconds);
-    const day = byDay.get(dayKeyOf(row.started_at, timeZone));
+  let totalCalls = 0;
+  for (const row of await callCountsByDay(db, tenantId, bounds)) {
+    counts[row.outcome] = (counts[row.outcome] ?? 0) + row.n;
+    if (row.outcome !== 'MISSED') handledSeconds += row.seconds;
+    totalCalls += row.n;
+    const day = byDay[row.dayIndex];
     if (!day) continue;
-    day.calls += 1;
-    if (row.outcome === 'BOOKED') day.booked += 1;
-    if (row.outcome === 'MISSED') day.missed += 1;
+    day.calls += row.n;
+    if (row.outcome === 'BOOKED') day.booked += row.n;
+    if (row.outcome === 'MISSED') day.missed += row.n;
   }
-  const handled = rows.length - (counts.MISSED ?? 0);
+  const handled = totalCalls - (counts.MISSED ?? 0);
   return {
     range,
-    totalCalls: rows.length,
+    totalCalls,
     callsHandled: handled,
     booked: counts.BOOKED ?? 0,
     leadsCreated: counts.LEAD_CREATED ?? 0,
