@@ -1,6 +1,6 @@
 /** Invoice contracts (jobs-estimates-invoices.md: Invoice entity, list; issue 8). */
 import { z } from 'zod';
-import { clearableText, uuidField, versionField } from './common.schemas.ts';
+import { booleanQuery, clearableText, uuidField, versionField } from './common.schemas.ts';
 import { dateOnlyField, documentCommonDto, documentInfoFields, documentListQuery, jobInfoSchema, linesField, marginDto, modeField, moneyField } from './billing.schemas.ts';
 import { INVOICE_ACTIONS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.rules.ts';
 
@@ -24,7 +24,11 @@ export const updateInvoiceBody = createInvoiceBody.extend({ version: versionFiel
 export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBody>;
 
 const base = documentListQuery(INVOICE_STATUSES, 'invoiceNumber');
-export const invoiceListQuery = base.extend({ limit: base.shape.limit.default(INVOICE_PAGE_SIZE) });
+export const invoiceListQuery = base.extend({
+  limit: base.shape.limit.default(INVOICE_PAGE_SIZE),
+  /** What the dashboard counts as overdue: stored SENT with a due date before today in the tenant's zone; false = no filter. */
+  overdue: booleanQuery('overdue'),
+});
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
 export const paymentBody = z.strictObject({

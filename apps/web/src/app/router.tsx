@@ -40,7 +40,7 @@ import { BidRequestsPage } from '../features/bids/bid-requests.page';
 import { SchedulerCalendarPage } from '../features/scheduler/scheduler-calendar.page';
 import { validateSchedulerSearch } from '../features/scheduler/use-scheduler-state';
 import { EstimatesListPage } from '../features/estimates/estimates-list.page';
-import { InvoicesListPage } from '../features/invoices/invoices-list.page';
+import { InvoicesListPage, type InvoicesListSearch } from '../features/invoices/invoices-list.page';
 import { EstimateEditorPage } from '../features/estimates/estimate-editor.page';
 import { EstimateViewPage } from '../features/estimates/estimate-view.page';
 import { EstimateApprovalPage } from '../features/estimates/estimate-approval.page';
@@ -206,6 +206,12 @@ const invoiceEditorRoute = createRoute({
   validateSearch: validateDocumentEditorSearch,
   component: guarded(InvoiceEditorPage, 'invoices.write'),
 });
+const invoicesListRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/workorder/invoices',
+  validateSearch: (s: Record<string, unknown>): InvoicesListSearch => (s.overdue === true || s.overdue === 'true' ? { overdue: true } : {}),
+  component: InvoicesListPage,
+});
 /** Add actual costs: from the clock-out dialog and the task page (taskId and jobId) or a job (jobId). */
 export type ActualCostsSearch = { taskId?: string; jobId?: string };
 const actualCostsRoute = createRoute({
@@ -288,7 +294,7 @@ const routeTree = rootRoute.addChildren([
     page('/workorder/bids', BidRequestsPage, 'bids.answer'),
     schedulerRoute,
     page('/workorder/estimates', EstimatesListPage),
-    page('/workorder/invoices', InvoicesListPage),
+    invoicesListRoute,
     estimateEditorRoute,
     invoiceEditorRoute,
     page('/workorder/estimates/$id', EstimateViewPage, 'estimates.read'),

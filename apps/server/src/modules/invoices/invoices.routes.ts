@@ -21,7 +21,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/invoices', {
     preHandler: guard('invoices.read'),
-    schema: { tags, summary: 'Invoices, 10 a page; search by number, sort, filter by status and created-on preset (tenant zone); unlinked=true for the link panel', querystring: invoiceListQuery, response: { 200: dataPage(invoiceListItemSchema) } },
+    schema: { tags, summary: 'Invoices, 10 a page; search by number, sort, filter by status and created-on preset (tenant zone); unlinked=true for the link panel; overdue=true for SENT invoices due before today (tenant zone), as the dashboard counts them', querystring: invoiceListQuery, response: { 200: dataPage(invoiceListItemSchema) } },
   }, async (request) => listInvoicesPage(ctx(request), request.query));
 
   r.post('/api/invoices', {

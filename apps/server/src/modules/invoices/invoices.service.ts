@@ -7,8 +7,9 @@ import { INVOICE_ACTION_TABLE, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceE
 import type { CreateInvoiceBody, Invoice, InvoiceListQuery, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
 import { formatCents } from '@fieldwork/domain/money';
 import type { Viewer } from '@fieldwork/domain/roles';
+import { dayIn } from '@fieldwork/domain/task-status';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { findDocument, listDocuments, loadLines } from '../billing/documents.repository.ts';
+import { findDocument, listDocuments, loadLines, type ListFilter } from '../billing/documents.repository.ts';
 import { copyIntoDraft, createDocument, updateDraftDocument, type DocumentInput } from '../billing/document-writes.ts';
 import { refreshJobMoney } from '@fieldwork/db/job-money';
 import { toListFilter } from '../billing/list-filter.ts';
@@ -29,8 +30,22 @@ async function requireInvoice(db: Db, tenantId: string, id: string): Promise<Inv
 const labelOf = (row: InvoiceRow) => INVOICE_STATUS_LABELS[row.status as InvoiceStatus];
 const allows = (status: string, action: InvoiceAction) => (INVOICE_ACTION_TABLE[status as InvoiceStatus] as readonly InvoiceAction[] | undefined)?.includes(action) ?? false;
 
+/**
+ * The list's filters; overdue is what the dashboard's finance card counts (dashboard-money.repository.ts
+ * openInvoiceTotals): stored SENT and due before today in the tenant's zone. Invoices have no derived status, so
+ * the status condition slot is free for it and the other filters still apply.
+ */
+function invoiceListFilter(q: InvoiceListQuery, now: Date, timeZone: string): ListFilter {
+  const filter = toListFilter(q, now, timeZone, false);
+  if (q.overdue) {
+    const today = dayIn(now, timeZone);
+    filter.statusCondition = (eb) => eb.and([eb('d.status', '=', 'SENT'), eb('d.due_date', '<', today)]);
+  }
+  return filter;
+}
+
 export async function listInvoicesPage(ctx: Ctx, q: InvoiceListQuery) {
-  const { rows, total } = await listDocuments(ctx.db, 'invoice', ctx.viewer.tenantId, toListFilter(q, new Date(), ctx.timeZone, false));
+  const { rows, total } = await listDocuments(ctx.db, 'invoice', ctx.viewer.tenantId, invoiceListFilter(q, new Date(), ctx.timeZone));
   return { data: (rows as InvoiceRow[]).map((r) => toInvoiceListItem(ctx.viewer, r)), pagination: pagination(total, q.page, q.limit) };
 }
 

@@ -46,12 +46,17 @@ export function useEstimateList(jobId?: string): PagedList<EstimateListItem, Doc
   });
 }
 
-export function useInvoiceList(jobId?: string): PagedList<InvoiceListItem, DocumentListFilters<InvoiceStatus>> {
+/**
+ * `overdue` comes from the address (?overdue=true, the dashboard's link), not from the filter state, so leaving
+ * it by navigation refetches the plain list; it is part of the key so both lists cache apart. It reaches the
+ * query string through billing.api's listQuery, which passes unknown params on as they are.
+ */
+export function useInvoiceList(jobId?: string, overdue = false): PagedList<InvoiceListItem, DocumentListFilters<InvoiceStatus>> {
   return usePagedList<InvoiceListItem, DocumentListFilters<InvoiceStatus>>({
-    queryKey: [...billingKeys.invoices, 'list'],
-    fetchPage: (params) => invoicesApi.list(toParams(params)),
+    queryKey: [...billingKeys.invoices, 'list', ...(overdue ? ['overdue'] : [])],
+    fetchPage: (params) => invoicesApi.list({ ...toParams(params), ...(overdue ? { overdue: true } : {}) }),
     initialFilters: { createdOn: null, statuses: [], sort: NEWEST_FIRST, jobId },
-    isFiltered: (f) => documentFilterCount(f) > 0,
+    isFiltered: (f) => overdue || documentFilterCount(f) > 0,
     pageSize: INVOICE_PAGE_SIZE,
   });
 }

@@ -28,6 +28,8 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(down.className).toContain('text-danger');
     expect(finance.getByText('$1,200.25')).toBeTruthy();
     expect(finance.getByText('3 invoices')).toBeTruthy();
+    expect(finance.getByRole('link', { name: 'Overdue: View overdue invoices' }).getAttribute('href')).toBe('/workorder/invoices?overdue=true');
+    expect(finance.getByRole('link', { name: 'View invoices' }).getAttribute('href')).toBe('/workorder/invoices');
     // A snapshot (previous null) shows no change line; from zero it says so instead of a percentage.
     expect(within(finance.getByText('$4,345.50').closest('dl') as HTMLElement).queryByText(/previous period/)).toBeNull();
     expect(finance.getByText('35.00%')).toBeTruthy();

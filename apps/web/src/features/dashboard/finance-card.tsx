@@ -8,6 +8,8 @@ import type { DashboardSearch } from './dashboard-range';
 import { MetricChange } from './metric-change';
 
 const INVOICES = { to: '/workorder/invoices', label: 'View invoices' } as const;
+/** The list filtered to what this card counts as overdue (invoices list: ?overdue=true). */
+const OVERDUE_INVOICES = { ...INVOICES, search: { overdue: true }, label: 'View overdue invoices' } as const;
 const ESTIMATES = { to: '/workorder/estimates', label: 'View estimates' } as const;
 
 export function FinanceCard({ range }: { range: DashboardSearch }) {
@@ -30,7 +32,7 @@ function FinanceFigures({ f }: { f: FinanceMetrics }) {
         value={formatMoney(f.overdue.amount.value)}
         sub={`${f.overdue.count.value} ${f.overdue.count.value === 1 ? 'invoice' : 'invoices'}`}
         change={<MetricChange figure={f.overdue.amount} lowerIsBetter />}
-        to={{ ...INVOICES, label: 'View overdue invoices' }}
+        to={OVERDUE_INVOICES}
       />
       <Stat label="Average invoice" value={formatMoney(f.averageInvoice.value)} change={<MetricChange figure={f.averageInvoice} />} />
       <Stat label="Open estimates" value={formatMoney(f.openEstimatesValue.value)} change={<MetricChange figure={f.openEstimatesValue} />} to={ESTIMATES} />

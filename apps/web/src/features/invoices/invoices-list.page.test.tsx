@@ -54,6 +54,29 @@ describe('invoices list page', { timeout: 20_000 }, () => {
     expect(listCalls(fetchMock, '/api/invoices').at(-1)?.searchParams.getAll('status')).toEqual(['PAID']);
   });
 
+  it('opened from the dashboard with ?overdue=true lists overdue invoices until the chip is removed', async () => {
+    const fetchMock = mockApi(invoicesReply());
+    const { router } = renderApp('/workorder/invoices?overdue=true', makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Invoice #3001' });
+    expect(listCalls(fetchMock, '/api/invoices').at(-1)?.searchParams.get('overdue')).toBe('true');
+    expect(screen.getByText('Overdue only')).toBeTruthy();
+    const calls = listCalls(fetchMock, '/api/invoices').length;
+    await user.click(screen.getByRole('link', { name: 'Remove the overdue filter' }));
+    await waitFor(() => expect(listCalls(fetchMock, '/api/invoices').length).toBeGreaterThan(calls));
+    expect(listCalls(fetchMock, '/api/invoices').at(-1)?.searchParams.has('overdue')).toBe(false);
+    expect(router.state.location.search).toEqual({});
+    expect(screen.queryByText('Overdue only')).toBeNull();
+  });
+
+  it('keeps only overdue=true from the address', async () => {
+    const fetchMock = mockApi(invoicesReply());
+    renderApp('/workorder/invoices?overdue=maybe', makeSession('Admin', 'fullAccess'));
+    await screen.findByRole('link', { name: 'Invoice #3001' });
+    expect(listCalls(fetchMock, '/api/invoices').at(-1)?.searchParams.has('overdue')).toBe(false);
+    expect(screen.queryByText('Overdue only')).toBeNull();
+  });
+
   it('offers edit for Draft and Sent, view for all, and delete for Draft only', async () => {
     mockApi(invoicesReply([invoiceItem({ status: 'DRAFT' }), invoiceItem({ id: 'i2', invoiceNumber: 3002 }), invoiceItem({ id: 'i3', invoiceNumber: 3003, status: 'PAID' })]));
     renderApp('/workorder/invoices', makeSession('Admin', 'fullAccess'));

@@ -1,6 +1,7 @@
-import { Link } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { Plus, X } from 'lucide-react';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@fieldwork/domain/invoices.rules';
+import { Badge } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
@@ -9,6 +10,9 @@ import { statusOptions } from '../billing/document-filter';
 import { DocumentListToolbar, useInvoiceList } from '../billing/document-list';
 import { EstimateNoticeBar } from '../billing/estimate-notice-bar';
 import { InvoiceListView } from '../billing/invoice-columns';
+
+/** The dashboard's "View overdue invoices" opens the list with ?overdue=true (the router keeps only that literal). */
+export type InvoicesListSearch = { overdue?: true };
 
 const STATUS_OPTIONS = statusOptions(INVOICE_STATUSES, INVOICE_STATUS_LABELS);
 
@@ -22,7 +26,9 @@ export function InvoicesListPage() {
 
 function InvoicesList() {
   const auth = useAuth();
-  const list = useInvoiceList();
+  const search: InvoicesListSearch = useSearch({ strict: false });
+  const overdue = search.overdue === true;
+  const list = useInvoiceList(undefined, overdue);
   return (
     <>
       <PageHeader
@@ -36,7 +42,16 @@ function InvoicesList() {
         }
       />
       <EstimateNoticeBar />
-      <DocumentListToolbar noun="invoice" list={list} statusOptions={STATUS_OPTIONS} />
+      <DocumentListToolbar noun="invoice" list={list} statusOptions={STATUS_OPTIONS}>
+        {overdue ? (
+          <Badge tone="primary" className="gap-1 py-1 pr-1 text-sm">
+            Overdue only
+            <Link to="/workorder/invoices" search={{}} aria-label="Remove the overdue filter" onClick={() => list.setPage(1)} className="rounded-full p-0.5 hover:bg-white/60">
+              <X size={14} aria-hidden="true" />
+            </Link>
+          </Badge>
+        ) : null}
+      </DocumentListToolbar>
       <InvoiceListView list={list} place="page" />
     </>
   );
