@@ -35,7 +35,8 @@ export const invitationPreviewSchema = z.object({
 });
 
 export const sessionSchema = z.object({
-  user: userSchema,
+  /** Without the hourly cost rate: every role reads its own session, and field roles get no finance field. */
+  user: userSchema.omit({ costRate: true }),
   company: companySchema,
   capabilities: z.array(z.string()),
 });

@@ -95,8 +95,10 @@ export const PERMISSIONS = {
   'leads.write': OFFICE_WRITE,
   'ai.use': OFFICE_WRITE,
   'tableConfig.self': EVERYONE,
-  /** Technicians read the active vehicles for the clock-in dropdown; the office keeps the fleet. */
-  'vehicles.read': ['admin', 'partial', 'view', 'technician'],
+  /** The office keeps the fleet and its cost rates. */
+  'vehicles.read': OFFICE_READ,
+  /** Technicians pick from the active vehicles (clock-in, their task's costs): names only, never the rates. */
+  'vehicles.pick': ['admin', 'partial', 'view', 'technician'],
   'vehicles.write': OFFICE_WRITE,
   /**
    * Estimates and invoices (issue 8): the office reads and writes them. Field roles do not list or open them

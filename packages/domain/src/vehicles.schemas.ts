@@ -110,6 +110,8 @@ export const vehicleSchema = z.object({
   version: z.number(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
+/** A vehicle in a picker that technicians also read: no cost rates (issue 11: no finance field to field roles). */
+export const vehiclePickSchema = vehicleSchema.omit({ hourlyCost: true, mileCost: true });
 
 export const vehicleCostSchema = z.object({
   vehicleId: z.string(),

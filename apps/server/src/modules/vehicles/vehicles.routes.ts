@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
-import { createVehicleBody, updateVehicleBody, vehicleCostQuery, vehicleCostSchema, vehicleListQuery, vehicleSchema } from '@fieldwork/domain/vehicles.schemas';
+import { createVehicleBody, updateVehicleBody, vehicleCostQuery, vehicleCostSchema, vehicleListQuery, vehiclePickSchema, vehicleSchema } from '@fieldwork/domain/vehicles.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { createVehicle, deleteVehicle, getVehicle, listActiveVehicles, listVehiclesPage, updateVehicle, vehicleCost } from './vehicles.service.ts';
 
@@ -20,8 +20,8 @@ export async function vehiclesRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => listVehiclesPage(app.db, tenantOf(request), request.query));
 
   r.get('/api/vehicles/active', {
-    preHandler: guard('vehicles.read'),
-    schema: { tags, summary: 'Active vehicles by name, page 1 of up to 100 (the clock-in dropdown)', response: { 200: dataPage(vehicleSchema) } },
+    preHandler: guard('vehicles.pick'),
+    schema: { tags, summary: 'Active vehicles by name, page 1 of up to 100 (the clock-in dropdown), without cost rates', response: { 200: dataPage(vehiclePickSchema) } },
   }, async (request) => listActiveVehicles(app.db, tenantOf(request)));
 
   r.get('/api/vehicles/cost', {

@@ -113,7 +113,7 @@ describe('vehicles list page', { timeout: 20_000 }, () => {
 
   it('hides the write actions from people who only read vehicles', async () => {
     mockApi(vehiclesApi([vehicle()]));
-    renderApp('/vehicles', makeSession('Technician', 'noAccess'));
+    renderApp('/vehicles', makeSession('Staff', 'onlyViewAccess'));
     expect(await screen.findByText('Van 1 - Ford Transit 250')).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Create New' })).toBeNull();

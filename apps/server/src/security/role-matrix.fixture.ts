@@ -1,0 +1,145 @@
+import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
+import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
+import { addWorkPeriod, timeline } from '../modules/tasks/tasks.fixture.ts';
+import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
+import { testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
+import type { MatrixRole } from './role-matrix.ts';
+import { pngUpload, type RouteIds } from './route-requests.ts';
+
+export type Caller = { label: string; column: MatrixRole; role?: RoleName; access?: AccessLevel };
+
+/** Every caller the matrix names; Admin and Staff fullAccess both answer to the fullAccess column. */
+export const CALLERS: Caller[] = [
+  { label: 'anonymous', column: 'anonymous' },
+  { label: 'Staff noAccess', column: 'noAccess', role: 'Staff', access: 'noAccess' },
+  { label: 'Staff onlyViewAccess', column: 'onlyViewAccess', role: 'Staff', access: 'onlyViewAccess' },
+  { label: 'Staff partialAccess', column: 'partialAccess', role: 'Staff', access: 'partialAccess' },
+  { label: 'Staff fullAccess', column: 'fullAccess', role: 'Staff', access: 'fullAccess' },
+  { label: 'Admin', column: 'fullAccess', role: 'Admin', access: 'fullAccess' },
+  { label: 'Technician', column: 'Technician', role: 'Technician', access: 'noAccess' },
+  { label: 'SubContractor', column: 'SubContractor', role: 'SubContractor', access: 'noAccess' },
+];
+
+export type Seeded = {
+  tenantId: string;
+  caller: Session | undefined;
+  /** The caller's own records (for the office: the company's). */
+  ids: RouteIds;
+  /** The same keys pointing at another field user's records, for 'own' routes. */
+  foreign: RouteIds;
+  /** Tasks assigned to a field caller. */
+  ownTaskIds: string[];
+  /** Tasks a field caller may see: its own, and the task of a bid request sent to its subcontractor. */
+  visibleTaskIds: Set<string>;
+};
+
+/** Canary in the name of every task, so a leak shows by name as well as by id. */
+export const TASK_CANARY = 'MatrixTask';
+
+/**
+ * A fresh company per caller, so one role's successful writes never change what the next one meets: two
+ * technicians and two subcontractor logins each with tasks (one running clock-in per technician), and one
+ * record of every kind a route can name.
+ */
+export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
+  const { tenantId, admin } = await t.newCompany();
+  const post = async (url: string, payload: object, cookie = admin.cookie) => {
+    const res = await t.call('POST', url, cookie, payload);
+    if (res.statusCode >= 300) throw new Error(`seed ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const caller = c.role ? await t.signInAs(tenantId, c.role, c.access) : undefined;
+  const hash = await testPasswordHash();
+  const tech1 = c.role === 'Technician' ? caller!.user : await buildUser(t.db, { tenantId, role: 'Technician', passwordHash: hash });
+  const tech2 = await buildUser(t.db, { tenantId, role: 'Technician', passwordHash: hash });
+  const sub1User = c.role === 'SubContractor' ? caller!.user : await buildUser(t.db, { tenantId, role: 'SubContractor', passwordHash: hash });
+  const sub2User = await buildUser(t.db, { tenantId, role: 'SubContractor', passwordHash: hash });
+  const sub1 = await buildSubcontractor(t.db, tenantId, { userId: sub1User.id });
+  const sub2 = await buildSubcontractor(t.db, tenantId, { userId: sub2User.id });
+  const customer = await buildCustomer(t.db, tenantId);
+  const job = (await post('/api/jobs', { customerId: customer.id, siteAddressId: customer.addressId, name: 'Matrix job' })).data.id as string;
+
+  // Today in the company's zone, so clock-in is allowed by date: a task in the first half hour, a clocked-in one after it.
+  const T = timeline();
+  const slot = (h: number) => ({ startAt: T.shift(T.startOfToday, h * T.hour), expectedEndAt: T.shift(T.startOfToday, h * T.hour + 1_800_000) });
+  type Assignee = { technicianId?: string; subcontractorId?: string; lifecycle?: 'CLOCKED_OUT' };
+  const task = (o: Assignee, h: number, n: string) => buildTask(t.db, tenantId, { jobId: job, name: `${TASK_CANARY} ${n}`, ...o, ...slot(h) });
+  const t1 = await task({ technicianId: tech1.id }, 0, 'tech1');
+  const t1Clock = await task({ technicianId: tech1.id }, 1, 'tech1 clocked');
+  const t2 = await task({ technicianId: tech2.id }, 0, 'tech2');
+  const t2Clock = await task({ technicianId: tech2.id }, 1, 'tech2 clocked');
+  const s1 = await task({ subcontractorId: sub1.id }, 0, 'sub1');
+  const s2 = await task({ subcontractorId: sub2.id }, 0, 'sub2');
+  const done = { t1: await task({ technicianId: tech1.id, lifecycle: 'CLOCKED_OUT' }, 2, 'tech1 done'), t2: await task({ technicianId: tech2.id, lifecycle: 'CLOCKED_OUT' }, 2, 'tech2 done') };
+  const subDone = { s1: await task({ subcontractorId: sub1.id, lifecycle: 'CLOCKED_OUT' }, 2, 'sub1 done'), s2: await task({ subcontractorId: sub2.id, lifecycle: 'CLOCKED_OUT' }, 2, 'sub2 done') };
+  for (const id of [t1Clock.id, t2Clock.id]) await post('/api/tasks/clock-in', { taskId: id, jobId: job });
+  // Subcontractor tasks are never clocked in through the API; a recorded work period makes the adjust route's ids real.
+  for (const s of [s1, s2]) await addWorkPeriod(t.db, tenantId, { id: s.id, jobId: job }, T.startOfToday, null);
+  const activityOf = async (taskId: string) => (await t.db.selectFrom('task_activities').select('id').where('task_id', '=', taskId).executeTakeFirstOrThrow()).id;
+  const scheduleOf = async (taskId: string) => (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', taskId).executeTakeFirstOrThrow()).schedule_id!;
+
+  const bidTask = (await post('/api/tasks', { jobId: job, name: `${TASK_CANARY} bids` })).data.id as string;
+  await post('/api/tasks/schedule', { taskId: bidTask, startDateTime: T.at(5 * T.day), assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: [sub1.id, sub2.id] });
+  const bidOf = async (subId: string) => (await t.db.selectFrom('bid_requests').select('id').where('subcontractor_id', '=', subId).executeTakeFirstOrThrow()).id;
+  const costOf = async (taskId: string) =>
+    (await post('/api/cost', { costType: 'MATERIAL', jobId: job, taskId, item: 'Seed valve', quantity: 1, unitCost: 3 })).data.id as string;
+
+  const spare = await t.signInAs(tenantId, 'Staff', 'noAccess');
+  const photo = pngUpload();
+  await t.app.inject({ method: 'PUT', url: '/api/user/profile/photo', payload: photo.payload, headers: { ...photo.headers, cookie: spare.cookie } });
+  const invitation = (await post('/api/user/invitation', { email: `invitee-${tenantId}@matrix.test`, role: 'Technician' })).data;
+  const tokenOwner = caller ?? admin;
+  const token = (await post('/api/tokens', { name: 'Matrix caller' }, tokenOwner.cookie)).data;
+  const adminToken = (await post('/api/tokens', { name: 'Matrix admin' })).data;
+  const vin = `1HGCM82633A${tenantId.replace(/\D/g, '').slice(0, 6).padEnd(6, '0')}`;
+  const media = await t.app.inject({ method: 'POST', url: `/api/jobs/media?jobId=${job}`, ...pngUpload('seed.png'), headers: { ...pngUpload().headers, cookie: admin.cookie } });
+  const lead = (await post('/api/leads', { customerId: customer.id, source: 'PHONE' })).data.id as string;
+  const call = await t.app.inject({
+    method: 'POST', url: '/api/receptionist/calls', headers: { authorization: `Bearer ${adminToken.secret}` },
+    payload: { externalCallId: `seed-${tenantId}`, callerNumber: '555-0100', startedAt: '2026-11-01T10:00:00Z', endedAt: '2026-11-01T10:02:00Z', outcome: 'INFORMATION' },
+  });
+
+  const noteBy = async (cookie: string) => (await post('/api/notes', { noteType: 'Job', note: 'Matrix note', jobId: job }, cookie)).data.id as string;
+  const own = c.role === 'SubContractor'
+    ? { task: s1.id, closeTask: subDone.s1.id, clockTask: s1.id, activity: await activityOf(s1.id), schedule: await scheduleOf(s1.id), bid: await bidOf(sub1.id), cost: await costOf(t1.id) }
+    : { task: t1.id, closeTask: done.t1.id, clockTask: t1Clock.id, activity: await activityOf(t1Clock.id), schedule: await scheduleOf(t1.id), bid: await bidOf(sub1.id), cost: await costOf(t1.id) };
+  const ids: RouteIds = {
+    customer: customer.id,
+    address: customer.addressId,
+    job,
+    ...own,
+    bidTask,
+    timeOff: (await post('/api/time-off', { userId: tech1.id, startDateTime: T.at(3 * T.day), endDateTime: T.at(3 * T.day + T.hour) })).data.id,
+    note: await noteBy(c.column === 'partialAccess' ? caller!.cookie : admin.cookie),
+    media: media.json().data.id,
+    lead,
+    user: spare.user.id,
+    technician: c.role === 'SubContractor' ? sub1User.id : tech1.id,
+    invitation: invitation.invitation.id,
+    invitationToken: new URL(invitation.link).searchParams.get('token')!,
+    zone: (await buildZone(t.db, tenantId)).id,
+    tag: (await buildTag(t.db, tenantId)).id,
+    subcontractor: (await buildSubcontractor(t.db, tenantId)).id,
+    token: token.token.id,
+    bearer: caller ? token.secret : 'not-a-token',
+    vehicle: (await post('/api/vehicles', { name: 'Matrix van', vin })).data.id,
+    vin,
+    estimate: (await post('/api/estimates', estimateBody({ accountId: customer.id }))).data.id,
+    sentEstimate: (await post('/api/estimates', estimateBody({ jobId: job, mode: 'Send' }))).data.id,
+    approvedEstimate: await approvedEstimate(t, admin, job),
+    invoice: (await post('/api/invoices', invoiceBody({ accountId: customer.id }))).data.id,
+    sentInvoice: (await post('/api/invoices', invoiceBody({ jobId: job, mode: 'Send' }))).data.id,
+    catalogue: (await post('/api/catalogue', { name: 'Matrix catalogue', rate: 5 })).data.id,
+    call: call.json().data.id,
+    loginEmail: spare.user.email,
+    asset: (await post('/api/assets', { customerId: customer.id, addressId: customer.addressId, type: 'BOILER' })).data.id,
+  };
+  const foreignOf = c.role === 'SubContractor'
+    ? { task: s2.id, closeTask: subDone.s2.id, clockTask: s2.id, activity: await activityOf(s2.id), schedule: await scheduleOf(s2.id), bid: await bidOf(sub2.id), technician: sub2User.id }
+    : { task: t2.id, closeTask: done.t2.id, clockTask: t2Clock.id, activity: await activityOf(t2Clock.id), schedule: await scheduleOf(t2.id), bid: await bidOf(sub2.id), technician: tech2.id };
+  // A site where the caller has no task: a technician reads no equipment there.
+  const elsewhere = await buildCustomer(t.db, tenantId);
+  const foreign: RouteIds = { ...ids, ...foreignOf, address: elsewhere.addressId, cost: await costOf(t2.id), token: adminToken.token.id, note: await noteBy(admin.cookie) };
+  const ownTaskIds = c.role === 'Technician' ? [t1.id, t1Clock.id, done.t1.id] : c.role === 'SubContractor' ? [s1.id, subDone.s1.id] : [];
+  return { tenantId, caller, ids, foreign, ownTaskIds, visibleTaskIds: new Set(c.role === 'SubContractor' ? [...ownTaskIds, bidTask] : ownTaskIds) };
+}
