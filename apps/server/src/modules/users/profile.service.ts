@@ -10,6 +10,7 @@ import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { sessionInfo } from '../auth/sessions.service.ts';
 import { deleteFile, findFile, insertFile } from '../files/files.repository.ts';
 import { sniffImageType } from '../files/image-sniff.ts';
+import { uploadFileName } from '../media/media.service.ts';
 import { findUser, updateUserRow } from './users.repository.ts';
 
 export async function updateProfile(db: Db, viewer: Viewer, body: UpdateProfileBody) {
@@ -32,8 +33,15 @@ export async function changePassword(db: Db, viewer: Viewer, sessionIdHash: stri
 }
 
 export async function setProfilePhoto(db: Db, viewer: Viewer, request: FastifyRequest) {
-  const file = await request.file({ limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 0 } });
+  const file = await request.file({ preservePath: true, limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 0 } });
   if (!file) throw new AppError('VALIDATION_FAILED', ['Choose an image file to upload.']);
+  // The name is not kept, but one that climbs (`..`) or hides control characters is refused as on job media.
+  try {
+    uploadFileName(file.filename);
+  } catch (error) {
+    file.file.resume();
+    throw error;
+  }
   const data = await file.toBuffer();
   const type = sniffImageType(data);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA', 'The photo must be a PNG, JPEG or WebP image.');
