@@ -6,6 +6,7 @@ import { migrateToLatest } from '@fieldwork/db/migrate';
 import type { AppConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { requestIdPlugin } from './ops/request-id.ts';
 import { idempotencyPlugin } from './plugins/idempotency.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
@@ -52,6 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   if (!options.dbHandle) app.addHook('onClose', async () => handle.close());
 
+  await requestIdPlugin(app);
   await errorsPlugin(app);
   await securityPlugin(app);
   // Before compression: its onSend must see the serialized body, not a gzip stream.

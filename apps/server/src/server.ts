@@ -4,9 +4,21 @@ import { seedDemoIfEmpty } from '@fieldwork/testing/demo-data';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { hashPassword } from './lib/passwords.ts';
+import { installGracefulShutdown, shutdownSettings } from './ops/graceful-shutdown.ts';
+import { assertSafeDatabaseRole, StartupRefused } from './ops/startup-checks.ts';
 
 const config = loadConfig();
+const settings = shutdownSettings();
 const handle = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+try {
+  await assertSafeDatabaseRole(handle.db, handle.dialect, process.env.NODE_ENV);
+} catch (error) {
+  console.error(error instanceof StartupRefused ? error.message : error);
+  await handle.close();
+  process.exit(1);
+}
+// Several instances starting together migrate one at a time: Kysely's Migrator holds an advisory lock on
+// PostgreSQL, and migrateToLatest a write lock on SQLite; the later ones find nothing left to do.
 await migrateToLatest(handle.db, handle.dialect);
 
 if (config.demo) {
@@ -21,20 +33,7 @@ if (config.demo) {
 }
 
 const app = await buildApp(config, { dbHandle: handle, migrate: false });
-
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal} received, shutting down`);
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  timer.unref();
-  await app.close();
-  await handle.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+installGracefulShutdown(app, handle, settings);
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`Fieldwork is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${handle.dialect})`);

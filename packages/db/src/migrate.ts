@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DialectName } from './connection.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-jobs.ts';
@@ -44,9 +44,54 @@ class ListProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+/** Every migration the code knows, in order (readiness checks that all of them were applied). */
+export function migrationNames(): string[] {
+  return Object.keys(MIGRATIONS);
+}
+
+async function runMigrator(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new ListProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+const isBusy = (error: unknown) => (error as { code?: string } | null)?.code === 'SQLITE_BUSY';
+
+/**
+ * Several processes may start together on one database. PostgreSQL: Kysely's Migrator holds an advisory
+ * lock. SQLite: Kysely takes no lock across processes (two of them both ran 0001 and one failed with
+ * "table already exists"), so the whole run is one BEGIN IMMEDIATE transaction; the others wait for it
+ * (polled) and find nothing left to do. SQLite DDL is transactional, so a failed run
+ * leaves no half-applied migration either.
+ */
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+  if (dialect !== 'sqlite') return runMigrator(db, dialect);
+  return db.connection().execute(async (conn) => {
+    // Polled without busy_timeout: better-sqlite3 waits synchronously, which would also stall a holder of
+    // the lock living in this same process.
+    const deadline = Date.now() + 10 * 60_000;
+    await sql`pragma busy_timeout = 0`.execute(conn);
+    try {
+      for (;;) {
+        try {
+          await sql`begin immediate`.execute(conn);
+          break;
+        } catch (error) {
+          if (!isBusy(error) || Date.now() > deadline) throw error;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      }
+    } finally {
+      await sql`pragma busy_timeout = 5000`.execute(conn);
+    }
+    try {
+      const applied = await runMigrator(conn, dialect);
+      await sql`commit`.execute(conn);
+      return applied;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  });
 }
