@@ -5,9 +5,10 @@
 // bench/dashboard-calls-seed.ts adds 150,000 AI receptionist calls and 100,000 pieces of site equipment.
 // Server in its own process; requests over loopback, one connection. BENCH_DIALECT=sqlite|postgres;
 // BENCH_JOBS, BENCH_TASKS, BENCH_INVOICE_LINES size the data; BENCH_DATA_DIR reuses a seeded SQLite directory
-// (BENCH_KEEP=1 keeps the one seeded); BENCH_QUERY changes the range (default preset=this_year).
+// (BENCH_KEEP=1 keeps the one seeded), BENCH_DATABASE_URL a seeded PostgreSQL database; BENCH_QUERY changes the range (default preset=this_year).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchLogin, createBenchDatabase, ensurePostgresCluster, load, ROOT as root, seedBenchDatabase, startServer } from './lib.mjs';
@@ -18,9 +19,13 @@ const LINES = Number(process.env.BENCH_INVOICE_LINES ?? 600_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const QUERY = process.env.BENCH_QUERY ?? 'preset=this_year';
 const dialect = process.env.BENCH_DIALECT ?? 'sqlite';
-if (dialect === 'postgres') ensurePostgresCluster(process.argv.slice(1));
+if (dialect === 'postgres' && !process.env.BENCH_DATABASE_URL) ensurePostgresCluster(process.argv.slice(1));
 
-const database = await createBenchDatabase(dialect, { reuseDir: dialect === 'sqlite' ? process.env.BENCH_DATA_DIR : undefined });
+// BENCH_DATABASE_URL (PostgreSQL) reuses an already seeded database, as BENCH_DATA_DIR does for SQLite.
+const database =
+  dialect === 'postgres' && process.env.BENCH_DATABASE_URL
+    ? { env: { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL, DATA_DIR: mkdtempSync(join(tmpdir(), 'fw-bench-')), LOG_LEVEL: 'warn' }, seeded: true, cleanup: async () => {} }
+    : await createBenchDatabase(dialect, { reuseDir: dialect === 'sqlite' ? process.env.BENCH_DATA_DIR : undefined });
 let seeding = 'reused an already seeded directory';
 if (!database.seeded) {
   const t0 = Date.now();

@@ -56,7 +56,10 @@ export function withStatementCache(database: SQLite.Database, size = STATEMENT_C
 export function createDb(config: DbConfig): DbHandle {
   if (config.databaseUrl) {
     configurePgTypes();
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    // jit off: the dashboard's lead conversion query was planned at a cost that switched JIT on, and compiling
+    // took 180–200 ms of its 330 (bench/dashboard.mjs); an OLTP app's short queries never repay JIT.
+    // work_mem 32MB: the top zones/tags grouping (55k rows per year at 200k jobs) spilled to disk at the 4MB default.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10, options: '-c jit=off -c work_mem=32MB' });
     // An idle pooled connection that the server ends (a restart, a failover, an administrator) is an 'error'
     // event on the pool; without a listener it would crash the process. The pool drops that client and opens
     // a new one on the next query, so there is nothing else to do.

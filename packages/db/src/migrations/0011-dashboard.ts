@@ -46,7 +46,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   for (const statement of [...statements, ...triggers(dialect)]) await sql.raw(statement).execute(db);
 }
 
-type Row = 'new' | 'old';
+export type Row = 'new' | 'old';
 /** Adds (sign 1) or removes (−1) one row's share, when `when` holds for it. */
 const money = (row: Row, sign: 1 | -1, metric: string, day: string, amount: string, amount2: string, when: string) =>
   `insert into dashboard_money_days (tenant_id, metric, day, n, amount, amount2)
@@ -68,7 +68,7 @@ const customer = (row: Row, sign: 1 | -1) =>
      on conflict (tenant_id, customer_id) do update set n = dashboard_customer_jobs.n + excluded.n`;
 
 /** Per source table: the statements for a row's share (sign ±1), and the columns whose update moves it. */
-type Source = { name: string; table: string; share: (row: Row, sign: 1 | -1) => string; columns: string; changed?: string };
+export type Source = { name: string; table: string; share: (row: Row, sign: 1 | -1) => string; columns: string; changed?: string };
 function sources(dialect: DialectName): Source[] {
   return [
     { name: 'invoices_dashboard', table: 'invoices', columns: 'tenant_id, status, invoice_date, total_cents, sub_total_cents', share: (r, s) => money(r, s, 'invoiced', 'invoice_date', 'total_cents', 'sub_total_cents', `$.invoice_date is not null and $.status not in ('DRAFT', 'VOID')`) },
@@ -81,8 +81,9 @@ function sources(dialect: DialectName): Source[] {
   ];
 }
 
-function triggers(dialect: DialectName): string[] {
-  return sources(dialect).flatMap(({ name, table, share, columns, changed }) => {
+/** The triggers of each source (exported for later migrations' maintained totals: same shape, same rules). */
+export function triggers(dialect: DialectName, list: Source[] = sources(dialect)): string[] {
+  return list.flatMap(({ name, table, share, columns, changed }) => {
     if (dialect === 'sqlite') {
       return [
         `create trigger ${name}_insert after insert on ${table} begin ${share('new', 1)}; end`,

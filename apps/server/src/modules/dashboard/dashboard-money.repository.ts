@@ -88,19 +88,23 @@ export async function invoicedByCustomer(db: Db, tenantId: string, p: Period): P
 
 /**
  * Invoiced per zone or job tag in the period, with the number of distinct jobs invoiced. A job in several
- * zones (tags) counts in each.
+ * zones (tags) counts in each. Dated invoices come from the trigger-kept dashboard_invoice_links (migration
+ * 0013: one row per invoice and link of its job, one covering-index range for the period), the few undated
+ * ones from the records; summed per (link, job) first, so count(*) per link is the number of distinct jobs.
  */
 export async function invoicedByJobLink(db: Db, tenantId: string, p: Period, link: 'zones' | 'tags'): Promise<{ id: string; name: string; revenue: number; jobs: number }[]> {
-  // Summed per job first (one sorted pass), then each job's links read by the (job_id, …) primary key alone
-  // (the job ids come from this tenant's invoices); names joined last, tenant-checked. count(*) over the per-job
-  // rows is the number of distinct jobs.
-  const [links, column, names] = link === 'zones' ? [sql`job_zones`, sql`zone_id`, sql`zones`] : [sql`job_tags`, sql`tag_id`, sql`tags`];
+  const [kind, links, column, names] = link === 'zones' ? ['zone', sql`job_zones`, sql`zone_id`, sql`zones`] : ['tag', sql`job_tags`, sql`tag_id`, sql`tags`];
   const query = sql<{ id: string; name: string; revenue: number; jobs: number }>`
     select x.id, x.name, g.revenue, g.jobs from (
-      select l.${column} as link_id, sum(j.revenue) as revenue, count(*) as jobs
-      from (select i.job_id, sum(i.total_cents) as revenue from (${invoicedRows(tenantId, p)}) i where i.job_id is not null group by i.job_id) j
-      join ${links} l on l.job_id = j.job_id
-      group by l.${column}
+      select link_id, sum(revenue) as revenue, count(*) as jobs from (
+        select link_id, job_id, sum(amount) as revenue from (
+          select link_id, job_id, amount from dashboard_invoice_links
+            where tenant_id = ${tenantId} and link_kind = ${kind} and day >= ${p.from} and day <= ${p.to}
+          union all
+          select l.${column} as link_id, i.job_id, i.total_cents as amount from invoices i join ${links} l on l.job_id = i.job_id
+            where i.tenant_id = ${tenantId} and i.invoice_date is null and i.created_at >= ${p.start} and i.created_at < ${p.end} and i.status not in ('DRAFT', 'VOID')
+        ) u group by link_id, job_id
+      ) per_job group by link_id
     ) g join ${names} x on x.id = g.link_id and x.tenant_id = ${tenantId}`;
   const r = await query.execute(db);
   return r.rows.map((x) => ({ id: x.id, name: x.name, revenue: n(x.revenue), jobs: n(x.jobs) }));

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { rebuildDashboardTotals } from '@fieldwork/db/dashboard-totals';
-import { buildCustomer, buildJob, buildTask, buildTenant } from '@fieldwork/testing/factories';
+import { DASHBOARD_TOTAL_TABLES, rebuildDashboardTotals } from '@fieldwork/db/dashboard-totals';
+import { buildCustomer, buildJob, buildTag, buildTask, buildTenant, buildZone } from '@fieldwork/testing/factories';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertCost, insertInvoice, insertJobStatusChange, insertPayment } from './dashboard.fixture.ts';
 
-/** The trigger-kept totals of migration 0011 equal a rebuild from the records after inserts, updates and deletes. */
+/** The trigger-kept totals of migrations 0011 and 0013 equal a rebuild from the records after inserts, updates and deletes. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -14,8 +14,8 @@ afterAll(async () => t.close());
 
 async function snapshot(tenantId: string): Promise<unknown[]> {
   const out: unknown[] = [];
-  for (const table of ['dashboard_money_days', 'dashboard_task_hours', 'dashboard_customer_jobs', 'dashboard_job_closes']) {
-    const live = table === 'dashboard_job_closes' ? sql`true` : sql`n <> 0`;
+  for (const table of DASHBOARD_TOTAL_TABLES) {
+    const live = table === 'dashboard_job_closes' || table === 'dashboard_invoice_links' ? sql`true` : sql`n <> 0`;
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where tenant_id = ${tenantId} and ${live}`.execute(t.db);
     out.push(rows.map((r) => JSON.stringify(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]))).sort());
   }
@@ -56,8 +56,28 @@ describe('dashboard totals triggers', () => {
     await move(j2.id, 'CLOSED', 'OPEN', '2026-03-22T00:00:00.000Z');
     await t.db.updateTable('jobs').set({ status: 'CLOSED', updated_at: '2026-03-30T00:00:00.000Z' }).where('id', '=', j1.id).execute(); // same status: no move
 
+    // Zones and tags of the jobs, added before and after their invoices, moved and removed.
+    const [z1, z2] = [await buildZone(t.db, id), await buildZone(t.db, id)];
+    const tag = await buildTag(t.db, id);
+    const link = (table: 'job_zones' | 'job_tags', jobId: string, linkId: string) =>
+      table === 'job_zones'
+        ? t.db.insertInto('job_zones').values({ tenant_id: id, job_id: jobId, zone_id: linkId, status: 'ACTIVE' }).execute()
+        : t.db.insertInto('job_tags').values({ tenant_id: id, job_id: jobId, tag_id: linkId, status: 'ACTIVE' }).execute();
+    await link('job_zones', j1.id, z1.id);
+    await link('job_zones', j1.id, z2.id);
+    await link('job_tags', j1.id, tag.id);
+    await link('job_zones', j2.id, z1.id);
+    const inv3 = await insertInvoice(t.db, id, { customerId: c1.id, jobId: j2.id, status: 'SENT', invoiceDate: '2026-03-10', total: 4_000 });
+    await insertInvoice(t.db, id, { customerId: c1.id, jobId: j2.id, status: 'PAID', invoiceDate: '2026-03-11', total: 5_000 });
+    await t.db.deleteFrom('job_zones').where('job_id', '=', j1.id).where('zone_id', '=', z2.id).execute();
+    await t.db.updateTable('invoices').set({ job_id: j1.id, total_cents: 4_100 }).where('id', '=', inv3).execute();
+    await t.db.updateTable('invoices').set({ status: 'VOID' }).where('id', '=', inv).execute();
+    await t.db.updateTable('invoices').set({ status: 'SENT' }).where('id', '=', inv).execute();
+
     const kept = await snapshot(id);
-    expect(kept[0]).toHaveLength(3); // invoiced 2026-03-05, collected 2026-03-06, job_cost 2026-03-09
+    // inv (j1: z1, tag) and inv3 moved to j1 (z1, tag); the PAID one on j2 (z1); inv2 VOID, the undated one not kept.
+    expect(kept[4]).toHaveLength(5);
+    expect(kept[0]).toHaveLength(5); // invoiced 2026-03-05, -10 and -11, collected 2026-03-06, job_cost 2026-03-09
     expect(kept[1]).toEqual([JSON.stringify([['tenant_id', id], ['lifecycle', 'CLOSED'], ['hour', '2026-03-02T23'], ['n', 1]])]);
     expect(kept[2]).toHaveLength(2);
     expect(kept[3]).toHaveLength(1);

@@ -87,12 +87,14 @@ export async function leadCounts(db: Db, tenantId: string, p: Instants): Promise
     sql<{ status: string; source: string; n: number }>`
       select status, source, count(*) as n from crm_leads
       where tenant_id = ${tenantId} and created_at >= ${p.start} and created_at < ${p.end} group by status, source`.execute(db),
-    // Leads with a job, and what those jobs invoiced (each job has one lead, so a row per job): one pass.
+    // Leads with a job, and what those jobs invoiced (each job has one lead, so a row per job). `crm_lead_id is
+    // not null` lets the planner start from the few jobs with a lead (jobs_dash_lead) instead of sorting every
+    // lead of the period (PostgreSQL chose that and a 200 ms JIT compile at 50k leads).
     sql<{ converted: number; value: number }>`
-      select count(distinct l.id) as converted,
+      select count(distinct j.crm_lead_id) as converted,
         coalesce(sum((select sum(i.total_cents) from invoices i where i.tenant_id = ${tenantId} and i.job_id = j.id and i.status not in ('DRAFT', 'VOID'))), 0) as value
-      from crm_leads l join jobs j on j.tenant_id = ${tenantId} and j.crm_lead_id = l.id
-      where l.tenant_id = ${tenantId} and l.created_at >= ${p.start} and l.created_at < ${p.end}`.execute(db),
+      from jobs j join crm_leads l on l.tenant_id = ${tenantId} and l.id = j.crm_lead_id
+      where j.tenant_id = ${tenantId} and j.crm_lead_id is not null and l.created_at >= ${p.start} and l.created_at < ${p.end}`.execute(db),
   ]);
   return {
     groups: groups.rows.map((g) => ({ status: g.status, source: g.source, n: n(g.n) })),
