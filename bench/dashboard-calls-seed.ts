@@ -15,7 +15,7 @@ import { callDurationSeconds, CALL_OUTCOMES } from '@fieldwork/domain/receptioni
 const CALLS = Number(process.env.BENCH_CALLS ?? 150_000);
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const BATCH = 10_000;
-const handle = createDb({ databaseUrl: process.env.DATABASE_URL, sqliteFile: join(process.env.DATA_DIR ?? './data', 'fieldwork.sqlite') });
+const handle = createDb({ databaseUrl: process.env.BENCH_SEED_DATABASE_URL || process.env.DATABASE_URL, sqliteFile: join(process.env.DATA_DIR ?? './data', 'fieldwork.sqlite') });
 const db = handle.db;
 const t0 = Date.now();
 

@@ -15,7 +15,7 @@ import { dayIn } from '@fieldwork/domain/task-status';
 const LINES = Number(process.env.BENCH_INVOICE_LINES ?? 600_000);
 const LINES_PER_INVOICE = 4;
 const BATCH = 20_000;
-const handle = createDb({ databaseUrl: process.env.DATABASE_URL, sqliteFile: join(process.env.DATA_DIR ?? './data', 'fieldwork.sqlite') });
+const handle = createDb({ databaseUrl: process.env.BENCH_SEED_DATABASE_URL || process.env.DATABASE_URL, sqliteFile: join(process.env.DATA_DIR ?? './data', 'fieldwork.sqlite') });
 const db = handle.db;
 const t0 = Date.now();
 if (handle.dialect === 'sqlite') for (const pragma of ['journal_mode = MEMORY', 'synchronous = OFF', 'cache_size = -1048576', 'temp_store = MEMORY']) await sql.raw(`pragma ${pragma}`).execute(db);

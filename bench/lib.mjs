@@ -37,6 +37,13 @@ export async function createBenchDatabase(dialect, { reuseDir } = {}) {
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = '/' + name;
     env.DATABASE_URL = url.toString();
+    // The seeds write every company's rows outside any request: through the cluster's BYPASSRLS test role
+    // (scripts/with-postgres.sh); the server under test connects as DATABASE_URL, held by row-level security.
+    if (process.env.TEST_DATABASE_BYPASS_URL) {
+      const seedUrl = new URL(process.env.TEST_DATABASE_BYPASS_URL);
+      seedUrl.pathname = '/' + name;
+      env.BENCH_SEED_DATABASE_URL = seedUrl.toString();
+    }
     drop = () => onCluster(`drop database if exists ${name} with (force)`);
   }
   return {

@@ -16,7 +16,13 @@ const customers = env('BENCH_CUSTOMERS', 2000);
 const jobs = env('BENCH_JOBS', 0);
 const tasks = env('BENCH_TASKS', 0);
 const technicians = env('BENCH_TECHS', 50);
-const handle = createDb({ databaseUrl: process.env.DATABASE_URL, sqliteFile: join(process.env.DATA_DIR ?? './data', 'fieldwork.sqlite') });
+const handle = createDb({ databaseUrl: process.env.BENCH_SEED_DATABASE_URL || process.env.DATABASE_URL, sqliteFile: join(process.env.DATA_DIR ?? './data', 'fieldwork.sqlite') });
+// The tables belong to the role the server runs as: migrate as DATABASE_URL, then seed through the BYPASSRLS role.
+if (process.env.BENCH_SEED_DATABASE_URL) {
+  const owner = createDb({ databaseUrl: process.env.DATABASE_URL });
+  await migrateToLatest(owner.db, owner.dialect);
+  await owner.close();
+}
 await migrateToLatest(handle.db, handle.dialect);
 const seconds = (t0: number) => ((Date.now() - t0) / 1000).toFixed(1);
 if (handle.dialect === 'sqlite' && tasks > 0) {

@@ -3,6 +3,7 @@
 #
 # Starts a throwaway PostgreSQL cluster on a free loopback port, runs CMD with
 #   TEST_DATABASE_URL=postgres://fieldwork:<pw>@127.0.0.1:<port>/postgres
+#   TEST_DATABASE_BYPASS_URL=postgres://fieldwork_tests:<pw>@127.0.0.1:<port>/postgres  (BYPASSRLS, tests' set-up only)
 # exported, then stops the cluster and deletes its directory (also on failure or
 # interrupt). Exits with CMD's exit code.
 #
@@ -163,8 +164,12 @@ psql_super() {
   "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$TMP_DIR" -p "$PORT" -U postgres "$@"
 }
 
+# fieldwork: what the server connects as — owns what it migrates, no SUPERUSER, no BYPASSRLS, so the
+# row-level security of migration 0014 holds it. fieldwork_tests: for test set-up and assertions only (factories
+# write any company's rows, checks read them): a member of fieldwork with BYPASSRLS.
 psql_super -d postgres >/dev/null <<SQL
-CREATE ROLE fieldwork LOGIN CREATEDB PASSWORD '$PASSWORD';
+CREATE ROLE fieldwork LOGIN CREATEDB NOSUPERUSER NOBYPASSRLS PASSWORD '$PASSWORD';
+CREATE ROLE fieldwork_tests LOGIN NOSUPERUSER BYPASSRLS PASSWORD '$PASSWORD' IN ROLE fieldwork;
 SQL
 # Every database created from template1 gets btree_gist (needed by the EXCLUDE constraints).
 if ! psql_super -d template1 -c 'CREATE EXTENSION IF NOT EXISTS btree_gist' >/dev/null 2>"$TMP_DIR/ext.log"; then
@@ -173,6 +178,7 @@ if ! psql_super -d template1 -c 'CREATE EXTENSION IF NOT EXISTS btree_gist' >/de
 fi
 
 export TEST_DATABASE_URL="postgres://fieldwork:$PASSWORD@127.0.0.1:$PORT/postgres"
+export TEST_DATABASE_BYPASS_URL="postgres://fieldwork_tests:$PASSWORD@127.0.0.1:$PORT/postgres"
 log "PostgreSQL $PG_MAJOR ready on 127.0.0.1:$PORT (data in $TMP_DIR)"
 
 set +e

@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-costs.ts';
 import * as m0011 from './migrations/0011-dashboard.ts';
 import * as m0012 from './migrations/0012-receptionist-assets.ts';
 import * as m0013 from './migrations/0013-dashboard-reads.ts';
+import * as m0014 from './migrations/0014-row-level-security.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0011-dashboard': m0011,
   '0012-receptionist-assets': m0012,
   '0013-dashboard-reads': m0013,
+  '0014-row-level-security': m0014,
 };
 
 class ListProvider implements MigrationProvider {

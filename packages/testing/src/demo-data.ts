@@ -1,3 +1,4 @@
+import { withTenant } from '@fieldwork/db/tenant-scope';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
@@ -77,7 +78,7 @@ export async function seedCompany(db: Db, o: SeedCompanyOptions): Promise<Seeded
   const base = (o.createdAt ?? new Date()).getTime();
   const at = (minutesAgo: number) => new Date(base - minutesAgo * 60_000).toISOString();
   const out: SeededCompany = { tenantId, userIds: {}, zoneIds: [], serviceTagIds: [], accountTagIds: [], customerIds: [], subcontractorIds: [] };
-  await db.transaction().execute(async (trx) => {
+  await withTenant(tenantId, () => db.transaction().execute(async (trx) => {
     await trx.insertInto('tenants').values({ id: tenantId, name: o.name, time_zone: o.timeZone, created_at: at(60 * 24 * 90), updated_at: at(60 * 24 * 90), version: 1 }).execute();
     let adminId: string | null = null;
     for (const [i, u] of o.users.entries()) {
@@ -167,7 +168,7 @@ export async function seedCompany(db: Db, o: SeedCompanyOptions): Promise<Seeded
       if (out.serviceTagIds.length) await trx.insertInto('subcontractor_tags').values({ tenant_id: tenantId, subcontractor_id: id, tag_id: pick(out.serviceTagIds, i + 1) }).execute();
       if (out.zoneIds.length) await trx.insertInto('subcontractor_zones').values({ tenant_id: tenantId, subcontractor_id: id, zone_id: pick(out.zoneIds, i) }).execute();
     }
-  });
+  }));
   return out;
 }
 
@@ -205,16 +206,22 @@ export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}
     passwordHash,
     createdAt: now,
   });
-  await seedJobs(db, demo, { jobs: 40, rich: true, mediaDir: options.mediaDir, now });
-  await seedJobs(db, rival, { jobs: 6, rich: false, now });
-  // Before the tasks: their finished work periods name the vehicles in service at the time.
-  await seedVehicles(db, demo.tenantId, demo.userIds['admin@demo.test'] ?? null, now);
-  await seedTasks(db, demo, { tasks: 120, rich: true, now });
-  await seedDemoBids(db, demo, now);
-  const billing = await seedDemoBilling(db, demo, now, 'America/New_York');
-  await seedDemoCosts(db, demo, now, 'America/New_York');
-  await seedDemoDashboard(db, demo, now, 'America/New_York');
-  await seedTasks(db, rival, { tasks: 8, rich: false, now });
+  // Each company's records in its own scope: on PostgreSQL row-level security admits nothing else.
+  const billing = await withTenant(demo.tenantId, async () => {
+    await seedJobs(db, demo, { jobs: 40, rich: true, mediaDir: options.mediaDir, now });
+    // Before the tasks: their finished work periods name the vehicles in service at the time.
+    await seedVehicles(db, demo.tenantId, demo.userIds['admin@demo.test'] ?? null, now);
+    await seedTasks(db, demo, { tasks: 120, rich: true, now });
+    await seedDemoBids(db, demo, now);
+    const seeded = await seedDemoBilling(db, demo, now, 'America/New_York');
+    await seedDemoCosts(db, demo, now, 'America/New_York');
+    await seedDemoDashboard(db, demo, now, 'America/New_York');
+    return seeded;
+  });
+  await withTenant(rival.tenantId, async () => {
+    await seedJobs(db, rival, { jobs: 6, rich: false, now });
+    await seedTasks(db, rival, { tasks: 8, rich: false, now });
+  });
   const logins: DemoLogin[] = [
     ...DEMO_USERS.map((u) => ({ email: u.email, company: 'Demo Contracting', role: u.role, access: u.role === 'Admin' || u.role === 'Staff' ? u.access : null })),
     { email: 'admin@rival.test', company: 'Rival Services', role: 'Admin', access: 'fullAccess' },

@@ -1,3 +1,4 @@
+import { enterTenant, runInScope, withTenant } from '@fieldwork/db/tenant-scope';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '@fieldwork/domain/errors';
@@ -36,6 +37,7 @@ function viewerOf(row: { tenant_id: string; user_id: string; role: string; acces
 async function resolveBearer(app: FastifyInstance, secret: string): Promise<AuthContext | null> {
   const row = await findApiTokenByHash(app.db, sha256(secret));
   if (!row || row.status !== 'ACTIVE') return null;
+  enterTenant(row.tenant_id);
   const now = Date.now();
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
     await markApiTokenUsed(app.db, row.id, new Date(now).toISOString());
@@ -50,9 +52,10 @@ async function resolveSession(app: FastifyInstance, token: string): Promise<Auth
   const now = Date.now();
   const idleExpired = now - Date.parse(row.last_seen_at) > row.idle_seconds * 1000;
   if (row.status !== 'ACTIVE' || idleExpired || now >= Date.parse(row.expires_at)) {
-    await deleteSession(app.db, idHash);
+    await withTenant(row.tenant_id, () => deleteSession(app.db, idHash));
     return null;
   }
+  enterTenant(row.tenant_id);
   if (now - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) await touchSession(app.db, idHash, new Date(now).toISOString());
   return { viewer: viewerOf(row), timeZone: row.time_zone, sessionIdHash: idHash, via: 'session' };
 }
@@ -60,6 +63,9 @@ async function resolveSession(app: FastifyInstance, token: string): Promise<Auth
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('auth', null);
+  // Each request gets its own database scope (tenant-scope.ts), opened to the company once the session is known;
+  // run() around done() puts every later hook, the handler and their queries inside it.
+  app.addHook('onRequest', (_request, _reply, done) => runInScope({ tenantId: null }, done));
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;

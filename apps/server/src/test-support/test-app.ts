@@ -14,11 +14,18 @@ export const testPasswordHash = () => (passwordHash ??= hashPassword(TEST_PASSWO
 
 /**
  * A fresh database per test file: in-memory SQLite by default, or a new database on the throwaway
- * PostgreSQL cluster when TEST_DATABASE_URL is set (scripts/with-postgres.sh).
+ * PostgreSQL cluster when TEST_DATABASE_URL is set (scripts/with-postgres.sh). On PostgreSQL the app connects
+ * as the server does (row-level security holds it); `setup` is the same database through the cluster's
+ * BYPASSRLS test role, for factories and assertions that read or write any company's rows.
  */
-async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ handle: DbHandle; setup: DbHandle; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { handle: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
+  if (!url) {
+    const handle = createDb({ sqliteFile: ':memory:' });
+    return { handle, setup: handle, drop: async () => {} };
+  }
+  const bypassUrl = process.env.TEST_DATABASE_BYPASS_URL;
+  if (!bypassUrl) throw new Error('TEST_DATABASE_BYPASS_URL is not set: run PostgreSQL tests through scripts/with-postgres.sh');
   const name = 'fw_test_' + randomUUID().replace(/-/g, '').slice(0, 16);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -27,9 +34,14 @@ async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<
   const dbUrl = new URL(url);
   dbUrl.pathname = '/' + name;
   const handle = createDb({ databaseUrl: dbUrl.toString(), poolSize: 5 });
+  const setupUrl = new URL(bypassUrl);
+  setupUrl.pathname = '/' + name;
+  const setup = createDb({ databaseUrl: setupUrl.toString(), poolSize: 3 });
   return {
     handle,
+    setup,
     drop: async () => {
+      await setup.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
@@ -42,6 +54,7 @@ export type Session = { cookie: string; user: BuiltUser };
 
 export type TestApp = {
   app: FastifyInstance;
+  /** Set-up and checks: on PostgreSQL through the BYPASSRLS test role (the app itself never bypasses). */
   db: Db;
   dialect: 'sqlite' | 'postgres';
   /** PostgreSQL: the test database's URL (another app instance can share it); undefined on SQLite. */
@@ -59,7 +72,7 @@ export type TestApp = {
 };
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const { handle, drop } = await freshDatabase();
+  const { handle, setup, drop } = await freshDatabase();
   const app = await buildApp(testConfig(overrides), { dbHandle: handle });
   await app.ready();
   const cookieFrom = (res: LightMyRequestResponse) => {
@@ -70,13 +83,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const login = (email: string, password = TEST_PASSWORD) =>
     app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   const signInAs = async (tenantId: string, role: RoleName, access?: AccessLevel): Promise<Session> => {
-    const user = await buildUser(handle.db, { tenantId, role, ...(access ? { access } : {}), passwordHash: await testPasswordHash() });
+    const user = await buildUser(setup.db, { tenantId, role, ...(access ? { access } : {}), passwordHash: await testPasswordHash() });
     const res = await login(user.email);
     return { cookie: cookieFrom(res), user };
   };
   return {
     app,
-    db: handle.db,
+    db: setup.db,
     dialect: handle.dialect,
     databaseUrl: handle.databaseUrl,
     cookieFrom,
@@ -84,7 +97,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     call: (method, url, cookie, payload) => app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) }),
     signInAs,
     newCompany: async () => {
-      const tenant = await buildTenant(handle.db);
+      const tenant = await buildTenant(setup.db);
       return { tenantId: tenant.id, admin: await signInAs(tenant.id, 'Admin', 'fullAccess') };
     },
     close: async () => {

@@ -1,3 +1,4 @@
+import { enterTenant } from '@fieldwork/db/tenant-scope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { LoginBody, SignupBody } from '@fieldwork/domain/auth.schemas';
@@ -23,6 +24,7 @@ async function createCompany(app: FastifyInstance, request: FastifyRequest, repl
   const now = nowIso();
   const tenantId = randomUUID();
   const userId = randomUUID();
+  enterTenant(tenantId);
   try {
     await app.db.transaction().execute(async (trx) => {
       if (onlyIfFirst) {

@@ -1,25 +1,30 @@
+import { withSecret, withTenant } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
 
-/** Sessions and API tokens are found by the hash of their secret, before any tenant is known. */
-export function findSessionByHash(db: Db, idHash: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('tenants', 'tenants.id', 'sessions.tenant_id')
-    .select([
-      'sessions.id',
-      'sessions.tenant_id',
-      'sessions.user_id',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'sessions.idle_seconds',
-      'users.role',
-      'users.access',
-      'users.status',
-      'tenants.time_zone',
-    ])
-    .where('sessions.id', '=', idHash)
-    .executeTakeFirst();
+/** The signed-in user's role, access, status and company zone (the session or token names the company). */
+function viewerFacts(db: Db, tenantId: string, userId: string) {
+  return withTenant(tenantId, () =>
+    db
+      .selectFrom('users')
+      .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+      .select(['users.role', 'users.access', 'users.status', 'tenants.time_zone'])
+      .where('users.tenant_id', '=', tenantId)
+      .where('users.id', '=', userId)
+      .executeTakeFirst(),
+  );
+}
+
+/**
+ * Sessions and API tokens are found by the hash of their secret, before any company is known: the lookup is
+ * opened by that secret alone (row-level security on PostgreSQL), the user's facts then read in its company.
+ */
+export async function findSessionByHash(db: Db, idHash: string) {
+  const session = await withSecret({ sessionHash: idHash }, () =>
+    db.selectFrom('sessions').select(['id', 'tenant_id', 'user_id', 'last_seen_at', 'expires_at', 'idle_seconds']).where('id', '=', idHash).executeTakeFirst(),
+  );
+  if (!session) return undefined;
+  const facts = await viewerFacts(db, session.tenant_id, session.user_id);
+  return facts ? { ...session, ...facts } : undefined;
 }
 
 export async function insertSession(
@@ -58,24 +63,18 @@ export async function deleteUserSessions(db: Db, tenantId: string, userId: strin
   return Number(result.numDeletedRows);
 }
 
-export function findApiTokenByHash(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('api_tokens')
-    .innerJoin('users', 'users.id', 'api_tokens.user_id')
-    .innerJoin('tenants', 'tenants.id', 'api_tokens.tenant_id')
-    .select([
-      'api_tokens.id',
-      'api_tokens.tenant_id',
-      'api_tokens.user_id',
-      'api_tokens.last_used_at',
-      'users.role',
-      'users.access',
-      'users.status',
-      'tenants.time_zone',
-    ])
-    .where('api_tokens.token_hash', '=', tokenHash)
-    .where('api_tokens.revoked_at', 'is', null)
-    .executeTakeFirst();
+export async function findApiTokenByHash(db: Db, tokenHash: string) {
+  const token = await withSecret({ tokenHash }, () =>
+    db
+      .selectFrom('api_tokens')
+      .select(['id', 'tenant_id', 'user_id', 'last_used_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst(),
+  );
+  if (!token) return undefined;
+  const facts = await viewerFacts(db, token.tenant_id, token.user_id);
+  return facts ? { ...token, ...facts } : undefined;
 }
 
 export async function markApiTokenUsed(db: Db, tokenId: string, now: string): Promise<void> {

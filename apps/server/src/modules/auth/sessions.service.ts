@@ -1,3 +1,4 @@
+import { enterTenant } from '@fieldwork/db/tenant-scope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFieldRole } from '@fieldwork/domain/roles';
 import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
@@ -20,6 +21,8 @@ export async function startSession(app: FastifyInstance, request: FastifyRequest
   const absoluteSeconds = (field ? s.fieldAbsoluteHours : s.officeAbsoluteHours) * 3600;
   const now = new Date();
   const token = randomToken();
+  // The sign-in's company from here on (login, signup, an accepted invitation).
+  enterTenant(user.tenant_id);
   await insertSession(app.db, user.tenant_id, {
     id: sha256(token),
     userId: user.id,

@@ -43,3 +43,8 @@ export async function claimFlag(db: Db, key: string, now: string): Promise<boole
   const result = await db.insertInto('app_flags').values({ key, created_at: now }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
+
+/** Every company's id (tenants has no row-level security: it is the list of companies itself). */
+export async function listTenantIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('tenants').select('id').orderBy('id').execute()).map((r) => r.id);
+}

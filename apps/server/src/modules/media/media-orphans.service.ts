@@ -1,5 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
 import { ORPHAN_MEDIA_HOURS } from '@fieldwork/domain/media.schemas';
+import { withTenant } from '@fieldwork/db/tenant-scope';
+import { listTenantIds } from '../company/company.repository.ts';
 import { deleteOrphanMediaRows } from './media.repository.ts';
 import { mediaPath, removeQuietly, removeStaleTempFiles } from './media-storage.ts';
 
@@ -10,7 +12,10 @@ import { mediaPath, removeQuietly, removeStaleTempFiles } from './media-storage.
  */
 export async function cleanOrphanMedia(db: Db, mediaDir: string, olderThanHours: number = ORPHAN_MEDIA_HOURS): Promise<number> {
   const cutoffMs = Date.now() - olderThanHours * 3_600_000;
-  const keys = await deleteOrphanMediaRows(db, new Date(cutoffMs).toISOString());
+  const cutoff = new Date(cutoffMs).toISOString();
+  const keys: string[] = [];
+  // Company by company: the sweep runs outside any request, and row-level security opens one company at a time.
+  for (const tenantId of await listTenantIds(db)) keys.push(...(await withTenant(tenantId, () => deleteOrphanMediaRows(db, tenantId, cutoff))));
   for (const key of keys) await removeQuietly(mediaPath(mediaDir, key)).catch(() => undefined);
   await removeStaleTempFiles(mediaDir, cutoffMs);
   return keys.length;

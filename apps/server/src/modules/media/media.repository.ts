@@ -71,7 +71,7 @@ export function findSessionMedia(db: Db, tenantId: string, sessionToken: string,
  * Maintenance across every tenant (the one query here without a tenant): uploads no job ever took, older
  * than the cutoff. One statement, so an upload attached meanwhile (job_id set) is never deleted.
  */
-export async function deleteOrphanMediaRows(db: Db, cutoffIso: string): Promise<string[]> {
-  const rows = await db.deleteFrom('media').where('job_id', 'is', null).where('created_at', '<', cutoffIso).returning('storage_key').execute();
+export async function deleteOrphanMediaRows(db: Db, tenantId: string, cutoffIso: string): Promise<string[]> {
+  const rows = await db.deleteFrom('media').where('tenant_id', '=', tenantId).where('job_id', 'is', null).where('created_at', '<', cutoffIso).returning('storage_key').execute();
   return rows.map((r) => r.storage_key);
 }

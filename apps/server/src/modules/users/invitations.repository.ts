@@ -1,3 +1,4 @@
+import { withSecret } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
 import type { InvitationsTable } from '@fieldwork/db/schema';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
@@ -13,14 +14,17 @@ export function findInvitation(db: Db, tenantId: string, id: string): Promise<In
   return withInviter(db).where('invitations.tenant_id', '=', tenantId).where('invitations.id', '=', id).executeTakeFirst();
 }
 
+/** Before sign-in: opened by the token's hash alone under row-level security. */
 export function findInvitationByTokenHash(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('invitations')
-    .innerJoin('tenants', 'tenants.id', 'invitations.tenant_id')
-    .selectAll('invitations')
-    .select('tenants.name as company_name')
-    .where('invitations.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return withSecret({ invitationHash: tokenHash }, () =>
+    db
+      .selectFrom('invitations')
+      .innerJoin('tenants', 'tenants.id', 'invitations.tenant_id')
+      .selectAll('invitations')
+      .select('tenants.name as company_name')
+      .where('invitations.token_hash', '=', tokenHash)
+      .executeTakeFirst(),
+  );
 }
 
 export async function insertInvitation(db: Db, tenantId: string, row: Omit<InvitationsTable, 'tenant_id' | 'accepted_at' | 'accepted_user_id' | 'revoked_at'>): Promise<void> {

@@ -1,3 +1,4 @@
+import { enterTenant } from '@fieldwork/db/tenant-scope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AcceptInvitationBody } from '@fieldwork/domain/auth.schemas';
@@ -89,6 +90,7 @@ export async function previewInvitation(db: Db, token: string) {
 
 export async function acceptInvitation(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: AcceptInvitationBody) {
   const invitation = await usableInvitation(app.db, body.token);
+  enterTenant(invitation.tenant_id);
   const passwordHash = await hashPassword(body.password);
   const userId = randomUUID();
   const now = nowIso();

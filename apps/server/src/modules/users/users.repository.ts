@@ -1,3 +1,4 @@
+import { withSecret } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
 import type { UsersTable } from '@fieldwork/db/schema';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
@@ -6,9 +7,13 @@ import type { UserListQuery } from '@fieldwork/domain/users.schemas';
 /** With the hourly labor cost rate migration 0010 adds. */
 export type UserRow = UsersTable & { cost_rate_cents?: number };
 
-/** Login is by email alone, so this lookup spans tenants; emails are unique across the deployment. */
+/**
+ * Login is by email alone, so this lookup spans tenants (opened by the email itself under row-level security);
+ * emails are unique across the deployment.
+ */
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  const loginEmail = email.toLowerCase();
+  return withSecret({ loginEmail }, () => db.selectFrom('users').selectAll().where('email', '=', loginEmail).executeTakeFirst());
 }
 
 export function findUser(db: Db, tenantId: string, userId: string) {

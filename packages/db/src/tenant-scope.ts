@@ -1,0 +1,61 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Which company's rows the current work may touch, carried through async calls. On PostgreSQL every pooled
+ * connection is given these values (set_config) before it runs a query, and the row-level security policies of
+ * migration 0014 read them: app.tenant_id opens one company's rows; the secret keys open the one row whose
+ * secret the caller holds, for the lookups that come before any company is known (a session by its cookie's
+ * hash, an API token by its hash, a user by the email typed at login, an invitation by its token's hash).
+ * Nothing set means nothing visible. SQLite has no row-level security: the scope changes nothing there.
+ */
+export type DbScope = {
+  tenantId: string | null;
+  sessionHash?: string;
+  tokenHash?: string;
+  loginEmail?: string;
+  invitationHash?: string;
+};
+
+/** The PostgreSQL setting each scope field is written to (policies in migration 0014 read these names). */
+export const SCOPE_SETTINGS = {
+  tenantId: 'app.tenant_id',
+  sessionHash: 'app.session_hash',
+  tokenHash: 'app.token_hash',
+  loginEmail: 'app.login_email',
+  invitationHash: 'app.invitation_hash',
+} as const satisfies Record<keyof DbScope, string>;
+
+const storage = new AsyncLocalStorage<DbScope>();
+
+export function currentScope(): DbScope | undefined {
+  return storage.getStore();
+}
+
+/** Runs fn (and everything it awaits) in the given scope. */
+export function runInScope<T>(scope: DbScope, fn: () => T): T {
+  return storage.run(scope, fn);
+}
+
+/** Runs fn with one company's rows open (seeds, sweeps, the steps of a sign-in once the company is known). */
+export function withTenant<T>(tenantId: string, fn: () => T): T {
+  return storage.run({ tenantId }, fn);
+}
+
+/** Runs fn with only the row matching one secret open, and no company (the lookups before sign-in). */
+export function withSecret<T>(secret: Omit<DbScope, 'tenantId'>, fn: () => T): T {
+  return storage.run({ tenantId: null, ...secret }, fn);
+}
+
+/**
+ * Opens a company's rows for the rest of the current request: the request's scope object is shared by every
+ * continuation of it, so setting it once the session is known reaches the handler and its queries.
+ */
+export function enterTenant(tenantId: string): void {
+  const scope = storage.getStore();
+  if (scope) scope.tenantId = tenantId;
+}
+
+/** The values set_config receives, in SCOPE_SETTINGS order ('' for unset: NULLIF turns it into NULL). */
+export function scopeValues(scope: DbScope | undefined): string[] {
+  return (Object.keys(SCOPE_SETTINGS) as (keyof DbScope)[]).map((key) => scope?.[key] ?? '');
+}
