@@ -1,5 +1,3 @@
-import pg from 'pg';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +5,15 @@ import { createDb } from '@fieldwork/db/connection';
 import { migrateToLatest } from '@fieldwork/db/migrate';
 import { buildTenant, buildUser } from '@fieldwork/testing/factories';
 import { TEST_PASSWORD, testPasswordHash } from '../test-support/test-app.ts';
+import { createPostgresTestDatabase } from '../test-support/test-database.ts';
 
 export type OpsDatabase = {
   dialect: 'sqlite' | 'postgres';
   dataDir: string;
-  /** PostgreSQL only: an empty database of its own on the test cluster. */
+  /** PostgreSQL only: an empty database of its own on the test cluster, as the server connects. */
   databaseUrl: string | undefined;
+  /** PostgreSQL only: the same database through the BYPASSRLS test role (set-up and checks). */
+  setupUrl: string | undefined;
   sqliteFile: string;
   drop: () => Promise<void>;
 };
@@ -21,35 +22,32 @@ export type OpsDatabase = {
 export async function emptyDatabase(): Promise<OpsDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldwork-ops-'));
   const sqliteFile = join(dataDir, 'fieldwork.sqlite');
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { dialect: 'sqlite', dataDir, databaseUrl: undefined, sqliteFile, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const name = 'fw_ops_' + randomUUID().replace(/-/g, '').slice(0, 16);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = '/' + name;
+  const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
+  const pgDatabase = await createPostgresTestDatabase('fw_ops_');
+  if (!pgDatabase) return { dialect: 'sqlite', dataDir, databaseUrl: undefined, setupUrl: undefined, sqliteFile, drop: removeDir };
   return {
     dialect: 'postgres',
     dataDir,
-    databaseUrl: dbUrl.toString(),
+    databaseUrl: pgDatabase.url,
+    setupUrl: pgDatabase.setupUrl,
     sqliteFile,
     drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await pgDatabase.drop();
+      await removeDir();
     },
   };
 }
 
-/** Migrates the database and adds one company with an admin who signs in with TEST_PASSWORD. */
+/** Migrates the database (as the server's role, which owns the tables) and adds one company with an admin who signs in with TEST_PASSWORD. */
 export async function seedAdmin(target: OpsDatabase): Promise<{ email: string; tenantId: string }> {
-  const handle = createDb({ databaseUrl: target.databaseUrl, sqliteFile: target.sqliteFile });
+  const owner = createDb({ databaseUrl: target.databaseUrl, sqliteFile: target.sqliteFile });
   try {
-    await migrateToLatest(handle.db, handle.dialect);
+    await migrateToLatest(owner.db, owner.dialect);
+  } finally {
+    await owner.close();
+  }
+  const handle = createDb({ databaseUrl: target.setupUrl, sqliteFile: target.sqliteFile });
+  try {
     const tenant = await buildTenant(handle.db);
     const user = await buildUser(handle.db, { tenantId: tenant.id, role: 'Admin', passwordHash: await testPasswordHash() });
     return { email: user.email, tenantId: tenant.id };

@@ -76,7 +76,7 @@ describe('graceful shutdown of a real server process', () => {
       for (const line of logs.filter((l) => l.req !== undefined || l.res !== undefined)) expect(typeof line.reqId).toBe('string');
 
       // The write acknowledged during shutdown was committed before the database closed.
-      const handle = createDb({ databaseUrl: target.databaseUrl, sqliteFile: target.sqliteFile });
+      const handle = createDb({ databaseUrl: target.setupUrl, sqliteFile: target.sqliteFile });
       try {
         const row = await handle.db.selectFrom('customers').select('name').where('id', '=', created.id).executeTakeFirst();
         expect(row?.name).toBe('Started before SIGTERM');

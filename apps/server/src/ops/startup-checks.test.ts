@@ -23,9 +23,9 @@ describe('refusing a PostgreSQL superuser in production', () => {
     try {
       if (t.dialect === 'postgres') {
         // scripts/with-postgres.sh connects as `fieldwork`: LOGIN CREATEDB, not SUPERUSER.
-        expect(await currentDatabaseRole(t.db)).toEqual({ rolname: 'fieldwork', rolsuper: false });
+        expect(await currentDatabaseRole(t.app.db)).toEqual({ rolname: 'fieldwork', rolsuper: false });
       }
-      await expect(assertSafeDatabaseRole(t.db, t.dialect, 'production')).resolves.toBeUndefined();
+      await expect(assertSafeDatabaseRole(t.app.db, t.dialect, 'production')).resolves.toBeUndefined();
     } finally {
       await t.close();
     }

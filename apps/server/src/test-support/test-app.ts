@@ -1,12 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { randomUUID } from 'node:crypto';
 import { createDb, type Db, type DbHandle } from '@fieldwork/db/connection';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
 import { buildTenant, buildUser, type BuiltUser } from '@fieldwork/testing/factories';
 import { buildApp } from '../app.ts';
 import { testConfig, type AppConfig } from '../config.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { createPostgresTestDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'test-password-2026';
 let passwordHash: Promise<string> | undefined;
@@ -19,33 +18,19 @@ export const testPasswordHash = () => (passwordHash ??= hashPassword(TEST_PASSWO
  * BYPASSRLS test role, for factories and assertions that read or write any company's rows.
  */
 async function freshDatabase(): Promise<{ handle: DbHandle; setup: DbHandle; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
+  const pgDatabase = await createPostgresTestDatabase();
+  if (!pgDatabase) {
     const handle = createDb({ sqliteFile: ':memory:' });
     return { handle, setup: handle, drop: async () => {} };
   }
-  const bypassUrl = process.env.TEST_DATABASE_BYPASS_URL;
-  if (!bypassUrl) throw new Error('TEST_DATABASE_BYPASS_URL is not set: run PostgreSQL tests through scripts/with-postgres.sh');
-  const name = 'fw_test_' + randomUUID().replace(/-/g, '').slice(0, 16);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = '/' + name;
-  const handle = createDb({ databaseUrl: dbUrl.toString(), poolSize: 5 });
-  const setupUrl = new URL(bypassUrl);
-  setupUrl.pathname = '/' + name;
-  const setup = createDb({ databaseUrl: setupUrl.toString(), poolSize: 3 });
+  const handle = createDb({ databaseUrl: pgDatabase.url, poolSize: 5 });
+  const setup = createDb({ databaseUrl: pgDatabase.setupUrl, poolSize: 3 });
   return {
     handle,
     setup,
     drop: async () => {
       await setup.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await pgDatabase.drop();
     },
   };
 }
