@@ -1,5 +1,5 @@
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createDb, type Db, type DbHandle, type DialectName } from '@fieldwork/db/connection';
 import { migrateToLatest } from '@fieldwork/db/migrate';
@@ -21,11 +21,12 @@ declare module 'fastify' {
     db: Db;
     dialect: DialectName;
     config: AppConfig;
-    /** Every route registered, for the generated security suites. */
-    routeTable: { method: string; url: string }[];
+    /** Every route registered with its schema (zod), for the generated security suites. */
+    routeTable: RouteTableEntry[];
   }
 }
 
+export type RouteTableEntry = { method: string; url: string; schema?: FastifySchema };
 export type BuildOptions = { dbHandle?: DbHandle; migrate?: boolean };
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -46,10 +47,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('config', config);
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
   if (!options.dbHandle) app.addHook('onClose', async () => handle.close());
 

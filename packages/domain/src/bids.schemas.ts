@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearableText, pageQuery, uuidField } from './common.schemas.ts';
+import { clearableText, pageQuery, storableInstant, uuidField } from './common.schemas.ts';
 
 /** Subcontractor bids on a task (issue 5, request-bids flow). Money: the API speaks dollars with 2 places, storage cents. */
 export const BID_STATUSES = ['REQUESTED', 'SUBMITTED', 'DECLINED', 'AWARDED', 'CLOSED'] as const;
@@ -26,7 +26,8 @@ export function formatBidAmount(cents: number): string {
 /** Dollars with at most 2 decimal places, > 0 and ≤ 10,000,000, turned into integer cents. */
 export const bidAmountField = z
   .number({ error: 'Amount must be a number.' })
-  .gt(0, { error: 'Amount must be greater than 0.' })
+  // 0.01, not > 0: a denormal like 5e-324 passes "> 0" and the 2-places check, then rounds to 0 cents, which the table refuses.
+  .gte(0.01, { error: 'Amount must be greater than 0.' })
   .max(MAX_BID_AMOUNT, { error: 'Amount must be at most 10,000,000.' })
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'Amount can have at most 2 decimal places.' })
   .transform((v) => Math.round(v * 100));
@@ -38,7 +39,7 @@ export const answerBidBody = z.strictObject({
   amount: bidAmountField,
   note: noteField,
   earliestStartDateTime: z
-    .union([z.iso.datetime({ offset: true }).transform((v) => new Date(v).toISOString()), z.literal(''), z.null()], {
+    .union([z.iso.datetime({ offset: true }).refine(storableInstant).transform((v) => new Date(v).toISOString()), z.literal(''), z.null()], {
       error: 'Earliest start date-time must be a valid ISO 8601 date-time.',
     })
     .transform((v) => (v ? v : null))

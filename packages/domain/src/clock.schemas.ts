@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRef, uuidField } from './common.schemas.ts';
+import { namedRef, storableInstant, uuidField } from './common.schemas.ts';
 import { MAX_TASK_MS, TASK_DESCRIPTION_MAX, TASK_MESSAGES, taskActivitySchema } from './tasks.schemas.ts';
 
 /** Clock-in, clock-out and the adjustment of a running clock-in (tasks-and-scheduling.md sections 2, 4, 5, 8; issue 7). */
@@ -46,7 +46,7 @@ export const CLOCK_MESSAGES = {
 } as const;
 
 const isoInstant = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).transform((v) => new Date(v).toISOString());
+  z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` }).transform((v) => new Date(v).toISOString());
 
 /** POST /tasks/clock-in: the vehicle only when the answer to the vehicle question is Yes; assistants exclude the assignee. */
 export const clockInBody = z.strictObject({

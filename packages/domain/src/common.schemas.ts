@@ -102,4 +102,16 @@ export function pagination(total: number, page: number, limit: number) {
   return { totalItems: total, totalPages: Math.ceil(total / limit), currentPage: page, itemsPerPage: limit };
 }
 
-export const versionField = z.number({ error: 'version must be a number.' }).int().min(1);
+// Below PostgreSQL's integer maximum: a larger version (or its +1 on save) made the update fail there (500).
+export const versionField = z.number({ error: 'version must be a number.' }).int().min(1).max(2_147_483_646, { error: 'version is out of range.' });
+
+/**
+ * An ISO date-time in years 0002–9998 (UTC): PostgreSQL has no year 0, and toISOString writes years past 9999
+ * as +010000; either made a 500 there. A year of margin on each side, because the servers derive instants from
+ * it (a task's default end, a day's next midnight, an offset's shift).
+ */
+export const storableInstant = (v: string) => {
+  const ms = Date.parse(v);
+  // Not a date at all: the format check has said so already (zod runs this too), one message is enough.
+  return Number.isNaN(ms) || (ms >= -62_104_060_800_000 && ms < 253_370_764_800_000);
+};

@@ -26,7 +26,9 @@ export const DASHBOARD_MESSAGES = {
   tooLong: `The date range must be at most ${DASHBOARD_MAX_RANGE_DAYS} days.`,
 } as const;
 
-const dayField = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` });
+/** Not 9999-12-31: ranges run to the next midnight, and the day after 9999-12-31 has no YYYY-MM-DD key. */
+const dayField = (label: string) =>
+  z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` }).refine((v) => v !== '9999-12-31', { error: `${label} must be a date (YYYY-MM-DD).` });
 
 /** Query strings send `from=` for a cleared field: treat '' as absent. */
 function dropEmpty(value: unknown): unknown {

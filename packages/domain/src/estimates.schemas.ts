@@ -44,7 +44,14 @@ export const signatureField = z
 function startsWithPngMagic(dataUrl: string): boolean {
   const head = dataUrl.slice(dataUrl.indexOf(',') + 1, dataUrl.indexOf(',') + 13);
   if (head.length < 12) return false;
-  const bytes = atob(head);
+  // zod runs this even when the regex failed: atob throws on non-base64 text, and a throwing validator leaves
+  // the request unanswered (Fastify cannot tag the DOMException as a validation error), so it is a plain "no".
+  let bytes: string;
+  try {
+    bytes = atob(head);
+  } catch {
+    return false;
+  }
   return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes.charCodeAt(i) === b);
 }
 

@@ -4,7 +4,7 @@
  * The caller system's call id makes a post idempotent: a repeat returns the stored call.
  */
 import { z } from 'zod';
-import { clearableText, dataOf, dataPage, pageQuery, requiredText, uuidField } from './common.schemas.ts';
+import { clearableText, dataOf, dataPage, pageQuery, requiredText, storableInstant, uuidField } from './common.schemas.ts';
 import { dashboardRangeSchema } from './dashboard.schemas.ts';
 
 export const CALL_OUTCOMES = ['BOOKED', 'LEAD_CREATED', 'INFORMATION', 'MISSED', 'SPAM'] as const;
@@ -30,7 +30,7 @@ export const CALL_MESSAGES = {
 } as const;
 
 const instantField = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).transform((v) => new Date(v).toISOString());
+  z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` }).transform((v) => new Date(v).toISOString());
 const optionalLink = (label: string) => z.union([uuidField(label), z.literal(''), z.null()]).transform((v) => v || null).optional();
 const outcomeField = z.enum(CALL_OUTCOMES, { error: `Outcome must be one of: ${CALL_OUTCOMES.join(', ')}.` });
 
@@ -66,7 +66,8 @@ export const callListQuery = z
     limit: pageQuery.limit.default(CALL_PAGE_SIZE),
     outcome: outcomeField.optional(),
     from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD).' }).optional(),
-    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD).' }).optional(),
+    // Not 9999-12-31: the list runs to the next midnight, and the day after 9999-12-31 has no YYYY-MM-DD key.
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD).' }).refine((v) => v !== '9999-12-31', { error: 'to must be a date (YYYY-MM-DD).' }).optional(),
     /** Caller name or number, contains, any case. */
     search: z.string({ error: 'search must be a string.' }).trim().max(100, { error: 'search must be less than or equal to 100 characters.' }).optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, idListQuery, pageQuery, uuidField } from './common.schemas.ts';
+import { DEFAULT_PAGE_SIZE, idListQuery, pageQuery, storableInstant, uuidField } from './common.schemas.ts';
 import { TASK_STATUSES } from './task-status.ts';
 import { DEFAULT_SCHEDULE_HOURS, listOf, scheduleWindowError, taskSchema } from './tasks.schemas.ts';
 
@@ -24,7 +24,7 @@ export const MAX_SCHEDULER_RANGE_DAYS = 62;
 export const AVAILABLE_SOON_MINUTES = 60;
 
 const instant = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).transform((v) => new Date(v).toISOString());
+  z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` }).transform((v) => new Date(v).toISOString());
 const optionalInstant = (label: string) =>
   z
     .union([instant(label), z.literal(''), z.null()], { error: `${label} must be a valid ISO 8601 date-time.` })

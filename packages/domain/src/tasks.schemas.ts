@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListQuery, namedRef, orderValueSchema, pageQuery, uuidField, versionField } from './common.schemas.ts';
+import { idListQuery, namedRef, orderValueSchema, pageQuery, storableInstant, uuidField, versionField } from './common.schemas.ts';
 import { JOB_STATUSES } from './jobs.schemas.ts';
 import { TASK_ACTIONS } from './task-actions.rules.ts';
 import { TASK_LIFECYCLES, TASK_STATUSES } from './task-status.ts';
@@ -58,7 +58,7 @@ export const TASK_MESSAGES = {
   tooLong: `A task can be scheduled for at most ${MAX_TASK_DAYS} days.`,
 } as const;
 
-const isoInstant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` });
+const isoInstant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` });
 const optionalInstant = (label: string) =>
   z
     .union([isoInstant(label), z.literal(''), z.null()])
