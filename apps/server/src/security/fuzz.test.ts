@@ -96,7 +96,7 @@ const fileBody = fc
 
 function caseArb(route: RouteTableEntry): fc.Arbitrary<Case> {
   const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown; consumes?: string[] };
-  const options = { idsFor };
+  const options = { idsFor, textIds: (field: string) => ids[FIELD_KINDS[field] ?? ''] ?? [] };
   const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const params = fc.record(Object.fromEntries(paramNames.map((n) => [n, paramArb(route, n)])));
   const querySchema = jsonSchemaOf(schema.querystring);

@@ -28,6 +28,8 @@ export type ArbitraryOptions = {
   idsFor: (field: string) => readonly string[];
   /** Only values inside the bounds (at them, or between): cases that should pass validation and reach the services. */
   strict?: boolean;
+  /** Ids for text fields that name records without a uuid format (`tags=` in a query string). */
+  textIds?: (field: string) => readonly string[];
 };
 
 /** Beyond two levels arrays stay short: 200 lines × 100 tags × 500 characters would only test the body limit. */
@@ -71,6 +73,13 @@ function stringArb(schema: JsonSchema, field: string, options: ArbitraryOptions)
   if (schema.format === 'date') return options.strict ? strictDate : dateArb;
   if (schema.format === 'date-time') return options.strict ? strictDateTime : dateTimeArb;
   if (schema.format === 'email') return fc.oneof(fc.emailAddress(), boundedLength(schema.minLength ?? 0, schema.maxLength).map((n) => `${'a'.repeat(Math.max(1, n - 7))}@ex.com`));
+  if (options.strict) {
+    // Field names that promise a shape the JSON Schema does not spell out (custom refinements).
+    const named = options.textIds?.(field) ?? [];
+    if (named.length) return fc.constantFrom(...named);
+    if (/email/i.test(field)) return fc.string({ unit: fc.constantFrom(...'abcxyz019'), minLength: 1, maxLength: 30 }).map((v) => `${v}@example.com`);
+    if (/url$/i.test(field)) return fc.constant('https://example.com/pay');
+  }
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern), { maxLength: schema.maxLength ?? 40 }).filter((v) => !options.strict || v.length <= (schema.maxLength ?? Infinity));
   const length = boundedLength(schema.minLength ?? 0, schema.maxLength, options.strict);
   // Strict text is letters: blanks and control characters fail the trims and refinements, which the other modes cover.
@@ -119,7 +128,8 @@ export function boundedValue(schema: JsonSchema, options: ArbitraryOptions, fiel
       const min = schema.minItems ?? 0;
       const length = boundedLength(min, options.strict ? Math.min(schema.maxItems ?? 3, Math.max(min, 3)) : schema.maxItems, options.strict).map((n) => Math.min(n, cap));
       const item = boundedValue(schema.items ?? {}, options, field, depth + 1);
-      return length.chain((n) => fc.array(item, { minLength: n, maxLength: n }));
+      // Strict lists hold distinct items: "each assistant only once" and the like are refinements, not bounds.
+      return length.chain((n) => (options.strict ? fc.uniqueArray(item, { minLength: Math.min(min, 1), maxLength: n }) : fc.array(item, { minLength: n, maxLength: n })));
     }
     case 'object': {
       const props = schema.properties ?? {};
