@@ -2,7 +2,7 @@
 // cluster), seeding through bench/seed.ts, the real server in its own process, and an autocannon wrapper.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -95,14 +95,16 @@ export async function benchLogin(base, email = 'bench-admin@bench.test') {
   return res.headers.get('set-cookie').split(';')[0];
 }
 
-/** autocannon's result, plus `p95` (ms) computed from every response time (its histogram stops at p90 and p97.5). */
+/** autocannon's result, plus `p95` (ms) computed from every response time (its histogram stops at p90 and p97.5)
+ * and `exact` {p50, p95, p99} from the same times (autocannon's own figures are whole milliseconds). */
 export function load(opts) {
   return new Promise((ok, fail) => {
     const times = [];
     const instance = autocannon(opts, (err, res) => {
       if (err) return fail(err);
       times.sort((a, b) => a - b);
-      ok(Object.assign(res, { p95: times.length ? times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)] : null }));
+      const at = (q) => (times.length ? times[Math.min(times.length - 1, Math.ceil(times.length * q) - 1)] : null);
+      ok(Object.assign(res, { p95: at(0.95), exact: { p50: at(0.5), p95: at(0.95), p99: at(0.99) } }));
     });
     instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   });
@@ -113,4 +115,49 @@ export function ensurePostgresCluster(args) {
   if (process.env.TEST_DATABASE_URL) return;
   const run = spawnSync('bash', [join(ROOT, 'scripts/with-postgres.sh'), process.execPath, ...args], { stdio: 'inherit', env: process.env });
   process.exit(run.status ?? 1);
+}
+
+/** One measured row: autocannon on `opts`, exact percentiles, and the request the floor replays (`request`). */
+export async function measureRow({ name, opts, target = null, request = null, expect = null }) {
+  const r = await load({ connections: 1, ...opts });
+  const answered = ['1xx', '2xx', '3xx', '4xx', '5xx'].reduce((n, k) => n + (r[k] ?? 0), 0);
+  const expected = expect ? (r.statusCodeStats?.[expect]?.count ?? 0) : r['2xx'];
+  return {
+    name, target, request, connections: opts.connections ?? 1, requests: r.requests.total,
+    p50: r.exact.p50, p95: r.exact.p95, p99: r.exact.p99, p975: r.latency.p97_5, rps: r.requests.average,
+    bad: answered - expected + r.errors + r.timeouts,
+  };
+}
+
+export const fmtRow = (r) =>
+  `${r.name.slice(0, 60).padEnd(60)} p50 ${fmtMs(r.p50).padStart(6)}  p95 ${fmtMs(r.p95).padStart(6)}  p99 ${fmtMs(r.p99).padStart(6)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  unexpected ${r.bad}`;
+export const fmtMs = (n, d = 1) => (n === null || n === undefined ? '–' : n.toFixed(d));
+
+/** Plain reads for fixtures, `?` placeholders on both dialects; PostgreSQL through the seeding role (it sees every
+ * company), timestamps back as ISO strings as SQLite stores them. */
+export async function openSql(env) {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.BENCH_SEED_DATABASE_URL || env.DATABASE_URL });
+    await client.connect();
+    const iso = (row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+    const all = async (text, params = []) => {
+      let n = 0;
+      return (await client.query(text.replace(/\?/g, () => `$${++n}`), params)).rows.map(iso);
+    };
+    return { all, get: async (text, params) => (await all(text, params))[0], close: () => client.end() };
+  }
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(env.DATA_DIR, 'fieldwork.sqlite'), { readonly: true });
+  return { all: async (text, params = []) => db.prepare(text).all(...params), get: async (text, params = []) => db.prepare(text).get(...params), close: async () => db.close() };
+}
+
+/** Size of the SQLite files (database, WAL, shared memory) in `dir`, in GiB. */
+export const sqliteGiB = (dir) => readdirSync(dir).filter((f) => f.startsWith('fieldwork.sqlite')).reduce((n, f) => n + statSync(join(dir, f)).size, 0) / 2 ** 30;
+
+/** The task benchmarks' data through bench/seed.ts: jobs created over three years, 10 subcontractors; returns what it took. */
+export async function seedTaskData(env, { jobs, tasks, techs }) {
+  const t0 = Date.now();
+  // At four two-hour slots a day, 510 assignees need about three years to hold 1.8M assigned tasks without overlaps.
+  await seedBenchDatabase(env, { BENCH_JOBS: String(jobs), BENCH_JOB_DAYS: '1095', BENCH_TASKS: String(tasks), BENCH_TECHS: String(techs), BENCH_SUBS: '10', BENCH_CUSTOMERS: '2000' });
+  return `seeded in ${((Date.now() - t0) / 60_000).toFixed(1)} min${env.DATABASE_URL ? ' (including VACUUM ANALYZE)' : ''}`;
 }

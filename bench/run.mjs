@@ -1,65 +1,106 @@
-// `npm run bench`: API throughput and latency on SQLite and on PostgreSQL, same seeded data, server in its own
-// process, load from this process over loopback with autocannon. Results: bench/results/latest.md.
+// `npm run bench` (issue 11): one report. The large tenant (bench/large-tenant.mjs, cached under DATA_DIR) on
+// SQLite, then on a throwaway PostgreSQL cluster (this script again under scripts/with-postgres.sh with
+// --postgres-only); on each: the ceiling (bench/ceiling.mjs), the foundation scenarios, job list, task list,
+// scheduling and dashboard against the real server in its own process, every row's floor (bench/floor.mjs), and
+// the PDF times; then the Chromium scheduler benchmark once (its own tenant, SQLite). Writes
+// bench/results/latest.md (bench/report.mjs) and the raw figures to bench/results/latest.json.
+// BENCH_SECONDS (5) per row; BENCH_DIALECTS=sqlite,postgres; BENCH_UI=0 skips the browser; BENCH_UI_RUNS (5);
+// BENCH_REFRESH=1 seeds anew; sizes: BENCH_JOBS, BENCH_TASKS, BENCH_TECHS, BENCH_INVOICE_LINES, BENCH_CALLS, BENCH_ASSETS.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchLogin, createBenchDatabase, load as run, ROOT as root, seedBenchDatabase, startServer } from './lib.mjs';
+import { measureApiBasics } from './api-basics.mjs';
+import { measureCeiling } from './ceiling.mjs';
+import { measureDashboard } from './dashboard.mjs';
+import { measureFloors } from './floor.mjs';
+import { measureJobsList } from './jobs-list.mjs';
+import { cacheRoot, openLargeTenant } from './large-tenant.mjs';
+import { benchLogin, openSql, ROOT, startServer } from './lib.mjs';
+import { measurePdf } from './pdf.mjs';
+import { renderReport } from './report.mjs';
+import { measureScheduling } from './scheduling.mjs';
+import { measureTasksList } from './tasks-list.mjs';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const load = (opts) => run({ connections: CONNECTIONS, duration: DURATION, ...opts });
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WRITE_CONNECTIONS = 10;
+const say = (dialect) => (...a) => console.log(`[bench ${dialect}]`, ...a);
 
 async function benchDialect(dialect) {
-  const database = await createBenchDatabase(dialect);
-  await seedBenchDatabase(database.env);
-  const server = await startServer(database.env);
+  const log = say(dialect);
+  const load0 = loadavg()[0];
+  const tenant = await openLargeTenant(dialect);
+  log(tenant.seeding);
+  const result = { dialect, seeding: tenant.seeding, sizes: tenant.sizes, key: tenant.key, groups: [] };
   try {
-    const headers = { cookie: await benchLogin(server.base) };
-    const scenarios = [
-      ['GET /api/health (no auth, 1 query)', { url: server.base + '/api/health' }],
-      ['GET /api/user/profile (session + user + company)', { url: server.base + '/api/user/profile', headers }],
-      ['GET /api/customers page 1 of 2,000', { url: server.base + '/api/customers?page=1&limit=10', headers }],
-      ['GET /api/customers search "garcia"', { url: server.base + '/api/customers?search=garcia&limit=10', headers }],
-      ['GET /api/user?role=Technician (51 users)', { url: server.base + '/api/user?role=Technician&limit=100', headers }],
-      ['POST /api/auth/login (argon2id)', { url: server.base + '/api/auth/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench-admin@bench.test', password: 'bench-pass-2026' }), connections: 2 }],
-    ];
-    const rows = [];
-    for (const [name, opts] of scenarios) {
-      const r = await load(opts);
-      const bad = r.non2xx + r.errors + r.timeouts;
-      rows.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad });
-      console.log(`${dialect.padEnd(8)} ${name.padEnd(50)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${bad}`);
+    const sql = await openSql(tenant.env);
+    const tenantId = (await sql.get("select id from tenants where name = 'Bench Co'")).id;
+    await sql.close();
+    log('ceiling: bare Fastify JSON route');
+    result.ceiling = await measureCeiling([1, 2, WRITE_CONNECTIONS], SECONDS);
+    for (const [n, r] of Object.entries(result.ceiling)) log(`ceiling ${n} connection(s): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(2)} ms`);
+    const server = await startServer(tenant.env);
+    try {
+      const base = server.base;
+      const cookie = await benchLogin(base);
+      const common = { base, cookie, seconds: SECONDS, log };
+      log('foundation scenarios');
+      result.groups.push({ key: 'api', rows: await measureApiBasics({ ...common, connections: WRITE_CONNECTIONS }) });
+      log('job list');
+      result.groups.push({ key: 'jobs', rows: await measureJobsList({ ...common, jobs: tenant.sizes.jobs }) });
+      log('task list');
+      result.groups.push({ key: 'tasks', rows: await measureTasksList(common) });
+      log('scheduling');
+      const scheduling = await measureScheduling({ ...common, env: tenant.env, writeConnections: WRITE_CONNECTIONS });
+      result.groups.push({ key: 'scheduling', rows: scheduling.rows, facts: scheduling.facts });
+      log('dashboard');
+      result.groups.push({ key: 'dashboard', rows: await measureDashboard(common) });
+    } finally {
+      await server.stop();
     }
-    return rows;
+    log('floors: each row\'s SQL captured and replayed');
+    await measureFloors(tenant.env, tenantId, result.groups.flatMap((g) => g.rows), log);
   } finally {
-    await server.stop();
-    await database.cleanup();
+    await tenant.cleanup();
   }
+  // PDFs on the test app's own small company (the same app, on this dialect under with-postgres.sh).
+  log('PDFs');
+  result.pdf = await measurePdf({ inProcess: dialect === 'sqlite', http: true, log });
+  for (const g of result.groups) for (const r of g.rows) delete r.request;
+  result.loadavg = [load0, loadavg()[0]];
+  return result;
+}
+
+/** The Chromium benchmark as it is (its own seed, SQLite); its figures from the JSON it writes. */
+function schedulerUi() {
+  const started = Date.now();
+  const run = spawnSync(process.execPath, [join(ROOT, 'bench/scheduler-ui.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_RUNS: process.env.BENCH_UI_RUNS ?? '5' } });
+  const file = join(ROOT, `bench/results/scheduler-ui-${new Date().toISOString().slice(0, 10)}.json`);
+  if (run.status !== 0 || !existsSync(file)) return { error: `bench/scheduler-ui.mjs exited ${run.status}` };
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  if (Date.parse(data.date) < started) return { error: 'bench/scheduler-ui.mjs wrote no new result' };
+  return { summary: data.summary, settings: data.settings, file: file.slice(ROOT.length + 1) };
 }
 
 if (process.argv.includes('--postgres-only')) {
-  const rows = await benchDialect('postgres');
-  writeFileSync(process.env.BENCH_PG_OUT, JSON.stringify(rows));
+  writeFileSync(process.env.BENCH_PG_OUT, JSON.stringify(await benchDialect('postgres')));
 } else {
-  const sqlite = await benchDialect('sqlite');
-  const pgOut = join(mkdtempSync(join(tmpdir(), 'fw-bench-pg-')), 'pg.json');
-  const run = spawnSync('bash', [join(root, 'scripts/with-postgres.sh'), process.execPath, join(root, 'bench/run.mjs'), '--postgres-only'], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_PG_OUT: pgOut } });
-  if (run.status !== 0) throw new Error('PostgreSQL bench failed');
-  const postgres = JSON.parse(readFileSync(pgOut, 'utf8'));
-  const lines = [
-    `# Benchmark results`, '',
-    `${new Date().toISOString().slice(0, 10)}, ${CONNECTIONS} connections (login: 2), ${DURATION} s per row, server and load generator on the same 2-core machine over loopback.`,
-    `Data: 2 companies x 2,000 customers (addresses, contacts, tags), 51 users.`, '',
-    '| scenario | SQLite req/s | SQLite p50 / p99 ms | PostgreSQL req/s | PostgreSQL p50 / p99 ms | SQLite / PG |',
-    '|---|---|---|---|---|---|',
-    ...sqlite.map((s, i) => {
-      const p = postgres[i];
-      return `| ${s.name} | ${s.rps.toFixed(0)} | ${s.p50} / ${s.p99} | ${p.rps.toFixed(0)} | ${p.p50} / ${p.p99} | ${(s.rps / p.rps).toFixed(2)}x |`;
-    }),
-    '', `Non-2xx responses: ${[...sqlite, ...postgres].reduce((n, r) => n + r.bad, 0)}.`,
-  ];
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/latest.md'), lines.join('\n') + '\n');
-  console.log('\n' + lines.join('\n'));
+  const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+  const results = { started: new Date().toISOString().slice(0, 16).replace('T', ' '), seconds: SECONDS };
+  if (dialects.includes('sqlite')) results.sqlite = await benchDialect('sqlite');
+  if (dialects.includes('postgres')) {
+    const out = join(mkdtempSync(join(tmpdir(), 'fw-bench-pg-')), 'postgres.json');
+    const run = spawnSync('bash', [join(ROOT, 'scripts/with-postgres.sh'), process.execPath, ...process.execArgv, join(ROOT, 'bench/run.mjs'), '--postgres-only'], {
+      cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_PG_OUT: out, BENCH_CACHE_DIR: cacheRoot() },
+    });
+    if (run.status !== 0 || !existsSync(out)) throw new Error('the PostgreSQL part failed');
+    results.postgres = JSON.parse(readFileSync(out, 'utf8'));
+  }
+  results.ui = process.env.BENCH_UI === '0' ? null : schedulerUi();
+  results.finished = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const report = renderReport(results);
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/results/latest.md'), report);
+  writeFileSync(join(ROOT, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log('\n' + report);
 }
