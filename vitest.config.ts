@@ -3,16 +3,19 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Root test configuration: three projects.
+// Root test configuration: four projects.
 //   domain — pure packages (packages/*/src), node
 //   server — apps/server, node, forked processes; SQLite by default, PostgreSQL when
 //            TEST_DATABASE_URL is set (see scripts/with-postgres.sh)
+//   server-process — the server suites that start real server processes, run after `server`, one at a time
 //   web    — apps/web, jsdom + React
 // Browser (e2e) tests have their own config: e2e/vitest.e2e.config.ts.
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const webSetup = 'apps/web/src/test-setup.ts';
 const hasWebSetup = existsSync(new URL(webSetup, import.meta.url));
+
+const PROCESS_SUITES = ['apps/server/src/reliability/**/*.test.ts', 'apps/server/src/ops/**/*.test.ts'];
 
 // 2 cores on CI: never more than 2 test files at once.
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? 2);
@@ -36,11 +39,30 @@ export default defineConfig({
           name: 'server',
           root,
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: PROCESS_SUITES,
           environment: 'node',
           pool: 'forks',
           maxWorkers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Suites that start real server processes (SIGKILL restarts within 5 s, graceful shutdown, two processes
+        // on one database): after the rest of the server project and one file at a time, so the processes they
+        // time do not share the 2 cores with other test files.
+        test: {
+          name: 'server-process',
+          root,
+          include: PROCESS_SUITES,
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {

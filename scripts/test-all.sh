@@ -3,8 +3,8 @@
 #   1. typecheck              npm run typecheck
 #   2. lint                   npm run lint                      (when a root eslint config exists)
 #   3. unit                   vitest --project domain/web       (projects that have test files)
-#   4. server (SQLite)        vitest --project server
-#   5. server (PostgreSQL)    scripts/with-postgres.sh vitest --project server
+#   4. server (SQLite)        vitest --project server --project server-process
+#   5. server (PostgreSQL)    scripts/with-postgres.sh vitest --project server --project server-process
 #   6. e2e (Chromium)         npm run test:e2e
 # Every stage runs even when an earlier one failed; the exit status is non-zero when any failed.
 # The last line is "N passed, M failed": the tests counted by vitest (JSON reporter) over all
@@ -132,10 +132,10 @@ fi
 # 4./5. server on SQLite, then on PostgreSQL
 if has_files apps/server/src -name '*.test.ts'; then
   if wants server; then
-    run_vitest_stage "server (SQLite)" server-sqlite env -u TEST_DATABASE_URL "$VITEST" run --project server
+    run_vitest_stage "server (SQLite)" server-sqlite env -u TEST_DATABASE_URL "$VITEST" run --project server --project server-process
   fi
   if wants server-pg; then
-    run_vitest_stage "server (PostgreSQL)" server-pg bash scripts/with-postgres.sh "$VITEST" run --project server
+    run_vitest_stage "server (PostgreSQL)" server-pg bash scripts/with-postgres.sh "$VITEST" run --project server --project server-process
   fi
 else
   wants server && skip "server (SQLite)" "no test files in apps/server/src"
