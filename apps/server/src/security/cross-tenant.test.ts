@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { dialectOf } from '@fieldwork/db/bulk-insert';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { timeline } from '../modules/tasks/tasks.fixture.ts';
-import { createTestApp, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
+import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
 import { ID_ROUTE_BODIES, type RouteIds } from './route-requests.ts';
 
@@ -237,6 +237,28 @@ describe('cross-tenant probe over the route table', () => {
     }
     expect(await snapshotOf(b.tenantId)).toBe(before);
   });
+
+  it("gives every role of company A the missing-id answer for company B's ids, and changes nothing there", async () => {
+    const before = await snapshotOf(b.tenantId);
+    let probes = 0;
+    for (const role of ROLE_CASES) {
+      const session = await t.signInAs(a.tenantId, role.role, role.access);
+      for (const [key, probe] of Object.entries(PROBES)) {
+        if (probe.as) continue; // sent by its own login above
+        const [method, path] = key.split(' ') as [string, string];
+        const send = (id: string, more: Record<string, string> = {}) =>
+          t.app.inject({ method: method as 'GET', url: path.replace(/:\w+/, id).replace(/:(\w+)/g, (_m, name: string) => more[name] ?? randomUUID()), headers: { cookie: session.cookie }, ...(probe.body ? { payload: probe.body() as object } : {}) });
+        const foreign = await send(probe.id(), probe.more?.());
+        const missing = await send(randomUUID());
+        // A role without the right gets its 403 either way; one with it gets the 404 of a missing id: never a hint.
+        expect([403, 404], `${role.label} ${key}: ${foreign.statusCode} ${foreign.body}`).toContain(foreign.statusCode);
+        expect({ status: foreign.statusCode, body: foreign.body }, `${role.label} ${key}`).toEqual({ status: missing.statusCode, body: missing.body });
+        probes += 1;
+      }
+    }
+    expect(probes).toBeGreaterThan(ROLE_CASES.length * 50);
+    expect(await snapshotOf(b.tenantId)).toBe(before);
+  }, 120_000);
 
   it('shows no trace of the other company in A\'s lists and searches', async () => {
     const canary = (await t.db.selectFrom('customers').select('name').where('id', '=', ids.customer!).executeTakeFirstOrThrow()).name;
