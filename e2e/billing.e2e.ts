@@ -73,7 +73,8 @@ describe('estimates and invoices on the demo company', () => {
 
     const page = await adminPage();
     await page.goto(`${server.baseUrl}/workorder/jobs/${job.id}?tf_tab=estimates`);
-    await page.getByRole('link', { name: 'Create New Estimate' }).click();
+    // The tab's toolbar has the link; once the empty list has loaded, its empty state offers the same link too.
+    await page.getByRole('link', { name: 'Create New Estimate' }).first().click();
     await waitForPath(page, '/workorder/estimates/new/create');
     await page.getByRole('heading', { name: 'New Estimate' }).waitFor();
     const editor = page.getByRole('form', { name: 'Estimate editor' });
