@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-dashboard.ts';
 import * as m0012 from './migrations/0012-receptionist-assets.ts';
 import * as m0013 from './migrations/0013-dashboard-reads.ts';
 import * as m0014 from './migrations/0014-row-level-security.ts';
+import * as m0015 from './migrations/0015-task-hours-lock-order.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0012-receptionist-assets': m0012,
   '0013-dashboard-reads': m0013,
   '0014-row-level-security': m0014,
+  '0015-task-hours-lock-order': m0015,
 };
 
 class ListProvider implements MigrationProvider {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DASHBOARD_TOTAL_TABLES, rebuildDashboardTotals } from '@fieldwork/db/dashboard-totals';
-import { buildCustomer, buildJob, buildTag, buildTask, buildTenant, buildZone } from '@fieldwork/testing/factories';
+import { buildCustomer, buildJob, buildTag, buildTask, buildTenant, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertCost, insertInvoice, insertJobStatusChange, insertPayment } from './dashboard.fixture.ts';
 
@@ -82,6 +82,30 @@ describe('dashboard totals triggers', () => {
     expect(kept[2]).toHaveLength(2);
     expect(kept[3]).toHaveLength(1);
     expect(String(kept[3])).toContain('2026-03-20');
+    await t.db.transaction().execute((trx) => rebuildDashboardTotals(trx, id));
+    expect(await snapshot(id)).toEqual(kept);
+  });
+
+  it('keeps count while tasks swap hours at the same moment (no deadlock: migration 0015 locks in key order)', async () => {
+    const { id } = await buildTenant(t.db);
+    const hours = ['2026-12-01T03:00:00.000Z', '2026-12-01T04:00:00.000Z'];
+    const tasks = [];
+    for (let i = 0; i < 10; i++) {
+      const tech = await buildUser(t.db, { tenantId: id, role: 'Technician', passwordHash: 'unused' });
+      tasks.push(await buildTask(t.db, id, { technicianId: tech.id, startAt: hours[i % 2]! }));
+    }
+    // Every round moves half the tasks 03→04 and the other half 04→03, all at once (before the fix: "deadlock detected").
+    const failures: string[] = [];
+    for (let round = 1; round <= 30; round++) {
+      await Promise.all(
+        tasks.map((task, i) =>
+          t.db.updateTable('tasks').set({ start_at: hours[(i + round) % 2]! }).where('id', '=', task.id).execute().catch((e: Error) => void failures.push(e.message)),
+        ),
+      );
+    }
+    expect(failures).toEqual([]);
+    const kept = await snapshot(id);
+    expect(kept[1]).toHaveLength(2);
     await t.db.transaction().execute((trx) => rebuildDashboardTotals(trx, id));
     expect(await snapshot(id)).toEqual(kept);
   });
