@@ -93,7 +93,9 @@ describe('clock-in and clock-out on the demo company', () => {
     const adjust = page.getByRole('dialog', { name: 'Adjust clock-in' });
     const time = adjust.getByLabel('Clock-in time');
     const [hh, mm] = (await time.inputValue()).split(':').map(Number) as [number, number];
-    const earlier = hh * 60 + mm - 10; // ten minutes earlier (the demo's period starts hours after midnight)
+    // Ten minutes earlier, but never before the day's midnight: from 00:00 to 04:00 in the company's zone the demo's
+    // running period starts a few minutes after midnight (the field takes a time of that day only).
+    const earlier = Math.max(0, hh * 60 + mm - 10);
     await time.fill(`${String(Math.floor(earlier / 60)).padStart(2, '0')}:${String(earlier % 60).padStart(2, '0')}`);
     await adjust.getByRole('button', { name: 'Save' }).click();
     await adjust.waitFor({ state: 'detached' });
