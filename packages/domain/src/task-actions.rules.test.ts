@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taskActions, type ActionState, type TaskAction, type TaskForRules } from './task-actions.rules.ts';
+import { isGatedTaskAction, mayActOnTask, taskActions, type ActionState, type TaskAction, type TaskForRules } from './task-actions.rules.ts';
 import type { AccessLevel } from './roles.ts';
 import { deriveTaskStatus } from './task-status.ts';
 
@@ -111,6 +111,14 @@ describe('role gate (spec section 6)', () => {
       const all = taskActions(viewer, task({ lifecycle: 'CLOCKED_IN' }), { status: 'OPEN' }, NOW, NY);
       for (const action of ['clockIn', 'clockOut', 'close', 'cancel', 'reopen', 'adjustmentPopup', 'addCost'] as const) expect(all[action].visible, `${viewer.role} ${action}`).toBe(false);
     }
+  });
+  it('decides who may act from the viewer and the assignee alone, the same for every state and hour', () => {
+    const t = task();
+    expect([ADMIN, FULL_STAFF, TECH].map((viewer) => mayActOnTask(viewer, t))).toEqual([true, true, true]);
+    expect([PARTIAL, VIEW, NONE, OTHER_TECH, SUB].map((viewer) => mayActOnTask(viewer, t))).toEqual([false, false, false, false, false]);
+    expect(mayActOnTask(SUB, task(SUB_TASK))).toBe(true);
+    expect(['cancel', 'close', 'addCost'].every((a) => isGatedTaskAction(a as TaskAction))).toBe(true);
+    expect(['viewCost', 'elapsedTime'].some((a) => isGatedTaskAction(a as TaskAction))).toBe(false);
   });
   it('recognises the subcontractor assignee through the linked login', () => {
     const t = task({ ...SUB_TASK, lifecycle: 'CLOCKED_OUT' });

@@ -87,8 +87,18 @@ const RULES = {
   elapsedTime: ({ subViewer, status }) => when(!subViewer && (status === 'CLOCKED_IN' || status === 'CLOCKED_OUT' || status === 'CLOSED'), true, ''),
 } as const satisfies Record<TaskAction, (ctx: Ctx) => ActionState>;
 
-/** Actions the gate never switches off: they describe what the viewer may look at, not change. */
 const UNGATED: readonly TaskAction[] = ['viewInvoices', 'viewEstimates', 'elapsedTime', 'viewCost'];
+
+/** Actions the gate never switches off: they describe what the viewer may look at, not change. */
+export function isGatedTaskAction(action: TaskAction): boolean {
+  return !UNGATED.includes(action);
+}
+
+/** Spec section 6: with noAccess (an office viewer), or neither assignee nor full access, every action is off. */
+export function mayActOnTask(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, task: Pick<TaskForRules, 'assignedTo' | 'assignedUserId' | 'assignedSubcontractorUserId'>): boolean {
+  if (viewerClass(viewer) === 'none') return false;
+  return isTaskAssignee(viewer, task) || (isAdmin(viewer) && !isTechnicianRole(viewer.role) && !isSubcontractorRole(viewer.role));
+}
 
 export function taskActions(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, task: TaskForRules, job: { status: JobStatus }, now: Date, timeZone: string): TaskActions {
   const ctx: Ctx = {
@@ -102,12 +112,11 @@ export function taskActions(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, 
     subViewer: isSubcontractorRole(viewer.role),
     subTask: task.assignedTo === 'SUBCONTRACTOR',
   };
-  // Spec section 6: with noAccess (an office viewer), or neither assignee nor full access, every action is off.
-  const gated = viewerClass(viewer) === 'none' || (!ctx.assignee && !ctx.full);
+  const gated = !mayActOnTask(viewer, task);
   const out = {} as TaskActions;
   for (const action of TASK_ACTIONS) {
     const state = RULES[action](ctx);
-    out[action] = gated && (!UNGATED.includes(action) || viewerClass(viewer) === 'none') ? hidden : state;
+    out[action] = gated && (isGatedTaskAction(action) || viewerClass(viewer) === 'none') ? hidden : state;
   }
   return out;
 }

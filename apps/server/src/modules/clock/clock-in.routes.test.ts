@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
-import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
-import { can, type Viewer } from '@fieldwork/domain/roles';
-import { taskActions, type TaskForRules } from '@fieldwork/domain/task-actions.rules';
+import type { TaskForRules } from '@fieldwork/domain/task-actions.rules';
 import type { TaskLifecycle } from '@fieldwork/domain/task-status';
 import { buildJob, buildSubcontractor, buildTask, buildTenant, buildUser, type TaskOverrides } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { addWorkPeriod, subcontractorLogin, taskLog, taskRow, timeline } from '../tasks/tasks.fixture.ts';
+import { addWorkPeriod, expectedActionStatus, subcontractorLogin, taskLog, taskRow, timeline } from '../tasks/tasks.fixture.ts';
 import { person, runningTask, todayTask, vehicleRow, vin } from './clock.fixture.ts';
 
 let t: TestApp;
@@ -45,17 +43,6 @@ function states(): Record<string, TaskOverrides & { work?: boolean }> {
   };
 }
 
-/** What the server must answer, from the domain rule: visibility, then the rule, then the 403/409 split. */
-function expectedStatus(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, facts: TaskForRules): number {
-  if (!can(viewer, 'tasks.read')) return 403;
-  const field = ['technician', 'tech access', 'subcontractor'].includes(viewer.role.toLowerCase());
-  if (field && facts.assignedUserId !== viewer.userId) return 404;
-  const job = { status: 'OPEN' as JobStatus };
-  if (taskActions(viewer, facts, job, new Date(), 'America/New_York').clockIn.allowed) return 200;
-  const anyone = { userId: facts.assignedUserId!, role: 'Admin', access: 'fullAccess' as const };
-  return taskActions(anyone, facts, job, new Date(), 'America/New_York').clockIn.allowed ? 403 : 409;
-}
-
 describe('POST /api/tasks/clock-in: exactly where the domain rule allows it', () => {
   it('for every role × state', async () => {
     const viewers = [...ROLE_CASES, { label: 'assignee Technician', role: 'Technician' as const, access: 'noAccess' as const, assignee: true }];
@@ -69,7 +56,7 @@ describe('POST /api/tasks/clock-in: exactly where the domain rule allows it', ()
         if (state.work) await addWorkPeriod(t.db, tenantId, task, state.startAt!, state.lifecycle === 'CLOCKED_IN' ? null : T.shift(state.startAt!, 60_000), assigneeId);
         const facts: TaskForRules = { lifecycle: (state.lifecycle ?? 'OPEN') as TaskLifecycle, startDateTime: state.startAt ?? null, expectedEndDateTime: state.expectedEndAt ?? null, assignedTo: 'TECHNICIAN', assignedUserId: assigneeId, assignedSubcontractorUserId: null, estimateCount: 0, invoiceCount: 0 };
         const res = await clockIn(session, { taskId: task.id, jobId });
-        expect(res.statusCode, `${label} as ${v.label}: ${res.body}`).toBe(expectedStatus({ userId: session.user.id, role: v.role, access: v.access }, facts));
+        expect(res.statusCode, `${label} as ${v.label}: ${res.body}`).toBe(expectedActionStatus({ userId: session.user.id, role: v.role, access: v.access }, facts, { status: 'OPEN' }, 'clockIn'));
         (outcomes[v.label] ??= {})[label] = res.statusCode;
         if (res.statusCode >= 400) expect((await taskRow(t.db, task.id)).version, 'a refusal changes nothing').toBe(1);
         else expect(res.json().data).toMatchObject({ id: task.id, lifecycle: 'CLOCKED_IN', status: 'CLOCKED_IN', version: 2 });

@@ -2,12 +2,12 @@ import type { Db } from '@fieldwork/db/connection';
 import { AppError } from '@fieldwork/domain/errors';
 import { isFieldRole, isSubcontractorRole, type Viewer } from '@fieldwork/domain/roles';
 import { statusBounds } from '@fieldwork/domain/task-status';
-import type { TaskAction } from '@fieldwork/domain/task-actions.rules';
+import { isGatedTaskAction, mayActOnTask, taskEditState, type TaskAction } from '@fieldwork/domain/task-actions.rules';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import type { StatusBounds, TaskScope } from './tasks-list.repository.ts';
 import { findSubcontractorIdOfUser, findTaskView, type TaskViewRow } from './tasks.repository.ts';
-import { recordActions, type TaskViewContext } from './tasks.presenter.ts';
+import { recordActions, taskFacts, type TaskViewContext } from './tasks.presenter.ts';
 
 /** One request's view of tasks: who asks, which assignee key is theirs, the instant and the company's zone. */
 export type TaskViewer = TaskViewContext & { scope: TaskScope; bounds: StatusBounds };
@@ -48,14 +48,21 @@ function anyone(row: TaskViewRow, viewer: Viewer): Viewer {
   return { ...viewer, userId: row.assigned_user_id ?? row.sub_user_id ?? viewer.userId, role: 'Admin', access: 'fullAccess' };
 }
 
+/** Who the viewer is refuses them whatever the task's state: the answer must not depend on the clock. */
+function refusedByRole(viewer: Viewer, row: TaskViewRow, action: GuardedAction): boolean {
+  if (action === 'edit') return !taskEditState(viewer, { lifecycle: 'OPEN' }, { status: 'OPEN' }).allowed;
+  return isGatedTaskAction(action) && !mayActOnTask(viewer, taskFacts(row));
+}
+
 /**
  * The server refuses what the domain rule refuses: 403 with the rule's reason when someone else could do
- * it now (this viewer lacks the right), 409 when nobody could (the task's state, perhaps moved since the
- * client loaded it).
+ * it now (this viewer lacks the right, checked first), 409 when nobody could (the task's state, perhaps
+ * moved since the client loaded it).
  */
 export function requireTaskAction(tv: TaskViewer, row: TaskViewRow, action: GuardedAction): void {
   const mine = recordActions(tv, row)[action];
   if (mine.allowed) return;
+  if (refusedByRole(tv.viewer, row, action)) throw new AppError('FORBIDDEN', mine.reason ?? NOT_YOURS);
   const best = recordActions({ ...tv, viewer: anyone(row, tv.viewer) }, row)[action];
   if (best.allowed) throw new AppError('FORBIDDEN', mine.reason ?? NOT_YOURS);
   throw new AppError('CONFLICT', best.reason ?? mine.reason ?? REFUSED[action] ?? DEFAULT_CONFLICT);

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
+import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
+import { can, type Viewer } from '@fieldwork/domain/roles';
+import { taskActions, type TaskAction, type TaskForRules } from '@fieldwork/domain/task-actions.rules';
 import { statusBounds } from '@fieldwork/domain/task-status';
 import { buildSubcontractor } from '@fieldwork/testing/factories';
 import type { Session, TestApp } from '../../test-support/test-app.ts';
@@ -35,4 +38,19 @@ export async function taskRow(db: Db, taskId: string) {
 
 export async function taskLog(db: Db, taskId: string) {
   return db.selectFrom('activity_log').select(['action', 'job_id', 'meta', 'message']).where('entity_type', '=', 'TASK').where('entity_id', '=', taskId).orderBy('created_at').execute();
+}
+
+/**
+ * What the server must answer a task action, from the domain rules: visibility, the rule, then the 403/409
+ * split — 403 for who the viewer is (neither the assignee nor full access) before the task's state is looked at.
+ */
+export function expectedActionStatus(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, facts: TaskForRules, job: { status: JobStatus }, action: TaskAction): number {
+  if (!can(viewer, 'tasks.read')) return 403;
+  const field = ['technician', 'tech access', 'subcontractor'].includes(viewer.role.toLowerCase());
+  if (field && facts.assignedUserId !== viewer.userId) return 404;
+  if (taskActions(viewer, facts, job, new Date(), 'America/New_York')[action].allowed) return 200;
+  const full = viewer.role === 'Admin' || (viewer.role === 'Staff' && viewer.access === 'fullAccess');
+  if (facts.assignedUserId !== viewer.userId && !full) return 403;
+  const anyone = { userId: facts.assignedUserId!, role: 'Admin', access: 'fullAccess' as const };
+  return taskActions(anyone, facts, job, new Date(), 'America/New_York')[action].allowed ? 403 : 409;
 }
