@@ -8,6 +8,7 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const DEFAULT_DURATION = DEFAULT_SCHEDULE_HOURS * HOUR;
+const CLEAR_OF_NOW = 30 * MINUTE;
 
 
 export type SeedTasksOptions = {
@@ -228,7 +229,14 @@ function* demoPlans(ctx: Context, total: number): Generator<Plan> {
       const end = when.endDay === undefined ? start + when.hours * HOUR : ctx.dayStart(when.endDay) + (when.endHour ?? 0) * HOUR;
       return [start, end];
     }
-    if (when.today === 'before') return [today + elapsed * when.from, today + elapsed * when.to];
+    if (when.today === 'before') {
+      // Earlier today ends half an hour before now, so work booked "now" (by a person or a test) is free of
+      // it; in the first hour after midnight there is no such room and the task goes to yesterday's working day.
+      const room = elapsed - CLEAR_OF_NOW;
+      if (room >= CLEAR_OF_NOW) return [today + room * when.from, today + room * when.to];
+      const morning = ctx.dayStart(-1) + 8 * HOUR;
+      return [morning + 8 * HOUR * when.from, morning + 8 * HOUR * when.to];
+    }
     if (when.today === 'after') return [now + remaining * when.from, now + remaining * when.to];
     return [now - Math.min(when.before, elapsed * 0.4), now + Math.min(when.after, remaining * 0.3)];
   };
