@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-receptionist-assets.ts';
 import * as m0013 from './migrations/0013-dashboard-reads.ts';
 import * as m0014 from './migrations/0014-row-level-security.ts';
 import * as m0015 from './migrations/0015-task-hours-lock-order.ts';
+import * as m0016 from './migrations/0016-money-lock-order.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0013-dashboard-reads': m0013,
   '0014-row-level-security': m0014,
   '0015-task-hours-lock-order': m0015,
+  '0016-money-lock-order': m0016,
 };
 
 class ListProvider implements MigrationProvider {

@@ -86,6 +86,15 @@ describe('dashboard totals triggers', () => {
     expect(await snapshot(id)).toEqual(kept);
   });
 
+  /** 30 rounds: half the rows move a→b and the other half b→a, all at once (before the lock-order fixes: "deadlock detected"). */
+  async function swapAtOnce(count: number, move: (i: number, round: number) => Promise<unknown>): Promise<string[]> {
+    const failures: string[] = [];
+    for (let round = 1; round <= 30; round++) {
+      await Promise.all(Array.from({ length: count }, (_, i) => move(i, round).catch((e: Error) => void failures.push(e.message))));
+    }
+    return failures;
+  }
+
   it('keeps count while tasks swap hours at the same moment (no deadlock: migration 0015 locks in key order)', async () => {
     const { id } = await buildTenant(t.db);
     const hours = ['2026-12-01T03:00:00.000Z', '2026-12-01T04:00:00.000Z'];
@@ -94,18 +103,37 @@ describe('dashboard totals triggers', () => {
       const tech = await buildUser(t.db, { tenantId: id, role: 'Technician', passwordHash: 'unused' });
       tasks.push(await buildTask(t.db, id, { technicianId: tech.id, startAt: hours[i % 2]! }));
     }
-    // Every round moves half the tasks 03→04 and the other half 04→03, all at once (before the fix: "deadlock detected").
-    const failures: string[] = [];
-    for (let round = 1; round <= 30; round++) {
-      await Promise.all(
-        tasks.map((task, i) =>
-          t.db.updateTable('tasks').set({ start_at: hours[(i + round) % 2]! }).where('id', '=', task.id).execute().catch((e: Error) => void failures.push(e.message)),
-        ),
-      );
-    }
+    const failures = await swapAtOnce(tasks.length, (i, round) => t.db.updateTable('tasks').set({ start_at: hours[(i + round) % 2]! }).where('id', '=', tasks[i]!.id).execute());
     expect(failures).toEqual([]);
     const kept = await snapshot(id);
     expect(kept[1]).toHaveLength(2);
+    await t.db.transaction().execute((trx) => rebuildDashboardTotals(trx, id));
+    expect(await snapshot(id)).toEqual(kept);
+  });
+
+  it('keeps count while invoices, payments and costs swap days and jobs swap customers at once (migration 0016)', async () => {
+    const { id } = await buildTenant(t.db);
+    const days = ['2026-12-01', '2026-12-02'];
+    const customers = [await buildCustomer(t.db, id), await buildCustomer(t.db, id)];
+    const jobs = [];
+    for (let i = 0; i < 8; i++) jobs.push(await buildJob(t.db, id, { customer: customers[i % 2]! }));
+    const invoices = [];
+    for (let i = 0; i < 8; i++) invoices.push(await insertInvoice(t.db, id, { customerId: customers[0]!.id, jobId: jobs[i]!.id, status: 'SENT', invoiceDate: days[i % 2]!, total: 1_000 + i }));
+    for (let i = 0; i < 8; i++) await insertPayment(t.db, id, invoices[i]!, 100 + i, days[i % 2]!);
+    for (let i = 0; i < 8; i++) await insertCost(t.db, id, { jobId: jobs[i]!.id, amount: 10 + i, date: days[i % 2]! });
+    const flip = (i: number, round: number) => (i + round) % 2;
+    const failures = await swapAtOnce(32, (k, round) => {
+      const i = k % 8;
+      const day = days[flip(i, round)]!;
+      if (k < 8) return t.db.updateTable('invoices').set({ invoice_date: day }).where('id', '=', invoices[i]!).execute();
+      if (k < 16) return t.db.updateTable('invoice_payments').set({ paid_on: day }).where('invoice_id', '=', invoices[i]!).execute();
+      if (k < 24) return t.db.updateTable('costs').set({ cost_date: day }).where('job_id', '=', jobs[i]!.id).execute();
+      return t.db.updateTable('jobs').set({ customer_id: customers[flip(i, round)]!.id }).where('id', '=', jobs[i]!.id).execute();
+    });
+    expect(failures).toEqual([]);
+    const kept = await snapshot(id);
+    expect(kept[0]).toHaveLength(6); // invoiced, collected and job_cost on both days
+    expect(kept[2]).toHaveLength(2);
     await t.db.transaction().execute((trx) => rebuildDashboardTotals(trx, id));
     expect(await snapshot(id)).toEqual(kept);
   });
