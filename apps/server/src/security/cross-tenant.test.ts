@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { dialectOf } from '@fieldwork/db/bulk-insert';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { timeline } from '../modules/tasks/tasks.fixture.ts';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
+import { tenantSnapshot } from './cross-tenant.fixture.ts';
 import { ID_ROUTE_BODIES, type RouteIds } from './route-requests.ts';
 
 /**
@@ -98,27 +97,6 @@ const PROBES: Record<string, Probe> = {
   'DELETE /api/assets/:id': { id: () => ids.asset! },
 };
 let aSub: Session;
-
-/** Every table with a tenant_id column, read from the database itself, so a new table is in the snapshot without a list to update. */
-async function tenantTables(): Promise<string[]> {
-  const r =
-    dialectOf(t.db) === 'postgres'
-      ? await sql<{ name: string }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id'`.execute(t.db)
-      : await sql<{ name: string }>`select m.name from sqlite_master m join pragma_table_info(m.name) c on c.name = 'tenant_id' where m.type = 'table'`.execute(t.db);
-  return r.rows.map((x) => x.name).sort();
-}
-
-async function snapshotOf(tenantId: string): Promise<string> {
-  const tables = await tenantTables();
-  // The trigger-kept totals and every business table (a guard against an empty list from a wrong query).
-  expect(tables).toEqual(expect.arrayContaining(['jobs', 'tasks', 'invoices', 'dashboard_money_days', 'dashboard_task_hours', 'dashboard_customer_jobs', 'dashboard_job_closes', 'receptionist_calls']));
-  const parts: unknown[] = [];
-  for (const table of tables) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where tenant_id = ${tenantId}`.execute(t.db);
-    parts.push([table, rows.rows.map((r) => JSON.stringify(r, (_k, v) => (v instanceof Uint8Array ? v.length : v))).sort()]);
-  }
-  return JSON.stringify(parts);
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -225,7 +203,7 @@ describe('cross-tenant probe over the route table', () => {
   });
 
   it('answers 404 with the missing-id body for another company\'s ids and changes nothing there', async () => {
-    const before = await snapshotOf(b.tenantId);
+    const before = await tenantSnapshot(t.db, b.tenantId);
     for (const [key, probe] of Object.entries(PROBES)) {
       const [method, path] = key.split(' ') as [string, string];
       const send = (id: string, more: Record<string, string> = {}) =>
@@ -235,11 +213,11 @@ describe('cross-tenant probe over the route table', () => {
       expect(foreign.statusCode, `${key}: ${foreign.body}`).toBe(404);
       expect(foreign.body, key).toBe(missing.body);
     }
-    expect(await snapshotOf(b.tenantId)).toBe(before);
+    expect(await tenantSnapshot(t.db, b.tenantId)).toBe(before);
   });
 
   it("gives every role of company A the missing-id answer for company B's ids, and changes nothing there", async () => {
-    const before = await snapshotOf(b.tenantId);
+    const before = await tenantSnapshot(t.db, b.tenantId);
     let probes = 0;
     for (const role of ROLE_CASES) {
       const session = await t.signInAs(a.tenantId, role.role, role.access);
@@ -257,7 +235,7 @@ describe('cross-tenant probe over the route table', () => {
       }
     }
     expect(probes).toBeGreaterThan(ROLE_CASES.length * 50);
-    expect(await snapshotOf(b.tenantId)).toBe(before);
+    expect(await tenantSnapshot(t.db, b.tenantId)).toBe(before);
   }, 120_000);
 
   it('shows no trace of the other company in A\'s lists and searches', async () => {
