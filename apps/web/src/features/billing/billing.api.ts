@@ -24,6 +24,8 @@ export type DocumentListParams<S extends string> = {
   jobId?: string;
   /** The link panel lists only documents without a job. */
   unlinked?: boolean;
+  /** Invoices only (the dashboard's overdue link): sent and due before the company's today. */
+  overdue?: boolean;
 };
 
 /** Payment bodies travel in dollars (the schema turns them into cents on the server). */
