@@ -5,7 +5,7 @@ import { timeline } from '../modules/tasks/tasks.fixture.ts';
 import { testPasswordHash } from '../test-support/test-app.ts';
 import { signIn } from '../ops/ops-database.fixture.ts';
 import { brokenInvariants, plantedBreakVerdicts } from './race-invariants.fixture.ts';
-import { freshStore, killAllStarted, request, startServer, takeTurn, type Reply, type ServerProcess, type SharedStore } from './server-process.ts';
+import { endShared, freshStore, killAllStarted, request, startServer, takeTurn, type Reply, type ServerProcess, type SharedStore } from './server-process.ts';
 
 /**
  * The races of issue 11 against real server processes: 20 rounds of 50 parallel requests each, spread over
@@ -28,7 +28,7 @@ afterAll(killAllStarted);
 
 describe.each(VARIANTS)('races: $name', (variant) => {
   let store: SharedStore;
-  let servers: ServerProcess[] = [];
+  const servers: ServerProcess[] = [];
   let tenantId: string;
   let admin: string;
   let customer: { id: string; addressId: string };
@@ -47,13 +47,7 @@ describe.each(VARIANTS)('races: $name', (variant) => {
     customer = await buildCustomer(store.handle.db, tenantId);
   }, 900_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    servers = [];
-    await store?.handle.close();
-    await store?.drop();
-    release();
-  });
+  afterAll(() => endShared(servers, store, release));
 
   const db = () => store.handle.db;
   /** Request i of a burst goes to process i mod n. */

@@ -27,7 +27,7 @@ export type ServerProcess = {
 
 const live = new Set<ChildProcess>();
 
-export async function startServer(storage: Storage, options: { port?: number; healthTimeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(storage: Storage, options: { port?: number; healthTimeoutMs?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const started = Date.now();
   const child = spawnServer(
@@ -35,7 +35,7 @@ export async function startServer(storage: Storage, options: { port?: number; he
       dataDir: storage.dataDir,
       ...(storage.kind === 'postgres' ? { databaseUrl: storage.databaseUrl } : {}),
       // Quiet logs; the suites sign in many users from one address (the limits have their own tests).
-      env: { LOG_LEVEL: 'fatal', LOGIN_LIMIT_PER_ACCOUNT_HOUR: '100000', LOGIN_LIMIT_PER_IP_15MIN: '100000' },
+      env: { LOG_LEVEL: 'fatal', LOGIN_LIMIT_PER_ACCOUNT_HOUR: '100000', LOGIN_LIMIT_PER_IP_15MIN: '100000', ...options.env },
     },
     port,
   );
@@ -129,6 +129,14 @@ export async function freshStore(kind: 'sqlite' | 'postgres'): Promise<SharedSto
   setupUrl.pathname = new URL(target.databaseUrl).pathname;
   const handle = createDb({ databaseUrl: setupUrl.toString(), poolSize: 4 });
   return { storage: { kind: 'postgres', dataDir: target.dataDir, databaseUrl: target.databaseUrl }, handle, drop: target.drop };
+}
+
+/** The end of a suite on a shared store: its servers stopped, the store closed and dropped, the turn given back. */
+export async function endShared(servers: ServerProcess[], store: SharedStore | undefined, release: () => void): Promise<void> {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+  await store?.handle.close();
+  await store?.drop();
+  release();
 }
 
 export type Reply = { status: number; body: string; json: () => any };
