@@ -82,7 +82,10 @@ function schedulerUi() {
   return { summary: data.summary, settings: data.settings, file: file.slice(ROOT.length + 1) };
 }
 
-if (process.argv.includes('--postgres-only')) {
+if (process.argv.includes('--render')) {
+  // latest.md again from latest.json (after a reason was written into report.mjs), without measuring anew.
+  writeFileSync(join(ROOT, 'bench/results/latest.md'), renderReport(JSON.parse(readFileSync(join(ROOT, 'bench/results/latest.json'), 'utf8'))));
+} else if (process.argv.includes('--postgres-only')) {
   writeFileSync(process.env.BENCH_PG_OUT, JSON.stringify(await benchDialect('postgres')));
 } else {
   const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');

@@ -39,6 +39,43 @@ describe('date category (start day vs today, in the tenant zone)', () => {
     expect(dateCategory(task(over as Partial<TaskFacts>), NOW, NY)).toBe(expected);
   });
 
+  it('gives the same day as Intl for every instant of a year, each side of every midnight, in zones with odd offsets and DST', () => {
+    const formats = new Map<string, Intl.DateTimeFormat>();
+    const reference = (ms: number, zone: string) => {
+      if (!formats.has(zone)) formats.set(zone, new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+      return formats.get(zone)!.format(ms);
+    };
+    const wrong: string[] = [];
+    // Liberia kept -0:44:30 until 1972: its midnights fall inside the cache's 15-minute buckets.
+    const zones = [...['America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'Australia/Lord_Howe', 'America/St_Johns', 'UTC'].map((z) => [z, '2026-01-01']), ['Africa/Monrovia', '1970-01-01']];
+    let checked = 0;
+    for (const [zone, year] of zones as [string, string][]) {
+      const from = Date.parse(`${year}T00:00:00Z`);
+      // Every 37 minutes (never in step with the cache's 15-minute buckets), and a millisecond each side of each
+      // local midnight found on the way.
+      let previous = reference(from, zone);
+      for (let ms = from; ms < from + 366 * 86_400_000; ms += 37 * 60_000) {
+        const day = reference(ms, zone);
+        if (dayIn(new Date(ms), zone) !== day) wrong.push(`${zone} ${new Date(ms).toISOString()}`);
+        if (day !== previous) {
+          let lo = ms - 37 * 60_000;
+          let hi = ms;
+          while (hi - lo > 1) {
+            const mid = Math.floor((lo + hi) / 2);
+            if (reference(mid, zone) === day) hi = mid;
+            else lo = mid;
+          }
+          if (dayIn(new Date(lo).toISOString(), zone) !== previous || dayIn(new Date(hi), zone) !== day) wrong.push(`${zone} midnight at ${new Date(hi).toISOString()}`);
+          checked += 2;
+        }
+        previous = day;
+        checked += 1;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(8 * 14_000);
+  }, 30_000);
+
   it('uses the tenant zone for the day boundary (the spec\'s 5.5 h shift is Asia/Kolkata)', () => {
     const now = new Date('2026-11-21T19:00:00Z'); // 00:30 on 22 Nov in Kolkata, still 21 Nov in UTC
     expect(dayIn(now, 'Asia/Kolkata')).toBe('2026-11-22');

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildJob, buildTask } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../test-support/test-app.ts';
@@ -24,6 +24,16 @@ describe('response compression', () => {
     const body = gunzipSync(zipped.rawPayload).toString('utf8');
     expect(JSON.parse(body).items).toHaveLength(20);
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it("answers a browser's accept-encoding with brotli (fast quality), the same body, smaller than gzip", async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/tasks?limit=20', headers: { cookie: admin.cookie } });
+    const br = await t.app.inject({ method: 'GET', url: '/api/tasks?limit=20', headers: { cookie: admin.cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await t.app.inject({ method: 'GET', url: '/api/tasks?limit=20', headers: { cookie: admin.cookie, 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
   it('leaves small responses alone', async () => {
