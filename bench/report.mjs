@@ -25,13 +25,13 @@ const KNOWN_REASONS = [
   { group: 'dashboard', dialect: 'postgres', name: /^(lead-metrics|top-revenue-zones|top-revenue-tags)$/, reason: 'still read from the records; PostgreSQL pays more per joined row (README, dashboard)' },
   { group: 'jobs', dialect: 'postgres', name: /^(page \d+|filter)/, reason: 'deep offsets and link filters on PostgreSQL; keyset paging / GIN array are the next steps (README, job list)' },
   { group: 'jobs', dialect: 'postgres', name: /^GET \/api\/jobs\/summary$/, reason: 'the six tab counts over 200k jobs: its SQL alone is 24 / 27 ms (floor p50 / p95) on PostgreSQL; p95 25 ms on SQLite' },
-  { group: 'scheduling', name: /^Scheduler, one week/, reason: 'SQL is 15–20 ms (floor); the rest is the 1,724-entry answer: zod parse of the response, JSON (757 KB) and gzip; 47 ms p95 on a quiet machine in issue 5' },
+  { group: 'scheduling', name: /^Scheduler, one week/, reason: 'its SQL alone is 20 / 27 ms on PostgreSQL (floor p50 / p95; 15 / 16 on SQLite, which meets the target); the rest is building and compressing the ~900 KB answer of 1,504 entries' },
   { group: 'scheduling', dialect: 'sqlite', name: /10 connections/, reason: 'SQLite has one writer: ten writers queue behind BEGIN IMMEDIATE (the target holds per write, at 1 connection: 4.5 / 3.0 ms)' },
   { group: 'scheduling', dialect: 'postgres', name: /^Re-schedule/, reason: "the write's 10 statements alone take 12 ms on PostgreSQL (floor; the task view's 8 joins 3.5 ms of it) against 0.8 ms on SQLite; at 10 connections writes of one technician also wait on its row lock" },
 ];
 const UI_REASONS = {
-  weekFirstRender: 'varies between runs on the shared 2 cores (464.5 ms in the run before this one); the plain-DOM floor of the same week is 236 ms',
-  drop: 'within a millisecond of the target, and 24.5 ms in the run after it',
+  weekFirstRender: 'varies between runs on the shared 2 cores (464.5, 545.4 and 471.9 ms in the last three full runs); the plain-DOM floor of the same week is ~250 ms',
+  drop: 'varies between runs on the shared 2 cores (50.1, 24.5 and 50.1 ms medians in the last three full runs); the plain-DOM floor is 12 ms',
 };
 const reasonFor = (group, dialect, name) => KNOWN_REASONS.find((k) => k.group === group && (!k.dialect || k.dialect === dialect) && k.name.test(name))?.reason ?? '—';
 
