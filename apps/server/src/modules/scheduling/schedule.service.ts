@@ -8,7 +8,7 @@ import { SCHEDULE_MESSAGES, type RescheduleTaskBody, type ScheduleTaskBody } fro
 import { defaultExpectedEnd, TASK_MESSAGES, type Task } from '@fieldwork/domain/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { requireTaskAction, requireVisibleTask, taskViewer, type TaskViewer } from '../tasks/tasks-access.service.ts';
+import { isVisibleTask, requireTaskAction, requireVisibleTask, taskViewer, type TaskViewer } from '../tasks/tasks-access.service.ts';
 import { currentAssigneeName, NO_ASSIGNEE, resolveAssignee, type Assignee } from '../tasks/tasks-assignee.service.ts';
 import { taskViewQuery, type TaskViewRow } from '../tasks/tasks.repository.ts';
 import { presentTask } from '../tasks/tasks.service.ts';
@@ -115,11 +115,9 @@ function findTaskBySchedule(db: Db, tenantId: string, scheduleId: string): Promi
  */
 export async function rescheduleTask(db: Db, auth: Auth, scheduleId: string, body: RescheduleTaskBody): Promise<ScheduleResult> {
   const tv = await taskViewer(db, auth);
-  const found = await findTaskBySchedule(db, tv.scope.tenantId, scheduleId);
-  if (!found) throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.scheduleNotFound);
-  const row = await requireVisibleTask(db, tv, found.id).catch(() => {
-    throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.scheduleNotFound);
-  });
+  // The row read by schedule id is the task view itself (in the viewer's company): no second read by task id.
+  const row = await findTaskBySchedule(db, tv.scope.tenantId, scheduleId);
+  if (!row || !isVisibleTask(tv, row)) throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.scheduleNotFound);
   requireTaskAction(tv, row, 'edit');
   if (body.version !== row.schedule_version) throw new AppError('STALE_VERSION');
   const start = row.lifecycle === 'CLOCKED_IN' && row.start_at ? row.start_at : body.startDateTime;

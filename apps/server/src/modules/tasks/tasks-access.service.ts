@@ -26,8 +26,13 @@ export async function taskViewer(db: Db, auth: Pick<AuthContext, 'viewer' | 'tim
 /** Another company's task, and for field viewers another assignee's, reads exactly like a missing one. */
 export async function requireVisibleTask(db: Db, tv: TaskViewer, taskId: string): Promise<TaskViewRow> {
   const row = await findTaskView(db, tv.scope.tenantId, taskId);
-  if (!row || (tv.scope.field && (!tv.scope.key || row.assignee_key !== tv.scope.key))) throw new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
+  if (!row || !isVisibleTask(tv, row)) throw new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
   return row;
+}
+
+/** For a row already read in the viewer's company: field viewers see only their own tasks. */
+export function isVisibleTask(tv: TaskViewer, row: Pick<TaskViewRow, 'assignee_key'>): boolean {
+  return !tv.scope.field || (!!tv.scope.key && row.assignee_key === tv.scope.key);
 }
 
 type GuardedAction = TaskAction | 'edit';
