@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGatedTaskAction, mayActOnTask, taskActions, type ActionState, type TaskAction, type TaskForRules } from './task-actions.rules.ts';
+import { isGatedTaskAction, mayActOnTask, mayEditTasks, taskActions, type ActionState, type TaskAction, type TaskForRules } from './task-actions.rules.ts';
 import type { AccessLevel } from './roles.ts';
 import { deriveTaskStatus } from './task-status.ts';
 
@@ -117,6 +117,7 @@ describe('role gate (spec section 6)', () => {
     expect([ADMIN, FULL_STAFF, TECH].map((viewer) => mayActOnTask(viewer, t))).toEqual([true, true, true]);
     expect([PARTIAL, VIEW, NONE, OTHER_TECH, SUB].map((viewer) => mayActOnTask(viewer, t))).toEqual([false, false, false, false, false]);
     expect(mayActOnTask(SUB, task(SUB_TASK))).toBe(true);
+    expect([ADMIN, FULL_STAFF, PARTIAL, VIEW, NONE, TECH, SUB].map(mayEditTasks)).toEqual([true, true, true, false, false, false, false]);
     expect(['cancel', 'close', 'addCost'].every((a) => isGatedTaskAction(a as TaskAction))).toBe(true);
     expect(['viewCost', 'elapsedTime'].some((a) => isGatedTaskAction(a as TaskAction))).toBe(false);
   });

@@ -94,10 +94,18 @@ export function isGatedTaskAction(action: TaskAction): boolean {
   return !UNGATED.includes(action);
 }
 
+/** Full access in the spec's sense: an office user with admin rights (a field role never is). */
+const hasFullAccess = (viewer: Pick<Viewer, 'role' | 'access'>) => isAdmin(viewer) && !isTechnicianRole(viewer.role) && !isSubcontractorRole(viewer.role);
+
 /** Spec section 6: with noAccess (an office viewer), or neither assignee nor full access, every action is off. */
 export function mayActOnTask(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, task: Pick<TaskForRules, 'assignedTo' | 'assignedUserId' | 'assignedSubcontractorUserId'>): boolean {
   if (viewerClass(viewer) === 'none') return false;
-  return isTaskAssignee(viewer, task) || (isAdmin(viewer) && !isTechnicianRole(viewer.role) && !isSubcontractorRole(viewer.role));
+  return isTaskAssignee(viewer, task) || hasFullAccess(viewer);
+}
+
+/** Editing tasks (name, description, schedule, assignee) is office work: admin or partial access. */
+export function mayEditTasks(viewer: Pick<Viewer, 'role' | 'access'>): boolean {
+  return ['admin', 'partial'].includes(viewerClass(viewer));
 }
 
 export function taskActions(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, task: TaskForRules, job: { status: JobStatus }, now: Date, timeZone: string): TaskActions {
@@ -108,7 +116,7 @@ export function taskActions(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, 
     status: deriveTaskStatus(task, now, timeZone),
     category: dateCategory(task, now, timeZone),
     assignee: isTaskAssignee(viewer, task),
-    full: isAdmin(viewer) && !isTechnicianRole(viewer.role) && !isSubcontractorRole(viewer.role),
+    full: hasFullAccess(viewer),
     subViewer: isSubcontractorRole(viewer.role),
     subTask: task.assignedTo === 'SUBCONTRACTOR',
   };
@@ -123,8 +131,7 @@ export function taskActions(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, 
 
 /** Editing a task (name, description, schedule, assignee) is office work on a task still in progress. */
 export function taskEditState(viewer: Pick<Viewer, 'role' | 'access'>, task: Pick<TaskForRules, 'lifecycle'>, job: { status: JobStatus }): ActionState {
-  const office = ['admin', 'partial'].includes(viewerClass(viewer));
-  if (!office) return hidden;
+  if (!mayEditTasks(viewer)) return hidden;
   if (task.lifecycle === 'CLOSED' || task.lifecycle === 'CANCELLED') return shown(false, 'This task is closed or cancelled; it can no longer be changed.');
   return shown(job.status === 'OPEN', 'The job is closed or cancelled.');
 }

@@ -2,7 +2,7 @@ import type { Db } from '@fieldwork/db/connection';
 import { AppError } from '@fieldwork/domain/errors';
 import { isFieldRole, isSubcontractorRole, type Viewer } from '@fieldwork/domain/roles';
 import { statusBounds } from '@fieldwork/domain/task-status';
-import { isGatedTaskAction, mayActOnTask, taskEditState, type TaskAction } from '@fieldwork/domain/task-actions.rules';
+import { isGatedTaskAction, mayActOnTask, mayEditTasks, type TaskAction } from '@fieldwork/domain/task-actions.rules';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import type { StatusBounds, TaskScope } from './tasks-list.repository.ts';
@@ -55,7 +55,7 @@ function anyone(row: TaskViewRow, viewer: Viewer): Viewer {
 
 /** Who the viewer is refuses them whatever the task's state: the answer must not depend on the clock. */
 function refusedByRole(viewer: Viewer, row: TaskViewRow, action: GuardedAction): boolean {
-  if (action === 'edit') return !taskEditState(viewer, { lifecycle: 'OPEN' }, { status: 'OPEN' }).allowed;
+  if (action === 'edit') return !mayEditTasks(viewer);
   return isGatedTaskAction(action) && !mayActOnTask(viewer, taskFacts(row));
 }
 
