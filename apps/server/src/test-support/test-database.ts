@@ -33,5 +33,8 @@ export async function createPostgresTestDatabase(prefix = 'fw_test_'): Promise<P
   if (!bypassUrl) throw new Error('TEST_DATABASE_BYPASS_URL is not set: run PostgreSQL tests through scripts/with-postgres.sh');
   const name = prefix + randomUUID().replace(/-/g, '').slice(0, 16);
   await onCluster(url, `create database ${name}`);
-  return { url: withDatabase(url, name), setupUrl: withDatabase(bypassUrl, name), drop: () => onCluster(url, `drop database if exists ${name} with (force)`) };
+  // Dropped through the set-up role: `with (force)` ends every connection to the database, and only a member of
+  // a connection's role may end it. The set-up role is a member of the server's role, not the other way round,
+  // so a drop by the server's role failed whenever a set-up connection was still closing.
+  return { url: withDatabase(url, name), setupUrl: withDatabase(bypassUrl, name), drop: () => onCluster(bypassUrl, `drop database if exists ${name} with (force)`) };
 }
