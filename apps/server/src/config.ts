@@ -48,7 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: join(dataDir, 'fieldwork.sqlite'),
     demo: env.DEMO === '1' || env.DEMO === 'true',
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     session: {
       officeIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),

@@ -5,10 +5,16 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { installGracefulShutdown, shutdownSettings } from './ops/graceful-shutdown.ts';
-import { assertSafeDatabaseRole, StartupRefused } from './ops/startup-checks.ts';
+import { assertSafeDatabaseRole, checkPublicUrl, StartupRefused } from './ops/startup-checks.ts';
 
 const config = loadConfig();
 const settings = shutdownSettings();
+try {
+  checkPublicUrl(config.publicUrl, process.env.NODE_ENV);
+} catch (error) {
+  console.error(error instanceof StartupRefused ? error.message : error);
+  process.exit(1);
+}
 const handle = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
 try {
   await assertSafeDatabaseRole(handle.db, handle.dialect, process.env.NODE_ENV);

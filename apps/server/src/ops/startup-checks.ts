@@ -25,6 +25,32 @@ export function checkDatabaseRole(role: DatabaseRole | undefined, nodeEnv: strin
   }
 }
 
+/**
+ * Links that leave the product (invitations, password resets, customer links) are built from PUBLIC_URL. Built
+ * from a request's Host header instead, anyone could have a real user's invitation point at their own site, so
+ * production refuses to start without it; it must be a bare http(s) origin.
+ */
+export function checkPublicUrl(publicUrl: string | undefined, nodeEnv: string | undefined): void {
+  if (publicUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(publicUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== publicUrl.replace(/\/$/, '')) {
+      throw new StartupRefused(`Refusing to start: PUBLIC_URL must be an http(s) origin such as https://fieldwork.example.com (got "${publicUrl}").`);
+    }
+    return;
+  }
+  if (nodeEnv === 'production') {
+    throw new StartupRefused(
+      'Refusing to start: NODE_ENV=production and PUBLIC_URL is not set. Links in invitations and emails are built from it; ' +
+        'set PUBLIC_URL to the address users open, e.g. PUBLIC_URL=https://fieldwork.example.com.',
+    );
+  }
+}
+
 export async function assertSafeDatabaseRole(db: Db, dialect: DialectName, nodeEnv: string | undefined): Promise<void> {
   if (dialect !== 'postgres' || nodeEnv !== 'production') return;
   checkDatabaseRole(await currentDatabaseRole(db), nodeEnv);
