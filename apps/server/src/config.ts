@@ -20,6 +20,8 @@ export type AppConfig = {
     cookieName: string;
   };
   loginLimits: { perAccountPerHour: number; perIpPer15Min: number };
+  /** New companies per client IP per hour: signup is public and creates rows. */
+  signupLimitPerIpPerHour: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   connectionTimeoutMs: number;
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perAccountPerHour: int(env.LOGIN_LIMIT_PER_ACCOUNT_HOUR, 100),
       perIpPer15Min: int(env.LOGIN_LIMIT_PER_IP_15MIN, 300),
     },
+    signupLimitPerIpPerHour: int(env.SIGNUP_LIMIT_PER_IP_HOUR, 20),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
     connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 10_000),

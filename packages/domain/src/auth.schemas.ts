@@ -13,6 +13,16 @@ export const signupBody = z.strictObject({
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
+/**
+ * Signup answers the same for an address that is new and for one that already has an account, so the form
+ * cannot be used to find out who uses Fieldwork. The company is created only for a new address; the web then
+ * signs in with the same email and password, which only the owner of the address can complete.
+ */
+export const SIGNUP_ACCEPTED_MESSAGE =
+  'If this email address is new, your company is ready: sign in with it. If it already has an account, sign in with that account’s password.';
+export const signupAcceptedSchema = z.object({ email: z.string(), message: z.string() });
+export type SignupAccepted = z.infer<typeof signupAcceptedSchema>;
+
 export const loginBody = z.strictObject({
   email: emailField,
   password: z.string({ error: 'Password must be a string.' }).min(1, { error: 'Password is mandatory.' }).max(200),

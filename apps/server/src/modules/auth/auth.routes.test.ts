@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNUP_ACCEPTED_MESSAGE } from '@fieldwork/domain/auth.schemas';
 import { sha256 } from '../../lib/crypto.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test-support/test-app.ts';
 
@@ -51,10 +52,18 @@ describe('first-run setup', () => {
 });
 
 describe('signup and login', () => {
-  it('signs up a second company; the cookie is HttpOnly, SameSite=Lax, and not Secure over http', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signup({ companyName: 'Second Co' }) });
-    expect(res.statusCode).toBe(201);
-    const cookie = res.cookies.find((c) => c.name === 'fw_session')!;
+  it('signs up a second company without signing in; signing in afterwards gives an HttpOnly, SameSite=Lax cookie, not Secure over http', async () => {
+    const body = signup({ companyName: 'Second Co' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ data: { email: body.email, message: SIGNUP_ACCEPTED_MESSAGE } });
+    expect(res.cookies).toEqual([]);
+    const company = await t.db.selectFrom('tenants').select(['id', 'name', 'time_zone']).where('name', '=', 'Second Co').executeTakeFirstOrThrow();
+    expect(company.time_zone).toBe('America/Chicago');
+    const login = await t.login(body.email, body.password);
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.user).toMatchObject({ role: 'Admin', access: 'fullAccess' });
+    const cookie = login.cookies.find((c) => c.name === 'fw_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.secure).toBeFalsy();
@@ -65,12 +74,25 @@ describe('signup and login', () => {
     expect(raw).toBeUndefined();
   });
 
-  it('refuses a duplicate email with 409', async () => {
+  it('answers a taken email exactly as a new one, writes nothing and leaves the account as it was', async () => {
     const body = signup();
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })).statusCode).toBe(201);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...body, email: body.email.toUpperCase() } });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('EMAIL_TAKEN');
+    const first = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    const tenantsBefore = await t.db.selectFrom('tenants').select('id').execute();
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...body, companyName: 'Squatter Co', email: body.email.toUpperCase(), password: 'another-pass-99' } });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.json()).toEqual({ data: { email: body.email, message: first.json().data.message } });
+    expect(again.cookies).toEqual(first.cookies);
+    expect(await t.db.selectFrom('tenants').select('id').execute()).toHaveLength(tenantsBefore.length);
+    expect((await t.login(body.email, 'another-pass-99')).statusCode).toBe(401);
+    expect((await t.login(body.email, body.password)).statusCode).toBe(200);
+  });
+
+  it('creates one company when the same new address signs up many times at once', async () => {
+    const body = signup();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(202));
+    const users = await t.db.selectFrom('users').select('tenant_id').where('email', '=', body.email).execute();
+    expect(users).toHaveLength(1);
   });
 
   it('gives the same answer for an unknown email, a wrong password and a disabled account', async () => {
@@ -220,5 +242,26 @@ describe('CSRF and transport', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/user', '/api/user/{id}', '/api/company']));
     expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('signup limit per client IP', () => {
+  it('answers 429 with Retry-After past the limit, for new and taken addresses alike, and counts per IP', async () => {
+    const limited = await createTestApp({ signupLimitPerIpPerHour: 3 });
+    try {
+      const from = (ip: string, body: object) => limited.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress: ip });
+      const taken = signup();
+      for (const body of [taken, taken, signup()]) expect((await from('203.0.113.7', body)).statusCode).toBe(202);
+      for (const body of [signup(), taken]) {
+        const refused = await from('203.0.113.7', body);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many signups from this network. Please try again later.' });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect((await from('198.51.100.2', signup())).statusCode).toBe(202);
+      expect(await limited.db.selectFrom('tenants').select('id').execute()).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   loginBody,
   sessionSchema,
   setupStatusSchema,
+  signupAcceptedSchema,
   signupBody,
 } from '@fieldwork/domain/auth.schemas';
 import { dataOf } from '@fieldwork/domain/common.schemas';
@@ -33,11 +34,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/auth/signup', {
-    schema: { tags: ['auth'], summary: 'Sign up a new company with its admin', security: [], body: signupBody, response: { 201: sessionResponse } },
-  }, async (request, reply) => {
-    const { tenantId, userId } = await signupCompany(app, request, reply, request.body);
-    return reply.status(201).send({ data: await sessionInfo(app.db, tenantId, userId) });
-  });
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign up a new company with its admin',
+      description:
+        'Always 202 with the same body, whether or not the email already has an account (the company is created only for a new address). ' +
+        'It does not sign in: sign in with POST /api/auth/login. Limited per client IP (429 with Retry-After).',
+      security: [],
+      body: signupBody,
+      response: { 202: dataOf(signupAcceptedSchema) },
+    },
+  }, async (request, reply) => reply.status(202).send({ data: await signupCompany(app, request, request.body) }));
 
   r.post('/api/auth/login', {
     schema: { tags: ['auth'], summary: 'Sign in with email and password; sets the session cookie', security: [], body: loginBody, response: { 200: sessionResponse } },

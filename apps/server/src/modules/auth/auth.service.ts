@@ -1,7 +1,7 @@
 import { enterTenant } from '@fieldwork/db/tenant-scope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { LoginBody, SignupBody } from '@fieldwork/domain/auth.schemas';
+import { SIGNUP_ACCEPTED_MESSAGE, type LoginBody, type SignupAccepted, type SignupBody } from '@fieldwork/domain/auth.schemas';
 import { AppError } from '@fieldwork/domain/errors';
 import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
@@ -18,8 +18,8 @@ export async function needsSetup(app: FastifyInstance): Promise<boolean> {
   return (await countTenants(app.db)) === 0;
 }
 
-/** Creates a company and its first admin, then signs the admin in. */
-async function createCompany(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: SignupBody, onlyIfFirst: boolean) {
+/** Creates a company and its first admin; false when the email already has an account (nothing written). */
+async function createCompany(app: FastifyInstance, body: SignupBody, onlyIfFirst: boolean): Promise<{ tenantId: string; userId: string } | null> {
   const passwordHash = await hashPassword(body.password);
   const now = nowIso();
   const tenantId = randomUUID();
@@ -48,19 +48,32 @@ async function createCompany(app: FastifyInstance, request: FastifyRequest, repl
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(onlyIfFirst ? 'SETUP_ALREADY_DONE' : 'EMAIL_TAKEN');
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    if (onlyIfFirst) throw new AppError('SETUP_ALREADY_DONE');
+    return null;
   }
-  await startSession(app, request, reply, { id: userId, tenant_id: tenantId, role: 'Admin' });
   return { tenantId, userId };
 }
 
-export function setupFirstCompany(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: SignupBody) {
-  return createCompany(app, request, reply, body, true);
+/** First-run setup: the deployment's first company; its admin is signed in at once (nobody else exists yet). */
+export async function setupFirstCompany(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: SignupBody) {
+  const created = (await createCompany(app, body, true))!;
+  await startSession(app, request, reply, { id: created.userId, tenant_id: created.tenantId, role: 'Admin' });
+  return created;
 }
 
-export function signupCompany(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: SignupBody) {
-  return createCompany(app, request, reply, body, false);
+/**
+ * A new company. The answer never says whether the email already had an account: both paths hash the
+ * password (the same ~30 ms of work), neither signs in, and a taken address writes nothing. Counted per client
+ * IP before any work, so the form cannot be used to create companies or probe addresses in bulk.
+ */
+export async function signupCompany(app: FastifyInstance, request: FastifyRequest, body: SignupBody): Promise<SignupAccepted> {
+  const hit = await hitCounter(app.db, `signup:ip:${request.ip}`, HOUR_MS);
+  if (hit.count > app.config.signupLimitPerIpPerHour) {
+    throw new AppError('RATE_LIMITED', 'Too many signups from this network. Please try again later.', { 'retry-after': retryAfterSeconds(hit.windowStart, HOUR_MS) });
+  }
+  await createCompany(app, body, false);
+  return { email: body.email, message: SIGNUP_ACCEPTED_MESSAGE };
 }
 
 function retryAfterSeconds(windowStart: string, windowMs: number): string {

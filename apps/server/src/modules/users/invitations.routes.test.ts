@@ -75,10 +75,18 @@ describe('invitations', () => {
     expect(forged.statusCode).toBe(400);
   });
 
-  it('refuses to invite an email that already has a login', async () => {
+  it('refuses to invite a member of the company, and invites another company\'s address like any other (refused only at acceptance)', async () => {
     const res = await invite({ email: admin.user.email, role: 'Staff' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('EMAIL_TAKEN');
+    expect(res.json()).toEqual({ statusCode: 409, code: 'EMAIL_TAKEN', message: 'This person already has a login in your company.' });
+    const elsewhere = (await t.newCompany()).admin.user.email;
+    const unknown = await invite({ email: `nobody-${Date.now()}@example.com`, role: 'Staff' });
+    const taken = await invite({ email: elsewhere, role: 'Staff' });
+    expect(taken.statusCode).toBe(unknown.statusCode);
+    expect(Object.keys(taken.json().data)).toEqual(Object.keys(unknown.json().data));
+    const accept = await t.app.inject({ method: 'POST', url: '/api/auth/accept-invitation', payload: { token: tokenOf(taken.json().data.link), name: 'Someone', password: 'someone-pass-1' } });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().message).toBe('This email address already has a Fieldwork account. Sign in with it, or ask for an invitation to another address.');
   });
 
   it('validates the invitation body with field messages', async () => {

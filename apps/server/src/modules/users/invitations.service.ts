@@ -25,13 +25,20 @@ import { findUserByEmail, insertUser, replaceUserTagsAndZones } from './users.re
 import { assertRefsExist } from './users.service.ts';
 
 const INVITATION_DAYS = 7;
+const ACCOUNT_EXISTS = 'This email address already has a Fieldwork account. Sign in with it, or ask for an invitation to another address.';
 
 function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
   return app.config.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
 
+/**
+ * An address can hold one login in the whole deployment. Only a member of the admin's own company is named as
+ * taken; an address used by another company is invited like any other (its owner learns at acceptance, from
+ * the link they hold), so inviting is no way to find out who else uses Fieldwork.
+ */
 export async function createInvitation(app: FastifyInstance, request: FastifyRequest, viewer: Viewer, body: CreateInvitationBody) {
-  if (await findUserByEmail(app.db, body.email)) throw new AppError('EMAIL_TAKEN');
+  const existing = await findUserByEmail(app.db, body.email);
+  if (existing?.tenant_id === viewer.tenantId) throw new AppError('EMAIL_TAKEN', 'This person already has a login in your company.');
   const tagIds = (body.tags ?? []).map((t) => t.id);
   const zoneIds = (body.zones ?? []).map((z) => z.id);
   await assertRefsExist(app.db, viewer.tenantId, tagIds, zoneIds);
@@ -116,7 +123,7 @@ export async function acceptInvitation(app: FastifyInstance, request: FastifyReq
       await replaceUserTagsAndZones(trx, invitation.tenant_id, userId, JSON.parse(invitation.tag_ids), JSON.parse(invitation.zone_ids));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', ACCOUNT_EXISTS);
     throw error;
   }
   await startSession(app, request, reply, { id: userId, tenant_id: invitation.tenant_id, role: invitation.role });

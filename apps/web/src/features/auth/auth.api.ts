@@ -1,4 +1,4 @@
-import type { AcceptInvitationBody, LoginBody, SessionInfo, SignupBody } from '@fieldwork/domain/auth.schemas';
+import type { AcceptInvitationBody, LoginBody, SessionInfo, SignupAccepted, SignupBody } from '@fieldwork/domain/auth.schemas';
 import { api, type DataOf } from '../../lib/api-client';
 
 export type InvitationPreview = { email: string; role: string; companyName: string };
@@ -9,7 +9,7 @@ const quiet = { skipAuthRedirect: true };
 export const authApi = {
   login: async (body: LoginBody) => (await api.post<DataOf<SessionInfo>>('/auth/login', body, quiet)).data,
   setup: async (body: SignupBody) => (await api.post<DataOf<SessionInfo>>('/auth/setup', body, quiet)).data,
-  signup: async (body: SignupBody) => (await api.post<DataOf<SessionInfo>>('/auth/signup', body, quiet)).data,
+  signup: async (body: SignupBody) => (await api.post<DataOf<SignupAccepted>>('/auth/signup', body, quiet)).data,
   invitation: async (token: string) =>
     (await api.get<DataOf<InvitationPreview>>('/auth/invitation', { query: { token }, ...quiet })).data,
   acceptInvitation: async (body: AcceptInvitationBody) =>
