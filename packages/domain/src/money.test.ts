@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, computeTotals, divRoundHalfAway, dollarsToCents, lineTaxCents, lineTotalCents, marginOf, MAX_LINES, MAX_QTY, MAX_RATE_CENTS, MAX_TOTAL_CENTS, MONEY_MESSAGES, toScaledInteger } from './money.ts';
+import { centsToDollars, computeTotals, divRoundHalfAway, dollarsToCents, lineTotalCents, taxCentsAt, marginOf, MAX_LINES, MAX_QTY, MAX_RATE_CENTS, MAX_TOTAL_CENTS, MONEY_MESSAGES, toScaledInteger } from './money.ts';
 
 const line = (qty: number, rateCents: number, taxPercent = 0) => ({ qtyMilli: Math.round(qty * 1000), rateCents, isTaxable: taxPercent > 0, taxPercentMilli: Math.round(taxPercent * 1000) });
 
@@ -34,16 +35,60 @@ describe('rounding', () => {
   });
 });
 
-describe('tax per line', () => {
-  it('taxes each line at its own percent, rounded per line, and only taxable lines', () => {
-    expect(lineTaxCents(1000n, { isTaxable: true, taxPercentMilli: 8875 })).toBe(89n); // 88.75 → 89
-    expect(lineTaxCents(1000n, { isTaxable: false, taxPercentMilli: 8875 })).toBe(0n);
-    expect(lineTaxCents(5n, { isTaxable: true, taxPercentMilli: 10_000 })).toBe(1n); // 0.5 → 1
+describe('tax rounded once per rate', () => {
+  it('200 lines of $0.01 at 50% are $1.00 of tax, not $2.00', () => {
+    const r = computeTotals(Array.from({ length: 200 }, () => line(1, 1, 50)), 0, { required: false, amountCents: 0 });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.totals).toMatchObject({ subTotalCents: 200, taxableSubTotalCents: 200, taxCents: 100, totalCents: 300 });
+    expect(r.totals.lines.reduce((s, l) => s + l.taxCents, 0)).toBe(100);
+    // Equal remainders: the whole cents go to the earlier lines.
+    expect(r.totals.lines.slice(0, 100).every((l) => l.taxCents === 1) && r.totals.lines.slice(100).every((l) => l.taxCents === 0)).toBe(true);
+  });
+
+  it('taxes each rate\'s subtotal once and only taxable lines, line shares adding up to the tax', () => {
+    expect(taxCentsAt(1000n, 8875)).toBe(89n); // 88.75 → 89
+    expect(taxCentsAt(5n, 10_000)).toBe(1n); // 0.5 → 1, half away from zero
     const r = computeTotals([line(1, 1000, 8.875), line(1, 1000, 8.875), line(2, 250), line(1, 333, 5)], 0, { required: false, amountCents: 0 });
     if (!r.ok) throw new Error(r.message);
-    // per line: 89 + 89 + 0 + 17 (16.65 → 17); summing first would give 88.75+88.75+16.65 = 194.15 → 194
+    // 8.875% of 2,000 = 177.5 → 178 (per line it was 89 + 89); 5% of 333 = 16.65 → 17
     expect(r.totals.lines.map((l) => l.taxCents)).toEqual([89, 89, 0, 17]);
     expect(r.totals).toMatchObject({ subTotalCents: 2833, taxableSubTotalCents: 2333, taxCents: 195, totalCents: 3028, depositCents: 0 });
+    const three = computeTotals([line(1, 333, 8.875), line(1, 333, 8.875), line(1, 333, 8.875)], 0, { required: false, amountCents: 0 });
+    if (!three.ok) throw new Error(three.message);
+    // 999 × 8.875% = 88.66 → 89 once; per line it would be 3 × 30 (29.55 → 30) = 90
+    expect(three.totals.taxCents).toBe(89);
+    expect(three.totals.lines.map((l) => l.taxCents)).toEqual([30, 30, 29]);
+  });
+
+  it('on random documents: total = rounded lines + each rate\'s tax rounded once + freight, and line taxes add up to the tax', () => {
+    const lineArb = fc.record({
+      qtyMilli: fc.integer({ min: 1, max: 5_000_000 }),
+      rateCents: fc.integer({ min: 0, max: 2_000_000 }),
+      isTaxable: fc.boolean(),
+      taxPercentMilli: fc.constantFrom(0, 5_000, 8_875, 10_000, 12_500, 50_000, 100_000),
+    });
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: MAX_LINES }), fc.integer({ min: 0, max: 1_000_000 }), (lines, freight) => {
+        const r = computeTotals(lines, freight, { required: false, amountCents: 0 });
+        if (!r.ok) return;
+        const rounded = lines.map((l) => Number(divRoundHalfAway(BigInt(l.qtyMilli) * BigInt(l.rateCents), 1000n)));
+        const byRate = new Map<number, number>();
+        lines.forEach((l, i) => {
+          if (l.isTaxable && l.taxPercentMilli > 0) byRate.set(l.taxPercentMilli, (byRate.get(l.taxPercentMilli) ?? 0) + rounded[i]!);
+        });
+        const tax = [...byRate].reduce((s, [pct, sub]) => s + Number(divRoundHalfAway(BigInt(sub) * BigInt(pct), 100_000n)), 0);
+        expect(r.totals.lines.map((l) => l.totalCents)).toEqual(rounded);
+        expect(r.totals.taxCents).toBe(tax);
+        expect(r.totals.totalCents).toBe(rounded.reduce((s, v) => s + v, 0) + tax + freight);
+        expect(r.totals.lines.reduce((s, l) => s + l.taxCents, 0)).toBe(tax);
+        r.totals.lines.forEach((l, i) => {
+          const line = lines[i]!;
+          const exact = (rounded[i]! * (line.isTaxable ? line.taxPercentMilli : 0)) / 100_000;
+          expect(Math.abs(l.taxCents - exact)).toBeLessThan(1); // each share is its exact tax, floored or raised by a cent
+        });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -82,10 +82,11 @@ export function lineTotalCents(qtyMilli: number, rateCents: number): bigint {
   return divRoundHalfAway(BigInt(qtyMilli) * BigInt(rateCents), BigInt(QTY_SCALE));
 }
 
-/** Tax of one line at its own percent, rounded per line; 0 when the line is not taxable. */
-export function lineTaxCents(totalCents: bigint, line: Pick<LineInput, 'isTaxable' | 'taxPercentMilli'>): bigint {
-  if (!line.isTaxable || line.taxPercentMilli === 0) return 0n;
-  return divRoundHalfAway(totalCents * BigInt(line.taxPercentMilli), BigInt(100 * PERCENT_SCALE));
+const PERCENT_DIVISOR = BigInt(100 * PERCENT_SCALE);
+
+/** Tax of an amount at a percent (thousandths), rounded once, half away from zero. */
+export function taxCentsAt(amountCents: bigint, taxPercentMilli: number): bigint {
+  return divRoundHalfAway(amountCents * BigInt(taxPercentMilli), PERCENT_DIVISOR);
 }
 
 export type DocumentTotals = {
@@ -101,23 +102,53 @@ export type DocumentTotals = {
 export type TotalsResult = { ok: true; totals: DocumentTotals } | { ok: false; message: string };
 
 /**
- * Every figure of a document from its lines: each line total and tax (rounded per line), the subtotal, the
- * taxable subtotal, the tax, freight, the deposit (none when not required) and the total. Refuses a total past
- * MAX_TOTAL_CENTS or a deposit above the total; the inputs are assumed within their own bounds (the schemas).
+ * Tax is computed on the taxable subtotal of each rate and rounded once per rate, half away from zero: 200
+ * lines of $0.01 at 50% are $1.00 of tax, where rounding each line would make it $2.00. Each line then shows
+ * its share of its rate's tax, whole cents handed out by largest remainder (ties to the earlier line), so the
+ * line taxes always add up to the document's tax.
+ */
+function taxByRate(totals: readonly bigint[], lines: readonly LineInput[]): { lineTax: bigint[]; tax: bigint } {
+  const lineTax = totals.map(() => 0n);
+  const groups = new Map<number, number[]>();
+  lines.forEach((line, i) => {
+    if (!line.isTaxable || line.taxPercentMilli === 0) return;
+    groups.set(line.taxPercentMilli, [...(groups.get(line.taxPercentMilli) ?? []), i]);
+  });
+  let tax = 0n;
+  for (const [percent, members] of groups) {
+    const rateTax = taxCentsAt(members.reduce((sum, i) => sum + totals[i]!, 0n), percent);
+    tax += rateTax;
+    const exact = members.map((i) => totals[i]! * BigInt(percent));
+    let handedOut = 0n;
+    members.forEach((i, k) => {
+      lineTax[i] = exact[k]! / PERCENT_DIVISOR;
+      handedOut += lineTax[i]!;
+    });
+    const byRemainder = members
+      .map((i, k) => ({ i, rest: exact[k]! % PERCENT_DIVISOR }))
+      .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+    for (let k = 0; k < Number(rateTax - handedOut); k++) lineTax[byRemainder[k % byRemainder.length]!.i]! += 1n;
+  }
+  return { lineTax, tax };
+}
+
+/**
+ * Every figure of a document from its lines: each line total (quantity × rate rounded to the cent, half away
+ * from zero — a sub-cent product such as 0.015 × $1.00 becomes $0.02 on its line), the tax rounded once per
+ * rate over those rounded line totals, the subtotal, the taxable subtotal, freight, the deposit (none when not
+ * required) and the total. Refuses a total past MAX_TOTAL_CENTS or a deposit above the total; the inputs are
+ * assumed within their own bounds (the schemas). Stored documents keep the figures they were saved with: this
+ * runs only when a document is written.
  */
 export function computeTotals(lines: readonly LineInput[], freightCents: number, deposit: { required: boolean; amountCents: number }): TotalsResult {
+  const totals = lines.map((line) => lineTotalCents(line.qtyMilli, line.rateCents));
+  const { lineTax, tax } = taxByRate(totals, lines);
   let sub = 0n;
   let taxable = 0n;
-  let tax = 0n;
-  const out: LineAmounts[] = [];
-  for (const line of lines) {
-    const total = lineTotalCents(line.qtyMilli, line.rateCents);
-    const lineTax = lineTaxCents(total, line);
+  totals.forEach((total, i) => {
     sub += total;
-    if (line.isTaxable) taxable += total;
-    tax += lineTax;
-    out.push({ totalCents: Number(total), taxCents: Number(lineTax) });
-  }
+    if (lines[i]!.isTaxable) taxable += total;
+  });
   const total = sub + tax + BigInt(freightCents);
   if (total > BigInt(MAX_TOTAL_CENTS) || total < 0n) return { ok: false, message: MONEY_MESSAGES.totalTooLarge };
   const depositCents = deposit.required ? deposit.amountCents : 0;
@@ -125,7 +156,7 @@ export function computeTotals(lines: readonly LineInput[], freightCents: number,
   return {
     ok: true,
     totals: {
-      lines: out,
+      lines: totals.map((t, i) => ({ totalCents: Number(t), taxCents: Number(lineTax[i]) })),
       subTotalCents: Number(sub),
       taxableSubTotalCents: Number(taxable),
       taxCents: Number(tax),
