@@ -1,6 +1,7 @@
 import { centsToDollars } from '@fieldwork/domain/money';
 import { COST_CATEGORIES, COST_TYPE_LABELS, type CostTotals, type CostType, type EquipmentUnit } from '@fieldwork/domain/costs.rules';
 import type { Cost, CostSummary } from '@fieldwork/domain/costs.schemas';
+import { toCsvText } from '../../lib/csv.ts';
 import type { CostRow } from './costs.repository.ts';
 
 const milli = (v: number | null) => (v === null ? null : Number(v) / 1000);
@@ -58,22 +59,14 @@ function subjectOf(c: Cost): string {
   return c.user?.name ?? c.vehicle?.name ?? c.subcontractor?.name ?? c.item ?? c.description ?? '';
 }
 
-/** RFC 4180 field; a leading = + - @ is prefixed with ' so a spreadsheet never runs it as a formula. */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const CSV_HEADER = ['Date', 'Type', 'For', 'Item / Person', 'Supplier', 'Hours', 'Miles', 'Quantity', 'Unit', 'Rate', 'Amount', 'Notes', 'Task Id', 'Estimate Id', 'Invoice Id', 'Created By'];
 
 export function toCsv(costs: Cost[]): string {
-  const lines = [CSV_HEADER.join(',')];
-  for (const c of costs) {
-    const rate = c.hourlyRate ?? c.unitCost ?? c.rate;
-    const cells = [c.date, COST_TYPE_LABELS[c.costType], c.costFor, subjectOf(c), c.supplier, c.hours, c.miles, c.quantity, c.unit, rate === null ? null : rate.toFixed(2), c.amount.toFixed(2), c.notes, c.taskId, c.estimateId, c.invoiceId, c.createdBy?.username ?? null];
-    lines.push(cells.map(csvField).join(','));
-  }
-  return lines.join('\r\n') + '\r\n';
+  return toCsvText(
+    CSV_HEADER,
+    costs.map((c) => {
+      const rate = c.hourlyRate ?? c.unitCost ?? c.rate;
+      return [c.date, COST_TYPE_LABELS[c.costType], c.costFor, subjectOf(c), c.supplier, c.hours, c.miles, c.quantity, c.unit, rate === null ? null : rate.toFixed(2), c.amount.toFixed(2), c.notes, c.taskId, c.estimateId, c.invoiceId, c.createdBy?.username ?? null];
+    }),
+  );
 }
