@@ -6,7 +6,7 @@
  * recomputes every figure from the lines (money.ts).
  */
 import { z } from 'zod';
-import { clearableText, orderValueSchema, pageQuery, uuidField } from './common.schemas.ts';
+import { clearableText, orderValueSchema, pageQuery, uuidField, requiredText, optionalText } from './common.schemas.ts';
 import { DATE_PRESETS } from './date-presets.ts';
 import { MAX_AMOUNT_CENTS, MAX_LINES, MAX_QTY, MAX_RATE_CENTS, MONEY_MESSAGES, PERCENT_SCALE, QTY_SCALE, toScaledInteger } from './money.ts';
 
@@ -35,7 +35,7 @@ const ignoredNumber = z.number().nullable().optional();
 export const dateOnlyField = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` });
 
 export const lineInputSchema = z.strictObject({
-  name: z.string({ error: 'Product/Service Name must be a string.' }).trim().min(1, { error: 'Product/Service Name is mandatory.' }).max(200, { error: 'Product/Service Name must be less than or equal to 200 characters.' }),
+  name: requiredText('Product/Service Name', 200),
   description: clearableText('Description', 2000),
   qty: scaledField('Quantity', 3, 1, MAX_QTY * QTY_SCALE),
   rate: moneyField('Rate', MAX_RATE_CENTS),
@@ -86,7 +86,7 @@ export const modeField = z.enum(DOCUMENT_MODES, { error: 'mode must be Draft or 
 export const DOCUMENT_ORDER_KEYS = ['createdOn', 'createdAt', 'amount', 'deposit', 'estimateAmount', 'invoiceAmount', 'number'] as const;
 export type DocumentOrderKey = (typeof DOCUMENT_ORDER_KEYS)[number];
 
-const searchText = z.string({ error: 'searchText must be a string.' }).trim().max(50, { error: 'searchText must be less than or equal to 50 characters.' }).optional();
+const searchText = optionalText('searchText', 50);
 
 /** List query of both documents (page size 10; search by number; sort; Filter By: created-on preset and status). */
 export const documentListQuery = <S extends readonly [string, ...string[]]>(statuses: S, numberKey: string) =>

@@ -1,6 +1,6 @@
 /** Products & services catalogue (issue 8): lines of estimates and invoices are picked from it; free-text lines stay allowed. */
 import { z } from 'zod';
-import { clearableText, pageQuery, requiredText, versionField } from './common.schemas.ts';
+import { clearableText, pageQuery, requiredText, versionField, optionalText } from './common.schemas.ts';
 import { moneyField, scaledField } from './billing.schemas.ts';
 import { MAX_RATE_CENTS, PERCENT_SCALE } from './money.ts';
 
@@ -22,7 +22,7 @@ export type UpdateCatalogueItemBody = z.infer<typeof updateCatalogueItemBody>;
 
 export const catalogueListQuery = z.strictObject({
   ...pageQuery,
-  searchText: z.string({ error: 'searchText must be a string.' }).trim().max(100, { error: 'searchText must be less than or equal to 100 characters.' }).optional(),
+  searchText: optionalText('searchText', 100),
   status: z.enum(['ACTIVE', 'INACTIVE', 'ALL'], { error: 'status must be ACTIVE, INACTIVE or ALL.' }).default('ACTIVE'),
 });
 export type CatalogueListQuery = z.infer<typeof catalogueListQuery>;

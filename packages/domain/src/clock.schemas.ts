@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRef, storableInstant, uuidField } from './common.schemas.ts';
+import { namedRef, storableInstant, uuidField, optionalText } from './common.schemas.ts';
 import { MAX_TASK_MS, TASK_DESCRIPTION_MAX, TASK_MESSAGES, taskActivitySchema } from './tasks.schemas.ts';
 
 /** Clock-in, clock-out and the adjustment of a running clock-in (tasks-and-scheduling.md sections 2, 4, 5, 8; issue 7). */
@@ -93,7 +93,7 @@ export const assistantsQuery = z.strictObject({
     .union([uuidField('assignedTechnicianId'), z.literal('')])
     .transform((v) => v || undefined)
     .optional(),
-  search: z.string({ error: 'search must be a string.' }).trim().max(100, { error: 'search must be less than or equal to 100 characters.' }).optional(),
+  search: optionalText('search', 100),
   page: z.coerce.number({ error: 'page must be a number.' }).int().min(1, { error: 'page must be at least 1.' }).max(1_000_000).default(1),
   limit: z.coerce
     .number({ error: 'limit must be a number.' })

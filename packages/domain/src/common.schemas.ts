@@ -5,24 +5,37 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 export const uuidField = (label: string) => z.uuid({ error: `${label} must be a valid UUID.` });
 
-export const requiredText = (label: string, max: number) =>
+/**
+ * Characters that show nothing: whitespace, control characters, zero-width and bidirectional controls, the
+ * byte-order mark. They are trimmed from both ends of every text field, so a name typed as "\u202E\u200B" is as
+ * empty as "" (and a name cannot be made to look different by invisible ends). Inside the text they stay.
+ */
+const INVISIBLE_ENDS = /^[\s\p{Cc}\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]+|[\s\p{Cc}\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]+$/gu;
+export const trimInvisible = (value: string): string => value.replace(INVISIBLE_ENDS, '');
+
+/** A lone surrogate (half of an emoji, say) cannot be stored or printed faithfully: refused, never altered. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
+
+/**
+ * The one text schema every field uses: a string, well-formed, trimmed of invisible ends, at most `max`
+ * characters. `missing` is the message when the field is absent (a required field's "is mandatory").
+ */
+export const textField = (label: string, max: number, missing?: string) =>
   z
-    .string({ error: `${label} must be a string.` })
-    .trim()
-    .min(1, { error: `${label} is mandatory.` })
+    .string({ error: (issue) => (issue.input === undefined && missing ? missing : `${label} must be a string.`) })
+    .refine(isWellFormedText, { error: `${label} contains an invalid character (a broken emoji or symbol). Please retype it.`, abort: true })
+    .overwrite(trimInvisible)
     .max(max, { error: `${label} must be less than or equal to ${max} characters.` });
 
-export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be a string.` })
-    .trim()
-    .max(max, { error: `${label} must be less than or equal to ${max} characters.` })
-    .optional();
+export const requiredText = (label: string, max: number) => textField(label, max, `${label} is mandatory.`).min(1, { error: `${label} is mandatory.` });
+
+export const optionalText = (label: string, max: number) => textField(label, max).optional();
 
 /** Optional text that may be cleared: '' and null both mean "no value". */
 export const clearableText = (label: string, max: number) =>
-  z
-    .union([optionalText(label, max), z.null()])
+  textField(label, max)
+    .nullable()
     .transform((v) => (v ? v : null))
     .optional();
 

@@ -37,7 +37,7 @@ describe('cost bodies per type', () => {
     expect(messages({ costType: 'VEHICLE', jobId: JOB, vehicleId: USER })).toContain(COST_MESSAGES.hoursOrMiles);
     expect(messages({ costType: 'EQUIPMENT', jobId: JOB, item: 'x', unit: 'WEEK', quantity: 1, rate: 1 })).toContain('Unit must be HOUR or DAY.');
     expect(messages({ costType: 'OTHER', jobId: JOB, amount: -1, description: 'x' })).toContain('Amount must be between 0 and 10,000,000,000.');
-    expect(messages({ costType: 'OTHER', jobId: JOB, amount: 1 })).toContain('Description must be a string.');
+    expect(messages({ costType: 'OTHER', jobId: JOB, amount: 1 })).toContain('Description is mandatory.');
     expect(messages({ costType: 'PIZZA', jobId: JOB })).toEqual(['Cost Type must be one of: LABOR, MATERIAL, VEHICLE, EQUIPMENT, SUBCONTRACTOR, OTHER.']);
     expect(messages({ costType: 'OTHER', description: 'x', amount: 1 })).toEqual([COST_MESSAGES.jobRequired]);
     expect(messages({ costType: 'OTHER', jobId: JOB, description: 'x', amount: 1, extra: 1 }).length).toBe(1);

@@ -1,6 +1,6 @@
 /** Estimate contracts (jobs-estimates-invoices.md: Estimate entity, draft payload, list; issue 8). */
 import { z } from 'zod';
-import { clearableText, uuidField } from './common.schemas.ts';
+import { clearableText, uuidField, requiredText } from './common.schemas.ts';
 import { dateOnlyField, documentCommonDto, documentInfoFields, documentListQuery, jobInfoSchema, linesField, marginDto, modeField } from './billing.schemas.ts';
 import { APPROVAL_DECISIONS, ESTIMATE_ACTIONS, ESTIMATE_STATUSES } from './estimates.rules.ts';
 import { versionField } from './common.schemas.ts';
@@ -58,7 +58,7 @@ function startsWithPngMagic(dataUrl: string): boolean {
 export const approvalBody = z
   .strictObject({
     decision: z.enum(APPROVAL_DECISIONS, { error: `decision must be one of: ${APPROVAL_DECISIONS.join(', ')}.` }),
-    signerName: z.string({ error: 'Name must be a string.' }).trim().min(1, { error: 'Name is mandatory.' }).max(100, { error: 'Name must be less than or equal to 100 characters.' }),
+    signerName: requiredText('Name', 100),
     signature: signatureField,
     comment: clearableText('Comment', 2000),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATUS_ACTIONS, JOB_TASK_SUMMARY_STATES } from './job-status.rules.ts';
-import { idListQuery, namedRef, orderValueSchema, pageQuery, uuidField, versionField } from './common.schemas.ts';
+import { idListQuery, namedRef, orderValueSchema, pageQuery, uuidField, versionField, requiredText, optionalText } from './common.schemas.ts';
 
 export const JOB_STATUSES = ['OPEN', 'CLOSED', 'CANCELLED'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -24,20 +24,12 @@ const zoneRefs = z
   .array(z.strictObject({ id: uuidField('Zone ID') }), { error: 'Zones must be an array.' })
   .max(50, { error: 'A job can have at most 50 service areas.' });
 
-const jobName = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Job Name is mandatory.' : 'Job Name must be a string.') })
-  .trim()
-  .min(1, { error: 'Job Name is mandatory.' })
-  .max(JOB_NAME_MAX, { error: `Job Name must be less than or equal to ${JOB_NAME_MAX} characters.` });
+const jobName = requiredText('Job Name', JOB_NAME_MAX);
 
 const jobFields = {
   siteAddressId: uuidField('Site Address'),
   name: jobName,
-  description: z
-    .string({ error: 'Description must be a string.' })
-    .trim()
-    .max(JOB_DESCRIPTION_MAX, { error: `Description must be less than or equal to ${JOB_DESCRIPTION_MAX} characters.` })
-    .optional(),
+  description: optionalText('Description', JOB_DESCRIPTION_MAX),
   buildingUnitId: optionalRef('Building Unit'),
   requesterId: optionalRef('Requester'),
   siteContactId: optionalRef('Site Contact'),

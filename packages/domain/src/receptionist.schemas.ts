@@ -4,7 +4,7 @@
  * The caller system's call id makes a post idempotent: a repeat returns the stored call.
  */
 import { z } from 'zod';
-import { clearableText, dataOf, dataPage, pageQuery, requiredText, storableInstant, uuidField } from './common.schemas.ts';
+import { clearableText, dataOf, dataPage, pageQuery, requiredText, storableInstant, uuidField, optionalText } from './common.schemas.ts';
 import { dashboardRangeSchema } from './dashboard.schemas.ts';
 
 export const CALL_OUTCOMES = ['BOOKED', 'LEAD_CREATED', 'INFORMATION', 'MISSED', 'SPAM'] as const;
@@ -69,7 +69,7 @@ export const callListQuery = z
     // Not 9999-12-31: the list runs to the next midnight, and the day after 9999-12-31 has no YYYY-MM-DD key.
     to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD).' }).refine((v) => v !== '9999-12-31', { error: 'to must be a date (YYYY-MM-DD).' }).optional(),
     /** Caller name or number, contains, any case. */
-    search: z.string({ error: 'search must be a string.' }).trim().max(100, { error: 'search must be less than or equal to 100 characters.' }).optional(),
+    search: optionalText('search', 100),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must be the same as or after from.' });
 export type CallListQuery = z.infer<typeof callListQuery>;

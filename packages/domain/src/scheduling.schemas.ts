@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, idListQuery, pageQuery, storableInstant, uuidField } from './common.schemas.ts';
+import { DEFAULT_PAGE_SIZE, idListQuery, pageQuery, storableInstant, uuidField, optionalText } from './common.schemas.ts';
 import { TASK_STATUSES } from './task-status.ts';
 import { DEFAULT_SCHEDULE_HOURS, listOf, scheduleWindowError, taskSchema } from './tasks.schemas.ts';
 
@@ -167,7 +167,7 @@ export const timeOffBody = z
     userId: uuidField('Technician'),
     startDateTime: instant('Start date-time'),
     endDateTime: instant('End date-time'),
-    reason: z.string({ error: 'Reason must be a string.' }).trim().max(200, { error: 'Reason must be less than or equal to 200 characters.' }).optional(),
+    reason: optionalText('Reason', 200),
   })
   .superRefine((v, ctx) => {
     if (v.endDateTime <= v.startDateTime) ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'End date-time must be after the start date-time.' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListQuery, namedRef, orderValueSchema, pageQuery, storableInstant, uuidField, versionField } from './common.schemas.ts';
+import { idListQuery, namedRef, orderValueSchema, pageQuery, storableInstant, uuidField, versionField, requiredText, optionalText } from './common.schemas.ts';
 import { JOB_STATUSES } from './jobs.schemas.ts';
 import { TASK_ACTIONS } from './task-actions.rules.ts';
 import { TASK_LIFECYCLES, TASK_STATUSES } from './task-status.ts';
@@ -70,11 +70,7 @@ const optionalId = (label: string) =>
     .transform((v) => (v ? v : null))
     .optional();
 
-const taskName = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Task Name is mandatory.' : 'Task Name must be a string.') })
-  .trim()
-  .min(1, { error: 'Task Name is mandatory.' })
-  .max(TASK_NAME_MAX, { error: `Task Name must be less than or equal to ${TASK_NAME_MAX} characters.` });
+const taskName = requiredText('Task Name', TASK_NAME_MAX);
 
 const scheduleFields = {
   startDateTime: optionalInstant('Start date-time'),
@@ -108,7 +104,7 @@ export const createTaskBody = z
   .strictObject({
     jobId: uuidField('Job'),
     name: taskName,
-    description: z.string({ error: 'Description must be a string.' }).trim().max(TASK_DESCRIPTION_MAX, { error: `Description must be less than or equal to ${TASK_DESCRIPTION_MAX} characters.` }).optional(),
+    description: optionalText('Description', TASK_DESCRIPTION_MAX),
     ...scheduleFields,
   })
   .superRefine(checkSchedule);
@@ -118,7 +114,7 @@ export type CreateTaskBody = z.infer<typeof createTaskBody>;
 export const updateTaskBody = z
   .strictObject({
     name: taskName,
-    description: z.string({ error: 'Description must be a string.' }).trim().max(TASK_DESCRIPTION_MAX, { error: `Description must be less than or equal to ${TASK_DESCRIPTION_MAX} characters.` }).optional(),
+    description: optionalText('Description', TASK_DESCRIPTION_MAX),
     ...scheduleFields,
     version: versionField,
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearableText, orderValueSchema, pageQuery, requiredText, versionField } from './common.schemas.ts';
+import { clearableText, orderValueSchema, pageQuery, requiredText, versionField, optionalText } from './common.schemas.ts';
 
 /** Vehicles (jobs-estimates-invoices.md: Vehicle entity and calls; issue 7). Money: dollars with 2 places in the API, cents in storage. */
 
@@ -78,7 +78,7 @@ export const vehicleListQuery = z.strictObject({
   ...pageQuery,
   limit: pageQuery.limit.default(VEHICLE_PAGE_SIZE),
   searchBy: z.enum(VEHICLE_SEARCH_BY, { error: `searchBy must be one of: ${VEHICLE_SEARCH_BY.join(', ')}.` }).default('name'),
-  searchText: z.string({ error: 'searchText must be a string.' }).trim().max(100, { error: 'searchText must be less than or equal to 100 characters.' }).optional(),
+  searchText: optionalText('searchText', 100),
   orderByKey: z.enum(VEHICLE_ORDER_KEYS, { error: `orderByKey must be one of: ${VEHICLE_ORDER_KEYS.join(', ')}.` }).default('createdAt'),
   orderByValue: orderValueSchema.default('desc'),
   status: statusField,
@@ -90,7 +90,7 @@ export type VehicleListQuery = z.infer<typeof vehicleListQuery>;
 /** GET /vehicles/cost: a vehicle's rates by VIN, and by state when given. */
 export const vehicleCostQuery = z.strictObject({
   vin: vinField,
-  state: z.string({ error: 'state must be a string.' }).trim().max(50, { error: 'State must be less than or equal to 50 characters.' }).optional(),
+  state: optionalText('State', 50),
 });
 export type VehicleCostQuery = z.infer<typeof vehicleCostQuery>;
 

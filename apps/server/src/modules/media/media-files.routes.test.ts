@@ -53,8 +53,7 @@ describe('media: refused uploads leave nothing behind', () => {
     ['a ../ name', '../../etc/evil.png', 'image/png', SAMPLES.png, 400],
     ['a ..\\ name', '..\\evil.png', 'image/png', SAMPLES.png, 400],
     ['a bare ..', '..', 'image/png', SAMPLES.png, 400],
-    ['a NUL in the name', 'photo\u0000.png', 'image/png', SAMPLES.png, 400],
-    ['a control character in the name', 'photo\u0007.png', 'image/png', SAMPLES.png, 400],
+    ['a name made only of control and bidi characters', '\u0007\u202E\u200B', 'image/png', SAMPLES.png, 400],
   ];
   for (const [label, name, type, data, status] of refused) {
     it(`refuses ${label} (${status})`, async () => {
@@ -93,11 +92,15 @@ describe('media: refused uploads leave nothing behind', () => {
 });
 
 describe('media: accepted types', () => {
-  const accepted: [string, string, Buffer, string, 'IMAGE' | 'DOCUMENT'][] = [
+  // [uploaded name, declared type, bytes, stored type, kind, stored name when it differs]
+  const accepted: [string, string, Buffer, string, 'IMAGE' | 'DOCUMENT', string?][] = [
     ['photo.jpg', 'image/jpeg', SAMPLES.jpeg, 'image/jpeg', 'IMAGE'],
+    ['x.html', 'text/html', SAMPLES.png, 'image/png', 'IMAGE', 'x.png'],
+    ['invoice\u202Egnp.exe', 'image/png', SAMPLES.png, 'image/png', 'IMAGE', 'invoicegnp.png'],
+    ['plan\u0000 (final).pdf', 'application/pdf', SAMPLES.pdf, 'application/pdf', 'DOCUMENT', 'plan (final).pdf'],
     ['photo.webp', 'image/webp', SAMPLES.webp, 'image/webp', 'IMAGE'],
     ['anim.gif', 'image/gif', SAMPLES.gif, 'image/gif', 'IMAGE'],
-    ['misnamed.bin', 'application/octet-stream', SAMPLES.png, 'image/png', 'IMAGE'],
+    ['misnamed.bin', 'application/octet-stream', SAMPLES.png, 'image/png', 'IMAGE', 'misnamed.png'],
     ['quote.pdf', 'application/pdf', SAMPLES.pdf, 'application/pdf', 'DOCUMENT'],
     ['report.docx', DOCX, SAMPLES.zip, DOCX, 'DOCUMENT'],
     ['sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', SAMPLES.zip, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'DOCUMENT'],
@@ -110,13 +113,15 @@ describe('media: accepted types', () => {
   it('stores each with the type its bytes prove and serves it back unchanged', async () => {
     const { tenantId: tid, admin: a } = await t.newCompany();
     const job = await insertTestJob(t.db, tid);
-    for (const [name, declared, data, stored, kind] of accepted) {
+    for (const [name, declared, data, stored, kind, storedName] of accepted) {
       const form = multipart(name, declared, data);
       const res = await t.app.inject({ method: 'POST', url: `/api/jobs/media?jobId=${job.id}`, payload: form.payload, headers: { ...form.headers, cookie: a.cookie } });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
-      expect(res.json().data, name).toMatchObject({ contentType: stored, mediaType: kind, size: data.length, fileName: name.split('\\').pop() });
+      const fileName = storedName ?? name.split('\\').pop()!;
+      expect(res.json().data, name).toMatchObject({ contentType: stored, mediaType: kind, size: data.length, fileName });
       const file = await t.app.inject({ url: res.json().data.fileLink, headers: { cookie: a.cookie } });
       expect(file.headers['content-type'], name).toBe(stored);
+      expect(file.headers['content-disposition'], name).toContain(`filename*=UTF-8''${encodeURIComponent(fileName).replace(/[()]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())}`);
       expect(file.rawPayload.equals(data), name).toBe(true);
     }
     expect(await filesOf(mediaDir, tid)).toHaveLength(accepted.length);

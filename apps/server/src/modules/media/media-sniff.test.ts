@@ -1,3 +1,4 @@
+import { fileNameForType } from '@fieldwork/domain/media.schemas';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition } from './media.presenter.ts';
 import { normaliseDeclaredType, sniffMediaType } from './media-sniff.ts';
@@ -39,12 +40,26 @@ describe('sniffMediaType', () => {
 });
 
 describe('file names', () => {
-  it('keeps the base name, refuses climbing and control characters', () => {
+  it('keeps the base name without control characters or bidi marks, and refuses climbing and names left empty', () => {
     expect(uploadFileName('C:\\fakepath\\plan.pdf')).toBe('plan.pdf');
     expect(uploadFileName('dir/plan.pdf')).toBe('plan.pdf');
-    for (const bad of ['../plan.pdf', 'a/../b.pdf', '..', '', 'a\u0000.pdf', 'tab\there.pdf', undefined]) {
+    expect(uploadFileName('a\u0000.pdf')).toBe('a.pdf');
+    expect(uploadFileName('tab\there.pdf')).toBe('tabhere.pdf');
+    expect(uploadFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(uploadFileName('\u2066report\u2069\u200B.pdf\u0085')).toBe('report.pdf');
+    for (const bad of ['../plan.pdf', 'a/../b.pdf', '..', '', '\u202E\u200B', ' \u0007 ', undefined]) {
       expect(() => uploadFileName(bad), String(bad)).toThrow('The file name is not allowed.');
     }
+  });
+
+  it('gives a name the extension of the type its content was found to be', () => {
+    expect(fileNameForType('x.html', 'image/png')).toBe('x.png');
+    expect(fileNameForType('photo.JPEG', 'image/jpeg')).toBe('photo.JPEG');
+    expect(fileNameForType('scan', 'application/pdf')).toBe('scan.pdf');
+    expect(fileNameForType('notes.svg', 'text/plain')).toBe('notes.txt');
+    expect(fileNameForType('.bashrc', 'text/plain')).toBe('.bashrc.txt');
+    expect(fileNameForType('a'.repeat(200) + '.exe', 'image/gif')).toHaveLength(200);
+    expect(fileNameForType('a'.repeat(200) + '.exe', 'image/gif').endsWith('.gif')).toBe(true);
   });
 
   it('writes Content-Disposition with an ASCII fallback and the exact UTF-8 name', () => {

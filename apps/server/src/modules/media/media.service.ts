@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { AppError } from '@fieldwork/domain/errors';
-import { cleanFileName, MEDIA_MAX_BYTES, type Media } from '@fieldwork/domain/media.schemas';
+import { cleanFileName, fileNameForType, MEDIA_MAX_BYTES, type Media } from '@fieldwork/domain/media.schemas';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { bumpJobCount } from '../jobs/jobs-lookup.repository.ts';
@@ -20,7 +20,7 @@ const NOT_FOUND = 'File not found.';
 const BAD_NAME = 'The file name is not allowed.';
 const UPLOAD_LIMITS = { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 20 };
 
-/** Path parts are dropped, but a name that tries to climb out (`..`) or hides control characters is refused. */
+/** Path parts, control characters and bidi marks are dropped; a name that tries to climb out (`..`) or is left empty is refused. */
 export function uploadFileName(raw: string | undefined): string {
   const name = raw ?? '';
   if (name.split(/[\\/]/).includes('..')) throw new AppError('VALIDATION_FAILED', [BAD_NAME]);
@@ -89,6 +89,7 @@ export async function uploadMedia(db: Db, mediaDir: string, viewer: Viewer, targ
     if (streamed.size === 0) throw new AppError('VALIDATION_FAILED', ['The file is empty.']);
     const contentType = sniffMediaType(streamed.head, file.mimetype, streamed.utf8Text);
     if (!contentType) throw new AppError('UNSUPPORTED_MEDIA');
+    fileName = fileNameForType(fileName, contentType);
 
     const now = nowIso();
     await db.transaction().execute(async (trx) => {
