@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '@fieldwork/domain/money';
+import { dataUrlOf, pngImage } from '@fieldwork/testing/image-samples';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api, createJob } from './demo-api.ts';
 import { apiSignIn, screenshotPages, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
@@ -17,8 +18,8 @@ type Suggestions = { labor: { user: Named; role: string; amount: number }[]; veh
 type Figures = Record<'laborCost' | 'materialCost' | 'vehicleCost' | 'total', number>;
 type Analysis = { totalCost: Figures; estimated: Figures; variance: Figures; count: { total: number } };
 
-// A valid PNG data URL: the signature's magic bytes and a few more (as the server's billing fixture does).
-const PNG = 'data:image/png;base64,' + Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]).toString('base64');
+// A small real PNG signature: the approval schema reads its header's pixel size.
+const PNG = dataUrlOf(pngImage(40, 16));
 const BUDGET_CENTS = 50_000; // the estimate's estimated materials: $500.00
 const FITTINGS_CENTS = 3_750; // 3 × $12.50
 const money = (dollars: number) => formatCents(Math.round(dollars * 100));

@@ -117,9 +117,16 @@ describe('schemas', () => {
     expect(paymentBody.safeParse({ amount: 0, paidOn: '2026-03-01', method: 'CASH' }).success).toBe(false);
     expect(paymentBody.safeParse({ amount: 1.005, paidOn: '2026-03-01', method: 'CASH' }).success).toBe(false);
   });
-  it('the signature is a bounded PNG data URL', () => {
-    const png = 'data:image/png;base64,' + btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4));
+  it('the signature is a bounded PNG data URL, bounded in pixels by its header', () => {
+    const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+    const header = (w: number, h: number) =>
+      String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...be32(13), ...[...'IHDR'].map((c) => c.charCodeAt(0)), ...be32(w), ...be32(h), 8, 6, 0, 0, 0, 1, 2, 3, 4);
+    const png = 'data:image/png;base64,' + btoa(header(1170, 600));
     expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: png }).success).toBe(true);
+    const bomb = approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: 'data:image/png;base64,' + btoa(header(7000, 7000)) });
+    expect(bomb.error?.issues.map((i) => i.message)).toEqual([expect.stringMatching(/^The image is 7,000 × 7,000 pixels; signature images may be at most 4,000,000 pixels/)]);
+    const headerless = 'data:image/png;base64,' + btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4));
+    expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: headerless }).error?.issues[0]?.message).toBe('Signature must be a PNG image (data URL).');
     expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: 'data:image/png;base64,' + btoa('GIF89a-not-png') }).success).toBe(false);
     expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: png + 'A'.repeat(300_000) }).success).toBe(false);
     expect(approvalBody.safeParse({ decision: 'CHANGE_REQUEST', signerName: 'Ann', signature: png }).error?.issues[0]?.message).toBe('Please describe the change you need.');

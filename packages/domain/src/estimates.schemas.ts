@@ -1,5 +1,6 @@
 /** Estimate contracts (jobs-estimates-invoices.md: Estimate entity, draft payload, list; issue 8). */
 import { z } from 'zod';
+import { checkImage } from './images.rules.ts';
 import { clearableText, uuidField, requiredText } from './common.schemas.ts';
 import { dateOnlyField, documentCommonDto, documentInfoFields, documentListQuery, jobInfoSchema, linesField, marginDto, modeField } from './billing.schemas.ts';
 import { APPROVAL_DECISIONS, ESTIMATE_ACTIONS, ESTIMATE_STATUSES } from './estimates.rules.ts';
@@ -32,27 +33,34 @@ const listBase = documentListQuery(ESTIMATE_STATUSES, 'estimateNumber');
 export const estimateListQuery = listBase.extend({ limit: listBase.shape.limit.default(ESTIMATE_PAGE_SIZE) });
 export type EstimateListQuery = z.infer<typeof estimateListQuery>;
 
-/** Onsite approval: a PNG data URL of the signature, bounded in size. */
+/** Onsite approval: a PNG data URL of the signature, bounded in bytes and in pixels. */
 export const MAX_SIGNATURE_BYTES = 200_000;
+const NOT_PNG = 'Signature must be a PNG image (data URL).';
 export const signatureField = z
   .string({ error: 'Signature must be a string.' })
   .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 40, { error: 'The signature image is too large.' })
-  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { error: 'Signature must be a PNG image (data URL).' })
-  .refine(startsWithPngMagic, { error: 'Signature must be a PNG image (data URL).' });
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { error: NOT_PNG, abort: true })
+  .superRefine((dataUrl, ctx) => {
+    const problem = signatureProblem(dataUrl);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
-/** The first 8 decoded bytes are PNG's signature (atob: the domain runs in browsers too). */
-function startsWithPngMagic(dataUrl: string): boolean {
-  const head = dataUrl.slice(dataUrl.indexOf(',') + 1, dataUrl.indexOf(',') + 13);
-  if (head.length < 12) return false;
-  // zod runs this even when the regex failed: atob throws on non-base64 text, and a throwing validator leaves
-  // the request unanswered (Fastify cannot tag the DOMException as a validation error), so it is a plain "no".
-  let bytes: string;
+/**
+ * A small file can declare a huge picture (a 190 KB PNG of 7000 × 7000 inflates to ~196 MB, and each PDF
+ * that embedded it cost seconds and hundreds of MB), so the PNG header's pixel size is checked here, before
+ * anything decodes it. The header is read from the first 33 bytes with atob, which the browser has too.
+ */
+function signatureProblem(dataUrl: string): string | null {
+  const comma = dataUrl.indexOf(',');
+  let head: string;
   try {
-    bytes = atob(head);
+    head = atob(dataUrl.slice(comma + 1, comma + 45));
   } catch {
-    return false;
+    return NOT_PNG; // atob throws on text that is not base64; a throwing validator would leave the request unanswered
   }
-  return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes.charCodeAt(i) === b);
+  const check = checkImage('signature', Uint8Array.from(head, (c) => c.charCodeAt(0)));
+  if (!check.ok) return check.message.startsWith('The image is') ? check.message : NOT_PNG;
+  return check.info.type === 'image/png' ? null : NOT_PNG;
 }
 
 export const approvalBody = z

@@ -46,10 +46,12 @@ describe('checkImage', () => {
     });
   });
 
-  it('takes a phone signature pad and a 50-megapixel photo, and refuses past each limit', () => {
+  it('takes a phone signature pad and a 24-megapixel photo, and refuses past each limit', () => {
     expect(checkImage('signature', pngHeader(1170, 600)).ok).toBe(true);
-    expect(checkImage('jobPhoto', jpeg(8160, 6120)).ok).toBe(true);
-    expect(checkImage('jobPhoto', jpeg(8160, 6130)).ok).toBe(false);
+    expect(checkImage('jobPhoto', jpeg(5712, 4284)).ok).toBe(true);
+    expect(checkImage('jobPhoto', jpeg(8000, 5000)).ok).toBe(true);
+    expect(checkImage('jobPhoto', jpeg(8000, 5001)).ok).toBe(false);
+    expect(checkImage('jobPhoto', pngHeader(7000, 7000)).ok).toBe(false);
     expect(checkImage('logo', pngHeader(4001, 10)).ok).toBe(false);
     expect(checkImage('profilePhoto', pngHeader(5000, 5000)).ok).toBe(true);
     expect(checkImage('profilePhoto', pngHeader(5001, 5000)).ok).toBe(false);

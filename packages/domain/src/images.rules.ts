@@ -16,13 +16,15 @@ export type ImageUse = 'signature' | 'logo' | 'profilePhoto' | 'jobPhoto';
 
 /**
  * Signatures and logos are drawn small and decoded inside PDFs, so they stay small (a phone's signature pad
- * at 3× density is ~1200 × 600). Photos come from cameras: a 50-megapixel phone photo is 8160 × 6120.
+ * at 3× density is ~1200 × 600). Photos come from cameras, whose default modes are 12–24 megapixels (4000 ×
+ * 3000 to 5712 × 4284); 40 MP still takes a 48 MP sensor's binned and most high-resolution modes, while the
+ * 7000 × 7000 bomb (49 MP, ~196 MB once decoded) is refused.
  */
 export const IMAGE_LIMITS = {
   signature: { maxPixels: 4_000_000, maxSide: 4_000, label: 'Signature images' },
   logo: { maxPixels: 4_000_000, maxSide: 4_000, label: 'Logos' },
   profilePhoto: { maxPixels: 25_000_000, maxSide: 10_000, label: 'Profile photos' },
-  jobPhoto: { maxPixels: 50_000_000, maxSide: 12_000, label: 'Photos' },
+  jobPhoto: { maxPixels: 40_000_000, maxSide: 10_000, label: 'Photos' },
 } as const satisfies Record<ImageUse, { maxPixels: number; maxSide: number; label: string }>;
 
 /** Bytes an image takes once decoded to RGBA: what a decoder (pdfkit, a browser) will allocate. */

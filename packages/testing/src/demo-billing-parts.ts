@@ -1,5 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import { computeTotals, type DocumentTotals } from '@fieldwork/domain/money';
+import { dataUrlOf, pngImage } from './image-samples.ts';
 
 /** NYC combined sales tax, in thousandths of a percent. */
 export const DEMO_TAX_MILLI = 8875;
@@ -99,50 +99,7 @@ export function demoLines(r: () => number, old: boolean, freightCents: number): 
   }
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A 64×20 grayscale PNG of a wavy pen stroke, as a data URL: what an onsite signature pad would send. */
 export function signaturePng(): string {
-  const width = 64;
-  const height = 20;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(width + 1, 255);
-    row[0] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const pen = Math.round(10 + 6 * Math.sin(x / 4) * Math.cos(x / 13));
-      if (Math.abs(pen - y) <= 1) row[x + 1] = 20;
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit grayscale, no interlace
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
+  return dataUrlOf(pngImage(64, 20, (x, y) => (Math.abs(Math.round(10 + 6 * Math.sin(x / 4) * Math.cos(x / 13)) - y) <= 1 ? 20 : 255)));
 }

@@ -6,6 +6,7 @@ import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
 import { tenantSnapshot } from './cross-tenant.fixture.ts';
 import { ID_ROUTE_BODIES, type RouteIds } from './route-requests.ts';
+import { pngImage } from '@fieldwork/testing/image-samples';
 
 /**
  * For every route that takes an id in its path, company A's admin sends company B's id: the answer must be
@@ -111,7 +112,7 @@ beforeAll(async () => {
   const jobId = job.json().data.id;
   const note = await t.app.inject({ method: 'POST', url: '/api/notes', headers: bCookie, payload: { noteType: 'Job', note: 'B canary note', jobId } });
   const boundary = 'fwprobe';
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+  const png = pngImage(8, 8);
   const media = await t.app.inject({
     method: 'POST', url: `/api/jobs/media?jobId=${jobId}`,
     headers: { ...bCookie, 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -2,11 +2,12 @@ import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buil
 import { timeline } from '../modules/tasks/tasks.fixture.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
 import { testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
+import { pngImage } from '@fieldwork/testing/image-samples';
 
 /** Ids of one company's own records by kind, so the fuzzer's valid-looking cases get past the lookups into the services. */
 export type RecordIds = Record<string, string[]>;
 
-const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+const PNG_BYTES = pngImage(8, 8);
 
 export function multipart(boundary: string, fileName: string, contentType: string, content: Buffer): Buffer {
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;

@@ -1,5 +1,6 @@
 import { TEST_PASSWORD } from '../test-support/test-app.ts';
 import { estimateBody, invoiceBody, PNG } from '../modules/estimates/billing.fixture.ts';
+import { pngImage } from '@fieldwork/testing/image-samples';
 
 /**
  * A request good enough to pass each route's validation, so the security suites see the guard's and the
@@ -58,7 +59,7 @@ const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 const q = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
 const range = () => q({ startDateTime: at(-day), endDateTime: at(7 * day) });
 const BOUNDARY = 'fwrouterequest';
-const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+const PNG_BYTES = pngImage(8, 8);
 
 /** A multipart body with one PNG file in the field "file". */
 export function pngUpload(name = 'photo.png'): { payload: Buffer; headers: Record<string, string> } {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MEDIA_EXTENSIONS, MEDIA_MAX_BYTES } from '@fieldwork/domain/media.schemas';
 import { PROFILE_PHOTO_MAX_BYTES } from '@fieldwork/domain/users.schemas';
 import { buildCustomer } from '@fieldwork/testing/factories';
+import { dataUrlOf, pngBomb } from '@fieldwork/testing/image-samples';
 import { DOCX, multipart, SAMPLES } from '../modules/media/media-upload.fixture.ts';
 import { createTestApp, type Session, type TestApp } from '../test-support/test-app.ts';
 import { BODYLESS_WRITES, mutatingRoutes, tenantSnapshot, writeRequest } from './write-requests.fixture.ts';
@@ -95,6 +96,27 @@ describe('upload routes', () => {
       expect(await tenantSnapshot(t.db, a.tenantId)).toBe(rows);
     }, 60_000);
   }
+
+  it('refuses an image bomb (190 KB, 7000 × 7000) on every route that takes an image, naming the limit, storing nothing', async () => {
+    const bomb = pngBomb();
+    expect(bomb.length).toBeLessThan(200_000);
+    const disk = await diskListing(t.app.config.mediaDir);
+    const rows = await tenantSnapshot(t.db, a.tenantId);
+    for (const u of UPLOADS) {
+      const res = await upload(u, 'innocent.png', 'image/png', bomb);
+      expect(res.statusCode, `${u.key}: ${res.body}`).toBe(400);
+      expect(res.json().message, u.key).toEqual([expect.stringMatching(/^The image is 7,000 × 7,000 pixels; .* may be at most [\d,]+ pixels/)]);
+    }
+    const customer = await buildCustomer(t.db, a.tenantId);
+    const estimate = (await t.call('POST', '/api/estimates', a.admin.cookie, { mode: 'Send', jobInfo: { type: 'NonJob', accountId: customer.id }, estimateInfo: {}, productServices: [{ name: 'Pump', qty: 1, rate: 100 }] })).json().data;
+    const before = await tenantSnapshot(t.db, a.tenantId);
+    const approval = await t.call('POST', `/api/estimates/${estimate.id}/approval`, a.admin.cookie, { decision: 'APPROVED', signerName: 'Carla', signature: dataUrlOf(bomb) });
+    expect(approval.statusCode, approval.body).toBe(400);
+    expect(approval.json().message).toEqual([expect.stringMatching(/^The image is 7,000 × 7,000 pixels; signature images may be at most 4,000,000 pixels/)]);
+    expect(await tenantSnapshot(t.db, a.tenantId)).toBe(before);
+    expect(await diskListing(t.app.config.mediaDir)).toEqual(disk);
+    expect(rows).not.toBe(before); // the estimate and customer were written in between; the uploads wrote nothing
+  });
 
   it('serves every stored job file as an attachment of its sniffed type, with nosniff and a sandboxing CSP', async () => {
     const kinds: [string, string, Buffer, string][] = [

@@ -1,12 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gifImage, jpegImage, pngImage, webpImage } from '@fieldwork/testing/image-samples';
 
 /** Tests only: sample files and a hand-built multipart body (the raw file name goes out exactly as given). */
 export const SAMPLES = {
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 2)]),
-  gif: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(40, 3)]),
+  png: pngImage(12, 8),
+  jpeg: jpegImage(4032, 3024),
+  webp: webpImage(640, 480),
+  gif: gifImage(32, 32),
   pdf: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
   zip: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('[Content_Types].xml'), Buffer.alloc(60, 0)]),
   ole: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(120, 0)]),

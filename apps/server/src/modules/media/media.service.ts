@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { AppError } from '@fieldwork/domain/errors';
+import { checkImage } from '@fieldwork/domain/images.rules';
 import { cleanFileName, fileNameForType, MEDIA_MAX_BYTES, type Media } from '@fieldwork/domain/media.schemas';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -27,6 +29,15 @@ export function uploadFileName(raw: string | undefined): string {
   const clean = cleanFileName(name);
   if (!clean) throw new AppError('VALIDATION_FAILED', [BAD_NAME]);
   return clean;
+}
+
+/**
+ * A photo's header must declare a size a phone or browser can decode: a small file can declare a huge
+ * picture. The whole file is read (at most MEDIA_MAX_BYTES) because a JPEG's size sits after its metadata.
+ */
+async function requireSafeImage(path: string): Promise<void> {
+  const check = checkImage('jobPhoto', await readFile(path));
+  if (!check.ok) throw new AppError('VALIDATION_FAILED', [check.message]);
 }
 
 /** Malformed multipart (no boundary, cut short…) is the client's error, never a 500. */
@@ -90,6 +101,7 @@ export async function uploadMedia(db: Db, mediaDir: string, viewer: Viewer, targ
     const contentType = sniffMediaType(streamed.head, file.mimetype, streamed.utf8Text);
     if (!contentType) throw new AppError('UNSUPPORTED_MEDIA');
     fileName = fileNameForType(fileName, contentType);
+    if (mediaKindOf(contentType) === 'IMAGE') await requireSafeImage(tempPath);
 
     const now = nowIso();
     await db.transaction().execute(async (trx) => {

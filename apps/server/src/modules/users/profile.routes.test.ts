@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test-support/test-app.ts';
+import { pngImage } from '@fieldwork/testing/image-samples';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = pngImage(16, 16);
 
 function multipart(filename: string, contentType: string, data: Buffer) {
   const boundary = '----fw' + Math.random().toString(16).slice(2);

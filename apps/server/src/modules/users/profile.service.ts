@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@fieldwork/domain/errors';
+import { checkImage } from '@fieldwork/domain/images.rules';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { PROFILE_PHOTO_MAX_BYTES, type ChangePasswordBody, type UpdateProfileBody } from '@fieldwork/domain/users.schemas';
 import type { Db } from '@fieldwork/db/connection';
@@ -45,6 +46,8 @@ export async function setProfilePhoto(db: Db, viewer: Viewer, request: FastifyRe
   const data = await file.toBuffer();
   const type = sniffImageType(data);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA', 'The photo must be a PNG, JPEG or WebP image.');
+  const size = checkImage('profilePhoto', data);
+  if (!size.ok) throw new AppError('VALIDATION_FAILED', [size.message]);
   const user = await findUser(db, viewer.tenantId, viewer.userId);
   const fileId = randomUUID();
   const now = nowIso();

@@ -5,6 +5,7 @@ import type { Note } from '@fieldwork/domain/notes.schemas';
 import type { Media } from '@fieldwork/domain/media.schemas';
 import type { User } from '@fieldwork/domain/users.schemas';
 import { api, fromItemsPage, type DataOf, type DataPage, type ItemsOf, type ItemsPage } from '../../lib/api-client';
+import { refuseOversizedImage } from '../../lib/image-check';
 import { uploadFile } from '../../lib/upload';
 
 export type JobListParams = {
@@ -70,8 +71,10 @@ export const jobsApi = {
   deleteNote: (id: string) => api.delete<unknown>(`/notes/${id}`),
 
   media: async (target: MediaTarget) => (await api.get<ItemsOf<Media>>('/jobs/media', { query: target })).data.items,
-  uploadMedia: async (target: MediaTarget, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
-    (await uploadFile<DataOf<Media>>('/jobs/media', file, { query: target, onProgress, signal })).data,
+  uploadMedia: async (target: MediaTarget, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) => {
+    await refuseOversizedImage(file, 'jobPhoto');
+    return (await uploadFile<DataOf<Media>>('/jobs/media', file, { query: target, onProgress, signal })).data;
+  },
   deleteMedia: (id: string) => api.delete<unknown>(`/jobs/media/${id}`),
 
   aiDescription: async (request: AiTextRequest) =>

@@ -1,11 +1,13 @@
 import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
 import type { ChangePasswordBody, UpdateProfileBody } from '@fieldwork/domain/users.schemas';
 import { api, type DataOf } from '../../lib/api-client';
+import { refuseOversizedImage } from '../../lib/image-check';
 
 export const profileApi = {
   // Profile writes answer with the refreshed session (user, company, capabilities).
   update: async (body: UpdateProfileBody) => (await api.put<DataOf<SessionInfo>>('/user/profile', body)).data,
-  uploadPhoto: (file: File) => {
+  uploadPhoto: async (file: File) => {
+    await refuseOversizedImage(file, 'profilePhoto');
     const data = new FormData();
     data.append('file', file);
     return api.put<DataOf<SessionInfo>>('/user/profile/photo', data).then((r) => r.data);
