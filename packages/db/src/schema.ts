@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable } from './schema-billing.ts';
 
 import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-costs.ts';
-import type { DashboardTables, TenantFinancingColumns } from './schema-dashboard.ts';
+import type { DashboardTables, TenantBrandingColumns, TenantFinancingColumns } from './schema-dashboard.ts';
 
 export type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable };
 export type { CostsTable };
@@ -350,7 +350,7 @@ export type IdempotencyKeysTable = {
 };
 
 export type Database = DashboardTables & {
-  tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> };
+  tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & { [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]> };
   tenant_counters: TenantCountersTable;
   /** Migration 0010 adds the hourly labor cost rate (defaults to 0). */
   users: UsersTable & { cost_rate_cents: Generated<UserCostColumns['cost_rate_cents']> };

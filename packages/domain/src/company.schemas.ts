@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, versionField } from './common.schemas.ts';
+import { clearableText, optionalEmail, optionalPhone, requiredText, versionField } from './common.schemas.ts';
 import { timeZoneSchema } from './time-zones.ts';
 
 export const FINANCING_URL_MAX = 500;
@@ -20,10 +20,58 @@ export const financingUrlField = z
   .transform((v) => (v ? v : null))
   .optional();
 
+export const COMPANY_ADDRESS_MAX = 300;
+/** Largest logo file: it is embedded in every PDF and email. */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+/** The product's own blue: documents of a company without a brand colour use it. */
+export const DEFAULT_BRAND_COLOR = '#1d4ed8';
+
+/** Relative luminance of an sRGB '#rrggbb' colour (WCAG 2). */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** Contrast of a colour against white paper and screens, 1–21 (WCAG 2). */
+export const contrastOnWhite = (hex: string): number => 1.05 / (luminance(hex) + 0.05);
+/**
+ * Headings in the brand colour sit on white: below 3:1 (WCAG's floor for large text) a customer cannot read
+ * the document's title, so such a colour is refused with the reason.
+ */
+export const MIN_BRAND_CONTRAST = 3;
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/;
+export const brandColorField = z
+  .union([
+    z
+      .string({ error: 'Brand colour must be a string.' })
+      .trim()
+      .toLowerCase()
+      .refine((v) => v === '' || HEX_COLOR.test(v), { error: 'Brand colour must be a hex colour like #1d4ed8.' })
+      .refine((v) => !HEX_COLOR.test(v) || contrastOnWhite(v) >= MIN_BRAND_CONTRAST, {
+        error: (issue) =>
+          `Brand colour is too light to read on white (contrast ${contrastOnWhite(String(issue.input)).toFixed(1)}:1; it needs at least ${MIN_BRAND_CONTRAST}:1). Pick a darker shade.`,
+      }),
+    z.null(),
+  ])
+  .transform((v) => (v ? v : null))
+  .optional();
+
 export const companySchema = z.object({
   id: z.string(),
   name: z.string(),
   timeZone: z.string(),
+  /** Printed under the name on estimates and invoices. */
+  email: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+  /** '#rrggbb' of document titles and headers; null means the product's own blue. */
+  brandColor: z.string().nullable().optional(),
+  /** Where the logo is served (changes when the logo does), or null without one. */
+  logoUrl: z.string().nullable().optional(),
   /** The lender's apply page the dashboard's Customer Financing banner opens (issue 10); the server always sends it. */
   financingUrl: z.string().nullable().optional(),
   version: z.number(),
@@ -35,6 +83,11 @@ export const updateCompanyBody = z.strictObject({
   timeZone: timeZoneSchema,
   /** Absent keeps the stored URL; '' or null clears it. */
   financingUrl: financingUrlField,
+  /** Absent keeps the stored value; '' or null clears it. */
+  email: optionalEmail,
+  phone: optionalPhone,
+  address: clearableText('Address', COMPANY_ADDRESS_MAX),
+  brandColor: brandColorField,
   version: versionField,
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -33,7 +33,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await healthRoutes(app);
   await authRoutes(app);
-  await companyRoutes(app);
+  await app.register(companyRoutes);
   await app.register(usersRoutes);
   await app.register(lookupsRoutes);
   await app.register(customersRoutes);

@@ -87,6 +87,8 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
   const spare = await t.signInAs(tenantId, 'Staff', 'noAccess');
   const photo = pngUpload();
   await t.app.inject({ method: 'PUT', url: '/api/user/profile/photo', payload: photo.payload, headers: { ...photo.headers, cookie: spare.cookie } });
+  const logo = pngUpload('logo.png');
+  await t.app.inject({ method: 'PUT', url: '/api/company/logo', payload: logo.payload, headers: { ...logo.headers, cookie: admin.cookie } });
   const invitation = (await post('/api/user/invitation', { email: `invitee-${tenantId}@matrix.test`, role: 'Technician' })).data;
   const tokenOwner = caller ?? admin;
   const token = (await post('/api/tokens', { name: 'Matrix caller' }, tokenOwner.cookie)).data;

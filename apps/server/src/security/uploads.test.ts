@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LOGO_MAX_BYTES } from '@fieldwork/domain/company.schemas';
 import { MEDIA_EXTENSIONS, MEDIA_MAX_BYTES } from '@fieldwork/domain/media.schemas';
 import { PROFILE_PHOTO_MAX_BYTES } from '@fieldwork/domain/users.schemas';
 import { buildCustomer } from '@fieldwork/testing/factories';
@@ -22,6 +23,7 @@ type Upload = { key: string; url: () => string; maxBytes: number; stored: 'disk'
 const UPLOADS: Upload[] = [
   { key: 'POST /api/jobs/media', url: () => `/api/jobs/media?jobId=${jobId}`, maxBytes: MEDIA_MAX_BYTES, stored: 'disk' },
   { key: 'PUT /api/user/profile/photo', url: () => '/api/user/profile/photo', maxBytes: PROFILE_PHOTO_MAX_BYTES, stored: 'database' },
+  { key: 'PUT /api/company/logo', url: () => '/api/company/logo', maxBytes: LOGO_MAX_BYTES, stored: 'database' },
 ];
 
 /** Every file under the media directory with its size: what "nothing left on disk" is checked against. */

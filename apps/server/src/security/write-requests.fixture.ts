@@ -38,6 +38,7 @@ export function jsonBodyOf(key: string, ids?: RouteIds): Record<string, unknown>
 export const BODYLESS_WRITES: Record<string, string> = {
   'POST /api/auth/logout': 'ends the caller\'s own session; no body',
   'PUT /api/user/profile/photo': 'multipart upload (uploads.test.ts)',
+  'PUT /api/company/logo': 'multipart upload (uploads.test.ts)',
   'POST /api/jobs/media': 'multipart upload (uploads.test.ts)',
   'POST /api/tasks/:id/bids/close': 'transition by path id; no body',
   'POST /api/bids/:id/award': 'transition by path id; no body',

@@ -1,8 +1,22 @@
 import type { Company } from '@fieldwork/domain/company.schemas';
 import type { TenantsTable } from '@fieldwork/db/schema';
-import type { TenantFinancingColumns } from '@fieldwork/db/schema-dashboard';
+import type { TenantBrandingColumns, TenantFinancingColumns } from '@fieldwork/db/schema-dashboard';
 
-/** financing_url: read by the company routes; sign-in's company block may come from a narrower select. */
-export function toCompanyDto(row: TenantsTable & Partial<TenantFinancingColumns>): Company {
-  return { id: row.id, name: row.name, timeZone: row.time_zone, financingUrl: row.financing_url ?? null, version: row.version };
+/** The logo's address changes with the logo, so a browser never shows an old one from its cache. */
+export const logoUrlOf = (fileId: string) => `/api/company/logo?v=${fileId.slice(0, 8)}`;
+
+/** Later columns are optional: sign-in's company block may come from a narrower select. */
+export function toCompanyDto(row: TenantsTable & Partial<TenantFinancingColumns> & Partial<TenantBrandingColumns>): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    timeZone: row.time_zone,
+    email: row.email ?? null,
+    phone: row.phone ?? null,
+    address: row.address ?? null,
+    brandColor: row.brand_color ?? null,
+    logoUrl: row.logo_file_id ? logoUrlOf(row.logo_file_id) : null,
+    financingUrl: row.financing_url ?? null,
+    version: row.version,
+  };
 }

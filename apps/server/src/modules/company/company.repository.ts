@@ -11,19 +11,34 @@ export async function insertTenant(db: Db, row: { id: string; name: string; time
     .execute();
 }
 
+type Optional<T> = T | null | undefined;
+export type TenantPatch = {
+  name: string;
+  timeZone: string;
+  version: number;
+  now: string;
+  financingUrl?: Optional<string>;
+  email?: Optional<string>;
+  phone?: Optional<string>;
+  address?: Optional<string>;
+  brandColor?: Optional<string>;
+};
+
+/** Absent (undefined) keeps the stored value; null clears it. */
+const kept = <K extends string>(column: K, value: Optional<string>) => (value !== undefined ? ({ [column]: value } as Record<K, string | null>) : {});
+
 /** Conditional on version: a stale edit updates nothing and the caller answers 409. */
-export async function updateTenant(
-  db: Db,
-  tenantId: string,
-  patch: { name: string; timeZone: string; version: number; now: string; financingUrl?: string | null | undefined },
-): Promise<boolean> {
+export async function updateTenant(db: Db, tenantId: string, patch: TenantPatch): Promise<boolean> {
   const result = await db
     .updateTable('tenants')
     .set({
       name: patch.name,
       time_zone: patch.timeZone,
-      // Absent keeps the stored URL; null clears it.
-      ...(patch.financingUrl !== undefined ? { financing_url: patch.financingUrl } : {}),
+      ...kept('financing_url', patch.financingUrl),
+      ...kept('email', patch.email),
+      ...kept('phone', patch.phone),
+      ...kept('address', patch.address),
+      ...kept('brand_color', patch.brandColor),
       updated_at: patch.now,
       version: patch.version + 1,
     })
@@ -47,4 +62,24 @@ export async function claimFlag(db: Db, key: string, now: string): Promise<boole
 /** Every company's id (tenants has no row-level security: it is the list of companies itself). */
 export async function listTenantIds(db: Db): Promise<string[]> {
   return (await db.selectFrom('tenants').select('id').orderBy('id').execute()).map((r) => r.id);
+}
+
+/**
+ * Puts a logo in place (or removes it) and bumps the version; answers the logo it replaced so its file can be
+ * deleted. A compare-and-swap on the previous logo: two uploads at once each replace exactly the logo they saw,
+ * so no file is left behind unreferenced.
+ */
+export async function setTenantLogo(db: Db, tenantId: string, fileId: string | null, now: string): Promise<string | null> {
+  for (let attempt = 0; ; attempt++) {
+    const row = await db.selectFrom('tenants').select('logo_file_id').where('id', '=', tenantId).executeTakeFirst();
+    if (!row || attempt === 50) throw new Error(`setTenantLogo: company ${tenantId} not found or its logo changing without end`);
+    const before = row.logo_file_id;
+    const result = await db
+      .updateTable('tenants')
+      .set((eb) => ({ logo_file_id: fileId, updated_at: now, version: eb('version', '+', 1) }))
+      .where('id', '=', tenantId)
+      .where('logo_file_id', before === null ? 'is' : '=', before)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return before;
+  }
 }

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@fieldwork/domain/errors';
-import { checkImage } from '@fieldwork/domain/images.rules';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { PROFILE_PHOTO_MAX_BYTES, type ChangePasswordBody, type UpdateProfileBody } from '@fieldwork/domain/users.schemas';
 import type { Db } from '@fieldwork/db/connection';
@@ -10,8 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { sessionInfo } from '../auth/sessions.service.ts';
 import { deleteFile, findFile, insertFile } from '../files/files.repository.ts';
-import { sniffImageType } from '../files/image-sniff.ts';
-import { uploadFileName } from '../media/media.service.ts';
+import { readImageUpload } from '../files/image-upload.ts';
 import { findUser, updateUserRow } from './users.repository.ts';
 
 export async function updateProfile(db: Db, viewer: Viewer, body: UpdateProfileBody) {
@@ -34,20 +32,12 @@ export async function changePassword(db: Db, viewer: Viewer, sessionIdHash: stri
 }
 
 export async function setProfilePhoto(db: Db, viewer: Viewer, request: FastifyRequest) {
-  const file = await request.file({ preservePath: true, limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 0 } });
-  if (!file) throw new AppError('VALIDATION_FAILED', ['Choose an image file to upload.']);
-  // The name is not kept, but one that climbs (`..`) or hides control characters is refused as on job media.
-  try {
-    uploadFileName(file.filename);
-  } catch (error) {
-    file.file.resume();
-    throw error;
-  }
-  const data = await file.toBuffer();
-  const type = sniffImageType(data);
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA', 'The photo must be a PNG, JPEG or WebP image.');
-  const size = checkImage('profilePhoto', data);
-  if (!size.ok) throw new AppError('VALIDATION_FAILED', [size.message]);
+  const { data, type } = await readImageUpload(request, {
+    maxBytes: PROFILE_PHOTO_MAX_BYTES,
+    use: 'profilePhoto',
+    types: ['image/png', 'image/jpeg', 'image/webp'],
+    typeMessage: 'The photo must be a PNG, JPEG or WebP image.',
+  });
   const user = await findUser(db, viewer.tenantId, viewer.userId);
   const fileId = randomUUID();
   const now = nowIso();

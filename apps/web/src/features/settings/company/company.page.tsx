@@ -18,23 +18,35 @@ import { PageHeader } from '../../../components/page-header';
 import { Select } from '../../../components/select';
 import { SkeletonForm } from '../../../components/skeleton';
 import { dashboardKeys } from '../../dashboard/dashboard.api';
+import { BrandColorField } from './brand-color-field';
+import { CompanyLogo } from './company-logo';
 
 const COMPANY_KEY = ['company'] as const;
 
 export function CompanyPage() {
+  const queryClient = useQueryClient();
   const company = useQuery({ queryKey: COMPANY_KEY, queryFn: async () => (await api.get<DataOf<Company>>('/company')).data });
   return (
     <>
-      <PageHeader title="Company" description="Your company's name, the time zone every date is shown in, and your customer financing page." />
-      <Card>
-        {company.isLoading ? (
-          <SkeletonForm fields={2} />
-        ) : company.error || !company.data ? (
+      <PageHeader title="Company" description="Your company's name, the time zone every date is shown in, what your documents show of you, and your customer financing page." />
+      {company.isLoading ? (
+        <Card>
+          <SkeletonForm fields={4} />
+        </Card>
+      ) : company.error || !company.data ? (
+        <Card>
           <ErrorState error={company.error} onRetry={() => void company.refetch()} />
-        ) : (
-          <CompanyForm key={company.data.version} company={company.data} />
-        )}
-      </Card>
+        </Card>
+      ) : (
+        <div className="space-y-4">
+          <Card title="Logo">
+            <CompanyLogo company={company.data} onChanged={(next) => queryClient.setQueryData(COMPANY_KEY, next)} />
+          </Card>
+          <Card>
+            <CompanyForm key={company.data.version} company={company.data} />
+          </Card>
+        </div>
+      )}
     </>
   );
 }
@@ -47,7 +59,16 @@ function CompanyForm({ company }: { company: Company }) {
   }, [company.timeZone]);
   const form = useForm<z.input<typeof updateCompanyBody>, unknown, UpdateCompanyBody>({
     resolver: zodResolver(updateCompanyBody),
-    defaultValues: { name: company.name, timeZone: company.timeZone, financingUrl: company.financingUrl ?? '', version: company.version },
+    defaultValues: {
+      name: company.name,
+      timeZone: company.timeZone,
+      email: company.email ?? '',
+      phone: company.phone ?? '',
+      address: company.address ?? '',
+      brandColor: company.brandColor ?? '',
+      financingUrl: company.financingUrl ?? '',
+      version: company.version,
+    },
   });
   const save = useMutation({
     mutationFn: async (body: UpdateCompanyBody) => (await api.put<DataOf<Company>>('/company', body)).data,
@@ -74,6 +95,19 @@ function CompanyForm({ company }: { company: Company }) {
       <Field label="Time zone" error={errors.timeZone?.message} required hint="Changing it moves every day boundary: today, overdue and date filters.">
         <Select options={zones} {...form.register('timeZone')} />
       </Field>
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-semibold text-fg">On your estimates and invoices</legend>
+        <Field label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </Field>
+        <Field label="Phone" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+        </Field>
+        <Field label="Address" error={errors.address?.message}>
+          <Input autoComplete="street-address" {...form.register('address')} />
+        </Field>
+        <BrandColorField form={form} error={errors.brandColor?.message} />
+      </fieldset>
       <Field
         label="Customer financing URL"
         error={errors.financingUrl?.message}
