@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, capabilitiesOf, defaultAccessFor, isAdmin, isSubcontractorRole, isTechnicianRole, viewerClass, type AccessLevel } from './roles.ts';
+import { can, capabilitiesOf, defaultAccessFor, FORBIDDEN_MESSAGES, isAdmin, isSubcontractorRole, isTechnicianRole, refusalFor, viewerClass, type AccessLevel } from './roles.ts';
 
 describe('isAdmin (spec 6: role name contains "admin", any case, or full access)', () => {
   it.each([
@@ -80,5 +80,20 @@ describe('defaultAccessFor', () => {
     expect(defaultAccessFor('Staff')).toBe('partialAccess');
     expect(defaultAccessFor('Technician')).toBe('noAccess');
     expect(defaultAccessFor('SubContractor')).toBe('noAccess');
+  });
+});
+
+describe('refusal words', () => {
+  const as = (role: string, access: AccessLevel) => ({ role, access });
+  it.each([
+    ['a view-only user changing a job', as('Staff', 'onlyViewAccess'), 'jobs.write', FORBIDDEN_MESSAGES.viewOnly],
+    ['a view-only user adding a cost', as('Staff', 'onlyViewAccess'), 'costs.write', FORBIDDEN_MESSAGES.viewOnly],
+    ['a no-access user reading jobs', as('Staff', 'noAccess'), 'jobs.read', FORBIDDEN_MESSAGES.view],
+    ['a technician creating a customer', as('Technician', 'noAccess'), 'customers.write', FORBIDDEN_MESSAGES.change],
+    ['partial access inviting a user', as('Staff', 'partialAccess'), 'users.manage', FORBIDDEN_MESSAGES.adminOnly],
+    ['a subcontractor reading task costs', as('SubContractor', 'noAccess'), 'costs.task', FORBIDDEN_MESSAGES.view],
+  ] as const)('%s', (_label, viewer, capability, message) => {
+    expect(can(viewer, capability)).toBe(false);
+    expect(refusalFor(viewer, capability)).toBe(message);
   });
 });

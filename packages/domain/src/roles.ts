@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ERROR_MESSAGE } from './errors.ts';
 
 export const ROLE_NAMES = ['Admin', 'Super Admin', 'Staff', 'Technician', 'Tech Access', 'SubContractor'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -155,4 +156,72 @@ export function defaultAccessFor(role: RoleName): AccessLevel {
   if (role === 'Admin' || role === 'Super Admin') return 'fullAccess';
   if (role === 'Staff') return 'partialAccess';
   return 'noAccess';
+}
+
+/**
+ * What a refusal says is decided by what was refused and who asked: someone who may look but not change is
+ * told their access is view only (not that they cannot view it), an admin-only setting says so, and a refused
+ * read keeps the spec's wording.
+ */
+export const FORBIDDEN_MESSAGES = {
+  view: DEFAULT_ERROR_MESSAGE.FORBIDDEN,
+  change: "You don't have permission to change this. Please contact your admin.",
+  viewOnly: 'Your access is view only: you can see this but not change it. Please contact your admin for more access.',
+  adminOnly: 'Only an admin can do this.',
+} as const;
+
+type CapabilityKind = 'view' | 'change' | 'manage';
+
+/** Whether each capability is about looking, changing, or the company's own administration. */
+export const CAPABILITY_KINDS = {
+  'profile.self': 'change',
+  'tokens.self': 'change',
+  'lookups.read': 'view',
+  'users.read': 'view',
+  'users.manage': 'manage',
+  'settings.manage': 'manage',
+  'company.read': 'view',
+  'customers.read': 'view',
+  'customers.write': 'change',
+  'subcontractors.read': 'view',
+  'subcontractors.write': 'change',
+  'workorder.view': 'view',
+  'jobs.read': 'view',
+  'jobs.write': 'change',
+  'notes.write': 'change',
+  'media.write': 'change',
+  'tasks.read': 'view',
+  'tasks.write': 'change',
+  'bids.read': 'view',
+  'bids.answer': 'change',
+  'leads.read': 'view',
+  'leads.write': 'change',
+  'ai.use': 'change',
+  'tableConfig.self': 'change',
+  'vehicles.read': 'view',
+  'vehicles.pick': 'view',
+  'vehicles.write': 'change',
+  'estimates.read': 'view',
+  'estimates.write': 'change',
+  'invoices.read': 'view',
+  'invoices.write': 'change',
+  'catalogue.read': 'view',
+  'catalogue.write': 'change',
+  'costs.read': 'view',
+  'costs.write': 'change',
+  // Looking at a task's costs and adding to them share it; anyone refused it may not see them at all.
+  'costs.task': 'view',
+  'dashboard.read': 'view',
+  'receptionist.read': 'view',
+  'receptionist.post': 'change',
+  'assets.read': 'view',
+  'assets.write': 'change',
+} as const satisfies Record<Capability, CapabilityKind>;
+
+/** The message of a 403 for `capability`, in words that name the real reason. */
+export function refusalFor(viewer: Pick<Viewer, 'role' | 'access'>, capability: Capability): string {
+  const kind: CapabilityKind = CAPABILITY_KINDS[capability];
+  if (kind === 'view') return FORBIDDEN_MESSAGES.view;
+  if (kind === 'manage') return FORBIDDEN_MESSAGES.adminOnly;
+  return viewerClass(viewer) === 'view' ? FORBIDDEN_MESSAGES.viewOnly : FORBIDDEN_MESSAGES.change;
 }

@@ -1,4 +1,4 @@
-import { isAdmin, isSubcontractorRole, isTechnicianRole, viewerClass, type Viewer } from './roles.ts';
+import { FORBIDDEN_MESSAGES, isAdmin, isSubcontractorRole, isTechnicianRole, viewerClass, type Viewer } from './roles.ts';
 import { dateCategory, deriveTaskStatus, type AssignedTo, type TaskLifecycle, type TaskStatus } from './task-status.ts';
 import type { JobStatus } from './jobs.schemas.ts';
 
@@ -101,6 +101,17 @@ const hasFullAccess = (viewer: Pick<Viewer, 'role' | 'access'>) => isAdmin(viewe
 export function mayActOnTask(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, task: Pick<TaskForRules, 'assignedTo' | 'assignedUserId' | 'assignedSubcontractorUserId'>): boolean {
   if (viewerClass(viewer) === 'none') return false;
   return isTaskAssignee(viewer, task) || hasFullAccess(viewer);
+}
+
+/**
+ * Why a task action is refused for who the viewer is (whatever the task's state): view-only and no-access office
+ * users are told what their access allows; others that only the assignee or full access may act.
+ */
+export function taskRoleRefusal(viewer: Pick<Viewer, 'role' | 'access'>, action: TaskAction | 'edit'): string {
+  const cls = viewerClass(viewer);
+  if (cls === 'view') return FORBIDDEN_MESSAGES.viewOnly;
+  if (cls === 'none' || action === 'edit') return FORBIDDEN_MESSAGES.change;
+  return 'Only the assignee or a user with full access can do this.';
 }
 
 /** Editing tasks (name, description, schedule, assignee) is office work: admin or partial access. */

@@ -2,7 +2,7 @@ import { enterTenant, runInScope, withTenant } from '@fieldwork/db/tenant-scope'
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '@fieldwork/domain/errors';
-import { can, type AccessLevel, type Capability, type Viewer } from '@fieldwork/domain/roles';
+import { can, refusalFor, type AccessLevel, type Capability, type Viewer } from '@fieldwork/domain/roles';
 import { sha256 } from '../lib/crypto.ts';
 import {
   deleteSession,
@@ -88,7 +88,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 export function guard(capability: Capability): preHandlerAsyncHookHandler {
   return async function capabilityGuard(request: FastifyRequest, _reply: FastifyReply) {
     const auth = requireAuth(request);
-    if (!can(auth.viewer, capability)) throw new AppError('FORBIDDEN');
+    if (!can(auth.viewer, capability)) throw new AppError('FORBIDDEN', refusalFor(auth.viewer, capability));
   };
 }
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/errors';
+import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/roles';
 import { listenLocal, openStream } from '../modules/events/events.fixture.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { CALLERS, seedCompany, TASK_CANARY, type Caller, type Seeded } from './role-matrix.fixture.ts';
@@ -212,3 +214,32 @@ for (const label of ['Technician', 'SubContractor']) {
   });
 }
 
+
+/**
+ * A refusal names the real reason: a write refused to someone who may look is told their access is view only,
+ * never that they cannot view it; a refused write never speaks of viewing; a missing record is named.
+ */
+describe('the words of every refusal in the matrix', () => {
+  it('403s match what was refused and who asked; 404s name the record', () => {
+    const wrong: string[] = [];
+    let refusals = 0;
+    for (const [label, run] of runs) {
+      for (const [key, a] of run.answers) {
+        if (![403, 404].includes(a.status) || !a.json) continue;
+        refusals++;
+        const message = String((a.json as { message?: unknown }).message);
+        const write = !key.startsWith('GET ');
+        if (a.status === 404 && message === DEFAULT_ERROR_MESSAGE.NOT_FOUND) wrong.push(`${label} ${key}: 404 without naming the record`);
+        if (a.status !== 403) continue;
+        // Office staff with view or partial access see the company's work: a refused write is never "cannot view".
+        const office = label === 'Staff onlyViewAccess' || label === 'Staff partialAccess';
+        if (write && office && message === FORBIDDEN_MESSAGES.view) wrong.push(`${label} ${key}: a refused write says "${message}"`);
+        const named = message === FORBIDDEN_MESSAGES.viewOnly || message === FORBIDDEN_MESSAGES.adminOnly || /^Only /.test(message);
+        if (write && label === 'Staff onlyViewAccess' && !named) wrong.push(`${label} ${key}: "${message}" instead of the view-only reason`);
+        if (!write && message === FORBIDDEN_MESSAGES.change) wrong.push(`${label} ${key}: a refused read says "${message}"`);
+      }
+    }
+    expect(refusals).toBeGreaterThan(400);
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,8 +1,10 @@
 import { ShieldOff } from 'lucide-react';
+import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/roles';
 import { useGoBack } from '../lib/use-go-back';
 import { Button } from './button';
 
-export const NO_ACCESS_TEXT = "You don't have permission to view this. Please contact your admin.";
+/** The spec's no-permission text, the same words the server's 403 for a refused read carries. */
+export const NO_ACCESS_TEXT = FORBIDDEN_MESSAGES.view;
 
 export function NoAccessPanel() {
   const goBack = useGoBack();

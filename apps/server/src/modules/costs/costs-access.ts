@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import { AppError } from '@fieldwork/domain/errors';
-import { can } from '@fieldwork/domain/roles';
+import { can, isTechnicianRole, refusalFor } from '@fieldwork/domain/roles';
 import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { requireTaskAction, requireVisibleTask, taskViewer } from '../tasks/tasks-access.service.ts';
@@ -27,13 +27,16 @@ export async function taskForCosts(ctx: CostCtx, taskId: string, need: 'add' | '
   }
   if (can(ctx.auth.viewer, 'costs.read')) return row;
   const actions = recordActions(tv, row);
-  if (!actions.addCost.allowed && !actions.viewCost.allowed) throw new AppError('FORBIDDEN');
+  if (!actions.addCost.allowed && !actions.viewCost.allowed) throw new AppError('FORBIDDEN', refusalFor(ctx.auth.viewer, 'costs.read'));
   return row;
 }
 
 /** Writes without a task (job-level costs, estimated costs) are office work. */
 export function requireOfficeWrite(ctx: CostCtx): void {
-  if (!can(ctx.auth.viewer, 'costs.write')) throw new AppError('FORBIDDEN', COST_MESSAGES.taskCostOnly);
+  const viewer = ctx.auth.viewer;
+  if (can(viewer, 'costs.write')) return;
+  // A technician may add costs, but only through their own task; anyone else is told what their access allows.
+  throw new AppError('FORBIDDEN', isTechnicianRole(viewer.role) ? COST_MESSAGES.taskCostOnly : refusalFor(viewer, 'costs.write'));
 }
 
 /** An existing cost: the office may change it; anyone else only through its task's addCost rule. */

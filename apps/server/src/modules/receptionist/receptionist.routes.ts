@@ -4,7 +4,7 @@ import { idParams } from '@fieldwork/domain/common.schemas';
 import { dashboardRangeQuery } from '@fieldwork/domain/dashboard.schemas';
 import { AppError } from '@fieldwork/domain/errors';
 import { callListQuery, callListResponse, callResponse, createCallBody, receptionistMetricsSchema } from '@fieldwork/domain/receptionist.schemas';
-import { can } from '@fieldwork/domain/roles';
+import { can, refusalFor } from '@fieldwork/domain/roles';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { getCall, listCallsPage, receptionistMetrics, recordCall } from './receptionist.service.ts';
 
@@ -15,7 +15,7 @@ import { getCall, listCallsPage, receptionistMetrics, recordCall } from './recep
 async function bearerWriter(request: FastifyRequest): Promise<void> {
   const auth = requireAuth(request);
   if (auth.via !== 'token') throw new AppError('UNAUTHENTICATED', 'Send a personal API token: Authorization: Bearer <token>.');
-  if (!can(auth.viewer, 'receptionist.post')) throw new AppError('FORBIDDEN');
+  if (!can(auth.viewer, 'receptionist.post')) throw new AppError('FORBIDDEN', refusalFor(auth.viewer, 'receptionist.post'));
 }
 
 /** AI receptionist call log (issue 10) and its dashboard metrics. */

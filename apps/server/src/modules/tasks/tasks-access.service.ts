@@ -2,7 +2,7 @@ import type { Db } from '@fieldwork/db/connection';
 import { AppError } from '@fieldwork/domain/errors';
 import { isFieldRole, isSubcontractorRole, type Viewer } from '@fieldwork/domain/roles';
 import { statusBounds } from '@fieldwork/domain/task-status';
-import { isGatedTaskAction, mayActOnTask, mayEditTasks, type TaskAction } from '@fieldwork/domain/task-actions.rules';
+import { isGatedTaskAction, mayActOnTask, mayEditTasks, taskRoleRefusal, type TaskAction } from '@fieldwork/domain/task-actions.rules';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import type { StatusBounds, TaskScope } from './tasks-list.repository.ts';
@@ -37,7 +37,6 @@ export function isVisibleTask(tv: TaskViewer, row: Pick<TaskViewRow, 'assignee_k
 
 type GuardedAction = TaskAction | 'edit';
 
-const NOT_YOURS = 'Only the assignee or a user with full access can do this.';
 const DEFAULT_CONFLICT = 'This task cannot be changed in its current state.';
 const REFUSED: Partial<Record<GuardedAction, string>> = {
   cancel: 'Only a scheduled task that is awaiting start, upcoming or missed can be deleted.',
@@ -67,9 +66,9 @@ function refusedByRole(viewer: Viewer, row: TaskViewRow, action: GuardedAction):
 export function requireTaskAction(tv: TaskViewer, row: TaskViewRow, action: GuardedAction): void {
   const mine = recordActions(tv, row)[action];
   if (mine.allowed) return;
-  if (refusedByRole(tv.viewer, row, action)) throw new AppError('FORBIDDEN', mine.reason ?? NOT_YOURS);
+  if (refusedByRole(tv.viewer, row, action)) throw new AppError('FORBIDDEN', mine.reason ?? taskRoleRefusal(tv.viewer, action));
   const best = recordActions({ ...tv, viewer: anyone(row, tv.viewer) }, row)[action];
-  if (best.allowed) throw new AppError('FORBIDDEN', mine.reason ?? NOT_YOURS);
+  if (best.allowed) throw new AppError('FORBIDDEN', mine.reason ?? taskRoleRefusal(tv.viewer, action));
   throw new AppError('CONFLICT', best.reason ?? mine.reason ?? REFUSED[action] ?? DEFAULT_CONFLICT);
 }
 

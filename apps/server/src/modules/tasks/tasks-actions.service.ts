@@ -5,7 +5,7 @@ import { nowIso } from '@fieldwork/db/sql-helpers';
 import { diffFields, type ActivityAction, type ActivityChange } from '@fieldwork/domain/activity.schemas';
 import { AppError } from '@fieldwork/domain/errors';
 import { assigneeKeys, type EventType } from '@fieldwork/domain/events.schemas';
-import { can } from '@fieldwork/domain/roles';
+import { can, refusalFor } from '@fieldwork/domain/roles';
 import { deriveTaskStatus, TASK_STATUS_LABELS, type TaskStatus } from '@fieldwork/domain/task-status';
 import { TASK_MESSAGES, type CloseTaskBody, type PatchTaskBody, type Task } from '@fieldwork/domain/tasks.schemas';
 import type { Updateable } from 'kysely';
@@ -101,7 +101,7 @@ async function reopenTask(db: Db, tv: TaskViewer, row: TaskViewRow): Promise<voi
 
 /** Office work: LATER unassigns a task nobody has clocked in yet; a person needs the task to have a start. */
 async function assignTask(db: Db, tv: TaskViewer, row: TaskViewRow, body: PatchTaskBody): Promise<void> {
-  if (!can(tv.viewer, 'tasks.write')) throw new AppError('FORBIDDEN');
+  if (!can(tv.viewer, 'tasks.write')) throw new AppError('FORBIDDEN', refusalFor(tv.viewer, 'tasks.write'));
   requireTaskAction(tv, row, 'edit');
   if (body.assignTo === 'LATER' && row.lifecycle !== 'OPEN') throw new AppError('CONFLICT', 'A task that has been clocked in cannot be unassigned.');
   if (body.assignTo !== 'LATER' && !row.start_at) throw new AppError('VALIDATION_FAILED', [TASK_MESSAGES.startRequired]);

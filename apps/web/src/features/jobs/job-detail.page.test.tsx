@@ -36,6 +36,14 @@ describe('job detail page', { timeout: 20_000 }, () => {
     expect(screen.getByText('2 Open Tasks')).toBeTruthy();
   });
 
+  it('says another company\'s (or a missing) job was not found, not that something went wrong', async () => {
+    mockApi(route('GET', `/api/jobs/${JOB_ID}`, { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Job not found.' } }));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    expect(await screen.findByText('Job not found.')).toBeTruthy();
+    expect(screen.getByText('Not found')).toBeTruthy();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+  });
+
   it('opens the tab named by tf_tab, e.g. the cost summary', async () => {
     mockApi(tasksReply([]), jobReply(), route('GET', `/api/cost/analysis/${JOB_ID}`, { body: { data: analysis() } }));
     renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=costs`, makeSession('Admin', 'fullAccess'));
