@@ -1,4 +1,5 @@
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
+import { creatableTokenScopes } from '@fieldwork/domain/api-tokens.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { addWorkPeriod, timeline } from '../modules/tasks/tasks.fixture.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
@@ -89,8 +90,10 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
   await t.app.inject({ method: 'PUT', url: '/api/user/profile/photo', payload: photo.payload, headers: { ...photo.headers, cookie: spare.cookie } });
   const invitation = (await post('/api/user/invitation', { email: `invitee-${tenantId}@matrix.test`, role: 'Technician' })).data;
   const tokenOwner = caller ?? admin;
-  const token = (await post('/api/tokens', { name: 'Matrix caller' }, tokenOwner.cookie)).data;
-  const adminToken = (await post('/api/tokens', { name: 'Matrix admin' })).data;
+  // The broadest scope the caller may create, so the call-log route meets the role's own rule.
+  const scope = c.role && c.access ? creatableTokenScopes({ role: c.role, access: c.access }).at(-1) : 'full';
+  const token = (await post('/api/tokens', { name: 'Matrix caller', scope }, tokenOwner.cookie)).data;
+  const adminToken = (await post('/api/tokens', { name: 'Matrix admin', scope: 'receptionist' })).data;
   const vin = `1HGCM82633A${tenantId.replace(/\D/g, '').slice(0, 6).padEnd(6, '0')}`;
   const media = await t.app.inject({ method: 'POST', url: `/api/jobs/media?jobId=${job}`, ...pngUpload('seed.png'), headers: { ...pngUpload().headers, cookie: admin.cookie } });
   const lead = (await post('/api/leads', { customerId: customer.id, source: 'PHONE' })).data.id as string;
