@@ -185,7 +185,7 @@ describe('api tokens: behaviour', () => {
   });
 
   it('never manages tokens, users or the company, nor its owner\'s login, whatever its scope', async () => {
-    const as = (secret: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    const as = (secret: string, method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { authorization: `Bearer ${secret}` }, ...(payload ? { payload } : {}) });
     const { secret } = await createFor(admin.cookie, 'Everything', { scope: 'full' });
     const { token: victim } = await createFor(admin.cookie, 'Victim');
@@ -199,6 +199,8 @@ describe('api tokens: behaviour', () => {
       await as(secret, 'PUT', '/api/company', { name: 'Renamed', timeZone: 'America/New_York', version: 1 }),
     ];
     expect(refusals.map((r) => [r.statusCode, r.json().message])).toEqual(refusals.map(() => [403, management]));
+    // The HEAD twin of a GET route is refused like it.
+    expect((await as(secret, 'HEAD', '/api/user/invited')).statusCode).toBe(403);
     const password = await as(secret, 'PUT', '/api/user/profile/password', { currentPassword: 'test-password-2026', newPassword: 'taken-over-2026' });
     expect(password.json()).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: "API tokens cannot change their owner's profile, password or photo." });
     expect(await listed(admin.cookie, victim.id)).toBeDefined();
