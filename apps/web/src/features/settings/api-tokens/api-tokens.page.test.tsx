@@ -92,7 +92,7 @@ describe('API tokens settings', { timeout: 20_000 }, () => {
     renderApp(URL_, makeSession('Admin', 'fullAccess'));
     const rows = (await screen.findAllByRole('row')).slice(1).map((r) => within(r));
     expect(rows[0]!.getByText('Read only')).toBeTruthy();
-    expect(rows[0]!.getByText('Mar 1, 2099')).toBeTruthy();
+    expect(rows[0]!.getByText('Mar 1, 2099, 12:00 AM')).toBeTruthy();
     expect(rows[0]!.getByText('Never used')).toBeTruthy();
     expect(rows[1]!.getByText('Full access')).toBeTruthy();
     expect(rows[1]!.getByText('Expired')).toBeTruthy();
@@ -116,8 +116,9 @@ describe('token expiry choices', () => {
   it('is N days from now, the end of the chosen day in the company zone, or never', () => {
     expect(expiryInstant('never', '', 'America/New_York', now)).toBeNull();
     expect(expiryInstant('90', '', 'America/New_York', now)).toBe('2026-06-05T15:00:00.000Z');
-    // Through March 8 in New York: until midnight starting March 9 (EDT from March 8).
-    expect(expiryInstant('date', '2026-03-08', 'America/New_York', now)).toBe('2026-03-09T04:00:00.000Z');
+    // Through March 8 in New York, the day clocks move to EDT: 23:59 EDT.
+    expect(expiryInstant('date', '2026-03-08', 'America/New_York', now)).toBe('2026-03-09T03:59:00.000Z');
+    expect(expiryInstant('date', '2026-03-07', 'America/New_York', now)).toBe('2026-03-08T04:59:00.000Z');
     expect(expiryInstant('date', '', 'America/New_York', now)).toBe('');
   });
 });

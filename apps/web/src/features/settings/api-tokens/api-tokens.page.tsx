@@ -17,10 +17,10 @@ import { SkeletonRows } from '../../../components/skeleton';
 import { tokenKeys, tokensApi } from './api-tokens.api';
 import { CreateTokenDialog } from './create-token-dialog';
 
-/** "Never", the expiry date, or "Expired" once it has passed (the token then answers 401). */
+/** "Never", when it expires, or "Expired" once that has passed (the token then answers 401). */
 function ExpiryCell({ token, timeZone }: { token: ApiToken; timeZone: string }) {
   if (!token.expiresAt) return <>Never</>;
-  if (!tokenExpired(token.expiresAt, Date.now())) return <>{formatDate(token.expiresAt, timeZone)}</>;
+  if (!tokenExpired(token.expiresAt, Date.now())) return <>{formatDateTime(token.expiresAt, timeZone)}</>;
   return (
     <Badge tone="danger" title={formatDateTime(token.expiresAt, timeZone)}>
       Expired
