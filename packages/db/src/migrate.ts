@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-dashboard-reads.ts';
 import * as m0014 from './migrations/0014-row-level-security.ts';
 import * as m0015 from './migrations/0015-task-hours-lock-order.ts';
 import * as m0016 from './migrations/0016-money-lock-order.ts';
+import * as m0017 from './migrations/0017-api-token-scopes.ts';
 import * as m0018 from './migrations/0018-company-branding.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0014-row-level-security': m0014,
   '0015-task-hours-lock-order': m0015,
   '0016-money-lock-order': m0016,
+  '0017-api-token-scopes': m0017,
   '0018-company-branding': m0018,
 };
 

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { TokenScope } from '@fieldwork/domain/api-tokens.rules';
 import type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable } from './schema-billing.ts';
 
 import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-costs.ts';
@@ -133,7 +134,10 @@ export type ApiTokensTable = {
   name: string;
   token_hash: string;
   prefix: string;
+  scope: TokenScope;
   created_at: string;
+  /** null: works until revoked. */
+  expires_at: string | null;
   last_used_at: string | null;
   revoked_at: string | null;
 };

@@ -1,6 +1,7 @@
 import { enterTenant, runInScope, withTenant } from '@fieldwork/db/tenant-scope';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { tokenExpired, tokenRefusal, type TokenScope } from '@fieldwork/domain/api-tokens.rules';
 import { AppError } from '@fieldwork/domain/errors';
 import { can, refusalFor, type AccessLevel, type Capability, type Viewer } from '@fieldwork/domain/roles';
 import { sha256 } from '../lib/crypto.ts';
@@ -18,6 +19,8 @@ export type AuthContext = {
   /** Hash of the session id, when signed in by cookie. */
   sessionIdHash: string | null;
   via: 'session' | 'token';
+  /** When signed in by Bearer: the hash of its secret (to look it up again) and its scope. */
+  token: { hash: string; scope: TokenScope } | null;
 };
 
 declare module 'fastify' {
@@ -25,7 +28,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyContextConfig {
+    /** The capabilities the route's guards check, collected at registration for the token scope rule. */
+    capabilities?: readonly Capability[];
+  }
 }
+
+export const INVALID_TOKEN_MESSAGE = 'The API token is invalid, revoked or expired.';
+
+/** The capability behind each function guard() made, so a route's capabilities are known without running it. */
+const GUARDED = new WeakMap<object, Capability>();
 
 /** Writing last_seen on every request would turn each read into a write; a minute of slack is plenty. */
 const TOUCH_EVERY_MS = 60_000;
@@ -34,15 +47,21 @@ function viewerOf(row: { tenant_id: string; user_id: string; role: string; acces
   return { tenantId: row.tenant_id, userId: row.user_id, role: row.role, access: row.access as AccessLevel };
 }
 
+/** A token works while unrevoked (the lookup skips revoked ones), unexpired and its owner is active. */
+export function tokenRowLive(row: { status: string; expires_at: string | null }, now: number): boolean {
+  return row.status === 'ACTIVE' && !tokenExpired(row.expires_at, now);
+}
+
 async function resolveBearer(app: FastifyInstance, secret: string): Promise<AuthContext | null> {
-  const row = await findApiTokenByHash(app.db, sha256(secret));
-  if (!row || row.status !== 'ACTIVE') return null;
-  enterTenant(row.tenant_id);
+  const hash = sha256(secret);
+  const row = await findApiTokenByHash(app.db, hash);
   const now = Date.now();
+  if (!row || !tokenRowLive(row, now)) return null;
+  enterTenant(row.tenant_id);
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
     await markApiTokenUsed(app.db, row.id, new Date(now).toISOString());
   }
-  return { viewer: viewerOf(row), timeZone: row.time_zone, sessionIdHash: null, via: 'token' };
+  return { viewer: viewerOf(row), timeZone: row.time_zone, sessionIdHash: null, via: 'token', token: { hash, scope: row.scope } };
 }
 
 async function resolveSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
@@ -57,12 +76,21 @@ async function resolveSession(app: FastifyInstance, token: string): Promise<Auth
   }
   enterTenant(row.tenant_id);
   if (now - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) await touchSession(app.db, idHash, new Date(now).toISOString());
-  return { viewer: viewerOf(row), timeZone: row.time_zone, sessionIdHash: idHash, via: 'session' };
+  return { viewer: viewerOf(row), timeZone: row.time_zone, sessionIdHash: idHash, via: 'session', token: null };
 }
 
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('auth', null);
+  // Routes registered from here on (every /api route) carry the capabilities their guards check.
+  app.addHook('onRoute', (route) => {
+    const handlers: unknown[] = [route.preHandler ?? []].flat();
+    const capabilities = handlers.flatMap((h) => {
+      const capability = typeof h === 'function' ? GUARDED.get(h) : undefined;
+      return capability ? [capability] : [];
+    });
+    route.config = { ...route.config, capabilities };
+  });
   // Each request gets its own database scope (tenant-scope.ts), opened to the company once the session is known;
   // run() around done() puts every later hook, the handler and their queries inside it.
   app.addHook('onRequest', (_request, _reply, done) => runInScope({ tenantId: null }, done));
@@ -70,8 +98,14 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      request.auth = await resolveBearer(app, header.slice(7).trim());
-      if (!request.auth) throw new AppError('UNAUTHENTICATED', 'The API token is invalid or revoked.');
+      const auth = await resolveBearer(app, header.slice(7).trim());
+      if (!auth?.token) throw new AppError('UNAUTHENTICATED', INVALID_TOKEN_MESSAGE);
+      request.auth = auth;
+      // The one place a token's scope is applied, to every route (guarded or not) before its body is read;
+      // an unknown path is left to answer 404.
+      const route = { method: request.method, capabilities: request.routeOptions.config.capabilities ?? [] };
+      const refusal = request.is404 ? null : tokenRefusal(auth.token.scope, route);
+      if (refusal) throw new AppError('FORBIDDEN', refusal);
       return;
     }
     const token = request.cookies[app.config.session.cookieName];
@@ -86,10 +120,12 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 /** Route guard: signed in, and the domain's permission table allows the capability. */
 export function guard(capability: Capability): preHandlerAsyncHookHandler {
-  return async function capabilityGuard(request: FastifyRequest, _reply: FastifyReply) {
+  const capabilityGuard = async function capabilityGuard(request: FastifyRequest, _reply: FastifyReply) {
     const auth = requireAuth(request);
     if (!can(auth.viewer, capability)) throw new AppError('FORBIDDEN', refusalFor(auth.viewer, capability));
   };
+  GUARDED.set(capabilityGuard, capability);
+  return capabilityGuard;
 }
 
 export function setSessionCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {

@@ -79,7 +79,7 @@ export async function seedRecords(t: TestApp, tenantId: string, admin: Session, 
   add('task', clockTask.id);
   await post('/api/tasks/clock-in', { taskId: clockTask.id, jobId: ids.job![0]!, vehicleId: ids.vehicle![0]!, assistants: [ids.user![2]!] });
   add('activity', (await t.db.selectFrom('task_activities').select('id').where('task_id', '=', clockTask.id).executeTakeFirstOrThrow()).id);
-  const secret = (await post('/api/tokens', { name: 'Fuzz receptionist' })).data.secret as string;
+  const secret = (await post('/api/tokens', { name: 'Fuzz receptionist', scope: 'receptionist' })).data.secret as string;
   ids.bearer = [secret];
   const call = await t.app.inject({
     method: 'POST', url: '/api/receptionist/calls', headers: { authorization: `Bearer ${secret}` },

@@ -1,10 +1,12 @@
 import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
+import { creatableTokenScopes } from '@fieldwork/domain/api-tokens.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
+import { openStream, sleep } from '../modules/events/events.fixture.ts';
 import { addWorkPeriod, timeline } from '../modules/tasks/tasks.fixture.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
 import { testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import type { MatrixRole } from './role-matrix.ts';
-import { pngUpload, type RouteIds } from './route-requests.ts';
+import { pngUpload, ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
 
 export type Caller = { label: string; column: MatrixRole; role?: RoleName; access?: AccessLevel };
 
@@ -91,8 +93,10 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
   await t.app.inject({ method: 'PUT', url: '/api/company/logo', payload: logo.payload, headers: { ...logo.headers, cookie: admin.cookie } });
   const invitation = (await post('/api/user/invitation', { email: `invitee-${tenantId}@matrix.test`, role: 'Technician' })).data;
   const tokenOwner = caller ?? admin;
-  const token = (await post('/api/tokens', { name: 'Matrix caller' }, tokenOwner.cookie)).data;
-  const adminToken = (await post('/api/tokens', { name: 'Matrix admin' })).data;
+  // The broadest scope the caller may create, so the call-log route meets the role's own rule.
+  const scope = c.role && c.access ? creatableTokenScopes({ role: c.role, access: c.access }).at(-1) : 'full';
+  const token = (await post('/api/tokens', { name: 'Matrix caller', scope }, tokenOwner.cookie)).data;
+  const adminToken = (await post('/api/tokens', { name: 'Matrix admin', scope: 'receptionist' })).data;
   const vin = `1HGCM82633A${tenantId.replace(/\D/g, '').slice(0, 6).padEnd(6, '0')}`;
   const media = await t.app.inject({ method: 'POST', url: `/api/jobs/media?jobId=${job}`, ...pngUpload('seed.png'), headers: { ...pngUpload().headers, cookie: admin.cookie } });
   const lead = (await post('/api/leads', { customerId: customer.id, source: 'PHONE' })).data.id as string;
@@ -144,4 +148,45 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
   const foreign: RouteIds = { ...ids, ...foreignOf, address: elsewhere.addressId, cost: await costOf(t2.id), token: adminToken.token.id, note: await noteBy(admin.cookie) };
   const ownTaskIds = c.role === 'Technician' ? [t1.id, t1Clock.id, done.t1.id] : c.role === 'SubContractor' ? [s1.id, subDone.s1.id] : [];
   return { tenantId, caller, ids, foreign, ownTaskIds, visibleTaskIds: new Set(c.role === 'SubContractor' ? [...ownTaskIds, bidTask] : ownTaskIds) };
+}
+
+/**
+ * Reads first, then writes, then the writes that end a task's schedule (edit, cancel, close), then deletes; the calls that end
+ * the caller's state (job cancel, password, logout) last.
+ */
+const ENDING = ['POST /api/tasks/close', 'PATCH /api/tasks/:id', 'PUT /api/tasks/:id'];
+const LAST = ['PATCH /api/jobs/:id/status', 'PUT /api/user/profile/password', 'POST /api/auth/logout'];
+const phase = (key: string) =>
+  LAST.includes(key) ? 10 + LAST.indexOf(key) : key.startsWith('GET ') ? 0 : ENDING.includes(key) ? 2 + ENDING.indexOf(key) : key.startsWith('DELETE ') ? 9 : 1;
+export const orderedRoutes = (keys: string[]) => [...keys].sort((a, b) => phase(a) - phase(b));
+
+export type Answer = { status: number; body: string; json: unknown };
+
+/** Passed authorization: any answer but 401, 403, 404 or a 5xx (a 400/409 from the service's own rules passes). */
+export const passed = (status: number) => status < 500 && ![401, 403, 404].includes(status);
+
+/** One route's request (route-requests.ts) with the caller's credentials; the events stream over real HTTP on port. */
+export async function sendRoute(t: TestApp, port: number, key: string, ids: RouteIds, credentials: Record<string, string>): Promise<Answer> {
+  const req = ROUTE_REQUESTS[key]!(ids);
+  const headers = { ...credentials, ...req.headers };
+  if (key === 'GET /api/events') {
+    // A stream never ends: read its status and hang up; a refusal is a plain answer, read to its end.
+    const stream = await openStream(port, headers);
+    for (let waited = 0; stream.status !== 200 && !stream.ended() && waited < 2_000; waited += 10) await sleep(10);
+    stream.close();
+    const body = stream.status === 200 ? '' : stream.raw();
+    return { status: stream.status, body, json: body ? JSON.parse(body) : undefined };
+  }
+  const method = key.split(' ')[0] as 'GET';
+  const res = await t.app.inject({ method, url: req.url, headers, ...(req.payload ? { payload: req.payload } : {}) });
+  const json = res.headers['content-type']?.toString().includes('application/json') ? res.json() : undefined;
+  return { status: res.statusCode, body: res.body, json };
+}
+
+/** Every /api route and method the app serves, as "METHOD /path". */
+export const apiRouteKeys = (t: TestApp) => t.app.routeTable.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`);
+
+/** Routes a per-route table lacks, and its entries for routes that no longer exist. */
+export function tableGaps(live: string[], table: Record<string, unknown>): { missing: string[]; stale: string[] } {
+  return { missing: live.filter((k) => !table[k]), stale: Object.keys(table).filter((k) => !live.includes(k)) };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/errors';
 import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/roles';
-import { listenLocal, openStream } from '../modules/events/events.fixture.ts';
+import { listenLocal } from '../modules/events/events.fixture.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { CALLERS, seedCompany, TASK_CANARY, type Caller, type Seeded } from './role-matrix.fixture.ts';
+import { apiRouteKeys, CALLERS, orderedRoutes, passed, seedCompany, sendRoute, tableGaps, TASK_CANARY, type Answer, type Caller, type Seeded } from './role-matrix.fixture.ts';
 import { ROLE_MATRIX, type Outcome } from './role-matrix.ts';
 import { ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
 
@@ -14,7 +14,6 @@ import { ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
 let t: TestApp;
 let port: number;
 let openapi: { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>; components?: { schemas?: Record<string, unknown> } };
-const routeKeys = () => t.app.routeTable.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`);
 
 beforeAll(async () => {
   t = await createTestApp({ loginLimits: { perAccountPerHour: 1_000_000, perIpPer15Min: 1_000_000 } });
@@ -23,34 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/**
- * Reads first, then writes, then the writes that end a task's schedule (edit, cancel, close), then deletes; the calls that end
- * the caller's state (job cancel, password, logout) last.
- */
-const ENDING = ['POST /api/tasks/close', 'PATCH /api/tasks/:id', 'PUT /api/tasks/:id'];
-const LAST = ['PATCH /api/jobs/:id/status', 'PUT /api/user/profile/password', 'POST /api/auth/logout'];
-const phase = (key: string) =>
-  LAST.includes(key) ? 10 + LAST.indexOf(key) : key.startsWith('GET ') ? 0 : ENDING.includes(key) ? 2 + ENDING.indexOf(key) : key.startsWith('DELETE ') ? 9 : 1;
-const ordered = () => Object.keys(ROLE_MATRIX).sort((a, b) => phase(a) - phase(b));
-
-type Answer = { status: number; body: string; json: unknown };
-
-async function send(key: string, ids: RouteIds, cookie: string | undefined): Promise<Answer> {
-  const req = ROUTE_REQUESTS[key]!(ids);
-  const headers = { ...(cookie ? { cookie } : {}), ...req.headers };
-  if (key === 'GET /api/events') {
-    // The stream never ends: read its status over real HTTP and hang up.
-    const stream = await openStream(port, headers);
-    stream.close();
-    return { status: stream.status, body: '', json: undefined };
-  }
-  const method = key.split(' ')[0] as 'GET';
-  const res = await t.app.inject({ method, url: req.url, headers, ...(req.payload ? { payload: req.payload } : {}) });
-  const json = res.headers['content-type']?.toString().includes('application/json') ? res.json() : undefined;
-  return { status: res.statusCode, body: res.body, json };
-}
-
-const passed = (status: number) => status < 500 && ![401, 403, 404].includes(status);
+const send = (key: string, ids: RouteIds, cookie: string | undefined): Promise<Answer> => sendRoute(t, port, key, ids, cookie ? { cookie } : {});
 
 function mismatch(expected: Outcome, own: Answer, foreign: Answer | undefined): string | null {
   if (own.status >= 500) return `5xx ${own.status}`;
@@ -69,7 +41,7 @@ async function runMatrix(c: Caller): Promise<string[]> {
   const seeded = await seedCompany(t, c);
   const answers = new Map<string, Answer>();
   const problems: string[] = [];
-  for (const key of ordered()) {
+  for (const key of orderedRoutes(Object.keys(ROLE_MATRIX))) {
     const expected = ROLE_MATRIX[key]![c.column];
     const foreign = expected === 'own' ? await send(key, seeded.foreign, seeded.caller?.cookie) : undefined;
     const own = await send(key, seeded.ids, seeded.caller?.cookie);
@@ -89,10 +61,9 @@ async function runMatrix(c: Caller): Promise<string[]> {
 
 describe('the role matrix covers the route table', () => {
   it('lists every /api route and method, and nothing that no longer exists', () => {
-    const live = routeKeys();
+    const live = apiRouteKeys(t);
     expect(live.length).toBeGreaterThan(150);
-    expect(live.filter((k) => !ROLE_MATRIX[k]), 'routes missing from role-matrix.ts').toEqual([]);
-    expect(Object.keys(ROLE_MATRIX).filter((k) => !live.includes(k)), 'matrix entries without a route').toEqual([]);
+    expect(tableGaps(live, ROLE_MATRIX), 'role-matrix.ts').toEqual({ missing: [], stale: [] });
     expect(live.filter((k) => !ROUTE_REQUESTS[k]), 'routes without a request in route-requests.ts').toEqual([]);
   });
 });
@@ -234,7 +205,8 @@ describe('the words of every refusal in the matrix', () => {
         // Office staff with view or partial access see the company's work: a refused write is never "cannot view".
         const office = label === 'Staff onlyViewAccess' || label === 'Staff partialAccess';
         if (write && office && message === FORBIDDEN_MESSAGES.view) wrong.push(`${label} ${key}: a refused write says "${message}"`);
-        const named = message === FORBIDDEN_MESSAGES.viewOnly || message === FORBIDDEN_MESSAGES.adminOnly || /^Only /.test(message);
+        // A token-scope refusal ("This API token is read-only.") names its own reason.
+        const named = message === FORBIDDEN_MESSAGES.viewOnly || message === FORBIDDEN_MESSAGES.adminOnly || /^(Only |This API token |API tokens )/.test(message);
         if (write && label === 'Staff onlyViewAccess' && !named) wrong.push(`${label} ${key}: "${message}" instead of the view-only reason`);
         if (!write && message === FORBIDDEN_MESSAGES.change) wrong.push(`${label} ${key}: a refused read says "${message}"`);
       }

@@ -164,7 +164,7 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/subcontractors/:id': (i) => ({ url: `/api/subcontractors/${i.subcontractor}` }),
   'PUT /api/subcontractors/:id': withBody('PUT /api/subcontractors/:id', (i) => `/api/subcontractors/${i.subcontractor}`),
   'GET /api/tokens': () => ({ url: '/api/tokens' }),
-  'POST /api/tokens': () => ({ url: '/api/tokens', payload: { name: 'Matrix token' } }),
+  'POST /api/tokens': () => ({ url: '/api/tokens', payload: { name: 'Matrix token', scope: 'read', expiresAt: at(30 * day) } }),
   'DELETE /api/tokens/:id': (i) => ({ url: `/api/tokens/${i.token}` }),
   'GET /api/jobs': () => ({ url: '/api/jobs?limit=100' }),
   'GET /api/jobs/summary': () => ({ url: '/api/jobs/summary' }),

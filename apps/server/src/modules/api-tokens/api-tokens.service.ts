@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { API_TOKEN_PREFIX, type ApiToken } from '@fieldwork/domain/api-tokens.schemas';
+import { mayCreateTokenScope, TOKEN_SCOPE_RULES } from '@fieldwork/domain/api-tokens.rules';
+import { API_TOKEN_PREFIX, type ApiToken, type CreateApiTokenBody } from '@fieldwork/domain/api-tokens.schemas';
 import { AppError } from '@fieldwork/domain/errors';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -15,16 +16,22 @@ export async function listOwnTokens(db: Db, viewer: Viewer): Promise<ApiToken[]>
   return (await listActiveTokens(db, viewer.tenantId, viewer.userId)).map(toApiTokenDto);
 }
 
-/** The secret is returned once and stored only as its SHA-256: it is random, so a slow hash adds nothing. */
-export async function createToken(db: Db, viewer: Viewer, name: string): Promise<{ token: ApiToken; secret: string }> {
+/**
+ * The secret is returned once and stored only as its SHA-256: it is random, so a slow hash adds nothing.
+ * Only roles that may change data get tokens that change data (TOKEN_SCOPE_RULES' creators).
+ */
+export async function createToken(db: Db, viewer: Viewer, body: CreateApiTokenBody): Promise<{ token: ApiToken; secret: string }> {
+  if (!mayCreateTokenScope(viewer, body.scope)) throw new AppError('FORBIDDEN', TOKEN_SCOPE_RULES[body.scope].creatorRefusal);
   const secret = API_TOKEN_PREFIX + randomToken();
   const row = {
     id: randomUUID(),
     user_id: viewer.userId,
-    name,
+    name: body.name,
     token_hash: sha256(secret),
     prefix: secret.slice(API_TOKEN_PREFIX.length, API_TOKEN_PREFIX.length + SHOWN_PREFIX_LENGTH),
+    scope: body.scope,
     created_at: nowIso(),
+    expires_at: body.expiresAt ?? null,
     last_used_at: null,
     revoked_at: null,
   };

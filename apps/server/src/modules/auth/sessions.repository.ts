@@ -67,7 +67,7 @@ export async function findApiTokenByHash(db: Db, tokenHash: string) {
   const token = await withSecret({ tokenHash }, () =>
     db
       .selectFrom('api_tokens')
-      .select(['id', 'tenant_id', 'user_id', 'last_used_at'])
+      .select(['id', 'tenant_id', 'user_id', 'scope', 'expires_at', 'last_used_at'])
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
       .executeTakeFirst(),

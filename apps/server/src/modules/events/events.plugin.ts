@@ -4,8 +4,8 @@ import { listen, type Listener } from '@fieldwork/db/notify';
 import { AppError } from '@fieldwork/domain/errors';
 import { domainEventSchema, eventAudience, eventVisibleTo, toClientEvent } from '@fieldwork/domain/events.schemas';
 import { isSubcontractorRole } from '@fieldwork/domain/roles';
-import { requireAuth } from '../../plugins/auth.plugin.ts';
-import { findSessionByHash } from '../auth/sessions.repository.ts';
+import { requireAuth, tokenRowLive } from '../../plugins/auth.plugin.ts';
+import { findApiTokenByHash, findSessionByHash } from '../auth/sessions.repository.ts';
 import { findSubcontractorIdOfUser } from '../tasks/tasks.repository.ts';
 import { attachBus, EventBus, EVENTS_CHANNEL } from './events.bus.ts';
 
@@ -69,7 +69,7 @@ export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl:
       summary: "Live updates (Server-Sent Events): ids of the company's changed tasks, schedules, bids and jobs that the viewer may see",
     },
   }, async (request, reply) => {
-    const { viewer, sessionIdHash } = requireAuth(request);
+    const { viewer, sessionIdHash, token } = requireAuth(request);
     const key = isSubcontractorRole(viewer.role) ? await findSubcontractorIdOfUser(app.db, viewer.tenantId, viewer.userId) : viewer.userId;
     const audience = eventAudience(viewer, key);
     if (!audience) throw new AppError('FORBIDDEN');
@@ -99,13 +99,17 @@ export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl:
     const unsubscribe = bus.subscribe((event) => {
       if (eventVisibleTo(event, audience)) send(`event: ${event.type}\ndata: ${JSON.stringify(toClientEvent(event))}\nid: ${event.id}\n\n`);
     });
-    // Each heartbeat also re-reads the session: a logout, an expiry or a change of role ends the stream (the
-    // client reconnects and is asked again).
+    // Each heartbeat also re-reads the session or API token: a logout, a revoked or expired token, a disabled
+    // owner or a change of role ends the stream (the client reconnects and is asked again).
     const stillValid = async () => {
-      if (!sessionIdHash) return true;
+      const now = Date.now();
+      if (token) {
+        const row = await findApiTokenByHash(app.db, token.hash);
+        return row !== undefined && tokenRowLive(row, now) && row.role === viewer.role && row.access === viewer.access;
+      }
+      if (!sessionIdHash) return false;
       const row = await findSessionByHash(app.db, sessionIdHash);
       if (!row || row.status !== 'ACTIVE' || row.role !== viewer.role || row.access !== viewer.access) return false;
-      const now = Date.now();
       return now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) <= row.idle_seconds * 1000;
     };
     const heartbeat = setInterval(() => {

@@ -183,6 +183,49 @@ describe('GET /api/events', () => {
     expect(s.ended()).toBe(true);
   });
 
+  describe('opened with an API token, ends at the next heartbeat after', () => {
+    const tokenStream = async (cookie: string) => {
+      const created = (await t.call('POST', '/api/tokens', cookie, { name: 'live', scope: 'read' })).json().data as { token: { id: string }; secret: string };
+      const s = await subscribe({ authorization: `Bearer ${created.secret}` });
+      expect(s.status).toBe(200);
+      // Still open across heartbeats while nothing changed.
+      await sleep(HEARTBEAT_MS * 2 + 50);
+      expect(s.raw()).toContain(': heartbeat\n\n');
+      expect(s.ended()).toBe(false);
+      return { id: created.token.id, s };
+    };
+    const endsSoon = async (s: Stream) => {
+      const started = Date.now();
+      while (!s.ended() && Date.now() - started < 3_000) await sleep(20);
+      expect(s.ended()).toBe(true);
+    };
+
+    it('the token is revoked', async () => {
+      const { id, s } = await tokenStream(admin.cookie);
+      expect((await t.call('DELETE', `/api/tokens/${id}`, admin.cookie)).statusCode).toBe(204);
+      await endsSoon(s);
+    });
+
+    it('the token expires', async () => {
+      const { id, s } = await tokenStream(admin.cookie);
+      await t.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() + HEARTBEAT_MS / 2).toISOString() }).where('id', '=', id).execute();
+      await endsSoon(s);
+    });
+
+    it('its owner is disabled', async () => {
+      const owner = await t.signInAs(tenantId, 'Staff', 'onlyViewAccess');
+      const { s } = await tokenStream(owner.cookie);
+      const disabled = await t.call('PATCH', `/api/user/${owner.user.id}/status`, admin.cookie, { status: 'DISABLED' });
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      await endsSoon(s);
+    });
+
+    it("(and a receptionist token, which reads nothing, never opens one)", async () => {
+      const { secret } = (await t.call('POST', '/api/tokens', admin.cookie, { name: 'phone', scope: 'receptionist' })).json().data;
+      expect((await subscribe({ authorization: `Bearer ${secret}` })).status).toBe(403);
+    });
+  });
+
   it(`caps open streams at ${MAX_STREAMS_PER_USER} per user and frees a slot when one closes`, async () => {
     const user = await t.signInAs(tenantId, 'Staff', 'onlyViewAccess');
     const open: Stream[] = [];

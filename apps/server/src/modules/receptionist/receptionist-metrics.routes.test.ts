@@ -34,7 +34,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ({ tenantId, admin } = await t.newCompany());
   await t.db.updateTable('tenants').set({ time_zone: ZONE }).where('id', '=', tenantId).execute();
-  const { secret } = (await t.call('POST', '/api/tokens', admin.cookie, { name: 'Phone' })).json().data;
+  const { secret } = (await t.call('POST', '/api/tokens', admin.cookie, { name: 'Phone', scope: 'receptionist' })).json().data;
   for (const [i, c] of calls.entries()) {
     const res = await t.app.inject({
       method: 'POST',
@@ -46,7 +46,7 @@ beforeAll(async () => {
   }
   // Another company's calls on the same days count nowhere here.
   const other = await t.newCompany();
-  const otherToken = (await t.call('POST', '/api/tokens', other.admin.cookie, { name: 'Phone' })).json().data.secret;
+  const otherToken = (await t.call('POST', '/api/tokens', other.admin.cookie, { name: 'Phone', scope: 'receptionist' })).json().data.secret;
   await t.app.inject({ method: 'POST', url: '/api/receptionist/calls', headers: { authorization: `Bearer ${otherToken}` }, payload: { externalCallId: 'o-1', callerNumber: '1', ...calls[1]! } });
 });
 afterAll(async () => t.close());

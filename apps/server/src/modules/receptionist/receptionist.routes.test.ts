@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenScope } from '@fieldwork/domain/api-tokens.rules';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 
@@ -10,8 +11,8 @@ let secret: string;
 let other: { tenantId: string; admin: Session };
 let otherSecret: string;
 
-const tokenOf = async (cookie: string) => {
-  const res = await t.call('POST', '/api/tokens', cookie, { name: 'Phone system' });
+const tokenOf = async (cookie: string, scope: TokenScope = 'receptionist') => {
+  const res = await t.call('POST', '/api/tokens', cookie, { name: 'Phone system', scope });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { token: { id: string }; secret: string };
 };
@@ -60,11 +61,24 @@ describe('POST /api/receptionist/calls: token auth', () => {
 
   it('refuses the token of a user who may not write office records (403), and of a technician', async () => {
     const viewOnly = await t.signInAs(tenantId, 'Staff', 'onlyViewAccess');
-    expect((await post(callBody(), (await tokenOf(viewOnly.cookie)).secret)).statusCode).toBe(403);
+    expect((await post(callBody(), (await tokenOf(viewOnly.cookie, 'read')).secret)).statusCode).toBe(403);
     const tech = await t.signInAs(tenantId, 'Technician');
-    expect((await post(callBody(), (await tokenOf(tech.cookie)).secret)).statusCode).toBe(403);
+    expect((await post(callBody(), (await tokenOf(tech.cookie, 'full')).secret)).statusCode).toBe(403);
     const staff = await t.signInAs(tenantId, 'Staff', 'partialAccess');
     expect((await post(callBody(), (await tokenOf(staff.cookie)).secret)).statusCode).toBe(201);
+    expect((await post(callBody(), (await tokenOf(staff.cookie, 'full')).secret)).statusCode).toBe(201);
+  });
+
+  it('takes receptionist and full tokens; a read-only one is refused, and a receptionist one reads nothing', async () => {
+    const readOnly = await post(callBody(), (await tokenOf(admin.cookie, 'read')).secret);
+    expect(readOnly.statusCode).toBe(403);
+    expect(readOnly.json().message).toBe('This API token is read-only.');
+    const stored = (await post(callBody())).json().data;
+    for (const url of ['/api/receptionist/calls', `/api/receptionist/calls/${stored.id}`, '/api/dashboard/ai-receptionist-metrics']) {
+      const read = await t.app.inject({ url, headers: { authorization: `Bearer ${secret}` } });
+      expect(read.statusCode, url).toBe(403);
+      expect(read.json().message).toBe('This API token may only record receptionist calls.');
+    }
   });
 });
 

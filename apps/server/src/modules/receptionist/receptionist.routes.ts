@@ -4,18 +4,16 @@ import { idParams } from '@fieldwork/domain/common.schemas';
 import { dashboardRangeQuery } from '@fieldwork/domain/dashboard.schemas';
 import { AppError } from '@fieldwork/domain/errors';
 import { callListQuery, callListResponse, callResponse, createCallBody, receptionistMetricsSchema } from '@fieldwork/domain/receptionist.schemas';
-import { can, refusalFor } from '@fieldwork/domain/roles';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { getCall, listCallsPage, receptionistMetrics, recordCall } from './receptionist.service.ts';
 
 /**
  * The caller system posts with a personal API token only: a browser session cookie is refused (401), so a
- * page of ours can never be tricked into writing the call log. The token's owner must be an office writer.
+ * page of ours can never be tricked into writing the call log. The token's owner must be an office writer
+ * (the guard after this one).
  */
-async function bearerWriter(request: FastifyRequest): Promise<void> {
-  const auth = requireAuth(request);
-  if (auth.via !== 'token') throw new AppError('UNAUTHENTICATED', 'Send a personal API token: Authorization: Bearer <token>.');
-  if (!can(auth.viewer, 'receptionist.post')) throw new AppError('FORBIDDEN', refusalFor(auth.viewer, 'receptionist.post'));
+async function bearerOnly(request: FastifyRequest): Promise<void> {
+  if (requireAuth(request).via !== 'token') throw new AppError('UNAUTHENTICATED', 'Send a personal API token: Authorization: Bearer <token>.');
 }
 
 /** AI receptionist call log (issue 10) and its dashboard metrics. */
@@ -24,7 +22,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['receptionist'];
 
   r.post('/api/receptionist/calls', {
-    preHandler: bearerWriter,
+    preHandler: [bearerOnly, guard('receptionist.post')],
     schema: {
       tags,
       summary: 'Record a call (Bearer API token only). Idempotent on externalCallId: a repeat answers 200 with the stored call',

@@ -1,40 +1,45 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Trash2 } from 'lucide-react';
-import { createApiTokenBody, type ApiToken } from '@fieldwork/domain/api-tokens.schemas';
-import { api, type DataOf, type ItemsOf } from '../../../lib/api-client';
+import { TOKEN_SCOPE_RULES, tokenExpired } from '@fieldwork/domain/api-tokens.rules';
+import type { ApiToken } from '@fieldwork/domain/api-tokens.schemas';
 import { useSession } from '../../../lib/auth-context';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { CopyButton } from '../../../components/copy-button';
 import { DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
-import { Field } from '../../../components/field';
-import { FormAlert } from '../../../components/form-alert';
-import { FormDialog } from '../../../components/form-dialog';
-import { Input } from '../../../components/input';
 import { PageHeader } from '../../../components/page-header';
 import { SkeletonRows } from '../../../components/skeleton';
+import { tokenKeys, tokensApi } from './api-tokens.api';
+import { CreateTokenDialog } from './create-token-dialog';
 
-const TOKENS_KEY = ['api-tokens'] as const;
+/** "Never", when it expires, or "Expired" once that has passed (the token then answers 401). */
+function ExpiryCell({ token, timeZone }: { token: ApiToken; timeZone: string }) {
+  if (!token.expiresAt) return <>Never</>;
+  if (!tokenExpired(token.expiresAt, Date.now())) return <>{formatDateTime(token.expiresAt, timeZone)}</>;
+  return (
+    <Badge tone="danger" title={formatDateTime(token.expiresAt, timeZone)}>
+      Expired
+    </Badge>
+  );
+}
 
 export function ApiTokensPage() {
   const { company } = useSession();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const tokens = useQuery({ queryKey: TOKENS_KEY, queryFn: async () => (await api.get<ItemsOf<ApiToken>>('/tokens')).data.items });
+  const tokens = useQuery({ queryKey: tokenKeys.all, queryFn: tokensApi.list });
   const revoke = useMutation({
-    mutationFn: (id: string) => api.delete(`/tokens/${id}`),
+    mutationFn: (id: string) => tokensApi.revoke(id),
     onSuccess: async () => {
       toast.success('Token revoked');
       setRevoking(null);
-      await queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
+      await queryClient.invalidateQueries({ queryKey: tokenKeys.all });
     },
     onError: (e) => toast.error(e.message),
   });
@@ -43,7 +48,7 @@ export function ApiTokensPage() {
     <>
       <PageHeader
         title="API tokens"
-        description="Personal tokens let integrations call the API as you. Treat them like passwords."
+        description="Personal tokens let integrations call the API as you, limited to the scope you choose. Treat them like passwords."
         actions={<Button onClick={() => setCreating(true)}>Create token</Button>}
       />
       {tokens.isLoading ? (
@@ -58,9 +63,11 @@ export function ApiTokensPage() {
           empty={<EmptyState />}
           columns={[
             { key: 'name', header: 'Name', cell: (t) => <span className="font-medium">{t.name}</span> },
-            { key: 'prefix', header: 'Token', cell: (t) => <code className="text-xs">{t.prefix}…</code> },
+            { key: 'prefix', header: 'Token', cell: (t) => <code className="text-xs">{t.prefix}…</code>, className: 'hidden md:table-cell' },
+            { key: 'scope', header: 'Scope', cell: (t) => <Badge tone={t.scope === 'full' ? 'primary' : 'neutral'}>{TOKEN_SCOPE_RULES[t.scope].label}</Badge> },
+            { key: 'expires', header: 'Expires', cell: (t) => <ExpiryCell token={t} timeZone={company.timeZone} /> },
+            { key: 'used', header: 'Last used', cell: (t) => (t.lastUsedAt ? formatDateTime(t.lastUsedAt, company.timeZone) : 'Never used'), className: 'hidden sm:table-cell' },
             { key: 'created', header: 'Created', cell: (t) => formatDate(t.createdAt, company.timeZone), className: 'hidden sm:table-cell' },
-            { key: 'used', header: 'Last used', cell: (t) => (t.lastUsedAt ? formatDateTime(t.lastUsedAt, company.timeZone) : 'Never'), className: 'hidden sm:table-cell' },
             {
               key: 'actions',
               header: 'Actions',
@@ -85,42 +92,5 @@ export function ApiTokensPage() {
         onConfirm={() => revoking && revoke.mutate(revoking.id)}
       />
     </>
-  );
-}
-
-function CreateTokenDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const form = useForm<{ name: string }>({ resolver: zodResolver(createApiTokenBody), defaultValues: { name: '' } });
-  const create = useMutation({
-    mutationFn: async (body: { name: string }) => (await api.post<DataOf<{ token: ApiToken; secret: string }>>('/tokens', body)).data,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
-  });
-  const secret = create.data?.secret;
-  return (
-    <FormDialog
-      title={secret ? 'Token created' : 'Create token'}
-      onClose={onClose}
-      formId="create-token-form"
-      submitLabel="Create token"
-      pending={create.isPending}
-      done={Boolean(secret)}
-    >
-      {secret ? (
-        <div className="space-y-3">
-          <p className="text-sm text-gray-800">Copy this secret now. It is shown only once and cannot be recovered.</p>
-          <code data-testid="token-secret" className="block rounded-md border border-border bg-gray-50 p-3 font-mono text-xs break-all">
-            {secret}
-          </code>
-          <CopyButton value={secret} label="Copy secret" />
-        </div>
-      ) : (
-        <form id="create-token-form" noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))} className="space-y-3">
-          <FormAlert error={create.error} />
-          <Field label="Token name" error={form.formState.errors.name?.message} required hint="For example the integration that will use it.">
-            <Input autoFocus {...form.register('name')} />
-          </Field>
-        </form>
-      )}
-    </FormDialog>
   );
 }

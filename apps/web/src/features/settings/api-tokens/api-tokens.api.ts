@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { ApiToken, createApiTokenBody } from '@fieldwork/domain/api-tokens.schemas';
+import { api, type DataOf, type ItemsOf } from '../../../lib/api-client';
+
+export type CreateApiTokenInput = z.input<typeof createApiTokenBody>;
+export type CreatedApiToken = { token: ApiToken; secret: string };
+
+export const tokenKeys = { all: ['api-tokens'] as const };
+
+export const tokensApi = {
+  list: async () => (await api.get<ItemsOf<ApiToken>>('/tokens')).data.items,
+  create: async (body: CreateApiTokenInput) => (await api.post<DataOf<CreatedApiToken>>('/tokens', body)).data,
+  revoke: (id: string) => api.delete(`/tokens/${id}`),
+};
