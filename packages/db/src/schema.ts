@@ -4,6 +4,7 @@ import type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesT
 
 import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-costs.ts';
 import type { DashboardTables, TenantBrandingColumns, TenantFinancingColumns } from './schema-dashboard.ts';
+import type { MessagingTables, TenantVerificationColumns } from './schema-messaging.ts';
 
 export type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable };
 export type { CostsTable };
@@ -353,8 +354,8 @@ export type IdempotencyKeysTable = {
   created_at: string;
 };
 
-export type Database = DashboardTables & {
-  tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & { [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]> };
+export type Database = DashboardTables & MessagingTables & {
+  tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & { [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]> } & TenantVerificationColumns;
   tenant_counters: TenantCountersTable;
   /** Migration 0010 adds the hourly labor cost rate (defaults to 0). */
   users: UsersTable & { cost_rate_cents: Generated<UserCostColumns['cost_rate_cents']> };

@@ -14,6 +14,8 @@ export type DbScope = {
   tokenHash?: string;
   loginEmail?: string;
   invitationHash?: string;
+  /** 'on' only in the background worker's claim: it sees the due jobs of every company, and nothing else. */
+  worker?: 'on';
 };
 
 /** The PostgreSQL setting each scope field is written to (policies in migration 0014 read these names). */
@@ -23,6 +25,7 @@ export const SCOPE_SETTINGS = {
   tokenHash: 'app.token_hash',
   loginEmail: 'app.login_email',
   invitationHash: 'app.invitation_hash',
+  worker: 'app.worker',
 } as const satisfies Record<keyof DbScope, string>;
 
 const storage = new AsyncLocalStorage<DbScope>();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, SqliteAdapter } from 'kysely';
+import { SqliteAdapter } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
+import { immediateTransaction } from '@fieldwork/db/transactions';
 import { notify } from '@fieldwork/db/notify';
 import type { DomainEvent } from '@fieldwork/domain/events.schemas';
 
@@ -87,18 +88,3 @@ export async function runTransaction<T>(db: Db, write: (trx: Db) => Promise<T>, 
   return out;
 }
 
-/** SQLite: BEGIN IMMEDIATE on the one connection Kysely holds under its mutex. */
-async function immediateTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    let out: T;
-    try {
-      out = await fn(conn);
-    } catch (error) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw error;
-    }
-    await sql`commit`.execute(conn);
-    return out;
-  });
-}

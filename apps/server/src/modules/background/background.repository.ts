@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, DialectName } from '@fieldwork/db/connection';
+import type { BackgroundJobsTable } from '@fieldwork/db/schema-messaging';
+import { immediateTransaction } from '@fieldwork/db/transactions';
+
+export type JobRow = BackgroundJobsTable;
+export type NewJob = { kind: string; payload: unknown; dedupeKey?: string | null; runAt?: string; maxAttempts: number };
+
+/**
+ * Inside the caller's transaction, so the job exists if and only if the business change commits. With a dedupe
+ * key, a second enqueue of the same work (a retried request, a regenerated reminder) adds nothing.
+ */
+export async function insertJob(trx: Db, tenantId: string, job: NewJob, now: string): Promise<void> {
+  await trx
+    .insertInto('background_jobs')
+    .values({
+      id: randomUUID(), tenant_id: tenantId, kind: job.kind, payload: JSON.stringify(job.payload), dedupe_key: job.dedupeKey ?? null,
+      state: 'queued', run_at: job.runAt ?? now, attempts: 0, max_attempts: job.maxAttempts, lease_until: null, locked_by: null,
+      last_error: null, created_at: now, updated_at: now, finished_at: null,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'kind', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing())
+    .execute();
+}
+
+/**
+ * Claims up to `limit` due jobs for this worker: queued ones whose time has come, and running ones whose lease
+ * ran out (their process died). PostgreSQL: FOR UPDATE SKIP LOCKED, so processes claiming at once take different
+ * rows without waiting; SQLite: a short BEGIN IMMEDIATE, so no other process claims between the read and the
+ * write. Each claim counts an attempt and sets the lease.
+ */
+export async function claimJobs(db: Db, dialect: DialectName, worker: string, limit: number, now: string, leaseUntil: string): Promise<JobRow[]> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<JobRow>`
+      with due as (
+        select id from background_jobs
+        where (state = 'queued' and run_at <= ${now}) or (state = 'running' and lease_until < ${now})
+        order by run_at limit ${limit} for update skip locked)
+      update background_jobs b set state = 'running', attempts = b.attempts + 1, lease_until = ${leaseUntil}, locked_by = ${worker}, updated_at = ${now}
+      from due where b.id = due.id
+      returning b.*`.execute(db);
+    return rows;
+  }
+  return immediateTransaction(db, async (trx) => {
+    const due = await trx
+      .selectFrom('background_jobs')
+      .select('id')
+      .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
+      .orderBy('run_at')
+      .limit(limit)
+      .execute();
+    if (!due.length) return [];
+    return trx
+      .updateTable('background_jobs')
+      .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), lease_until: leaseUntil, locked_by: worker, updated_at: now }))
+      .where('id', 'in', due.map((d) => d.id))
+      .returningAll()
+      .execute();
+  });
+}
+
+/** Only while this worker still holds the claim: a job whose lease expired and was taken over is not touched. */
+const held = (db: Db, job: Pick<JobRow, 'id' | 'locked_by' | 'attempts'>) =>
+  db.updateTable('background_jobs').where('id', '=', job.id).where('state', '=', 'running').where('locked_by', '=', job.locked_by).where('attempts', '=', job.attempts);
+
+export async function markDone(db: Db, job: JobRow, now: string): Promise<void> {
+  await held(db, job).set({ state: 'done', lease_until: null, finished_at: now, updated_at: now, last_error: null }).execute();
+}
+
+export async function markRetry(db: Db, job: JobRow, error: string, runAt: string, now: string): Promise<void> {
+  await held(db, job).set({ state: 'queued', lease_until: null, locked_by: null, run_at: runAt, last_error: error, updated_at: now }).execute();
+}
+
+export async function markFailed(db: Db, job: JobRow, error: string, now: string): Promise<void> {
+  await held(db, job).set({ state: 'failed', lease_until: null, last_error: error, finished_at: now, updated_at: now }).execute();
+}
+
+/** A long job keeps its claim while it works. */
+export async function extendLease(db: Db, job: JobRow, leaseUntil: string): Promise<void> {
+  await held(db, job).set({ lease_until: leaseUntil }).execute();
+}
+
+export function listFailedJobs(db: Db, tenantId: string, limit: number): Promise<JobRow[]> {
+  return db.selectFrom('background_jobs').selectAll().where('tenant_id', '=', tenantId).where('state', '=', 'failed').orderBy('updated_at', 'desc').limit(limit).execute();
+}
+
+export async function countOpenJobs(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('background_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Back to the queue with its attempts reset; only a failed job of this company. Answers the job, or undefined. */
+export async function requeueFailedJob(db: Db, tenantId: string, id: string, now: string): Promise<JobRow | undefined> {
+  return db
+    .updateTable('background_jobs')
+    .set({ state: 'queued', attempts: 0, run_at: now, last_error: null, finished_at: null, locked_by: null, updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('state', '=', 'failed')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Finished jobs are kept for a while to be looked at, then removed in small batches. */
+export async function pruneFinishedJobs(db: Db, before: string, limit: number): Promise<number> {
+  const ids = await db.selectFrom('background_jobs').select('id').where('state', '=', 'done').where('finished_at', '<', before).limit(limit).execute();
+  if (!ids.length) return 0;
+  const result = await db.deleteFrom('background_jobs').where('id', 'in', ids.map((r) => r.id)).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function findJob(db: Db, tenantId: string, id: string): Promise<JobRow | undefined> {
+  return db.selectFrom('background_jobs').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
