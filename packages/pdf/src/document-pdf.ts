@@ -9,8 +9,8 @@ import type { Line } from '@fieldwork/domain/billing.schemas';
 import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/estimates.rules';
 import { calendarDate, dateTimeInZone, dayInZone, money, percent, quantity } from './pdf-format.ts';
 import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
-import { COLORS, drawTable, ensureSpace, type Column } from './pdf-table.ts';
-import { drawBlock, drawLine, drawText, layoutText, type Doc, type FontName, type TextBlock, type TextStyle } from './pdf-text-block.ts';
+import { drawTable, ensureSpace, type Column } from './pdf-table.ts';
+import { COLORS, drawBlock, drawLine, drawText, layoutText, textStyle as style, type Doc, type TextBlock } from './pdf-text-block.ts';
 import { drawCheckedImage, signatureBytes } from './pdf-images.ts';
 import { themeOf, type PdfTheme } from './pdf-theme.ts';
 import { sanitizePdfText } from './pdf-text-sanitize.ts';
@@ -80,7 +80,6 @@ const COMPANY_MAX_LINES = 2;
 const LOGO_FIT: [number, number] = [140, 48];
 const SIGNATURE_FIT: [number, number] = [220, 80];
 
-const style = (font: FontName, size: number, color: string = COLORS.text): TextStyle => ({ font, size, color });
 const LABEL = style('Helvetica-Bold', 8, COLORS.muted);
 const VALUE = style('Helvetica', 10);
 

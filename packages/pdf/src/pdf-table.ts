@@ -1,7 +1,5 @@
 /** A table that flows over pages and repeats its header row on each page it reaches (pdfkit). */
-import { drawBlock, drawLine, layoutText, type Doc, type TextBlock, type TextStyle } from './pdf-text-block.ts';
-
-export type { Doc } from './pdf-text-block.ts';
+import { COLORS, drawBlock, drawLine, layoutText, textStyle as style, type Doc, type TextBlock } from './pdf-text-block.ts';
 
 /**
  * `nowrap`: a short single-line cell (figures), drawn as it is and never cut — a shortened amount would be a
@@ -11,8 +9,6 @@ export type { Doc } from './pdf-text-block.ts';
 export type Column = { label: string; width: number; align?: 'left' | 'right'; nowrap?: boolean; maxLines?: number };
 /** One row: a cell per column; `sub` is smaller grey text under the first cell (a line's description). */
 export type Row = { cells: string[]; sub?: string | null };
-
-export const COLORS = { text: '#111111', muted: '#555555', rule: '#bbbbbb', band: '#eeeeee', onDark: '#ffffff' } as const;
 
 /**
  * `band`/`bandText`: the header row's fill and text colours (the company's brand colour when it has one).
@@ -26,7 +22,6 @@ const BODY = 9;
 /** A description prints at most this many lines under its line's name: the screens show it in full. */
 const SUB_MAX_LINES = 8;
 const CELL_MAX_LINES = 2;
-const style = (font: TextStyle['font'], size: number, color: string = COLORS.text): TextStyle => ({ font, size, color });
 const FIRST = style('Helvetica-Bold', BODY);
 const CELL = style('Helvetica', BODY);
 const SUB = style('Helvetica', 8, COLORS.muted);

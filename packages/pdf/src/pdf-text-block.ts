@@ -12,6 +12,9 @@ export type Doc = InstanceType<typeof PDFDocument>;
 export type FontName = 'Helvetica' | 'Helvetica-Bold' | 'Helvetica-Oblique';
 export type TextStyle = { font: FontName; size: number; color: string };
 
+export const COLORS = { text: '#111111', muted: '#555555', rule: '#bbbbbb', band: '#eeeeee', onDark: '#ffffff' } as const;
+export const textStyle = (font: FontName, size: number, color: string = COLORS.text): TextStyle => ({ font, size, color });
+
 /** A laid-out text: its lines and the height they take (line height × lines). */
 export type TextBlock = { style: TextStyle; lines: string[]; lineHeight: number; height: number; cut: boolean };
 

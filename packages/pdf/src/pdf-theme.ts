@@ -1,5 +1,5 @@
 /** The colours a document is drawn in: neutral, or the company's brand colour where it shows. */
-import { COLORS } from './pdf-table.ts';
+import { COLORS } from './pdf-text-block.ts';
 
 export type PdfTheme = { title: string; rule: string; band: string; bandText: string };
 
