@@ -111,6 +111,8 @@ async function measureSequential({ name, url, headers, seconds, target = null })
  */
 export async function measurePdfIsolation({ base, cookie, pdfCookie, seconds, log = console.log }) {
   const ids = await createDocuments(base, pdfCookie);
+  // Each document once first: the render threads start on first use, and what is measured is the steady state.
+  for (const id of ids) await fetch(`${base}/api/estimates/${id}/pdf`, { headers: { cookie: pdfCookie } }).then((r) => r.arrayBuffer());
   const opts = { url: `${base}/api/jobs?page=1&limit=10`, headers: { cookie }, seconds };
   const idle = await measureSequential({ name: 'GET /api/jobs page 1, idle', ...opts });
   log(fmtRow(idle));
