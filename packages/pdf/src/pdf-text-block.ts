@@ -16,7 +16,7 @@ export const COLORS = { text: '#111111', muted: '#555555', rule: '#bbbbbb', band
 export const textStyle = (font: FontName, size: number, color: string = COLORS.text): TextStyle => ({ font, size, color });
 
 /** A laid-out text: its lines and the height they take (line height × lines). */
-export type TextBlock = { style: TextStyle; lines: string[]; lineHeight: number; height: number; cut: boolean };
+export type TextBlock = { style: TextStyle; lines: string[]; lineHeight: number; height: number };
 
 function useStyle(doc: Doc, style: TextStyle): Doc {
   return doc.font(style.font).fontSize(style.size).fillColor(style.color);
@@ -39,9 +39,9 @@ function charWidthOf(doc: Doc, style: TextStyle): CharWidth {
 /** At most `maxLines` lines of `text` within `width` (sanitised here for Helvetica). */
 export function layoutText(doc: Doc, text: string | null | undefined, style: TextStyle, width: number, maxLines: number): TextBlock {
   useStyle(doc, style);
-  const { lines, cut } = wrapText(sanitizePdfText(text), width, charWidthOf(doc, style), maxLines);
+  const { lines } = wrapText(sanitizePdfText(text), width, charWidthOf(doc, style), maxLines);
   const lineHeight = doc.currentLineHeight(true);
-  return { style, lines, lineHeight, height: lines.length * lineHeight, cut };
+  return { style, lines, lineHeight, height: lines.length * lineHeight };
 }
 
 /** One line as it is (figures, labels): never wrapped nor cut; with `rightEdge` it ends there. */

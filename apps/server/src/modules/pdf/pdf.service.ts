@@ -26,7 +26,7 @@ export async function invoicePdf(ctx: PdfCtx, id: string): Promise<RenderedPdf> 
   return { body, fileName: pdfFileName('invoice', invoice.invoiceNumber) };
 }
 
-/** The company record holds a name only today; address, phone and email print once it has them. */
+/** The company record holds a name only today; address, phone, email, logo and brand colour print once it has them. */
 async function companyOf(ctx: Ctx): Promise<PdfCompany> {
   const company = await getCompany(ctx.db, ctx.viewer.tenantId);
   return { name: company.name };
