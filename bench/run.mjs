@@ -1,8 +1,8 @@
 // `npm run bench` (issue 11): one report. The large tenant (bench/large-tenant.mjs, cached under DATA_DIR) on
 // SQLite, then on a throwaway PostgreSQL cluster (this script again under scripts/with-postgres.sh with
 // --postgres-only); on each: the ceiling (bench/ceiling.mjs), the foundation scenarios, job list, task list,
-// scheduling and dashboard against the real server in its own process, every row's floor (bench/floor.mjs), and
-// the PDF times; then the Chromium scheduler benchmark once (its own tenant, SQLite). Writes
+// scheduling and dashboard against the real server in its own process, every row's floor (bench/floor.mjs), the
+// job list while another company downloads 8 large PDFs (bench/pdf-isolation.mjs), and the PDF times; then the Chromium scheduler benchmark once (its own tenant, SQLite). Writes
 // bench/results/latest.md (bench/report.mjs) and the raw figures to bench/results/latest.json.
 // BENCH_SECONDS (5) per row; BENCH_DIALECTS=sqlite,postgres; BENCH_UI=0 skips the browser; BENCH_UI_RUNS (5);
 // BENCH_REFRESH=1 seeds anew; sizes: BENCH_JOBS, BENCH_TASKS, BENCH_TECHS, BENCH_INVOICE_LINES, BENCH_CALLS, BENCH_ASSETS.
@@ -18,6 +18,7 @@ import { measureJobsList } from './jobs-list.mjs';
 import { cacheRoot, openLargeTenant } from './large-tenant.mjs';
 import { benchLogin, openSql, ROOT, startServer } from './lib.mjs';
 import { measurePdf } from './pdf.mjs';
+import { measurePdfIsolation, PDF_ISOLATION_SERVER_ENV } from './pdf-isolation.mjs';
 import { renderReport } from './report.mjs';
 import { measureScheduling } from './scheduling.mjs';
 import { measureTasksList } from './tasks-list.mjs';
@@ -39,7 +40,8 @@ async function benchDialect(dialect) {
     log('ceiling: bare Fastify JSON route');
     result.ceiling = await measureCeiling([1, 2, WRITE_CONNECTIONS], SECONDS);
     for (const [n, r] of Object.entries(result.ceiling)) log(`ceiling ${n} connection(s): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(2)} ms`);
-    const server = await startServer(tenant.env);
+    // The PDF cache off, so the downloads of the PDF isolation rows render every time (no other row reads PDFs).
+    const server = await startServer(tenant.env, PDF_ISOLATION_SERVER_ENV);
     try {
       const base = server.base;
       const cookie = await benchLogin(base);
@@ -55,6 +57,9 @@ async function benchDialect(dialect) {
       result.groups.push({ key: 'scheduling', rows: scheduling.rows, facts: scheduling.facts });
       log('dashboard');
       result.groups.push({ key: 'dashboard', rows: await measureDashboard(common) });
+      log('job list while another company downloads PDFs');
+      const isolation = await measurePdfIsolation({ ...common, pdfCookie: await benchLogin(base, 'other@bench.test') });
+      result.groups.push({ key: 'pdfIsolation', rows: isolation.rows, facts: isolation.pdf });
     } finally {
       await server.stop();
     }

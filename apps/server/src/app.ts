@@ -15,6 +15,7 @@ import { staticWebPlugin } from './plugins/static-web.plugin.ts';
 import { registerModules } from './modules/modules.routes.ts';
 import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { costsRoutes } from './modules/costs/costs.routes.ts';
+import { createPdfRenderer, type PdfRenderer } from './modules/pdf/pdf-renderer.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -22,6 +23,8 @@ declare module 'fastify' {
     db: Db;
     dialect: DialectName;
     config: AppConfig;
+    /** PDFs rendered on worker threads, cached; its threads end when the app closes. */
+    pdf: PdfRenderer;
     /** Every route registered with its schema (zod), for the generated security suites. */
     routeTable: RouteTableEntry[];
   }
@@ -54,6 +57,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
   if (!options.dbHandle) app.addHook('onClose', async () => handle.close());
+  const pdf = createPdfRenderer({ ...config.pdf, logError: (err) => app.log.error({ err }, 'PDF render thread failed') });
+  app.decorate('pdf', pdf);
+  app.addHook('onClose', async () => pdf.close());
 
   await requestIdPlugin(app);
   await errorsPlugin(app);

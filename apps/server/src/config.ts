@@ -1,5 +1,6 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { PdfRendererOptions } from './modules/pdf/pdf-renderer.ts';
 
 export type AppConfig = {
   port: number;
@@ -32,7 +33,14 @@ export type AppConfig = {
   /** Job media files; on several instances point every one at the same shared directory. */
   mediaDir: string;
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number; perUserPerHour: number; perTenantPerHour: number; publicPerIpPerHour: number };
+  /** PDF rendering off the request thread (modules/pdf/pdf-pool.ts) and its cache (pdf-cache.ts). */
+  pdf: Omit<PdfRendererOptions, 'logError'>;
 };
+
+/** Zero allowed (no queue, no cache). */
+function whole(value: string | undefined, fallback: number): number {
+  return value === '0' ? 0 : int(value, fallback);
+}
 
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -79,6 +87,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perUserPerHour: int(env.AI_LIMIT_PER_USER_HOUR, 60),
       perTenantPerHour: int(env.AI_LIMIT_PER_TENANT_HOUR, 500),
       publicPerIpPerHour: int(env.AI_LIMIT_PUBLIC_PER_IP_HOUR, 10),
+    },
+    pdf: {
+      // One core is left to the thread that answers requests.
+      workers: int(env.PDF_WORKERS, Math.max(1, availableParallelism() - 1)),
+      rendersPerCompany: int(env.PDF_RENDERS_PER_COMPANY, 2),
+      queuePerCompany: whole(env.PDF_QUEUE_PER_COMPANY, 4),
+      queueTotal: int(env.PDF_QUEUE_TOTAL, 32),
+      renderTimeoutMs: int(env.PDF_RENDER_TIMEOUT_MS, 30_000),
+      cacheBytes: whole(env.PDF_CACHE_MB, 64) * 1024 * 1024,
     },
   };
 }

@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UPSTREAM_FAILED: 502,
+  UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -43,6 +44,7 @@ export const DEFAULT_ERROR_MESSAGE = {
   RATE_LIMITED: 'Too many attempts. Please try again later.',
   INTERNAL: 'Something went wrong! Please try again',
   UPSTREAM_FAILED: 'The writing assistant is unavailable. Please try again.',
+  UNAVAILABLE: 'This is unavailable for a moment. Please try again.',
 } as const satisfies Record<ErrorCode, string>;
 
 export type ApiErrorBody = {

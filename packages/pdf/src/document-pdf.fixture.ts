@@ -27,6 +27,24 @@ export function sampleLines(count: number): Line[] {
   });
 }
 
+/**
+ * The line texts that made a 200-line document cost seconds: each at the API's maximum (name 200 characters,
+ * description 2000). `prose`: words; `newlines`: "a\n" × 1000; `unbroken`: one 2000-character word; `unsupported`:
+ * characters Helvetica cannot draw (sanitised to "?", which also makes one unbroken word).
+ */
+export const WORST_CASE_SHAPES = {
+  prose: { name: 'Replace and commission the rooftop unit '.repeat(5).slice(0, 200), description: 'Remove the old unit, fit the new one, test under load and leave the site clean. '.repeat(25).slice(0, 2000) },
+  newlines: { name: 'Newline run', description: 'a\n'.repeat(1000) },
+  unbroken: { name: 'N'.repeat(200), description: 'x'.repeat(2000) },
+  unsupported: { name: '東'.repeat(200), description: '東'.repeat(2000) },
+} as const;
+export type WorstCaseShape = keyof typeof WORST_CASE_SHAPES;
+
+/** `count` lines (the API takes 200) whose name and description all have one worst-case shape. */
+export function worstCaseLines(shape: WorstCaseShape, count = 200): Line[] {
+  return sampleLines(count).map((l) => ({ ...l, ...WORST_CASE_SHAPES[shape] }));
+}
+
 function common(count: number) {
   const productServices = sampleLines(count);
   const subTotal = productServices.reduce((s, l) => s + l.total, 0);

@@ -9,11 +9,25 @@ import type { Line } from '@fieldwork/domain/billing.schemas';
 import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/estimates.rules';
 import { calendarDate, dateTimeInZone, dayInZone, money, percent, quantity } from './pdf-format.ts';
 import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
-import { COLORS, drawTable, ensureSpace, type Column, type Doc } from './pdf-table.ts';
+import { drawTable, ensureSpace, type Column } from './pdf-table.ts';
+import { COLORS, drawBlock, drawLine, drawText, layoutText, textStyle as style, type Doc, type TextBlock } from './pdf-text-block.ts';
+import { drawCheckedImage, signatureBytes } from './pdf-images.ts';
+import { themeOf, type PdfTheme } from './pdf-theme.ts';
 import { sanitizePdfText } from './pdf-text-sanitize.ts';
 
-/** The tenant's details; only a name is required (address, phone and email print when the record has them). */
-export type PdfCompany = { name: string; address?: string | null; phone?: string | null; email?: string | null };
+/**
+ * The tenant's details; only a name is required (address, phone and email print when the record has them).
+ * `logo`: PNG or JPEG bytes, drawn top-left when their header passes the logo size check; `brandColor`
+ * ('#rrggbb') colours the document title, the header rule and the table header band.
+ */
+export type PdfCompany = {
+  name: string;
+  address?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  logo?: { data: Uint8Array } | null;
+  brandColor?: string | null;
+};
 type Common = { company: PdfCompany; /** IANA zone of the tenant, for instants (approval time, created day). */ timeZone: string };
 export type DocumentPdfInput = (Common & { kind: 'estimate'; document: Estimate }) | (Common & { kind: 'invoice'; document: Invoice });
 
@@ -45,9 +59,34 @@ function sheetOf(input: DocumentPdfInput): Sheet {
   return { title: 'Invoice', number: i.invoiceNumber, statusLabel: i.statusLabel, dates: [['Invoice Date', date], ['Due Date', calendarDate(i.dueDate)]], doc: i, message: i.invoiceCustomerMessage, payments: i.payments, approval: null };
 }
 
+/**
+ * No document is longer than this. Every text a line can carry is capped below, so the longest valid document
+ * (200 lines with every name and description at the API's maximum) stays well under it; the tables stop at it
+ * anyway, with a note of what was left out, so no input and no later change can make a render run away.
+ */
+export const MAX_PAGES = 60;
+/** Pages kept after the lines table for the totals, the payments, the message and the approval (≤ 1 each). */
+const PAGES_AFTER_LINES = 4;
+/** Pages kept after the payments table for the message and the approval. */
+const PAGES_AFTER_PAYMENTS = 2;
+
+// What the paper prints of the free texts; the screens show them in full. Each stays within one page.
+const NAME_MAX_LINES = 3;
+const MESSAGE_MAX_LINES = 48;
+const COMMENT_MAX_LINES = 24;
+const FIELD_MAX_LINES = 3;
+const COMPANY_MAX_LINES = 2;
+
+const LOGO_FIT: [number, number] = [140, 48];
+const SIGNATURE_FIT: [number, number] = [220, 80];
+
+const LABEL = style('Helvetica-Bold', 8, COLORS.muted);
+const VALUE = style('Helvetica', 10);
+
 /** Renders the document to a PDF in memory. */
 export function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
   const sheet = sheetOf(input);
+  const theme = themeOf(input.company.brandColor);
   const doc: Doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + 16 },
@@ -61,11 +100,11 @@ export function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
     doc.on('error', reject);
   });
   try {
-    header(doc, input.company, sheet);
+    header(doc, input.company, sheet, theme);
     parties(doc, sheet);
-    lines(doc, sheet.doc.productServices);
+    lines(doc, sheet.doc.productServices, theme);
     totals(doc, sheet);
-    if (sheet.payments) payments(doc, sheet.payments);
+    if (sheet.payments) payments(doc, sheet.payments, theme);
     if (sheet.message) message(doc, sheet.message);
     if (sheet.approval) approval(doc, sheet.approval, input.timeZone);
     pageNumbers(doc, sheet);
@@ -76,40 +115,44 @@ export function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
   return done;
 }
 
-const t = sanitizePdfText;
-
-function header(doc: Doc, company: PdfCompany, sheet: Sheet): void {
+function header(doc: Doc, company: PdfCompany, sheet: Sheet, theme: PdfTheme): void {
   const top = MARGIN;
-  doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(16).text(t(company.name), MARGIN, top, { width: WIDTH * 0.6 });
-  doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted);
-  for (const extra of [company.address, company.phone, company.email]) if (extra) doc.text(t(extra), MARGIN, doc.y + 1, { width: WIDTH * 0.6 });
-  const leftBottom = doc.y;
-  const rightX = MARGIN + WIDTH * 0.6;
+  const leftW = WIDTH * 0.6;
+  let left = top;
+  if (company.logo && drawCheckedImage(doc, 'logo', company.logo.data, MARGIN, top, LOGO_FIT)) left += LOGO_FIT[1] + 8;
+  left = drawText(doc, company.name, MARGIN, left, leftW, style('Helvetica-Bold', 16), COMPANY_MAX_LINES);
+  for (const extra of [company.address, company.phone, company.email]) {
+    if (extra) left = drawText(doc, extra, MARGIN, left + 1, leftW, style('Helvetica', 9, COLORS.muted), COMPANY_MAX_LINES);
+  }
+  const rightX = MARGIN + leftW;
   const rightW = WIDTH * 0.4;
-  doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(20).text(sheet.title.toUpperCase(), rightX, top, { width: rightW, align: 'right' });
-  doc.font('Helvetica').fontSize(11).text(`${sheet.title} #${sheet.number}`, rightX, doc.y + 2, { width: rightW, align: 'right' });
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.muted).text(`Status: ${t(sheet.statusLabel)}`, rightX, doc.y + 2, { width: rightW, align: 'right' });
-  doc.y = Math.max(leftBottom, doc.y) + 10;
-  rule(doc);
-}
-
-function rule(doc: Doc): void {
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + WIDTH, doc.y).lineWidth(0.75).strokeColor(COLORS.rule).stroke();
+  let right = drawText(doc, sheet.title.toUpperCase(), rightX, top, rightW, style('Helvetica-Bold', 20, theme.title), 1, 'right');
+  right = drawText(doc, `${sheet.title} #${sheet.number}`, rightX, right + 2, rightW, style('Helvetica', 11), 1, 'right');
+  right = drawText(doc, `Status: ${sheet.statusLabel}`, rightX, right + 2, rightW, style('Helvetica-Bold', 10, COLORS.muted), 2, 'right');
+  doc.y = Math.max(left, right) + 10;
+  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + WIDTH, doc.y).lineWidth(0.75).strokeColor(theme.rule).stroke();
   doc.y += 10;
 }
 
-/** A small grey label over its value; returns the y below it. */
-function field(doc: Doc, x: number, y: number, width: number, label: string, value: string): number {
-  doc.fillColor(COLORS.muted).font('Helvetica-Bold').fontSize(8).text(label, x, y, { width });
-  doc.fillColor(COLORS.text).font('Helvetica').fontSize(10).text(t(value) || '—', x, doc.y + 1, { width });
-  return doc.y + 6;
+/** A small grey label over its value, laid out before anything is drawn so a block can be kept on one page. */
+type Field = { label: string; value: TextBlock };
+const fieldOf = (doc: Doc, width: number, label: string, value: string | null | undefined, maxLines = FIELD_MAX_LINES): Field => ({
+  label,
+  value: layoutText(doc, value || '—', VALUE, width, maxLines),
+});
+const FIELD_LABEL_HEIGHT = 11;
+const fieldHeight = (f: Field) => FIELD_LABEL_HEIGHT + f.value.height + 6;
+
+/** Draws a field at (x, y); returns the y below it. */
+function drawField(doc: Doc, x: number, y: number, width: number, f: Field): number {
+  drawLine(doc, f.label, x, y, LABEL);
+  return drawBlock(doc, f.value, x, y + FIELD_LABEL_HEIGHT, width) + 6;
 }
 
 function parties(doc: Doc, sheet: Sheet): void {
   const d = sheet.doc;
   const colW = WIDTH / 2 - 10;
   const top = doc.y;
-  let left = top;
   const customer: [string, string | null | undefined][] = [
     ['Customer', d.account.name],
     ['Site Address', d.tenantAccountAddress?.fullAddress],
@@ -117,29 +160,33 @@ function parties(doc: Doc, sheet: Sheet): void {
     ['Billing Contact', d.billingContact?.name],
     ['Site Contact', d.siteContact?.name],
   ];
-  for (const [label, value] of customer) left = field(doc, MARGIN, left, colW, label, value ?? '—');
-  let right = top;
+  let left = top;
+  for (const [label, value] of customer) left = drawField(doc, MARGIN, left, colW, fieldOf(doc, colW, label, value));
   const terms: [string, string][] = [...sheet.dates, ['Payment Term', d.paymentTerm ?? '—']];
   if (d.job) terms.push(['Job', `#${d.job.jobNumber}`]);
-  for (const [label, value] of terms) right = field(doc, MARGIN + WIDTH / 2 + 10, right, colW, label, value);
+  let right = top;
+  for (const [label, value] of terms) right = drawField(doc, MARGIN + WIDTH / 2 + 10, right, colW, fieldOf(doc, colW, label, value));
   doc.y = Math.max(left, right) + 4;
 }
 
 const LINE_COLUMNS: Column[] = [
-  { label: 'Product/Service', width: 236 },
+  { label: 'Product/Service', width: 236, maxLines: NAME_MAX_LINES },
   { label: 'Qty', width: 50, align: 'right', nowrap: true },
   { label: 'Rate', width: 80, align: 'right', nowrap: true },
   { label: 'Tax %', width: 50, align: 'right', nowrap: true },
   { label: 'Amount', width: WIDTH - 416, align: 'right', nowrap: true },
 ];
 
-function lines(doc: Doc, items: Line[]): void {
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const omitted = (one: string, many: string) => (n: number) => `${plural(n, one, many)} not printed: a PDF holds at most ${MAX_PAGES} pages. The full list is in Fieldwork.`;
+
+function lines(doc: Doc, items: Line[], theme: PdfTheme): void {
   const rows = items.map((l) => ({
     cells: [l.name, quantity(l.qty), money(l.rate), l.isTaxable ? percent(l.taxPercent) : '—', money(l.total)],
     sub: l.description,
   }));
-  drawTable(doc, MARGIN, LINE_COLUMNS, rows);
-  if (!items.length) doc.fillColor(COLORS.muted).font('Helvetica').fontSize(9).text('No products or services.', MARGIN + 4, doc.y + 4);
+  drawTable(doc, MARGIN, LINE_COLUMNS, rows, { band: theme.band, bandText: theme.bandText, lastPage: MAX_PAGES - PAGES_AFTER_LINES, omitted: omitted('more line', 'more lines') });
+  if (!items.length) drawLine(doc, 'No products or services.', MARGIN + 4, doc.y + 4, style('Helvetica', 9, COLORS.muted));
   doc.y += 12;
 }
 
@@ -158,86 +205,77 @@ function totals(doc: Doc, sheet: Sheet): void {
   ensureSpace(doc, rows.length * 16 + 8);
   const x = MARGIN + WIDTH - 240;
   for (const [label, value, strong] of rows) {
-    const y = doc.y;
-    doc.fillColor(COLORS.text).font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 10);
-    doc.text(label, x, y, { width: 120 });
-    doc.text(value, x + 120, y, { width: 120, align: 'right' });
-    doc.y = y + 16;
+    const look = strong ? style('Helvetica-Bold', 11) : VALUE;
+    drawLine(doc, label, x, doc.y, look);
+    drawLine(doc, value, x + 120, doc.y, look, x + 240);
+    doc.y += 16;
   }
   doc.y += 8;
 }
 
-function heading(doc: Doc, text: string): void {
-  ensureSpace(doc, 60);
-  doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(11).text(text, MARGIN, doc.y, { width: WIDTH });
-  doc.y += 4;
+/** A section heading, on the page where at least `room` points of what follows it fit. */
+function heading(doc: Doc, text: string, room: number): void {
+  ensureSpace(doc, 20 + room);
+  drawLine(doc, text, MARGIN, doc.y, style('Helvetica-Bold', 11));
+  doc.y += 17;
 }
 
-function payments(doc: Doc, list: Payment[]): void {
-  heading(doc, 'Payments');
+function payments(doc: Doc, list: Payment[], theme: PdfTheme): void {
+  heading(doc, 'Payments', 40);
   if (!list.length) {
-    doc.fillColor(COLORS.muted).font('Helvetica').fontSize(9).text('No payments recorded.', MARGIN, doc.y, { width: WIDTH });
+    drawLine(doc, 'No payments recorded.', MARGIN, doc.y, style('Helvetica', 9, COLORS.muted));
     doc.y += 12;
     return;
   }
   const columns: Column[] = [
-    { label: 'Date', width: 110 },
+    { label: 'Date', width: 110, nowrap: true },
     { label: 'Method', width: 120, nowrap: true },
     { label: 'Reference', width: WIDTH - 330 },
     { label: 'Amount', width: 100, align: 'right', nowrap: true },
   ];
-  drawTable(doc, MARGIN, columns, list.map((p) => ({ cells: [calendarDate(p.paidOn), PAYMENT_METHOD_LABELS[p.method], p.reference ?? '—', money(p.amount)] })));
+  const rows = list.map((p) => ({ cells: [calendarDate(p.paidOn), PAYMENT_METHOD_LABELS[p.method], p.reference ?? '—', money(p.amount)] }));
+  drawTable(doc, MARGIN, columns, rows, { band: theme.band, bandText: theme.bandText, lastPage: MAX_PAGES - PAGES_AFTER_PAYMENTS, omitted: omitted('more payment', 'more payments') });
   doc.y += 12;
 }
 
+/** The whole message on one page (it is capped to fit one). */
 function message(doc: Doc, text: string): void {
-  heading(doc, 'Message to Customer');
-  // Long messages flow onto further pages by themselves.
-  doc.fillColor(COLORS.text).font('Helvetica').fontSize(10).text(t(text), MARGIN, doc.y, { width: WIDTH });
-  doc.y += 12;
+  const block = layoutText(doc, text, VALUE, WIDTH, MESSAGE_MAX_LINES);
+  heading(doc, 'Message to Customer', block.height);
+  doc.y = drawBlock(doc, block, MARGIN, doc.y, WIDTH) + 12;
 }
 
+/** The signature, then who decided what and when; laid out first and kept on one page. */
 function approval(doc: Doc, a: NonNullable<Estimate['approval']>, timeZone: string): void {
-  heading(doc, 'Customer Approval');
-  ensureSpace(doc, 170);
-  const image = signatureImage(a.signature);
-  const top = doc.y;
-  if (image) {
-    try {
-      doc.image(image, MARGIN, top, { fit: [220, 80] });
-      doc.y = top + 84;
-    } catch {
-      // A stored signature that is not a readable PNG must not cost the customer the whole document.
-      doc.fillColor(COLORS.muted).font('Helvetica-Oblique').fontSize(9).text('Signature image could not be shown.', MARGIN, top, { width: WIDTH });
-      doc.y += 6;
+  const fields = [
+    fieldOf(doc, WIDTH, 'Signed By', a.signerName),
+    fieldOf(doc, WIDTH, 'Decision', ESTIMATE_STATUS_LABELS[a.decision]),
+    fieldOf(doc, WIDTH, 'Signed At', dateTimeInZone(a.signedAt, timeZone)),
+    fieldOf(doc, WIDTH, 'IP Address', a.signerIp ?? '—'),
+  ];
+  if (a.comment) fields.push(fieldOf(doc, WIDTH, 'Comment', a.comment, COMMENT_MAX_LINES));
+  const signature = signatureBytes(a.signature);
+  const imageRoom = signature ? SIGNATURE_FIT[1] + 4 : 0;
+  heading(doc, 'Customer Approval', imageRoom + fields.reduce((h, f) => h + fieldHeight(f), 0));
+  if (signature) {
+    const top = doc.y;
+    if (drawCheckedImage(doc, 'signature', signature, MARGIN, top, SIGNATURE_FIT)) doc.y = top + imageRoom;
+    else {
+      drawLine(doc, 'Signature image could not be shown.', MARGIN, top, style('Helvetica-Oblique', 9, COLORS.muted));
+      doc.y = top + 16;
     }
   }
-  const rows: [string, string][] = [
-    ['Signed By', a.signerName],
-    ['Decision', ESTIMATE_STATUS_LABELS[a.decision]],
-    ['Signed At', dateTimeInZone(a.signedAt, timeZone)],
-    ['IP Address', a.signerIp ?? '—'],
-  ];
-  if (a.comment) rows.push(['Comment', a.comment]);
-  for (const [label, value] of rows) doc.y = field(doc, MARGIN, doc.y, WIDTH, label, value);
-}
-
-function signatureImage(dataUrl: string | null): Buffer | null {
-  if (!dataUrl?.startsWith('data:image/png;base64,')) return null;
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  for (const f of fields) doc.y = drawField(doc, MARGIN, doc.y, WIDTH, f);
 }
 
 /** "Page n of m" under every page, written once the page count is known (bufferPages). */
 function pageNumbers(doc: Doc, sheet: Sheet): void {
   const range = doc.bufferedPageRange();
+  const look = style('Helvetica', 8, COLORS.muted);
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0; // writing inside the bottom margin would otherwise start a new page
     const y = doc.page.height - MARGIN + 10;
-    doc.fillColor(COLORS.muted).font('Helvetica').fontSize(8);
-    doc.text(`${sheet.title} #${sheet.number}`, MARGIN, y, { width: WIDTH / 2, lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + WIDTH / 2, y, { width: WIDTH / 2, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
+    drawLine(doc, `${sheet.title} #${sheet.number}`, MARGIN, y, look);
+    drawLine(doc, `Page ${i - range.start + 1} of ${range.count}`, MARGIN + WIDTH / 2, y, look, MARGIN + WIDTH);
   }
 }

@@ -22,22 +22,41 @@ function isWinAnsi(ch: string): boolean {
   return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(ch);
 }
 
+/** Printable ASCII and line breaks: most text, returned as it is without a per-character walk. */
+const PLAIN = /^[\x20-\x7e\n]*$/;
+
+/**
+ * What each character outside WinAnsi became, so a long run of them (2,000 CJK characters in a description)
+ * costs a lookup each, not a Unicode normalisation and three regular expressions. Bounded: a text could hold
+ * tens of thousands of distinct characters.
+ */
+const replaced = new Map<string, string>();
+const REPLACED_MAX = 4096;
+
 /**
  * Text safe for Helvetica: line breaks kept as \n, tabs and other spaces as a space, controls dropped, accented
  * letters outside WinAnsi folded to their base letter (ő → o), anything else (CJK, emoji) replaced by "?".
  */
 export function sanitizePdfText(text: string | null | undefined): string {
   if (!text) return '';
+  if (PLAIN.test(text)) return text;
   let out = '';
   for (const ch of text.replace(/\r\n?/g, '\n')) {
-    if (ch === '\n') out += ch;
-    else if (isWinAnsi(ch)) out += ch;
-    else if (ch in LOOK_ALIKES) out += LOOK_ALIKES[ch];
-    else if (/\s/u.test(ch)) out += ' ';
-    else if (/\p{Cc}|\p{Cf}/u.test(ch)) continue;
-    else out += fold(ch);
+    if (ch === '\n' || isWinAnsi(ch)) out += ch;
+    else out += replacement(ch);
   }
   return out;
+}
+
+function replacement(ch: string): string {
+  let r = replaced.get(ch);
+  if (r !== undefined) return r;
+  if (ch in LOOK_ALIKES) r = LOOK_ALIKES[ch]!;
+  else if (/\s/u.test(ch)) r = ' ';
+  else if (/\p{Cc}|\p{Cf}/u.test(ch)) r = '';
+  else r = fold(ch);
+  if (replaced.size < REPLACED_MAX) replaced.set(ch, r);
+  return r;
 }
 
 /** ő → o, ﬁ → fi; "?" when the decomposition still holds a character WinAnsi lacks. */

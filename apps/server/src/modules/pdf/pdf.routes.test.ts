@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { extractPdfPages, extractPdfText } from '@fieldwork/testing/pdf-text';
+import { pngDataUrl, zeroPng } from '@fieldwork/pdf/png.fixture';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { approvedEstimate, estimateBody, invoiceBody, line } from '../estimates/billing.fixture.ts';
 
@@ -82,6 +83,19 @@ describe('GET /api/estimates/:id/pdf and /api/invoices/:id/pdf', () => {
     expect(res.statusCode, res.body).toBe(200);
     const text = await extractPdfText(res.rawPayload);
     for (const expected of ['Customer Approval', 'Carla Customer', 'Decision Approved', 'Status: Approved', 'IP Address']) expect(text).toContain(expected);
+  });
+
+  it('a signature stored as a 7000 × 7000 PNG (190 KB, within the approval limit) is never decoded: the PDF says it could not be shown', async () => {
+    const job = await buildJob(t.db, tenantId);
+    const est = (await post('/api/estimates', estimateBody({ jobId: job.id, mode: 'Send' }))).json().data;
+    const signature = pngDataUrl(await zeroPng(7000, 7000));
+    const approved = await post(`/api/estimates/${est.id}/approval`, { decision: 'APPROVED', signerName: 'Bomb Signer', signature });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const res = await t.call('GET', `/api/estimates/${est.id}/pdf`, admin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+    const text = await extractPdfText(res.rawPayload);
+    for (const expected of ['Customer Approval', 'Signature image could not be shown.', 'Bomb Signer']) expect(text).toContain(expected);
   });
 
   it('300 lines flow over several pages, the table header repeated and "Page n of N" on each', async () => {

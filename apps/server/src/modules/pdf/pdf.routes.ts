@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '@fieldwork/domain/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
-import type { Ctx } from '../estimates/estimates.service.ts';
-import { estimatePdf, invoicePdf, type RenderedPdf } from './pdf.service.ts';
+import { estimatePdf, invoicePdf, type PdfCtx, type RenderedPdf } from './pdf.service.ts';
 
 /**
  * Estimate and invoice PDFs (issue 8; spec: "estimate and invoice PDF generation by id"). The 200 schema only
@@ -13,9 +12,9 @@ import { estimatePdf, invoicePdf, type RenderedPdf } from './pdf.service.ts';
  */
 export async function pdfRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest): Ctx => {
+  const ctx = (request: FastifyRequest): PdfCtx => {
     const auth = requireAuth(request);
-    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone };
+    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone, pdf: app.pdf };
   };
   const produces = ['application/pdf'];
   const response = { 200: z.string().meta({ format: 'binary', description: 'The PDF file (attachment)' }) };

@@ -1,30 +1,32 @@
 import { pdfFileName } from '@fieldwork/domain/documents.rules';
-import { renderDocumentPdf, type PdfCompany } from '@fieldwork/pdf/document-pdf';
+import type { PdfCompany } from '@fieldwork/pdf/document-pdf';
 import { getCompany } from '../company/company.service.ts';
 import { getEstimate, type Ctx } from '../estimates/estimates.service.ts';
 import { getInvoice } from '../invoices/invoices.service.ts';
+import type { PdfRenderer } from './pdf-renderer.ts';
 
 export type RenderedPdf = { body: Buffer; fileName: string };
+export type PdfCtx = Ctx & { pdf: PdfRenderer };
 
 /**
  * The document is read through the same service as GET /api/{estimates,invoices}/:id, so tenant isolation,
  * 404s and the effective status (an expired estimate) are exactly what the screens get.
  */
-export async function estimatePdf(ctx: Ctx, id: string): Promise<RenderedPdf> {
+export async function estimatePdf(ctx: PdfCtx, id: string): Promise<RenderedPdf> {
   const estimate = await getEstimate(ctx, id);
   const company = await companyOf(ctx);
-  const body = await renderDocumentPdf({ kind: 'estimate', document: estimate, company, timeZone: ctx.timeZone });
+  const body = await ctx.pdf.render(ctx.viewer.tenantId, { kind: 'estimate', document: estimate, company, timeZone: ctx.timeZone });
   return { body, fileName: pdfFileName('estimate', estimate.estimateNumber) };
 }
 
-export async function invoicePdf(ctx: Ctx, id: string): Promise<RenderedPdf> {
+export async function invoicePdf(ctx: PdfCtx, id: string): Promise<RenderedPdf> {
   const invoice = await getInvoice(ctx, id);
   const company = await companyOf(ctx);
-  const body = await renderDocumentPdf({ kind: 'invoice', document: invoice, company, timeZone: ctx.timeZone });
+  const body = await ctx.pdf.render(ctx.viewer.tenantId, { kind: 'invoice', document: invoice, company, timeZone: ctx.timeZone });
   return { body, fileName: pdfFileName('invoice', invoice.invoiceNumber) };
 }
 
-/** The company record holds a name only today; address, phone and email print once it has them. */
+/** The company record holds a name only today; address, phone, email, logo and brand colour print once it has them. */
 async function companyOf(ctx: Ctx): Promise<PdfCompany> {
   const company = await getCompany(ctx.db, ctx.viewer.tenantId);
   return { name: company.name };
