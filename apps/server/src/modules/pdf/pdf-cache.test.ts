@@ -3,6 +3,8 @@ import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { estimateBody, invoiceBody, line } from '../estimates/billing.fixture.ts';
+import { pngImage } from '@fieldwork/testing/image-samples';
+import { multipart } from '../media/media-upload.fixture.ts';
 import { createPdfCache } from './pdf-cache.ts';
 
 let t: TestApp;
@@ -85,6 +87,33 @@ describe('rendered PDFs are cached by their exact content', () => {
     await download(`/api/estimates/${otherEst.id}/pdf`, other.admin);
     expect(renders()).toBe(before + 2);
     expect((await t.call('GET', url, other.admin.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('the company\'s branding on its documents', () => {
+  it('prints contact lines and the logo; new contact lines, colour or logo render afresh', async () => {
+    const { tenantId: tid, admin: a } = await t.newCompany();
+    const customer = await buildCustomer(t.db, tid);
+    const est = (await t.call('POST', '/api/estimates', a.cookie, estimateBody({ accountId: customer.id }))).json().data;
+    const url = `/api/estimates/${est.id}/pdf`;
+    const plain = await download(url, a);
+    expect(plain.toString('latin1')).not.toContain('/Subtype /Image');
+    const company = (await t.call('GET', '/api/company', a.cookie)).json().data;
+    const saved = await t.call('PUT', '/api/company', a.cookie, { name: company.name, timeZone: company.timeZone, email: 'office@brand.test', phone: '+1 555 0100', address: '9 Elm St, Springfield', brandColor: '#0f766e', version: company.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = renders();
+    const coloured = await download(url, a);
+    expect(renders()).toBe(before + 1);
+    const text = await extractPdfText(coloured);
+    for (const line of ['office@brand.test', '+1 555 0100', '9 Elm St, Springfield']) expect(text).toContain(line);
+    const form = multipart('logo.png', 'image/png', pngImage(120, 40));
+    const logo = await t.app.inject({ method: 'PUT', url: '/api/company/logo', payload: form.payload, headers: { ...form.headers, cookie: a.cookie } });
+    expect(logo.statusCode, logo.body).toBe(200);
+    const withLogo = await download(url, a);
+    expect(renders()).toBe(before + 2);
+    expect(withLogo.toString('latin1')).toContain('/Subtype /Image');
+    await download(url, a);
+    expect(renders()).toBe(before + 2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { pdfFileName } from '@fieldwork/domain/documents.rules';
 import type { PdfCompany } from '@fieldwork/pdf/document-pdf';
-import { getCompany } from '../company/company.service.ts';
+import { companyBranding } from '../company/company-logo.service.ts';
 import { getEstimate, type Ctx } from '../estimates/estimates.service.ts';
 import { getInvoice } from '../invoices/invoices.service.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
@@ -26,8 +26,8 @@ export async function invoicePdf(ctx: PdfCtx, id: string): Promise<RenderedPdf> 
   return { body, fileName: pdfFileName('invoice', invoice.invoiceNumber) };
 }
 
-/** The company record holds a name only today; address, phone, email, logo and brand colour print once it has them. */
+/** What the company shows of itself (Settings → Company): contact lines, logo and brand colour. */
 async function companyOf(ctx: Ctx): Promise<PdfCompany> {
-  const company = await getCompany(ctx.db, ctx.viewer.tenantId);
-  return { name: company.name };
+  const b = await companyBranding(ctx.db, ctx.viewer.tenantId);
+  return { name: b.name, address: b.address, phone: b.phone, email: b.email, brandColor: b.brandColor, logo: b.logo ? { data: b.logo.data } : null };
 }
