@@ -14,6 +14,7 @@ import { securityPlugin } from './plugins/security.plugin.ts';
 import { staticWebPlugin } from './plugins/static-web.plugin.ts';
 import { registerModules } from './modules/modules.routes.ts';
 import { eventsPlugin } from './modules/events/events.plugin.ts';
+import { backgroundPlugin } from './modules/background/background.plugin.ts';
 import { costsRoutes } from './modules/costs/costs.routes.ts';
 import { createPdfRenderer, type PdfRenderer } from './modules/pdf/pdf-renderer.ts';
 
@@ -78,6 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await authPlugin(app);
   await openapiPlugin(app);
   await eventsPlugin(app, { databaseUrl: handle.databaseUrl ?? config.databaseUrl });
+  await backgroundPlugin(app);
   await registerModules(app);
   await app.register(costsRoutes);
   await staticWebPlugin(app, { distDir: config.webDistDir });

@@ -1,6 +1,8 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PdfRendererOptions } from './modules/pdf/pdf-renderer.ts';
+import type { WorkerOptions } from './modules/background/background-worker.ts';
+import type { MailConfig } from './modules/mail/mail-transport.ts';
 
 export type AppConfig = {
   port: number;
@@ -35,6 +37,13 @@ export type AppConfig = {
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number; perUserPerHour: number; perTenantPerHour: number; publicPerIpPerHour: number };
   /** PDF rendering off the request thread (modules/pdf/pdf-pool.ts) and its cache (pdf-cache.ts). */
   pdf: Omit<PdfRendererOptions, 'logError'>;
+  /** SMTP_URL (none: messages are kept as "not sent") and MAIL_FROM's address. */
+  mail: MailConfig;
+  /** SECRET_KEY (else DATA_DIR/secret.key) and SECRET_KEY_PREVIOUS during a rotation: lib/secret-box.ts. */
+  secretKey: string | undefined;
+  previousSecretKey: string | undefined;
+  /** The outbox worker every process runs (modules/background/background-worker.ts). */
+  background: WorkerOptions;
 };
 
 /** Zero allowed (no queue, no cache). */
@@ -97,12 +106,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       renderTimeoutMs: int(env.PDF_RENDER_TIMEOUT_MS, 30_000),
       cacheBytes: whole(env.PDF_CACHE_MB, 64) * 1024 * 1024,
     },
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || defaultFrom(env.PUBLIC_URL) },
+    secretKey: env.SECRET_KEY || undefined,
+    previousSecretKey: env.SECRET_KEY_PREVIOUS || undefined,
+    background: {
+      pollMs: whole(env.BACKGROUND_POLL_MS, 500),
+      concurrency: int(env.BACKGROUND_CONCURRENCY, 4),
+      leaseMs: int(env.BACKGROUND_LEASE_MS, 120_000),
+      retryBaseMs: int(env.BACKGROUND_RETRY_BASE_MS, 10_000),
+      retryMaxMs: int(env.BACKGROUND_RETRY_MAX_MS, 30 * 60_000),
+      keepDoneMs: 7 * 24 * 3600_000,
+    },
   };
+}
+
+/** no-reply at PUBLIC_URL's host, so mail is sent from the deployment's own domain unless MAIL_FROM says otherwise. */
+function defaultFrom(publicUrl: string | undefined): string {
+  try {
+    return `no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}`;
+  } catch {
+    return 'no-reply@localhost';
+  }
 }
 
 /** A config for tests: in-memory SQLite unless a database URL is given, quiet logs, no web. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({});
   const mediaDir = join(tmpdir(), `fieldwork-test-media-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  return { ...base, sqliteFile: ':memory:', logLevel: 'silent', webDistDir: undefined, mediaDir, ...overrides };
+  // The worker runs only when a test drains it (app.worker.drain()), so nothing happens behind a test's back.
+  const background = { ...base.background, pollMs: 0, retryBaseMs: 50, retryMaxMs: 200 };
+  return { ...base, sqliteFile: ':memory:', logLevel: 'silent', webDistDir: undefined, mediaDir, secretKey: 'fieldwork-tests-only-secret-key-0123456789', background, ...overrides };
 }

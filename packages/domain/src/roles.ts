@@ -139,6 +139,9 @@ export const PERMISSIONS = {
    */
   'assets.read': ['admin', 'partial', 'view', 'technician'],
   'assets.write': OFFICE_WRITE,
+  /** What was emailed about a customer, job, estimate or invoice; office writers may retry a failed one. */
+  'messages.read': OFFICE_READ,
+  'messages.write': OFFICE_WRITE,
 } as const satisfies Record<string, readonly ViewerClass[]>;
 
 export type Capability = keyof typeof PERMISSIONS;
@@ -216,6 +219,8 @@ export const CAPABILITY_KINDS = {
   'receptionist.post': 'change',
   'assets.read': 'view',
   'assets.write': 'change',
+  'messages.read': 'view',
+  'messages.write': 'change',
 } as const satisfies Record<Capability, CapabilityKind>;
 
 /** The message of a 403 for `capability`, in words that name the real reason. */

@@ -9,10 +9,14 @@ let seq = 0;
 const next = () => ++seq + '-' + randomUUID().slice(0, 8);
 const now = () => new Date().toISOString();
 
-export async function buildTenant(db: Db, o: { name?: string; timeZone?: string } = {}): Promise<{ id: string; name: string }> {
+/** A company; verified (may email its customers) unless `verified: false`. */
+export async function buildTenant(db: Db, o: { name?: string; timeZone?: string; verified?: boolean } = {}): Promise<{ id: string; name: string }> {
   const id = randomUUID();
   const name = o.name ?? `Company ${next()}`;
-  await db.insertInto('tenants').values({ id, name, time_zone: o.timeZone ?? 'America/New_York', created_at: now(), updated_at: now(), version: 1 }).execute();
+  await db
+    .insertInto('tenants')
+    .values({ id, name, time_zone: o.timeZone ?? 'America/New_York', created_at: now(), updated_at: now(), version: 1, email_verified_at: o.verified === false ? null : now() })
+    .execute();
   return { id, name };
 }
 

@@ -28,6 +28,7 @@ import { receptionistRoutes } from './receptionist/receptionist.routes.ts';
 import { assetsRoutes } from './assets/assets.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -58,6 +59,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(pdfRoutes);
   await app.register(receptionistRoutes);
   await app.register(assetsRoutes);
+  await app.register(messagesRoutes);
   await app.register(onboardingRoutes);
   await app.register(dashboardRoutes);
 }

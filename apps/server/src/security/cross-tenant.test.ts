@@ -96,6 +96,9 @@ const PROBES: Record<string, Probe> = {
   'GET /api/receptionist/calls/:id': { id: () => ids.call! },
   'PUT /api/assets/:id': { id: () => ids.asset!, body: bodyOf('PUT /api/assets/:id') },
   'DELETE /api/assets/:id': { id: () => ids.asset! },
+  'GET /api/messages/:id': { id: () => ids.message! },
+  'POST /api/messages/:id/retry': { id: () => ids.message! },
+  'POST /api/delivery/jobs/:id/retry': { id: () => ids.backgroundJob! },
 };
 let aSub: Session;
 
@@ -190,6 +193,9 @@ beforeAll(async () => {
     cost: cost.json().data.id,
     call: receptionistCall.json().data.id,
     asset: asset.json().data.id,
+    // B's invitation was emailed: its message and outbox job.
+    message: (await t.db.selectFrom('messages').select('id').where('tenant_id', '=', b.tenantId).executeTakeFirstOrThrow()).id,
+    backgroundJob: (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', b.tenantId).executeTakeFirstOrThrow()).id,
   };
   const aCustomer = await buildCustomer(t.db, a.tenantId);
   extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };

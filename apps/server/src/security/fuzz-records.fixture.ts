@@ -1,3 +1,4 @@
+import { EMAIL_TEMPLATE_KINDS } from '@fieldwork/domain/messages.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { timeline } from '../modules/tasks/tasks.fixture.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
@@ -86,5 +87,11 @@ export async function seedRecords(t: TestApp, tenantId: string, admin: Session, 
     payload: { externalCallId: 'fuzz-call-1', callerName: 'Caller', callerNumber: '555-0100', startedAt: '2026-11-01T10:00:00Z', endedAt: '2026-11-01T10:02:00Z', outcome: 'BOOKED', jobId: ids.job![0]!, leadId: ids.lead![0]! },
   });
   add('call', call.json().data.id);
+  // An invitation's email: a message and its outbox job.
+  await post('/api/user/invitation', { email: `fuzz-invitee-${tenantId.slice(0, 8)}@example.com`, role: 'Staff' });
+  add('message', (await t.db.selectFrom('messages').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id);
+  add('backgroundJob', (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id);
+  // Not ids but the template kinds a path names.
+  ids.emailKind = [...EMAIL_TEMPLATE_KINDS];
   return ids;
 }

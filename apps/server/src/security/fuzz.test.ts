@@ -39,6 +39,7 @@ const PATH_KINDS: [RegExp, string][] = [
   [/^\/api\/tasks\/:id\/activities\/:activityId/, 'clock'], [/^\/api\/tasks\//, 'task'], [/^\/api\/time-off\//, 'timeOff'], [/^\/api\/bids\//, 'bid'],
   [/^\/api\/vehicles\//, 'vehicle'], [/^\/api\/estimates\//, 'estimate'], [/^\/api\/invoices\//, 'invoice'], [/^\/api\/catalogue\//, 'catalogue'],
   [/^\/api\/receptionist\/calls\//, 'call'], [/^\/api\/assets\//, 'asset'], [/^\/api\/cost\//, 'cost'],
+  [/^\/api\/messages\//, 'message'], [/^\/api\/delivery\/jobs\//, 'backgroundJob'], [/^\/api\/email-templates\//, 'emailKind'],
 ];
 /** Body and query uuid fields by name → record kind; anything else draws from every id of the company. */
 const FIELD_KINDS: Record<string, string> = {

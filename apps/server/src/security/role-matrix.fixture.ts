@@ -139,6 +139,8 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
     call: call.json().data.id,
     loginEmail: spare.user.email,
     asset: (await post('/api/assets', { customerId: customer.id, addressId: customer.addressId, type: 'BOILER' })).data.id,
+    message: (await t.db.selectFrom('messages').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
+    backgroundJob: (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
   };
   const foreignOf = c.role === 'SubContractor'
     ? { task: s2.id, closeTask: subDone.s2.id, clockTask: s2.id, activity: await activityOf(s2.id), schedule: await scheduleOf(s2.id), bid: await bidOf(sub2.id), technician: sub2User.id }

@@ -187,6 +187,15 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   // Issue 10: field roles get no finance or dashboard figures (403); view-only staff read them.
   'GET /api/dashboard/ai-receptionist-metrics': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   // assets.read: a technician reads the equipment at the sites of its own tasks only
+  'GET /api/messages': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'GET /api/messages/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'POST /api/messages/:id/retry': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'GET /api/email-templates': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'PUT /api/email-templates/:kind': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'DELETE /api/email-templates/:kind': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'POST /api/email-templates/:kind/preview': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'GET /api/delivery': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'POST /api/delivery/jobs/:id/retry': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/assets': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 403 },
   'POST /api/assets': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'PUT /api/assets/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },

@@ -49,6 +49,9 @@ export type RouteIds = {
   asset: string;
   /** A signed-up account of the company (password TEST_PASSWORD), for the login route. */
   loginEmail: string;
+  /** An email the company sent (an invitation's), and its outbox job. */
+  message: string;
+  backgroundJob: string;
 };
 
 export type RouteRequest = { url: string; payload?: object | Buffer; headers?: Record<string, string> };
@@ -262,6 +265,15 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/receptionist/calls': () => ({ url: '/api/receptionist/calls?limit=100' }),
   'GET /api/receptionist/calls/:id': (i) => ({ url: `/api/receptionist/calls/${i.call}` }),
   'GET /api/dashboard/ai-receptionist-metrics': () => ({ url: '/api/dashboard/ai-receptionist-metrics' }),
+  'GET /api/messages': (i) => ({ url: `/api/messages?customerId=${i.customer}` }),
+  'GET /api/messages/:id': (i) => ({ url: `/api/messages/${i.message}` }),
+  'POST /api/messages/:id/retry': (i) => ({ url: `/api/messages/${i.message}/retry` }),
+  'GET /api/email-templates': () => ({ url: '/api/email-templates' }),
+  'PUT /api/email-templates/:kind': () => ({ url: '/api/email-templates/estimate', payload: { subject: 'Estimate #{documentNumber}', message: 'Hi {customerName}' } }),
+  'DELETE /api/email-templates/:kind': () => ({ url: '/api/email-templates/estimate' }),
+  'POST /api/email-templates/:kind/preview': () => ({ url: '/api/email-templates/invoice/preview', payload: { subject: 'Invoice #{documentNumber}', message: 'Balance {balance}' } }),
+  'GET /api/delivery': () => ({ url: '/api/delivery' }),
+  'POST /api/delivery/jobs/:id/retry': (i) => ({ url: `/api/delivery/jobs/${i.backgroundJob}/retry` }),
   'GET /api/assets': (i) => ({ url: `/api/assets?addressId=${i.address}` }),
   'POST /api/assets': (i) => ({ url: '/api/assets', payload: { customerId: i.customer, addressId: i.address, type: 'HVAC' } }),
   'PUT /api/assets/:id': withBody('PUT /api/assets/:id', (i) => `/api/assets/${i.asset}`),

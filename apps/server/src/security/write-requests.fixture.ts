@@ -49,6 +49,8 @@ export const BODYLESS_WRITES: Record<string, string> = {
   'POST /api/invoices/:id/send': 'transition by path id; no body',
   'POST /api/invoices/:id/void': 'transition by path id; no body',
   'POST /api/invoices/:id/draft': 'transition by path id; no body',
+  'POST /api/messages/:id/retry': 'retry by path id; no body',
+  'POST /api/delivery/jobs/:id/retry': 'retry by path id; no body',
 };
 
 /** Routes a signed-out caller may use, with the reason. */

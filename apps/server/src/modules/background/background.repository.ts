@@ -117,3 +117,16 @@ export async function pruneFinishedJobs(db: Db, before: string, limit: number): 
 export async function findJob(db: Db, tenantId: string, id: string): Promise<JobRow | undefined> {
   return db.selectFrom('background_jobs').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
+
+/** Runs a job again from the start, whatever it finished with; not while it runs. Answers whether it did. */
+export async function requeueJobByDedupeKey(db: Db, tenantId: string, kind: string, dedupeKey: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('background_jobs')
+    .set({ state: 'queued', attempts: 0, run_at: now, last_error: null, finished_at: null, locked_by: null, updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', kind)
+    .where('dedupe_key', '=', dedupeKey)
+    .where('state', 'in', ['done', 'failed'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

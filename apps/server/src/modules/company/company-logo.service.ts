@@ -9,6 +9,7 @@ import { deleteFile, findFile, insertFile } from '../files/files.repository.ts';
 import { readImageUpload } from '../files/image-upload.ts';
 import { findTenant, setTenantLogo } from './company.repository.ts';
 import { getCompany } from './company.service.ts';
+import { logoUrlOf } from './company.presenter.ts';
 
 /** What documents and messages show of the company: contact lines, colour and the logo's bytes. */
 export type CompanyBranding = {
@@ -18,6 +19,8 @@ export type CompanyBranding = {
   address: string | null;
   brandColor: string | null;
   logo: { data: Buffer; contentType: string } | null;
+  /** Where the web shows it (a preview); emails carry the bytes instead. */
+  logoUrl: string | null;
 };
 
 /**
@@ -68,5 +71,6 @@ export async function companyBranding(db: Db, tenantId: string): Promise<Company
     address: tenant.address,
     brandColor: tenant.brand_color,
     logo: logo ? { data: Buffer.from(logo.data), contentType: logo.content_type } : null,
+    logoUrl: logo ? logoUrlOf(logo.id) : null,
   };
 }

@@ -21,15 +21,17 @@ import {
   revokePendingFor,
 } from './invitations.repository.ts';
 import { toInvitationDto, invitationStatus } from './invitations.presenter.ts';
-import { findUserByEmail, insertUser, replaceUserTagsAndZones } from './users.repository.ts';
+import { findUser, findUserByEmail, insertUser, replaceUserTagsAndZones } from './users.repository.ts';
+import { publicOrigin } from '../../lib/public-url.ts';
+import { findTenant } from '../company/company.repository.ts';
+import { queueEmail } from '../messages/messages.service.ts';
+import { BUTTON_LABELS, resolveTemplate } from '../messages/templates.service.ts';
+import { fillTemplate } from '@fieldwork/domain/messages.rules';
 import { assertRefsExist } from './users.service.ts';
 
 const INVITATION_DAYS = 7;
 const ACCOUNT_EXISTS = 'This email address already has a Fieldwork account. Sign in with it, or ask for an invitation to another address.';
 
-function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-}
 
 /**
  * An address can hold one login in the whole deployment. Only a member of the admin's own company is named as
@@ -45,6 +47,8 @@ export async function createInvitation(app: FastifyInstance, request: FastifyReq
   const token = randomToken();
   const now = new Date();
   const id = randomUUID();
+  const link = `${publicOrigin(app, request)}/invitation/accept?token=${token}`;
+  const inviter = await findUser(app.db, viewer.tenantId, viewer.userId);
   await app.db.transaction().execute(async (trx) => {
     await revokePendingFor(trx, viewer.tenantId, body.email, now.toISOString());
     await insertInvitation(trx, viewer.tenantId, {
@@ -59,12 +63,28 @@ export async function createInvitation(app: FastifyInstance, request: FastifyReq
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + INVITATION_DAYS * 86_400_000).toISOString(),
     });
+    await emailInvitation(app, trx, viewer, { email: body.email, role: body.role, inviterName: inviter?.name ?? 'Your admin', link });
   });
   const row = await findInvitation(app.db, viewer.tenantId, id);
-  return {
-    invitation: toInvitationDto(row!, nowIso()),
-    link: `${publicOrigin(app, request)}/invitation/accept?token=${token}`,
-  };
+  return { invitation: toInvitationDto(row!, nowIso()), link };
+}
+
+/** The invitation goes by email too (the copyable link stays, for people without one); its link is one-time. */
+async function emailInvitation(app: FastifyInstance, trx: Db, viewer: Viewer, invite: { email: string; role: string; inviterName: string; link: string }): Promise<void> {
+  const template = await resolveTemplate(trx, viewer.tenantId, 'invitation');
+  const company = await findTenant(trx, viewer.tenantId);
+  const values = { companyName: company?.name ?? '', inviteeEmail: invite.email, role: invite.role, inviterName: invite.inviterName };
+  await queueEmail(
+    { db: trx, tenantId: viewer.tenantId, box: app.secrets },
+    {
+      kind: 'invitation',
+      to: [invite.email],
+      subject: fillTemplate(template.subject, values),
+      content: { message: fillTemplate(template.message, values), button: { label: BUTTON_LABELS.invitation, url: invite.link }, footnote: `This invitation was sent to ${invite.email}. If you did not expect it, you can ignore this email.` },
+      createdBy: viewer.userId,
+      secretLink: invite.link,
+    },
+  );
 }
 
 export async function listInvited(db: Db, tenantId: string, q: InvitedListQuery) {

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { createSecretBox, loadServerKeys, type SecretBox } from '../../lib/secret-box.ts';
+import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
+import { createEmailSendHandler } from '../messages/email-send.handler.ts';
+import { createBackgroundWorker, type BackgroundWorker, type JobHandlers } from './background-worker.ts';
+import type { BackgroundJobKind } from './background.service.ts';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    worker: BackgroundWorker;
+    /** Seals and opens stored secrets under the server key. */
+    secrets: SecretBox;
+    /** null without SMTP_URL. */
+    mail: MailTransport | null;
+  }
+}
+
+/**
+ * The outbox worker of this process, with a handler for every job kind (a kind without one fails the type
+ * check), started once the server listens and stopped first when it closes: it claims nothing more and lets the
+ * jobs it runs finish, within the shutdown timeout.
+ */
+export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
+  const secrets = createSecretBox(loadServerKeys({ secretKey: app.config.secretKey, previousSecretKey: app.config.previousSecretKey, dataDir: app.config.dataDir }));
+  const mail = createMailTransport(app.config.mail);
+  app.decorate('secrets', secrets);
+  app.decorate('mail', mail);
+  const handlers = {
+    'email.send': createEmailSendHandler({ transport: mail, fromAddress: app.config.mail.from, box: secrets, pdf: app.pdf }),
+  } satisfies Record<BackgroundJobKind, JobHandlers[string]>;
+  const worker = createBackgroundWorker(app.db, app.dialect, handlers, app.config.background, (msg, extra) => app.log.warn(extra ?? {}, msg));
+  app.decorate('worker', worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => {
+    await worker.stop(10_000);
+    mail?.close();
+  });
+}

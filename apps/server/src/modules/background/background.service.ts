@@ -1,0 +1,20 @@
+import type { Db } from '@fieldwork/db/connection';
+import { nowIso } from '@fieldwork/db/sql-helpers';
+import { insertJob } from './background.repository.ts';
+
+/**
+ * Every kind of background job, how often it is tried before it is marked failed, and what Settings → Delivery
+ * calls it. With the default backoff (10 s doubling, at most 30 min) eight attempts span about 21 minutes: a mail
+ * server restarting or briefly refusing is waited out, a wrong password is reported within the half hour.
+ */
+export const BACKGROUND_JOB_KINDS = {
+  'email.send': { maxAttempts: 8, label: 'Send an email' },
+} as const satisfies Record<string, { maxAttempts: number; label: string }>;
+export type BackgroundJobKind = keyof typeof BACKGROUND_JOB_KINDS;
+
+export type EnqueueOptions = { dedupeKey?: string; runAt?: string };
+
+/** Adds a job in the caller's transaction (the outbox): it runs only if the change that caused it commits. */
+export async function enqueueJob(trx: Db, tenantId: string, kind: BackgroundJobKind, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
+  await insertJob(trx, tenantId, { kind, payload, maxAttempts: BACKGROUND_JOB_KINDS[kind].maxAttempts, dedupeKey: options.dedupeKey ?? null, ...(options.runAt ? { runAt: options.runAt } : {}) }, nowIso());
+}

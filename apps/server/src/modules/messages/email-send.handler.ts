@@ -1,0 +1,95 @@
+import { nowIso } from '@fieldwork/db/sql-helpers';
+import type { Viewer } from '@fieldwork/domain/roles';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { JobContext, JobHandler } from '../background/background-worker.ts';
+import { companyBranding } from '../company/company-logo.service.ts';
+import { findTenant } from '../company/company.repository.ts';
+import { escapeHtml, LOGO_CID } from '../mail/email-layout.ts';
+import type { MailTransport, OutgoingMail } from '../mail/mail-transport.ts';
+import { estimatePdf, invoicePdf } from '../pdf/pdf.service.ts';
+import type { PdfRenderer } from '../pdf/pdf-renderer.ts';
+import { findUser } from '../users/users.repository.ts';
+import { findMessage, recipientsOf, setMessageState, setRecipientState, type MessageRow } from './messages.repository.ts';
+import { SECRET_LINK_MARKER } from './messages.presenter.ts';
+
+export type EmailDeps = {
+  /** null without SMTP_URL: messages are kept as "not sent" for admins to read. */
+  transport: MailTransport | null;
+  /** MAIL_FROM's address; the company's name is the display name and its email the reply-to. */
+  fromAddress: string;
+  box: SecretBox;
+  pdf: PdfRenderer;
+};
+type Payload = { messageId: string; secretLink?: string };
+
+/** The PDF a document email carries, rendered when it is sent (as the person who sent it sees the document). */
+async function attachmentOf(ctx: JobContext, deps: EmailDeps, message: MessageRow): Promise<OutgoingMail['attachments']> {
+  if (!message.attachment || !message.created_by) return [];
+  const [user, tenant] = await Promise.all([findUser(ctx.db, ctx.tenantId, message.created_by), findTenant(ctx.db, ctx.tenantId)]);
+  if (!user || !tenant) return [];
+  const viewer: Viewer = { userId: user.id, tenantId: ctx.tenantId, role: user.role, access: user.access as Viewer['access'] };
+  const pdfCtx = { db: ctx.db, dialect: ctx.dialect, viewer, timeZone: tenant.time_zone, pdf: deps.pdf };
+  if (message.attachment === 'estimate-pdf' && message.estimate_id) {
+    const pdf = await estimatePdf(pdfCtx, message.estimate_id);
+    return [{ filename: pdf.fileName, content: pdf.body, contentType: 'application/pdf' }];
+  }
+  if (message.attachment === 'invoice-pdf' && message.invoice_id) {
+    const pdf = await invoicePdf(pdfCtx, message.invoice_id);
+    return [{ filename: pdf.fileName, content: pdf.body, contentType: 'application/pdf' }];
+  }
+  return [];
+}
+
+/**
+ * Delivers one queued message to its recipients still queued. A message the mail server already accepted is
+ * never sent again by a re-run of its job: recipients' states are written before the job is marked done, and a
+ * re-run finds nobody left to send to. (A process killed between the server's acceptance and that write sends
+ * once more on the retry: at least once, as the job table promises.)
+ */
+export function createEmailSendHandler(deps: EmailDeps): JobHandler {
+  return {
+    run: async (ctx, raw) => {
+      const payload = raw as Payload;
+      const message = await findMessage(ctx.db, ctx.tenantId, payload.messageId);
+      if (!message) return;
+      const queued = (await recipientsOf(ctx.db, ctx.tenantId, [message.id])).filter((r) => r.state === 'queued');
+      if (!queued.length) return;
+      const now = nowIso();
+      if (!deps.transport) {
+        await setRecipientState(ctx.db, ctx.tenantId, message.id, queued.map((r) => r.address), 'not_sent', null, now);
+        await setMessageState(ctx.db, ctx.tenantId, message.id, { state: 'not_sent', error: null }, now);
+        return;
+      }
+      const link = payload.secretLink ? deps.box.open(payload.secretLink) : null;
+      const fill = (s: string, html: boolean) => (link ? s.replaceAll(SECRET_LINK_MARKER, html ? escapeHtml(link) : link) : s);
+      const branding = await companyBranding(ctx.db, ctx.tenantId);
+      const attachments = await attachmentOf(ctx, deps, message);
+      if (branding.logo) attachments.push({ filename: 'logo', content: branding.logo.data, contentType: branding.logo.contentType, cid: LOGO_CID });
+      const result = await deps.transport.send({
+        from: `"${branding.name.replace(/["\\\r\n]/g, '')}" <${deps.fromAddress}>`,
+        replyTo: message.reply_to ?? undefined,
+        to: queued.filter((r) => r.role === 'to').map((r) => r.address),
+        cc: queued.filter((r) => r.role === 'cc').map((r) => r.address),
+        subject: message.subject,
+        text: fill(message.body_text, false),
+        html: fill(message.body_html, true),
+        messageId: `<${message.id}@fieldwork>`,
+        attachments,
+      });
+      const done = nowIso();
+      await setRecipientState(ctx.db, ctx.tenantId, message.id, result.accepted, 'sent', null, done);
+      for (const r of result.rejected) await setRecipientState(ctx.db, ctx.tenantId, message.id, [r.address], 'failed', r.error, done);
+      const all = await recipientsOf(ctx.db, ctx.tenantId, [message.id]);
+      const sent = all.filter((r) => r.state === 'sent').length;
+      const state = sent === all.length ? 'sent' : sent > 0 ? 'partly_sent' : 'failed';
+      await setMessageState(ctx.db, ctx.tenantId, message.id, { state, error: state === 'sent' ? null : result.rejected[0]?.error ?? null, providerId: result.providerId, sentAt: sent ? done : null }, done);
+    },
+    onFailed: async (ctx, raw, error) => {
+      const { messageId } = raw as Payload;
+      const now = nowIso();
+      const waiting = (await recipientsOf(ctx.db, ctx.tenantId, [messageId])).filter((r) => r.state === 'queued');
+      await setRecipientState(ctx.db, ctx.tenantId, messageId, waiting.map((r) => r.address), 'failed', error, now);
+      await setMessageState(ctx.db, ctx.tenantId, messageId, { state: 'failed', error }, now);
+    },
+  };
+}
