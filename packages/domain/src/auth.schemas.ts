@@ -19,7 +19,7 @@ export type SignupBody = z.infer<typeof signupBody>;
  * signs in with the same email and password, which only the owner of the address can complete.
  */
 export const SIGNUP_ACCEPTED_MESSAGE =
-  'If this email address is new, your company is ready: sign in with it. If it already has an account, sign in with that account’s password.';
+  'We sent an email to this address. If it is new to Fieldwork, your company is ready: sign in, and confirm the address from that email to start emailing customers. If it already has an account, sign in with that account’s password.';
 export const signupAcceptedSchema = z.object({ email: z.string(), message: z.string() });
 export type SignupAccepted = z.infer<typeof signupAcceptedSchema>;
 
@@ -53,3 +53,27 @@ export const sessionSchema = z.object({
 export type SessionInfo = z.infer<typeof sessionSchema>;
 
 export const setupStatusSchema = z.object({ needsSetup: z.boolean() });
+
+/** Forgot password: the same answer for every address, so the form tells nobody who has an account. */
+export const forgotPasswordBody = z.strictObject({ email: emailField });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+export const FORGOT_PASSWORD_ACCEPTED = 'If an account uses this email address, we sent it a link to set a new password. The link works once, for one hour.';
+
+export const resetPasswordBody = z.strictObject({ token: z.string({ error: 'Token must be a string.' }).min(20).max(200), password: passwordField });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** Confirming a company's address: the token from the link emailed to its admin at signup. */
+export const verifyEmailBody = z.strictObject({ token: z.string({ error: 'Token must be a string.' }).min(20).max(200) });
+
+/** How long each one-time link of the account lasts. */
+export const PASSWORD_RESET_MINUTES = 60;
+export const EMAIL_VERIFICATION_DAYS = 7;
+
+export const ACCOUNT_LINK_MESSAGES = {
+  resetInvalid: 'This password reset link is invalid, already used or expired. Ask for a new one from the sign-in page.',
+  verifyInvalid: 'This confirmation link is invalid, already used or expired. Send a new one from Settings → Company.',
+  verified: 'Your email address is confirmed. You can now email your customers.',
+  verificationSent: 'We sent a new confirmation link to your email address.',
+  alreadyVerified: 'This company’s email address is already confirmed.',
+  tooManyResets: 'Too many password reset requests. Please try again later.',
+} as const;

@@ -72,6 +72,8 @@ export const companySchema = z.object({
   brandColor: z.string().nullable().optional(),
   /** Where the logo is served (changes when the logo does), or null without one. */
   logoUrl: z.string().nullable().optional(),
+  /** Whether the admin confirmed the company's email address: until then its customers cannot be emailed. */
+  emailVerified: z.boolean().optional(),
   /** The lender's apply page the dashboard's Customer Financing banner opens (issue 10); the server always sends it. */
   financingUrl: z.string().nullable().optional(),
   version: z.number(),

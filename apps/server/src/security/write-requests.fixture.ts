@@ -51,6 +51,7 @@ export const BODYLESS_WRITES: Record<string, string> = {
   'POST /api/invoices/:id/draft': 'transition by path id; no body',
   'POST /api/messages/:id/retry': 'retry by path id; no body',
   'POST /api/delivery/jobs/:id/retry': 'retry by path id; no body',
+  'POST /api/company/verification': 'a new confirmation link for the signed-in admin; no body',
 };
 
 /** Routes a signed-out caller may use, with the reason. */
@@ -60,6 +61,9 @@ export const PUBLIC_WRITES: Record<string, string> = {
   'POST /api/auth/login': 'signs in',
   'POST /api/auth/accept-invitation': 'an invited person sets a password',
   'POST /api/auth/logout': 'ends the cookie\'s session if any; answers 204 without one',
+  'POST /api/auth/forgot-password': 'asks for a password reset link (the same answer for any address, limited per IP and address)',
+  'POST /api/auth/reset-password': 'sets a password with a one-time emailed link',
+  'POST /api/auth/verify-email': "confirms a company's address with a one-time emailed link",
   'POST /api/public/aiText/generate': 'the public signup page\'s job-description helper (limited per IP)',
 };
 

@@ -10,11 +10,17 @@ import {
   setupStatusSchema,
   signupAcceptedSchema,
   signupBody,
+  forgotPasswordBody,
+  FORGOT_PASSWORD_ACCEPTED,
+  resetPasswordBody,
+  verifyEmailBody,
 } from '@fieldwork/domain/auth.schemas';
 import { dataOf } from '@fieldwork/domain/common.schemas';
 import { clearSessionCookie } from '../../plugins/auth.plugin.ts';
 import { login, logout, needsSetup, setupFirstCompany, signupCompany } from './auth.service.ts';
 import { sessionInfo } from './sessions.service.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import { verifyEmail } from './verification.service.ts';
 import { acceptInvitation, previewInvitation } from '../users/invitations.service.ts';
 
 const sessionResponse = dataOf(sessionSchema);
@@ -52,6 +58,31 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const { tenantId, userId } = await login(app, request, reply, request.body);
     return { data: await sessionInfo(app.db, tenantId, userId) };
   });
+
+  r.post('/api/auth/forgot-password', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Email a one-time link to set a new password',
+      description: 'Always 202 with the same body, whether or not the address has an account. Limited per client IP and per address (429 with Retry-After).',
+      security: [],
+      body: forgotPasswordBody,
+      response: { 202: dataOf(z.object({ message: z.string() })) },
+    },
+  }, async (request, reply) => {
+    await requestPasswordReset(app, request, request.body);
+    return reply.status(202).send({ data: { message: FORGOT_PASSWORD_ACCEPTED } });
+  });
+
+  r.post('/api/auth/reset-password', {
+    schema: { tags: ['auth'], summary: "Set a new password with the emailed link's token; ends every session of the user and signs in", security: [], body: resetPasswordBody, response: { 200: sessionResponse } },
+  }, async (request, reply) => {
+    const { tenantId, userId } = await resetPassword(app, request, reply, request.body);
+    return { data: await sessionInfo(app.db, tenantId, userId) };
+  });
+
+  r.post('/api/auth/verify-email', {
+    schema: { tags: ['auth'], summary: "Confirm a company's email address with the link from its signup email", security: [], body: verifyEmailBody, response: { 200: dataOf(z.object({ message: z.string() })) } },
+  }, async (request) => ({ data: await verifyEmail(app, request.body.token) }));
 
   r.post('/api/auth/logout', {
     schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null() } },

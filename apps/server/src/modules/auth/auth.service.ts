@@ -10,6 +10,8 @@ import { findUserByEmail, insertUser } from '../users/users.repository.ts';
 import { hitCounter, resetCounter } from './rate-limit.repository.ts';
 import { deleteSession } from './sessions.repository.ts';
 import { startSession } from './sessions.service.ts';
+import { queueSignupNotice, queueVerificationEmail } from './verification.service.ts';
+import type { Db } from '@fieldwork/db/connection';
 
 const HOUR_MS = 3_600_000;
 const IP_WINDOW_MS = 15 * 60_000;
@@ -18,8 +20,16 @@ export async function needsSetup(app: FastifyInstance): Promise<boolean> {
   return (await countTenants(app.db)) === 0;
 }
 
-/** Creates a company and its first admin; false when the email already has an account (nothing written). */
-async function createCompany(app: FastifyInstance, body: SignupBody, onlyIfFirst: boolean): Promise<{ tenantId: string; userId: string } | null> {
+/**
+ * Creates a company and its first admin; null when the email already has an account (nothing written). `then`
+ * runs in the same transaction (the signup's verification email).
+ */
+async function createCompany(
+  app: FastifyInstance,
+  body: SignupBody,
+  onlyIfFirst: boolean,
+  then?: (trx: Db, ids: { tenantId: string; userId: string }) => Promise<void>,
+): Promise<{ tenantId: string; userId: string } | null> {
   const passwordHash = await hashPassword(body.password);
   const now = nowIso();
   const tenantId = randomUUID();
@@ -30,7 +40,8 @@ async function createCompany(app: FastifyInstance, body: SignupBody, onlyIfFirst
       if (onlyIfFirst) {
         if ((await countTenants(trx)) > 0 || !(await claimFlag(trx, 'first-run-setup', now))) throw new AppError('SETUP_ALREADY_DONE');
       }
-      await insertTenant(trx, { id: tenantId, name: body.companyName, timeZone: body.timeZone, now });
+      // First-run setup is the deployment's owner: verified at once. A signup confirms its address by email.
+      await insertTenant(trx, { id: tenantId, name: body.companyName, timeZone: body.timeZone, now, verified: onlyIfFirst });
       await insertUser(trx, tenantId, {
         id: userId,
         email: body.email,
@@ -46,6 +57,7 @@ async function createCompany(app: FastifyInstance, body: SignupBody, onlyIfFirst
         updated_at: now,
         password_changed_at: now,
       });
+      await then?.(trx, { tenantId, userId });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -72,7 +84,13 @@ export async function signupCompany(app: FastifyInstance, request: FastifyReques
   if (hit.count > app.config.signupLimitPerIpPerHour) {
     throw new AppError('RATE_LIMITED', 'Too many signups from this network. Please try again later.', { 'retry-after': retryAfterSeconds(hit.windowStart, HOUR_MS) });
   }
-  await createCompany(app, body, false);
+  const created = await createCompany(app, body, false, (trx, ids) =>
+    queueVerificationEmail(app, trx, ids.tenantId, body.companyName, { id: ids.userId, email: body.email, name: body.name }, request),
+  );
+  if (!created) {
+    const existing = await findUserByEmail(app.db, body.email);
+    if (existing) await queueSignupNotice(app, existing.tenant_id, existing, request);
+  }
   return { email: body.email, message: SIGNUP_ACCEPTED_MESSAGE };
 }
 

@@ -6,7 +6,7 @@ import type { TenantBrandingColumns, TenantFinancingColumns } from '@fieldwork/d
 export const logoUrlOf = (fileId: string) => `/api/company/logo?v=${fileId.slice(0, 8)}`;
 
 /** Later columns are optional: sign-in's company block may come from a narrower select. */
-export function toCompanyDto(row: TenantsTable & Partial<TenantFinancingColumns> & Partial<TenantBrandingColumns>): Company {
+export function toCompanyDto(row: TenantsTable & Partial<TenantFinancingColumns> & Partial<TenantBrandingColumns> & { email_verified_at?: string | null }): Company {
   return {
     id: row.id,
     name: row.name,
@@ -16,6 +16,7 @@ export function toCompanyDto(row: TenantsTable & Partial<TenantFinancingColumns>
     address: row.address ?? null,
     brandColor: row.brand_color ?? null,
     logoUrl: row.logo_file_id ? logoUrlOf(row.logo_file_id) : null,
+    emailVerified: !!row.email_verified_at,
     financingUrl: row.financing_url ?? null,
     version: row.version,
   };

@@ -4,10 +4,11 @@ export function findTenant(db: Db, tenantId: string) {
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
 }
 
-export async function insertTenant(db: Db, row: { id: string; name: string; timeZone: string; now: string }): Promise<void> {
+/** `verified`: whether the company may email its customers from the start (first-run setup) or only once its admin confirms the address. */
+export async function insertTenant(db: Db, row: { id: string; name: string; timeZone: string; now: string; verified: boolean }): Promise<void> {
   await db
     .insertInto('tenants')
-    .values({ id: row.id, name: row.name, time_zone: row.timeZone, created_at: row.now, updated_at: row.now, version: 1 })
+    .values({ id: row.id, name: row.name, time_zone: row.timeZone, created_at: row.now, updated_at: row.now, version: 1, email_verified_at: row.verified ? row.now : null })
     .execute();
 }
 
