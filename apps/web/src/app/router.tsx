@@ -21,6 +21,11 @@ import { AcceptInvitationPage } from '../features/auth/accept-invitation.page';
 import { LoginPage } from '../features/auth/login.page';
 import { SetupPage } from '../features/auth/setup.page';
 import { SignupPage } from '../features/auth/signup.page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password.page';
+import { ResetPasswordPage } from '../features/auth/reset-password.page';
+import { VerifyEmailPage } from '../features/auth/verify-email.page';
+import { DeliveryPage } from '../features/settings/delivery/delivery.page';
+import { EmailTemplatesPage } from '../features/settings/emails/email-templates.page';
 import { DashboardPage } from '../features/dashboard/dashboard.page';
 import { validateDashboardSearch } from '../features/dashboard/dashboard-range';
 import { CallsPage } from '../features/receptionist/calls.page';
@@ -115,6 +120,12 @@ const invitationRoute = createRoute({
   validateSearch: (s: Record<string, unknown>): { token?: string } => ({ token: str(s.token) }),
   component: AcceptInvitationPage,
 });
+const forgotPasswordRoute = createRoute({ getParentRoute: () => publicLayout, path: '/forgot-password', component: ForgotPasswordPage });
+/** One-time links from emails: open whether or not someone is signed in on this browser. */
+const tokenRoute = (path: '/reset-password' | '/verify-email', component: () => ReactNode) =>
+  createRoute({ getParentRoute: () => rootRoute, path, validateSearch: (s: Record<string, unknown>): { token?: string } => ({ token: str(s.token) }), component });
+const resetPasswordRoute = tokenRoute('/reset-password', ResetPasswordPage);
+const verifyEmailRoute = tokenRoute('/verify-email', VerifyEmailPage);
 
 const appLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -275,8 +286,10 @@ const viewUserRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   setupRoute,
-  publicLayout.addChildren([loginRoute, signupRoute]),
+  publicLayout.addChildren([loginRoute, signupRoute, forgotPasswordRoute]),
   invitationRoute,
+  resetPasswordRoute,
+  verifyEmailRoute,
   appLayout.addChildren([
     indexRoute,
     dashboardRoute,
@@ -318,6 +331,8 @@ const routeTree = rootRoute.addChildren([
       setting('/settings/zones', ZonesPage, 'settings.manage'),
       setting('/settings/tags', TagsPage, 'settings.manage'),
       setting('/settings/company', CompanyPage, 'settings.manage'),
+      setting('/settings/emails', EmailTemplatesPage, 'settings.manage'),
+      setting('/settings/delivery', DeliveryPage, 'settings.manage'),
       setting('/settings/api-tokens', ApiTokensPage, 'tokens.self'),
       setting('/settings/user-profile', ProfilePage, 'profile.self'),
       setting('/subcontractors', SubcontractorsListPage, 'subcontractors.read'),

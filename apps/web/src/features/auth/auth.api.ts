@@ -1,4 +1,4 @@
-import type { AcceptInvitationBody, LoginBody, SessionInfo, SignupAccepted, SignupBody } from '@fieldwork/domain/auth.schemas';
+import type { AcceptInvitationBody, ForgotPasswordBody, LoginBody, ResetPasswordBody, SessionInfo, SignupAccepted, SignupBody } from '@fieldwork/domain/auth.schemas';
 import { api, type DataOf } from '../../lib/api-client';
 
 export type InvitationPreview = { email: string; role: string; companyName: string };
@@ -14,4 +14,7 @@ export const authApi = {
     (await api.get<DataOf<InvitationPreview>>('/auth/invitation', { query: { token }, ...quiet })).data,
   acceptInvitation: async (body: AcceptInvitationBody) =>
     (await api.post<DataOf<SessionInfo>>('/auth/accept-invitation', body, quiet)).data,
+  forgotPassword: async (body: ForgotPasswordBody) => (await api.post<DataOf<{ message: string }>>('/auth/forgot-password', body, quiet)).data,
+  resetPassword: async (body: ResetPasswordBody) => (await api.post<DataOf<SessionInfo>>('/auth/reset-password', body, quiet)).data,
+  verifyEmail: async (token: string) => (await api.post<DataOf<{ message: string }>>('/auth/verify-email', { token }, quiet)).data,
 };

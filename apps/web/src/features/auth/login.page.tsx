@@ -53,6 +53,11 @@ export function LoginPage() {
         <Field label="Password" error={errors.password?.message} required>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </Field>
+        <div className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-primary hover:underline">
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" className="w-full" loading={login.isPending}>
           Sign in
         </Button>
