@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-task-hours-lock-order.ts';
 import * as m0016 from './migrations/0016-money-lock-order.ts';
 import * as m0017 from './migrations/0017-api-token-scopes.ts';
 import * as m0018 from './migrations/0018-company-branding.ts';
+import * as m0019 from './migrations/0019-job-money-triggers.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0016-money-lock-order': m0016,
   '0017-api-token-scopes': m0017,
   '0018-company-branding': m0018,
+  '0019-job-money-triggers': m0019,
 };
 
 class ListProvider implements MigrationProvider {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nextNumber } from '@fieldwork/db/counters';
-import { refreshJobMoney } from '@fieldwork/db/job-money';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import type { ActivityAction } from '@fieldwork/domain/activity.schemas';
 import type { JobInfo, LineInputBody } from '@fieldwork/domain/billing.schemas';
@@ -65,7 +64,6 @@ export async function insertDocument(trx: Db, ctx: BillingCtx, kind: DocKind, sp
     .values({ id: spec.id, tenant_id: tenantId, [k.number]: number, ...spec.columns, created_by: userId, created_at: at, updated_at: at, version: 1 } as never)
     .execute();
   await replaceLines(trx, kind, tenantId, spec.id, spec.lines);
-  await refreshJobMoney(trx, tenantId, spec.jobId, ctx.dialect);
   await recordActivity(trx, tenantId, { jobId: spec.jobId, entityType: k.entity, entityId: spec.id, action: k.created, ...spec.activity, message: spec.message(number), actorId: userId, at });
   return number;
 }
@@ -114,7 +112,6 @@ export async function updateDraftDocument(ctx: BillingCtx, kind: DocKind, before
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError('STALE_VERSION');
     await replaceLines(trx, kind, tenantId, before.id, figures.lines);
-    await refreshJobMoney(trx, tenantId, refs.job_id, ctx.dialect);
     const number = (before as Record<string, unknown>)[k.number] as number;
     await recordActivity(trx, tenantId, { jobId: refs.job_id, entityType: k.entity, entityId: before.id, action: k.updated, message: `Updated ${k.word} #${number}`, actorId: userId, at });
   });

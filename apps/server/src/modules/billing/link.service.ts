@@ -4,7 +4,6 @@ import { AppError } from '@fieldwork/domain/errors';
 import type { Db } from '@fieldwork/db/connection';
 import type { Viewer } from '@fieldwork/domain/roles';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { refreshJobMoney } from '@fieldwork/db/job-money';
 
 type Ctx = { db: Db; dialect: 'sqlite' | 'postgres'; viewer: Viewer };
 
@@ -36,7 +35,6 @@ export async function linkToJob(ctx: Ctx, kind: 'estimate' | 'invoice', docId: s
       .where('status', '<>', 'VOID')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', LINK_MESSAGES.alreadyLinked);
-    await refreshJobMoney(trx, viewer.tenantId, jobId, ctx.dialect);
     await recordActivity(trx, viewer.tenantId, {
       jobId, entityType: kind === 'estimate' ? 'ESTIMATE' : 'INVOICE', entityId: docId, action: kind === 'estimate' ? 'ESTIMATE_LINKED' : 'INVOICE_LINKED',
       message: `${label} linked to job #${job.job_number}`, actorId: viewer.userId, at,

@@ -19,7 +19,6 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { findDocument, listDocuments, loadLines } from '../billing/documents.repository.ts';
 import { copyLines } from '../billing/documents.service.ts';
 import { carriedColumns, copyIntoDraft, createDocument, insertDocument, updateDraftDocument, type DocumentInput } from '../billing/document-writes.ts';
-import { refreshJobMoney } from '@fieldwork/db/job-money';
 import { toListFilter } from '../billing/list-filter.ts';
 import { toEstimateDto, toEstimateListItem, type EstimateRow } from './estimates.presenter.ts';
 
@@ -102,7 +101,6 @@ async function moveStatus(ctx: Ctx, id: string, action: 'send' | 'void', to: Sto
     if (action === 'void') q = q.where('converted_invoice_id', 'is', null);
     const result = await q.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw refuse();
-    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
     await recordActivity(trx, viewer.tenantId, {
       jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_STATUS_CHANGED',
       message: `Estimate #${before.estimate_number}: ${ESTIMATE_STATUS_LABELS[effective]} → ${ESTIMATE_STATUS_LABELS[to]}`,
@@ -134,7 +132,6 @@ export async function approveOnsite(ctx: Ctx, id: string, body: ApprovalBody, ip
       .where('status', 'in', ['DRAFT', 'SENT'])
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notAllowed('approve', ESTIMATE_STATUS_LABELS[effective]));
-    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
     await recordActivity(trx, viewer.tenantId, {
       jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_STATUS_CHANGED',
       message: `Estimate #${before.estimate_number} ${ESTIMATE_STATUS_LABELS[body.decision]} onsite by ${body.signerName}`,
@@ -167,7 +164,6 @@ export async function recordEstimateDeposit(ctx: Ctx, id: string, body: DepositB
       .where('deposit_cents', '>', 0)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.depositNotAllowed);
-    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
     await recordActivity(trx, viewer.tenantId, {
       jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_STATUS_CHANGED',
       message: `Deposit of ${formatCents(before.deposit_cents)} received on estimate #${before.estimate_number}`,
@@ -187,7 +183,6 @@ export async function deleteEstimate(ctx: Ctx, id: string): Promise<{ message: s
   await ctx.db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('estimates').where('tenant_id', '=', viewer.tenantId).where('id', '=', id).where('status', 'in', deletable).where('converted_invoice_id', 'is', null).executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notDeletable(ESTIMATE_STATUS_LABELS[effective]));
-    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
     await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_DELETED', message: `Deleted estimate #${before.estimate_number}`, actorId: viewer.userId });
   });
   return { message: ESTIMATE_MESSAGES.deleted(before.estimate_number) };

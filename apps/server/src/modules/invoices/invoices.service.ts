@@ -11,7 +11,6 @@ import { dayIn } from '@fieldwork/domain/task-status';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { findDocument, listDocuments, loadLines, type ListFilter } from '../billing/documents.repository.ts';
 import { copyIntoDraft, createDocument, updateDraftDocument, type DocumentInput } from '../billing/document-writes.ts';
-import { refreshJobMoney } from '@fieldwork/db/job-money';
 import { toListFilter } from '../billing/list-filter.ts';
 import { toInvoiceDto, toInvoiceListItem, type InvoiceRow } from './invoices.presenter.ts';
 
@@ -104,7 +103,6 @@ async function moveStatus(ctx: Ctx, id: string, action: 'send' | 'void', from: I
       .where('status', 'in', from);
     if (action === 'void') q = q.where('paid_cents', '=', 0);
     if (Number((await q.executeTakeFirst()).numUpdatedRows) !== 1) throw refuse();
-    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
     await recordActivity(trx, viewer.tenantId, {
       jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_STATUS_CHANGED', message: `Invoice #${before.invoice_number}: ${labelOf(before)} → ${INVOICE_STATUS_LABELS[to]}`,
       actorId: viewer.userId, changes: [{ field: 'Status', oldValue: labelOf(before), newValue: INVOICE_STATUS_LABELS[to] }], at,
@@ -126,7 +124,6 @@ export async function deleteInvoice(ctx: Ctx, id: string): Promise<{ message: st
     await trx.updateTable('estimates').set({ converted_invoice_id: null }).where('tenant_id', '=', viewer.tenantId).where('converted_invoice_id', '=', id).execute();
     const result = await trx.deleteFrom('invoices').where('tenant_id', '=', viewer.tenantId).where('id', '=', id).where('status', '=', 'DRAFT').executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw refuse();
-    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
     await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_DELETED', message: `Deleted invoice #${before.invoice_number}`, actorId: viewer.userId });
   });
   return { message: INVOICE_MESSAGES.deleted(before.invoice_number) };
@@ -171,7 +168,6 @@ export async function recordPayment(ctx: Ctx, id: string, body: PaymentBody): Pr
       throw new AppError('CONFLICT', INVOICE_MESSAGES.overBalance(formatCents(now.total_cents - now.paid_cents)));
     }
     await trx.insertInto('invoice_payments').values({ id: randomUUID(), tenant_id: viewer.tenantId, invoice_id: id, amount_cents: body.amount, paid_on: body.paidOn, method: body.method, reference: body.reference ?? null, created_by: viewer.userId, created_at: at }).execute();
-    await refreshJobMoney(trx, viewer.tenantId, before.job_id, ctx.dialect);
     await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'PAYMENT_RECORDED', message: `Payment of ${formatCents(body.amount)} on invoice #${before.invoice_number}`, actorId: viewer.userId, at });
   });
   return getInvoice(ctx, id);
