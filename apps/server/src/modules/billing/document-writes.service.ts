@@ -35,7 +35,7 @@ export type DocumentInput = {
   own: OwnEdit;
 };
 
-export const numberOf = (row: DocumentRow): number => ('estimate_number' in row ? row.estimate_number : row.invoice_number);
+const numberOf = (row: DocumentRow): number => ('estimate_number' in row ? row.estimate_number : row.invoice_number);
 
 /** Columns a draft copy or a conversion takes over from its source document. */
 export function carriedColumns(before: DocumentRow): Omit<SharedFields, 'status' | 'due_date'> {

@@ -15,17 +15,17 @@ import {
   type StoredEstimateStatus,
 } from '@fieldwork/domain/estimates.rules';
 import type { ApprovalBody, CreateEstimateBody, DepositBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
-import type { Viewer } from '@fieldwork/domain/roles';
 import { insertPayment } from '../invoices/invoices.repository.ts';
 import { changeDocument, type DocumentChange } from '../billing/document-change.service.ts';
 import type { OwnFields } from '../billing/document-writes.repository.ts';
-import { carriedColumns, copyIntoDraft, createDocument, insertDocument, updateDraftDocument, type DocumentInput } from '../billing/document-writes.service.ts';
+import { carriedColumns, copyIntoDraft, createDocument, insertDocument, updateDraftDocument, type BillingCtx, type DocumentInput } from '../billing/document-writes.service.ts';
 import { findEstimate, listEstimates, loadLines, type EstimateRow } from '../billing/documents.repository.ts';
 import { copyLines, toListFilter } from '../billing/documents.service.ts';
 import { claimConversion, deleteEstimateIf, setEstimateStatusIf } from './estimates.repository.ts';
 import { toEstimateDto, toEstimateListItem } from './estimates.presenter.ts';
 
-export type Ctx = { db: Db; dialect: 'sqlite' | 'postgres'; viewer: Viewer; timeZone: string };
+/** What a billing use case runs with (the routes and the PDF module build it). */
+export type Ctx = BillingCtx;
 
 async function requireEstimate(db: Db, tenantId: string, id: string): Promise<EstimateRow> {
   const row = await findEstimate(db, tenantId, id);

@@ -4,18 +4,18 @@ import { AppError } from '@fieldwork/domain/errors';
 import { INVOICE_ACTION_STORES, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceEditCreatesDraftCopy, invoiceMove, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
 import type { CreateInvoiceBody, Invoice, InvoiceListQuery, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
 import { formatCents } from '@fieldwork/domain/money';
-import type { Viewer } from '@fieldwork/domain/roles';
 import { dayIn } from '@fieldwork/domain/task-status';
 import { changeDocument } from '../billing/document-change.service.ts';
 import type { OwnFields } from '../billing/document-writes.repository.ts';
-import { copyIntoDraft, createDocument, updateDraftDocument, type DocumentInput } from '../billing/document-writes.service.ts';
+import { copyIntoDraft, createDocument, updateDraftDocument, type BillingCtx, type DocumentInput } from '../billing/document-writes.service.ts';
 import { findInvoice, listInvoices, loadLines, loadPayments, type InvoiceRow, type ListFilter } from '../billing/documents.repository.ts';
 import { toListFilter } from '../billing/documents.service.ts';
 import { releaseConversion } from '../estimates/estimates.repository.ts';
 import { addPaymentIf, deleteInvoiceIf, findBalance, insertPayment, setInvoiceStatusIf } from './invoices.repository.ts';
 import { toInvoiceDto, toInvoiceListItem } from './invoices.presenter.ts';
 
-export type Ctx = { db: Db; dialect: 'sqlite' | 'postgres'; viewer: Viewer; timeZone: string };
+/** What a billing use case runs with (the routes and the PDF module build it). */
+export type Ctx = BillingCtx;
 
 async function requireInvoice(db: Db, tenantId: string, id: string): Promise<InvoiceRow> {
   const row = await findInvoice(db, tenantId, id);
