@@ -1,7 +1,7 @@
 /**
- * Estimate lifecycle (jobs-estimates-invoices.md §4; issue 8): statuses, labels, badge styles, the typed
- * transition table and the per-status action table. EXPIRED is never stored: a SENT estimate whose due date
- * is before today in the tenant's zone shows and acts as EXPIRED (effectiveEstimateStatus).
+ * Estimate lifecycle: statuses, labels, badge styles, the typed transition table and the per-status action
+ * table — the two tables the server enforces (estimateMove). EXPIRED is never stored: a SENT estimate whose due
+ * date is before today in the tenant's zone shows and acts as EXPIRED (effectiveEstimateStatus).
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';

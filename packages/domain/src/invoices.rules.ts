@@ -1,6 +1,6 @@
 /**
- * Invoice lifecycle (jobs-estimates-invoices.md §4; issue 8): Draft, Sent (Open), Paid, Void; typed transition
- * and action tables. An invoice becomes PAID when its payments reach its total, never beyond.
+ * Invoice lifecycle: Draft, Sent (Open), Paid, Void; the typed transition and action tables the server enforces
+ * (invoiceMove). An invoice becomes PAID when its payments reach its total, never beyond.
  */
 import type { BadgeStyle } from './estimates.rules.ts';
 

@@ -11,7 +11,7 @@ export type DemoBillingCounts = { catalogueItems: number; estimates: number; inv
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The demo's estimates and invoices over the last 12 months (issue 8): a catalogue, every stored status of both
+ * The demo's estimates and invoices over the last 12 months: a catalogue, every stored status of both
  * documents (plus expired estimates and overdue invoices), onsite approvals, conversions and payments. Written as
  * the server writes them — numbers from the tenant's counters in creation order, totals from computeTotals,
  * activity entries; the jobs' money columns follow through their triggers (migration 0019).
