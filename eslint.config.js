@@ -9,6 +9,22 @@ const noDb = { group: ['@fieldwork/db', '@fieldwork/db/*', 'kysely', 'pg', 'bett
 const noTesting = { group: ['@fieldwork/testing', '@fieldwork/testing/*'], message: 'Test factories stay out of this layer.' };
 const noIo = { group: ['node:*', 'fs', 'path', 'http', 'fastify', 'react', 'react-dom'], message: 'packages/domain is pure: zod and date-fns only.' };
 
+/**
+ * Thin routes -> services -> repositories: a route or service asks a repository and never builds SQL itself (no
+ * query-builder call, no raw `sql`), so every query of a module is in its *.repository.ts (or packages/db).
+ */
+const QUERY_METHODS = ['selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto', 'with', 'withRecursive', 'executeQuery',
+  'where', 'whereRef', 'innerJoin', 'leftJoin', 'groupBy', 'having', 'returning', 'onConflict', 'executeTakeFirst', 'executeTakeFirstOrThrow'];
+const noSqlHere = {
+  'no-restricted-syntax': ['error', {
+    selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${QUERY_METHODS.join('|')})$/]`,
+    message: 'SQL is built only in repositories: move this query into the module\'s *.repository.ts and call it from here.',
+  }],
+  'no-restricted-imports': ['error', {
+    paths: [{ name: 'kysely', importNames: ['sql', 'expressionBuilder', 'CompiledQuery'], message: 'SQL is built only in repositories (*.repository.ts) and packages/db.' }],
+  }],
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -27,4 +43,5 @@ export default tseslint.config(
   { files: ['packages/pdf/src/**'], rules: restrict([noServer, noWeb, noDb, noTesting]) },
   { files: ['packages/testing/src/**'], rules: restrict([noServer, noWeb]) },
   { files: ['apps/web/src/**'], rules: restrict([noServer, noDb, noTesting]) },
+  { files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.routes.ts'], rules: noSqlHere },
 );

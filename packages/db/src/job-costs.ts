@@ -3,9 +3,9 @@ import type { Db } from '@fieldwork/db/connection';
 
 /**
  * The job's cost columns (job list: Total Costs; detail: the Costs tab count), recomputed from its actual
- * (JOB) costs inside the caller's transaction. Like refreshJobMoney, the job row is locked first on
- * PostgreSQL so the recomputing statement sees every change committed before it; call this BEFORE writing
- * the cost row, so two concurrent cost changes on one job queue behind each other's lock.
+ * (JOB) costs inside the caller's transaction. The job row is locked first on PostgreSQL so the recomputing
+ * statement sees every change committed before it; call this BEFORE writing the cost row, so two concurrent
+ * cost changes on one job queue behind each other's lock.
  */
 export async function lockJobForCosts(trx: Db, tenantId: string, jobId: string | null, dialect: 'sqlite' | 'postgres'): Promise<void> {
   if (jobId && dialect === 'postgres') await sql`select id from jobs where tenant_id = ${tenantId} and id = ${jobId} for update`.execute(trx);

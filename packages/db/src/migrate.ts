@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-task-hours-lock-order.ts';
 import * as m0016 from './migrations/0016-money-lock-order.ts';
 import * as m0017 from './migrations/0017-api-token-scopes.ts';
 import * as m0018 from './migrations/0018-company-branding.ts';
+import * as m0019 from './migrations/0019-job-money-triggers.ts';
 import * as m0020 from './migrations/0020-messaging.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0016-money-lock-order': m0016,
   '0017-api-token-scopes': m0017,
   '0018-company-branding': m0018,
+  '0019-job-money-triggers': m0019,
   '0020-messaging': m0020,
 };
 

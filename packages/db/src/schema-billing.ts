@@ -3,7 +3,7 @@ import type { Flag } from './schema.ts';
 /** Row types of the billing tables (estimates, invoices, their lines and payments, the catalogue); see schema.ts. */
 
 /** Estimates and invoices (migration 0008). Money in cents, quantities in thousandths, tax percent in thousandths of a percent. */
-type DocumentColumns = {
+export type DocumentColumns = {
   tenant_id: string;
   customer_id: string;
   job_id: string | null;

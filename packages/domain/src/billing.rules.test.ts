@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveEstimate, canRecordDeposit, editCreatesDraftCopy, effectiveEstimateStatus, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, estimateActions, LINK_MESSAGES, type EstimateStatus } from './estimates.rules.ts';
-import { canMoveInvoice, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceActions, invoiceEditCreatesDraftCopy } from './invoices.rules.ts';
+import { canMoveEstimate, canRecordDeposit, editCreatesDraftCopy, effectiveEstimateStatus, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, estimateActions, estimateMove, LINK_MESSAGES, type EstimateStatus } from './estimates.rules.ts';
+import { canMoveInvoice, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceActions, invoiceEditCreatesDraftCopy, invoiceMove } from './invoices.rules.ts';
 import { presetRange } from './date-presets.ts';
 import { approvalBody, createEstimateBody } from './estimates.schemas.ts';
 import { paymentBody } from './invoices.schemas.ts';
@@ -80,6 +80,29 @@ describe('invoice actions per status', () => {
     expect(INVOICE_STATUS_LABELS.SENT).toBe('Open');
     expect(INVOICE_MESSAGES.deleted(1007)).toBe('Invoice 1007 deleted successfully');
     expect(INVOICE_MESSAGES.editCopy).toBe('Now, You can edit your Invoice.');
+  });
+});
+
+describe('the statuses each action starts from, read from both tables (the server writes only from these)', () => {
+  it('estimates', () => {
+    expect(estimateMove('send', 'DRAFT', 'SENT').from).toEqual(['DRAFT', 'SENT']);
+    expect(estimateMove('void', 'DRAFT', 'VOID').from).toEqual(['DRAFT', 'SENT', 'APPROVED', 'DECLINED', 'CHANGE_REQUEST', 'PAID']);
+    expect(estimateMove('onsiteApproval', 'DRAFT', 'DECLINED').from).toEqual(['DRAFT', 'SENT']);
+    expect(estimateMove('recordDeposit', 'SENT', 'PAID').from).toEqual(['SENT', 'APPROVED']);
+    expect(estimateMove('delete', 'DRAFT').from).toEqual(['DRAFT', 'DECLINED', 'CHANGE_REQUEST']);
+    expect(estimateMove('convert', 'PAID').from).toEqual(['APPROVED', 'PAID']);
+  });
+  it('an expired estimate (stored SENT) is judged by its effective status', () => {
+    expect(estimateMove('send', 'EXPIRED', 'SENT').allowed).toBe(false);
+    expect(estimateMove('void', 'EXPIRED', 'VOID').allowed).toBe(true);
+    expect(estimateMove('onsiteApproval', 'EXPIRED', 'APPROVED').allowed).toBe(true);
+    expect(estimateMove('recordDeposit', 'EXPIRED', 'PAID').allowed).toBe(false);
+  });
+  it('invoices', () => {
+    expect(invoiceMove('send', 'DRAFT', 'SENT')).toEqual({ allowed: true, from: ['DRAFT'] });
+    expect(invoiceMove('void', 'PAID', 'VOID')).toEqual({ allowed: false, from: ['DRAFT', 'SENT'] });
+    expect(invoiceMove('recordPayment', 'SENT', 'PAID')).toEqual({ allowed: true, from: ['SENT'] });
+    expect(invoiceMove('delete', 'SENT')).toEqual({ allowed: false, from: ['DRAFT'] });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * Estimate lifecycle (jobs-estimates-invoices.md §4; issue 8): statuses, labels, badge styles, the typed
- * transition table and the per-status action table. EXPIRED is never stored: a SENT estimate whose due date
- * is before today in the tenant's zone shows and acts as EXPIRED (effectiveEstimateStatus).
+ * Estimate lifecycle: statuses, labels, badge styles, the typed transition table and the per-status action
+ * table — the two tables the server enforces (estimateMove). EXPIRED is never stored: a SENT estimate whose due
+ * date is before today in the tenant's zone shows and acts as EXPIRED (effectiveEstimateStatus).
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -74,13 +74,30 @@ export const ESTIMATE_ACTION_TABLE = {
   VOID: ['download', 'preview', 'view'],
 } as const satisfies Record<EstimateStatus, readonly EstimateAction[]>;
 
+/** The status each status-changing action stores (onsite approval stores the signer's decision, any of them). */
+export const ESTIMATE_ACTION_STORES = { send: 'SENT', void: 'VOID', recordDeposit: 'PAID' } as const satisfies Partial<Record<EstimateAction, StoredEstimateStatus>>;
+
+const storedBy = (action: EstimateAction): readonly (StoredEstimateStatus | undefined)[] =>
+  action === 'onsiteApproval' ? APPROVAL_DECISIONS : [(ESTIMATE_ACTION_STORES as Partial<Record<EstimateAction, StoredEstimateStatus>>)[action]];
+
+/**
+ * The one check of an estimate action, read from both tables: the (effective) status lists the action, and the
+ * transition table allows the status it stores, if it stores one (staying put, as a re-send does, is no move).
+ * `from` is every stored status that passes as well: the server's conditional write accepts only those, so a
+ * change racing in between leaves it no row to change.
+ */
+export function estimateMove(action: EstimateAction, status: EstimateStatus, to?: StoredEstimateStatus): { allowed: boolean; from: StoredEstimateStatus[] } {
+  const passes = (s: EstimateStatus) => (ESTIMATE_ACTION_TABLE[s] as readonly EstimateAction[]).includes(action) && (to === undefined || to === s || canMoveEstimate(s, to));
+  return { allowed: passes(status), from: STORED_ESTIMATE_STATUSES.filter(passes) };
+}
+
 /**
  * What may be done to one estimate now. A converted estimate is not converted again and not voided (its
  * invoice stands); `write` is whether the viewer may change estimates at all (read-only viewers get only
  * download, preview and view).
  */
 export function estimateActions(estimate: { status: EstimateStatus; isConverted: boolean; isDepositRequired: boolean; depositCents: number }, write: boolean): EstimateActions {
-  const listed = new Set<EstimateAction>(ESTIMATE_ACTION_TABLE[estimate.status]);
+  const listed = new Set<EstimateAction>(ESTIMATE_ACTIONS.filter((a) => storedBy(a).some((to) => estimateMove(a, estimate.status, to).allowed)));
   if (!canRecordDeposit(estimate)) listed.delete('recordDeposit');
   if (estimate.isConverted) {
     listed.delete('convert');
@@ -91,11 +108,11 @@ export function estimateActions(estimate: { status: EstimateStatus; isConverted:
 }
 
 /**
- * Recording the deposit moves an estimate to PAID ("Deposit Paid"): only where the transition table allows
- * PAID (Sent, Approved), when a deposit is required and above zero, and before conversion.
+ * Recording the deposit moves an estimate to PAID ("Deposit Paid"): only where both tables allow it (Sent,
+ * Approved), when a deposit is required and above zero, and before conversion.
  */
 export function canRecordDeposit(estimate: { status: EstimateStatus; isConverted: boolean; isDepositRequired: boolean; depositCents: number }): boolean {
-  return canMoveEstimate(estimate.status, 'PAID') && estimate.isDepositRequired && estimate.depositCents > 0 && !estimate.isConverted;
+  return estimateMove('recordDeposit', estimate.status, 'PAID').allowed && estimate.isDepositRequired && estimate.depositCents > 0 && !estimate.isConverted;
 }
 
 /** Editing a draft edits it in place; editing another editable status first copies it into a new draft. */

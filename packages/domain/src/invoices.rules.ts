@@ -1,6 +1,6 @@
 /**
- * Invoice lifecycle (jobs-estimates-invoices.md §4; issue 8): Draft, Sent (Open), Paid, Void; typed transition
- * and action tables. An invoice becomes PAID when its payments reach its total, never beyond.
+ * Invoice lifecycle: Draft, Sent (Open), Paid, Void; the typed transition and action tables the server enforces
+ * (invoiceMove). An invoice becomes PAID when its payments reach its total, never beyond.
  */
 import type { BadgeStyle } from './estimates.rules.ts';
 
@@ -32,17 +32,31 @@ export const INVOICE_ACTION_TABLE = {
   VOID: ['download', 'view'],
 } as const satisfies Record<InvoiceStatus, readonly InvoiceAction[]>;
 
+/** The status each status-changing action stores (a payment stores PAID when it reaches the total). */
+export const INVOICE_ACTION_STORES = { send: 'SENT', void: 'VOID', recordPayment: 'PAID' } as const satisfies Partial<Record<InvoiceAction, InvoiceStatus>>;
+
+/**
+ * The one check of an invoice action, read from both tables: the status lists the action, and the transition
+ * table allows the status it stores, if it stores one. `from` is every status that passes as well: the server's
+ * conditional write accepts only those, so a change racing in between leaves it no row to change.
+ */
+export function invoiceMove(action: InvoiceAction, status: InvoiceStatus, to?: InvoiceStatus): { allowed: boolean; from: InvoiceStatus[] } {
+  const passes = (s: InvoiceStatus) => (INVOICE_ACTION_TABLE[s] as readonly InvoiceAction[]).includes(action) && (to === undefined || to === s || canMoveInvoice(s, to));
+  return { allowed: passes(status), from: INVOICE_STATUSES.filter(passes) };
+}
+
 /** An invoice with payments is not voided (refund first); read-only viewers get download and view. */
 export function invoiceActions(invoice: { status: InvoiceStatus; paidCents: number }, write: boolean): InvoiceActions {
-  const listed = new Set<InvoiceAction>(INVOICE_ACTION_TABLE[invoice.status]);
+  const stores = INVOICE_ACTION_STORES as Partial<Record<InvoiceAction, InvoiceStatus>>;
+  const listed = new Set<InvoiceAction>(INVOICE_ACTIONS.filter((a) => invoiceMove(a, invoice.status, stores[a]).allowed));
   if (invoice.paidCents > 0) listed.delete('void');
   const readOnly: readonly InvoiceAction[] = ['download', 'view'];
   return Object.fromEntries(INVOICE_ACTIONS.map((a) => [a, listed.has(a) && (write || readOnly.includes(a))])) as InvoiceActions;
 }
 
-/** Editing a Sent invoice copies it into a new draft; a Draft is edited in place. */
+/** Editing an invoice the table lets you edit copies it into a new draft, unless it is the draft itself. */
 export function invoiceEditCreatesDraftCopy(status: InvoiceStatus): boolean {
-  return status === 'SENT';
+  return status !== 'DRAFT' && invoiceMove('edit', status).allowed;
 }
 
 export const PAYMENT_METHODS = ['CASH', 'CHECK', 'CARD', 'BANK_TRANSFER', 'OTHER'] as const;

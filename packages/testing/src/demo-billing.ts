@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
-import { refreshJobMoney } from '@fieldwork/db/job-money';
 import { ESTIMATE_STATUS_LABELS, todayInZone } from '@fieldwork/domain/estimates.rules';
 import { formatCents } from '@fieldwork/domain/money';
 import type { SeededCompany } from './demo-data.ts';
@@ -13,10 +11,10 @@ export type DemoBillingCounts = { catalogueItems: number; estimates: number; inv
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The demo's estimates and invoices over the last 12 months (issue 8): a catalogue, every stored status of both
+ * The demo's estimates and invoices over the last 12 months: a catalogue, every stored status of both
  * documents (plus expired estimates and overdue invoices), onsite approvals, conversions and payments. Written as
  * the server writes them — numbers from the tenant's counters in creation order, totals from computeTotals,
- * activity entries — and every job with documents gets its money columns recomputed.
+ * activity entries; the jobs' money columns follow through their triggers (migration 0019).
  */
 export async function seedDemoBilling(db: Db, company: SeededCompany, now: Date, timeZone: string): Promise<DemoBillingCounts> {
   const { tenantId } = company;
@@ -135,9 +133,6 @@ export async function seedDemoBilling(db: Db, company: SeededCompany, now: Date,
       { tenant_id: tenantId, name: 'estimate', value: 1000 + estimates.length },
       { tenant_id: tenantId, name: 'invoice', value: 1000 + invoices.length },
     ]).execute();
-    const dialect = trx.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-    const jobIds = new Set([...estimates, ...invoices].map((d) => d.jobId).filter((id): id is string => id !== null));
-    for (const jobId of jobIds) await refreshJobMoney(trx, tenantId, jobId, dialect);
   });
   const jobCount = new Set([...estimates, ...invoices].map((d) => d.jobId).filter(Boolean)).size;
   return { catalogueItems: DEMO_CATALOGUE.length, estimates: estimates.length, invoices: invoices.length, payments, jobs: jobCount };

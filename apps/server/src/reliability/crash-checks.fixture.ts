@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import { rebuildDashboardTotals } from '@fieldwork/db/dashboard-totals';
-import { refreshJobMoney } from '@fieldwork/db/job-money';
+import { rebuildJobMoney } from '@fieldwork/db/job-money';
 import { recountTaskCounts } from '@fieldwork/db/task-counts';
 
 /** Writes the crash-safety client got a 2xx for. */
@@ -96,7 +96,7 @@ async function maintainedTotals(db: Db, tenantId: string): Promise<Record<string
  * Maintained totals that differ from a recomputation: the rebuild helpers (task_counts, dashboard totals, each
  * job's money columns) run inside a transaction that is rolled back, and the kept values are compared with theirs.
  */
-export async function staleTotals(db: Db, tenantId: string, dialect: 'sqlite' | 'postgres'): Promise<Record<string, { kept: string[]; recomputed: string[] }>> {
+export async function staleTotals(db: Db, tenantId: string): Promise<Record<string, { kept: string[]; recomputed: string[] }>> {
   const kept = await maintainedTotals(db, tenantId);
   let recomputed: Record<string, string[]> = {};
   const rollback = new Error('rollback');
@@ -105,7 +105,7 @@ export async function staleTotals(db: Db, tenantId: string, dialect: 'sqlite' | 
     .execute(async (trx) => {
       await recountTaskCounts(trx, tenantId);
       await rebuildDashboardTotals(trx, tenantId);
-      for (const job of await trx.selectFrom('jobs').select('id').where('tenant_id', '=', tenantId).execute()) await refreshJobMoney(trx, tenantId, job.id, dialect);
+      await rebuildJobMoney(trx, tenantId);
       recomputed = await maintainedTotals(trx, tenantId);
       throw rollback;
     })

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Updateable } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
+import type { Database } from '@fieldwork/db/schema';
 import { paging } from '@fieldwork/db/sql-helpers';
 import { OPEN_BID_STATUSES, type BidStatus } from '@fieldwork/domain/bids.schemas';
 
@@ -123,6 +125,19 @@ export async function insertBidRequests(
   const rows = await trx.selectFrom('bid_requests').select(['id', 'subcontractor_id']).where('tenant_id', '=', tenantId).where('task_id', '=', taskId).where('subcontractor_id', 'in', subcontractorIds).execute();
   const idOf = new Map(rows.map((r) => [r.subcontractor_id, r.id]));
   return { bidIds: subcontractorIds.map((id) => idOf.get(id)).filter((id): id is string => Boolean(id)), created: fresh };
+}
+
+/** A bid's answer or award, only while it is in one of the statuses and at the version read; false otherwise. */
+export async function updateBidIf(trx: Db, tenantId: string, bidId: string, seen: { version: number; statuses: readonly string[] }, patch: Updateable<Database['bid_requests']>, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('bid_requests')
+    .set({ ...patch, updated_at: at, version: seen.version + 1 })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', bidId)
+    .where('version', '=', seen.version)
+    .where('status', 'in', seen.statuses)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Close the task's still-open bids (all but `keep`); returns the closed ones' subcontractor ids and names. */

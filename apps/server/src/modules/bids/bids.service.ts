@@ -14,8 +14,8 @@ import { slotOf, writeSchedule } from '../scheduling/schedule-guard.ts';
 import { afterCommit, runTransaction } from '../events/events.bus.ts';
 import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from '../tasks/tasks-access.service.ts';
 import { currentAssigneeName } from '../tasks/tasks-assignee.service.ts';
-import { findSubcontractorIdOfUser } from '../tasks/tasks.repository.ts';
-import { closeOpenBids, findActiveSubcontractors, findBidView, insertBidRequests, listBidsPage, listTaskBids, type BidViewRow } from './bids.repository.ts';
+import { findSubcontractorIdOfUser, updateTaskScheduleIf } from '../tasks/tasks.repository.ts';
+import { closeOpenBids, findActiveSubcontractors, findBidView, insertBidRequests, listBidsPage, listTaskBids, updateBidIf, type BidViewRow } from './bids.repository.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
@@ -108,24 +108,8 @@ async function saveAnswer(db: Db, auth: Auth, row: BidViewRow, answer: Answer): 
   const tenantId = auth.viewer.tenantId;
   const at = nowIso();
   await runTransaction(db, async (trx) => {
-    const res = await trx
-      .updateTable('bid_requests')
-      .set({
-        status: answer.status,
-        amount_cents: answer.amountCents,
-        note: answer.note,
-        earliest_start_at: answer.earliestStart,
-        answered_by: auth.viewer.userId,
-        answered_at: at,
-        updated_at: at,
-        version: row.version + 1,
-      })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', row.id)
-      .where('version', '=', row.version)
-      .where('status', 'in', OPEN_BID_STATUSES)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError('CONFLICT', BID_MESSAGES.notOpen);
+    const answered = { status: answer.status, amount_cents: answer.amountCents, note: answer.note, earliest_start_at: answer.earliestStart, answered_by: auth.viewer.userId, answered_at: at };
+    if (!(await updateBidIf(trx, tenantId, row.id, { version: row.version, statuses: OPEN_BID_STATUSES }, answered, at))) throw new AppError('CONFLICT', BID_MESSAGES.notOpen);
     const message = answer.status === 'SUBMITTED' ? `${row.sub_name} bid ${formatBidAmount(answer.amountCents!)}` : `${row.sub_name} declined the bid request`;
     const changes = diffFields(
       { Status: row.status, Amount: row.amount_cents === null ? null : formatBidAmount(Number(row.amount_cents)) },
@@ -180,24 +164,8 @@ export async function awardBid(db: Db, auth: Auth, bidId: string): Promise<Bid> 
   const slot = slotOf(tenantId, task.id, columns, task.start_at, task.expected_end_at);
   const at = nowIso();
   await writeSchedule(db, slot, async (trx) => {
-    const moved = await trx
-      .updateTable('tasks')
-      .set((eb) => ({ ...columns, schedule_version: eb('schedule_version', '+', 1), version: eb('version', '+', 1), updated_at: at }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', task.id)
-      .where('lifecycle', '=', task.lifecycle)
-      .where('schedule_version', '=', task.schedule_version)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw taskMoved();
-    const awarded = await trx
-      .updateTable('bid_requests')
-      .set({ status: 'AWARDED', updated_at: at, version: bid.version + 1 })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', bid.id)
-      .where('status', '=', 'SUBMITTED')
-      .where('version', '=', bid.version)
-      .executeTakeFirst();
-    if (Number(awarded.numUpdatedRows) !== 1) throw new AppError('CONFLICT', BID_MESSAGES.notSubmitted);
+    if (!(await updateTaskScheduleIf(trx, tenantId, task.id, { lifecycle: task.lifecycle, scheduleVersion: task.schedule_version }, { ...columns, updated_at: at }))) throw taskMoved();
+    if (!(await updateBidIf(trx, tenantId, bid.id, { version: bid.version, statuses: ['SUBMITTED'] }, { status: 'AWARDED' }, at))) throw new AppError('CONFLICT', BID_MESSAGES.notSubmitted);
     const closed = await closeOpenBids(trx, tenantId, task.id, bid.id, at);
     const entry = { jobId: task.job_id, entityType: 'TASK' as const, entityId: task.id, actorId: tv.viewer.userId, at };
     await recordActivity(trx, tenantId, { ...entry, action: 'BID_AWARDED', message: `Awarded the bid of ${bid.sub_name} (${formatBidAmount(Number(bid.amount_cents))})` });

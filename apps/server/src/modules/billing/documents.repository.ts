@@ -1,26 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { sql, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
-import type { DocumentLineColumns, EstimatesTable } from '@fieldwork/db/schema';
+import type { Database, DocumentLineColumns } from '@fieldwork/db/schema';
+import type { DocumentColumns } from '@fieldwork/db/schema-billing';
 import { paging } from '@fieldwork/db/sql-helpers';
 import type { DocumentOrderKey } from '@fieldwork/domain/billing.schemas';
 
 /**
- * Reads and line writes shared by estimates and invoices (issue 8). Both tables have the same document columns;
- * `kind` picks the table. Every query takes tenantId first and filters on it.
+ * Reads shared by estimates and invoices: the document row with the names its DTO shows, list pages, lines,
+ * and the customer's and job's parts a document points at. Every query takes tenantId first and filters on it.
  */
 export type DocKind = 'estimate' | 'invoice';
-const TABLE = { estimate: 'estimates', invoice: 'invoices' } as const;
-const LINES = { estimate: { table: 'estimate_lines', fk: 'estimate_id' }, invoice: { table: 'invoice_lines', fk: 'invoice_id' } } as const;
-const NUMBER = { estimate: 'estimate_number', invoice: 'invoice_number' } as const;
-
+export type DocTables = { estimate: 'estimates'; invoice: 'invoices' };
 export type LineRow = DocumentLineColumns;
 
-/** The document row with the names its DTO shows. `any` keeps one query for both tables; callers narrow it. */
-export function documentQuery(db: Db, kind: DocKind, tenantId: string) {
-  const t = TABLE[kind] as 'estimates';
-  return db
-    .selectFrom(`${t} as d` as 'estimates as d')
+/** A document table under the alias `d`, whichever of the two it is. */
+type DocDb<K extends DocKind> = Database & { d: Database[DocTables[K]] };
+
+/** The customer, job, address, unit, contacts and creator names beside the document's own columns. */
+function withParties<K extends DocKind>(documents: SelectQueryBuilder<DocDb<K>, 'd', object>) {
+  return documents
     .innerJoin('customers as c', 'c.id', 'd.customer_id')
     .leftJoin('jobs as j', 'j.id', 'd.job_id')
     .leftJoin('customer_addresses as addr', 'addr.id', 'd.address_id')
@@ -37,36 +35,41 @@ export function documentQuery(db: Db, kind: DocKind, tenantId: string) {
       'bill.name as billing_contact_name',
       'site.name as site_contact_name',
       'creator.name as creator_name',
-    ])
-    .where('d.tenant_id', '=', tenantId);
+    ]);
 }
 
-export type DocumentRow = Awaited<ReturnType<ReturnType<typeof documentQuery>['executeTakeFirstOrThrow']>> & Record<string, unknown>;
-
-export async function findDocument(db: Db, kind: DocKind, tenantId: string, id: string): Promise<DocumentRow | undefined> {
-  return (await documentQuery(db, kind, tenantId).where('d.id', '=', id).executeTakeFirst()) as DocumentRow | undefined;
+export function estimateQuery(db: Db, tenantId: string) {
+  return withParties<'estimate'>(db.selectFrom('estimates as d')).where('d.tenant_id', '=', tenantId);
 }
 
-export async function loadLines(db: Db, kind: DocKind, tenantId: string, id: string): Promise<LineRow[]> {
-  const { table, fk } = LINES[kind];
-  return db
-    .selectFrom(table as 'estimate_lines')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where(fk as 'estimate_id', '=', id)
-    .orderBy('position')
-    .execute();
+export function invoiceQuery(db: Db, tenantId: string) {
+  return withParties<'invoice'>(db.selectFrom('invoices as d')).where('d.tenant_id', '=', tenantId);
 }
 
-export async function replaceLines(trx: Db, kind: DocKind, tenantId: string, id: string, lines: Omit<LineRow, 'id' | 'tenant_id' | 'position'>[]): Promise<void> {
-  const { table, fk } = LINES[kind];
-  await trx.deleteFrom(table as 'estimate_lines').where('tenant_id', '=', tenantId).where(fk as 'estimate_id', '=', id).execute();
-  if (!lines.length) return;
-  await trx
-    .insertInto(table as 'estimate_lines')
-    .values(lines.map((l, position) => ({ ...l, id: randomUUID(), tenant_id: tenantId, position, [fk]: id }) as LineRow & { estimate_id: string }))
-    .execute();
-}
+/** The estimate as its DTO reads it; the number of the invoice it became is read with one estimate only. */
+export type EstimateRow = Awaited<ReturnType<ReturnType<typeof estimateQuery>['executeTakeFirstOrThrow']>> & { converted_invoice_number?: number | null };
+/** The invoice as its DTO reads it; the number of the estimate it came from is read with one invoice only. */
+export type InvoiceRow = Awaited<ReturnType<ReturnType<typeof invoiceQuery>['executeTakeFirstOrThrow']>> & { converted_estimate_number?: number | null };
+/** What both rows have: the shared columns and the party names. */
+export type DocumentRow = EstimateRow | InvoiceRow;
+
+export type ListFilter = {
+  page: number;
+  limit: number;
+  orderByKey: DocumentOrderKey;
+  orderByValue: 'asc' | 'desc';
+  /** Digits the number starts with; 'none' when the search text is not a number (nothing matches). */
+  numberPrefix: number | null | 'none';
+  storedStatuses: string[] | null;
+  /** Estimates: stored SENT split by due date into the derived EXPIRED (due before today) and SENT; plain statuses beside. */
+  sentByDueDate?: { today: string; expired: boolean; sent: boolean; plain: string[] };
+  /** Invoices: stored SENT and due before this day (overdue, as the dashboard counts it). */
+  overdueBefore?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  jobId?: string;
+  unlinked?: boolean;
+};
 
 const ORDER = {
   createdOn: 'd.created_at',
@@ -78,38 +81,76 @@ const ORDER = {
   number: 'd.created_at',
 } as const satisfies Record<DocumentOrderKey, string>;
 
-export type ListFilter = {
-  page: number;
-  limit: number;
-  orderByKey: DocumentOrderKey;
-  orderByValue: 'asc' | 'desc';
-  numberPrefix: number | null | 'none';
-  storedStatuses: string[] | null;
-  /** Extra condition for derived statuses (EXPIRED / SENT split by due date). */
-  statusCondition?: (eb: any) => any;
-  createdFrom?: string;
-  createdTo?: string;
-  jobId?: string;
-  unlinked?: boolean;
-};
+/** Conditions on the columns both tables share, written once for either list. */
+const doc = expressionBuilder<{ d: DocumentColumns & { id: string; status: string } }, 'd'>();
 
-export async function listDocuments(db: Db, kind: DocKind, tenantId: string, f: ListFilter): Promise<{ rows: DocumentRow[]; total: number }> {
-  let base = documentQuery(db, kind, tenantId);
-  if (f.numberPrefix === 'none') base = base.where(sql<SqlBool>`1 = 0`);
-  else if (f.numberPrefix !== null) base = base.where(sql<SqlBool>`cast(${sql.ref(`d.${NUMBER[kind]}`)} as text) like ${`${f.numberPrefix}%`}`);
-  if (f.storedStatuses) base = base.where('d.status', 'in', f.storedStatuses.length ? f.storedStatuses : ['-']);
-  if (f.statusCondition) base = base.where(f.statusCondition);
-  if (f.createdFrom) base = base.where('d.created_at', '>=', f.createdFrom);
-  if (f.createdTo) base = base.where('d.created_at', '<', f.createdTo);
-  if (f.jobId) base = base.where('d.job_id', '=', f.jobId);
-  if (f.unlinked) base = base.where('d.job_id', 'is', null).where('d.status', '<>', 'VOID');
+function conditions(f: ListFilter, numberColumn: string): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  if (f.numberPrefix === 'none') out.push(sql<SqlBool>`1 = 0`);
+  else if (f.numberPrefix !== null) out.push(sql<SqlBool>`cast(${sql.ref(`d.${numberColumn}`)} as text) like ${`${f.numberPrefix}%`}`);
+  if (f.storedStatuses) out.push(doc('d.status', 'in', f.storedStatuses.length ? f.storedStatuses : ['-']));
+  const split = f.sentByDueDate;
+  if (split) {
+    const terms: Expression<SqlBool>[] = [];
+    if (split.plain.length) terms.push(doc('d.status', 'in', split.plain));
+    const sent = doc('d.status', '=', 'SENT');
+    if (split.expired) terms.push(doc.and([sent, doc('d.due_date', 'is not', null), doc('d.due_date', '<', split.today)]));
+    if (split.sent) terms.push(doc.and([sent, doc.or([doc('d.due_date', 'is', null), doc('d.due_date', '>=', split.today)])]));
+    out.push(doc.or(terms));
+  }
+  if (f.overdueBefore) out.push(doc.and([doc('d.status', '=', 'SENT'), doc('d.due_date', '<', f.overdueBefore)]));
+  if (f.createdFrom) out.push(doc('d.created_at', '>=', f.createdFrom));
+  if (f.createdTo) out.push(doc('d.created_at', '<', f.createdTo));
+  if (f.jobId) out.push(doc('d.job_id', '=', f.jobId));
+  if (f.unlinked) out.push(doc('d.job_id', 'is', null), doc('d.status', '<>', 'VOID'));
+  return out;
+}
+
+/** One page of a document list and the total, in the filter's order (then id). */
+async function listPage<R>(documents: SelectQueryBuilder<any, any, R>, numberColumn: string, f: ListFilter): Promise<{ rows: R[]; total: number }> {
+  const where = conditions(f, numberColumn);
+  const base = where.length ? documents.where(doc.and(where)) : documents;
   const { limit, offset } = paging(f.page, f.limit);
-  const column = f.orderByKey === 'number' ? `d.${NUMBER[kind]}` : ORDER[f.orderByKey];
+  const column = f.orderByKey === 'number' ? `d.${numberColumn}` : ORDER[f.orderByKey];
   const [rows, count] = await Promise.all([
     base.orderBy(sql.ref(column), f.orderByValue).orderBy('d.id', f.orderByValue).limit(limit).offset(offset).execute(),
     base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as DocumentRow[], total: Number(count.n) };
+  return { rows, total: Number((count as { n: number }).n) };
+}
+
+export const listEstimates = (db: Db, tenantId: string, f: ListFilter) => listPage<EstimateRow>(estimateQuery(db, tenantId), 'estimate_number', f);
+export const listInvoices = (db: Db, tenantId: string, f: ListFilter) => listPage<InvoiceRow>(invoiceQuery(db, tenantId), 'invoice_number', f);
+
+/** One estimate, with the number of the invoice it became. */
+export function findEstimate(db: Db, tenantId: string, id: string): Promise<EstimateRow | undefined> {
+  const converted = estimateQuery(db, tenantId).leftJoin('invoices as converted', 'converted.id', 'd.converted_invoice_id');
+  return converted.select('converted.invoice_number as converted_invoice_number').where('d.id', '=', id).executeTakeFirst();
+}
+
+/** One invoice, with the number of the estimate it came from. */
+export function findInvoice(db: Db, tenantId: string, id: string): Promise<InvoiceRow | undefined> {
+  const converted = invoiceQuery(db, tenantId).leftJoin('estimates as converted', 'converted.id', 'd.converted_from_estimate_id');
+  return converted.select('converted.estimate_number as converted_estimate_number').where('d.id', '=', id).executeTakeFirst();
+}
+
+export function loadLines(db: Db, kind: DocKind, tenantId: string, id: string): Promise<LineRow[]> {
+  if (kind === 'estimate') return db.selectFrom('estimate_lines').selectAll().where('tenant_id', '=', tenantId).where('estimate_id', '=', id).orderBy('position').execute();
+  return db.selectFrom('invoice_lines').selectAll().where('tenant_id', '=', tenantId).where('invoice_id', '=', id).orderBy('position').execute();
+}
+
+export function loadPayments(db: Db, tenantId: string, invoiceId: string) {
+  return db.selectFrom('invoice_payments').selectAll().where('tenant_id', '=', tenantId).where('invoice_id', '=', invoiceId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The job a document is written for: its customer, status and the parts a new document defaults to. */
+export function findJobForDocument(db: Db, tenantId: string, jobId: string) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'job_number', 'customer_id', 'status', 'site_address_id', 'building_unit_id', 'site_contact_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', jobId)
+    .executeTakeFirst();
 }
 
 /** The customer's parts a document may point at (addresses and contacts of that customer only). */
@@ -124,5 +165,3 @@ export async function customerOwns(db: Db, tenantId: string, customerId: string,
   ]);
   return a.length === new Set(ids.addresses).size && c.length === new Set(ids.contacts).size;
 }
-
-export type EstimateRowExtra = Pick<EstimatesTable, 'estimate_number'>;

@@ -1,11 +1,13 @@
 import type { Db } from '@fieldwork/db/connection';
 import { flag } from '@fieldwork/db/sql-helpers';
 import type { JobInfo, LineInputBody } from '@fieldwork/domain/billing.schemas';
-import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
+import { presetRange } from '@fieldwork/domain/date-presets';
+import { LINK_MESSAGES, todayInZone } from '@fieldwork/domain/estimates.rules';
 import { AppError } from '@fieldwork/domain/errors';
-import { computeTotals, marginOf } from '@fieldwork/domain/money';
-import { centsToDollars } from '@fieldwork/domain/money';
-import { customerOwns, type DocumentRow, type LineRow } from './documents.repository.ts';
+import { centsToDollars, computeTotals, marginOf } from '@fieldwork/domain/money';
+import { countCatalogueItems } from '../catalogue/catalogue.repository.ts';
+import { findCustomer } from '../customers/customers.repository.ts';
+import { customerOwns, findJobForDocument, type DocumentRow, type LineRow, type ListFilter } from './documents.repository.ts';
 
 export type ResolvedRefs = {
   customer_id: string;
@@ -23,23 +25,17 @@ export type ResolvedRefs = {
  */
 export async function resolveJobInfo(db: Db, tenantId: string, info: JobInfo, currentJobId: string | null = null): Promise<ResolvedRefs> {
   let customerId = info.accountId ?? null;
-  let job: { id: string; customer_id: string; status: string; site_address_id: string; building_unit_id: string | null; site_contact_id: string | null } | undefined;
+  let job: Awaited<ReturnType<typeof findJobForDocument>> = undefined;
   const jobId = info.type === 'Existing' ? (info.jobId ?? null) : null;
   if (jobId) {
-    job = await db
-      .selectFrom('jobs')
-      .select(['id', 'customer_id', 'status', 'site_address_id', 'building_unit_id', 'site_contact_id'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', jobId)
-      .executeTakeFirst();
+    job = await findJobForDocument(db, tenantId, jobId);
     if (!job) throw new AppError('NOT_FOUND', 'Job not found.');
     if (job.status !== 'OPEN' && job.id !== currentJobId) throw new AppError('CONFLICT', LINK_MESSAGES.jobNotOpen);
     if (customerId && customerId !== job.customer_id) throw new AppError('VALIDATION_FAILED', [LINK_MESSAGES.otherCustomer]);
     customerId = job.customer_id;
   }
   if (!customerId) throw new AppError('VALIDATION_FAILED', ['Account Name is mandatory.']);
-  const customer = await db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('id', '=', customerId).executeTakeFirst();
-  if (!customer) throw new AppError('NOT_FOUND', 'Customer not found.');
+  if (!(await findCustomer(db, tenantId, customerId))) throw new AppError('NOT_FOUND', 'Customer not found.');
   const refs: ResolvedRefs = {
     customer_id: customerId,
     job_id: job?.id ?? null,
@@ -93,8 +89,7 @@ export function figuresOf(lines: LineInputBody[], info: { freight: number; isDep
 export async function checkServices(db: Db, tenantId: string, lines: LineInputBody[]): Promise<void> {
   const ids = [...new Set(lines.map((l) => l.serviceId).filter((v): v is string => !!v))];
   if (!ids.length) return;
-  const found = await db.selectFrom('catalogue_items').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
-  if (found.length !== ids.length) throw new AppError('NOT_FOUND', 'Product/Service not found.');
+  if ((await countCatalogueItems(db, tenantId, ids)) !== ids.length) throw new AppError('NOT_FOUND', 'Product/Service not found.');
 }
 
 /** Copy lines of one document onto another (draft copies, conversion). */
@@ -150,7 +145,49 @@ export function commonDto(row: DocumentRow, lines: LineRow[]) {
  * Margin figures for office readers: revenue is the subtotal; cost is the estimate's estimated costs (its
  * ESTIMATE costs, kept in estimated_cost_cents by every cost change). Invoices carry no such column: 0.
  */
-export function marginFields(row: DocumentRow, costCents = Number(row.estimated_cost_cents ?? 0)) {
+export function marginFields(row: DocumentRow, costCents = 'estimated_cost_cents' in row ? Number(row.estimated_cost_cents) : 0) {
   const m = marginOf(row.sub_total_cents, costCents);
   return { totalRevenue: centsToDollars(m.totalRevenueCents), totalMargin: centsToDollars(m.totalMarginCents), marginPercentage: m.marginPercentage };
+}
+
+type ListQuery = {
+  page: number;
+  limit: number;
+  orderByKey: ListFilter['orderByKey'];
+  orderByValue: 'asc' | 'desc';
+  searchText?: string | undefined;
+  search?: string | undefined;
+  status?: string[] | undefined;
+  createdOn?: Parameters<typeof presetRange>[0] | undefined;
+  jobId?: string | undefined;
+  unlinked?: boolean | undefined;
+};
+
+/**
+ * The list query as repository filters: the number search is a prefix of the digits typed ("#10" finds 1001…),
+ * created-on presets are computed in the tenant's zone, and for estimates the derived EXPIRED status splits
+ * stored SENT by due date (before today in the tenant's zone).
+ */
+export function toListFilter(q: ListQuery, now: Date, timeZone: string, derivedExpiry: boolean): ListFilter {
+  const text = q.searchText ?? q.search;
+  const digits = text ? text.replace(/^#/, '').trim() : '';
+  const numberPrefix = !text ? null : /^\d{1,9}$/.test(digits) ? Number(digits) : 'none';
+  const range = q.createdOn ? presetRange(q.createdOn, now, timeZone) : undefined;
+  const filter: ListFilter = {
+    page: q.page,
+    limit: q.limit,
+    orderByKey: q.orderByKey,
+    orderByValue: q.orderByValue,
+    numberPrefix,
+    storedStatuses: null,
+    ...(range ? { createdFrom: range.start, createdTo: range.end } : {}),
+    ...(q.jobId ? { jobId: q.jobId } : {}),
+    ...(q.unlinked ? { unlinked: true } : {}),
+  };
+  if (q.status?.length) {
+    const wanted = new Set(q.status);
+    if (!derivedExpiry || (!wanted.has('EXPIRED') && !wanted.has('SENT'))) filter.storedStatuses = [...wanted];
+    else filter.sentByDueDate = { today: todayInZone(now, timeZone), expired: wanted.has('EXPIRED'), sent: wanted.has('SENT'), plain: [...wanted].filter((s) => s !== 'EXPIRED' && s !== 'SENT') };
+  }
+  return filter;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
-import { TECHNICIAN_ROLES } from '../scheduling/team.service.ts';
+import { TECHNICIAN_ROLES } from '../scheduling/team.repository.ts';
 
 /** The user's running work period (end_time null), if any: the partial unique index holds at most one. */
 export function findRunningActivityOfUser(db: Db, tenantId: string, userId: string) {

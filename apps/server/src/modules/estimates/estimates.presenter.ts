@@ -3,26 +3,8 @@ import type { Estimate, EstimateListItem } from '@fieldwork/domain/estimates.sch
 import { can, type Viewer } from '@fieldwork/domain/roles';
 import type { PaymentMethod } from '@fieldwork/domain/invoices.rules';
 import { centsToDollars } from '@fieldwork/domain/money';
-import type { DocumentRow, LineRow } from '../billing/documents.repository.ts';
+import type { EstimateRow, LineRow } from '../billing/documents.repository.ts';
 import { commonDto, marginFields } from '../billing/documents.service.ts';
-
-export type EstimateRow = DocumentRow & {
-  estimate_number: number;
-  status: string;
-  estimate_date: string | null;
-  previous_estimate_number: number | null;
-  converted_invoice_id: string | null;
-  converted_invoice_number?: number | null;
-  approval_decision: string | null;
-  approval_name: string | null;
-  approval_at: string | null;
-  approval_ip: string | null;
-  approval_comment: string | null;
-  approval_signature: string | null;
-  deposit_paid_on?: string | null;
-  deposit_method?: string | null;
-  deposit_reference?: string | null;
-};
 
 function base(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string) {
   const status = effectiveEstimateStatus(row.status as StoredEstimateStatus, row.due_date, now, timeZone);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { migrationNames } from '@fieldwork/db/migrate';
+import { appliedMigrations, pingDatabase } from './health.repository.ts';
 import { isShuttingDown } from './readiness.ts';
 
 const readyBody = z.object({ status: z.enum(['ready', 'not-ready', 'shutting-down']), reason: z.string().optional() });
@@ -29,15 +29,14 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) => {
     if (isShuttingDown(app)) return reply.status(503).send({ status: 'shutting-down' });
     try {
-      await sql`select 1`.execute(app.db);
+      await pingDatabase(app.db);
     } catch (error) {
       request.log.warn({ err: error }, 'readiness: database unreachable');
       return reply.status(503).send({ status: 'not-ready', reason: 'database unreachable' });
     }
     if (!migrated) {
       // No migrations table yet reads as "pending" too.
-      const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(app.db).then((r) => r.rows, () => []);
-      const done = new Set(rows.map((r) => r.name));
+      const done = await appliedMigrations(app.db);
       migrated = migrationNames().every((name) => done.has(name));
       if (!migrated) return reply.status(503).send({ status: 'not-ready', reason: 'migrations pending' });
     }

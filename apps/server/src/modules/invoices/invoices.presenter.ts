@@ -3,18 +3,8 @@ import type { Invoice, InvoiceListItem } from '@fieldwork/domain/invoices.schema
 import { centsToDollars } from '@fieldwork/domain/money';
 import { can, type Viewer } from '@fieldwork/domain/roles';
 import type { InvoicePaymentsTable } from '@fieldwork/db/schema';
-import type { DocumentRow, LineRow } from '../billing/documents.repository.ts';
+import type { InvoiceRow, LineRow } from '../billing/documents.repository.ts';
 import { commonDto, marginFields } from '../billing/documents.service.ts';
-
-export type InvoiceRow = DocumentRow & {
-  invoice_number: number;
-  status: string;
-  invoice_date: string | null;
-  paid_cents: number;
-  previous_invoice_number: number | null;
-  converted_from_estimate_id: string | null;
-  converted_estimate_number?: number | null;
-};
 
 function base(viewer: Viewer, row: InvoiceRow) {
   const status = row.status as InvoiceStatus;

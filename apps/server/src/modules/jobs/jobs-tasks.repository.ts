@@ -18,18 +18,6 @@ export function loadJobTaskFacts(db: Db, tenantId: string, jobIds: string[]) {
 
 export type JobTaskFactRow = Awaited<ReturnType<typeof loadJobTaskFacts>>[number];
 
-/** Cancelling a job cancels its tasks nobody has started; returns them for their log entries. */
-export function cancelOpenTasksOfJob(db: Db, tenantId: string, jobId: string, at: string) {
-  return db
-    .updateTable('tasks')
-    .set((eb) => ({ lifecycle: 'CANCELLED', version: eb('version', '+', 1), updated_at: at }))
-    .where('tenant_id', '=', tenantId)
-    .where('job_id', '=', jobId)
-    .where('lifecycle', '=', 'OPEN')
-    .returning(['id', 'task_number', 'assignee_key'])
-    .execute();
-}
-
 /** Summary cards: closed tasks from the trigger-kept counter, overdue ones (derived MISSED) from an index range. */
 export async function countTaskCards(db: Db, tenantId: string, bounds: StatusBounds): Promise<{ closedTasks: number; overdueTasks: number }> {
   const missed: TaskStatus = 'MISSED';

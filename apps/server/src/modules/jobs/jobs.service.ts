@@ -10,6 +10,7 @@ import type { Viewer } from '@fieldwork/domain/roles';
 import { statusBounds } from '@fieldwork/domain/task-status';
 import { listJobActivity, recordActivity } from '../activity/activity.repository.ts';
 import { toActivityDto } from '../activity/activity.presenter.ts';
+import { countEstimatesInStatus } from '../estimates/estimates.repository.ts';
 import { attachUploadsToJob } from '../media/media.service.ts';
 import { requireJobHeader } from './jobs-lookup.service.ts';
 import { countTaskCards } from './jobs-tasks.repository.ts';
@@ -115,9 +116,9 @@ export async function jobSummary(db: Db, viewer: Viewer, timeZone: string): Prom
   const [byStatus, tasks, approved] = await Promise.all([
     countJobsByStatus(db, viewer.tenantId),
     countTaskCards(db, viewer.tenantId, statusBounds(new Date(), timeZone)),
-    db.selectFrom('estimates').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', viewer.tenantId).where('status', '=', 'APPROVED').executeTakeFirstOrThrow(),
+    countEstimatesInStatus(db, viewer.tenantId, 'APPROVED'),
   ]);
-  return { openJobs: byStatus.OPEN ?? 0, closedJobs: byStatus.CLOSED ?? 0, approvedEstimates: Number(approved.n), ...tasks };
+  return { openJobs: byStatus.OPEN ?? 0, closedJobs: byStatus.CLOSED ?? 0, approvedEstimates: approved, ...tasks };
 }
 
 export async function jobActivities(db: Db, viewer: Viewer, jobId: string, page: number, limit: number) {

@@ -1,5 +1,4 @@
 import type { Db } from '@fieldwork/db/connection';
-import { paging } from '@fieldwork/db/sql-helpers';
 import { pageMeta } from '@fieldwork/domain/common.schemas';
 import { AVAILABLE_SOON_MINUTES, occupiedInterval, technicianAvailability, type AvailableTechnician, type Interval } from '@fieldwork/domain/scheduling.schemas';
 import { statusBounds } from '@fieldwork/domain/task-status';
@@ -7,8 +6,9 @@ import type { z } from 'zod';
 import type { technicianAvailabilityQuery } from '@fieldwork/domain/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { photoUrl } from '../users/users.presenter.ts';
-import { occupiedDuring } from './schedule-guard.ts';
-import { technicians } from './team.service.ts';
+import { activeTasksOverlapping } from './scheduler.repository.ts';
+import { pageTechnicians } from './team.repository.ts';
+import { timeOffOverlapping } from './time-off.repository.ts';
 
 type Query = z.output<typeof technicianAvailabilityQuery>;
 const MINUTE = 60_000;
@@ -22,27 +22,12 @@ const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOS
 export async function busyIntervals(db: Db, tenantId: string, userIds: string[], from: string, to: string, excludeTaskId?: string): Promise<Map<string, Interval[]>> {
   const out = new Map<string, Interval[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return out;
-  const tasks = await db
-    .selectFrom('tasks')
-    .select(['assignee_key', 'start_at', 'expected_end_at'])
-    .where('tenant_id', '=', tenantId)
-    .where('assignee_key', 'in', userIds)
-    .where('lifecycle', '<>', 'CANCELLED')
-    .$if(!!excludeTaskId, (qb) => qb.where('id', '<>', excludeTaskId!))
-    .where((eb) => occupiedDuring(eb, { start: from, end: to }))
-    .execute();
+  const tasks = await activeTasksOverlapping(db, tenantId, userIds, { start: from, end: to }, excludeTaskId);
   for (const t of tasks) {
     const span = occupiedInterval(t.start_at!, t.expected_end_at);
     if (span.end > span.start) out.get(t.assignee_key!)?.push(span);
   }
-  const off = await db
-    .selectFrom('time_off')
-    .select(['user_id', 'start_at', 'end_at'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', 'in', userIds)
-    .where('start_at', '<', to)
-    .where('end_at', '>', from)
-    .execute();
+  const off = await timeOffOverlapping(db, tenantId, userIds, from, to);
   for (const o of off) out.get(o.user_id)?.push({ start: o.start_at, end: o.end_at });
   return out;
 }
@@ -56,12 +41,7 @@ export async function listAvailableTechnicians(db: Db, auth: Pick<AuthContext, '
   const tenantId = auth.viewer.tenantId;
   const window = occupiedInterval(q.startDateTime, q.expectedEndDateTime ?? null);
   const day = statusBounds(new Date(window.start), auth.timeZone);
-  const base = technicians(db, tenantId, q);
-  const { limit, offset } = paging(q.page, q.limit);
-  const [users, total] = await Promise.all([
-    base.select(['users.id', 'users.name', 'users.photo_file_id']).orderBy('users.name').orderBy('users.id').limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows: users, total } = await pageTechnicians(db, tenantId, q);
   const from = [day.startOfToday, shift(window.start, -AVAILABLE_SOON_MINUTES * MINUTE)].sort()[0]!;
   const to = [day.startOfTomorrow, window.end].sort().at(-1)!;
   const busy = await busyIntervals(db, tenantId, users.map((u) => u.id), from, to, q.excludeTaskId);
@@ -71,5 +51,5 @@ export async function listAvailableTechnicians(db: Db, auth: Pick<AuthContext, '
     profilePictureUrl: photoUrl(u),
     ...technicianAvailability(window, busy.get(u.id) ?? [], day.startOfTomorrow),
   }));
-  return { items, meta: pageMeta(Number(total.n), q.page, q.limit) };
+  return { items, meta: pageMeta(total, q.page, q.limit) };
 }

@@ -2,7 +2,7 @@ import type { Db } from '@fieldwork/db/connection';
 import { isSubcontractorRole } from '@fieldwork/domain/roles';
 import type { SchedulerQuery, SchedulerUser, SchedulerUsersQuery } from '@fieldwork/domain/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
-import { occupiedDuring } from './schedule-guard.ts';
+import { countActiveTasksByAssignee } from './scheduler.repository.ts';
 import { listSchedulerTasks } from './scheduler.service.ts';
 import { listTeam } from './team.service.ts';
 import { listTimeOff } from './time-off.service.ts';
@@ -26,17 +26,6 @@ export async function listSchedulerUsers(db: Db, auth: Auth, q: SchedulerUsersQu
   const type = q.userType === 'technician' ? 'TECHNICIAN' : 'SUBCONTRACTOR';
   const page = await listTeam(db, auth, { page: q.page, limit: q.limit, type, search: q.search });
   const ids = page.items.map((m) => m.id);
-  const counts = ids.length
-    ? await db
-        .selectFrom('tasks')
-        .select(['assignee_key', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('tenant_id', '=', auth.viewer.tenantId)
-        .where('assignee_key', 'in', ids)
-        .where('lifecycle', '<>', 'CANCELLED')
-        .where((eb) => occupiedDuring(eb, { start: q.startDateTime, end: q.endDateTime }))
-        .groupBy('assignee_key')
-        .execute()
-    : [];
-  const countOf = new Map(counts.map((c) => [c.assignee_key, Number(c.n)]));
+  const countOf = await countActiveTasksByAssignee(db, auth.viewer.tenantId, ids, { start: q.startDateTime, end: q.endDateTime });
   return { items: page.items.map((m) => ({ ...m, taskCount: countOf.get(m.id) ?? 0 })), meta: page.meta };
 }

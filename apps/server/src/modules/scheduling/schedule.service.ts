@@ -10,7 +10,7 @@ import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { isVisibleTask, requireTaskAction, requireVisibleTask, taskViewer, type TaskViewer } from '../tasks/tasks-access.service.ts';
 import { currentAssigneeName, NO_ASSIGNEE, resolveAssignee, type Assignee } from '../tasks/tasks-assignee.service.ts';
-import { taskViewQuery, type TaskViewRow } from '../tasks/tasks.repository.ts';
+import { findTaskViewBySchedule, updateTaskScheduleIf, type TaskViewRow } from '../tasks/tasks.repository.ts';
 import { presentTask } from '../tasks/tasks.service.ts';
 import { requestBidsIn, resolveBidSubcontractors } from '../bids/bids.service.ts';
 import { slotOf, writeSchedule } from './schedule-guard.ts';
@@ -55,23 +55,10 @@ async function saveSchedule(db: Db, tv: TaskViewer, row: TaskViewRow, next: NewS
   );
   const assigneeChanges = diffFields({ 'Assigned To': currentAssigneeName(row) }, { 'Assigned To': next.assignee.name });
   return writeSchedule(db, slot, async (trx) => {
-    let update = trx
-      .updateTable('tasks')
-      .set((eb) => ({
-        ...columns,
-        schedule_id: row.schedule_id ?? randomUUID(),
-        start_at: next.start,
-        expected_end_at: next.expectedEnd,
-        schedule_version: eb('schedule_version', '+', 1),
-        version: eb('version', '+', 1),
-        updated_at: at,
-      }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', row.id)
-      .where('lifecycle', '=', row.lifecycle);
-    update = basedOn.scheduleVersion === null ? update.where('schedule_id', 'is', null) : update.where('schedule_version', '=', basedOn.scheduleVersion);
-    const saved = Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
-    if (!saved) throw basedOn.scheduleVersion === null ? new AppError('CONFLICT', SCHEDULE_MESSAGES.alreadyScheduled) : new AppError('STALE_VERSION');
+    const patch = { ...columns, schedule_id: row.schedule_id ?? randomUUID(), start_at: next.start, expected_end_at: next.expectedEnd, updated_at: at };
+    if (!(await updateTaskScheduleIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, scheduleVersion: basedOn.scheduleVersion }, patch))) {
+      throw basedOn.scheduleVersion === null ? new AppError('CONFLICT', SCHEDULE_MESSAGES.alreadyScheduled) : new AppError('STALE_VERSION');
+    }
     const entry = { jobId: row.job_id, entityType: 'TASK' as const, entityId: row.id, actorId: tv.viewer.userId, at };
     const verb = row.schedule_id ? 'Re-scheduled' : 'Scheduled';
     if (scheduleChanges.length) await recordActivity(trx, tenantId, { ...entry, action: 'TASK_UPDATED', message: `${verb} task #${row.task_number}`, changes: scheduleChanges });
@@ -105,10 +92,6 @@ export async function scheduleTask(db: Db, auth: Auth, body: ScheduleTaskBody): 
   return result(await presentTask(db, tv, row.id), bidIds);
 }
 
-function findTaskBySchedule(db: Db, tenantId: string, scheduleId: string): Promise<TaskViewRow | undefined> {
-  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId)).executeTakeFirst();
-}
-
 /**
  * PUT /tasks/schedule/{scheduleId}: move (and optionally re-assign) a scheduled task, based on the schedule
  * version the sheet loaded. A clocked-in task keeps its start; closed and cancelled tasks refuse (409).
@@ -116,7 +99,7 @@ function findTaskBySchedule(db: Db, tenantId: string, scheduleId: string): Promi
 export async function rescheduleTask(db: Db, auth: Auth, scheduleId: string, body: RescheduleTaskBody): Promise<ScheduleResult> {
   const tv = await taskViewer(db, auth);
   // The row read by schedule id is the task view itself (in the viewer's company): no second read by task id.
-  const row = await findTaskBySchedule(db, tv.scope.tenantId, scheduleId);
+  const row = await findTaskViewBySchedule(db, tv.scope.tenantId, scheduleId);
   if (!row || !isVisibleTask(tv, row)) throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.scheduleNotFound);
   requireTaskAction(tv, row, 'edit');
   if (body.version !== row.schedule_version) throw new AppError('STALE_VERSION');

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { ASSIGNEE_MESSAGES } from '../tasks/tasks-assignee.service.ts';
 import { findUserForAssignment } from '../tasks/tasks.repository.ts';
 import { writeTimeOff } from './schedule-guard.ts';
+import { deleteTimeOffRow, findTimeOff, insertTimeOff, listTimeOffRows, type TimeOffRow } from './time-off.repository.ts';
 
 type Auth = Pick<AuthContext, 'viewer'>;
 type ListQuery = z.output<typeof timeOffListQuery>;
@@ -17,18 +18,8 @@ type ListQuery = z.output<typeof timeOffListQuery>;
 /** At most this many blocks per list call (a technician's two months of time off is far fewer). */
 export const TIME_OFF_LIST_LIMIT = 500;
 
-type Row = { id: string; user_id: string; user_name: string; start_at: string; end_at: string; reason: string | null; created_at: string };
-
-function toTimeOff(r: Row): TimeOff {
+function toTimeOff(r: TimeOffRow): TimeOff {
   return { id: r.id, userId: r.user_id, username: r.user_name, startDateTime: r.start_at, endDateTime: r.end_at, reason: r.reason, createdAt: r.created_at };
-}
-
-function timeOffQuery(db: Db, tenantId: string) {
-  return db
-    .selectFrom('time_off')
-    .innerJoin('users', 'users.id', 'time_off.user_id')
-    .select(['time_off.id', 'time_off.user_id', 'users.name as user_name', 'time_off.start_at', 'time_off.end_at', 'time_off.reason', 'time_off.created_at'])
-    .where('time_off.tenant_id', '=', tenantId);
 }
 
 /**
@@ -40,14 +31,7 @@ export async function listTimeOff(db: Db, auth: Auth, q: ListQuery): Promise<Tim
   if (isSubcontractorRole(viewer.role)) throw new AppError('FORBIDDEN');
   if (isTechnicianRole(viewer.role) && q.userId && q.userId !== viewer.userId) throw new AppError('FORBIDDEN', 'Technicians can see only their own time off.');
   const userId = isTechnicianRole(viewer.role) ? viewer.userId : q.userId;
-  const rows = await timeOffQuery(db, viewer.tenantId)
-    .$if(!!userId, (qb) => qb.where('time_off.user_id', '=', userId!))
-    .where('time_off.start_at', '<', q.endDateTime)
-    .where('time_off.end_at', '>', q.startDateTime)
-    .orderBy('time_off.start_at')
-    .orderBy('time_off.id')
-    .limit(TIME_OFF_LIST_LIMIT)
-    .execute();
+  const rows = await listTimeOffRows(db, viewer.tenantId, { userId, startDateTime: q.startDateTime, endDateTime: q.endDateTime }, TIME_OFF_LIST_LIMIT);
   return rows.map(toTimeOff);
 }
 
@@ -57,16 +41,11 @@ export async function createTimeOff(db: Db, auth: Auth, body: TimeOffBody): Prom
   const user = await findUserForAssignment(db, viewer.tenantId, body.userId);
   if (!user || !isTechnicianRole(user.role) || user.status !== 'ACTIVE') throw new AppError('VALIDATION_FAILED', [ASSIGNEE_MESSAGES.technician]);
   const id = randomUUID();
-  await writeTimeOff(db, viewer.tenantId, user.id, { start: body.startDateTime, end: body.endDateTime }, async (trx) => {
-    await trx
-      .insertInto('time_off')
-      .values({ id, tenant_id: viewer.tenantId, user_id: user.id, start_at: body.startDateTime, end_at: body.endDateTime, reason: body.reason || null, created_by: viewer.userId, created_at: nowIso() })
-      .execute();
-  });
-  return toTimeOff((await timeOffQuery(db, viewer.tenantId).where('time_off.id', '=', id).executeTakeFirst())!);
+  const row = { id, user_id: user.id, start_at: body.startDateTime, end_at: body.endDateTime, reason: body.reason || null, created_by: viewer.userId, created_at: nowIso() };
+  await writeTimeOff(db, viewer.tenantId, user.id, { start: body.startDateTime, end: body.endDateTime }, (trx) => insertTimeOff(trx, viewer.tenantId, row));
+  return toTimeOff((await findTimeOff(db, viewer.tenantId, id))!);
 }
 
 export async function deleteTimeOff(db: Db, auth: Auth, id: string): Promise<void> {
-  const result = await db.deleteFrom('time_off').where('tenant_id', '=', auth.viewer.tenantId).where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) !== 1) throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.timeOffNotFound);
+  if (!(await deleteTimeOffRow(db, auth.viewer.tenantId, id))) throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.timeOffNotFound);
 }

@@ -53,9 +53,16 @@ export async function insertTask(db: Db, tenantId: string, row: Omit<Insertable<
   await db.insertInto('tasks').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
 }
 
+/** The task with the given schedule id (the schedule sheet addresses a task by it), as findTaskView reads it. */
+export function findTaskViewBySchedule(db: Db, tenantId: string, scheduleId: string): Promise<TaskViewRow | undefined> {
+  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId)).executeTakeFirst();
+}
+
 /**
- * The one way a task changes: only if it is still in the lifecycle and at the version the caller read,
- * so of two racing changes exactly one lands and the other gets 0 rows (a 409 for its caller).
+ * This file is the one way a task row changes. Each write is conditional on what its caller read, so of two
+ * racing changes exactly one lands and the other gets 0 rows (a 409 for its caller).
+ *
+ * A change of lifecycle or details: only if the task is still in the lifecycle and at the version read.
  */
 export async function updateTaskIf(db: Db, tenantId: string, taskId: string, seen: { lifecycle: string; version: number }, patch: Updateable<TasksTable>): Promise<boolean> {
   const result = await db
@@ -67,6 +74,33 @@ export async function updateTaskIf(db: Db, tenantId: string, taskId: string, see
     .where('version', '=', seen.version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A schedule or assignee change: only while the task is in the lifecycle read and on the schedule the caller
+ * based it on — none yet (`scheduleVersion` null) or that schedule version; both versions move on.
+ */
+export async function updateTaskScheduleIf(db: Db, tenantId: string, taskId: string, seen: { lifecycle: string; scheduleVersion: number | null }, patch: Updateable<TasksTable>): Promise<boolean> {
+  let update = db
+    .updateTable('tasks')
+    .set((eb) => ({ ...patch, schedule_version: eb('schedule_version', '+', 1), version: eb('version', '+', 1) }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', taskId)
+    .where('lifecycle', '=', seen.lifecycle);
+  update = seen.scheduleVersion === null ? update.where('schedule_id', 'is', null) : update.where('schedule_version', '=', seen.scheduleVersion);
+  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** Cancelling a job cancels its tasks nobody has started; returns them for their log entries. */
+export function cancelOpenTasksOfJob(db: Db, tenantId: string, jobId: string, at: string) {
+  return db
+    .updateTable('tasks')
+    .set((eb) => ({ lifecycle: 'CANCELLED', version: eb('version', '+', 1), updated_at: at }))
+    .where('tenant_id', '=', tenantId)
+    .where('job_id', '=', jobId)
+    .where('lifecycle', '=', 'OPEN')
+    .returning(['id', 'task_number', 'assignee_key'])
+    .execute();
 }
 
 export async function insertTaskActivity(db: Db, tenantId: string, row: { id: string; taskId: string; jobId: string; userId: string | null; start: string; end: string; at: string }): Promise<void> {
