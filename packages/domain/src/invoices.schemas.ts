@@ -1,5 +1,6 @@
 /** Invoice contracts (jobs-estimates-invoices.md: Invoice entity, list; issue 8). */
 import { z } from 'zod';
+import { receiptBlock } from './messages.schemas.ts';
 import { booleanQuery, clearableText, uuidField, versionField } from './common.schemas.ts';
 import { dateOnlyField, documentCommonDto, documentInfoFields, documentListQuery, jobInfoSchema, linesField, marginDto, modeField, moneyField } from './billing.schemas.ts';
 import { INVOICE_ACTIONS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.rules.ts';
@@ -36,6 +37,8 @@ export const paymentBody = z.strictObject({
   paidOn: dateOnlyField('Payment Date'),
   method: z.enum(PAYMENT_METHODS, { error: `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}.` }),
   reference: clearableText('Reference', 100),
+  /** Email a receipt of this payment to these addresses. */
+  receipt: receiptBlock.optional(),
 });
 export type PaymentBody = z.infer<typeof paymentBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, uuidField } from './common.schemas.ts';
+import { uuidField } from './common.schemas.ts';
 import {
   EMAIL_KINDS,
   EMAIL_TEMPLATE_KINDS,
@@ -12,9 +12,18 @@ import {
   type EmailTemplateKind,
 } from './messages.rules.ts';
 
+/** One recipient: the message names the field and the address, so a person can find the typo. */
+const recipientField = (label: string) =>
+  z
+    .string({ error: `${label} must be a list of email addresses.` })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: `${label}: an address is longer than 254 characters.` })
+    .pipe(z.email({ error: (issue) => `${label}: "${String(issue.input)}" is not a valid email address.` }));
+
 const recipients = (label: string, min: number) =>
   z
-    .array(emailField, { error: `${label} must be a list of email addresses.` })
+    .array(recipientField(label), { error: `${label} must be a list of email addresses.` })
     .min(min, { error: MESSAGE_MESSAGES.noRecipients })
     .max(MAX_RECIPIENTS, { error: MESSAGE_MESSAGES.tooManyRecipients });
 
@@ -33,8 +42,11 @@ export const sendEmailBlock = z.strictObject({
     .optional(),
 });
 export type SendEmailBlock = z.infer<typeof sendEmailBlock>;
-export const sendDocumentBody = z.strictObject({ email: sendEmailBlock.optional() }).optional();
+/** No body, an empty or a null one: marked sent and nothing emailed, as before email existed. */
+export const sendDocumentBody = z.preprocess((v) => (v === null ? undefined : v), z.strictObject({ email: sendEmailBlock.optional() }).optional());
 export type SendDocumentBody = z.infer<typeof sendDocumentBody>;
+/** A payment's receipt: emailed to these addresses when given (the web prefills the invoice's last recipients). */
+export const receiptBlock = z.strictObject({ to: recipients('Receipt to', 1) });
 
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export const templateKindParams = z.strictObject({ kind: z.enum(EMAIL_TEMPLATE_KINDS, { error: `kind must be one of: ${EMAIL_TEMPLATE_KINDS.join(', ')}.` }) });

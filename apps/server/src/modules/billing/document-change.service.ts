@@ -20,6 +20,8 @@ export type DocumentChange = {
   activity: Omit<ActivityEntry, 'actorId' | 'at' | 'changes'>;
   /** A status move: its labels before and after, logged as the change of the Status field. */
   status?: { from: string; to: string };
+  /** More of the same change, in its transaction after the write (an email it sends); its text is added to the log entry. */
+  also?: (trx: Db) => Promise<string | null>;
 };
 
 export async function changeDocument(ctx: BillingCtx, change: DocumentChange): Promise<void> {
@@ -28,6 +30,8 @@ export async function changeDocument(ctx: BillingCtx, change: DocumentChange): P
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await change.write(trx, at))) throw change.refuseAfterWrite ? await change.refuseAfterWrite(trx) : change.refuse();
     const changes = change.status ? { changes: [{ field: 'Status', oldValue: change.status.from, newValue: change.status.to }] } : {};
-    await recordActivity(trx, ctx.viewer.tenantId, { ...change.activity, ...changes, actorId: ctx.viewer.userId, at });
+    const more = change.also ? await change.also(trx) : null;
+    const message = more ? `${change.activity.message} — ${more}` : change.activity.message;
+    await recordActivity(trx, ctx.viewer.tenantId, { ...change.activity, message, ...changes, actorId: ctx.viewer.userId, at });
   });
 }

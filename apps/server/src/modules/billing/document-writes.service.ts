@@ -7,6 +7,7 @@ import { AppError } from '@fieldwork/domain/errors';
 import { formatCents } from '@fieldwork/domain/money';
 import { BILLING_MESSAGES } from '@fieldwork/domain/invoices.rules';
 import type { Viewer } from '@fieldwork/domain/roles';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { insertDocumentRow, replaceLines, updateDraftRow, type NewLine, type OwnEdit, type OwnFields, type SharedFields } from './document-writes.repository.ts';
 import { loadLines, type DocKind, type DocumentRow } from './documents.repository.ts';
@@ -17,7 +18,8 @@ import { checkServices, copyLines, figuresOf, resolveJobInfo } from './documents
  * number, the row, its lines and the activity entry in one transaction (the job's money columns follow through
  * the triggers of migration 0019).
  */
-export type BillingCtx = { db: Db; dialect: 'sqlite' | 'postgres'; viewer: Viewer; timeZone: string };
+/** `box` seals one-time links of the emails a change sends (the routes pass the server's). */
+export type BillingCtx = { db: Db; dialect: 'sqlite' | 'postgres'; viewer: Viewer; timeZone: string; box?: SecretBox };
 
 const KIND = {
   estimate: { entity: 'ESTIMATE', word: 'estimate', created: 'ESTIMATE_CREATED', updated: 'ESTIMATE_UPDATED' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDocumentBody } from '@fieldwork/domain/messages.schemas';
 import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
 import { approvalBody, createEstimateBody, depositBody, estimateListItemSchema, estimateListQuery, estimateSchema, linkEstimateBody, updateEstimateBody } from '@fieldwork/domain/estimates.schemas';
 import { ESTIMATE_MESSAGES, LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
@@ -19,7 +20,7 @@ export async function estimatesRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['estimates'];
   const ctx = (request: FastifyRequest): Ctx => {
     const auth = requireAuth(request);
-    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone };
+    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone, box: app.secrets };
   };
 
   r.get('/api/estimates', {
@@ -57,8 +58,14 @@ export async function estimatesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/estimates/:id/send', {
     preHandler: guard('estimates.write'),
-    schema: { tags, summary: 'Send (status Open)', params: idParams, response: { 200: one } },
-  }, async (request) => ({ data: await sendEstimate(ctx(request), request.params.id) }));
+    schema: {
+      tags,
+      summary: 'Send (status Open); with `email`, also email it with its PDF to the recipients (queued: the request does not wait for the mail server)',
+      params: idParams,
+      body: sendDocumentBody,
+      response: { 200: one },
+    },
+  }, async (request) => ({ data: await sendEstimate(ctx(request), request.params.id, request.body) }));
 
   r.post('/api/estimates/:id/void', {
     preHandler: guard('estimates.write'),

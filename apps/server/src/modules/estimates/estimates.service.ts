@@ -15,8 +15,10 @@ import {
   type StoredEstimateStatus,
 } from '@fieldwork/domain/estimates.rules';
 import type { ApprovalBody, CreateEstimateBody, DepositBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
+import type { SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
 import { insertPayment } from '../invoices/invoices.repository.ts';
 import { changeDocument, type DocumentChange } from '../billing/document-change.service.ts';
+import { queueDocumentEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
 import type { OwnFields } from '../billing/document-writes.repository.ts';
 import { carriedColumns, copyIntoDraft, createDocument, insertDocument, updateDraftDocument, type BillingCtx, type DocumentInput } from '../billing/document-writes.service.ts';
 import { findEstimate, listEstimates, loadLines, type EstimateRow } from '../billing/documents.repository.ts';
@@ -76,7 +78,7 @@ export async function updateEstimate(ctx: Ctx, id: string, body: UpdateEstimateB
   return getEstimate(ctx, id);
 }
 
-type Move = Pick<DocumentChange, 'allowed' | 'refuse' | 'write'> & { to: StoredEstimateStatus; message?: string };
+type Move = Pick<DocumentChange, 'allowed' | 'refuse' | 'write' | 'also'> & { to: StoredEstimateStatus; message?: string };
 
 /** A status move of an estimate, logged with the status labels before and after. */
 async function moveEstimate(ctx: Ctx, before: EstimateRow, move: Move): Promise<Estimate> {
@@ -90,8 +92,12 @@ async function moveEstimate(ctx: Ctx, before: EstimateRow, move: Move): Promise<
   return getEstimate(ctx, before.id);
 }
 
-/** Send and void: the tables' check, then one conditional write from the statuses they allow. */
-async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void'): Promise<Estimate> {
+/**
+ * Send and void: the tables' check, then one conditional write from the statuses they allow. A send with an email
+ * queues it (with the PDF) in the same transaction — the request never waits for the mail server.
+ */
+async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void', email?: SendEmailBlock): Promise<Estimate> {
+  if (email) await requireVerifiedCompany(ctx.db, ctx.viewer.tenantId);
   const before = await requireEstimate(ctx.db, ctx.viewer.tenantId, id);
   const effective = statusOf(before, ctx.timeZone);
   const to = ESTIMATE_ACTION_STORES[action];
@@ -102,10 +108,16 @@ async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void'): Promis
     allowed: move.allowed && !converted,
     refuse: () => new AppError('CONFLICT', move.allowed && converted ? ESTIMATE_MESSAGES.alreadyConverted : ESTIMATE_MESSAGES.notAllowed(action, ESTIMATE_STATUS_LABELS[effective])),
     write: (trx, at) => setEstimateStatusIf(trx, ctx.viewer.tenantId, id, { from: move.from, unconverted: action === 'void' }, { status: to }, at),
+    ...(email ? { also: (trx: Db) => queueDocumentEmail(trx, withBox(ctx), emailedEstimate(before), email).then((to) => `emailed to ${to}`) } : {}),
   });
 }
 
-export const sendEstimate = (ctx: Ctx, id: string) => sendOrVoid(ctx, id, 'send');
+const emailedEstimate = (row: EstimateRow): EmailedDocument => ({
+  kind: 'estimate', id: row.id, number: row.estimate_number, customerId: row.customer_id, customerName: row.customer_name, jobId: row.job_id,
+  totalCents: row.total_cents, balanceCents: null, dueDate: row.due_date,
+});
+
+export const sendEstimate = (ctx: Ctx, id: string, body?: SendDocumentBody) => sendOrVoid(ctx, id, 'send', body?.email);
 export const voidEstimate = (ctx: Ctx, id: string) => sendOrVoid(ctx, id, 'void');
 
 /** Onsite approval: the signer's decision, name, signature image, time and IP, from Draft, Sent or Expired. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDocumentBody } from '@fieldwork/domain/messages.schemas';
 import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
 import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
 import { createInvoiceBody, invoiceListItemSchema, invoiceListQuery, invoiceSchema, linkInvoiceBody, paymentBody, updateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
@@ -16,7 +17,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['invoices'];
   const ctx = (request: FastifyRequest): Ctx => {
     const auth = requireAuth(request);
-    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone };
+    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone, box: app.secrets };
   };
 
   r.get('/api/invoices', {
@@ -54,8 +55,14 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/invoices/:id/send', {
     preHandler: guard('invoices.write'),
-    schema: { tags, summary: 'Send (status Open)', params: idParams, response: { 200: one } },
-  }, async (request) => ({ data: await sendInvoice(ctx(request), request.params.id) }));
+    schema: {
+      tags,
+      summary: 'Send (status Open); with `email`, also email it with its PDF to the recipients (queued: the request does not wait for the mail server)',
+      params: idParams,
+      body: sendDocumentBody,
+      response: { 200: one },
+    },
+  }, async (request) => ({ data: await sendInvoice(ctx(request), request.params.id, request.body) }));
 
   r.post('/api/invoices/:id/void', {
     preHandler: guard('invoices.write'),

@@ -13,6 +13,8 @@ import { toListFilter } from '../billing/documents.service.ts';
 import { releaseConversion } from '../estimates/estimates.repository.ts';
 import { addPaymentIf, deleteInvoiceIf, findBalance, insertPayment, setInvoiceStatusIf } from './invoices.repository.ts';
 import { toInvoiceDto, toInvoiceListItem } from './invoices.presenter.ts';
+import type { SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
+import { queueDocumentEmail, queueReceiptEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
 
 /** What a billing use case runs with (the routes and the PDF module build it). */
 export type Ctx = BillingCtx;
@@ -76,7 +78,8 @@ export async function updateInvoice(ctx: Ctx, id: string, body: UpdateInvoiceBod
  * Send and void: the tables' check, then one conditional write from the statuses they allow. An invoice with
  * payments is not voided; a draft already paid in full (a converted deposit covering it) is sent straight on to Paid.
  */
-async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void'): Promise<Invoice> {
+async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void', email?: SendEmailBlock): Promise<Invoice> {
+  if (email) await requireVerifiedCompany(ctx.db, ctx.viewer.tenantId);
   const before = await requireInvoice(ctx.db, ctx.viewer.tenantId, id);
   const to = INVOICE_ACTION_STORES[action];
   const move = invoiceMove(action, statusOf(before), to);
@@ -87,11 +90,17 @@ async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void'): Promis
     write: (trx, at) => setInvoiceStatusIf(trx, ctx.viewer.tenantId, id, { from: move.from, unpaid: action === 'void' }, set, at),
     activity: { jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_STATUS_CHANGED', message: `Invoice #${before.invoice_number}: ${labelOf(before)} → ${INVOICE_STATUS_LABELS[to]}` },
     status: { from: labelOf(before), to: INVOICE_STATUS_LABELS[to] },
+    ...(email ? { also: (trx: Db) => queueDocumentEmail(trx, withBox(ctx), emailedInvoice(before), email).then((to) => `emailed to ${to}`) } : {}),
   });
   return getInvoice(ctx, id);
 }
 
-export const sendInvoice = (ctx: Ctx, id: string) => sendOrVoid(ctx, id, 'send');
+const emailedInvoice = (row: InvoiceRow, paidCents = row.paid_cents): EmailedDocument => ({
+  kind: 'invoice', id: row.id, number: row.invoice_number, customerId: row.customer_id, customerName: row.customer_name, jobId: row.job_id,
+  totalCents: row.total_cents, balanceCents: row.total_cents - paidCents, dueDate: row.due_date,
+});
+
+export const sendInvoice = (ctx: Ctx, id: string, body?: SendDocumentBody) => sendOrVoid(ctx, id, 'send', body?.email);
 export const voidInvoice = (ctx: Ctx, id: string) => sendOrVoid(ctx, id, 'void');
 
 /** Delete where the action table lists it (a draft); its estimate, if converted, may be converted again. */
@@ -125,6 +134,7 @@ export async function draftFromInvoice(ctx: Ctx, id: string): Promise<{ invoice:
  */
 export async function recordPayment(ctx: Ctx, id: string, body: PaymentBody): Promise<Invoice> {
   const { tenantId, userId } = ctx.viewer;
+  if (body.receipt) await requireVerifiedCompany(ctx.db, tenantId);
   const before = await requireInvoice(ctx.db, tenantId, id);
   const paid = INVOICE_ACTION_STORES.recordPayment;
   const move = invoiceMove('recordPayment', statusOf(before), paid);
@@ -142,6 +152,15 @@ export async function recordPayment(ctx: Ctx, id: string, body: PaymentBody): Pr
       return true;
     },
     activity: { jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'PAYMENT_RECORDED', message: `Payment of ${formatCents(body.amount)} on invoice #${before.invoice_number}` },
+    ...(body.receipt
+      ? {
+          also: (trx: Db) => {
+            const paidAfter = before.paid_cents + body.amount;
+            const payment = { amountCents: body.amount, paidOn: body.paidOn, balanceCents: before.total_cents - paidAfter };
+            return queueReceiptEmail(trx, withBox(ctx), emailedInvoice(before, paidAfter), payment, body.receipt!.to).then((to) => `receipt emailed to ${to}`);
+          },
+        }
+      : {}),
   });
   return getInvoice(ctx, id);
 }
