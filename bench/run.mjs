@@ -2,10 +2,13 @@
 // SQLite, then on a throwaway PostgreSQL cluster (this script again under scripts/with-postgres.sh with
 // --postgres-only); on each: the ceiling (bench/ceiling.mjs), the foundation scenarios, job list, task list,
 // scheduling and dashboard against the real server in its own process, every row's floor (bench/floor.mjs), the
-// job list while another company downloads 8 large PDFs (bench/pdf-isolation.mjs), and the PDF times; then the Chromium scheduler benchmark once (its own tenant, SQLite). Writes
+// job list while another company downloads 8 large PDFs (bench/pdf-isolation.mjs), the PDF times, and the outbox
+// (bench/outbox.mjs, its own small database: email jobs per second through the queue, the invoice Send request with
+// and without email); then the Chromium scheduler benchmark once (its own tenant, SQLite). Writes
 // bench/results/latest.md (bench/report.mjs) and the raw figures to bench/results/latest.json.
 // BENCH_SECONDS (5) per row; BENCH_DIALECTS=sqlite,postgres; BENCH_UI=0 skips the browser; BENCH_UI_RUNS (5);
-// BENCH_REFRESH=1 seeds anew; sizes: BENCH_JOBS, BENCH_TASKS, BENCH_TECHS, BENCH_INVOICE_LINES, BENCH_CALLS, BENCH_ASSETS.
+// BENCH_REFRESH=1 seeds anew; sizes: BENCH_JOBS, BENCH_TASKS, BENCH_TECHS, BENCH_INVOICE_LINES, BENCH_CALLS, BENCH_ASSETS;
+// the outbox: BENCH_OUTBOX_EMAILS (2,000), BENCH_OUTBOX_SENDS (500 per variant), BENCH_OUTBOX=0 skips it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,6 +20,7 @@ import { measureFloors } from './floor.mjs';
 import { measureJobsList } from './jobs-list.mjs';
 import { cacheRoot, openLargeTenant } from './large-tenant.mjs';
 import { benchLogin, openSql, ROOT, startServer } from './lib.mjs';
+import { measureOutbox } from './outbox.mjs';
 import { measurePdf } from './pdf.mjs';
 import { measurePdfIsolation, PDF_ISOLATION_SERVER_ENV } from './pdf-isolation.mjs';
 import { renderReport } from './report.mjs';
@@ -71,6 +75,13 @@ async function benchDialect(dialect) {
   // PDFs on the test app's own small company (the same app, on this dialect under with-postgres.sh).
   log('PDFs');
   result.pdf = await measurePdf({ inProcess: dialect === 'sqlite', http: true, log });
+  // The outbox on its own small database (its servers need SMTP_URL and the worker's settings).
+  if (process.env.BENCH_OUTBOX !== '0') {
+    log('outbox: email jobs through the queue, Send with and without email');
+    const outbox = await measureOutbox({ dialect, log });
+    result.outbox = { throughput: outbox.throughput, smtp: outbox.smtp, emails: outbox.send?.emails ?? null, settings: outbox.settings };
+    if (outbox.send) result.groups.push({ key: 'send', rows: outbox.send.rows });
+  }
   for (const g of result.groups) for (const r of g.rows) delete r.request;
   result.loadavg = [load0, loadavg()[0]];
   return result;
