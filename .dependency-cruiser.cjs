@@ -1,0 +1,55 @@
+/**
+ * Import rules checked by `npm run lint:imports` (part of `npm run lint`). Each part of the repository has its
+ * own list of rules below; to check another part, add its list to `forbidden` and its folder to the
+ * `lint:imports` script in package.json.
+ */
+
+const WEB = '^apps/web/src/';
+
+/** apps/web/src: app/ -> features/ -> shared/ -> components/ and lib/, with each feature's *.api.ts open to all. */
+const webRules = [
+  {
+    name: 'web-no-circular',
+    comment: 'A module in a cycle cannot be read, tested or loaded lazily on its own, and import order decides what is still undefined at start-up.',
+    severity: 'error',
+    from: { path: WEB },
+    to: { circular: true },
+  },
+  {
+    name: 'web-api-modules-import-no-ui',
+    comment: 'Every layer fetches through the *.api.ts modules, so they import no UI: one that did would drag screens into every feature that fetches and close cycles.',
+    severity: 'error',
+    from: { path: `${WEB}.+\\.api\\.ts$` },
+    to: { path: `${WEB}(app|components|shared)/` },
+  },
+  {
+    name: 'web-foundation-imports-no-features',
+    comment: 'components/ and lib/ are the foundation every screen builds on: importing a feature, shared/ or the app shell would tie them to one screen.',
+    severity: 'error',
+    from: { path: `${WEB}(components|lib)/` },
+    to: { path: `${WEB}(app|features|shared)/` },
+  },
+  {
+    name: 'web-imports-resolve',
+    comment: 'An import the checker cannot resolve is invisible to every rule above, so it must resolve.',
+    severity: 'error',
+    from: { path: WEB },
+    to: { couldNotResolve: true },
+  },
+];
+
+module.exports = {
+  forbidden: [...webRules],
+  options: {
+    // Type-only imports couple modules too: a cycle or a reach into another feature counts whichever way it is written.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    // Workspace packages resolve through their package.json "exports" to the TypeScript sources.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
