@@ -30,6 +30,13 @@ const webRules = [
     to: { path: `${WEB}(app|features|shared)/` },
   },
   {
+    name: 'web-app-is-imported-by-no-screen',
+    comment: 'app/ composes the router and shell from the features; a feature or shared module importing it back makes every page reach the router, so no page can be split off.',
+    severity: 'error',
+    from: { path: `${WEB}(features|shared)/` },
+    to: { path: `${WEB}app/` },
+  },
+  {
     name: 'web-imports-resolve',
     comment: 'An import the checker cannot resolve is invisible to every rule above, so it must resolve.',
     severity: 'error',

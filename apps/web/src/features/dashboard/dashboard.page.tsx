@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/skeleton';
 import { messageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { formatDate } from '../../lib/format';
-import { MY_DAY_PATH } from '../my-day/home-path';
+import { MY_DAY_PATH } from '../../shared/access/home-path';
 import { AssetsCard } from './assets-card';
 import { CustomersCard } from './customers-card';
 import { CustomiseSheet } from './customise-sheet';

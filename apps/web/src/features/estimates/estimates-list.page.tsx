@@ -4,7 +4,7 @@ import { ESTIMATE_STATUSES, ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/est
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
-import { WorkOrderPage } from '../../app/route-guards';
+import { WorkOrderPage } from '../../shared/access/route-guards';
 import { statusOptions } from '../billing/document-filter';
 import { DocumentListToolbar, useEstimateList } from '../billing/document-list';
 import { EstimateListView } from '../billing/estimate-columns';

@@ -5,7 +5,7 @@ import { Badge } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
-import { WorkOrderPage } from '../../app/route-guards';
+import { WorkOrderPage } from '../../shared/access/route-guards';
 import { statusOptions } from '../billing/document-filter';
 import { DocumentListToolbar, useInvoiceList } from '../billing/document-list';
 import { EstimateNoticeBar } from '../billing/estimate-notice-bar';

@@ -9,7 +9,7 @@ import { ErrorState } from '../../components/error-state';
 import { SearchInput } from '../../components/search-input';
 import { SideSheet } from '../../components/side-sheet';
 import { Skeleton } from '../../components/skeleton';
-import { WorkOrderPage } from '../../app/route-guards';
+import { WorkOrderPage } from '../../shared/access/route-guards';
 import { useAuth } from '../../lib/auth-context';
 import { useIsMobile, useViewportWidth } from '../../lib/use-media-query';
 import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';

@@ -14,7 +14,7 @@ import { Skeleton, SkeletonForm } from '../../components/skeleton';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { formatDateTime } from '../../lib/format';
-import { WorkOrderPage } from '../../app/route-guards';
+import { WorkOrderPage } from '../../shared/access/route-guards';
 import { TaskBidsCard } from '../bids/task-bids-card';
 import { AdjustmentDialog, AdjustmentNotice } from '../clock/adjustment-dialog';
 import { clockApi, runningActivity } from '../clock/clock.api';

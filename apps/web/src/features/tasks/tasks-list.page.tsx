@@ -15,7 +15,7 @@ import { TabPanel, Tabs } from '../../components/tabs';
 import { useAuth } from '../../lib/auth-context';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSaveTableConfig, useTableConfig } from '../../lib/use-table-config';
-import { WorkOrderPage } from '../../app/route-guards';
+import { WorkOrderPage } from '../../shared/access/route-guards';
 import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
 import { DeleteTaskDialog } from './task-confirm-dialogs';
 import { taskCardFields, taskCardTitle, taskTableColumns } from './task-columns';

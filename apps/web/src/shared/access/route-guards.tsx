@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Capability } from '@fieldwork/domain/roles';
-import { NoAccessPanel } from '../components/no-access-panel';
-import { useAuth } from '../lib/auth-context';
+import { NoAccessPanel } from '../../components/no-access-panel';
+import { useAuth } from '../../lib/auth-context';
 
 export function RequireCapability({ capability, children }: { capability: Capability; children: ReactNode }) {
   return useAuth().can(capability) ? <>{children}</> : <NoAccessPanel />;
