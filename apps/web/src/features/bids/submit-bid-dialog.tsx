@@ -9,7 +9,7 @@ import { Field } from '../../components/field';
 import { FormDialog } from '../../components/form-dialog';
 import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
-import { taskNumberText } from '../tasks/task-status-badge';
+import { taskNumberText } from '../../shared/tasks/task-status-badge';
 import type { AnswerBidInput } from './bids.api';
 import { useAnswerBid } from './use-bid-mutations';
 

@@ -11,7 +11,7 @@ import { controlClass } from '../../components/input';
 import { SkeletonRows } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
 import { useAuth } from '../../lib/auth-context';
-import { taskNumberText } from '../tasks/task-status-badge';
+import { taskNumberText } from '../../shared/tasks/task-status-badge';
 import { clockApi, clockKeys, runningActivity } from './clock.api';
 import { ClockOutSuccessDialog } from './clock-out-success-dialog';
 import { useClockOut, useOnce } from './use-clock-actions';

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { listCalls } from '../billing/list-test-fixtures';
-import { JOB_ID, job } from '../jobs/test-fixtures';
-import { TASK_ID, taskItem, tasksReply } from '../tasks/test-fixtures';
+import { JOB_ID, job } from '../../shared/jobs/test-fixtures';
+import { TASK_ID, taskItem, tasksReply } from '../../shared/tasks/test-fixtures';
 import { COST_ID, cost, costPage } from './cost-test-fixtures';
 
 const page = `/workorder/jobs/${JOB_ID}/all-costs`;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { computeTotals, formatCents } from '@fieldwork/domain/money';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, SERVICE_ID, catalogueItem, estimate, lookupRoutes } from '../billing/document-editor.fixtures';
-import { ADDRESS_ID, BILLING_ID, CUSTOMER_ID, JOB_ID, OTHER_CONTACT_ID } from '../jobs/test-fixtures';
+import { ADDRESS_ID, BILLING_ID, CUSTOMER_ID, JOB_ID, OTHER_CONTACT_ID } from '../../shared/jobs/test-fixtures';
 
 const session = makeSession('Admin', 'fullAccess');
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_NOTICE_TEXT } from '../billing/estimate-notice-bar';
 import { ESTIMATE_ID, documentPage, estimateItem, estimatesReply, listCalls } from '../billing/list-test-fixtures';
-import { JOB_ID } from '../jobs/test-fixtures';
+import { JOB_ID } from '../../shared/jobs/test-fixtures';
 
 const PAGE_COLUMNS = ['Account Name', 'Estimate Number', 'Estimate Amount', 'Deposit Amount', 'Created On', 'Job Number', 'Status', 'Actions'];
 

@@ -9,7 +9,7 @@ import type { CardField } from '../../components/card-list';
 import type { Column } from '../../components/data-table';
 import { dash, formatDate } from '../../lib/format';
 import { columnLabel } from '../../components/customise-columns-sheet';
-import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from './job-status-badge';
+import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from '../../shared/jobs/job-status-badge';
 import { JobStatusMenu } from './job-status-actions';
 
 type Row = JobListItem;

@@ -15,7 +15,7 @@ import { JobActivitySheet } from './job-activity-sheet';
 import { JobMedia } from './job-media';
 import { JobNotesSheet } from './job-notes-sheet';
 import { JobQuickCreate } from './job-quick-create';
-import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from './job-status-badge';
+import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from '../../shared/jobs/job-status-badge';
 import { JobStatusButtons } from './job-status-actions';
 import { isJobTab, JobTabs, type JobTab } from './job-tabs';
 import { jobKeys, jobsApi } from './jobs.api';

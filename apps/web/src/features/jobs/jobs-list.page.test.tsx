@@ -5,7 +5,7 @@ import { JOB_COLUMN_KEYS, type JobColumnKey } from '@fieldwork/domain/table-conf
 import { formatMoney } from '@fieldwork/domain/jobs.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { NO_ACCESS_TEXT } from '../../components/no-access-panel';
-import { listItem, pageOf } from './test-fixtures';
+import { listItem, pageOf } from '../../shared/jobs/test-fixtures';
 
 const configWith = (enabled: readonly JobColumnKey[]) => ({
   data: { type: 'JOBS', config: JOB_COLUMN_KEYS.map((key) => ({ key, enabled: enabled.includes(key) })) },

@@ -17,7 +17,7 @@ import { useSaveTableConfig, useTableConfig } from '../../lib/use-table-config';
 import { WorkOrderPage } from '../../shared/access/route-guards';
 import { jobCardFields, jobCardTitle, jobTableColumns } from './job-columns';
 import { JobFilters, NO_JOB_FILTERS, activeFilterCount, type JobFilterValues } from './job-filters';
-import { jobNumberText } from './job-status-badge';
+import { jobNumberText } from '../../shared/jobs/job-status-badge';
 import { JobSummaryCards } from './job-summary-cards';
 import { jobKeys, jobsApi } from './jobs.api';
 

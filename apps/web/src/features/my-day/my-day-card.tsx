@@ -3,7 +3,7 @@ import { mapsUrl, nextTaskAction, telHref, type MyDayAction, type MyDayTask } fr
 import { Button } from '../../components/button';
 import { formatTime } from '../../lib/format';
 import { ElapsedTime } from '../clock/elapsed-time';
-import { TaskStatusBadge, taskNumberText } from '../tasks/task-status-badge';
+import { TaskStatusBadge, taskNumberText } from '../../shared/tasks/task-status-badge';
 
 export const ACTION_LABELS: Record<MyDayAction, string> = { clockIn: 'Clock in', clockOut: 'Clock out', close: 'Close' };
 

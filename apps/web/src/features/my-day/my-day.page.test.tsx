@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dayIn, shiftDay, type MyDayTask } from '@fieldwork/domain/my-day.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { actions, allowed, refused, task } from '../tasks/test-fixtures';
+import { actions, allowed, refused, task } from '../../shared/tasks/test-fixtures';
 import { MY_DAY_EMPTY } from './my-day.page';
 
 const ZONE = 'America/New_York';

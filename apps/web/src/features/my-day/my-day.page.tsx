@@ -12,7 +12,7 @@ import { Tabs } from '../../components/tabs';
 import { useSession } from '../../lib/auth-context';
 import { ClockInDialog } from '../clock/clock-in-dialog';
 import { ClockOutDialog } from '../clock/clock-out-dialog';
-import { CloseTaskDialog } from '../tasks/close-task-dialog';
+import { CloseTaskDialog } from '../../shared/tasks/close-task-dialog';
 import { MyDayCard } from './my-day-card';
 import { myDayApi, myDayKeys } from './my-day.api';
 import { useSwipe } from './use-swipe';

@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api-client';
 import { useServerFieldErrors } from '../../lib/use-server-field-errors';
 import { cn } from '../../lib/cn';
 import { endOrDefault, taskFieldOfMessage, taskResolver, type TaskFormMode, type TaskFormOutput, type TaskFormValues } from './task-form.schema';
-import { AssigneeSelect, JobSelect } from './task-pickers';
+import { AssigneeSelect, JobSelect } from '../../shared/tasks/task-pickers';
 
 export const ASSIGN_LABELS: Record<AssignToChoice, string> = { TECHNICIAN: 'Technician', SUBCONTRACTOR: 'Subcontractor', LATER: 'Assign Later' };
 export const ALL_DAY_LABEL = 'All day Task';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { TASK_COLUMN_KEYS } from '@fieldwork/domain/table-config.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { NO_ACCESS_TEXT } from '../../components/no-access-panel';
-import { TASK_ID, allowed, actions, refused, taskItem, taskPageReplies, tasksPage, tasksReply } from './test-fixtures';
+import { TASK_ID, allowed, actions, refused, taskItem, taskPageReplies, tasksPage, tasksReply } from '../../shared/tasks/test-fixtures';
 
 const calls = (fetchMock: ReturnType<typeof mockApi>, prefix: string) =>
   fetchMock.mock.calls.map(([u, init]) => ({ url: String(u), init })).filter((c) => c.url.startsWith(prefix));

@@ -17,10 +17,10 @@ import { usePagedList } from '../../lib/use-paged-list';
 import { useSaveTableConfig, useTableConfig } from '../../lib/use-table-config';
 import { WorkOrderPage } from '../../shared/access/route-guards';
 import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
-import { DeleteTaskDialog } from './task-confirm-dialogs';
-import { taskCardFields, taskCardTitle, taskTableColumns } from './task-columns';
+import { DeleteTaskDialog } from '../../shared/tasks/task-confirm-dialogs';
+import { taskCardFields, taskCardTitle, taskTableColumns } from '../../shared/tasks/task-columns';
 import { NO_TASK_FILTERS, TaskFilters, activeTaskFilterCount, type TaskFilterValues } from './task-filters';
-import { taskNumberText } from './task-status-badge';
+import { taskNumberText } from '../../shared/tasks/task-status-badge';
 import { taskKeys, tasksApi } from './tasks.api';
 
 export type TaskTab = (typeof TASK_TABS)[number]['value'];

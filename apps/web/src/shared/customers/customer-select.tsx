@@ -2,10 +2,19 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchSelect, type SearchSelectOption } from '../../components/search-select';
 import type { ControlProps } from '../../components/field';
+import type { Customer } from '@fieldwork/domain/customers.schemas';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { customerKeys, customersApi } from './customers.api';
+import { customerKeys, customersApi } from '../../features/customers/customers.api';
 
 export const CUSTOMER_SEARCH_LIMIT = 20;
+
+/** The spec: the first address becomes the site address and the billing contact the site contact. */
+export function customerDefaults(customer: Customer) {
+  return {
+    siteAddressId: customer.customerAddress[0]?.id ?? '',
+    siteContactId: customer.contacts.find((c) => c.isBilling)?.id ?? '',
+  };
+}
 
 export type CustomerSelectProps = Partial<ControlProps> & {
   value: string;

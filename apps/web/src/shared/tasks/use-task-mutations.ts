@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { CloseTaskBody } from '@fieldwork/domain/tasks.schemas';
 import { messageOf } from '../../lib/api-client';
-import { jobKeys } from '../jobs/jobs.api';
-import { taskKeys, tasksApi } from './tasks.api';
+import { jobKeys } from '../../features/jobs/jobs.api';
+import { taskKeys, tasksApi } from '../../features/tasks/tasks.api';
 
 /** Spec section 8 texts of the task actions. */
 export const TASK_TOASTS = {

@@ -3,9 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ControlProps } from '../../components/field';
 import { SearchSelect, type SearchSelectOption } from '../../components/search-select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { jobKeys, jobsApi } from '../jobs/jobs.api';
+import { jobKeys, jobsApi } from '../../features/jobs/jobs.api';
 import { jobName, jobNumberText } from '../jobs/job-status-badge';
-import { taskKeys, tasksApi } from './tasks.api';
+import { taskKeys, tasksApi } from '../../features/tasks/tasks.api';
 
 export const JOB_SEARCH_LIMIT = 20;
 

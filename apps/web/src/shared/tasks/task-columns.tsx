@@ -9,10 +9,10 @@ import type { CardField } from '../../components/card-list';
 import { columnLabel } from '../../components/customise-columns-sheet';
 import type { Column } from '../../components/data-table';
 import { dash, formatDate } from '../../lib/format';
-import { clockApi } from '../clock/clock.api';
-import { ElapsedTime } from '../clock/elapsed-time';
+import { clockApi } from '../../features/clock/clock.api';
+import { ElapsedTime } from '../../features/clock/elapsed-time';
 import { assigneeOf, TaskStatusBadge, taskNumberText, workTimeParts } from './task-status-badge';
-import { taskKeys } from './tasks.api';
+import { taskKeys } from '../../features/tasks/tasks.api';
 
 type Row = TaskListItem;
 
