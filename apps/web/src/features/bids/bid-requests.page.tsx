@@ -13,10 +13,10 @@ import { useAuth } from '../../lib/auth-context';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { jobNumberText } from '../../shared/jobs/job-status-badge';
 import { taskNumberText } from '../../shared/tasks/task-status-badge';
-import { BidStatusBadge } from './bid-status-badge';
+import { BidStatusBadge } from '../../shared/bids/bid-status-badge';
 import { bidKeys, bidsApi } from './bids.api';
 import { SubmitBidDialog } from './submit-bid-dialog';
-import { useDeclineBid } from './use-bid-mutations';
+import { useDeclineBid } from '../../shared/bids/use-bid-mutations';
 
 export const NO_BID_REQUESTS = 'You have no bid requests yet';
 const PAGE_SIZE = 20;

@@ -11,7 +11,7 @@ import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
 import { taskNumberText } from '../../shared/tasks/task-status-badge';
 import type { AnswerBidInput } from './bids.api';
-import { useAnswerBid } from './use-bid-mutations';
+import { useAnswerBid } from '../../shared/bids/use-bid-mutations';
 
 export const AMOUNT_REQUIRED = 'Amount is required.';
 

@@ -19,7 +19,7 @@ import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from '../
 import { JobStatusButtons } from './job-status-actions';
 import { isJobTab, JobTabs, type JobTab } from './job-tabs';
 import { jobKeys, jobsApi } from './jobs.api';
-import { SiteAssets } from '../assets/site-assets';
+import { SiteAssets } from '../../shared/assets/site-assets';
 
 export const JOB_CREATED_BANNER = 'Job created';
 

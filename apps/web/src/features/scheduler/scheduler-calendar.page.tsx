@@ -12,7 +12,7 @@ import { Skeleton } from '../../components/skeleton';
 import { WorkOrderPage } from '../../shared/access/route-guards';
 import { useAuth } from '../../lib/auth-context';
 import { useIsMobile, useViewportWidth } from '../../lib/use-media-query';
-import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
+import { AssignScheduleSheet } from '../../shared/scheduling/assign-schedule-sheet';
 import type { BoardEntry, SlotRange } from './board.types';
 import { CalendarGrid } from './calendar-grid';
 import { DayTaskList } from './day-task-list';

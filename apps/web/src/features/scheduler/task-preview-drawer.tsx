@@ -12,7 +12,7 @@ import { SideSheet } from '../../components/side-sheet';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api-client';
 import { useCan, useSession } from '../../lib/auth-context';
-import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
+import { AssignScheduleSheet } from '../../shared/scheduling/assign-schedule-sheet';
 import { assigneeOf, TaskStatusBadge } from '../../shared/tasks/task-status-badge';
 import { taskKeys, tasksApi } from '../tasks/tasks.api';
 

@@ -16,7 +16,7 @@ import { useAuth } from '../../lib/auth-context';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSaveTableConfig, useTableConfig } from '../../lib/use-table-config';
 import { WorkOrderPage } from '../../shared/access/route-guards';
-import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
+import { AssignScheduleSheet } from '../../shared/scheduling/assign-schedule-sheet';
 import { DeleteTaskDialog } from '../../shared/tasks/task-confirm-dialogs';
 import { taskCardFields, taskCardTitle, taskTableColumns } from '../../shared/tasks/task-columns';
 import { NO_TASK_FILTERS, TaskFilters, activeTaskFilterCount, type TaskFilterValues } from './task-filters';

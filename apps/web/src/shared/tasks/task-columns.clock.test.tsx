@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { mockApi, renderWithQuery } from '../../test-utils';
-import { clockActivitiesReply, runningPeriod } from '../../features/clock/clock-test-utils';
+import { clockActivitiesReply, runningPeriod } from '../clock/clock-test-utils';
 import { RowElapsedTime } from './task-columns';
 import { actions, allowed, taskItem } from './test-fixtures';
 

@@ -10,7 +10,7 @@ import { columnLabel } from '../../components/customise-columns-sheet';
 import type { Column } from '../../components/data-table';
 import { dash, formatDate } from '../../lib/format';
 import { clockApi } from '../../features/clock/clock.api';
-import { ElapsedTime } from '../../features/clock/elapsed-time';
+import { ElapsedTime } from '../clock/elapsed-time';
 import { assigneeOf, TaskStatusBadge, taskNumberText, workTimeParts } from './task-status-badge';
 import { taskKeys } from '../../features/tasks/tasks.api';
 

@@ -14,7 +14,7 @@ import { BackLink, PageHeader } from '../../../components/page-header';
 import { SkeletonForm } from '../../../components/skeleton';
 import { useAuth } from '../../../lib/auth-context';
 import { dash, formatDate, formatMoney } from '../../../lib/format';
-import { TimeOffSection } from '../../time-off/time-off-section';
+import { TimeOffSection } from '../../../shared/time-off/time-off-section';
 import { ChangeRoleDialog, EditUserDialog } from './user-dialogs';
 import { UserStatusBadge } from './user-status-badge';
 import { userKeys, usersApi } from './users.api';

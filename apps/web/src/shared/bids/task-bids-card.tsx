@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SkeletonRows } from '../../components/skeleton';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { BidStatusBadge } from './bid-status-badge';
-import { bidKeys, bidsApi } from './bids.api';
+import { bidKeys, bidsApi } from '../../features/bids/bids.api';
 import { useAwardBid, useCloseBids } from './use-bid-mutations';
 
 export type TaskBidsCardProps = { taskId: string; timeZone: string; canWrite: boolean };

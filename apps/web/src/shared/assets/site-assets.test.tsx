@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Asset } from '@fieldwork/domain/assets.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { ADDRESS2_ID, ADDRESS_ID, CUSTOMER_ID, customer, job, JOB_ID, pageOf } from '../../shared/jobs/test-fixtures';
-import { TASK_ID, taskPageReplies } from '../../shared/tasks/test-fixtures';
+import { ADDRESS2_ID, ADDRESS_ID, CUSTOMER_ID, customer, job, JOB_ID, pageOf } from '../jobs/test-fixtures';
+import { TASK_ID, taskPageReplies } from '../tasks/test-fixtures';
 
 const ASSET_ID = 'a5500000-0000-4000-8000-000000000001';
 const asset = (overrides: Partial<Asset> = {}): Asset => ({

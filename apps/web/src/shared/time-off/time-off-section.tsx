@@ -15,7 +15,7 @@ import { messageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { AddTimeOffDialog } from './add-time-off-dialog';
-import { TIME_OFF_TOASTS, timeOffApi, timeOffKeys, type TimeOffRange } from './time-off.api';
+import { TIME_OFF_TOASTS, timeOffApi, timeOffKeys, type TimeOffRange } from '../../features/time-off/time-off.api';
 
 /** How far ahead the card looks, from the start of today in the company zone. */
 export const TIME_OFF_DAYS_AHEAD = 90;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Task } from '@fieldwork/domain/tasks.schemas';
-import { BID_TOASTS, bidKeys } from '../bids/bids.api';
-import { jobKeys } from '../jobs/jobs.api';
-import { taskKeys } from '../tasks/tasks.api';
-import { scheduleFailure, schedulingApi, SCHEDULE_TOASTS } from './scheduling.api';
+import { BID_TOASTS, bidKeys } from '../../features/bids/bids.api';
+import { jobKeys } from '../../features/jobs/jobs.api';
+import { taskKeys } from '../../features/tasks/tasks.api';
+import { scheduleFailure, schedulingApi, SCHEDULE_TOASTS } from '../../features/scheduling/scheduling.api';
 import type { scheduleRequest } from './schedule-draft';
 
 type ScheduleRequest = NonNullable<ReturnType<typeof scheduleRequest>>;

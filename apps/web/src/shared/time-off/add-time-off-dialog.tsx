@@ -10,7 +10,7 @@ import { FormAlert } from '../../components/form-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { Label } from '../../components/label';
 import { Textarea } from '../../components/textarea';
-import { TIME_OFF_TOASTS, timeOffApi, timeOffKeys } from './time-off.api';
+import { TIME_OFF_TOASTS, timeOffApi, timeOffKeys } from '../../features/time-off/time-off.api';
 
 export type TimeOffDraft = { start: string; end: string; allDay: boolean; reason: string };
 type DraftErrors = Partial<Record<'start' | 'end' | 'reason', string>>;

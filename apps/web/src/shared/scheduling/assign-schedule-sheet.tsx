@@ -9,9 +9,9 @@ import { FieldError } from '../../components/field';
 import { Label } from '../../components/label';
 import { SideSheet } from '../../components/side-sheet';
 import { cn } from '../../lib/cn';
-import { jobNumberText } from '../../shared/jobs/job-status-badge';
+import { jobNumberText } from '../jobs/job-status-badge';
 import { RequestedBidsList } from '../bids/requested-bids-list';
-import { TaskStatusBadge, taskNumberText, workTimeParts } from '../../shared/tasks/task-status-badge';
+import { TaskStatusBadge, taskNumberText, workTimeParts } from '../tasks/task-status-badge';
 import { SubcontractorPicker, TechnicianPicker } from './assignee-pickers';
 import {
   ASSIGN_MODE_LABELS,

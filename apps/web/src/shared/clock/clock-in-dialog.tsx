@@ -6,9 +6,9 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { Select } from '../../components/select';
-import { taskNumberText } from '../../shared/tasks/task-status-badge';
+import { taskNumberText } from '../tasks/task-status-badge';
 import { AssistantsPicker } from './assistants-picker';
-import { clockApi, clockKeys } from './clock.api';
+import { clockApi, clockKeys } from '../../features/clock/clock.api';
 import { useClockIn, useOnce } from './use-clock-actions';
 
 export const VEHICLE_REQUIRED = 'Vehicle is mandatory.';

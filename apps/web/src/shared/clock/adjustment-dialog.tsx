@@ -8,7 +8,7 @@ import { Dialog } from '../../components/dialog';
 import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
 import { controlClass } from '../../components/input';
 import { formatDateTime } from '../../lib/format';
-import { taskNumberText } from '../../shared/tasks/task-status-badge';
+import { taskNumberText } from '../tasks/task-status-badge';
 import { useAdjustClockIn, useOnce } from './use-clock-actions';
 
 export const START_REQUIRED = 'Start date and time are required.';

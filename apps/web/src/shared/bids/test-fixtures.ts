@@ -1,5 +1,5 @@
 import type { Bid } from '@fieldwork/domain/bids.schemas';
-import { TASK_ID } from '../../shared/tasks/test-fixtures';
+import { TASK_ID } from '../tasks/test-fixtures';
 
 /** A bid as the API sends it; REQUESTED and unanswered unless overridden. */
 export function bidOf(overrides: Partial<Bid> & { id: string; subName?: string }): Bid {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
 import { mockApi, route } from '../../test-utils';
-import { TASK_ID, task } from '../../shared/tasks/test-fixtures';
+import { TASK_ID, task } from '../tasks/test-fixtures';
 import { AdjustmentDialog, AdjustmentNotice } from './adjustment-dialog';
 import { bodiesSent, renderWithSession, RUNNING_ID, runningPeriod } from './clock-test-utils';
 import { ADJUST_TOASTS } from './use-clock-actions';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { TASK_ID, taskPageReplies } from '../../shared/tasks/test-fixtures';
+import { TASK_ID, taskPageReplies } from '../tasks/test-fixtures';
 import { bidOf } from './test-fixtures';
 
 const URL_ = `/workorder/scheduler/view/${TASK_ID}`;

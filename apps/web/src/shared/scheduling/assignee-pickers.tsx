@@ -9,10 +9,10 @@ import { SearchInput } from '../../components/search-input';
 import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
 import { formatTime } from '../../lib/format';
-import { toOptions, useTags, useZones } from '../settings/lookups.api';
-import { subcontractorKeys, subcontractorsApi } from '../subcontractors/subcontractors.api';
-import { PICKER_LIMIT } from '../tasks/tasks.api';
-import { schedulingApi, schedulingKeys } from './scheduling.api';
+import { toOptions, useTags, useZones } from '../../features/settings/lookups.api';
+import { subcontractorKeys, subcontractorsApi } from '../../features/subcontractors/subcontractors.api';
+import { PICKER_LIMIT } from '../../features/tasks/tasks.api';
+import { schedulingApi, schedulingKeys } from '../../features/scheduling/scheduling.api';
 
 const AVAILABILITY_TONES = { AVAILABLE: 'success', AVAILABLE_SOON: 'warning', BUSY: 'danger' } as const satisfies Record<AvailabilityStatus, BadgeTone>;
 

@@ -3,7 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { SkeletonRows } from '../../components/skeleton';
 import { formatMoney } from '../../lib/format';
 import { BidStatusBadge } from './bid-status-badge';
-import { bidKeys, bidsApi } from './bids.api';
+import { bidKeys, bidsApi } from '../../features/bids/bids.api';
 
 /** The Assign/Schedule sheet after "Request Bids": who was asked, and where each request stands. */
 export function RequestedBidsList({ taskId }: { taskId: string }) {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AvailableTechnician } from '@fieldwork/domain/scheduling.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { actions, allowed, TASK_ID, TECH_ID, taskItem, taskPageReplies, tasksReply } from '../../shared/tasks/test-fixtures';
+import { actions, allowed, TASK_ID, TECH_ID, taskItem, taskPageReplies, tasksReply } from '../tasks/test-fixtures';
 
 const URL_ = `/workorder/scheduler/view/${TASK_ID}`;
 const unscheduled = { status: 'UNSCHEDULED', taskScheduler: null, assignedTo: 'NONE', assignedUser: null, actions: actions({ edit: allowed }) } as const;

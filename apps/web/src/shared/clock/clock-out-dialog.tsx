@@ -11,8 +11,8 @@ import { controlClass } from '../../components/input';
 import { SkeletonRows } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
 import { useAuth } from '../../lib/auth-context';
-import { taskNumberText } from '../../shared/tasks/task-status-badge';
-import { clockApi, clockKeys, runningActivity } from './clock.api';
+import { taskNumberText } from '../tasks/task-status-badge';
+import { clockApi, clockKeys, runningActivity } from '../../features/clock/clock.api';
 import { ClockOutSuccessDialog } from './clock-out-success-dialog';
 import { useClockOut, useOnce } from './use-clock-actions';
 

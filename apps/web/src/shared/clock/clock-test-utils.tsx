@@ -6,7 +6,7 @@ import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
 import type { ClockActivity } from '@fieldwork/domain/clock.schemas';
 import { AuthProvider, SESSION_KEY } from '../../lib/auth-context';
 import { makeSession, route, testQueryClient } from '../../test-utils';
-import { TASK_ID } from '../../shared/tasks/test-fixtures';
+import { TASK_ID } from '../tasks/test-fixtures';
 
 /** Renders a clock dialog with a signed-in viewer (default: a full-access admin), a query client and the toaster. */
 export function renderWithSession(ui: ReactNode, session: SessionInfo = makeSession('Admin', 'fullAccess')) {

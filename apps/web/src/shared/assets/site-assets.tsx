@@ -13,7 +13,7 @@ import { messageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { formatDate } from '../../lib/format';
 import { AssetDialog, type SiteOption } from './asset-dialog';
-import { assetKeys, assetsApi, type AssetScope } from './assets.api';
+import { assetKeys, assetsApi, type AssetScope } from '../../features/assets/assets.api';
 
 export type SiteAssetsProps = {
   /** The customer new equipment belongs to (the job's customer on a job). */

@@ -4,8 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
 import { makeSession, mockApi, route } from '../../test-utils';
-import { JOB_ID } from '../../shared/jobs/test-fixtures';
-import { TASK_ID, task } from '../../shared/tasks/test-fixtures';
+import { JOB_ID } from '../jobs/test-fixtures';
+import { TASK_ID, task } from '../tasks/test-fixtures';
 import { ClockOutDialog } from './clock-out-dialog';
 import { bodiesSent, clockActivitiesReply, renderWithSession, RUNNING_ID, runningPeriod } from './clock-test-utils';
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
 import { makeSession, mockApi, route } from '../../test-utils';
-import { JOB_ID } from '../../shared/jobs/test-fixtures';
-import { TASK_ID, TECH_ID, task, taskItem } from '../../shared/tasks/test-fixtures';
+import { JOB_ID } from '../jobs/test-fixtures';
+import { TASK_ID, TECH_ID, task, taskItem } from '../tasks/test-fixtures';
 import { ClockInDialog, VEHICLE_REQUIRED } from './clock-in-dialog';
 import { bodiesSent, gate, renderWithSession } from './clock-test-utils';
 

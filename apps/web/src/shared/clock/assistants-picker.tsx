@@ -6,7 +6,7 @@ import { Checkbox } from '../../components/checkbox';
 import { controlClass } from '../../components/input';
 import { Spinner } from '../../components/spinner';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { clockApi, clockKeys } from './clock.api';
+import { clockApi, clockKeys } from '../../features/clock/clock.api';
 
 export type AssistantsPickerProps = {
   /** The search box's id, for a label. */

@@ -9,7 +9,7 @@ import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import { Textarea } from '../../components/textarea';
 import { isApiError } from '../../lib/api-client';
-import { assetKeys, assetsApi } from './assets.api';
+import { assetKeys, assetsApi } from '../../features/assets/assets.api';
 
 export type SiteOption = { id: string; label: string };
 

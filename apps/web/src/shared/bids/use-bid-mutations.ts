@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { isApiError, messageOf } from '../../lib/api-client';
-import { jobKeys } from '../jobs/jobs.api';
-import { scheduleFailure } from '../scheduling/scheduling.api';
-import { taskKeys } from '../tasks/tasks.api';
-import { BID_TOASTS, bidsApi, bidKeys, type AnswerBidInput } from './bids.api';
+import { jobKeys } from '../../features/jobs/jobs.api';
+import { scheduleFailure } from '../../features/scheduling/scheduling.api';
+import { taskKeys } from '../../features/tasks/tasks.api';
+import { BID_TOASTS, bidsApi, bidKeys, type AnswerBidInput } from '../../features/bids/bids.api';
 
 /** A 409 (a clash on award, or a request no longer open) says the server's text under the schedule failure's title rule. */
 export function bidFailure(error: unknown): { title: string; text: string | undefined } {

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { CLOCK_MESSAGES, type AdjustActivityBody, type ClockOutBody } from '@fieldwork/domain/clock.schemas';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { jobKeys } from '../jobs/jobs.api';
-import { taskKeys } from '../tasks/tasks.api';
-import { clockApi, type ClockInRequest } from './clock.api';
+import { jobKeys } from '../../features/jobs/jobs.api';
+import { taskKeys } from '../../features/tasks/tasks.api';
+import { clockApi, type ClockInRequest } from '../../features/clock/clock.api';
 
 /** The scheduler's keys start with 'scheduler' (features/scheduler); kept literal so this module stays independent of it. */
 const SCHEDULER_KEY = ['scheduler'] as const;
