@@ -16,6 +16,21 @@ const webRules = [
     to: { circular: true },
   },
   {
+    name: 'web-feature-uses-other-features-through-api',
+    comment:
+      "A feature reaches another feature only through its *.api.ts (calls, query keys, response types); a widget several features need lives in shared/<area>/, so one screen's internals can change without breaking another's.",
+    severity: 'error',
+    from: { path: `${WEB}features/([^/]+)/` },
+    to: { path: `${WEB}features/`, pathNot: [`${WEB}features/$1/`, '\\.api\\.ts$'] },
+  },
+  {
+    name: 'web-shared-uses-features-through-api',
+    comment: 'shared/ serves several features, so it may use their *.api.ts but never their screens or widgets: that would tie every user of the shared widget to one feature.',
+    severity: 'error',
+    from: { path: `${WEB}shared/` },
+    to: { path: `${WEB}features/`, pathNot: '\\.api\\.ts$' },
+  },
+  {
     name: 'web-api-modules-import-no-ui',
     comment: 'Every layer fetches through the *.api.ts modules, so they import no UI: one that did would drag screens into every feature that fetches and close cycles.',
     severity: 'error',

@@ -46,6 +46,13 @@ export function formatMoney(amount: number | null | undefined): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount ?? 0);
 }
 
+/** A call's length, "3m 05s": calls are short, hours never matter here. */
+export function durationText(seconds: number): string {
+  const s = Math.round(seconds);
+  const m = Math.floor(s / 60);
+  return m > 0 ? `${m}m ${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
+
 export function initials(name: string | null | undefined): string {
   const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return '?';

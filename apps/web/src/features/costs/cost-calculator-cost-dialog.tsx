@@ -12,8 +12,8 @@ import { FormDialog } from '../../components/form-dialog';
 import { isApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { billingKeys } from '../billing/billing.api';
-import { useCostLookups } from './cost-calculator-lookups';
-import { CostFields, costToValues, emptyCostValues, liveAmount, toCostInput, type CostFormValues } from './cost-fields';
+import { useCostLookups } from '../../shared/costs/cost-calculator-lookups';
+import { CostFields, costToValues, emptyCostValues, liveAmount, toCostInput, type CostFormValues } from '../../shared/costs/cost-fields';
 import { costKeys, costsApi } from './costs.api';
 
 export type CostDialogTarget = { estimateId: string; jobId: string | null; costType: CostType; cost: Cost | null };

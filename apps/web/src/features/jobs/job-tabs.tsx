@@ -1,6 +1,6 @@
 import type { Job } from '@fieldwork/domain/jobs.schemas';
 import { TabPanel, Tabs } from '../../components/tabs';
-import { JobCostsTab } from '../costs/job-costs-tab';
+import { JobCostsTab } from '../../shared/costs/job-costs-tab';
 import { JobEstimatesTab } from './job-estimates-tab';
 import { JobInvoicesTab } from './job-invoices-tab';
 import { JobTasksTab } from './job-tasks-tab';

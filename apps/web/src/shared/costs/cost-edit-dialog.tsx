@@ -11,12 +11,12 @@ import { FormDialog } from '../../components/form-dialog';
 import { Select } from '../../components/select';
 import { isApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
-import { billingKeys, estimatesApi } from '../billing/billing.api';
-import { jobKeys } from '../jobs/jobs.api';
-import { PICKER_LIMIT } from '../tasks/tasks.api';
+import { billingKeys, estimatesApi } from '../../features/billing/billing.api';
+import { jobKeys } from '../../features/jobs/jobs.api';
+import { PICKER_LIMIT } from '../../features/tasks/tasks.api';
 import { useCostLookups } from './cost-calculator-lookups';
 import { CostFields, costToValues, emptyCostValues, liveAmount, toCostInput, type CostFormValues } from './cost-fields';
-import { costKeys, costsApi, type CostInput } from './costs.api';
+import { costKeys, costsApi, type CostInput } from '../../features/costs/costs.api';
 
 /** Costs move the job's totals, its margins and its estimates' margins: everything showing them reloads. */
 function useInvalidateCosts() {

@@ -11,7 +11,7 @@ import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import { Textarea } from '../../components/textarea';
-import type { CostInput } from './costs.api';
+import type { CostInput } from '../../features/costs/costs.api';
 
 export type CostFormValues = {
   date: string;

@@ -11,8 +11,8 @@ import { FormDialog } from '../../components/form-dialog';
 import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import { formatMoney } from '../../lib/format';
-import { estimatesApi, invoicesApi } from '../billing/billing.api';
-import { useInvalidateBilling } from '../billing/use-document-actions';
+import { estimatesApi, invoicesApi } from '../../features/billing/billing.api';
+import { useInvalidateBilling } from './use-document-actions';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 

@@ -1,5 +1,5 @@
 import type { Cost, CostAnalysis } from '@fieldwork/domain/costs.schemas';
-import { JOB_ID } from '../../shared/jobs/test-fixtures';
+import { JOB_ID } from '../jobs/test-fixtures';
 
 export const COST_ID = '8a9b0c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d';
 

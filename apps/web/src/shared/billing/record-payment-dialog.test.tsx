@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
 import { mockApi, renderWithQuery, route } from '../../test-utils';
-import { INVOICE_ID, invoice } from '../billing/preview-test-fixtures';
+import { INVOICE_ID, invoice } from './preview-test-fixtures';
 import { RecordPaymentDialog, validatePayment } from './record-payment-dialog';
 
 const values = (amount: string) => ({ amount, paidOn: '2025-03-06', method: 'CASH' as const, reference: '' });

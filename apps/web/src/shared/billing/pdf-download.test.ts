@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PDF_MESSAGES } from '@fieldwork/domain/documents.rules';
-import { fetchPdf } from './billing.api';
+import { fetchPdf } from '../../features/billing/billing.api';
 import { downloadPdf } from './use-document-actions';
 
 const toast = vi.hoisted(() => ({ info: vi.fn(), error: vi.fn(), success: vi.fn() }));

@@ -9,8 +9,8 @@ import { ESTIMATE_MESSAGES, editCreatesDraftCopy, type EstimateStatus } from '@f
 import { INVOICE_MESSAGES, invoiceEditCreatesDraftCopy, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
 import { PDF_MESSAGES, PDF_SLOW_NOTICE_MS, pdfFileName } from '@fieldwork/domain/documents.rules';
 import { isApiError, messageOf } from '../../lib/api-client';
-import { jobKeys } from '../jobs/jobs.api';
-import { billingKeys, estimatesApi, fetchPdf, invoicesApi, type DocumentKind } from './billing.api';
+import { jobKeys } from '../../features/jobs/jobs.api';
+import { billingKeys, estimatesApi, fetchPdf, invoicesApi, type DocumentKind } from '../../features/billing/billing.api';
 
 const serverMessage = (error: unknown) => (isApiError(error) && error.message ? { description: error.message } : undefined);
 

@@ -21,7 +21,7 @@ import { cn } from '../../lib/cn';
 import { formatDate, formatMoney } from '../../lib/format';
 import { usePagedList } from '../../lib/use-paged-list';
 import { SideSheet } from '../../components/side-sheet';
-import { billingKeys, estimatesApi, invoicesApi, type DocumentKind } from './billing.api';
+import { billingKeys, estimatesApi, invoicesApi, type DocumentKind } from '../../features/billing/billing.api';
 import { statusOptions } from './document-filter';
 import { EstimateStatusBadge, InvoiceStatusBadge } from './document-status-badge';
 import { useInvalidateBilling } from './use-document-actions';

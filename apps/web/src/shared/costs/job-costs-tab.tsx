@@ -14,7 +14,7 @@ import { SkeletonRows } from '../../components/skeleton';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
-import { costKeys, costsApi } from './costs.api';
+import { costKeys, costsApi } from '../../features/costs/costs.api';
 import { EstimatedCostDialog } from './cost-edit-dialog';
 
 export const ADD_COST_TEXT = 'Add Cost';

@@ -9,8 +9,8 @@ import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import type { Invoice } from '@fieldwork/domain/invoices.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { useAuth } from '../../lib/auth-context';
-import { RecordPaymentDialog } from '../invoices/record-payment-dialog';
-import type { DocumentKind } from './billing.api';
+import { RecordPaymentDialog } from './record-payment-dialog';
+import type { DocumentKind } from '../../features/billing/billing.api';
 import { downloadPdf, useEstimateActions, useInvoiceActions } from './use-document-actions';
 import { useRowConfirm, type ConfirmRequest } from './document-row-menu';
 

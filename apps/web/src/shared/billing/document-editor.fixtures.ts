@@ -3,7 +3,7 @@ import type { CatalogueItem } from '@fieldwork/domain/catalogue.schemas';
 import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import type { Invoice } from '@fieldwork/domain/invoices.schemas';
 import { route } from '../../test-utils';
-import { CUSTOMER_ID, JOB_ID, customer, job, listItem, pageOf } from '../../shared/jobs/test-fixtures';
+import { CUSTOMER_ID, JOB_ID, customer, job, listItem, pageOf } from '../jobs/test-fixtures';
 
 export const ESTIMATE_ID = '5e5e5e5e-1111-4222-8333-444455556666';
 export const INVOICE_ID = '6f6f6f6f-1111-4222-8333-444455556666';

@@ -4,9 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { CostType } from '@fieldwork/domain/costs.rules';
-import { subcontractorKeys, subcontractorsApi } from '../subcontractors/subcontractors.api';
-import { userKeys, usersApi } from '../settings/users/users.api';
-import { vehicleKeys, vehiclesApi } from '../vehicles/vehicles.api';
+import { subcontractorKeys, subcontractorsApi } from '../../features/subcontractors/subcontractors.api';
+import { userKeys, usersApi } from '../../features/settings/users/users.api';
+import { vehicleKeys, vehiclesApi } from '../../features/vehicles/vehicles.api';
 
 type Named = { id: string; name: string };
 const LIMIT = 100;

@@ -9,7 +9,7 @@ import type { MultiSelectOption } from '../../components/multi-select';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect, type SortOption } from '../../components/sort-select';
 import { usePagedList, type PagedList } from '../../lib/use-paged-list';
-import { billingKeys, estimatesApi, invoicesApi } from './billing.api';
+import { billingKeys, estimatesApi, invoicesApi } from '../../features/billing/billing.api';
 import { DocumentFilter, documentFilterCount, type DocumentFilterValues } from './document-filter';
 
 /** Phones have no table headers: the sortable columns as a select (sort keys of the list API). */

@@ -4,7 +4,7 @@ import type { CatalogueItem } from '@fieldwork/domain/catalogue.schemas';
 import { SearchSelect } from '../../components/search-select';
 import { formatMoney } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { billingKeys, catalogueApi } from './billing.api';
+import { billingKeys, catalogueApi } from '../../features/billing/billing.api';
 
 /**
  * "Add from catalogue": type to search the products & services catalogue (debounced), pick one with the

@@ -7,7 +7,7 @@ import { useForm, useWatch, type Control, type FieldErrors, type FieldPath, type
 import { createEstimateBody, type CreateEstimateBody, type Estimate } from '@fieldwork/domain/estimates.schemas';
 import { createInvoiceBody, type CreateInvoiceBody, type Invoice } from '@fieldwork/domain/invoices.schemas';
 import { MONEY_MESSAGES, computeTotals, toScaledInteger, type LineInput, type TotalsResult } from '@fieldwork/domain/money';
-import type { DocumentKind } from './billing.api';
+import type { DocumentKind } from '../../features/billing/billing.api';
 
 export type LineValues = {
   name: string;

@@ -10,7 +10,7 @@ import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
 import { ApiError } from '../../lib/api-client';
 import { useServerFieldErrors } from '../../lib/use-server-field-errors';
-import type { DocumentKind } from './billing.api';
+import type { DocumentKind } from '../../features/billing/billing.api';
 import { CustomerJobPicker } from './customer-job-picker';
 import { LinesEditor } from './lines-editor';
 import { TotalsPanel, type SavedTotals } from './totals-panel';

@@ -8,11 +8,11 @@ import type { SelectOption } from '../../components/select';
 import { ControlledSelect } from '../../components/controlled-select';
 import { messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { CustomerSelect } from '../../shared/customers/customer-select';
-import { customerKeys, customersApi } from '../customers/customers.api';
-import { customerDefaults } from '../../shared/customers/customer-select';
-import { jobKeys, jobsApi } from '../jobs/jobs.api';
-import { JobSelect } from '../../shared/tasks/task-pickers';
+import { CustomerSelect } from '../customers/customer-select';
+import { customerKeys, customersApi } from '../../features/customers/customers.api';
+import { customerDefaults } from '../customers/customer-select';
+import { jobKeys, jobsApi } from '../../features/jobs/jobs.api';
+import { JobSelect } from '../tasks/task-pickers';
 import type { DocumentFormValues } from './use-document-form';
 
 type RefField = 'accountAddressId' | 'buildingUnitId' | 'billingContactId' | 'siteContactId';

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/errors';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { JOB_ID, job } from '../../shared/jobs/test-fixtures';
-import { TASK_ID, tasksReply } from '../../shared/tasks/test-fixtures';
+import { JOB_ID, job } from '../jobs/test-fixtures';
+import { TASK_ID, tasksReply } from '../tasks/test-fixtures';
 import { COST_ID, cost, costPage } from './cost-test-fixtures';
 
 const page = `/workorder/jobs/${JOB_ID}/all-costs`;

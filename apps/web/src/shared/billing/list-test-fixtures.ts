@@ -4,7 +4,7 @@ import type { InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
 import { invoiceActions } from '@fieldwork/domain/invoices.rules';
 import type { DataPage } from '../../lib/api-client';
 import { route } from '../../test-utils';
-import { CUSTOMER_ID, JOB_ID } from '../../shared/jobs/test-fixtures';
+import { CUSTOMER_ID, JOB_ID } from '../jobs/test-fixtures';
 
 export const ESTIMATE_ID = '5e0a1b2c-3d4e-4f5a-8b6c-7d8e9f0a1b2c';
 export const INVOICE_ID = '6f1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, estimatesReply, estimateItem } from '../billing/list-test-fixtures';
-import { JOB_ID, job } from '../../shared/jobs/test-fixtures';
-import { tasksReply } from '../../shared/tasks/test-fixtures';
+import { JOB_ID, job } from '../jobs/test-fixtures';
+import { tasksReply } from '../tasks/test-fixtures';
 import { analysis, cost } from './cost-test-fixtures';
 
 const jobReply = (overrides = {}) => route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job(overrides) } });

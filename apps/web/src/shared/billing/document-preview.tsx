@@ -18,7 +18,7 @@ import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { dash, formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-media-query';
-import type { DocumentKind } from './billing.api';
+import type { DocumentKind } from '../../features/billing/billing.api';
 
 /** What both documents share (documentCommonDto + the office-only margin figures). */
 export type PreviewDocument = Pick<
