@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { bidAmountField, type Bid } from '@fieldwork/domain/bids.schemas';
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
+import { moneyInputText } from '../../lib/money';
 import { DateTimePicker } from '../../components/date-time-picker';
 import { Field } from '../../components/field';
 import { FormDialog } from '../../components/form-dialog';
@@ -48,7 +49,7 @@ export function SubmitBidDialog({ bid, timeZone, onClose }: SubmitBidDialogProps
   const form = useForm<SubmitBidValues>({
     resolver: zodResolver(submitBidForm),
     defaultValues: {
-      amount: bid.amount !== null ? bid.amount.toFixed(2) : '',
+      amount: bid.amount !== null ? moneyInputText(bid.amount) : '',
       note: bid.note ?? '',
       earliestStart: toZonedInput(bid.earliestStartDateTime, timeZone),
     },

@@ -6,7 +6,8 @@ import { Checkbox } from '../../components/checkbox';
 import { FieldError } from '../../components/field';
 import { Input } from '../../components/input';
 import { Label } from '../../components/label';
-import { formatDate, formatMoney, formatTime } from '../../lib/format';
+import { formatDate, formatTime } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { CostFields, liveAmount } from '../../shared/costs/cost-fields';
 import { linesTotal, type CostLine } from './actual-costs-lines';
 

@@ -14,7 +14,7 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { SkeletonForm } from '../../components/skeleton';
 import { useAuth } from '../../lib/auth-context';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { jobNumberText } from '../../shared/jobs/job-status-badge';
 import { jobKeys, jobsApi } from '../jobs/jobs.api';
 import { taskNumberText } from '../../shared/tasks/task-status-badge';

@@ -14,7 +14,7 @@ import { Select } from '../../components/select';
 import { Skeleton } from '../../components/skeleton';
 import { messageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { usePagedList } from '../../lib/use-paged-list';
 import { jobKeys, jobsApi } from '../jobs/jobs.api';
 import { PICKER_LIMIT, taskKeys, tasksApi } from '../tasks/tasks.api';

@@ -15,7 +15,7 @@ import { ErrorState } from '../../components/error-state';
 import { Pagination } from '../../components/pagination';
 import { SkeletonRows } from '../../components/skeleton';
 import { messageOf } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { billingKeys } from '../billing/billing.api';
 import { formatDay } from '../../shared/billing/document-preview';
 import { CostCalculatorCostDialog, type CostDialogTarget } from './cost-calculator-cost-dialog';

@@ -1,6 +1,7 @@
 import type { Payment } from '@fieldwork/domain/invoices.schemas';
 import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
-import { dash, formatMoney } from '../../lib/format';
+import { dash } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { useIsMobile } from '../../lib/use-media-query';
 import { formatDay } from '../../shared/billing/document-preview';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { SkeletonRows } from '../../components/skeleton';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { BidStatusBadge } from './bid-status-badge';
 import { bidKeys, bidsApi } from '../../features/bids/bids.api';
 

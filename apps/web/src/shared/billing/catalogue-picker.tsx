@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CatalogueItem } from '@fieldwork/domain/catalogue.schemas';
 import { SearchSelect } from '../../components/search-select';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { billingKeys, catalogueApi } from '../../features/billing/billing.api';
 

@@ -16,7 +16,8 @@ import { BackLink } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { dash, formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { dash, formatDate, formatDateTime } from '../../lib/format';
+import { formatMoney, formatPercent } from '../../lib/money';
 import { useIsMobile } from '../../lib/use-media-query';
 import type { DocumentKind } from '../../features/billing/billing.api';
 
@@ -246,7 +247,7 @@ function MarginBox({ doc }: { doc: PreviewDocument }) {
         <dt className="text-muted">Margin</dt>
         <dd className={cn('text-right font-medium tabular-nums', negative && 'text-danger')}>{formatMoney(doc.totalMargin)}</dd>
         <dt className="text-muted">Margin %</dt>
-        <dd className={cn('text-right tabular-nums', negative && 'text-danger')}>{(doc.marginPercentage ?? 0).toFixed(2)}%</dd>
+        <dd className={cn('text-right tabular-nums', negative && 'text-danger')}>{formatPercent(doc.marginPercentage)}</dd>
       </dl>
     </section>
   );

@@ -6,7 +6,8 @@ import type { Column, SortState } from '../../components/data-table';
 import { ListView } from '../../components/list-view';
 import { useAuth } from '../../lib/auth-context';
 import type { PagedList } from '../../lib/use-paged-list';
-import { dash, formatDate, formatMoney } from '../../lib/format';
+import { dash, formatDate } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { EstimateStatusBadge } from './document-status-badge';
 import { documentNumberText } from './document-row-menu';
 import { EstimateRowActions } from './estimate-row-actions';
@@ -16,7 +17,8 @@ type Row = EstimateListItem;
 /** Where the estimates list is shown: its own page, or a job's Estimates tab (no account or job columns). */
 export type EstimateListPlace = 'page' | 'job';
 
-const money = (amount: number) => <span className="tabular-nums">{formatMoney(amount)}</span>;
+/** An amount cell of the document lists: figures line up in tabular digits. */
+export const moneyCell = (amount: number) => <span className="tabular-nums">{formatMoney(amount)}</span>;
 
 /** A draft the viewer may edit opens its create page; anything else its view page. */
 export function EstimateNumberLink({ row }: { row: Row }) {
@@ -49,8 +51,8 @@ const DEFS = {
   account: { header: 'Account Name', cell: (r) => <span className="block max-w-48 truncate" title={r.account.name}>{r.account.name}</span> },
   number: { header: 'Estimate Number', cell: (r) => <EstimateNumberLink row={r} /> },
   createdBy: { header: 'Created By', cell: (r) => dash(r.createdBy?.username), className: 'whitespace-nowrap' },
-  amount: { header: 'Estimate Amount', sortable: true, cell: (r) => money(r.totalAmount), className: 'whitespace-nowrap' },
-  deposit: { header: 'Deposit Amount', sortable: true, cell: (r) => money(r.depositAmount), className: 'whitespace-nowrap' },
+  amount: { header: 'Estimate Amount', sortable: true, cell: (r) => moneyCell(r.totalAmount), className: 'whitespace-nowrap' },
+  deposit: { header: 'Deposit Amount', sortable: true, cell: (r) => moneyCell(r.depositAmount), className: 'whitespace-nowrap' },
   createdOn: { header: 'Created On', sortable: true, cell: (r, tz) => formatDate(r.createdAt, tz), className: 'whitespace-nowrap' },
   job: { header: 'Job Number', cell: (r) => <JobNumberLink job={r.job} /> },
   status: { header: 'Status', cell: (r) => <EstimateStatusBadge status={r.status} /> },
@@ -79,8 +81,8 @@ export function estimateCardFields(place: EstimateListPlace, timeZone: string): 
       ? [{ label: 'Account Name', value: (r) => r.account.name }]
       : [{ label: 'Created By', value: (r) => dash(r.createdBy?.username) }];
   fields.push(
-    { label: 'Estimate Amount', value: (r) => money(r.totalAmount) },
-    { label: 'Deposit Amount', value: (r) => money(r.depositAmount) },
+    { label: 'Estimate Amount', value: (r) => moneyCell(r.totalAmount) },
+    { label: 'Deposit Amount', value: (r) => moneyCell(r.depositAmount) },
     { label: 'Created', value: (r) => formatDate(r.createdAt, timeZone) },
   );
   if (place === 'page') fields.push({ label: 'Job Number', value: (r) => <JobNumberLink job={r.job} /> });

@@ -6,16 +6,15 @@ import type { Column, SortState } from '../../components/data-table';
 import { ListView } from '../../components/list-view';
 import { useAuth } from '../../lib/auth-context';
 import type { PagedList } from '../../lib/use-paged-list';
-import { dash, formatDate, formatMoney } from '../../lib/format';
+import { dash, formatDate } from '../../lib/format';
 import { InvoiceStatusBadge } from './document-status-badge';
 import { documentNumberText } from './document-row-menu';
-import { JobNumberLink, type EstimateListPlace } from './estimate-columns';
+import { JobNumberLink, moneyCell, type EstimateListPlace } from './estimate-columns';
 import { InvoiceRowActions } from './invoice-row-actions';
 
 type Row = InvoiceListItem;
 export type InvoiceListPlace = EstimateListPlace;
 
-const money = (amount: number) => <span className="tabular-nums">{formatMoney(amount)}</span>;
 const createdBy = (r: Row) => dash(r.invoiceCreatedBy?.username ?? r.createdBy?.username);
 
 /** Spec: "Draft links to create page" (for those who may edit it); other invoices open their view page. */
@@ -41,8 +40,8 @@ const DEFS = {
   customer: { header: 'Customer Name', cell: (r) => <span className="block max-w-48 truncate" title={r.account.name}>{r.account.name}</span> },
   number: { header: 'Invoice Number', cell: (r) => <InvoiceNumberLink row={r} /> },
   job: { header: 'Job Number', cell: (r) => <JobNumberLink job={r.job} /> },
-  amount: { header: 'Invoice Amount', sortable: true, cell: (r) => money(r.totalAmount), className: 'whitespace-nowrap' },
-  deposit: { header: 'Deposit Amount', sortable: true, cell: (r) => money(r.depositAmount), className: 'whitespace-nowrap' },
+  amount: { header: 'Invoice Amount', sortable: true, cell: (r) => moneyCell(r.totalAmount), className: 'whitespace-nowrap' },
+  deposit: { header: 'Deposit Amount', sortable: true, cell: (r) => moneyCell(r.depositAmount), className: 'whitespace-nowrap' },
   status: { header: 'Status', cell: (r) => <InvoiceStatusBadge status={r.status} /> },
 } as const satisfies Record<string, Def>;
 type Key = keyof typeof DEFS;
@@ -71,7 +70,7 @@ export function invoiceCardFields(place: InvoiceListPlace, timeZone: string): Ca
   if (place === 'page') fields.push({ label: 'Customer Name', value: (r) => r.account.name });
   fields.push(
     { label: 'Job Number', value: (r) => <JobNumberLink job={r.job} /> },
-    { label: 'Invoice Amount', value: (r) => money(r.totalAmount) },
+    { label: 'Invoice Amount', value: (r) => moneyCell(r.totalAmount) },
     { label: 'Actions', value: (r) => <InvoiceRowActions row={r} /> },
   );
   return fields;

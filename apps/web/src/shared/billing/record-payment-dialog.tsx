@@ -10,7 +10,7 @@ import { FormAlert } from '../../components/form-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { Input } from '../../components/input';
 import { Select } from '../../components/select';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, moneyInputText } from '../../lib/money';
 import { estimatesApi, invoicesApi } from '../../features/billing/billing.api';
 import { useInvalidateBilling } from './use-document-actions';
 
@@ -60,7 +60,7 @@ export function RecordPaymentDialog({ target, timeZone, onClose }: RecordPayment
   const invalidate = useInvalidateBilling();
   const text = target.kind === 'invoice' ? TEXTS.invoice(target) : TEXTS.deposit(target);
   const [values, setValues] = useState<Values>(() => ({
-    amount: text.max.toFixed(2),
+    amount: moneyInputText(text.max),
     paidOn: todayInZone(new Date(), timeZone),
     method: 'CASH',
     reference: '',

@@ -10,7 +10,7 @@ import { FormAlert } from '../../components/form-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { Select } from '../../components/select';
 import { isApiError } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { billingKeys, estimatesApi } from '../../features/billing/billing.api';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { PICKER_LIMIT } from '../../features/tasks/tasks.api';

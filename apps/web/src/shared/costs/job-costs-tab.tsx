@@ -13,7 +13,7 @@ import { NO_ACCESS_TEXT } from '../../components/no-access-panel';
 import { SkeletonRows } from '../../components/skeleton';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatPercent } from '../../lib/money';
 import { costKeys, costsApi } from '../../features/costs/costs.api';
 import { EstimatedCostDialog } from './cost-edit-dialog';
 
@@ -80,7 +80,7 @@ function CostAnalysisView({ analysis }: { analysis: CostAnalysis }) {
   return (
     <div className="space-y-3">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <SummaryCard label="Margin" sub={`${analysis.marginPercentage.toFixed(2)}%`}>
+        <SummaryCard label="Margin" sub={formatPercent(analysis.marginPercentage)}>
           <SignedMoney value={analysis.margin} />
         </SummaryCard>
         <SummaryCard label="Count">
