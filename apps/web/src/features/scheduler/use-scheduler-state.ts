@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { CALENDAR_MESSAGES, CALENDAR_VIEWS, DEFAULT_PAGE_VIEW, type CalendarView } from '@fieldwork/domain/calendar.rules';
-import { dayKeyOf, isDayKey, todayKey, type DayKey } from '@fieldwork/domain/calendar-time';
+import { dayKeyOf, isDayKey, type DayKey } from '@fieldwork/domain/calendar-time';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { taskKeys, tasksApi } from '../tasks/tasks.api';
 import { TASK_NOT_FOUND, type PreviewTarget } from './task-preview-drawer';
 
@@ -50,7 +51,7 @@ export function useSchedulerState(timeZone: string, phone: boolean): SchedulerSt
   const search = useSearch({ strict: false }) as SchedulerSearch;
   const navigate = useNavigate();
   const [cleared, setCleared] = useState(false);
-  const today = todayKey(timeZone);
+  const today = todayInZone(new Date(), timeZone);
 
   const update = useCallback(
     (patch: Partial<SchedulerSearch>) => {

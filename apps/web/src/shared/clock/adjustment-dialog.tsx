@@ -3,6 +3,7 @@ import { Clock } from 'lucide-react';
 import { adjustedStartError, type ClockActivity } from '@fieldwork/domain/clock.schemas';
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
 import type { Task } from '@fieldwork/domain/tasks.schemas';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
@@ -39,7 +40,7 @@ function AdjustmentForm({ task, activity, onOpenChange, timeZone }: Omit<Adjustm
   const adjust = useAdjustClockIn(task.id, activity.id, () => onOpenChange(false));
   const once = useOnce();
   const pending = adjust.isPending;
-  const nowLocal = toZonedInput(new Date().toISOString(), timeZone);
+  const today = todayInZone(new Date(), timeZone);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -78,7 +79,7 @@ function AdjustmentForm({ task, activity, onOpenChange, timeZone }: Omit<Adjustm
               aria-label="Clock-in date"
               autoFocus
               value={date}
-              max={nowLocal.slice(0, 10)}
+              max={today}
               disabled={pending}
               aria-invalid={Boolean(error) || undefined}
               onChange={(e) => setDate(e.target.value)}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CLOCK_MESSAGES, clockOutEndError } from '@fieldwork/domain/clock.schemas';
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
 import { TASK_DESCRIPTION_MAX, type TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
@@ -73,7 +74,7 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
   const clockOut = useClockOut(onSuccess);
   const once = useOnce();
   const pending = clockOut.isPending;
-  const nowLocal = toZonedInput(new Date().toISOString(), tz);
+  const today = todayInZone(new Date(), tz);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -144,7 +145,7 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
                   type="date"
                   aria-label="End date"
                   value={date}
-                  max={nowLocal.slice(0, 10)}
+                  max={today}
                   disabled={mode !== 'editable' || pending}
                   aria-invalid={Boolean(errors.end) || undefined}
                   onChange={(e) => setDate(e.target.value)}

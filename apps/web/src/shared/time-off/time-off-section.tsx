@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarOff, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { isTechnicianRole } from '@fieldwork/domain/roles';
-import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
+import { fromZonedInput } from '@fieldwork/domain/schedule-time';
 import type { TimeOff } from '@fieldwork/domain/scheduling.schemas';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -28,7 +29,7 @@ function shiftDate(day: string, days: number): string {
 
 /** Today 00:00 to the end of the 90th day ahead, as instants of the company zone's wall clock. */
 export function timeOffWindow(userId: string, timeZone: string, now: Date = new Date()): TimeOffRange {
-  const today = toZonedInput(now.toISOString(), timeZone).slice(0, 10);
+  const today = todayInZone(now, timeZone);
   return {
     userId,
     startDateTime: fromZonedInput(`${today}T00:00`, timeZone) ?? now.toISOString(),
