@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { bidAmountField, type Bid } from '@fieldwork/domain/bids.schemas';
+import { bidAmountField, type AnswerBidBody, type Bid } from '@fieldwork/domain/bids.schemas';
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
 import { moneyInputText } from '../../lib/money';
 import { DateTimePicker } from '../../components/date-time-picker';
@@ -11,7 +11,6 @@ import { FormDialog } from '../../components/form-dialog';
 import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
 import { taskNumberText } from '../../shared/tasks/task-status-badge';
-import type { AnswerBidInput } from './bids.api';
 import { useAnswerBid } from '../../shared/bids/use-bid-mutations';
 
 export const AMOUNT_REQUIRED = 'Amount is required.';
@@ -35,7 +34,7 @@ export const submitBidForm = z.object({
 });
 
 /** What the server gets: dollars, the note when given, the earliest start as a UTC instant (or null). */
-export function answerBody(values: SubmitBidValues, timeZone: string): AnswerBidInput {
+export function answerBody(values: SubmitBidValues, timeZone: string): AnswerBidBody {
   const note = values.note.trim();
   return { amount: Number(values.amount.trim()), ...(note ? { note } : {}), earliestStartDateTime: fromZonedInput(values.earliestStart, timeZone) };
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import type { AnswerBidBody } from '@fieldwork/domain/bids.schemas';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { scheduleFailure } from '../../features/scheduling/scheduling.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
-import { BID_TOASTS, bidsApi, bidKeys, type AnswerBidInput } from '../../features/bids/bids.api';
+import { BID_TOASTS, bidsApi, bidKeys } from '../../features/bids/bids.api';
 
 /** A 409 (a clash on award, or a request no longer open) says the server's text under the schedule failure's title rule. */
 export function bidFailure(error: unknown): { title: string; text: string | undefined } {
@@ -38,6 +39,6 @@ export const useAwardBid = (onDone?: () => void) => useBidAction((bidId: string)
 
 export const useCloseBids = (onDone?: () => void) => useBidAction((taskId: string) => bidsApi.close(taskId), BID_TOASTS.closed, onDone);
 
-export const useAnswerBid = (onDone?: () => void) => useBidAction(({ id, body }: { id: string; body: AnswerBidInput }) => bidsApi.answer(id, body), BID_TOASTS.submitted, onDone);
+export const useAnswerBid = (onDone?: () => void) => useBidAction(({ id, body }: { id: string; body: AnswerBidBody }) => bidsApi.answer(id, body), BID_TOASTS.submitted, onDone);
 
 export const useDeclineBid = (onDone?: () => void) => useBidAction((bidId: string) => bidsApi.decline(bidId), BID_TOASTS.declined, onDone);
