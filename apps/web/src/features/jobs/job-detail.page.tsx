@@ -17,7 +17,8 @@ import { JobNotesSheet } from './job-notes-sheet';
 import { JobQuickCreate } from './job-quick-create';
 import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from '../../shared/jobs/job-status-badge';
 import { JobStatusButtons } from './job-status-actions';
-import { isJobTab, JobTabs, type JobTab } from './job-tabs';
+import { isJobTab, type JobTab } from './job-search';
+import { JobTabs } from './job-tabs';
 import { jobKeys, jobsApi } from './jobs.api';
 import { SiteAssets } from '../../shared/assets/site-assets';
 

@@ -21,13 +21,8 @@ import { DeleteTaskDialog } from '../../shared/tasks/task-confirm-dialogs';
 import { taskCardFields, taskCardTitle, taskTableColumns } from '../../shared/tasks/task-columns';
 import { NO_TASK_FILTERS, TaskFilters, activeTaskFilterCount, type TaskFilterValues } from './task-filters';
 import { taskNumberText } from '../../shared/tasks/task-status-badge';
+import { isTaskTab, type TaskTab } from './task-search';
 import { taskKeys, tasksApi } from './tasks.api';
-
-export type TaskTab = (typeof TASK_TABS)[number]['value'];
-
-export function isTaskTab(value: unknown): value is TaskTab {
-  return TASK_TABS.some((t) => t.value === value);
-}
 
 export const TASK_SEARCH_PLACEHOLDER = 'Search by task number';
 export const CREATE_TASK_TEXT = '+ Create New Task';
