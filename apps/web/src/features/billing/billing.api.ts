@@ -28,8 +28,6 @@ export type DocumentListParams<S extends string> = {
   overdue?: boolean;
 };
 
-/** Payment bodies travel in dollars (the schema turns them into cents on the server). */
-
 export const billingKeys = {
   all: ['billing'] as const,
   estimates: ['billing', 'estimates'] as const,
@@ -60,6 +58,7 @@ export const estimatesApi = {
   draftCopy: (id: string) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/draft`),
   convert: (id: string) => api.post<{ data: { id: string; invoiceNumber: number }; message: string }>(`/estimates/${id}/convert`),
   approve: async (id: string, body: ApprovalBody) => (await api.post<DataOf<Estimate>>(`/estimates/${id}/approval`, body)).data,
+  /** Payment and deposit bodies travel in dollars (the schema turns them into cents on the server). */
   recordDeposit: (id: string, body: DepositBody) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/deposit`, body),
   link: (estimateId: string, jobId: string) => api.post<{ data: { id: string; jobId: string; jobNumber: number }; message: string }>('/estimates/link', { estimateId, jobId }),
 };
