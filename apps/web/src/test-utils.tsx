@@ -66,7 +66,7 @@ export function renderApp(path: string, session: SessionInfo | null) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(SETUP_STATUS_KEY, { needsSetup: false });
   queryClient.setQueryData(SESSION_KEY, session);
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }), Infinity);
   const utils = render(<Providers queryClient={queryClient} router={router} />);
   return { ...utils, router, queryClient };
 }

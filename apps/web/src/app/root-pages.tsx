@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { ErrorState } from '../components/error-state';
+import { PageSpinner } from '../components/spinner';
 import { sessionQuery } from '../lib/auth-context';
-import { AppShell } from './app-shell';
+import { AppShell } from './lazy-pages';
 import { NotFoundPage } from './not-found.page';
 
 /** Unknown routes keep the sidebar for a signed-in user, so they can navigate on. */
@@ -10,9 +12,11 @@ export function RootNotFound() {
   const session = useQuery(sessionQuery);
   if (session.isLoading) return null;
   return session.data ? (
-    <AppShell>
-      <NotFoundPage />
-    </AppShell>
+    <Suspense fallback={<PageSpinner />}>
+      <AppShell>
+        <NotFoundPage />
+      </AppShell>
+    </Suspense>
   ) : (
     <NotFoundPage />
   );

@@ -1,6 +1,3 @@
-import type { ReactNode } from 'react';
-
-type PageComponent = () => ReactNode;
 import {
   createRootRouteWithContext,
   createRoute,
@@ -8,76 +5,89 @@ import {
   createBrowserHistory,
   Outlet,
   redirect,
+  type AsyncRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Capability } from '@fieldwork/domain/roles';
 import { authOf, sessionQuery, setupStatusQuery } from '../lib/auth-context';
+import { PageSkeleton } from '../components/skeleton';
 import { PageSpinner } from '../components/spinner';
-import { AppShell } from './app-shell';
 import { RootError, RootNotFound } from './root-pages';
-import { RequireCapability } from './route-guards';
-import { AcceptInvitationPage } from '../features/auth/accept-invitation.page';
-import { LoginPage } from '../features/auth/login.page';
-import { SetupPage } from '../features/auth/setup.page';
-import { SignupPage } from '../features/auth/signup.page';
-import { ForgotPasswordPage } from '../features/auth/forgot-password.page';
-import { ResetPasswordPage } from '../features/auth/reset-password.page';
-import { VerifyEmailPage } from '../features/auth/verify-email.page';
-import { DeliveryPage } from '../features/settings/delivery/delivery.page';
-import { EmailTemplatesPage } from '../features/settings/emails/email-templates.page';
-import { DashboardPage } from '../features/dashboard/dashboard.page';
+import { RequireCapability } from '../shared/access/route-guards';
+import {
+  AppShell,
+  AcceptInvitationPage,
+  LoginPage,
+  SetupPage,
+  SignupPage,
+  DashboardPage,
+  CallsPage,
+  MyDayPage,
+  JobsListPage,
+  JobCreatePage,
+  JobEditPage,
+  JobDetailPage,
+  LeadsListPage,
+  TasksListPage,
+  TaskCreatePage,
+  TaskEditPage,
+  TaskDetailPage,
+  BidRequestsPage,
+  SchedulerCalendarPage,
+  EstimatesListPage,
+  InvoicesListPage,
+  EstimateEditorPage,
+  EstimateViewPage,
+  EstimateApprovalPage,
+  InvoiceEditorPage,
+  InvoiceViewPage,
+  ActualCostsPage,
+  AllCostsPage,
+  CostCalculatorPage,
+  VehiclesListPage,
+  VehicleCreatePage,
+  VehicleEditPage,
+  CustomersListPage,
+  CustomerCreatePage,
+  CustomerEditPage,
+  CustomerProfilePage,
+  SubcontractorsListPage,
+  SubcontractorCreatePage,
+  SubcontractorEditPage,
+  SubcontractorProfilePage,
+  UsersListPage,
+  InvitationsListPage,
+  UserViewPage,
+  ZonesPage,
+  TagsPage,
+  CompanyPage,
+  ApiTokensPage,
+  ProfilePage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  VerifyEmailPage,
+  DeliveryPage,
+  EmailTemplatesPage,
+} from './lazy-pages';
 import { validateDashboardSearch } from '../features/dashboard/dashboard-range';
-import { CallsPage } from '../features/receptionist/calls.page';
-import { MyDayPage } from '../features/my-day/my-day.page';
-import { homePath } from '../features/my-day/home-path';
-import { JobsListPage } from '../features/jobs/jobs-list.page';
-import { JobCreatePage, type JobCreateSearch } from '../features/jobs/job-create.page';
-import { JobEditPage } from '../features/jobs/job-edit.page';
-import { JobDetailPage, type JobDetailSearch } from '../features/jobs/job-detail.page';
-import { isJobTab } from '../features/jobs/job-tabs';
-import { LeadsListPage } from '../features/leads/leads-list.page';
-import { isTaskTab, TasksListPage, type TaskTab } from '../features/tasks/tasks-list.page';
-import { TaskCreatePage, type TaskCreateSearch } from '../features/tasks/task-create.page';
-import { TaskEditPage } from '../features/tasks/task-edit.page';
-import { TaskDetailPage } from '../features/tasks/task-detail.page';
-import { BidRequestsPage } from '../features/bids/bid-requests.page';
-import { SchedulerCalendarPage } from '../features/scheduler/scheduler-calendar.page';
-import { validateSchedulerSearch } from '../features/scheduler/use-scheduler-state';
-import { EstimatesListPage } from '../features/estimates/estimates-list.page';
-import { InvoicesListPage, type InvoicesListSearch } from '../features/invoices/invoices-list.page';
-import { EstimateEditorPage } from '../features/estimates/estimate-editor.page';
-import { EstimateViewPage } from '../features/estimates/estimate-view.page';
-import { EstimateApprovalPage } from '../features/estimates/estimate-approval.page';
-import { InvoiceEditorPage } from '../features/invoices/invoice-editor.page';
-import { InvoiceViewPage } from '../features/invoices/invoice-view.page';
-import { ActualCostsPage } from '../features/costs/actual-costs.page';
-import { AllCostsPage, type AllCostsSearch } from '../features/costs/all-costs.page';
-import { CostCalculatorPage } from '../features/costs/cost-calculator.page';
+import { homePath } from '../shared/access/home-path';
+import type { JobCreateSearch } from '../features/jobs/job-create.page';
+import type { JobDetailSearch } from '../features/jobs/job-detail.page';
+import { isJobTab } from '../features/jobs/job-search';
+import { isTaskTab, type TaskTab } from '../features/tasks/task-search';
+import type { TaskCreateSearch } from '../features/tasks/task-create.page';
+import { validateSchedulerSearch } from '../features/scheduler/scheduler-search';
+import type { InvoicesListSearch } from '../features/invoices/invoices-list.page';
+import type { AllCostsSearch } from '../features/costs/all-costs.page';
 import { isCostType, type CostType } from '@fieldwork/domain/costs.rules';
-import { VehiclesListPage } from '../features/vehicles/vehicles-list.page';
-import { VehicleCreatePage } from '../features/vehicles/vehicle-create.page';
-import { VehicleEditPage } from '../features/vehicles/vehicle-edit.page';
-import { CustomersListPage } from '../features/customers/customers-list.page';
-import { CustomerCreatePage } from '../features/customers/customer-create.page';
-import { CustomerEditPage } from '../features/customers/customer-edit.page';
-import { CustomerProfilePage } from '../features/customers/customer-profile.page';
-import { SubcontractorsListPage } from '../features/subcontractors/subcontractors-list.page';
-import { SubcontractorCreatePage } from '../features/subcontractors/subcontractor-create.page';
-import { SubcontractorEditPage } from '../features/subcontractors/subcontractor-edit.page';
-import { SubcontractorProfilePage } from '../features/subcontractors/subcontractor-profile.page';
 import { SettingsLayout } from '../features/settings/settings-layout';
 import { firstSettingsPath } from '../features/settings/settings-nav-items';
-import { UsersListPage } from '../features/settings/users/users-list.page';
-import { InvitationsListPage } from '../features/settings/users/invitations-list.page';
-import { UserViewPage } from '../features/settings/users/user-view.page';
-import { ZonesPage } from '../features/settings/zones/zones.page';
-import { TagsPage } from '../features/settings/tags/tags.page';
-import { CompanyPage } from '../features/settings/company/company.page';
-import { ApiTokensPage } from '../features/settings/api-tokens/api-tokens.page';
-import { ProfilePage } from '../features/profile/profile.page';
 
 export type RouterContext = { queryClient: QueryClient };
+
+/** Screens outside the shell, and the shell itself, wait under the spinner the app starts with. */
+const StartSpinner = () => <PageSpinner />;
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -92,10 +102,10 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: () => <Outlet />,
   notFoundComponent: RootNotFound,
   errorComponent: RootError,
-  pendingComponent: () => <PageSpinner />,
+  pendingComponent: StartSpinner,
 });
 
-const setupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/setup', component: SetupPage });
+const setupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/setup', component: SetupPage, pendingComponent: StartSpinner });
 
 /** Signed-out screens send a signed-in user straight to the app. */
 const publicLayout = createRoute({
@@ -112,20 +122,21 @@ const loginRoute = createRoute({
   path: '/login',
   validateSearch: (s: Record<string, unknown>): { redirect?: string } => ({ redirect: str(s.redirect) }),
   component: LoginPage,
+  pendingComponent: StartSpinner,
 });
-const signupRoute = createRoute({ getParentRoute: () => publicLayout, path: '/signup', component: SignupPage });
+const signupRoute = createRoute({ getParentRoute: () => publicLayout, path: '/signup', component: SignupPage, pendingComponent: StartSpinner });
 const invitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invitation/accept',
   validateSearch: (s: Record<string, unknown>): { token?: string } => ({ token: str(s.token) }),
   component: AcceptInvitationPage,
+  pendingComponent: StartSpinner,
 });
 const forgotPasswordRoute = createRoute({ getParentRoute: () => publicLayout, path: '/forgot-password', component: ForgotPasswordPage });
 /** One-time links from emails: open whether or not someone is signed in on this browser. */
-const tokenRoute = (path: '/reset-password' | '/verify-email', component: () => ReactNode) =>
-  createRoute({ getParentRoute: () => rootRoute, path, validateSearch: (s: Record<string, unknown>): { token?: string } => ({ token: str(s.token) }), component });
-const resetPasswordRoute = tokenRoute('/reset-password', ResetPasswordPage);
-const verifyEmailRoute = tokenRoute('/verify-email', VerifyEmailPage);
+const tokenSearch = (s: Record<string, unknown>): { token?: string } => ({ token: str(s.token) });
+const resetPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', validateSearch: tokenSearch, component: ResetPasswordPage });
+const verifyEmailRoute = createRoute({ getParentRoute: () => rootRoute, path: '/verify-email', validateSearch: tokenSearch, component: VerifyEmailPage });
 
 const appLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -135,18 +146,26 @@ const appLayout = createRoute({
     if (!session) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
   component: AppShell,
+  pendingComponent: StartSpinner,
 });
+
+/** A route's page: lazy pages carry the preload the router calls to fetch their code before they render. */
+type PageComponent = AsyncRouteComponent<unknown>;
 
 /** A page behind a capability: the page component (and its data hooks) only mounts when allowed. */
 function guarded(Page: PageComponent, capability?: Capability): PageComponent {
   if (!capability) return Page;
-  return function GuardedPage() {
+  const required = capability;
+  function GuardedPage() {
     return (
-      <RequireCapability capability={capability}>
+      <RequireCapability capability={required}>
         <Page />
       </RequireCapability>
     );
-  };
+  }
+  // The router waits for a route's code only while its component has a preload, so the guard passes the page's on.
+  Object.defineProperty(GuardedPage, 'preload', { get: () => Page.preload });
+  return GuardedPage as PageComponent;
 }
 
 const page = <const TPath extends string>(path: TPath, component: PageComponent, capability?: Capability) =>
@@ -343,13 +362,17 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export function createAppRouter(queryClient: QueryClient, history: RouterHistory = createBrowserHistory()) {
+// pendingMs: how long a page may load before the skeleton shows. Tests pass Infinity: the router's pending timer
+// would otherwise fire after a test's DOM is gone and fail the run with "window is not defined".
+export function createAppRouter(queryClient: QueryClient, history: RouterHistory = createBrowserHistory(), pendingMs = 300) {
   return createRouter({
     routeTree,
     history,
     context: { queryClient },
     defaultPreload: false,
-    defaultPendingMs: 300,
+    defaultPendingMs: pendingMs,
+    // A page whose code is still on its way: the shell stays, its content area shows the list skeleton.
+    defaultPendingComponent: PageSkeleton,
     scrollRestoration: true,
   });
 }

@@ -1,52 +1,22 @@
-import { DropdownMenu } from 'radix-ui';
-import { LogOut, UserRound } from 'lucide-react';
-import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
-import { Avatar } from '../components/avatar';
-import { useSession, useSignOut } from '../lib/auth-context';
+import { lazy, Suspense, useState } from 'react';
+import { useSession } from '../lib/auth-context';
+import { USER_MENU_LABEL, USER_MENU_TRIGGER_CLASS, UserMenuFace } from './user-menu-face';
 
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100';
+// The menu's popup (radix menu and its positioning, a fifth of the first paint) only shows on a click, so it loads after the shell paints.
+const UserMenuDropdown = lazy(() => import('./user-menu-dropdown').then((m) => ({ default: m.UserMenuDropdown })));
 
 export function UserMenu() {
   const { user } = useSession();
-  const navigate = useNavigate();
-  const signOut = useSignOut();
-
-  const onSignOut = async () => {
-    try {
-      await signOut();
-    } catch {
-      // The local session is already cleared; the server session expires on its own.
-      toast.error('Sign out did not reach the server.');
-    }
-    await navigate({ to: '/login' });
-  };
-
+  const [clicked, setClicked] = useState(false);
+  // The stand-in looks and reads like the trigger; a click on it opens the menu as soon as the menu is there.
+  const standIn = (
+    <button type="button" aria-label={USER_MENU_LABEL} aria-haspopup="menu" aria-expanded={false} className={USER_MENU_TRIGGER_CLASS} onClick={() => setClicked(true)}>
+      <UserMenuFace user={user} />
+    </button>
+  );
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="User menu"
-        className="flex items-center gap-2 rounded-full p-0.5 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary"
-      >
-        <Avatar name={user.name} src={user.profileImageUrl} size={32} />
-        <span className="hidden max-w-40 truncate pr-2 text-sm font-medium text-gray-800 sm:inline">{user.name}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-border bg-white p-1 shadow-lg">
-          <div className="px-2 py-1.5">
-            <p className="truncate text-sm font-medium text-gray-900">{user.name}</p>
-            <p className="truncate text-xs text-muted">{user.email}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate({ to: '/settings/user-profile' })}>
-            <UserRound size={14} aria-hidden="true" /> Profile
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void onSignOut()}>
-            <LogOut size={14} aria-hidden="true" /> Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={standIn}>
+      <UserMenuDropdown defaultOpen={clicked} />
+    </Suspense>
   );
 }

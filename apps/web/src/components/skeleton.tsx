@@ -27,3 +27,17 @@ export function SkeletonForm({ fields = 4 }: { fields?: number }) {
     </div>
   );
 }
+
+/** A page whose code is still loading: a title bar over list rows, the shape most pages take. */
+export function PageSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="space-y-4">
+      <Skeleton className="h-7 w-48" />
+      <div className="space-y-2">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-8 w-full" />
+        ))}
+      </div>
+    </div>
+  );
+}

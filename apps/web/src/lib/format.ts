@@ -41,9 +41,11 @@ export function formatTime(iso: string | null | undefined, timeZone?: string): s
   return date ? formatter(timeZone, { hour: 'numeric', minute: '2-digit' }).format(date) : '—';
 }
 
-/** "$1,234.50" from the API's decimal amounts. */
-export function formatMoney(amount: number | null | undefined): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount ?? 0);
+/** A call's length, "3m 05s": calls are short, hours never matter here. */
+export function durationText(seconds: number): string {
+  const s = Math.round(seconds);
+  const m = Math.floor(s / 60);
+  return m > 0 ? `${m}m ${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
 
 export function initials(name: string | null | undefined): string {

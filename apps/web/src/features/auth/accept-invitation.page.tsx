@@ -14,7 +14,7 @@ import { Input } from '../../components/input';
 import { SkeletonForm } from '../../components/skeleton';
 import { AuthLayout } from './auth-layout';
 import { authApi } from './auth.api';
-import { homePath } from '../my-day/home-path';
+import { homePath } from '../../shared/access/home-path';
 
 const formSchema = acceptInvitationBody.pick({ name: true, password: true });
 type FormValues = z.infer<typeof formSchema>;

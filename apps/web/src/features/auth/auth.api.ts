@@ -1,7 +1,8 @@
-import type { AcceptInvitationBody, ForgotPasswordBody, LoginBody, ResetPasswordBody, SessionInfo, SignupAccepted, SignupBody } from '@fieldwork/domain/auth.schemas';
+import type { z } from 'zod';
+import type { AcceptInvitationBody, ForgotPasswordBody, invitationPreviewSchema, LoginBody, ResetPasswordBody, SessionInfo, SignupAccepted, SignupBody } from '@fieldwork/domain/auth.schemas';
 import { api, type DataOf } from '../../lib/api-client';
 
-export type InvitationPreview = { email: string; role: string; companyName: string };
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 // Sign-in calls answer 401 for a wrong password; that is a form error, not a dead session.
 const quiet = { skipAuthRedirect: true };

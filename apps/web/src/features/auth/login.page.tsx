@@ -10,7 +10,7 @@ import { FormAlert } from '../../components/form-alert';
 import { Input } from '../../components/input';
 import { AuthLayout } from './auth-layout';
 import { authApi } from './auth.api';
-import { homePath } from '../my-day/home-path';
+import { homePath } from '../../shared/access/home-path';
 
 /** Only same-app paths are followed after sign-in, so a crafted link cannot send the user elsewhere. */
 export function safeRedirect(target: string | undefined, home: string = '/dashboard'): string {

@@ -11,7 +11,7 @@ import { FormAlert } from '../../components/form-alert';
 import { Input } from '../../components/input';
 import { AuthLayout } from './auth-layout';
 import { authApi } from './auth.api';
-import { homePath } from '../my-day/home-path';
+import { homePath } from '../../shared/access/home-path';
 
 const formSchema = resetPasswordBody.pick({ password: true });
 type FormValues = z.infer<typeof formSchema>;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { NO_BID_REQUESTS } from './bid-requests.page';
 import { answerBody, AMOUNT_REQUIRED, submitBidForm } from './submit-bid-dialog';
-import { bidOf } from './test-fixtures';
+import { bidOf } from '../../shared/bids/test-fixtures';
 
 const page = (items: unknown[]) => route('GET', '/api/bids', { body: { data: { items, meta: { total: items.length, totalPages: 1, page: 1, limit: 20 } } } });
 const sub = () => makeSession('SubContractor', 'noAccess');

@@ -1,8 +1,5 @@
-import type { Bid, BidStatus } from '@fieldwork/domain/bids.schemas';
+import type { AnswerBidBody, Bid, BidStatus } from '@fieldwork/domain/bids.schemas';
 import { api, type DataOf, type ItemsPage } from '../../lib/api-client';
-
-/** What the answer form sends: dollars (the server turns them into cents). */
-export type AnswerBidInput = { amount: number; note?: string; earliestStartDateTime?: string | null };
 
 export const bidKeys = {
   /** Everything bid-shaped; the task's own bids live under ['tasks', …] so task invalidations refresh them too. */
@@ -16,7 +13,8 @@ export const bidsApi = {
   list: async (params: { page: number; limit: number; status?: BidStatus; taskId?: string }) => (await api.get<DataOf<ItemsPage<Bid>>>('/bids', { query: params })).data,
   /** GET /tasks/{id}/bids: the task's bids with each subcontractor's answer (office readers). */
   ofTask: async (taskId: string) => (await api.get<DataOf<Bid[]>>(`/tasks/${taskId}/bids`)).data,
-  answer: async (id: string, body: AnswerBidInput) => (await api.post<DataOf<Bid>>(`/bids/${id}/answer`, body)).data,
+  /** The answer form sends dollars (the server turns them into cents). */
+  answer: async (id: string, body: AnswerBidBody) => (await api.post<DataOf<Bid>>(`/bids/${id}/answer`, body)).data,
   decline: async (id: string, note?: string) => (await api.post<DataOf<Bid>>(`/bids/${id}/decline`, note ? { note } : {})).data,
   award: async (id: string) => (await api.post<DataOf<Bid>>(`/bids/${id}/award`, {})).data,
   /** POST /tasks/{id}/bids/close: closes every still-open request of the task. */

@@ -2,16 +2,16 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { bidAmountField, type Bid } from '@fieldwork/domain/bids.schemas';
+import { bidAmountField, type AnswerBidBody, type Bid } from '@fieldwork/domain/bids.schemas';
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
+import { moneyInputText } from '../../lib/money';
 import { DateTimePicker } from '../../components/date-time-picker';
 import { Field } from '../../components/field';
 import { FormDialog } from '../../components/form-dialog';
 import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
-import { taskNumberText } from '../tasks/task-status-badge';
-import type { AnswerBidInput } from './bids.api';
-import { useAnswerBid } from './use-bid-mutations';
+import { taskNumberText } from '../../shared/tasks/task-status-badge';
+import { useAnswerBid } from '../../shared/bids/use-bid-mutations';
 
 export const AMOUNT_REQUIRED = 'Amount is required.';
 
@@ -34,7 +34,7 @@ export const submitBidForm = z.object({
 });
 
 /** What the server gets: dollars, the note when given, the earliest start as a UTC instant (or null). */
-export function answerBody(values: SubmitBidValues, timeZone: string): AnswerBidInput {
+export function answerBody(values: SubmitBidValues, timeZone: string): AnswerBidBody {
   const note = values.note.trim();
   return { amount: Number(values.amount.trim()), ...(note ? { note } : {}), earliestStartDateTime: fromZonedInput(values.earliestStart, timeZone) };
 }
@@ -48,7 +48,7 @@ export function SubmitBidDialog({ bid, timeZone, onClose }: SubmitBidDialogProps
   const form = useForm<SubmitBidValues>({
     resolver: zodResolver(submitBidForm),
     defaultValues: {
-      amount: bid.amount !== null ? bid.amount.toFixed(2) : '',
+      amount: bid.amount !== null ? moneyInputText(bid.amount) : '',
       note: bid.note ?? '',
       earliestStart: toZonedInput(bid.earliestStartDateTime, timeZone),
     },

@@ -5,7 +5,7 @@
 import type { DatePreset } from '@fieldwork/domain/date-presets';
 import type { DocumentOrderKey } from '@fieldwork/domain/billing.schemas';
 import type { CatalogueItem } from '@fieldwork/domain/catalogue.schemas';
-import type { CreateEstimateBody, Estimate, EstimateListItem, ApprovalBody, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
+import type { CreateEstimateBody, DepositBody, Estimate, EstimateListItem, ApprovalBody, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
 import type { EstimateStatus } from '@fieldwork/domain/estimates.rules';
 import type { CreateInvoiceBody, Invoice, InvoiceListItem, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
 import type { InvoiceStatus } from '@fieldwork/domain/invoices.rules';
@@ -27,9 +27,6 @@ export type DocumentListParams<S extends string> = {
   /** Invoices only (the dashboard's overdue link): sent and due before the company's today. */
   overdue?: boolean;
 };
-
-/** Payment bodies travel in dollars (the schema turns them into cents on the server). */
-export type PaymentInput = { amount: number; paidOn: string; method: PaymentBody['method']; reference?: string | null };
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -61,7 +58,8 @@ export const estimatesApi = {
   draftCopy: (id: string) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/draft`),
   convert: (id: string) => api.post<{ data: { id: string; invoiceNumber: number }; message: string }>(`/estimates/${id}/convert`),
   approve: async (id: string, body: ApprovalBody) => (await api.post<DataOf<Estimate>>(`/estimates/${id}/approval`, body)).data,
-  recordDeposit: (id: string, body: Omit<PaymentInput, 'amount'>) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/deposit`, body),
+  /** Payment and deposit bodies travel in dollars (the schema turns them into cents on the server). */
+  recordDeposit: (id: string, body: DepositBody) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/deposit`, body),
   link: (estimateId: string, jobId: string) => api.post<{ data: { id: string; jobId: string; jobNumber: number }; message: string }>('/estimates/link', { estimateId, jobId }),
 };
 
@@ -74,7 +72,7 @@ export const invoicesApi = {
   send: async (id: string) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/send`)).data,
   void: async (id: string) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/void`)).data,
   draftCopy: (id: string) => api.post<{ data: Invoice; message: string }>(`/invoices/${id}/draft`),
-  recordPayment: async (id: string, body: PaymentInput) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/payments`, body)).data,
+  recordPayment: async (id: string, body: PaymentBody) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/payments`, body)).data,
   link: (invoiceId: string, jobId: string) => api.post<{ data: { id: string; jobId: string; jobNumber: number }; message: string }>('/invoices/link', { invoiceId, jobId }),
 };
 

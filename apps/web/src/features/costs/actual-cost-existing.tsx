@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { COST_TYPE_LABELS } from '@fieldwork/domain/costs.rules';
 import type { Cost } from '@fieldwork/domain/costs.schemas';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { costKeys, costsApi, type CostListParams } from './costs.api';
 
 /** Up to this many existing costs are listed; the job's Costs tab has them all. */

@@ -6,8 +6,9 @@ import { Checkbox } from '../../components/checkbox';
 import { FieldError } from '../../components/field';
 import { Input } from '../../components/input';
 import { Label } from '../../components/label';
-import { formatDate, formatMoney, formatTime } from '../../lib/format';
-import { CostFields, liveAmount } from './cost-fields';
+import { formatDate, formatTime } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
+import { CostFields, liveAmount } from '../../shared/costs/cost-fields';
 import { linesTotal, type CostLine } from './actual-costs-lines';
 
 type Named = { id: string; name: string };

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CostType } from '@fieldwork/domain/costs.rules';
 import type { CostSuggestions } from '@fieldwork/domain/costs.schemas';
 import { isApiError, messageOf } from '../../lib/api-client';
-import { emptyCostValues, liveAmount, toCostInput, type CostFormValues } from './cost-fields';
+import { emptyCostValues, liveAmount, toCostInput, type CostFormValues } from '../../shared/costs/cost-fields';
 import { costKeys, costsApi, type CostInput } from './costs.api';
 
 export type SuggestionInfo = { activityId: string; who: string; role: string | null; startTime: string; endTime: string };

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
 import type { CostSuggestions } from '@fieldwork/domain/costs.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { JOB_ID } from '../jobs/test-fixtures';
-import { TASK_ID, actions, allowed, refused, taskPageReplies, taskReply } from '../tasks/test-fixtures';
+import { JOB_ID } from '../../shared/jobs/test-fixtures';
+import { TASK_ID, actions, allowed, refused, taskPageReplies, taskReply } from '../../shared/tasks/test-fixtures';
 
 const ASSIGNEE = '11111111-1111-4111-8111-111111111111';
 const HELPER = '22222222-2222-4222-8222-222222222222';

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { listCalls } from '../billing/list-test-fixtures';
-import { JOB_ID, job } from '../jobs/test-fixtures';
-import { TASK_ID, taskItem, tasksReply } from '../tasks/test-fixtures';
-import { COST_ID, cost, costPage } from './cost-test-fixtures';
+import { listCalls } from '../../shared/billing/list-test-fixtures';
+import { JOB_ID, job } from '../../shared/jobs/test-fixtures';
+import { TASK_ID, taskItem, tasksReply } from '../../shared/tasks/test-fixtures';
+import { COST_ID, cost, costPage } from '../../shared/costs/cost-test-fixtures';
 
 const page = `/workorder/jobs/${JOB_ID}/all-costs`;
 const jobReply = route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job() } });

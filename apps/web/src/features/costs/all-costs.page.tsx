@@ -14,12 +14,12 @@ import { Select } from '../../components/select';
 import { Skeleton } from '../../components/skeleton';
 import { messageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { usePagedList } from '../../lib/use-paged-list';
 import { jobKeys, jobsApi } from '../jobs/jobs.api';
 import { PICKER_LIMIT, taskKeys, tasksApi } from '../tasks/tasks.api';
 import { costCardFields, costCardTitle, costColumns, type CostRowContext } from './cost-columns';
-import { CostEditDialog } from './cost-edit-dialog';
+import { CostEditDialog } from '../../shared/costs/cost-edit-dialog';
 import { costCsvUrl, costKeys, costsApi } from './costs.api';
 
 /** The page's filters, kept in the address so a filtered list can be shared and survives a reload. */

@@ -10,10 +10,10 @@ import type { Cost } from '@fieldwork/domain/costs.schemas';
 import { FormAlert } from '../../components/form-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { isApiError } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, moneyInputText } from '../../lib/money';
 import { billingKeys } from '../billing/billing.api';
-import { useCostLookups } from './cost-calculator-lookups';
-import { CostFields, costToValues, emptyCostValues, liveAmount, toCostInput, type CostFormValues } from './cost-fields';
+import { useCostLookups } from '../../shared/costs/cost-calculator-lookups';
+import { CostFields, costToValues, emptyCostValues, liveAmount, toCostInput, type CostFormValues } from '../../shared/costs/cost-fields';
 import { costKeys, costsApi } from './costs.api';
 
 export type CostDialogTarget = { estimateId: string; jobId: string | null; costType: CostType; cost: Cost | null };
@@ -61,7 +61,7 @@ export function CostCalculatorCostDialog({ target, onClose }: { target: CostDial
   // Choosing a person fills an empty rate with their Settings cost rate, so the amount shows before saving.
   const change = (next: CostFormValues) => {
     const rate = next.userId !== values.userId && next.hourlyRate === '' ? costRateOf(next.userId) : undefined;
-    setValues(rate ? { ...next, hourlyRate: rate.toFixed(2) } : next);
+    setValues(rate ? { ...next, hourlyRate: moneyInputText(rate) } : next);
   };
   const save = useMutation({
     mutationFn: () => {

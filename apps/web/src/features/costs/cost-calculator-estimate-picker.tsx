@@ -8,7 +8,7 @@ import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
 import { Card } from '../../components/card';
 import { Field } from '../../components/field';
 import { SearchSelect, type SearchSelectOption } from '../../components/search-select';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { billingKeys, estimatesApi } from '../billing/billing.api';
 

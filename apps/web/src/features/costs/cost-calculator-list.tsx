@@ -15,9 +15,9 @@ import { ErrorState } from '../../components/error-state';
 import { Pagination } from '../../components/pagination';
 import { SkeletonRows } from '../../components/skeleton';
 import { messageOf } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { billingKeys } from '../billing/billing.api';
-import { formatDay } from '../billing/document-preview';
+import { formatDay } from '../../shared/billing/document-preview';
 import { CostCalculatorCostDialog, type CostDialogTarget } from './cost-calculator-cost-dialog';
 import { costKeys, costsApi, type CostListParams } from './costs.api';
 

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import { centsToDollars, toScaledInteger } from '@fieldwork/domain/money';
 import { cn } from '../../lib/cn';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatPercent } from '../../lib/money';
 
 /** The server keeps margin = revenue − estimated cost; the cost is read back from those two exact figures. */
 function estimatedCost(e: Estimate): number | null {
@@ -38,7 +38,7 @@ export function CostCalculatorSummary({ estimate: e, refreshing }: { estimate: E
         <Figure label="Revenue" value={formatMoney(e.totalRevenue)} />
         <Figure label="Estimated cost" value={cost === null ? '—' : formatMoney(cost)} />
         <Figure label="Margin" value={formatMoney(e.totalMargin)} danger={negative} />
-        <Figure label="Margin %" value={`${(e.marginPercentage ?? 0).toFixed(2)}%`} danger={negative} />
+        <Figure label="Margin %" value={formatPercent(e.marginPercentage)} danger={negative} />
       </dl>
     </section>
   );

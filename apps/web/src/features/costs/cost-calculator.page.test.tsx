@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Cost } from '@fieldwork/domain/costs.schemas';
 import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { ESTIMATE_ID, estimate, estimateReply } from '../billing/preview-test-fixtures';
+import { ESTIMATE_ID, estimate, estimateReply } from '../../shared/billing/preview-test-fixtures';
 
 const JOB_ID = '00000000-0000-4000-8000-0000000000b1';
 const page = (data: unknown[]) => ({ data, pagination: { totalItems: data.length, totalPages: 1, currentPage: 1, itemsPerPage: 20 } });

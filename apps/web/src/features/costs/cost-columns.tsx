@@ -4,9 +4,10 @@ import { COST_TYPE_LABELS } from '@fieldwork/domain/costs.rules';
 import type { Cost } from '@fieldwork/domain/costs.schemas';
 import type { CardField } from '../../components/card-list';
 import type { Column } from '../../components/data-table';
-import { dash, formatMoney } from '../../lib/format';
-import { formatDay } from '../billing/document-preview';
-import { RowActionsFrame, ROW_ICON_CLASS } from '../billing/document-row-menu';
+import { dash } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
+import { formatDay } from '../../shared/billing/document-preview';
+import { RowActionsFrame, ROW_ICON_CLASS } from '../../shared/billing/document-row-menu';
 
 /** Who, what or which vehicle the cost is for, as the office recognises it. */
 export function costDetails(c: Cost): string {

@@ -11,7 +11,7 @@ import { SkeletonForm } from '../../components/skeleton';
 import { useAuth } from '../../lib/auth-context';
 import { dash, formatDate } from '../../lib/format';
 import { customerKeys, customersApi } from './customers.api';
-import { SiteAssets } from '../assets/site-assets';
+import { SiteAssets } from '../../shared/assets/site-assets';
 
 export function CustomerProfilePage() {
   const { id = '' } = useParams({ strict: false });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
 import { Link } from '@tanstack/react-router';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { DashboardCard, Stat } from './dashboard-card';
 import type { DashboardSearch } from './dashboard-range';

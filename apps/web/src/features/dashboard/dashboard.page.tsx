@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { SlidersHorizontal } from 'lucide-react';
@@ -11,10 +11,9 @@ import { Skeleton } from '../../components/skeleton';
 import { messageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { formatDate } from '../../lib/format';
-import { MY_DAY_PATH } from '../my-day/home-path';
+import { MY_DAY_PATH } from '../../shared/access/home-path';
 import { AssetsCard } from './assets-card';
 import { CustomersCard } from './customers-card';
-import { CustomiseSheet } from './customise-sheet';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { rangeLabel, rangeQuery, validateDashboardSearch, type DashboardSearch } from './dashboard-range';
 import { FinanceCard } from './finance-card';
@@ -26,6 +25,9 @@ import { RangeControl } from './range-control';
 import { ReceptionistCard } from './receptionist-card';
 import { RevenueCard } from './revenue-card';
 import { TopRevenueCard } from './top-revenue-card';
+
+// The customise sheet opens on a click, so its code (and its checkboxes) loads then, not with the figures.
+const CustomiseSheet = lazy(() => import('./customise-sheet').then((m) => ({ default: m.CustomiseSheet })));
 
 export function DashboardPage() {
   const auth = useAuth();
@@ -50,6 +52,7 @@ function Dashboard({ greeting, readOnly }: { greeting: string; readOnly: boolean
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [customising, setCustomising] = useState(false);
+  const [customisedOnce, setCustomisedOnce] = useState(false);
   const range = rangeQuery(search);
   const configuration = useQuery({ queryKey: dashboardKeys.configuration, queryFn: dashboardApi.configuration });
   // A layout that cannot be read falls back to the default, so the figures still come.
@@ -92,7 +95,13 @@ function Dashboard({ greeting, readOnly }: { greeting: string; readOnly: boolean
           <>
             <RangeControl key={JSON.stringify(search)} value={search} onChange={setRange} />
             {readOnly ? null : (
-              <Button variant="secondary" onClick={() => setCustomising(true)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setCustomisedOnce(true);
+                  setCustomising(true);
+                }}
+              >
                 <SlidersHorizontal size={14} aria-hidden="true" /> Customise
               </Button>
             )}
@@ -116,7 +125,11 @@ function Dashboard({ greeting, readOnly }: { greeting: string; readOnly: boolean
           ))}
         </div>
       )}
-      {readOnly ? null : <CustomiseSheet open={customising} onOpenChange={setCustomising} cards={cards} onSave={(next) => save.mutate(next)} pending={save.isPending} />}
+      {readOnly || !customisedOnce ? null : (
+        <Suspense fallback={null}>
+          <CustomiseSheet open={customising} onOpenChange={setCustomising} cards={cards} onSave={(next) => save.mutate(next)} pending={save.isPending} />
+        </Suspense>
+      )}
     </>
   );
 }

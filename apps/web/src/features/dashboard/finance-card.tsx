@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
 import type { FinanceMetrics } from '@fieldwork/domain/dashboard.schemas';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatPercent } from '../../lib/money';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { DashboardCard, Stat } from './dashboard-card';
 import type { DashboardSearch } from './dashboard-range';
@@ -45,7 +45,7 @@ function FinanceFigures({ f }: { f: FinanceMetrics }) {
       <Stat label="Gross margin" value={formatMoney(f.grossMargin.value)} change={<MetricChange figure={f.grossMargin} />} />
       <Stat
         label="Margin %"
-        value={<span className={f.marginPercentage.value < 0 ? 'text-danger' : undefined}>{f.marginPercentage.value.toFixed(2)}%</span>}
+        value={<span className={f.marginPercentage.value < 0 ? 'text-danger' : undefined}>{formatPercent(f.marginPercentage.value)}</span>}
         change={<MetricChange figure={f.marginPercentage} />}
       />
     </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../leads/leads.api';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { BarList, DashboardCard, Stat } from './dashboard-card';

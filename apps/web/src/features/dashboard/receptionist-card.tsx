@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
 import { Skeleton } from '../../components/skeleton';
+import { durationText } from '../../lib/format';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { DashboardCard, Stat } from './dashboard-card';
 import type { DashboardSearch } from './dashboard-range';
@@ -10,13 +11,6 @@ import type { DashboardSearch } from './dashboard-range';
 const CallsByDayChart = lazy(() => import('./calls-chart').then((m) => ({ default: m.CallsByDayChart })));
 
 const CALLS = { to: '/receptionist/calls', label: 'View calls' } as const;
-
-/** "3m 05s": calls are short, hours never matter here. */
-export function durationText(seconds: number): string {
-  const s = Math.round(seconds);
-  const m = Math.floor(s / 60);
-  return m > 0 ? `${m}m ${String(s % 60).padStart(2, '0')}s` : `${s}s`;
-}
 
 export function ReceptionistCard({ range }: { range: DashboardSearch }) {
   const query = useQuery({ queryKey: dashboardKeys.metric('receptionist', range), queryFn: () => dashboardApi.receptionist(range) });

@@ -4,7 +4,7 @@ import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
 import type { RevenueChart } from '@fieldwork/domain/dashboard.schemas';
 import { EmptyState } from '../../components/empty-state';
 import { Skeleton } from '../../components/skeleton';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { DashboardCard } from './dashboard-card';
 import type { DashboardSearch } from './dashboard-range';

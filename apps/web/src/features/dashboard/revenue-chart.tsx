@@ -1,11 +1,9 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RevenueChart } from '@fieldwork/domain/dashboard.schemas';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatMoneyCompact } from '../../lib/money';
 
 // The theme's primary blue, success green and a neutral for cost, so the chart reads like the rest of the app.
 const COLOURS = { invoiced: '#2563eb', collected: '#15803d', cost: '#6b7280' } as const;
-
-const compactMoney = (v: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }).format(v);
 
 /** Invoiced and collected as bars, cost as a line, per bucket. */
 export function RevenueChartView({ chart }: { chart: RevenueChart }) {
@@ -15,7 +13,7 @@ export function RevenueChartView({ chart }: { chart: RevenueChart }) {
           <ComposedChart data={chart.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e7eb" />
             <XAxis dataKey="label" tick={{ fontSize: 12 }} tickLine={false} />
-            <YAxis tickFormatter={compactMoney} tick={{ fontSize: 12 }} width={56} tickLine={false} axisLine={false} />
+            <YAxis tickFormatter={formatMoneyCompact} tick={{ fontSize: 12 }} width={56} tickLine={false} axisLine={false} />
             <Tooltip formatter={(v) => formatMoney(Number(v))} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="invoiced" name="Invoiced" fill={COLOURS.invoiced} radius={[3, 3, 0, 0]} isAnimationActive={false} />

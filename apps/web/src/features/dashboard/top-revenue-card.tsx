@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { BarList, DashboardCard } from './dashboard-card';
 import type { DashboardSearch } from './dashboard-range';

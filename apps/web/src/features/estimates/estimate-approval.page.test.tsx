@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ESTIMATE_MESSAGES } from '@fieldwork/domain/estimates.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { drawStroke, ESTIMATE_ID, estimate, estimateReply, PNG_DATA_URL, stubCanvas } from '../billing/preview-test-fixtures';
+import { drawStroke, ESTIMATE_ID, estimate, estimateReply, PNG_DATA_URL, stubCanvas } from '../../shared/billing/preview-test-fixtures';
 
 const PATH = `/workorder/estimates/${ESTIMATE_ID}/approval`;
 const approvalReply = (status: 'APPROVED' | 'DECLINED' | 'CHANGE_REQUEST') =>

@@ -17,9 +17,9 @@ import { NoticePanel } from '../../components/notice-panel';
 import { Textarea } from '../../components/textarea';
 import { useAuth } from '../../lib/auth-context';
 import { billingKeys, estimatesApi } from '../billing/billing.api';
-import { DocumentLoadState } from '../billing/document-preview';
-import { EstimateStatusBadge } from '../billing/document-status-badge';
-import { useInvalidateBilling } from '../billing/use-document-actions';
+import { DocumentLoadState } from '../../shared/billing/document-preview';
+import { EstimateStatusBadge } from '../../shared/billing/document-status-badge';
+import { useInvalidateBilling } from '../../shared/billing/use-document-actions';
 import { EstimatePreview } from './estimate-view.page';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 

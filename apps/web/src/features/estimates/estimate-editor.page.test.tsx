@@ -4,8 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { computeTotals, formatCents } from '@fieldwork/domain/money';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { ESTIMATE_ID, SERVICE_ID, catalogueItem, estimate, lookupRoutes } from '../billing/document-editor.fixtures';
-import { ADDRESS_ID, BILLING_ID, CUSTOMER_ID, JOB_ID, OTHER_CONTACT_ID } from '../jobs/test-fixtures';
+import { ESTIMATE_ID, SERVICE_ID, catalogueItem, estimate, lookupRoutes } from '../../shared/billing/document-editor.fixtures';
+import { ADDRESS_ID, BILLING_ID, CUSTOMER_ID, JOB_ID, OTHER_CONTACT_ID } from '../../shared/jobs/test-fixtures';
 
 const session = makeSession('Admin', 'fullAccess');
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;

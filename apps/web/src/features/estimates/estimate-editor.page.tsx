@@ -1,4 +1,4 @@
-import { DocumentEditorPage } from '../billing/document-editor.page';
+import { DocumentEditorPage } from '../../shared/billing/document-editor.page';
 
 /** /workorder/estimates/{id}/create and /workorder/estimates/new/create. */
 export function EstimateEditorPage() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ESTIMATE_MESSAGES } from '@fieldwork/domain/estimates.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { ESTIMATE_ID, estimate, estimateReply, PNG_DATA_URL } from '../billing/preview-test-fixtures';
+import { ESTIMATE_ID, estimate, estimateReply, PNG_DATA_URL } from '../../shared/billing/preview-test-fixtures';
 
 describe('estimate view page', { timeout: 20_000 }, () => {
   it('renders the estimate like paper: company, number, badge, lines and totals', async () => {

@@ -6,10 +6,10 @@ import { BackLink, PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
 import { billingKeys, estimatesApi } from '../billing/billing.api';
 import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
-import { formatMoney } from '../../lib/format';
-import { ApprovalBlock, DocumentLoadState, DocumentPreview, LinkedDocumentNote, formatDay } from '../billing/document-preview';
-import { EstimateStatusBadge } from '../billing/document-status-badge';
-import { EstimateViewActions } from '../billing/document-view-actions';
+import { formatMoney } from '../../lib/money';
+import { ApprovalBlock, DocumentLoadState, DocumentPreview, LinkedDocumentNote, formatDay } from '../../shared/billing/document-preview';
+import { EstimateStatusBadge } from '../../shared/billing/document-status-badge';
+import { EstimateViewActions } from '../../shared/billing/document-view-actions';
 
 export function EstimateViewPage() {
   const { id = '' } = useParams({ strict: false });

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { ESTIMATE_NOTICE_TEXT } from '../billing/estimate-notice-bar';
-import { ESTIMATE_ID, documentPage, estimateItem, estimatesReply, listCalls } from '../billing/list-test-fixtures';
-import { JOB_ID } from '../jobs/test-fixtures';
+import { ESTIMATE_NOTICE_TEXT } from '../../shared/billing/estimate-notice-bar';
+import { ESTIMATE_ID, documentPage, estimateItem, estimatesReply, listCalls } from '../../shared/billing/list-test-fixtures';
+import { JOB_ID } from '../../shared/jobs/test-fixtures';
 
 const PAGE_COLUMNS = ['Account Name', 'Estimate Number', 'Estimate Amount', 'Deposit Amount', 'Created On', 'Job Number', 'Status', 'Actions'];
 

@@ -4,11 +4,11 @@ import { ESTIMATE_STATUSES, ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/est
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
-import { WorkOrderPage } from '../../app/route-guards';
-import { statusOptions } from '../billing/document-filter';
-import { DocumentListToolbar, useEstimateList } from '../billing/document-list';
-import { EstimateListView } from '../billing/estimate-columns';
-import { EstimateNoticeBar } from '../billing/estimate-notice-bar';
+import { WorkOrderPage } from '../../shared/access/route-guards';
+import { statusOptions } from '../../shared/billing/document-filter';
+import { DocumentListToolbar, useEstimateList } from '../../shared/billing/document-list';
+import { EstimateListView } from '../../shared/billing/estimate-columns';
+import { EstimateNoticeBar } from '../../shared/billing/estimate-notice-bar';
 
 const STATUS_OPTIONS = statusOptions(ESTIMATE_STATUSES, ESTIMATE_STATUS_LABELS);
 

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { INVOICE_ID, invoice, lookupRoutes } from '../billing/document-editor.fixtures';
-import { ADDRESS_ID, CUSTOMER_ID, JOB_ID } from '../jobs/test-fixtures';
+import { INVOICE_ID, invoice, lookupRoutes } from '../../shared/billing/document-editor.fixtures';
+import { ADDRESS_ID, CUSTOMER_ID, JOB_ID } from '../../shared/jobs/test-fixtures';
 
 const session = makeSession('Admin', 'fullAccess');
 

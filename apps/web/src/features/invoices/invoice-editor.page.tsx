@@ -1,4 +1,4 @@
-import { DocumentEditorPage } from '../billing/document-editor.page';
+import { DocumentEditorPage } from '../../shared/billing/document-editor.page';
 
 /** /workorder/invoices/{id}/create and /workorder/invoices/new/create. */
 export function InvoiceEditorPage() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { INVOICE_ID, invoice, invoiceReply } from '../billing/preview-test-fixtures';
+import { INVOICE_ID, invoice, invoiceReply } from '../../shared/billing/preview-test-fixtures';
 
 describe('invoice view page', { timeout: 20_000 }, () => {
   it('renders lines, totals, paid and balance, payments and the estimate it came from', async () => {

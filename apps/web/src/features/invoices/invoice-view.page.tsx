@@ -3,11 +3,11 @@ import { useParams } from '@tanstack/react-router';
 import type { Invoice } from '@fieldwork/domain/invoices.schemas';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { billingKeys, invoicesApi } from '../billing/billing.api';
-import { DocumentLoadState, DocumentPreview, LinkedDocumentNote } from '../billing/document-preview';
-import { InvoiceStatusBadge } from '../billing/document-status-badge';
-import { InvoiceViewActions } from '../billing/document-view-actions';
+import { DocumentLoadState, DocumentPreview, LinkedDocumentNote } from '../../shared/billing/document-preview';
+import { InvoiceStatusBadge } from '../../shared/billing/document-status-badge';
+import { InvoiceViewActions } from '../../shared/billing/document-view-actions';
 import { PaymentsList } from './payments-list';
 
 export function InvoiceViewPage() {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { ESTIMATE_NOTICE_TEXT } from '../billing/estimate-notice-bar';
-import { INVOICE_ID, invoiceItem, invoicesReply, listCalls } from '../billing/list-test-fixtures';
+import { ESTIMATE_NOTICE_TEXT } from '../../shared/billing/estimate-notice-bar';
+import { INVOICE_ID, invoiceItem, invoicesReply, listCalls } from '../../shared/billing/list-test-fixtures';
 
 const PAGE_COLUMNS = ['Created On', 'Created By', 'Customer Name', 'Invoice Number', 'Job Number', 'Invoice Amount', 'Deposit Amount', 'Status', 'Actions'];
 

@@ -5,11 +5,11 @@ import { Badge } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
-import { WorkOrderPage } from '../../app/route-guards';
-import { statusOptions } from '../billing/document-filter';
-import { DocumentListToolbar, useInvoiceList } from '../billing/document-list';
-import { EstimateNoticeBar } from '../billing/estimate-notice-bar';
-import { InvoiceListView } from '../billing/invoice-columns';
+import { WorkOrderPage } from '../../shared/access/route-guards';
+import { statusOptions } from '../../shared/billing/document-filter';
+import { DocumentListToolbar, useInvoiceList } from '../../shared/billing/document-list';
+import { EstimateNoticeBar } from '../../shared/billing/estimate-notice-bar';
+import { InvoiceListView } from '../../shared/billing/invoice-columns';
 
 /** The dashboard's "View overdue invoices" opens the list with ?overdue=true (the router keeps only that literal). */
 export type InvoicesListSearch = { overdue?: true };

@@ -1,8 +1,9 @@
 import type { Payment } from '@fieldwork/domain/invoices.schemas';
 import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
-import { dash, formatMoney } from '../../lib/format';
+import { dash } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { useIsMobile } from '../../lib/use-media-query';
-import { formatDay } from '../billing/document-preview';
+import { formatDay } from '../../shared/billing/document-preview';
 
 export const NO_PAYMENTS_TEXT = 'No payments recorded yet.';
 

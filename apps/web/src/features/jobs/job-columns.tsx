@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Eye, Pencil } from 'lucide-react';
 import type { JobListItem, JobOrderKey } from '@fieldwork/domain/jobs.schemas';
-import { formatMoney } from '@fieldwork/domain/jobs.rules';
 import type { ColumnConfig, JobColumnKey } from '@fieldwork/domain/table-config.schemas';
 import { NameBadges } from '../../components/badge';
 import type { CardField } from '../../components/card-list';
 import type { Column } from '../../components/data-table';
 import { dash, formatDate } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { columnLabel } from '../../components/customise-columns-sheet';
-import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from './job-status-badge';
+import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from '../../shared/jobs/job-status-badge';
 import { JobStatusMenu } from './job-status-actions';
 
 type Row = JobListItem;

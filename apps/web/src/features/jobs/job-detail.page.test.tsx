@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { changeText } from '../../components/activity-log';
 import { CLOSE_JOB_CHECKLIST } from '@fieldwork/domain/job-status.rules';
-import { JOB_ID, job, note } from './test-fixtures';
-import { TASK_ID, taskItem, tasksReply } from '../tasks/test-fixtures';
-import { analysis } from '../costs/cost-test-fixtures';
+import { JOB_ID, job, note } from '../../shared/jobs/test-fixtures';
+import { TASK_ID, taskItem, tasksReply } from '../../shared/tasks/test-fixtures';
+import { analysis } from '../../shared/costs/cost-test-fixtures';
 
 const jobReply = (overrides = {}) => route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job(overrides) } });
 const notesReply = (items = [note()]) =>

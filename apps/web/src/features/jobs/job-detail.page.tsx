@@ -15,11 +15,12 @@ import { JobActivitySheet } from './job-activity-sheet';
 import { JobMedia } from './job-media';
 import { JobNotesSheet } from './job-notes-sheet';
 import { JobQuickCreate } from './job-quick-create';
-import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from './job-status-badge';
+import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from '../../shared/jobs/job-status-badge';
 import { JobStatusButtons } from './job-status-actions';
-import { isJobTab, JobTabs, type JobTab } from './job-tabs';
+import { isJobTab, type JobTab } from './job-search';
+import { JobTabs } from './job-tabs';
 import { jobKeys, jobsApi } from './jobs.api';
-import { SiteAssets } from '../assets/site-assets';
+import { SiteAssets } from '../../shared/assets/site-assets';
 
 export const JOB_CREATED_BANNER = 'Job created';
 

@@ -11,7 +11,7 @@ import { useAuth } from '../../lib/auth-context';
 import { JobForm } from './job-form';
 import { jobToValues, toUpdateBody, type JobFormOutput } from './job-form.schema';
 import { REDIRECT_AFTER_SAVE_MS, knownUsersOf } from './job-create.page';
-import { jobName, jobNumberText } from './job-status-badge';
+import { jobName, jobNumberText } from '../../shared/jobs/job-status-badge';
 import { jobKeys, jobsApi } from './jobs.api';
 
 export function JobEditPage() {

@@ -4,9 +4,9 @@ import { Link2, Plus } from 'lucide-react';
 import type { Job } from '@fieldwork/domain/jobs.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { useAuth } from '../../lib/auth-context';
-import { DocumentListToolbar, useEstimateList } from '../billing/document-list';
-import { EstimateListView } from '../billing/estimate-columns';
-import { LinkToJobPanel } from '../billing/link-to-job-panel';
+import { DocumentListToolbar, useEstimateList } from '../../shared/billing/document-list';
+import { EstimateListView } from '../../shared/billing/estimate-columns';
+import { LinkToJobPanel } from '../../shared/billing/link-to-job-panel';
 
 export const CREATE_JOB_ESTIMATE_TEXT = 'Create New Estimate';
 export const LINK_EXISTING_TEXT = 'Link Existing';

@@ -1,7 +1,7 @@
 import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
 import { FilterPopover } from '../../components/filter-popover';
 import { toOptions, useTags, useZones } from '../settings/lookups.api';
-import { JOB_STATUS_OPTIONS } from './job-status-badge';
+import { JOB_STATUS_OPTIONS } from '../../shared/jobs/job-status-badge';
 
 export type JobFilterValues = { zoneIds: string[]; tagIds: string[]; statuses: JobStatus[] };
 

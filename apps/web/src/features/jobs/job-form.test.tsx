@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { ADDRESS_ID, BILLING_ID, CUSTOMER_ID, JOB_ID, customer, job, pageOf } from './test-fixtures';
+import { ADDRESS_ID, BILLING_ID, CUSTOMER_ID, JOB_ID, customer, job, pageOf } from '../../shared/jobs/test-fixtures';
 
 const customerRoutes = [
   route('GET', `/api/customers/${CUSTOMER_ID}`, { body: { data: customer() } }),

@@ -18,7 +18,7 @@ import { Textarea } from '../../components/textarea';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { useServerFieldErrors } from '../../lib/use-server-field-errors';
 import { cn } from '../../lib/cn';
-import { CustomerSelect } from '../customers/customer-select';
+import { CustomerSelect, customerDefaults } from '../../shared/customers/customer-select';
 import { customerKeys, customersApi } from '../customers/customers.api';
 import { toOptions, useTags, useZones } from '../settings/lookups.api';
 import { JobAiDescription } from './job-ai-description';
@@ -48,14 +48,6 @@ export type JobFormProps = {
 };
 
 const SECTION_GRID = 'grid gap-4 sm:grid-cols-2';
-
-/** The spec: the first address becomes the site address and the billing contact the site contact. */
-export function customerDefaults(customer: Customer) {
-  return {
-    siteAddressId: customer.customerAddress[0]?.id ?? '',
-    siteContactId: customer.contacts.find((c) => c.isBilling)?.id ?? '',
-  };
-}
 
 export function JobForm({
   mode,

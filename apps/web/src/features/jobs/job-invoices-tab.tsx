@@ -4,9 +4,9 @@ import { Plus } from 'lucide-react';
 import type { Job } from '@fieldwork/domain/jobs.schemas';
 import { buttonClass } from '../../components/button';
 import { useAuth } from '../../lib/auth-context';
-import { DocumentListToolbar, useInvoiceList } from '../billing/document-list';
-import { InvoiceListView } from '../billing/invoice-columns';
-import { LinkToJobPanel } from '../billing/link-to-job-panel';
+import { DocumentListToolbar, useInvoiceList } from '../../shared/billing/document-list';
+import { InvoiceListView } from '../../shared/billing/invoice-columns';
+import { LinkToJobPanel } from '../../shared/billing/link-to-job-panel';
 import { LinkExistingButton } from './job-estimates-tab';
 
 export const CREATE_JOB_INVOICE_TEXT = 'Create New Invoice';

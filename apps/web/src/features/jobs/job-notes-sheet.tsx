@@ -17,6 +17,9 @@ import { jobKeys, jobsApi } from './jobs.api';
 
 type NoteAction = 'add' | 'update' | 'delete';
 
+/** The save answered about another note than the one sent: known by its type, not by words. */
+class NoteMismatch extends Error {}
+
 const failed = (action: NoteAction, error: unknown) => toast.error(`Failed to ${action} note`, { description: messageOf(error) });
 
 export type JobNotesSheetProps = {
@@ -71,14 +74,14 @@ export function JobNotesSheet({ jobId, open, onOpenChange, canAdd, focusComposer
     mutationFn: async ({ note, text }: { note: Note; text: string }) => {
       const saved = await jobsApi.updateNote(note.id, text);
       // Spec: an answer about another note than the one sent is a failure.
-      if (saved && saved.id !== note.id) throw new Error('id mismatch');
+      if (saved && saved.id !== note.id) throw new NoteMismatch();
       return saved;
     },
     onSuccess: async () => {
       toast.success('Note updated');
       await refresh();
     },
-    onError: (error) => (error instanceof Error && error.message === 'id mismatch' ? toast.error('Something went wrong') : failed('update', error)),
+    onError: (error) => (error instanceof NoteMismatch ? toast.error('Something went wrong') : failed('update', error)),
   });
 
   const remove = useMutation({

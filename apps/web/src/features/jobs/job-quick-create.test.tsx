@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { tasksReply } from '../tasks/test-fixtures';
-import { ADDRESS2_ID, ADDRESS_ID, CUSTOMER_ID, JOB_ID, customer, job } from './test-fixtures';
+import { tasksReply } from '../../shared/tasks/test-fixtures';
+import { ADDRESS2_ID, ADDRESS_ID, CUSTOMER_ID, JOB_ID, customer, job } from '../../shared/jobs/test-fixtures';
 
 const NEW_ID = 'd0c00000-0000-4000-8000-000000000001';
 const jobReply = (overrides = {}) => route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job(overrides) } });

@@ -16,7 +16,7 @@ import { Textarea } from '../../components/textarea';
 import { useAuth } from '../../lib/auth-context';
 import { REQUIRED_SELECT } from '../../lib/form-messages';
 import { estimatesApi, invoicesApi, type DocumentKind } from '../billing/billing.api';
-import { useInvalidateBilling } from '../billing/use-document-actions';
+import { useInvalidateBilling } from '../../shared/billing/use-document-actions';
 import { customerKeys, customersApi } from '../customers/customers.api';
 
 export const QUICK_CREATE_LABELS = { estimate: 'Create New Estimate', invoice: 'Create New Invoice', cost: 'Add Cost' } as const;

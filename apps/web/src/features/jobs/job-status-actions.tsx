@@ -12,7 +12,7 @@ import { Dialog } from '../../components/dialog';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { taskKeys } from '../tasks/tasks.api';
-import { jobName, jobNumberText } from './job-status-badge';
+import { jobName, jobNumberText } from '../../shared/jobs/job-status-badge';
 import { jobKeys, jobsApi } from './jobs.api';
 
 type JobRef = Pick<JobListItem, 'id' | 'jobNumber' | 'name' | 'statusActions'>;

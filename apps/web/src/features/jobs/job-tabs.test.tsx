@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { estimateItem, estimatesReply, invoiceItem, invoicesReply, listCalls } from '../billing/list-test-fixtures';
-import { tasksReply } from '../tasks/test-fixtures';
-import { JOB_ID, job } from './test-fixtures';
+import { estimateItem, estimatesReply, invoiceItem, invoicesReply, listCalls } from '../../shared/billing/list-test-fixtures';
+import { tasksReply } from '../../shared/tasks/test-fixtures';
+import { JOB_ID, job } from '../../shared/jobs/test-fixtures';
 
 const jobReply = (overrides = {}) => route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job(overrides) } });
 

@@ -1,13 +1,11 @@
 import type { Job } from '@fieldwork/domain/jobs.schemas';
 import { TabPanel, Tabs } from '../../components/tabs';
-import { JobCostsTab } from '../costs/job-costs-tab';
+import { JobCostsTab } from '../../shared/costs/job-costs-tab';
 import { JobEstimatesTab } from './job-estimates-tab';
 import { JobInvoicesTab } from './job-invoices-tab';
 import { JobTasksTab } from './job-tasks-tab';
+import { JOB_TABS, isJobTab, type JobTab } from './job-search';
 
-export const JOB_TABS = ['tasks', 'estimates', 'invoices', 'costs'] as const;
-export type JobTab = (typeof JOB_TABS)[number];
-export const isJobTab = (value: unknown): value is JobTab => JOB_TABS.includes(value as JobTab);
 
 const LABELS: Record<JobTab, string> = { tasks: 'Tasks', estimates: 'Estimates', invoices: 'Invoices', costs: 'Costs' };
 

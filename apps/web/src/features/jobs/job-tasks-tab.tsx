@@ -10,9 +10,9 @@ import { Tabs } from '../../components/tabs';
 import { useAuth } from '../../lib/auth-context';
 import { formatDate } from '../../lib/format';
 import { usePagedList } from '../../lib/use-paged-list';
-import { DeleteTaskDialog } from '../tasks/task-confirm-dialogs';
-import { AssigneeCell, TaskRowActions, WorkHours, taskCardTitle } from '../tasks/task-columns';
-import { TaskStatusBadge, taskNumberText } from '../tasks/task-status-badge';
+import { DeleteTaskDialog } from '../../shared/tasks/task-confirm-dialogs';
+import { AssigneeCell, TaskRowActions, WorkHours, taskCardTitle } from '../../shared/tasks/task-columns';
+import { TaskStatusBadge, taskNumberText } from '../../shared/tasks/task-status-badge';
 import { taskKeys, tasksApi } from '../tasks/tasks.api';
 
 /** Spec: the job's tasks by assignment filter, "assigned to me" first. */

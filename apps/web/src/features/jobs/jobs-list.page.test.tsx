@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { JOB_COLUMN_KEYS, type JobColumnKey } from '@fieldwork/domain/table-config.schemas';
-import { formatMoney } from '@fieldwork/domain/jobs.rules';
+import { formatMoney } from '../../lib/money';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { NO_ACCESS_TEXT } from '../../components/no-access-panel';
-import { listItem, pageOf } from './test-fixtures';
+import { listItem, pageOf } from '../../shared/jobs/test-fixtures';
 
 const configWith = (enabled: readonly JobColumnKey[]) => ({
   data: { type: 'JOBS', config: JOB_COLUMN_KEYS.map((key) => ({ key, enabled: enabled.includes(key) })) },

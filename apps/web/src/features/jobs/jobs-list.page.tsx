@@ -14,10 +14,10 @@ import { CustomiseColumnsSheet } from '../../components/customise-columns-sheet'
 import { useAuth } from '../../lib/auth-context';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSaveTableConfig, useTableConfig } from '../../lib/use-table-config';
-import { WorkOrderPage } from '../../app/route-guards';
+import { WorkOrderPage } from '../../shared/access/route-guards';
 import { jobCardFields, jobCardTitle, jobTableColumns } from './job-columns';
 import { JobFilters, NO_JOB_FILTERS, activeFilterCount, type JobFilterValues } from './job-filters';
-import { jobNumberText } from './job-status-badge';
+import { jobNumberText } from '../../shared/jobs/job-status-badge';
 import { JobSummaryCards } from './job-summary-cards';
 import { jobKeys, jobsApi } from './jobs.api';
 

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { AiTextBody, aiTextResultSchema } from '@fieldwork/domain/ai-text.schemas';
 import type { JobStatusAction } from '@fieldwork/domain/job-status.rules';
 import type { CreateJobBody, Job, JobListItem, JobOrderKey, JobStatus, JobSummary, UpdateJobBody } from '@fieldwork/domain/jobs.schemas';
 import type { Activity } from '@fieldwork/domain/activity.schemas';
@@ -22,13 +24,10 @@ export type JobListParams = {
 /** Where job media lives: an existing job, or the session token of a job form not saved yet. */
 export type MediaTarget = { jobId: string } | { sessionToken: string };
 
-export type AiRequestType = 'Generate' | 'Improvise';
-export type AiTextRequest = {
-  requestType: AiRequestType;
-  currentDescription: string;
-  inputData: { jobName: string; jobTags: string[]; customerName?: string; siteAddress?: string };
-};
-export type AiTextResult = { description: string; provider: 'offline' | 'model' };
+export type AiRequestType = AiTextBody['requestType'];
+/** The body without aiTextType, which the call sets: job descriptions are the only kind. */
+export type AiTextRequest = Omit<AiTextBody, 'aiTextType'>;
+export type AiTextResult = z.infer<typeof aiTextResultSchema>;
 
 export const NOTES_PAGE_SIZE = 10;
 export const ACTIVITY_PAGE_SIZE = 10;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lead } from '@fieldwork/domain/leads.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { CUSTOMER_ID, pageOf } from '../jobs/test-fixtures';
+import { CUSTOMER_ID, pageOf } from '../../shared/jobs/test-fixtures';
 
 const LEAD_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const lead = (overrides: Partial<Lead> = {}): Lead => ({

@@ -10,7 +10,7 @@ import { Select } from '../../components/select';
 import { Textarea } from '../../components/textarea';
 import { REQUIRED_SELECT } from '../../lib/form-messages';
 import { useRecordSave } from '../../lib/use-record-save';
-import { CustomerSelect } from '../customers/customer-select';
+import { CustomerSelect } from '../../shared/customers/customer-select';
 import { LEAD_SOURCE_OPTIONS, LEAD_STATUS_OPTIONS, leadKeys, leadsApi } from './leads.api';
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>

@@ -2,8 +2,8 @@ import { MapPin, Phone } from 'lucide-react';
 import { mapsUrl, nextTaskAction, telHref, type MyDayAction, type MyDayTask } from '@fieldwork/domain/my-day.schemas';
 import { Button } from '../../components/button';
 import { formatTime } from '../../lib/format';
-import { ElapsedTime } from '../clock/elapsed-time';
-import { TaskStatusBadge, taskNumberText } from '../tasks/task-status-badge';
+import { ElapsedTime } from '../../shared/clock/elapsed-time';
+import { TaskStatusBadge, taskNumberText } from '../../shared/tasks/task-status-badge';
 
 export const ACTION_LABELS: Record<MyDayAction, string> = { clockIn: 'Clock in', clockOut: 'Clock out', close: 'Close' };
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CalendarClock, CalendarX, RefreshCw } from 'lucide-react';
-import { dayIn, shiftDay, type MyDayAction, type MyDayTask } from '@fieldwork/domain/my-day.schemas';
+import { shiftDay, type MyDayAction, type MyDayTask } from '@fieldwork/domain/my-day.schemas';
 import type { TaskActivity } from '@fieldwork/domain/tasks.schemas';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
@@ -10,9 +11,9 @@ import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
 import { useSession } from '../../lib/auth-context';
-import { ClockInDialog } from '../clock/clock-in-dialog';
-import { ClockOutDialog } from '../clock/clock-out-dialog';
-import { CloseTaskDialog } from '../tasks/close-task-dialog';
+import { ClockInDialog } from '../../shared/clock/clock-in-dialog';
+import { ClockOutDialog } from '../../shared/clock/clock-out-dialog';
+import { CloseTaskDialog } from '../../shared/tasks/close-task-dialog';
 import { MyDayCard } from './my-day-card';
 import { myDayApi, myDayKeys } from './my-day.api';
 import { useSwipe } from './use-swipe';
@@ -55,7 +56,7 @@ export function MyDayPage() {
   const [clockOutTask, setClockOutTask] = useState<MyDayTask | null>(null);
   const inFlight = useIsMutating() > 0;
 
-  const today = dayIn(new Date(), timeZone);
+  const today = todayInZone(new Date(), timeZone);
   const date = tab === 'today' ? today : shiftDay(today, tab === 'yesterday' ? -1 : 1);
   const query = useQuery({ queryKey: myDayKeys.day(date), queryFn: ({ signal }) => myDayApi.day(date, signal), staleTime: 30_000 });
   const items = (query.data?.items ?? []).filter((t) => tab !== 'yesterday' || LEFT_OVER.has(t.status));

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Call } from '@fieldwork/domain/receptionist.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { JOB_ID, pageOf } from '../jobs/test-fixtures';
+import { JOB_ID, pageOf } from '../../shared/jobs/test-fixtures';
 
 const call = (overrides: Partial<Call> = {}): Call => ({
   id: 'c0000000-0000-4000-8000-000000000001',

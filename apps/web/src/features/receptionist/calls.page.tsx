@@ -8,9 +8,8 @@ import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { Select } from '../../components/select';
 import { useAuth } from '../../lib/auth-context';
-import { formatDateTime } from '../../lib/format';
+import { durationText, formatDateTime } from '../../lib/format';
 import { usePagedList } from '../../lib/use-paged-list';
-import { durationText } from '../dashboard/receptionist-card';
 import { callKeys, receptionistApi } from './receptionist.api';
 
 const OUTCOME_TONES: Record<CallOutcome, BadgeTone> = {

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { addDays, startOfDay, type DayKey } from '@fieldwork/domain/calendar-time';
-import { TaskStatusBadge } from '../tasks/task-status-badge';
+import { TaskStatusBadge } from '../../shared/tasks/task-status-badge';
 import type { BoardEntry } from './board.types';
 
 /** "9:00 AM" in the tenant zone: a phone list reads in 12-hour time like the grid's labels. */

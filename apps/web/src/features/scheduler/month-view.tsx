@@ -1,6 +1,7 @@
 import { memo, useCallback, useMemo, useState, type DragEvent, type MouseEvent } from 'react';
 import { CALENDAR } from '@fieldwork/domain/calendar.rules';
-import { instantAt, ordinalDay, todayKey, viewDays, weekdayOf, type DayKey } from '@fieldwork/domain/calendar-time';
+import { instantAt, ordinalDay, viewDays, weekdayOf, type DayKey } from '@fieldwork/domain/calendar-time';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { bucketByDay, CalendarEntry, useStableBuckets, withPreview, type Segment, type StartDrag } from './calendar-entry';
 import { monthCell } from './board-layout';
@@ -67,7 +68,7 @@ type Props = Pick<CalendarGridProps, 'timeZone' | 'entries' | 'anchor' | 'onOpen
 export function MonthView({ timeZone, entries, anchor, onOpen, onMove, onDropTask, onCreate, onOpenDay }: Props) {
   const days = useMemo(() => viewDays('month', anchor), [anchor]);
   const month = anchor.slice(0, 7);
-  const today = todayKey(timeZone);
+  const today = todayInZone(new Date(), timeZone);
   const buckets = useStableBuckets(useMemo(() => bucketByDay(entries, days, timeZone), [entries, days, timeZone]));
   const [dropDay, setDropDay] = useState<DayKey | null>(null);
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { SchedulerItem } from '@fieldwork/domain/scheduling.schemas';
 import type { Task } from '@fieldwork/domain/tasks.schemas';
 import { makeSession, renderApp } from '../../test-utils';
-import { TASK_ID, TECH_ID, task } from '../tasks/test-fixtures';
+import { TASK_ID, TECH_ID, task } from '../../shared/tasks/test-fixtures';
 
 const ENTRY: SchedulerItem = {
   id: TASK_ID,

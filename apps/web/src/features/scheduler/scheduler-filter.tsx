@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { FilterButton } from '../../components/filter-popover';
 import { MultiSelect, type MultiSelectOption } from '../../components/multi-select';
-import { TASK_STATUS_OPTIONS } from '../tasks/task-status-badge';
+import { TASK_STATUS_OPTIONS } from '../../shared/tasks/task-status-badge';
 import { toOptions, useTags, useZones } from '../settings/lookups.api';
 import type { SchedulerFilters } from './scheduler.api';
 

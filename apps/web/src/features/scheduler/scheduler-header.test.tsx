@@ -6,7 +6,7 @@ import type { CalendarView } from '@fieldwork/domain/calendar.rules';
 import { mockApi, renderWithQuery } from '../../test-utils';
 import { SchedulerFilter, sameFilters, type SchedulerFilterValues } from './scheduler-filter';
 import { SchedulerHeader } from './scheduler-header';
-import type { SchedulerBoard } from './use-scheduler-state';
+import type { SchedulerBoard } from './scheduler-search';
 
 function Harness({ initialView = 'month' as CalendarView | null, initialBoard = 'calendar' as SchedulerBoard }) {
   const [view, setView] = useState<CalendarView | null>(initialView);

@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { SearchInput } from '../../components/search-input';
 import { cn } from '../../lib/cn';
 import type { LiveState } from './use-live-board';
-import type { SchedulerBoard } from './use-scheduler-state';
+import type { SchedulerBoard } from './scheduler-search';
 
 const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day' };
 

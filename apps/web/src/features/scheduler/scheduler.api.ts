@@ -1,4 +1,5 @@
-import { MAX_TEAM_PAGE, type SchedulerItem, type TeamMember, type TimeOff } from '@fieldwork/domain/scheduling.schemas';
+import type { z } from 'zod';
+import { MAX_TEAM_PAGE, type scheduleFeedSchema, type TeamMember } from '@fieldwork/domain/scheduling.schemas';
 import type { TaskStatus } from '@fieldwork/domain/task-status';
 import { api, type DataOf, type ItemsPage } from '../../lib/api-client';
 
@@ -14,7 +15,7 @@ export type SchedulerFilters = {
   subcontractorZones?: readonly string[];
 };
 
-export type ScheduleFeed = { tasks: SchedulerItem[]; timeOff: TimeOff[] };
+export type ScheduleFeed = z.infer<typeof scheduleFeedSchema>;
 export type ScheduleRange = { start: string; end: string };
 
 const TEAM_PAGE = MAX_TEAM_PAGE;

@@ -12,8 +12,8 @@ import { SideSheet } from '../../components/side-sheet';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api-client';
 import { useCan, useSession } from '../../lib/auth-context';
-import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
-import { assigneeOf, TaskStatusBadge } from '../tasks/task-status-badge';
+import { AssignScheduleSheet } from '../../shared/scheduling/assign-schedule-sheet';
+import { assigneeOf, TaskStatusBadge } from '../../shared/tasks/task-status-badge';
 import { taskKeys, tasksApi } from '../tasks/tasks.api';
 
 /** What the board already knows about the task, so the title shows before the details arrive. */

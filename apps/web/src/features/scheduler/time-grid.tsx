@@ -1,7 +1,8 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { TimeOff } from '@fieldwork/domain/scheduling.schemas';
 import { CALENDAR } from '@fieldwork/domain/calendar.rules';
-import { hourLabel, instantAt, todayKey, viewDays, weekdayOf, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
+import { hourLabel, instantAt, viewDays, weekdayOf, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { bucketByDay, CalendarEntry, useStableBuckets, withPreview, type Segment, type StartDrag } from './calendar-entry';
 import { pack, snapMinutes } from './board-layout';
@@ -98,7 +99,7 @@ type Props = Pick<CalendarGridProps, 'timeZone' | 'entries' | 'timeOff' | 'ancho
 export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onMove, onDropTask, onCreate, onOpenDay }: Props) {
   const days = useMemo(() => viewDays(view, anchor), [view, anchor]);
   const slot = CALENDAR.slotMinutes[view];
-  const today = todayKey(timeZone);
+  const today = todayInZone(new Date(), timeZone);
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [topHour, setTopHour] = useState<number>(CALENDAR.visibleHours.from);

@@ -2,28 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { CALENDAR_MESSAGES, CALENDAR_VIEWS, DEFAULT_PAGE_VIEW, type CalendarView } from '@fieldwork/domain/calendar.rules';
-import { dayKeyOf, isDayKey, todayKey, type DayKey } from '@fieldwork/domain/calendar-time';
+import { CALENDAR_MESSAGES, DEFAULT_PAGE_VIEW, type CalendarView } from '@fieldwork/domain/calendar.rules';
+import { dayKeyOf, type DayKey } from '@fieldwork/domain/calendar-time';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { taskKeys, tasksApi } from '../tasks/tasks.api';
 import { TASK_NOT_FOUND, type PreviewTarget } from './task-preview-drawer';
-
-export const SCHEDULER_BOARDS = ['calendar', 'chart'] as const;
-export type SchedulerBoard = (typeof SCHEDULER_BOARDS)[number];
-
-/** The scheduler's URL: the state that survives reload and back. */
-export type SchedulerSearch = { taskIdToPreview?: string; view?: CalendarView; date?: DayKey; board?: SchedulerBoard };
-
-const oneOf = <T extends string>(list: readonly T[], v: unknown): T | undefined => (list.includes(v as T) ? (v as T) : undefined);
-
-export function validateSchedulerSearch(s: Record<string, unknown>): SchedulerSearch {
-  const id = typeof s.taskIdToPreview === 'string' && s.taskIdToPreview.trim() ? s.taskIdToPreview.trim() : undefined;
-  return {
-    taskIdToPreview: id,
-    view: oneOf(CALENDAR_VIEWS, s.view),
-    date: isDayKey(s.date) ? s.date : undefined,
-    board: oneOf(SCHEDULER_BOARDS, s.board),
-  };
-}
+import type { SchedulerBoard, SchedulerSearch } from './scheduler-search';
 
 export type SchedulerState = {
   board: SchedulerBoard;
@@ -50,7 +34,7 @@ export function useSchedulerState(timeZone: string, phone: boolean): SchedulerSt
   const search = useSearch({ strict: false }) as SchedulerSearch;
   const navigate = useNavigate();
   const [cleared, setCleared] = useState(false);
-  const today = todayKey(timeZone);
+  const today = todayInZone(new Date(), timeZone);
 
   const update = useCallback(
     (patch: Partial<SchedulerSearch>) => {

@@ -42,17 +42,16 @@ export const SCHEDULE_TOASTS = {
   failedTitle: 'Update failed',
 } as const;
 
-const CONFLICT_PATTERN = /clash|overlap|already booked|conflict/i;
-
 function textOf(message: unknown): string {
   if (Array.isArray(message)) return message.map(String).join(', ');
   return typeof message === 'string' ? message : '';
 }
 
 /**
- * Spec section 8, schedule failure: the text is the error's message, its joined message list, or
- * data.message, falling back to "Unable to update schedule. This user has a conflicting schedule."; the
- * title says "Technician has a conflicting schedule" when the text speaks of a clash, else "Update failed".
+ * Schedule failure toast: the text is the error's message, its joined message list, or data.message, falling
+ * back to "Unable to update schedule. This user has a conflicting schedule."; the title says "Technician has a
+ * conflicting schedule" when the server refused a clash (code SCHEDULE_CONFLICT) or said nothing, so the
+ * fallback's own words stand, else "Update failed".
  */
 export function scheduleFailure(error: unknown): { title: string; text: string } {
   let text = '';
@@ -62,6 +61,8 @@ export function scheduleFailure(error: unknown): { title: string; text: string }
   } else if (error instanceof Error) {
     text = error.message;
   }
-  text = text.trim() || SCHEDULE_MESSAGES.conflictFallback;
-  return { title: CONFLICT_PATTERN.test(text) ? SCHEDULE_TOASTS.conflictTitle : SCHEDULE_TOASTS.failedTitle, text };
+  const clash = isApiError(error) && error.code === 'SCHEDULE_CONFLICT';
+  text = text.trim();
+  if (!text) return { title: SCHEDULE_TOASTS.conflictTitle, text: SCHEDULE_MESSAGES.conflictFallback };
+  return { title: clash ? SCHEDULE_TOASTS.conflictTitle : SCHEDULE_TOASTS.failedTitle, text };
 }

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, CheckCircle2, DollarSign, Gavel, LogIn, LogOut, Pencil, ReceiptText, RotateCcw, Trash2 } from 'lucide-react';
 import type { Task, TaskActivity } from '@fieldwork/domain/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
-import { ElapsedTime } from '../clock/elapsed-time';
+import { ElapsedTime } from '../../shared/clock/elapsed-time';
 
 type ActionState = { visible: boolean; allowed: boolean; reason: string | null };
 

@@ -6,7 +6,7 @@ import { DEFAULT_SCHEDULE_HOURS } from '@fieldwork/domain/tasks.schemas';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
 import { jobKeys } from '../jobs/jobs.api';
-import { jobNumberText } from '../jobs/job-status-badge';
+import { jobNumberText } from '../../shared/jobs/job-status-badge';
 import { TaskForm } from './task-form';
 import { emptyTaskValues, type TaskFormValues } from './task-form.schema';
 import { taskKeys, tasksApi } from './tasks.api';

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { runningPeriod } from '../clock/clock-test-utils';
-import { JOB_ID } from '../jobs/test-fixtures';
-import { TASK_ID, actions, allowed, refused, task, taskPageReplies } from './test-fixtures';
+import { runningPeriod } from '../../shared/clock/clock-test-utils';
+import { JOB_ID } from '../../shared/jobs/test-fixtures';
+import { TASK_ID, actions, allowed, refused, task, taskPageReplies } from '../../shared/tasks/test-fixtures';
 
 const URL_ = `/workorder/scheduler/view/${TASK_ID}`;
 const bar = async () => within(await screen.findByRole('toolbar', { name: 'Task actions' }));

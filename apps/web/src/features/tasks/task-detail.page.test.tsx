@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { CLOSE_TASK_CHECK, closeDefaults, validateClose } from './close-task-dialog';
-import { TASK_ID, actions, allowed, refused, task, taskPageReplies } from './test-fixtures';
+import { CLOSE_TASK_CHECK, closeDefaults, validateClose } from '../../shared/tasks/close-task-dialog';
+import { TASK_ID, actions, allowed, refused, task, taskPageReplies } from '../../shared/tasks/test-fixtures';
 
 const URL_ = `/workorder/scheduler/view/${TASK_ID}`;
 const bar = async () => within(await screen.findByRole('toolbar', { name: 'Task actions' }));

@@ -7,10 +7,10 @@ import { BackLink, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
 import { useRecordEdit } from '../../lib/use-record-save';
-import { jobOptionLabel } from './task-pickers';
+import { jobOptionLabel } from '../../shared/tasks/task-pickers';
 import { TaskForm } from './task-form';
 import { taskToValues, toUpdateTaskBody, type TaskFormOutput } from './task-form.schema';
-import { taskNumberText } from './task-status-badge';
+import { taskNumberText } from '../../shared/tasks/task-status-badge';
 import { taskKeys, tasksApi } from './tasks.api';
 
 export function TaskEditPage() {

@@ -1,7 +1,7 @@
 import type { TaskStatus } from '@fieldwork/domain/task-status';
 import { FilterPopover } from '../../components/filter-popover';
 import { toOptions, useTags, useZones } from '../settings/lookups.api';
-import { TASK_STATUS_OPTIONS } from './task-status-badge';
+import { TASK_STATUS_OPTIONS } from '../../shared/tasks/task-status-badge';
 
 export type TaskFilterValues = { statuses: TaskStatus[]; tagIds: string[]; zoneIds: string[] };
 

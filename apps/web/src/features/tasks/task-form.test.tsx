@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { JOB_ID } from '../jobs/test-fixtures';
+import { JOB_ID } from '../../shared/jobs/test-fixtures';
 import { toTaskBody, toUpdateTaskBody, emptyTaskValues } from './task-form.schema';
-import { TASK_ID, TECH_ID, task, taskPageReplies, taskReply } from './test-fixtures';
+import { TASK_ID, TECH_ID, task, taskPageReplies, taskReply } from '../../shared/tasks/test-fixtures';
 import { prefilledTaskValues } from './task-create.page';
 
 const NY = 'America/New_York';

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { allDayRange, toZonedInput } from '@fieldwork/domain/schedule-time';
+import { allDayRange } from '@fieldwork/domain/schedule-time';
 import { ASSIGN_TO_CHOICES, TASK_DESCRIPTION_MAX, TASK_NAME_MAX, type AssignToChoice } from '@fieldwork/domain/tasks.schemas';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Card } from '../../components/card';
 import { Checkbox } from '../../components/checkbox';
 import { Field } from '../../components/field';
@@ -13,7 +14,7 @@ import { ApiError } from '../../lib/api-client';
 import { useServerFieldErrors } from '../../lib/use-server-field-errors';
 import { cn } from '../../lib/cn';
 import { endOrDefault, taskFieldOfMessage, taskResolver, type TaskFormMode, type TaskFormOutput, type TaskFormValues } from './task-form.schema';
-import { AssigneeSelect, JobSelect } from './task-pickers';
+import { AssigneeSelect, JobSelect } from '../../shared/tasks/task-pickers';
 
 export const ASSIGN_LABELS: Record<AssignToChoice, string> = { TECHNICIAN: 'Technician', SUBCONTRACTOR: 'Subcontractor', LATER: 'Assign Later' };
 export const ALL_DAY_LABEL = 'All day Task';
@@ -52,7 +53,7 @@ export function TaskForm({ mode, defaultValues, known, timeZone, onSubmit, onCan
   const unmatched = useServerFieldErrors(serverError, form.setError, taskFieldOfMessage);
 
   const applyAllDay = (startLocal: string) => {
-    const range = allDayRange(startLocal || toZonedInput(new Date().toISOString(), timeZone));
+    const range = allDayRange(startLocal || todayInZone(new Date(), timeZone));
     if (!range) return;
     set('start', range.start);
     set('end', range.end);

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarX2 } from 'lucide-react';
 import type { Task } from '@fieldwork/domain/tasks.schemas';
 import { Card, DetailList } from '../../components/card';
-import { jobNumberText } from '../jobs/job-status-badge';
+import { jobNumberText } from '../../shared/jobs/job-status-badge';
 
 export const UNSCHEDULED_TEXT = 'This task is unscheduled';
 

@@ -7,7 +7,7 @@ import { ErrorState } from '../../components/error-state';
 import { SkeletonRows } from '../../components/skeleton';
 import { formatDateTime } from '../../lib/format';
 import { clockApi } from '../clock/clock.api';
-import { ElapsedTime } from '../clock/elapsed-time';
+import { ElapsedTime } from '../../shared/clock/elapsed-time';
 import { taskKeys } from './tasks.api';
 
 /**

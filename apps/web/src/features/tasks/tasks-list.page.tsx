@@ -15,19 +15,14 @@ import { TabPanel, Tabs } from '../../components/tabs';
 import { useAuth } from '../../lib/auth-context';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSaveTableConfig, useTableConfig } from '../../lib/use-table-config';
-import { WorkOrderPage } from '../../app/route-guards';
-import { AssignScheduleSheet } from '../scheduling/assign-schedule-sheet';
-import { DeleteTaskDialog } from './task-confirm-dialogs';
-import { taskCardFields, taskCardTitle, taskTableColumns } from './task-columns';
+import { WorkOrderPage } from '../../shared/access/route-guards';
+import { AssignScheduleSheet } from '../../shared/scheduling/assign-schedule-sheet';
+import { DeleteTaskDialog } from '../../shared/tasks/task-confirm-dialogs';
+import { taskCardFields, taskCardTitle, taskTableColumns } from '../../shared/tasks/task-columns';
 import { NO_TASK_FILTERS, TaskFilters, activeTaskFilterCount, type TaskFilterValues } from './task-filters';
-import { taskNumberText } from './task-status-badge';
+import { taskNumberText } from '../../shared/tasks/task-status-badge';
+import { isTaskTab, type TaskTab } from './task-search';
 import { taskKeys, tasksApi } from './tasks.api';
-
-export type TaskTab = (typeof TASK_TABS)[number]['value'];
-
-export function isTaskTab(value: unknown): value is TaskTab {
-  return TASK_TABS.some((t) => t.value === value);
-}
 
 export const TASK_SEARCH_PLACEHOLDER = 'Search by task number';
 export const CREATE_TASK_TEXT = '+ Create New Task';

@@ -1,7 +1,9 @@
-import type { TimeOff, TimeOffBody } from '@fieldwork/domain/scheduling.schemas';
+import type { z } from 'zod';
+import type { TimeOff, TimeOffBody, timeOffListQuery } from '@fieldwork/domain/scheduling.schemas';
 import { api, type DataOf } from '../../lib/api-client';
 
-export type TimeOffRange = { userId: string; startDateTime: string; endDateTime: string };
+/** One person's time off in a window: the list query with its user named. */
+export type TimeOffRange = z.infer<typeof timeOffListQuery> & { userId: string };
 
 export const timeOffKeys = {
   all: ['time-off'] as const,

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { clearableText, requiredText } from '@fieldwork/domain/common.schemas';
 import { VEHICLE_MESSAGES, createVehicleBody, vinField, type Vehicle } from '@fieldwork/domain/vehicles.schemas';
+import { moneyInputText } from '../../lib/money';
 import type { VehicleWriteBody } from './vehicles.api';
 
 /**
@@ -34,7 +35,7 @@ export function newVehicleValues(): VehicleFormValues {
   return { name: '', vin: '', state: '', plate: '', isActive: true, hourlyCost: '', mileCost: '' };
 }
 
-const money = (n: number) => (n ? n.toFixed(2) : '');
+const money = (n: number) => (n ? moneyInputText(n) : '');
 
 export function vehicleToValues(v: Vehicle): VehicleFormValues {
   return { name: v.name, vin: v.vin, state: v.state ?? '', plate: v.plate ?? '', isActive: v.isActive, hourlyCost: money(v.hourlyCost), mileCost: money(v.mileCost) };

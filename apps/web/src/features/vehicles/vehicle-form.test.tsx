@@ -55,4 +55,13 @@ describe('vehicle form', { timeout: 20_000 }, () => {
     expect(await screen.findByText(VEHICLE_MESSAGES.vinTaken)).toBeTruthy();
     expect(screen.getByLabelText('VIN').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('knows the VIN conflict by its code, whatever the words', async () => {
+    const taken = new ApiError(409, 'CONFLICT', 'Van 2 already uses this VIN.');
+    renderForm({ error: taken });
+    const vin = screen.getByLabelText('VIN');
+    await waitFor(() => expect(vin.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = vin.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error'));
+    expect(document.getElementById(errorId ?? '')?.textContent).toBe('Van 2 already uses this VIN.');
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { VEHICLE_MESSAGES, VIN_LENGTH } from '@fieldwork/domain/vehicles.schemas';
+import { VIN_LENGTH } from '@fieldwork/domain/vehicles.schemas';
 import { Card } from '../../components/card';
 import { ControlledCheckbox } from '../../components/controlled-checkbox';
 import { Field } from '../../components/field';
@@ -21,15 +21,15 @@ export type VehicleFormProps = {
   error: unknown;
 };
 
-/** The 409 of a VIN another vehicle of the company already has belongs under the VIN input too. */
-const isVinTaken = (error: unknown) => isApiError(error) && error.statusCode === 409 && error.message === VEHICLE_MESSAGES.vinTaken;
+/** A vehicle save answers CONFLICT only for a VIN another vehicle of the company already has: it belongs under the VIN input. */
+const isVinTaken = (error: unknown): error is ApiError => isApiError(error) && error.code === 'CONFLICT';
 
 export function VehicleForm({ mode, defaultValues, onSubmit, onCancel, pending, error }: VehicleFormProps) {
   const form = useForm<VehicleFormValues, unknown, VehicleFormOutput>({ resolver: vehicleResolver, defaultValues });
   const { errors, touchedFields, isSubmitted } = form.formState;
   const unmatched = useServerFieldErrors(isVinTaken(error) ? null : error, form.setError, fieldOfMessage);
   useEffect(() => {
-    if (isVinTaken(error)) form.setError('vin', { type: 'server', message: VEHICLE_MESSAGES.vinTaken }, { shouldFocus: false });
+    if (isVinTaken(error)) form.setError('vin', { type: 'server', message: error.message }, { shouldFocus: false });
   }, [error, form]);
 
   const vin = form.watch('vin');

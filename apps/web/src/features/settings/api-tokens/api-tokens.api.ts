@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { ApiToken, createApiTokenBody } from '@fieldwork/domain/api-tokens.schemas';
+import type { ApiToken, createApiTokenBody, createdApiTokenSchema } from '@fieldwork/domain/api-tokens.schemas';
 import { api, type DataOf, type ItemsOf } from '../../../lib/api-client';
 
 export type CreateApiTokenInput = z.input<typeof createApiTokenBody>;
-export type CreatedApiToken = { token: ApiToken; secret: string };
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
 export const tokenKeys = { all: ['api-tokens'] as const };
 

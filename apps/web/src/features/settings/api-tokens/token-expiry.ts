@@ -1,4 +1,5 @@
-import { addDays, instantOf, todayKey, type DayKey } from '@fieldwork/domain/calendar-time';
+import { addDays, instantOf, type DayKey } from '@fieldwork/domain/calendar-time';
+import { todayInZone } from '@fieldwork/domain/estimates.rules';
 
 export const EXPIRY_CHOICES = [
   { value: 'never', label: 'Never' },
@@ -26,6 +27,6 @@ export function expiryInstant(choice: ExpiryChoice, date: DayKey, timeZone: stri
 
 /** The days the date input offers: today to a year ahead, in the company's zone. */
 export function expiryDateBounds(timeZone: string, now: number): { min: DayKey; max: DayKey } {
-  const today = todayKey(timeZone, now);
+  const today = todayInZone(new Date(now), timeZone);
   return { min: today, max: addDays(today, 365) };
 }

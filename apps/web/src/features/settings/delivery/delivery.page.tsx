@@ -14,8 +14,8 @@ import { PageHeader } from '../../../components/page-header';
 import { SkeletonRows } from '../../../components/skeleton';
 import { useSession } from '../../../lib/auth-context';
 import { formatDateTime } from '../../../lib/format';
-import { MessagePreviewSheet } from '../../messages/message-preview-sheet';
-import { MessageStateBadge } from '../../messages/message-state-badge';
+import { MessagePreviewSheet } from '../../../shared/messages/message-preview-sheet';
+import { MessageStateBadge } from '../../../shared/messages/message-state-badge';
 import { messageKeys, messagesApi } from '../../messages/messages.api';
 
 type FailedJob = Delivery['failedJobs'][number];

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { updateUserBody, type User } from '@fieldwork/domain/users.schemas';
+import { moneyInputText } from '../../../lib/money';
 import { isApiError } from '../../../lib/api-client';
 import { Field } from '../../../components/field';
 import { FormDialog } from '../../../components/form-dialog';
@@ -83,7 +84,7 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
       phone: user.phone ?? '',
       tags: user.tags.map((t) => t.id),
       zones: user.zones.map((z) => z.id),
-      costRate: user.costRate ? user.costRate.toFixed(2) : '',
+      costRate: user.costRate ? moneyInputText(user.costRate) : '',
     },
   });
   // The API leaves costRate out for viewers who may not see it: then the field is neither shown nor sent.

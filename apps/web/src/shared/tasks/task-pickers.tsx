@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ControlProps } from '../../components/field';
+import { SearchSelect, type SearchSelectOption } from '../../components/search-select';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { jobKeys, jobsApi } from '../../features/jobs/jobs.api';
+import { jobName, jobNumberText } from '../jobs/job-status-badge';
+import { taskKeys, tasksApi } from '../../features/tasks/tasks.api';
+
+export const JOB_SEARCH_LIMIT = 20;
+
+type PickerProps = Partial<ControlProps> & {
+  value: string;
+  /** The chosen item's text, when the loaded options may not hold it. */
+  selectedLabel: string;
+  onSelect: (option: SearchSelectOption | null) => void;
+  disabled?: boolean;
+};
+
+export const jobOptionLabel = (job: { jobNumber: number; name: string }) => `${jobNumberText(job.jobNumber)} · ${jobName(job.name)}`;
+
+/** Type-to-search over open jobs by job number (debounced 300 ms); tasks are only added to open jobs. */
+export function JobSelect({ value, selectedLabel, onSelect, disabled, invalid, ...control }: PickerProps) {
+  const [search, setSearch] = useState<string | null>(null);
+  const debounced = useDebouncedValue(search);
+  const jobs = useQuery({
+    queryKey: [...jobKeys.list, 'task-picker', debounced ?? ''],
+    queryFn: () =>
+      jobsApi.list({
+        page: 1,
+        limit: JOB_SEARCH_LIMIT,
+        search: debounced || undefined,
+        orderByKey: 'createdAt',
+        orderByValue: 'desc',
+        zoneIds: [],
+        tagIds: [],
+        statuses: ['OPEN'],
+      }),
+    enabled: debounced !== null && !disabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const options = (jobs.data?.data ?? []).map((j) => ({ value: j.id, label: jobOptionLabel(j), description: j.customer.name }));
+  return (
+    <SearchSelect
+      {...control}
+      invalid={invalid}
+      value={value}
+      selectedLabel={selectedLabel}
+      onSearchChange={setSearch}
+      options={options}
+      loading={jobs.isFetching && options.length === 0}
+      onSelect={onSelect}
+      placeholder="Search open jobs by number"
+      emptyText="No open jobs found"
+      disabled={disabled}
+    />
+  );
+}
+
+type AssigneeKind = 'TECHNICIAN' | 'SUBCONTRACTOR';
+
+/** Where each picker's people come from: active technicians (both technician roles), active subcontractors. */
+const ASSIGNEE_SOURCES = {
+  TECHNICIAN: {
+    queryKey: taskKeys.technicians,
+    load: async (): Promise<SearchSelectOption[]> => (await tasksApi.technicians()).map((u) => ({ value: u.id, label: u.name, description: u.role })),
+    placeholder: 'Search technicians',
+    emptyText: 'No technicians found',
+  },
+  SUBCONTRACTOR: {
+    queryKey: taskKeys.subcontractors,
+    load: async (): Promise<SearchSelectOption[]> =>
+      (await tasksApi.subcontractors()).map((s) => ({ value: s.id, label: s.name, description: s.contactName ?? undefined })),
+    placeholder: 'Search subcontractors',
+    emptyText: 'No subcontractors found',
+  },
+} as const satisfies Record<AssigneeKind, { queryKey: readonly string[]; load: () => Promise<SearchSelectOption[]>; placeholder: string; emptyText: string }>;
+
+/** The technician or subcontractor picker: the whole (≤100) list loads once and filters by name as the user types. */
+export function AssigneeSelect({ kind, value, selectedLabel, onSelect, disabled, invalid, ...control }: PickerProps & { kind: AssigneeKind }) {
+  const source = ASSIGNEE_SOURCES[kind];
+  const people = useQuery({ queryKey: source.queryKey, queryFn: source.load, staleTime: 5 * 60_000 });
+  const [text, setText] = useState('');
+  const options = people.data ?? [];
+  const needle = text.trim().toLowerCase();
+  const shown = needle ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.description?.toLowerCase().includes(needle)) : options;
+  return (
+    <SearchSelect
+      {...control}
+      invalid={invalid}
+      value={value}
+      selectedLabel={options.find((o) => o.value === value)?.label ?? selectedLabel}
+      onSearchChange={setText}
+      options={shown}
+      loading={people.isLoading}
+      onSelect={onSelect}
+      placeholder={source.placeholder}
+      emptyText={source.emptyText}
+      disabled={disabled}
+    />
+  );
+}
