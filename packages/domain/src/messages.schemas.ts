@@ -45,6 +45,24 @@ export type SendEmailBlock = z.infer<typeof sendEmailBlock>;
 /** No body, an empty or a null one: marked sent and nothing emailed, as before email existed. */
 export const sendDocumentBody = z.preprocess((v) => (v === null ? undefined : v), z.strictObject({ email: sendEmailBlock.optional() }).optional());
 export type SendDocumentBody = z.infer<typeof sendDocumentBody>;
+/** A contact the Send dialog offers as a recipient: the billing contact first, then the site contact, then the others. */
+export const draftRecipientSchema = z.object({ email: z.string(), name: z.string(), role: z.enum(['Billing contact', 'Site contact', 'Contact']) });
+export type DraftRecipient = z.infer<typeof draftRecipientSchema>;
+/**
+ * What the Send dialog starts from: the customer's contacts with an address, the company's subject and message with
+ * this document's values filled in, whether the company may email yet, and who the document was last emailed to
+ * (a payment's receipt goes there by default).
+ */
+export const emailDraftSchema = z.object({
+  suggestions: z.array(draftRecipientSchema),
+  subject: z.string(),
+  message: z.string(),
+  attachmentName: z.string(),
+  companyVerified: z.boolean(),
+  mailConfigured: z.boolean(),
+  lastEmailedTo: z.array(z.string()),
+});
+export type EmailDraft = z.infer<typeof emailDraftSchema>;
 /** A payment's receipt: emailed to these addresses when given (the web prefills the invoice's last recipients). */
 export const receiptBlock = z.strictObject({ to: recipients('Receipt to', 1) });
 

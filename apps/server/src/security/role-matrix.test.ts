@@ -190,6 +190,9 @@ for (const label of ['Technician', 'SubContractor']) {
  * A refusal names the real reason: a write refused to someone who may look is told their access is view only,
  * never that they cannot view it; a refused write never speaks of viewing; a missing record is named.
  */
+// GETs that only serve a change (the Send dialog's starting point): refused, they speak of changing, as the Send does.
+const READS_FOR_A_CHANGE = new Set(['GET /api/estimates/:id/email-draft', 'GET /api/invoices/:id/email-draft']);
+
 describe('the words of every refusal in the matrix', () => {
   it('403s match what was refused and who asked; 404s name the record', () => {
     const wrong: string[] = [];
@@ -199,7 +202,7 @@ describe('the words of every refusal in the matrix', () => {
         if (![403, 404].includes(a.status) || !a.json) continue;
         refusals++;
         const message = String((a.json as { message?: unknown }).message);
-        const write = !key.startsWith('GET ');
+        const write = !key.startsWith('GET ') || READS_FOR_A_CHANGE.has(key);
         if (a.status === 404 && message === DEFAULT_ERROR_MESSAGE.NOT_FOUND) wrong.push(`${label} ${key}: 404 without naming the record`);
         if (a.status !== 403) continue;
         // Office staff with view or partial access see the company's work: a refused write is never "cannot view".

@@ -1,11 +1,14 @@
 import type { Db } from '@fieldwork/db/connection';
 import { AppError } from '@fieldwork/domain/errors';
-import { fillTemplate, MESSAGE_MESSAGES, type EmailTemplateKind } from '@fieldwork/domain/messages.rules';
-import type { SendEmailBlock } from '@fieldwork/domain/messages.schemas';
+import { fillTemplate, MESSAGE_MESSAGES } from '@fieldwork/domain/messages.rules';
+import type { DraftRecipient, EmailDraft, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
+import { pdfFileName } from '@fieldwork/domain/documents.rules';
 import { formatCents } from '@fieldwork/domain/money';
 import { calendarDate } from '@fieldwork/pdf/pdf-format';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { findTenant } from '../company/company.repository.ts';
+import { loadContacts, type ContactRow } from '../customers/customers.repository.ts';
+import { listMessagesFor, recipientsOf } from '../messages/messages.repository.ts';
 import { queueEmail } from '../messages/messages.service.ts';
 import { resolveTemplate } from '../messages/templates.service.ts';
 import type { BillingCtx } from './document-writes.service.ts';
@@ -40,11 +43,9 @@ export async function requireVerifiedCompany(db: Db, tenantId: string): Promise<
 
 const sentTo = (email: Pick<SendEmailBlock, 'to' | 'cc'>) => [...email.to, ...(email.cc ?? [])].join(', ');
 
-/** In the send's transaction: the document's email with its PDF, in the company's wording unless the sender changed it. */
-export async function queueDocumentEmail(trx: Db, ctx: BillingCtx & { box: SecretBox }, doc: EmailedDocument, email: SendEmailBlock): Promise<string> {
-  const kind: EmailTemplateKind = doc.kind;
-  const template = await resolveTemplate(trx, ctx.viewer.tenantId, kind);
-  const company = await findTenant(trx, ctx.viewer.tenantId);
+/** The company's subject and message for this document with its values filled in, and the details box under them. */
+async function documentWording(db: Db, tenantId: string, doc: EmailedDocument) {
+  const [template, company] = await Promise.all([resolveTemplate(db, tenantId, doc.kind), findTenant(db, tenantId)]);
   const values = {
     companyName: company?.name ?? '',
     customerName: doc.customerName,
@@ -56,20 +57,68 @@ export async function queueDocumentEmail(trx: Db, ctx: BillingCtx & { box: Secre
   const details: [string, string][] = [[doc.kind === 'estimate' ? 'Estimate total' : 'Invoice total', values.total]];
   if (values.balance !== null) details.push(['Balance due', values.balance]);
   if (values.dueDate) details.push(['Due', values.dueDate]);
+  return { subject: fillTemplate(template.subject, values), message: fillTemplate(template.message, values), details, verified: !!company?.email_verified_at };
+}
+
+const refsOf = (doc: EmailedDocument) => (doc.kind === 'estimate' ? { estimateId: doc.id } : { invoiceId: doc.id });
+
+/** In the send's transaction: the document's email with its PDF, in the company's wording unless the sender changed it. */
+export async function queueDocumentEmail(trx: Db, ctx: BillingCtx & { box: SecretBox }, doc: EmailedDocument, email: SendEmailBlock): Promise<string> {
+  const wording = await documentWording(trx, ctx.viewer.tenantId, doc);
   await queueEmail(
     { db: trx, tenantId: ctx.viewer.tenantId, box: ctx.box },
     {
-      kind,
+      kind: doc.kind,
       to: email.to,
       ...(email.cc ? { cc: email.cc } : {}),
-      subject: email.subject?.trim() || fillTemplate(template.subject, values),
-      content: { message: email.message?.trim() ? email.message : fillTemplate(template.message, values), details },
-      refs: { customerId: doc.customerId, jobId: doc.jobId, ...(doc.kind === 'estimate' ? { estimateId: doc.id } : { invoiceId: doc.id }) },
+      subject: email.subject?.trim() || wording.subject,
+      content: { message: email.message?.trim() ? email.message : wording.message, details: wording.details },
+      refs: { customerId: doc.customerId, jobId: doc.jobId, ...refsOf(doc) },
       attachment: doc.kind === 'estimate' ? 'estimate-pdf' : 'invoice-pdf',
       createdBy: ctx.viewer.userId,
     },
   );
   return sentTo(email);
+}
+
+const ROLE_ORDER = { 'Billing contact': 0, 'Site contact': 1, Contact: 2 } as const;
+
+/**
+ * Where the Send dialog starts: the customer's current contacts with an address (the document's billing contact, or
+ * the customer's billing contact, first; then its site contact), the company's wording for this document, and who it
+ * was last emailed to.
+ */
+export async function documentEmailDraft(
+  db: Db,
+  tenantId: string,
+  doc: EmailedDocument & { billingContactId: string | null; siteContactId: string | null },
+  mailConfigured: boolean,
+): Promise<EmailDraft> {
+  const [wording, contacts, sent] = await Promise.all([
+    documentWording(db, tenantId, doc),
+    loadContacts(db, tenantId, [doc.customerId]),
+    listMessagesFor(db, tenantId, refsOf(doc), 20),
+  ]);
+  const roleOf = (c: ContactRow): DraftRecipient['role'] =>
+    c.id === doc.billingContactId || (!doc.billingContactId && c.is_billing) ? 'Billing contact' : c.id === doc.siteContactId ? 'Site contact' : 'Contact';
+  const seen = new Set<string>();
+  const suggestions = contacts
+    .filter((c) => c.email && !c.archived_at)
+    .map((c) => ({ email: c.email!.trim().toLowerCase(), name: c.name, role: roleOf(c), position: c.position }))
+    .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.position - b.position)
+    .filter((c) => (seen.has(c.email) ? false : (seen.add(c.email), true)))
+    .map(({ email, name, role }) => ({ email, name, role }));
+  const last = sent.find((m) => m.kind === doc.kind);
+  const lastEmailedTo = last ? (await recipientsOf(db, tenantId, [last.id])).filter((r) => r.role === 'to').map((r) => r.address) : [];
+  return {
+    suggestions,
+    subject: wording.subject,
+    message: wording.message,
+    attachmentName: pdfFileName(doc.kind, doc.number),
+    companyVerified: wording.verified,
+    mailConfigured,
+    lastEmailedTo,
+  };
 }
 
 /** A payment's receipt, in the company's wording. */

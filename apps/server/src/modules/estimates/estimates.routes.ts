@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendDocumentBody } from '@fieldwork/domain/messages.schemas';
+import { emailDraftSchema, sendDocumentBody } from '@fieldwork/domain/messages.schemas';
 import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
 import { approvalBody, createEstimateBody, depositBody, estimateListItemSchema, estimateListQuery, estimateSchema, linkEstimateBody, updateEstimateBody } from '@fieldwork/domain/estimates.schemas';
 import { ESTIMATE_MESSAGES, LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { linkToJob } from '../billing/link.service.ts';
 import {
-  approveOnsite, convertEstimate, createEstimate, deleteEstimate, draftFromEstimate, getEstimate, listEstimatesPage, recordEstimateDeposit, sendEstimate, updateEstimate, voidEstimate, type Ctx,
+  approveOnsite, convertEstimate, createEstimate, deleteEstimate, draftFromEstimate, estimateEmailDraft, getEstimate, listEstimatesPage, recordEstimateDeposit, sendEstimate, updateEstimate, voidEstimate, type Ctx,
 } from './estimates.service.ts';
 
 const one = dataOf(estimateSchema);
@@ -55,6 +55,11 @@ export async function estimatesRoutes(app: FastifyInstance): Promise<void> {
     preHandler: guard('estimates.write'),
     schema: { tags, summary: 'Delete a Draft, Declined or Change Request estimate', params: idParams, response: { 200: z.object({ message: z.string() }) } },
   }, async (request) => deleteEstimate(ctx(request), request.params.id));
+
+  r.get('/api/estimates/:id/email-draft', {
+    preHandler: guard('estimates.write'),
+    schema: { tags, summary: "The Send dialog's start: the customer's contacts with an address, the company's subject and message filled in, the last recipients", params: idParams, response: { 200: z.object({ data: emailDraftSchema }) } },
+  }, async (request) => ({ data: await estimateEmailDraft(ctx(request), request.params.id, !!app.mail) }));
 
   r.post('/api/estimates/:id/send', {
     preHandler: guard('estimates.write'),

@@ -15,10 +15,10 @@ import {
   type StoredEstimateStatus,
 } from '@fieldwork/domain/estimates.rules';
 import type { ApprovalBody, CreateEstimateBody, DepositBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
-import type { SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
+import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
 import { insertPayment } from '../invoices/invoices.repository.ts';
 import { changeDocument, type DocumentChange } from '../billing/document-change.service.ts';
-import { queueDocumentEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
+import { documentEmailDraft, queueDocumentEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
 import type { OwnFields } from '../billing/document-writes.repository.ts';
 import { carriedColumns, copyIntoDraft, createDocument, insertDocument, updateDraftDocument, type BillingCtx, type DocumentInput } from '../billing/document-writes.service.ts';
 import { findEstimate, listEstimates, loadLines, type EstimateRow } from '../billing/documents.repository.ts';
@@ -116,6 +116,12 @@ const emailedEstimate = (row: EstimateRow): EmailedDocument => ({
   kind: 'estimate', id: row.id, number: row.estimate_number, customerId: row.customer_id, customerName: row.customer_name, jobId: row.job_id,
   totalCents: row.total_cents, balanceCents: null, dueDate: row.due_date,
 });
+
+/** Where the Send dialog of this estimate starts: its contacts, the company's wording, the last recipients. */
+export async function estimateEmailDraft(ctx: Ctx, id: string, mailConfigured: boolean): Promise<EmailDraft> {
+  const row = await requireEstimate(ctx.db, ctx.viewer.tenantId, id);
+  return documentEmailDraft(ctx.db, ctx.viewer.tenantId, { ...emailedEstimate(row), billingContactId: row.billing_contact_id, siteContactId: row.site_contact_id }, mailConfigured);
+}
 
 export const sendEstimate = (ctx: Ctx, id: string, body?: SendDocumentBody) => sendOrVoid(ctx, id, 'send', body?.email);
 export const voidEstimate = (ctx: Ctx, id: string) => sendOrVoid(ctx, id, 'void');

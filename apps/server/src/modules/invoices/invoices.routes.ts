@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendDocumentBody } from '@fieldwork/domain/messages.schemas';
+import { emailDraftSchema, sendDocumentBody } from '@fieldwork/domain/messages.schemas';
 import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
 import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
 import { createInvoiceBody, invoiceListItemSchema, invoiceListQuery, invoiceSchema, linkInvoiceBody, paymentBody, updateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { linkToJob } from '../billing/link.service.ts';
-import { createInvoice, deleteInvoice, draftFromInvoice, getInvoice, listInvoicesPage, recordPayment, sendInvoice, updateInvoice, voidInvoice, type Ctx } from './invoices.service.ts';
+import { createInvoice, deleteInvoice, draftFromInvoice, getInvoice, invoiceEmailDraft, listInvoicesPage, recordPayment, sendInvoice, updateInvoice, voidInvoice, type Ctx } from './invoices.service.ts';
 
 const one = dataOf(invoiceSchema);
 
@@ -52,6 +52,11 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     preHandler: guard('invoices.write'),
     schema: { tags, summary: 'Delete a draft invoice', params: idParams, response: { 200: z.object({ message: z.string() }) } },
   }, async (request) => deleteInvoice(ctx(request), request.params.id));
+
+  r.get('/api/invoices/:id/email-draft', {
+    preHandler: guard('invoices.write'),
+    schema: { tags, summary: "The Send dialog's start: the customer's contacts with an address, the company's subject and message filled in, the last recipients", params: idParams, response: { 200: z.object({ data: emailDraftSchema }) } },
+  }, async (request) => ({ data: await invoiceEmailDraft(ctx(request), request.params.id, !!app.mail) }));
 
   r.post('/api/invoices/:id/send', {
     preHandler: guard('invoices.write'),

@@ -13,8 +13,8 @@ import { toListFilter } from '../billing/documents.service.ts';
 import { releaseConversion } from '../estimates/estimates.repository.ts';
 import { addPaymentIf, deleteInvoiceIf, findBalance, insertPayment, setInvoiceStatusIf } from './invoices.repository.ts';
 import { toInvoiceDto, toInvoiceListItem } from './invoices.presenter.ts';
-import type { SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
-import { queueDocumentEmail, queueReceiptEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
+import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
+import { documentEmailDraft, queueDocumentEmail, queueReceiptEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
 
 /** What a billing use case runs with (the routes and the PDF module build it). */
 export type Ctx = BillingCtx;
@@ -99,6 +99,12 @@ const emailedInvoice = (row: InvoiceRow, paidCents = row.paid_cents): EmailedDoc
   kind: 'invoice', id: row.id, number: row.invoice_number, customerId: row.customer_id, customerName: row.customer_name, jobId: row.job_id,
   totalCents: row.total_cents, balanceCents: row.total_cents - paidCents, dueDate: row.due_date,
 });
+
+/** Where the Send dialog of this invoice starts (and the payment dialog's receipt: its last recipients). */
+export async function invoiceEmailDraft(ctx: Ctx, id: string, mailConfigured: boolean): Promise<EmailDraft> {
+  const row = await requireInvoice(ctx.db, ctx.viewer.tenantId, id);
+  return documentEmailDraft(ctx.db, ctx.viewer.tenantId, { ...emailedInvoice(row), billingContactId: row.billing_contact_id, siteContactId: row.site_contact_id }, mailConfigured);
+}
 
 export const sendInvoice = (ctx: Ctx, id: string, body?: SendDocumentBody) => sendOrVoid(ctx, id, 'send', body?.email);
 export const voidInvoice = (ctx: Ctx, id: string) => sendOrVoid(ctx, id, 'void');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages.rules';
@@ -109,6 +110,55 @@ describe('documents by email', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MESSAGE_MESSAGES.unverified);
     expect(await tenantSnapshot(t.db, unverified.id)).toBe(snapshot);
+  });
+
+  it("the Send dialog starts from the billing contact, then the site contact, the company's wording filled in, and the last recipients", async () => {
+    const customer = await buildCustomer(t.db, tenantId, { name: 'Maple Clinic' });
+    const contact = (id: string, name: string, email: string | null, position: number, archived = false) => ({
+      id, tenant_id: tenantId, customer_id: customer.id, name, email, mobile_number: null, is_billing: 0, position, archived_at: archived ? '2026-11-01T00:00:00.000Z' : null,
+    });
+    const siteId = randomUUID();
+    await t.db.insertInto('customer_contacts').values([
+      contact(randomUUID(), 'Old Manager', 'old@maple.test', 1, true),
+      contact(randomUUID(), 'No Address', null, 2),
+      contact(randomUUID(), 'Front Desk', 'desk@maple.test', 3),
+      contact(siteId, 'Site Lead', ' Site@Maple.test ', 4),
+    ]).execute();
+    const body = invoiceBody({ accountId: customer.id, lines: [line('Filter change', 2, 45)] });
+    const created = await t.call('POST', '/api/invoices', admin.cookie, { ...body, jobInfo: { ...body.jobInfo, siteContactId: siteId } });
+    expect(created.statusCode, created.body).toBe(201);
+    const inv = created.json().data;
+    const draft = await t.call('GET', `/api/invoices/${inv.id}/email-draft`, admin.cookie);
+    expect(draft.statusCode, draft.body).toBe(200);
+    const company = (await t.call('GET', '/api/company', admin.cookie)).json().data.name;
+    expect(draft.json().data).toEqual({
+      suggestions: [
+        { email: 'pat@example.com', name: 'Pat Contact', role: 'Billing contact' },
+        { email: 'site@maple.test', name: 'Site Lead', role: 'Site contact' },
+        { email: 'desk@maple.test', name: 'Front Desk', role: 'Contact' },
+      ],
+      subject: `Invoice #${inv.invoiceNumber} from ${company}`,
+      message: expect.stringContaining('Hi Maple Clinic'),
+      attachmentName: `Invoice-${inv.invoiceNumber}.pdf`,
+      companyVerified: true,
+      mailConfigured: true,
+      lastEmailedTo: [],
+    });
+    expect(draft.json().data.message).toContain('$90.00');
+    const mailed = smtp.received.length;
+    await t.call('POST', `/api/invoices/${inv.id}/send`, admin.cookie, { email: { to: ['desk@maple.test'], cc: ['pat@example.com'] } });
+    await delivered(mailed, 1);
+    expect((await t.call('GET', `/api/invoices/${inv.id}/email-draft`, admin.cookie)).json().data.lastEmailedTo).toEqual(['desk@maple.test']);
+
+    const est = (await t.call('POST', '/api/estimates', admin.cookie, estimateBody({ accountId: customer.id }))).json().data;
+    const estDraft = (await t.call('GET', `/api/estimates/${est.id}/email-draft`, admin.cookie)).json().data;
+    expect(estDraft.subject).toContain(`#${est.estimateNumber}`);
+    expect(estDraft.attachmentName).toBe(`Estimate-${est.estimateNumber}.pdf`);
+
+    const unverified = await buildTenant(t.db, { verified: false });
+    const owner = await t.signInAs(unverified.id, 'Admin', 'fullAccess');
+    const theirs = (await t.call('POST', '/api/invoices', owner.cookie, invoiceBody({ accountId: (await buildCustomer(t.db, unverified.id)).id }))).json().data;
+    expect((await t.call('GET', `/api/invoices/${theirs.id}/email-draft`, owner.cookie)).json().data.companyVerified).toBe(false);
   });
 
   it('a payment can email a receipt with the amount and the balance left', async () => {
