@@ -9,6 +9,7 @@ import type { CreateEstimateBody, DepositBody, Estimate, EstimateListItem, Appro
 import type { EstimateStatus } from '@fieldwork/domain/estimates.rules';
 import type { CreateInvoiceBody, Invoice, InvoiceListItem, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
 import type { InvoiceStatus } from '@fieldwork/domain/invoices.rules';
+import type { EmailDraft, SendDocumentBody } from '@fieldwork/domain/messages.schemas';
 import { API_BASE, ApiError, api, type DataOf, type DataPage } from '../../lib/api-client';
 
 export type DocumentKind = 'estimate' | 'invoice';
@@ -29,6 +30,7 @@ export type DocumentListParams<S extends string> = {
 };
 
 export const billingKeys = {
+  emailDraft: (kind: DocumentKind, id: string) => ['billing', 'email-draft', kind, id] as const,
   all: ['billing'] as const,
   estimates: ['billing', 'estimates'] as const,
   estimateList: (params: unknown) => ['billing', 'estimates', 'list', params] as const,
@@ -53,7 +55,9 @@ export const estimatesApi = {
   create: async (body: CreateEstimateBody) => (await api.post<DataOf<Estimate>>('/estimates', body)).data,
   update: async (id: string, body: UpdateEstimateBody) => (await api.put<DataOf<Estimate>>(`/estimates/${id}`, body)).data,
   remove: async (id: string) => (await api.delete<{ message: string }>(`/estimates/${id}`)).message,
-  send: async (id: string) => (await api.post<DataOf<Estimate>>(`/estimates/${id}/send`)).data,
+  /** Marked sent; with `email`, also emailed with its PDF (queued: the request does not wait for the mail server). */
+  send: async (id: string, body?: SendDocumentBody) => (await api.post<DataOf<Estimate>>(`/estimates/${id}/send`, body)).data,
+  emailDraft: async (id: string) => (await api.get<DataOf<EmailDraft>>(`/estimates/${id}/email-draft`)).data,
   void: (id: string) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/void`),
   draftCopy: (id: string) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/draft`),
   convert: (id: string) => api.post<{ data: { id: string; invoiceNumber: number }; message: string }>(`/estimates/${id}/convert`),
@@ -69,7 +73,8 @@ export const invoicesApi = {
   create: async (body: CreateInvoiceBody) => (await api.post<DataOf<Invoice>>('/invoices', body)).data,
   update: async (id: string, body: UpdateInvoiceBody) => (await api.put<DataOf<Invoice>>(`/invoices/${id}`, body)).data,
   remove: async (id: string) => (await api.delete<{ message: string }>(`/invoices/${id}`)).message,
-  send: async (id: string) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/send`)).data,
+  send: async (id: string, body?: SendDocumentBody) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/send`, body)).data,
+  emailDraft: async (id: string) => (await api.get<DataOf<EmailDraft>>(`/invoices/${id}/email-draft`)).data,
   void: async (id: string) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/void`)).data,
   draftCopy: (id: string) => api.post<{ data: Invoice; message: string }>(`/invoices/${id}/draft`),
   recordPayment: async (id: string, body: PaymentBody) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/payments`, body)).data,

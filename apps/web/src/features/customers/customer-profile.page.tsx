@@ -4,6 +4,7 @@ import { Pencil } from 'lucide-react';
 import { ActiveBadge, Badge, NameBadges } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { Card, DetailList } from '../../components/card';
+import { MessagesCard } from '../../shared/messages/messages-panel';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { BackLink, PageHeader } from '../../components/page-header';
@@ -83,6 +84,7 @@ export function CustomerProfilePage() {
           sites={c.customerAddress.map((a) => ({ id: a.id, label: a.fullAddress || a.addressLine1 }))}
           className="lg:col-span-2"
         />
+        <MessagesCard refs={{ customerId: c.id }} className="lg:col-span-2" />
       </div>
     </>
   );

@@ -10,6 +10,7 @@ import { formatMoney } from '../../lib/money';
 import { ApprovalBlock, DocumentLoadState, DocumentPreview, LinkedDocumentNote, formatDay } from '../../shared/billing/document-preview';
 import { EstimateStatusBadge } from '../../shared/billing/document-status-badge';
 import { EstimateViewActions } from '../../shared/billing/document-view-actions';
+import { MessagesCard } from '../../shared/messages/messages-panel';
 
 export function EstimateViewPage() {
   const { id = '' } = useParams({ strict: false });
@@ -25,6 +26,7 @@ export function EstimateViewPage() {
       <EstimatePreview estimate={e} notes={<EstimateNotes estimate={e} />}>
         {e.approval ? <ApprovalBlock approval={e.approval} timeZone={session.company.timeZone} /> : null}
       </EstimatePreview>
+      <MessagesCard refs={{ estimateId: e.id }} className="mt-4" />
     </>
   );
 }

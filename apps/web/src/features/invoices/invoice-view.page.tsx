@@ -8,6 +8,7 @@ import { billingKeys, invoicesApi } from '../billing/billing.api';
 import { DocumentLoadState, DocumentPreview, LinkedDocumentNote } from '../../shared/billing/document-preview';
 import { InvoiceStatusBadge } from '../../shared/billing/document-status-badge';
 import { InvoiceViewActions } from '../../shared/billing/document-view-actions';
+import { MessagesCard } from '../../shared/messages/messages-panel';
 import { PaymentsList } from './payments-list';
 
 export function InvoiceViewPage() {
@@ -39,6 +40,7 @@ export function InvoiceViewPage() {
       >
         <PaymentsList payments={inv.payments} />
       </DocumentPreview>
+      <MessagesCard refs={{ invoiceId: inv.id }} className="mt-4" />
     </>
   );
 }

@@ -81,3 +81,43 @@ describe('job page Invoices tab', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Create New Invoice' })).toBeNull();
   });
 });
+
+describe('job page Messages tab', { timeout: 20_000 }, () => {
+  const sent = {
+    id: '00000000-0000-4000-8000-00000000a001',
+    kind: 'invoice',
+    subject: 'Invoice #3001 from Acme',
+    state: 'sent',
+    error: null,
+    attachment: 'invoice-pdf',
+    customerId: null,
+    jobId: JOB_ID,
+    estimateId: null,
+    invoiceId: null,
+    createdAt: '2026-11-20T15:00:00.000Z',
+    sentAt: '2026-11-20T15:00:02.000Z',
+    createdBy: null,
+    recipients: [
+      { address: 'billing@riverside.test', role: 'to', state: 'sent', error: null },
+      { address: 'site@riverside.test', role: 'to', state: 'failed', error: '550 mailbox unavailable' },
+    ],
+  };
+
+  it("lists what was emailed about the job, each recipient's state, for this job only", async () => {
+    const fetchMock = mockApi(jobReply(), tasksReply([]), route('GET', '/api/messages', { body: { data: { items: [sent] } } }));
+    renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=messages`, makeSession('Admin', 'fullAccess'));
+    const table = await screen.findByRole('table', { name: 'Messages' });
+    expect(await within(table).findByText('billing@riverside.test')).toBeTruthy();
+    expect(within(table).getByText('site@riverside.test')).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(listCalls(fetchMock, '/api/messages').every((u) => u.searchParams.get('jobId') === JOB_ID)).toBe(true);
+  });
+
+  it('shows a view-only user what was sent, without Retry', async () => {
+    mockApi(jobReply(), tasksReply([]), route('GET', '/api/messages', { body: { data: { items: [sent] } } }));
+    renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=messages`, makeSession('Staff', 'onlyViewAccess'));
+    const table = await screen.findByRole('table', { name: 'Messages' });
+    expect(await within(table).findByText('site@riverside.test')).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});

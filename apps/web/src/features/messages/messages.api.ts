@@ -21,5 +21,7 @@ export const messagesApi = {
   templates: async () => (await api.get<ItemsOf<EmailTemplateDto>>('/email-templates')).data.items,
   saveTemplate: async (kind: EmailTemplateKind, body: TemplateBody) => (await api.put<DataOf<EmailTemplateDto>>(`/email-templates/${kind}`, body)).data,
   resetTemplate: async (kind: EmailTemplateKind) => (await api.delete<DataOf<EmailTemplateDto>>(`/email-templates/${kind}`)).data,
+  /** A fresh link to confirm the company's address, emailed to its admin. */
+  resendVerification: async () => (await api.post<DataOf<{ message: string }>>('/company/verification')).data.message,
   preview: async (kind: EmailTemplateKind, body: TemplateBody) => (await api.post<DataOf<EmailPreview>>(`/email-templates/${kind}/preview`, body)).data,
 };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ESTIMATE_MESSAGES, estimateActions } from '@fieldwork/domain/estimates.rules';
 import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { ESTIMATE_ID, INVOICE_ID, estimate, estimateReply, invoice } from './preview-test-fixtures';
+import { ESTIMATE_ID, INVOICE_ID, emailDraftReply, estimate, estimateReply, invoice } from './preview-test-fixtures';
 
 const ACTION_NAMES = ['Download PDF', 'Edit', 'Send', 'Onsite Approval', 'Convert to invoice', 'Void', 'Delete', 'Record Payment'];
 
@@ -61,6 +61,7 @@ describe('preview page actions', { timeout: 20_000 }, () => {
     let paid = false;
     const current = () => (paid ? invoice({ status: 'PAID', paidAmount: 450, payments: [{ id: 'p1', amount: 450, paidOn: '2025-03-06', method: 'CASH', reference: null, createdAt: '2025-03-06T10:00:00.000Z' }] }) : invoice());
     mockApi(
+      emailDraftReply('invoice', INVOICE_ID),
       (url, init) => ((init?.method ?? 'GET') === 'GET' && url.pathname === `/api/invoices/${INVOICE_ID}` ? { body: { data: current() } } : undefined),
       (url, init) => {
         if (init?.method !== 'POST' || url.pathname !== `/api/invoices/${INVOICE_ID}/payments`) return undefined;

@@ -10,6 +10,7 @@ import type { Invoice } from '@fieldwork/domain/invoices.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { useAuth } from '../../lib/auth-context';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { SendDocumentDialog } from './send-document-dialog';
 import type { DocumentKind } from '../../features/billing/billing.api';
 import { downloadPdf, useEstimateActions, useInvoiceActions } from './use-document-actions';
 import { useRowConfirm, type ConfirmRequest } from './document-row-menu';
@@ -60,8 +61,9 @@ const deleteRequest = (noun: string, n: number, run: ConfirmRequest['run']): Con
 
 export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
   const navigate = useNavigate();
-  const { edit, convert, void: voidIt, remove, send } = useEstimateActions();
-  const pending = edit.isPending || convert.isPending || voidIt.isPending || remove.isPending || send.isPending;
+  const { edit, convert, void: voidIt, remove } = useEstimateActions();
+  const pending = edit.isPending || convert.isPending || voidIt.isPending || remove.isPending;
+  const [sending, setSending] = useState(false);
   const { ask, dialog } = useRowConfirm();
   const auth = useAuth();
   const timeZone = auth.session.company.timeZone;
@@ -78,7 +80,7 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
     <Bar>
       {actions.download ? <PdfButton kind="estimate" id={id} number={n} /> : null}
       {actions.edit ? <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => edit.mutate({ id, status: estimate.status })} /> : null}
-      {actions.send ? <ActionButton label="Send" icon={Send} loading={send.isPending} disabled={pending} onClick={() => send.mutate(id)} /> : null}
+      {actions.send ? <ActionButton label="Send" icon={Send} disabled={pending} onClick={() => setSending(true)} /> : null}
       {actions.onsiteApproval ? (
         <Link to="/workorder/estimates/$id/approval" params={{ id }} className={buttonClass('secondary')}>
           <PenLine size={14} aria-hidden="true" /> Onsite Approval
@@ -101,6 +103,7 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
         />
       ) : null}
       {dialog}
+      {sending ? <SendDocumentDialog target={{ kind: 'estimate', id, number: n }} onClose={() => setSending(false)} /> : null}
       {depositing ? (
         <RecordPaymentDialog target={{ kind: 'deposit', id, estimateNumber: n, depositAmount: estimate.depositAmount }} timeZone={timeZone} onClose={() => setDepositing(false)} />
       ) : null}
@@ -111,8 +114,9 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
 export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
   const navigate = useNavigate();
   const timeZone = useAuth().session.company.timeZone;
-  const { edit, remove, void: voidIt, send } = useInvoiceActions();
-  const pending = edit.isPending || remove.isPending || voidIt.isPending || send.isPending;
+  const { edit, remove, void: voidIt } = useInvoiceActions();
+  const pending = edit.isPending || remove.isPending || voidIt.isPending;
+  const [sending, setSending] = useState(false);
   const { ask, dialog } = useRowConfirm();
   const [paying, setPaying] = useState(false);
   const { id, invoiceNumber: n, actions } = invoice;
@@ -122,7 +126,7 @@ export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
       {actions.download ? <PdfButton kind="invoice" id={id} number={n} /> : null}
       {actions.recordPayment ? <ActionButton primary label="Record Payment" icon={CreditCard} disabled={pending} onClick={() => setPaying(true)} /> : null}
       {actions.edit ? <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => edit.mutate({ id, status: invoice.status })} /> : null}
-      {actions.send ? <ActionButton label="Send" icon={Send} loading={send.isPending} disabled={pending} onClick={() => send.mutate(id)} /> : null}
+      {actions.send ? <ActionButton label="Send" icon={Send} disabled={pending} onClick={() => setSending(true)} /> : null}
       {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('invoice', n, () => voidIt.mutateAsync(id)))} /> : null}
       {actions.delete ? (
         <ActionButton
@@ -133,6 +137,7 @@ export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
         />
       ) : null}
       {dialog}
+      {sending ? <SendDocumentDialog target={{ kind: 'invoice', id, number: n }} onClose={() => setSending(false)} /> : null}
       {paying ? <RecordPaymentDialog target={{ kind: 'invoice', id, invoiceNumber: n, balance: invoice.balance }} timeZone={timeZone} onClose={() => setPaying(false)} /> : null}
     </Bar>
   );

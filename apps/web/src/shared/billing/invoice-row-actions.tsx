@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Download, Eye, Pencil, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import type { InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
 import { RowActionsFrame, RowMenu, ROW_ICON_CLASS, deleteItem, documentNumberText, useRowConfirm, voidItem, type RowMenuItem } from './document-row-menu';
+import { SendDocumentDialog } from './send-document-dialog';
 import { downloadPdf, useInvoiceActions } from './use-document-actions';
 
 type Row = Pick<InvoiceListItem, 'id' | 'invoiceNumber' | 'status' | 'actions'>;
@@ -16,6 +18,7 @@ export function InvoiceRowActions({ row }: { row: Row }) {
   const confirm = useRowConfirm();
   const n = documentNumberText(row.invoiceNumber);
   const a = row.actions;
+  const [sending, setSending] = useState(false);
 
   const items: RowMenuItem[] = [];
   if (a.download) items.push({ key: 'download', label: 'Download', icon: Download, onSelect: () => void downloadPdf('invoice', row.id, row.invoiceNumber) });
@@ -24,7 +27,7 @@ export function InvoiceRowActions({ row }: { row: Row }) {
       key: 'send',
       label: 'Send',
       icon: Send,
-      onSelect: () => actions.send.mutate(row.id, { onSuccess: () => toast.success(`Invoice ${n} sent`) }),
+      onSelect: () => setSending(true),
     });
   }
   if (a.void) {
@@ -57,6 +60,7 @@ export function InvoiceRowActions({ row }: { row: Row }) {
       ) : null}
       <RowMenu label={`More actions for invoice ${n}`} items={items} />
       {confirm.dialog}
+      {sending ? <SendDocumentDialog target={{ kind: 'invoice', id: row.id, number: row.invoiceNumber }} onClose={() => setSending(false)} /> : null}
     </RowActionsFrame>
   );
 }

@@ -1,6 +1,7 @@
 /** Estimates and invoices as GET /api/{estimates|invoices}/{id} returns them, for the preview pages' tests. */
 import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import type { Invoice } from '@fieldwork/domain/invoices.schemas';
+import type { EmailDraft } from '@fieldwork/domain/messages.schemas';
 import { estimateActions } from '@fieldwork/domain/estimates.rules';
 import { invoiceActions } from '@fieldwork/domain/invoices.rules';
 import type { ReactNode } from 'react';
@@ -92,6 +93,25 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
 }
 
 export const estimateReply = (e: Estimate = estimate()) => route('GET', `/api/estimates/${e.id}`, { body: { data: e } });
+/** A document's Send-dialog start (the receipt's default recipients too). */
+export const emailDraftReply = (kind: 'estimate' | 'invoice', id: string, o: Partial<EmailDraft> = {}) =>
+  route('GET', `/api/${kind}s/${id}/email-draft`, {
+    body: {
+      data: {
+        suggestions: [
+          { email: 'billing@riverside.test', name: 'Pat Billing', role: 'Billing contact' },
+          { email: 'site@riverside.test', name: 'Sam Site', role: 'Site contact' },
+        ],
+        subject: `${kind === 'estimate' ? 'Estimate' : 'Invoice'} #3001 from Acme`,
+        message: 'Hi Riverside Dental,\n\nPlease find it attached.',
+        attachmentName: `${kind === 'estimate' ? 'Estimate' : 'Invoice'}-3001.pdf`,
+        companyVerified: true,
+        mailConfigured: true,
+        lastEmailedTo: [],
+        ...o,
+      } satisfies EmailDraft,
+    },
+  });
 export const invoiceReply = (i: Invoice = invoice()) => route('GET', `/api/invoices/${i.id}`, { body: { data: i } });
 
 /**

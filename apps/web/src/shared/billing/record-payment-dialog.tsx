@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ESTIMATE_MESSAGES, todayInZone } from '@fieldwork/domain/estimates.rules';
 import { INVOICE_MESSAGES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@fieldwork/domain/invoices.rules';
 import { paymentBody } from '@fieldwork/domain/invoices.schemas';
+import { receiptBlock } from '@fieldwork/domain/messages.schemas';
 import { dollarsToCents, formatCents } from '@fieldwork/domain/money';
 import { Field } from '../../components/field';
 import { FormAlert } from '../../components/form-alert';
@@ -12,6 +13,7 @@ import { Input } from '../../components/input';
 import { Select } from '../../components/select';
 import { formatMoney, moneyInputText } from '../../lib/money';
 import { estimatesApi, invoicesApi } from '../../features/billing/billing.api';
+import { ReceiptField, type ReceiptChoice } from './receipt-field';
 import { useInvalidateBilling } from './use-document-actions';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -66,11 +68,19 @@ export function RecordPaymentDialog({ target, timeZone, onClose }: RecordPayment
     reference: '',
   }));
   const [errors, setErrors] = useState<Errors>({});
+  const [receipt, setReceipt] = useState<ReceiptChoice | null>(null);
+  const [receiptError, setReceiptError] = useState<string | undefined>();
+  const changeReceipt = useCallback((next: ReceiptChoice) => {
+    setReceipt(next);
+    setReceiptError(undefined);
+  }, []);
 
   const record = useMutation({
-    mutationFn: () => {
+    mutationFn: (receiptTo: string[] | null) => {
       const body = { paidOn: values.paidOn, method: values.method, reference: values.reference.trim() || null };
-      return target.kind === 'invoice' ? invoicesApi.recordPayment(target.id, { ...body, amount: Number(values.amount) }).then(() => undefined) : estimatesApi.recordDeposit(target.id, body).then(() => undefined);
+      return target.kind === 'invoice'
+        ? invoicesApi.recordPayment(target.id, { ...body, amount: Number(values.amount), ...(receiptTo ? { receipt: { to: receiptTo } } : {}) }).then(() => undefined)
+        : estimatesApi.recordDeposit(target.id, body).then(() => undefined);
     },
     onSuccess: async () => {
       toast.success(text.done);
@@ -89,8 +99,10 @@ export function RecordPaymentDialog({ target, timeZone, onClose }: RecordPayment
     if (record.isPending) return;
     const found = validatePayment(values, text.max);
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    record.mutate();
+    const receiptTo = receipt?.on ? receiptBlock.safeParse({ to: receipt.to.split(/[,;\s]+/).filter(Boolean) }) : null;
+    setReceiptError(receiptTo && !receiptTo.success ? receiptTo.error.issues[0]?.message : undefined);
+    if (Object.values(found).some(Boolean) || (receiptTo && !receiptTo.success)) return;
+    record.mutate(receiptTo?.success ? receiptTo.data.to : null);
   };
 
   return (
@@ -116,6 +128,7 @@ export function RecordPaymentDialog({ target, timeZone, onClose }: RecordPayment
         <Field label="Reference" error={errors.reference}>
           <Input value={values.reference} maxLength={100} placeholder="Check number, transaction id…" onChange={(e) => set('reference', e.target.value)} />
         </Field>
+        {target.kind === 'invoice' ? <ReceiptField invoiceId={target.id} value={receipt} onChange={changeReceipt} error={receiptError} /> : null}
       </form>
     </FormDialog>
   );

@@ -92,13 +92,8 @@ export function useEstimateActions() {
     onError: (error) => toast.error(messageOf(error)),
   });
 
-  const send = useMutation({
-    mutationFn: (id: string) => estimatesApi.send(id),
-    onSuccess: () => invalidate(),
-    onError: (error) => toast.error(messageOf(error)),
-  });
 
-  return { edit, convert, void: voidIt, remove, send };
+  return { edit, convert, void: voidIt, remove };
 }
 
 export function useInvoiceActions() {
@@ -137,13 +132,8 @@ export function useInvoiceActions() {
     onError: (error) => toast.error(messageOf(error)),
   });
 
-  const send = useMutation({
-    mutationFn: (id: string) => invoicesApi.send(id),
-    onSuccess: () => invalidate(),
-    onError: (error) => toast.error(messageOf(error)),
-  });
 
-  return { edit, remove, void: voidIt, send };
+  return { edit, remove, void: voidIt };
 }
 
 export { useInvalidateBilling };

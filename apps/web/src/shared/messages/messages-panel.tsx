@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { EMAIL_KIND_LABELS } from '@fieldwork/domain/messages.rules';
 import type { MessageDto } from '@fieldwork/domain/messages.schemas';
 import { Button } from '../../components/button';
+import { Card } from '../../components/card';
 import { DataTable, type Column } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
@@ -85,5 +86,16 @@ export function MessagesPanel({ refs, live = false }: { refs: MessageRef; live?:
       />
       <MessagePreviewSheet messageId={open} onClose={() => setOpen(null)} />
     </>
+  );
+}
+
+/** The Messages card under a document, a job or a customer, for those who may read what was sent. */
+export function MessagesCard({ refs, className }: { refs: MessageRef; className?: string }) {
+  const auth = useAuth();
+  if (!auth.can('messages.read')) return null;
+  return (
+    <Card title="Messages" className={className}>
+      <MessagesPanel refs={refs} />
+    </Card>
   );
 }

@@ -20,6 +20,7 @@ import { SkeletonForm } from '../../../components/skeleton';
 import { dashboardKeys } from '../../dashboard/dashboard.api';
 import { BrandColorField } from './brand-color-field';
 import { CompanyLogo } from './company-logo';
+import { UnverifiedCompanyBanner } from '../../../shared/messages/unverified-company-banner';
 
 const COMPANY_KEY = ['company'] as const;
 
@@ -39,6 +40,7 @@ export function CompanyPage() {
         </Card>
       ) : (
         <div className="space-y-4">
+          {company.data.emailVerified === false ? <UnverifiedCompanyBanner /> : null}
           <Card title="Logo">
             <CompanyLogo company={company.data} onChanged={(next) => queryClient.setQueryData(COMPANY_KEY, next)} />
           </Card>
