@@ -38,10 +38,10 @@ export function dayAhead(days: number): string {
 export async function createLooseInvoice(
   baseUrl: string,
   cookie: string,
-  options: { accountId: string; accountAddressId: string; name: string; rate: number },
+  options: { accountId: string; accountAddressId: string; name: string; rate: number; mode?: 'Send' | 'Draft' },
 ): Promise<{ id: string; invoiceNumber: number; totalAmount: number }> {
   const created = await api<{ data: { id: string; invoiceNumber: number; totalAmount: number } }>(baseUrl, cookie, 'POST', '/api/invoices', {
-    mode: 'Send',
+    mode: options.mode ?? 'Send',
     jobInfo: { type: 'NonJob', accountId: options.accountId, accountAddressId: options.accountAddressId },
     invoiceInfo: {},
     productServices: [{ name: options.name, description: null, qty: 1, rate: options.rate, isTaxable: false, taxPercent: 0 }],
