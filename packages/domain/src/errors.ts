@@ -55,6 +55,8 @@ export type ApiErrorBody = {
   details?: Record<string, string | number | null>;
 };
 
+export type AppErrorOptions = { headers?: Record<string, string>; details?: ApiErrorBody['details'] };
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
@@ -62,14 +64,15 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
   readonly details: ApiErrorBody['details'];
 
-  constructor(code: ErrorCode, message?: string | string[], headers: Record<string, string> = {}, details?: ApiErrorBody['details']) {
+  /** message: the code's default when omitted; headers: e.g. Retry-After; details: machine-readable facts for the client. */
+  constructor(code: ErrorCode, message?: string | string[], options: AppErrorOptions = {}) {
     const text = message ?? DEFAULT_ERROR_MESSAGE[code];
     super(Array.isArray(text) ? text.join(' ') : text);
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
     this.messages = text;
-    this.headers = headers;
-    this.details = details;
+    this.headers = options.headers ?? {};
+    this.details = options.details;
   }
 
   toBody(): ApiErrorBody {

@@ -48,7 +48,7 @@ async function enforce(db: Db, key: string, limit: number): Promise<void> {
   const hit = await hitCounter(db, key, HOUR_MS);
   if (hit.count > limit) {
     const retryAfter = Math.max(1, Math.ceil((Date.parse(hit.windowStart) + HOUR_MS - Date.now()) / 1000));
-    throw new AppError('RATE_LIMITED', LIMIT_MESSAGE, { 'retry-after': String(retryAfter) });
+    throw new AppError('RATE_LIMITED', LIMIT_MESSAGE, { headers: { 'retry-after': String(retryAfter) } });
   }
 }
 

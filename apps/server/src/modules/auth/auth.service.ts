@@ -82,7 +82,7 @@ export async function setupFirstCompany(app: FastifyInstance, request: FastifyRe
 export async function signupCompany(app: FastifyInstance, request: FastifyRequest, body: SignupBody): Promise<SignupAccepted> {
   const hit = await hitCounter(app.db, `signup:ip:${request.ip}`, HOUR_MS);
   if (hit.count > app.config.signupLimitPerIpPerHour) {
-    throw new AppError('RATE_LIMITED', 'Too many signups from this network. Please try again later.', { 'retry-after': retryAfterSeconds(hit.windowStart, HOUR_MS) });
+    throw new AppError('RATE_LIMITED', 'Too many signups from this network. Please try again later.', { headers: { 'retry-after': retryAfterSeconds(hit.windowStart, HOUR_MS) } });
   }
   const created = await createCompany(app, body, false, (trx, ids) =>
     queueVerificationEmail(app, trx, ids.tenantId, body.companyName, { id: ids.userId, email: body.email, name: body.name }, request),
@@ -106,12 +106,12 @@ export async function login(app: FastifyInstance, request: FastifyRequest, reply
   const limits = app.config.loginLimits;
   const ip = await hitCounter(app.db, `login:ip:${request.ip}`, IP_WINDOW_MS);
   if (ip.count > limits.perIpPer15Min) {
-    throw new AppError('RATE_LIMITED', undefined, { 'retry-after': retryAfterSeconds(ip.windowStart, IP_WINDOW_MS) });
+    throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': retryAfterSeconds(ip.windowStart, IP_WINDOW_MS) } });
   }
   const accountKey = `login:account:${body.email}`;
   const account = await hitCounter(app.db, accountKey, HOUR_MS);
   if (account.count > limits.perAccountPerHour) {
-    throw new AppError('RATE_LIMITED', undefined, { 'retry-after': retryAfterSeconds(account.windowStart, HOUR_MS) });
+    throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': retryAfterSeconds(account.windowStart, HOUR_MS) } });
   }
   const user = await findUserByEmail(app.db, body.email);
   if (!user) {

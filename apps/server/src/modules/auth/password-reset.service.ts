@@ -33,9 +33,9 @@ const retryAfter = (windowStart: string, windowMs: number) => String(Math.max(1,
 export async function requestPasswordReset(app: FastifyInstance, request: FastifyRequest, body: ForgotPasswordBody): Promise<void> {
   const started = Date.now();
   const ip = await hitCounter(app.db, `forgot:ip:${request.ip}`, IP_WINDOW_MS);
-  if (ip.count > PER_IP) throw new AppError('RATE_LIMITED', ACCOUNT_LINK_MESSAGES.tooManyResets, { 'retry-after': retryAfter(ip.windowStart, IP_WINDOW_MS) });
+  if (ip.count > PER_IP) throw new AppError('RATE_LIMITED', ACCOUNT_LINK_MESSAGES.tooManyResets, { headers: { 'retry-after': retryAfter(ip.windowStart, IP_WINDOW_MS) } });
   const address = await hitCounter(app.db, `forgot:email:${body.email}`, ADDRESS_WINDOW_MS);
-  if (address.count > PER_ADDRESS) throw new AppError('RATE_LIMITED', ACCOUNT_LINK_MESSAGES.tooManyResets, { 'retry-after': retryAfter(address.windowStart, ADDRESS_WINDOW_MS) });
+  if (address.count > PER_ADDRESS) throw new AppError('RATE_LIMITED', ACCOUNT_LINK_MESSAGES.tooManyResets, { headers: { 'retry-after': retryAfter(address.windowStart, ADDRESS_WINDOW_MS) } });
   const user = await findUserByEmail(app.db, body.email);
   if (user && user.status === 'ACTIVE') {
     const token = randomToken();

@@ -115,7 +115,7 @@ describe('documents by email', () => {
   it("the Send dialog starts from the billing contact, then the site contact, the company's wording filled in, and the last recipients", async () => {
     const customer = await buildCustomer(t.db, tenantId, { name: 'Maple Clinic' });
     const contact = (id: string, name: string, email: string | null, position: number, archived = false) => ({
-      id, tenant_id: tenantId, customer_id: customer.id, name, email, mobile_number: null, is_billing: 0, position, archived_at: archived ? '2026-11-01T00:00:00.000Z' : null,
+      id, tenant_id: tenantId, customer_id: customer.id, name, email, mobile_number: null, is_billing: 0 as const, position, archived_at: archived ? '2026-11-01T00:00:00.000Z' : null,
     });
     const siteId = randomUUID();
     await t.db.insertInto('customer_contacts').values([

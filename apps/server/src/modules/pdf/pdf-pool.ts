@@ -174,9 +174,9 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       const job = finish(slot);
       if (closed) return job?.reject(new AppError('UNAVAILABLE', CRASHED));
       replaced++;
-      job?.reject(new AppError('UNAVAILABLE', slot.timedOut ? TIMED_OUT : CRASHED, { 'retry-after': '1' }));
+      job?.reject(new AppError('UNAVAILABLE', slot.timedOut ? TIMED_OUT : CRASHED, { headers: { 'retry-after': '1' } }));
       // A thread that died before it could take work, with none running: the next would likely die the same way.
-      if (!slot.ready && !slots.some((s) => s.ready)) failWaiting(new AppError('UNAVAILABLE', CRASHED, { 'retry-after': '5' }));
+      if (!slot.ready && !slots.some((s) => s.ready)) failWaiting(new AppError('UNAVAILABLE', CRASHED, { headers: { 'retry-after': '5' } }));
       dispatch();
     });
   }
@@ -186,8 +186,8 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       if (closed) return Promise.reject(new AppError('UNAVAILABLE', CRASHED));
       const known = companies.get(tenantId);
       const admitted = known ? known.onWorkers + known.waiting.length : 0;
-      if (admitted >= options.rendersPerCompany + options.queuePerCompany) return Promise.reject(new AppError('RATE_LIMITED', COMPANY_BUSY, retryAfter(admitted)));
-      if (waitingTotal >= options.queueTotal) return Promise.reject(new AppError('RATE_LIMITED', SERVER_BUSY, retryAfter(waitingTotal + slots.length)));
+      if (admitted >= options.rendersPerCompany + options.queuePerCompany) return Promise.reject(new AppError('RATE_LIMITED', COMPANY_BUSY, { headers: retryAfter(admitted) }));
+      if (waitingTotal >= options.queueTotal) return Promise.reject(new AppError('RATE_LIMITED', SERVER_BUSY, { headers: retryAfter(waitingTotal + slots.length) }));
       return new Promise<Buffer>((resolve, reject) => {
         companyOf(tenantId).waiting.push({ id: nextId++, tenantId, input, resolve, reject });
         waitingTotal++;

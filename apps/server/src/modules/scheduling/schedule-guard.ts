@@ -112,11 +112,11 @@ export async function findTimeOffClash(db: Db, tenantId: string, userId: string,
 }
 
 export function taskConflict(taskNumber: number): AppError {
-  return new AppError('SCHEDULE_CONFLICT', SCHEDULE_MESSAGES.conflictWith(taskNumber), {}, { taskNumber });
+  return new AppError('SCHEDULE_CONFLICT', SCHEDULE_MESSAGES.conflictWith(taskNumber), { details: { taskNumber } });
 }
 
 function timeOffConflict(timeOffId: string): AppError {
-  return new AppError('SCHEDULE_CONFLICT', SCHEDULE_MESSAGES.conflictWithTimeOff, {}, { taskNumber: null, timeOffId });
+  return new AppError('SCHEDULE_CONFLICT', SCHEDULE_MESSAGES.conflictWithTimeOff, { details: { taskNumber: null, timeOffId } });
 }
 
 async function assertSlotFree(db: Db, slot: Slot): Promise<void> {
