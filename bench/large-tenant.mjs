@@ -1,4 +1,4 @@
-// The large tenant of `npm run bench` (issue 11): seeded once per dialect with bench/seed.ts,
+// The large tenant of `npm run bench`: seeded once per dialect with bench/seed.ts,
 // bench/dashboard-seed.ts and bench/dashboard-calls-seed.ts, and cached under $DATA_DIR/bench-cache/<dialect>/
 // — the SQLite files, or a pg_dump (custom format) of the seeded PostgreSQL database. Every run works on a
 // copy (SQLite files copied to a temp directory; PostgreSQL restored into a fresh database on the throwaway

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 11): one report. The large tenant (bench/large-tenant.mjs, cached under DATA_DIR) on
+// `npm run bench`: one report. The large tenant (bench/large-tenant.mjs, cached under DATA_DIR) on
 // SQLite, then on a throwaway PostgreSQL cluster (this script again under scripts/with-postgres.sh with
 // --postgres-only); on each: the ceiling (bench/ceiling.mjs), the foundation scenarios, job list, task list,
 // scheduling and dashboard against the real server in its own process, every row's floor (bench/floor.mjs), the

@@ -1,5 +1,5 @@
 /**
- * Estimates and invoices in a real browser on the demo company (issue 8), on a fresh job: an estimate made from
+ * Estimates and invoices in a real browser on the demo company, on a fresh job: an estimate made from
  * the job's Estimates tab (two catalogue lines, one free-text line, a deposit, live totals), onsite approval
  * with a drawn signature, the deposit, conversion to an invoice, partial and full payments, both PDFs read
  * back, and a loose invoice linked to the job from its Invoices tab; the job's money columns at the end.

@@ -1,5 +1,5 @@
 /**
- * Time on the job in a real browser on the demo company (issue 7): a technician on a phone clocks in from My
+ * Time on the job in a real browser on the demo company: a technician on a phone clocks in from My
  * day with a vehicle and an assistant, watches the timer run, clocks out with a description and is asked about
  * costs; an admin adjusts another technician's running clock-in and clocks them out on their behalf.
  */

@@ -1,5 +1,5 @@
 /**
- * Costs in a real browser on the demo company (issue 9), on a fresh job with an approved estimate that budgets
+ * Costs in a real browser on the demo company, on a fresh job with an approved estimate that budgets
  * materials: a technician clocks in with a vehicle and an assistant (API), the office moves the start back and
  * clocks them out on the task page, "Add Costs" opens the actual-costs page prefilled with both people's labor
  * and the vehicle, a material line is added, Save, and the job's Costs tab shows the new total and the

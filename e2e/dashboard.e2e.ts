@@ -1,5 +1,5 @@
 /**
- * The dashboard on the demo company (issue 10): the admin lands on it with every card filled from the demo's
+ * The dashboard on the demo company: the admin lands on it with every card filled from the demo's
  * records, switches the range to last quarter (kept in the URL), hides a card and finds it hidden after a
  * reload, and dismisses the Customer Financing banner for good.
  */

@@ -1,5 +1,5 @@
 /**
- * The scheduler in a real browser on the demo company (issue 6): views and labels, search, filter and the
+ * The scheduler in a real browser on the demo company: views and labels, search, filter and the
  * team sidebar; drag to a free slot, a clash the page can see (refused before any request) and one only the
  * server knows (refused and reverted), resize; a card dragged from the Unscheduled sheet onto the chart;
  * ?taskIdToPreview; and a second dispatcher's screen following a change live.

@@ -1,6 +1,6 @@
 import type { Flag } from './schema.ts';
 
-/** Row types of issue 10's supporting tables (migration 0012); see schema.ts. */
+/** Row types of the dashboard's supporting tables (migration 0012); see schema.ts. */
 
 /** One call of the AI receptionist's log; (tenant_id, external_call_id) is unique. */
 export type ReceptionistCallsTable = {

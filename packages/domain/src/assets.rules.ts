@@ -1,5 +1,5 @@
 /**
- * Who reads which customer-site assets (issue 10). The office reads every asset. A technician reads the
+ * Who reads which customer-site assets. The office reads every asset. A technician reads the
  * equipment at the site of a job they have a task on — by that job or by its site address — so the site's
  * equipment history is at hand on the task; never a customer's whole list or the company's. Subcontractor
  * logins and no-access staff read none.

@@ -1,5 +1,5 @@
 /**
- * Customer-site assets (issue 10): equipment at one of a customer's addresses, listed on the customer page and
+ * Customer-site assets: equipment at one of a customer's addresses, listed on the customer page and
  * on jobs at that site (technicians read the assets of their own tasks' sites), and counted on the dashboard
  * by type and age band.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clearableText, pageQuery, storableInstant, uuidField } from './common.schemas.ts';
 
-/** Subcontractor bids on a task (issue 5, request-bids flow). Money: the API speaks dollars with 2 places, storage cents. */
+/** Subcontractor bids on a task (request-bids flow). Money: the API speaks dollars with 2 places, storage cents. */
 export const BID_STATUSES = ['REQUESTED', 'SUBMITTED', 'DECLINED', 'AWARDED', 'CLOSED'] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
 export const BID_STATUS_LABELS = { REQUESTED: 'Requested', SUBMITTED: 'Submitted', DECLINED: 'Declined', AWARDED: 'Awarded', CLOSED: 'Closed' } as const satisfies Record<BidStatus, string>;

@@ -1,5 +1,5 @@
 /**
- * What estimates and invoices share (issue 8): line items, the customer/job block, money fields, list queries.
+ * What estimates and invoices share: line items, the customer/job block, money fields, list queries.
  * Money in the API is dollars with at most 2 places; the schemas turn it into integer cents (and quantities
  * into thousandths, tax percents into thousandths of a percent) and refuse anything finer or out of bounds.
  * Totals a client sends are accepted for compatibility with the spec's payload and ignored: the server

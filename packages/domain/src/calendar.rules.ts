@@ -1,7 +1,7 @@
 import { isSubcontractorRole, isTechnicianRole, type Viewer } from './roles.ts';
 import { overlaps, type TaskStatus } from './task-status.ts';
 
-/** Spec section 9, calendar and chart constants. */
+/** Calendar and chart constants. */
 export const CALENDAR = {
   /** Saturday. */
   weekStartsOn: 6,
@@ -92,7 +92,7 @@ export function findClash(
 }
 
 /**
- * isViewEstimates / isViewInvoices of the preview drawer (the spec leaves the rule out; issue 6 settles it):
+ * isViewEstimates / isViewInvoices of the preview drawer (the spec leaves the rule out; this is the rule):
  * office readers see both cards; a technician sees neither (no money on a technician's screen); a
  * subcontractor login sees them on tasks assigned to its own company, where it sends its estimates and
  * invoices.

@@ -1,4 +1,4 @@
-/** Products & services catalogue (issue 8): lines of estimates and invoices are picked from it; free-text lines stay allowed. */
+/** Products & services catalogue: lines of estimates and invoices are picked from it; free-text lines stay allowed. */
 import { z } from 'zod';
 import { clearableText, pageQuery, requiredText, versionField, optionalText } from './common.schemas.ts';
 import { moneyField, scaledField } from './billing.schemas.ts';

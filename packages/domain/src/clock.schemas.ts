@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { namedRef, storableInstant, uuidField, optionalText } from './common.schemas.ts';
 import { MAX_TASK_MS, TASK_DESCRIPTION_MAX, TASK_MESSAGES, taskActivitySchema } from './tasks.schemas.ts';
 
-/** Clock-in, clock-out and the adjustment of a running clock-in (tasks-and-scheduling.md sections 2, 4, 5, 8; issue 7). */
+/** Clock-in, clock-out and the adjustment of a running clock-in. */
 
-/** Spec section 9: the assistants picker and the vehicle dropdown read up to 100. */
+/** The assistants picker and the vehicle dropdown read up to 100. */
 export const ASSISTANTS_LIMIT = 100;
 /** At most this many assistants work one period with its user. */
 export const MAX_ASSISTANTS = 10;

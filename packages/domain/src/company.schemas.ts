@@ -74,7 +74,7 @@ export const companySchema = z.object({
   logoUrl: z.string().nullable().optional(),
   /** Whether the admin confirmed the company's email address: until then its customers cannot be emailed. */
   emailVerified: z.boolean().optional(),
-  /** The lender's apply page the dashboard's Customer Financing banner opens (issue 10); the server always sends it. */
+  /** The lender's apply page the dashboard's Customer Financing banner opens; the server always sends it. */
   financingUrl: z.string().nullable().optional(),
   version: z.number(),
 });

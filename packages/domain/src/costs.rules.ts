@@ -1,5 +1,5 @@
 /**
- * Cost records (issue 9; jobs-estimates-invoices.md: Cost entity, Costs tab, cost calculator). Money is integer
+ * Cost records (the Costs tab and the cost calculator). Money is integer
  * cents; quantities (hours, days, miles, units) are thousandths. Amounts are always computed here from the
  * entered quantities and rates — a client's total is never read — with BigInt products, rounded half away
  * from zero like estimate lines (money.ts).

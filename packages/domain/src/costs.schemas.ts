@@ -1,5 +1,5 @@
 /**
- * Cost contracts (issue 9; jobs-estimates-invoices.md: Costs calls). Money in the API is dollars with at most
+ * Cost contracts. Money in the API is dollars with at most
  * 2 places, quantities (hours, days, miles, units) at most 3; the schemas turn them into cents and thousandths.
  * A client's `total` is accepted for compatibility and ignored: the server computes every amount.
  */

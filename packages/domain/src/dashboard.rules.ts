@@ -1,5 +1,5 @@
 /**
- * Dashboard periods (issue 10): the range query resolved into UTC instants in the tenant's zone, the previous
+ * Dashboard periods: the range query resolved into UTC instants in the tenant's zone, the previous
  * period it is compared with, the chart buckets, and the change figure. Pure: the server queries with these
  * bounds and the UI labels with them.
  */

@@ -1,5 +1,5 @@
 /**
- * Dashboard metric contracts (issue 10; spec section 1 "Dashboard" calls). Every metric endpoint under
+ * Dashboard metric contracts. Every metric endpoint under
  * /api/dashboard takes the same range query: a date preset computed in the tenant's zone (default this_month)
  * or a custom from/to pair of calendar days (inclusive). Money is dollars with 2 places; `change` is the
  * fraction against the previous period of the same length ((value − previous) / previous), null when the

@@ -4,7 +4,7 @@ export const PDF_MESSAGES = {
   failed: 'Error occurred!',
 } as const;
 
-/** The "30–60 seconds" notice shows only when a download takes longer than this (issue 8). */
+/** The "30–60 seconds" notice shows only when a download takes longer than this. */
 export const PDF_SLOW_NOTICE_MS = 2000;
 
 /** File name of a downloaded document. */

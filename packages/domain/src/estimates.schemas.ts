@@ -1,4 +1,4 @@
-/** Estimate contracts (jobs-estimates-invoices.md: Estimate entity, draft payload, list; issue 8). */
+/** Estimate contracts. */
 import { z } from 'zod';
 import { checkImage } from './images.rules.ts';
 import { clearableText, uuidField, requiredText } from './common.schemas.ts';

@@ -1,4 +1,4 @@
-/** Invoice contracts (jobs-estimates-invoices.md: Invoice entity, list; issue 8). */
+/** Invoice contracts. */
 import { z } from 'zod';
 import { receiptBlock } from './messages.schemas.ts';
 import { booleanQuery, clearableText, uuidField, versionField } from './common.schemas.ts';

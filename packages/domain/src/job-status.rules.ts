@@ -4,7 +4,7 @@ import { deriveTaskStatus, type TaskFacts } from './task-status.ts';
 export const JOB_STATUS_ACTIONS = ['CLOSED', 'REOPENED', 'CANCELLED'] as const;
 export type JobStatusAction = (typeof JOB_STATUS_ACTIONS)[number];
 
-/** Spec section 4: OPEN → CLOSED, OPEN → CANCELLED (final), CLOSED → OPEN. A cancelled job has no way back. */
+/** OPEN → CLOSED, OPEN → CANCELLED (final), CLOSED → OPEN. A cancelled job has no way back. */
 export const JOB_TRANSITIONS = {
   OPEN: { CLOSED: 'CLOSED', CANCELLED: 'CANCELLED' },
   CLOSED: { REOPENED: 'OPEN' },
@@ -64,7 +64,7 @@ export function jobTaskSummary(job: { status: JobStatus }, c: JobTaskCounts): { 
   return null;
 }
 
-/** The three ticks the close-job dialog requires (spec section 5). */
+/** The three ticks the close-job dialog requires. */
 export const CLOSE_JOB_CHECKLIST = [
   'All invoices have been created and sent.',
   'All tasks, estimates and media are completed and sent.',

@@ -7,7 +7,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const JOB_NAME_MAX = 50;
 export const JOB_DESCRIPTION_MAX = 1000;
-/** The form's own message for the title limit (spec section 5). */
+/** The form's own message for the title limit. */
 export const JOB_NAME_FORM_MESSAGE = 'Max length 50 symbols';
 
 /** Optional references may be sent empty: '' or null both mean "none". */

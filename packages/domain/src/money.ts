@@ -1,5 +1,5 @@
 /**
- * Money math of estimates and invoices (issue 8; DESIGN.md §3). Integer cents in storage and arithmetic; the
+ * Money math of estimates and invoices. Integer cents in storage and arithmetic; the
  * API speaks decimal numbers with 2 places. Quantities carry up to 3 decimals (stored in thousandths), tax
  * percentages up to 3 decimals (stored in thousandths of a percent). Intermediate products run in BigInt, and
  * the bounds below keep every stored sum under Number.MAX_SAFE_INTEGER.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { taskSchema } from './tasks.schemas.ts';
 
 /**
- * The technician's day (issue 7, "My day"): a field user's tasks that start on one day in the company's
+ * The technician's day ("My day"): a field user's tasks that start on one day in the company's
  * zone, with what a phone needs to get there and act — the site address (a map link), whom to call, the
  * work periods for the live timer, and the task's per-record actions for the one big button.
  */

@@ -1,5 +1,5 @@
 /**
- * Dashboard onboarding checklist, per-user card configuration and the Customer Financing banner (issue 10).
+ * Dashboard onboarding checklist, per-user card configuration and the Customer Financing banner.
  */
 import { z } from 'zod';
 

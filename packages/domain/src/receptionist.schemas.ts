@@ -1,5 +1,5 @@
 /**
- * AI receptionist call log (issue 10): a phone or AI-receptionist system posts each finished call with a
+ * AI receptionist call log: a phone or AI-receptionist system posts each finished call with a
  * personal API token; the office lists them on the Calls page and the dashboard reads their metrics.
  * The caller system's call id makes a post idempotent: a repeat returns the stored call.
  */

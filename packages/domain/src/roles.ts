@@ -26,7 +26,7 @@ export type Viewer = {
   access: AccessLevel;
 };
 
-/** Spec section 6: admin is any role name containing "admin" (any case), or full access. */
+/** Admin is any role name containing "admin" (any case), or full access. */
 export function isAdmin(viewer: Pick<Viewer, 'role' | 'access'>): boolean {
   return viewer.role.toLowerCase().includes('admin') || viewer.access === 'fullAccess';
 }
@@ -102,7 +102,7 @@ export const PERMISSIONS = {
   'vehicles.pick': ['admin', 'partial', 'view', 'technician'],
   'vehicles.write': OFFICE_WRITE,
   /**
-   * Estimates and invoices (issue 8): the office reads and writes them. Field roles do not list or open them
+   * Estimates and invoices: the office reads and writes them. Field roles do not list or open them
    * (the spec gives technicians no job list and leaves the task-preview cards' rule unshown); margin and cost
    * figures are only in the office DTO. Onsite approval is done on the office's screen.
    */
@@ -114,7 +114,7 @@ export const PERMISSIONS = {
   'catalogue.read': OFFICE_READ,
   'catalogue.write': OFFICE_WRITE,
   /**
-   * Costs (issue 9): the office reads every cost, the job cost summary and margins, and writes any cost
+   * Costs: the office reads every cost, the job cost summary and margins, and writes any cost
    * (job-level actual costs and an estimate's estimated costs).
    */
   'costs.read': OFFICE_READ,
@@ -125,10 +125,10 @@ export const PERMISSIONS = {
    * Subcontractor logins never: the rules hide cost actions from them and on their tasks.
    */
   'costs.task': ['admin', 'partial', 'view', 'technician'],
-  /** Dashboard metrics (issue 10): finance figures for the office only; view-only staff read them, field roles never. */
+  /** Dashboard metrics: finance figures for the office only; view-only staff read them, field roles never. */
   'dashboard.read': OFFICE_READ,
   /**
-   * AI receptionist call log (issue 10): the office reads it; a phone system posts calls with an office
+   * AI receptionist call log: the office reads it; a phone system posts calls with an office
    * writer's personal API token (the route takes Bearer tokens only).
    */
   'receptionist.read': OFFICE_READ,

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 
 /**
  * Wall-clock times in the tenant's zone, as a date-time input shows them ("2026-11-21T09:30"), and back to
- * the UTC instants the API speaks. The all-day rule and the duration display of spec section 5 live here too.
+ * the UTC instants the API speaks. The all-day rule and the duration display live here too.
  */
 
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -42,7 +42,7 @@ export function allDayRange(startLocal: string): { start: string; end: string } 
   return day ? { start: `${day}T00:00`, end: `${day}T23:59` } : null;
 }
 
-/** Spec section 5: when the start is set and the end is empty, the end is start + the default duration. */
+/** When the start is set and the end is empty, the end is start + the default duration. */
 export function addHoursLocal(local: string, hours: number, timeZone: string): string {
   const iso = fromZonedInput(local, timeZone);
   return iso ? toZonedInput(new Date(new Date(iso).getTime() + hours * 3_600_000).toISOString(), timeZone) : '';

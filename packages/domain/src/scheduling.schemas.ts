@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, idListQuery, pageQuery, storableInstant, uuidField, 
 import { TASK_STATUSES } from './task-status.ts';
 import { DEFAULT_SCHEDULE_HOURS, listOf, scheduleWindowError, taskSchema } from './tasks.schemas.ts';
 
-/** Spec section 8: the fallback text and the clash wording the UI matches on. */
+/** The fallback text and the clash wording the UI matches on. */
 export const SCHEDULE_MESSAGES = {
   conflictFallback: 'Unable to update schedule. This user has a conflicting schedule.',
   conflictWith: (taskNumber: number) => `Unable to update schedule. This user has a conflicting schedule with task #${taskNumber}.`,
@@ -57,7 +57,7 @@ function checkWindow(v: ScheduleShape, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['assignedSubcontractorId'], message: 'Select a subcontractor to assign the task to.' });
 }
 
-/** POST /tasks/schedule: the first schedule of a task (spec section 7). expectedEndDateTime null → start + 2 h. */
+/** POST /tasks/schedule: the first schedule of a task. expectedEndDateTime null → start + 2 h. */
 export const scheduleTaskBody = z
   .strictObject({
     taskId: uuidField('Task'),
@@ -191,7 +191,7 @@ export const timeOffSchema = z.object({
 });
 export type TimeOff = z.infer<typeof timeOffSchema>;
 
-/** One assigned_to filter of the scheduler: a JSON object per repeated query value (spec section 7). */
+/** One assigned_to filter of the scheduler: a JSON object per repeated query value. */
 const assigneeFilter = z.strictObject({
   type: z.enum(['TECHNICIAN', 'SUBCONTRACTOR'], { error: 'assigned_to type must be TECHNICIAN or SUBCONTRACTOR.' }),
   filterId: uuidField('assigned_to filterId'),
@@ -254,7 +254,7 @@ export type SchedulerItem = z.infer<typeof schedulerItemSchema>;
 export const TEAM_MEMBER_TYPES = ['TECHNICIAN', 'SUBCONTRACTOR'] as const;
 
 /**
- * GET /tasks/team (spec section 7): active technicians and subcontractors for the scheduler's team sidebar
+ * GET /tasks/team: active technicians and subcontractors for the scheduler's team sidebar
  * and the pickers, by name. Technician filters apply to technicians, subcontractor filters to subcontractors.
  */
 /**

@@ -70,7 +70,7 @@ export const TASK_COLUMN_LABELS = {
   STATUS: 'Status',
 } as const satisfies Record<TaskColumnKey, string>;
 
-/** Spec section 6: fullAccess users keep the FULL configuration, everyone else the PARTIAL one. */
+/** FullAccess users keep the FULL configuration, everyone else the PARTIAL one. */
 export function taskTableConfigType(access: string): 'TASKS_ASSIGNED_TO_ME_FULL' | 'TASKS_ASSIGNED_TO_ME_PARTIAL' {
   return access === 'fullAccess' ? 'TASKS_ASSIGNED_TO_ME_FULL' : 'TASKS_ASSIGNED_TO_ME_PARTIAL';
 }

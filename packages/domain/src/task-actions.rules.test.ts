@@ -101,7 +101,7 @@ describe('adjustment popup, costs, invoices, estimates, elapsed time', () => {
   ] as const)('%s', (_l, action, viewer, t, job, expected) => expect(act(viewer, t, action, job)).toBe(expected));
 });
 
-describe('role gate (spec section 6)', () => {
+describe('role gate', () => {
   it('turns every action off for no-access office users', () => {
     const all = taskActions(NONE, task({ lifecycle: 'CLOSED' }), { status: 'CLOSED' }, NOW, NY);
     expect(Object.values(all).every((s) => !s.visible)).toBe(true);
@@ -129,7 +129,7 @@ describe('role gate (spec section 6)', () => {
 });
 
 describe('clock-in, every role × date category × status', () => {
-  // The spec's rule (section 4) written out as a table lookup, independently of the implementation's shape.
+  // The spec's rule written out as a table lookup, independently of the implementation's shape.
   const WHEN = { past: YESTERDAY, pastLong: MULTI_DAY, today: TODAY, laterToday: LATER_TODAY, future: TOMORROW, unscheduled: { startDateTime: null, expectedEndDateTime: null } } as const;
   const VIEWERS = { ADMIN, FULL_STAFF, PARTIAL, VIEW, NONE, TECH, OTHER_TECH, SUB } as const;
   const LIFECYCLES = ['OPEN', 'CLOCKED_IN', 'CLOCKED_OUT', 'CLOSED', 'CANCELLED'] as const;

@@ -37,7 +37,7 @@ const hidden: ActionState = { visible: false, allowed: false, reason: null };
 const shown = (allowed: boolean, reason: string): ActionState => ({ visible: true, allowed, reason: allowed ? null : reason });
 const when = (visible: boolean, allowed: boolean, reason: string): ActionState => (visible ? shown(allowed, reason) : hidden);
 
-/** Spec section 6: the technician assignee's userId, or the subcontractor assignee's (linked) id, is the viewer's. */
+/** The technician assignee's userId, or the subcontractor assignee's (linked) id, is the viewer's. */
 export function isTaskAssignee(viewer: Pick<Viewer, 'userId'>, task: Pick<TaskForRules, 'assignedTo' | 'assignedUserId' | 'assignedSubcontractorUserId'>): boolean {
   if (task.assignedTo === 'TECHNICIAN') return task.assignedUserId === viewer.userId;
   if (task.assignedTo === 'SUBCONTRACTOR') return task.assignedSubcontractorUserId === viewer.userId;
@@ -45,7 +45,7 @@ export function isTaskAssignee(viewer: Pick<Viewer, 'userId'>, task: Pick<TaskFo
 }
 
 /**
- * Spec section 4, one rule per action. Each sees the derived status and date category once computed; the
+ * One rule per action. Each sees the derived status and date category once computed; the
  * gate "only the assignee or a full-access user, and never a no-access office user" is applied after, to all.
  */
 const RULES = {
@@ -97,7 +97,7 @@ export function isGatedTaskAction(action: TaskAction): boolean {
 /** Full access in the spec's sense: an office user with admin rights (a field role never is). */
 const hasFullAccess = (viewer: Pick<Viewer, 'role' | 'access'>) => isAdmin(viewer) && !isTechnicianRole(viewer.role) && !isSubcontractorRole(viewer.role);
 
-/** Spec section 6: with noAccess (an office viewer), or neither assignee nor full access, every action is off. */
+/** With noAccess (an office viewer), or neither assignee nor full access, every action is off. */
 export function mayActOnTask(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, task: Pick<TaskForRules, 'assignedTo' | 'assignedUserId' | 'assignedSubcontractorUserId'>): boolean {
   if (viewerClass(viewer) === 'none') return false;
   return isTaskAssignee(viewer, task) || hasFullAccess(viewer);

@@ -21,7 +21,7 @@ export type TaskFacts = {
   assignedTo: AssignedTo;
 };
 
-/** Spec section 4 colours; unscheduled and unassigned tasks (not named there) are neutral. */
+/** Colours; unscheduled and unassigned tasks (not named there) are neutral. */
 export const TASK_STATUS_COLOURS = {
   MISSED: 'red',
   CANCELLED: 'red',
@@ -96,7 +96,7 @@ export function dateCategory(task: Pick<TaskFacts, 'startDateTime' | 'assignedTo
 }
 
 /**
- * The spec's status for an open (never clocked) task — one consistent reading of section 4:
+ * The spec's status for an open (never clocked) task — one consistent reading of the spec's status rules:
  * before its start day UPCOMING; on the day before its start time AWAITING_START; from the start until
  * the expected end OPEN (a multi-day task started yesterday is still OPEN); after the end MISSED. With no
  * expected end the task is OPEN for the rest of its start day.

@@ -6,7 +6,7 @@ import { TASK_LIFECYCLES, TASK_STATUSES } from './task-status.ts';
 
 export const TASK_NAME_MAX = 100;
 export const TASK_DESCRIPTION_MAX = 2000;
-/** Spec section 9: the default schedule duration. */
+/** The default schedule duration. */
 export const DEFAULT_SCHEDULE_HOURS = 2;
 /**
  * The longest a scheduled task may run. It bounds every "which tasks meet this range" query from below
@@ -16,7 +16,7 @@ export const DEFAULT_SCHEDULE_HOURS = 2;
 export const MAX_TASK_DAYS = 31;
 export const MAX_TASK_MS = MAX_TASK_DAYS * 86_400_000;
 
-/** Spec section 5 plus the cap above: the end is never before the start, nor more than MAX_TASK_DAYS after it. */
+/** The cap above: the end is never before the start, nor more than MAX_TASK_DAYS after it. */
 export function scheduleWindowError(start: string, end: string | null | undefined): string | null {
   if (!end) return null;
   if (end < start) return TASK_MESSAGES.endBeforeStart;
@@ -89,7 +89,7 @@ type ScheduleInput = {
   assignedSubcontractorId?: string | null;
 };
 
-/** Spec section 5: an assignee needs a start; the end is never before the start; the chosen kind needs its person. */
+/** An assignee needs a start; the end is never before the start; the chosen kind needs its person. */
 function checkSchedule(v: ScheduleInput, ctx: z.RefinementCtx) {
   const assigning = v.assignTo === 'TECHNICIAN' || v.assignTo === 'SUBCONTRACTOR';
   if (!v.startDateTime && (assigning || v.expectedEndDateTime)) ctx.addIssue({ code: 'custom', path: ['startDateTime'], message: TASK_MESSAGES.startRequired });
@@ -191,7 +191,7 @@ export function taskNumberSearchDigits(search: string): string | null {
   return /^\d{1,12}$/.test(digits) ? digits : null;
 }
 
-/** The clock-in pre-check of spec section 5 (statuses as the spec writes them). */
+/** The clock-in pre-check (statuses as the spec writes them). */
 export const FILTER_LIST_STATUSES = ['Clock-In', 'Clock-out', 'Closed'] as const;
 export const filterListBody = z.strictObject({
   userId: uuidField('userId'),
@@ -265,7 +265,7 @@ export type TaskListItem = z.infer<typeof taskListItemSchema>;
 
 export const createdTaskSchema = z.object({ id: z.string(), taskNumber: z.number() });
 
-/** Spec section 5: when the start is set and the end is empty, the end becomes start + 2 hours. */
+/** When the start is set and the end is empty, the end becomes start + 2 hours. */
 export function defaultExpectedEnd(startIso: string): string {
   return new Date(new Date(startIso).getTime() + DEFAULT_SCHEDULE_HOURS * 3_600_000).toISOString();
 }

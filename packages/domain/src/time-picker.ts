@@ -1,5 +1,5 @@
 /**
- * Spec section 5, time picker: a 12-hour value {hours, minutes, phase}. Typed hours clamp to 1–12 (above 12
+ * Time picker: a 12-hour value {hours, minutes, phase}. Typed hours clamp to 1–12 (above 12
  * the last typed digit wins: 13 → 3, 25 → 5; 0 and negatives → 1), minutes to 0–59 (negatives → 0, above
  * 59 → 59). Choosing AM when hours is 12 sets hours to 0 (midnight); 0 is only reached that way or from 00:xx.
  */

@@ -1,4 +1,4 @@
-/** The time-spent box of the task footer (spec sections 2 and 9). */
+/** The time-spent box of the task footer. */
 
 export const INVALID_DATES_TEXT = 'Error: Invalid date strings';
 

@@ -34,7 +34,7 @@ export const userSchema = z.object({
   addedBy: z.object({ userId: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   version: z.number(),
-  /** Hourly labor cost in dollars (issue 9: prefilled on labor costs); the team routes are office-only. */
+  /** Hourly labor cost in dollars (prefilled on labor costs); the team routes are office-only. */
   costRate: z.number().optional(),
 });
 export type User = z.infer<typeof userSchema>;

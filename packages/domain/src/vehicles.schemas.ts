@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { clearableText, orderValueSchema, pageQuery, requiredText, versionField, optionalText } from './common.schemas.ts';
 
-/** Vehicles (jobs-estimates-invoices.md: Vehicle entity and calls; issue 7). Money: dollars with 2 places in the API, cents in storage. */
+/** Vehicles. Money: dollars with 2 places in the API, cents in storage. */
 
-/** Spec section 9: the vehicle list's page size; the clock-in dropdown reads page 1 of 100 active ones. */
+/** The vehicle list's page size; the clock-in dropdown reads page 1 of 100 active ones. */
 export const VEHICLE_PAGE_SIZE = 5;
 export const VEHICLE_DROPDOWN_LIMIT = 100;
 /** The highest cost rate accepted, per hour or per mile, in dollars. */
@@ -110,7 +110,7 @@ export const vehicleSchema = z.object({
   version: z.number(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
-/** A vehicle in a picker that technicians also read: no cost rates (issue 11: no finance field to field roles). */
+/** A vehicle in a picker that technicians also read: no cost rates (no finance field to field roles). */
 export const vehiclePickSchema = vehicleSchema.omit({ hourlyCost: true, mileCost: true });
 
 export const vehicleCostSchema = z.object({

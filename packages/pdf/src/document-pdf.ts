@@ -1,5 +1,5 @@
 /**
- * Estimate and invoice PDFs (issue 8), drawn with pdfkit's built-in Helvetica so no font files ship. Input is
+ * Estimate and invoice PDFs, drawn with pdfkit's built-in Helvetica so no font files ship. Input is
  * the API's own DTOs, so the paper shows exactly what the screens show; margin and cost figures are left out.
  */
 import PDFDocument from 'pdfkit';

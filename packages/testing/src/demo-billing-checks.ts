@@ -10,7 +10,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const n = (v: unknown) => Number(v);
 
 /**
- * What the demo's estimates and invoices must satisfy (issue 8), checked from the rows alone: statuses, a year of
+ * What the demo's estimates and invoices must satisfy, checked from the rows alone: statuses, a year of
  * history, totals, payments, conversions, approvals, numbers and every job's money columns recomputed here.
  */
 export async function expectConsistentBilling(db: Db, tenantId: string, now: Date, timeZone: string): Promise<void> {

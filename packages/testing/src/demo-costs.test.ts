@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => handle.close());
 
-describe('demo costs (issue 9)', () => {
+describe('demo costs', () => {
   it('gives every closed job labor, material and vehicle costs, with stored totals equal to its costs', async () => {
     const db = handle.db;
     const tenantId = seed.demo.tenantId;

@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => handle.close());
 
-describe('demo dashboard records (issue 10)', () => {
+describe('demo dashboard records', () => {
   it('logs about 60 calls over the last 90 days with every outcome, some linked to demo leads and jobs', async () => {
     const calls = await handle.db.selectFrom('receptionist_calls').selectAll().where('tenant_id', '=', seed.demo.tenantId).execute();
     expect(calls.length).toBeGreaterThanOrEqual(55);

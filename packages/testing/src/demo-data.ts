@@ -178,7 +178,7 @@ export async function seedCompany(db: Db, o: SeedCompanyOptions): Promise<Seeded
 
 export type DemoSeed = { password: string; logins: DemoLogin[]; demo: SeededCompany; rival: SeededCompany; billing: DemoBillingCounts };
 
-/** The demo contract other tests rely on (issue 2): logins, zones, tags, 20 customers, 3 subcontractors; 6 vehicles (issue 7); a year of estimates and invoices (issue 8). */
+/** The demo contract other tests rely on: logins, zones, tags, 20 customers, 3 subcontractors; 6 vehicles; a year of estimates and invoices. */
 export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}): Promise<DemoSeed> {
   const passwordHash = await hasher.hashPassword(DEMO_PASSWORD);
   const now = options.now ?? new Date();

@@ -19,7 +19,7 @@ export type DemoVehicle = {
 };
 
 /**
- * The demo company's fleet (issue 7): 5 active, 1 retired. VINs are real-world shaped and carry a correct
+ * The demo company's fleet: 5 active, 1 retired. VINs are real-world shaped and carry a correct
  * ISO 3779 check digit (position 9). The compact van was added minutes ago, so no work period uses it and
  * it can be deleted; the others appear on finished periods, so deleting them is refused (deactivate instead).
  */

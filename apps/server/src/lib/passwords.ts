@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** OWASP's argon2id floor (DESIGN.md): m=19456 KiB, t=2, p=1. */
+/** OWASP's argon2id floor: m=19456 KiB, t=2, p=1. */
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

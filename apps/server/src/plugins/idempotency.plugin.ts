@@ -4,7 +4,7 @@ import { AppError } from '@fieldwork/domain/errors';
 import { sha256 } from '../lib/crypto.ts';
 
 /**
- * Idempotency for field actions over slow connections (issue 7). A route opts in with
+ * Idempotency for field actions over slow connections. A route opts in with
  * `config: { idempotent: true }`; a request to it that carries an `Idempotency-Key` header (a UUID):
  *
  * - takes the key first — one row per (company, user, key), inserted 'pending' before the handler runs, so

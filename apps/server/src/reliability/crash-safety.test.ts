@@ -10,7 +10,7 @@ import { ackCount, emptyAcks, halfWritten, missingAcks, staleTotals, type Acks }
 import { freshStore, killAllStarted, request, startServer, takeTurn, type Reply, type ServerProcess, type SharedStore } from './server-process.ts';
 
 /**
- * Crash safety (issue 11): workers write through the HTTP API (jobs, tasks, notes, invoices, payments,
+ * Crash safety: workers write through the HTTP API (jobs, tasks, notes, invoices, payments,
  * schedules — each a business row, its activity row and trigger- or service-kept totals in one transaction)
  * while the server process is killed with SIGKILL at random moments and started again, 25 times. Afterwards
  * every acknowledged write is there, nothing is half-written, every maintained total equals a recomputation and

@@ -8,7 +8,7 @@ import { brokenInvariants, plantedBreakVerdicts } from './race-invariants.fixtur
 import { endShared, freshStore, killAllStarted, request, startServer, takeTurn, type Reply, type ServerProcess, type SharedStore } from './server-process.ts';
 
 /**
- * The races of issue 11 against real server processes: 20 rounds of 50 parallel requests each, spread over
+ * The races against real server processes: 20 rounds of 50 parallel requests each, spread over
  * the processes in turn (request i goes to process i mod n). The SQLite stage of `npm test` runs one process
  * and two processes sharing the file; the PostgreSQL stage runs two processes on one database. Each round
  * asserts the one allowed outcome, no 5xx, and that every invariant query of race-invariants returns nothing.

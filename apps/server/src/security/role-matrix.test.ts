@@ -113,11 +113,11 @@ const ALLOWED_FINANCE_KEYS: Record<string, string> = {
 };
 /** Routes whose money keys a field user may read, with the reason. */
 const ALLOWED_FINANCE_ROUTES: Record<string, string> = {
-  'GET /api/cost/get': 'issue 9: technicians see the costs of their own tasks',
-  'GET /api/cost/list': 'issue 9: technicians see the costs of their own tasks',
-  'GET /api/cost/suggestions': 'issue 9: technicians add labor/vehicle lines of their own work periods',
-  'POST /api/cost': 'issue 9: technicians add costs to their own tasks',
-  'PUT /api/cost/:id': 'issue 9: technicians edit the costs of their own tasks',
+  'GET /api/cost/get': 'technicians see the costs of their own tasks',
+  'GET /api/cost/list': 'technicians see the costs of their own tasks',
+  'GET /api/cost/suggestions': 'technicians add labor/vehicle lines of their own work periods',
+  'POST /api/cost': 'technicians add costs to their own tasks',
+  'PUT /api/cost/:id': 'technicians edit the costs of their own tasks',
   'POST /api/bids/:id/answer': 'the bid amount the subcontractor typed',
   'GET /api/bids': 'the bid amounts the subcontractor typed',
   'POST /api/bids/:id/decline': 'the subcontractor\'s own bid (amount it typed, if any)',

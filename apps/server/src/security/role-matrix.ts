@@ -1,5 +1,5 @@
 /**
- * The role matrix (issue 11): for every /api route and method, what each kind of caller gets.
+ * The role matrix: for every /api route and method, what each kind of caller gets.
  * role-matrix.test.ts calls every route as every role and fails on any difference, on a route missing
  * here and on an entry for a route that no longer exists.
  *
@@ -143,13 +143,13 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'PATCH /api/tasks/:id/activities/:activityId': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   // spec §4: subcontractors never clock in, so they get no assistants picker
   'GET /api/tasks/assistants': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 403},
-  // issue 11: the fleet list carries cost rates; technicians pick from /api/vehicles/active (fixed: was open to them)
+  // The fleet list carries cost rates; technicians pick from /api/vehicles/active (fixed: was open to them)
   'GET /api/vehicles': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/vehicles/active': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 403 },
-  // issue 11: the fleet list carries cost rates; technicians pick from /api/vehicles/active (fixed: was open to them)
+  // The fleet list carries cost rates; technicians pick from /api/vehicles/active (fixed: was open to them)
   'GET /api/vehicles/cost': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/vehicles': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
-  // issue 11: the fleet list carries cost rates; technicians pick from /api/vehicles/active (fixed: was open to them)
+  // The fleet list carries cost rates; technicians pick from /api/vehicles/active (fixed: was open to them)
   'GET /api/vehicles/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'PUT /api/vehicles/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'DELETE /api/vehicles/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
@@ -231,6 +231,6 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'POST /api/cost': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 403 },
   // costs-access.ts: keeping a cost on a technician's task follows that task's addCost rule (spec §6 gate: not the assignee, no full access); view-only reads
   'PUT /api/cost/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 403 },
-  // issue 9: office writers delete any cost, view-only only reads (the task rule refuses it)
+  // Office writers delete any cost, view-only only reads (the task rule refuses it)
   'DELETE /api/cost/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 403 },
 };

@@ -26,7 +26,7 @@ export function canOpenSettings(auth: Auth): boolean {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  /** The technician's day (issue 7): technicians and Tech Access land here. */
+  /** The technician's day: technicians and Tech Access land here. */
   { to: '/workorder/my-day', label: 'My day', icon: ListChecks, visible: (a) => a.viewerClass === 'technician' },
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, visible: always },
   { to: '/workorder/jobs', label: 'Jobs', icon: Briefcase, visible: always },
@@ -38,7 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/workorder/invoices', label: 'Invoices', icon: Receipt, visible: always },
   { to: '/customers', label: 'Customers', icon: Users, visible: (a) => a.can('customers.read') },
   { to: '/leads', label: 'Leads', icon: Magnet, visible: (a) => a.can('leads.read') },
-  /** The AI receptionist's call log (issue 10): office roles. */
+  /** The AI receptionist's call log: office roles. */
   { to: '/receptionist/calls', label: 'Calls', icon: PhoneCall, visible: (a) => a.can('receptionist.read') },
   { to: '/vehicles', label: 'Vehicles', icon: Truck, visible: (a) => a.can('vehicles.read') },
   { to: '/settings', label: 'Settings', icon: Settings, visible: canOpenSettings },

@@ -4,7 +4,7 @@ import { Button } from './button';
 
 export type CardField<Row> = { label: string; value: (row: Row) => ReactNode };
 
-/** Spec section 9: the infinite list loads the next page when its end is 80% in view. */
+/** The infinite list loads the next page when its end is 80% in view. */
 export const INFINITE_SCROLL_THRESHOLD = 0.8;
 
 export type CardListProps<Row> = {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 /**
- * Subcontractor bids on a task (issue 5, request-bids flow). Frozen once shipped.
+ * Subcontractor bids on a task (request-bids flow). Frozen once shipped.
  *
  * One row per (task, subcontractor): a repeated request for the same pair is a no-op (ON CONFLICT DO
  * NOTHING). status moves REQUESTED → SUBMITTED (re-answerable) | DECLINED, and the office ends the round with

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 /**
- * Time on the job (issue 7): vehicles, the vehicle and assistants of a work period, and "one running
+ * Time on the job: vehicles, the vehicle and assistants of a work period, and "one running
  * clock-in per user". Frozen once shipped.
  *
  * - vehicles: a VIN is unique per company (stored upper case, 17 characters); cost rates in integer cents.

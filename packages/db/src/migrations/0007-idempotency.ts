@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 /**
- * Idempotency keys of field actions (issue 7: clock-in, clock-out and close over slow connections). Frozen
+ * Idempotency keys of field actions (clock-in, clock-out and close over slow connections). Frozen
  * once shipped.
  *
  * - One row per (company, user, key), taken before the action runs (state 'pending'): the primary key is

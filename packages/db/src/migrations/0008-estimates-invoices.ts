@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 /**
- * Estimates, invoices, their lines, payments and the products & services catalogue (issue 8). Frozen once shipped.
+ * Estimates, invoices, their lines, payments and the products & services catalogue. Frozen once shipped.
  *
  * - Money is integer cents (bigint); quantities are thousandths of a unit, tax percents thousandths of a percent.
  * - Numbers come from tenant_counters ('estimate', 'invoice') in the creating transaction; UNIQUE(tenant_id, number).

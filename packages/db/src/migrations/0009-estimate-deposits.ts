@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 /**
- * Deposit received on an estimate (issue 8: status PAID, "Deposit Paid"). Frozen once shipped.
+ * Deposit received on an estimate (status PAID, "Deposit Paid"). Frozen once shipped.
  * The deposit amount is the estimate's deposit_cents; these columns record when and how it came in. When the
  * estimate is converted, the deposit becomes the first payment of the new invoice.
  */

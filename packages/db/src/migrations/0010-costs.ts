@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 /**
- * Cost records (issue 9). Frozen once shipped.
+ * Cost records. Frozen once shipped.
  *
  * - One table for every cost type: the columns a type does not use stay null. Money is integer cents (bigint),
  *   hours, days, miles and quantities are thousandths; amount_cents is computed by the server.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 /**
- * Dashboard metrics (issue 10). Frozen once shipped.
+ * Dashboard metrics. Frozen once shipped.
  *
  * Maintained totals, kept by triggers in the same statement as every write (as job_counts and task_counts are),
  * so no write path in another module has to remember them:

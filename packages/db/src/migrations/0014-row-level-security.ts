@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 /**
- * PostgreSQL row-level security as the backstop of tenant isolation (DESIGN.md §3). Frozen once shipped.
+ * PostgreSQL row-level security as the backstop of tenant isolation. Frozen once shipped.
  *
  * Every table with a tenant_id column gets ENABLE and FORCE (FORCE: the table owner — the role the server
  * runs as — is held by the policies too) and one policy: a row is visible and writable only while

@@ -6,7 +6,7 @@ import { idParams } from '@fieldwork/domain/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { assetDistribution, createAsset, deleteAsset, listAssetsPage, updateAsset } from './assets.service.ts';
 
-/** Customer-site assets (issue 10) and the dashboard's distribution of them. */
+/** Customer-site assets and the dashboard's distribution of them. */
 export async function assetsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['assets'];

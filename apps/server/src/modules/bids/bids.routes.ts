@@ -7,7 +7,7 @@ import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { answerBid, awardBid, closeTaskBids, declineBid, listBids, taskBids } from './bids.service.ts';
 
 /**
- * Subcontractor bids (issue 5, request-bids flow). Requests are created by POST /tasks/schedule and
+ * Subcontractor bids (request-bids flow). Requests are created by POST /tasks/schedule and
  * PUT /tasks/schedule/{id} with bidRequestSentTo; these routes list, answer, award and close them.
  */
 export async function bidsRoutes(app: FastifyInstance): Promise<void> {

@@ -8,7 +8,7 @@ import { createCatalogueItem, deleteCatalogueItem, getCatalogueItem, listCatalog
 
 const one = dataOf(catalogueItemSchema);
 
-/** Products & services catalogue (issue 8). */
+/** Products & services catalogue. */
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['catalogue'];

@@ -7,7 +7,7 @@ import { createTestApp, type Session, type TestApp } from '../../test-support/te
 import { timeline } from '../tasks/tasks.fixture.ts';
 
 /**
- * The double clock-in race (issue 7): one technician, signed in twice, sends 50 parallel clock-ins on 50
+ * The double clock-in race: one technician, signed in twice, sends 50 parallel clock-ins on 50
  * different tasks, each allowed on its own — exactly one lands, 49 get 409 with the spec's text, none a
  * 5xx, and the database holds exactly one running period and one clocked-in task. Several rounds, on
  * whichever dialect the run uses.

@@ -41,7 +41,7 @@ import {
 } from './clock.repository.ts';
 
 /**
- * Clock-in, clock-out and the adjustment popup (issue 7). Who may act is the domain's taskActions rule
+ * Clock-in, clock-out and the adjustment popup. Who may act is the domain's taskActions rule
  * (requireTaskAction: 403 when someone else could, 409 when the task's state refuses everyone).
  *
  * Whose time it is: a work period always belongs to the task's technician assignee. The assignee clocks in

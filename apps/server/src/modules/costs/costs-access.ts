@@ -10,7 +10,7 @@ import type { TaskViewRow } from '../tasks/tasks.repository.ts';
 export type CostCtx = { db: Db; dialect: 'sqlite' | 'postgres'; auth: AuthContext };
 
 /**
- * Who may touch which cost (issue 9, decided here and documented in roles.ts):
+ * Who may touch which cost (decided here and documented in roles.ts):
  * - the office (costs.read / costs.write) reads and writes every cost of the company;
  * - on a task, everyone — office included — adds costs only where the task's addCost rule allows it
  *   (task-actions.rules.ts: never for subcontractor logins or on subcontractor tasks, never on unassigned or

@@ -23,7 +23,7 @@ import { createCost, deleteCost, updateCost } from './costs.service.ts';
 const one = dataOf(costSchema);
 
 /**
- * Costs (jobs-estimates-invoices.md: Costs calls; tasks-and-scheduling.md: add/view cost rules). Guards let
+ * Costs. Guards let
  * in whoever may touch some cost; costs-access.ts narrows per task and per record.
  */
 export async function costsRoutes(app: FastifyInstance): Promise<void> {

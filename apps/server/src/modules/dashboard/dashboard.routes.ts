@@ -21,7 +21,7 @@ const METRICS: [string, string, z.ZodType, Metric][] = [
 ];
 
 /**
- * Dashboard metrics (issue 10; spec section 1 Dashboard calls), each for a preset (default this_month) or a
+ * Dashboard metrics, each for a preset (default this_month) or a
  * custom from–to range in the tenant's zone, compared with the previous period of the same length. Office
  * roles only (view-only staff read them); technicians and subcontractors get 403.
  */

@@ -14,7 +14,7 @@ import {
 const one = dataOf(estimateSchema);
 const withMessage = z.object({ data: estimateSchema, message: z.string() });
 
-/** Estimates (jobs-estimates-invoices.md: Estimate entity, statuses and actions, calls; issue 8). */
+/** Estimates. */
 export async function estimatesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['estimates'];

@@ -4,7 +4,7 @@ import { createTestApp, type Session, type TestApp } from '../../test-support/te
 import { approvedEstimate, estimateBody, invoiceBody, jobMoney, line } from '../estimates/billing.fixture.ts';
 
 /**
- * Races of issue 8, 50 parallel requests per round, on whichever dialect the run uses: convert once, payments
+ * Billing races, 50 parallel requests per round, on whichever dialect the run uses: convert once, payments
  * never past the total, link once, unique numbers. Each round checks the database as well as the answers.
  */
 let t: TestApp;

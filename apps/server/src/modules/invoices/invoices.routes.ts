@@ -11,7 +11,7 @@ import { createInvoice, deleteInvoice, draftFromInvoice, getInvoice, invoiceEmai
 
 const one = dataOf(invoiceSchema);
 
-/** Invoices and their payments (jobs-estimates-invoices.md: Invoice entity, statuses and actions; issue 8). */
+/** Invoices and their payments. */
 export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['invoices'];

@@ -22,7 +22,7 @@ export function toMyDayTask(ctx: TaskViewContext, row: MyDayRow, periods: readon
     ...task,
     siteAddressText: row.site_address ?? null,
     contact: contactOf(row),
-    // Subcontractor viewers never see time spent (spec section 9): the timer's periods follow that rule.
+    // Subcontractor viewers never see time spent: the timer's periods follow that rule.
     workPeriods: task.actions.elapsedTime.visible ? periods.map((p) => ({ id: p.id, startTime: p.start_time, endTime: p.end_time })) : [],
   };
 }

@@ -5,7 +5,7 @@ import { myDayQuery, myDaySchema } from '@fieldwork/domain/my-day.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { myDay } from './my-day.service.ts';
 
-/** "My day" (issue 7): the signed-in user's own tasks of one day, phone first. */
+/** "My day": the signed-in user's own tasks of one day, phone first. */
 export async function myDayRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/tasks/my-day', {

@@ -11,7 +11,7 @@ import {
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { dismissFinancing, getConfiguration, getFinancing, getOnboarding, saveConfiguration, setOnboardingDismissed } from './onboarding.service.ts';
 
-/** The dashboard's per-user parts (issue 10): onboarding checklist, card configuration, financing banner. */
+/** The dashboard's per-user parts: onboarding checklist, card configuration, financing banner. */
 export async function onboardingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['dashboard'];

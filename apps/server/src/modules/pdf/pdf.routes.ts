@@ -6,7 +6,7 @@ import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { estimatePdf, invoicePdf, type PdfCtx, type RenderedPdf } from './pdf.service.ts';
 
 /**
- * Estimate and invoice PDFs (issue 8; spec: "estimate and invoice PDF generation by id"). The 200 schema only
+ * Estimate and invoice PDFs (spec: "estimate and invoice PDF generation by id"). The 200 schema only
  * documents the binary body for the OpenAPI (`produces` names its type): Fastify sends a Buffer as it is,
  * without the serializer.
  */

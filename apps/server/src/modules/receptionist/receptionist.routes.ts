@@ -16,7 +16,7 @@ async function bearerOnly(request: FastifyRequest): Promise<void> {
   if (requireAuth(request).via !== 'token') throw new AppError('UNAUTHENTICATED', 'Send a personal API token: Authorization: Bearer <token>.');
 }
 
-/** AI receptionist call log (issue 10) and its dashboard metrics. */
+/** AI receptionist call log and its dashboard metrics. */
 export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['receptionist'];

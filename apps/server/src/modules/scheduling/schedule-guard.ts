@@ -7,8 +7,8 @@ import { DEFAULT_SCHEDULE_HOURS, MAX_TASK_MS } from '@fieldwork/domain/tasks.sch
 import { runTransaction } from '../events/events.bus.ts';
 
 /**
- * The one place that keeps "no two active tasks of one assignee overlap, and none overlaps their time off"
- * (DESIGN.md section 3). Every write that schedules or assigns a task goes through writeSchedule; every
+ * The one place that keeps "no two active tasks of one assignee overlap, and none overlaps their time off".
+ * Every write that schedules or assigns a task goes through writeSchedule; every
  * time-off write through writeTimeOff.
  *
  * SQLite: the check and the write run in one BEGIN IMMEDIATE transaction on the one connection Kysely holds

@@ -6,7 +6,7 @@ import { buildJob, buildUser } from '@fieldwork/testing/factories';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 
 /**
- * The double-booking race (issue 5): 50 parallel first schedules of 50 different tasks onto one
+ * The double-booking race: 50 parallel first schedules of 50 different tasks onto one
  * technician's overlapping slots — exactly one lands, 49 get 409 SCHEDULE_CONFLICT, none a 5xx, and the
  * table never holds an overlapping pair. 20 rounds, on whichever dialect the run uses.
  */

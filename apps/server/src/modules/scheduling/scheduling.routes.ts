@@ -33,7 +33,7 @@ function scheduleBody(result: ScheduleResult): { data: ScheduleResult['task']; b
   return result.bidIds ? { data: result.task, bidIds: result.bidIds } : { data: result.task };
 }
 
-/** Scheduling and dispatch (issue 5): schedule writes behind the clash guard, availability, time off. */
+/** Scheduling and dispatch: schedule writes behind the clash guard, availability, time off. */
 export async function schedulingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['scheduling'];

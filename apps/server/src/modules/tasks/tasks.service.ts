@@ -51,7 +51,7 @@ export async function presentTask(db: Db, tv: TaskViewer, taskId: string): Promi
   return toTaskDto(tv, await requireVisibleTask(db, tv, taskId));
 }
 
-/** Spec section 5: with a start and no end, the end is start + 2 hours; no start, no schedule at all. */
+/** With a start and no end, the end is start + 2 hours; no start, no schedule at all. */
 function scheduleOf(start: string | null, expectedEnd: string | null | undefined) {
   return { start_at: start, expected_end_at: start ? (expectedEnd ?? defaultExpectedEnd(start)) : null };
 }
@@ -178,7 +178,7 @@ const FILTER_LIFECYCLE = { 'Clock-In': 'CLOCKED_IN', 'Clock-out': 'CLOCKED_OUT',
 export const FILTER_LIST_LIMIT = 100;
 
 /**
- * The clock-in pre-check (spec section 5): a user's tasks in the given states, newest first. Field viewers
+ * The clock-in pre-check: a user's tasks in the given states, newest first. Field viewers
  * may only ask about themselves; any other user id, or one of another company, is "not found".
  */
 export async function filterTaskList(db: Db, auth: Auth, body: FilterListBody): Promise<TaskListItem[]> {

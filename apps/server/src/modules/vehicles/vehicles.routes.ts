@@ -8,7 +8,7 @@ import { createVehicle, deleteVehicle, getVehicle, listActiveVehicles, listVehic
 
 const vehicleResponse = dataOf(vehicleSchema);
 
-/** Company vehicles (jobs-estimates-invoices.md: Vehicles calls). Technicians read them for the clock-in dropdown. */
+/** Company vehicles. Technicians read them for the clock-in dropdown. */
 export async function vehiclesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['vehicles'];

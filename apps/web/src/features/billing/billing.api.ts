@@ -1,5 +1,5 @@
 /**
- * Estimates, invoices and the products & services catalogue, as the screens call them (issue 8).
+ * Estimates, invoices and the products & services catalogue, as the screens call them.
  * One module for both documents: they share the payload shape, the list query and the link and PDF calls.
  */
 import type { DatePreset } from '@fieldwork/domain/date-presets';

@@ -17,7 +17,7 @@ export const clockKeys = {
 export type ClockInRequest = z.input<typeof clockInBody>;
 
 export const clockApi = {
-  /** Spec section 5 pre-check: the worker's tasks that are clocked in right now. */
+  /** Pre-check: the worker's tasks that are clocked in right now. */
   runningTasks: async (userId: string) =>
     (await api.post<DataOf<TaskListItem[]>>('/tasks/filter-list', { userId, status: ['Clock-In'] })).data,
   /** With an Idempotency-Key, a retry of the same action runs at most once. */

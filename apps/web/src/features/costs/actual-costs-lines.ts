@@ -1,5 +1,5 @@
 /**
- * The lines of the actual-costs page (issue 9): suggestion lines prefilled from finished work periods, and
+ * The lines of the actual-costs page: suggestion lines prefilled from finished work periods, and
  * manual lines. Saving posts each included line one after another, so the count and the failures are exact;
  * saved lines leave the page and failed ones stay with the server's message.
  */

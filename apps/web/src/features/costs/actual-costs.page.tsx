@@ -1,5 +1,5 @@
 /**
- * Add actual costs (issue 9; tasks-and-scheduling.md: /workorder/task-details/actual-costs?taskId&jobId). With a
+ * Add actual costs (/workorder/task-details/actual-costs?taskId&jobId). With a
  * task, labor and vehicle lines start prefilled from its finished work periods; with a job alone, costs go on
  * the job without a task. Every line is a JOB cost; the server computes each amount, the page mirrors it live.
  */

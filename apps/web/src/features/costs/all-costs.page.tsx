@@ -48,7 +48,7 @@ function CategoryTotals({ jobId }: { jobId: string }) {
   );
 }
 
-/** All costs of a job (issue 9): every record with filters by type, task and dates, edit, delete and CSV export. */
+/** All costs of a job: every record with filters by type, task and dates, edit, delete and CSV export. */
 export function AllCostsPage() {
   const { id: jobId = '' } = useParams({ strict: false });
   const search: AllCostsSearch = useSearch({ strict: false });

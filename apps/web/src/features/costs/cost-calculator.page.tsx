@@ -1,5 +1,5 @@
 /**
- * Cost calculator (issue 9; route /workorder/enter-estimate-details/cost-calculator?estimateId&costType): an
+ * Cost calculator (route /workorder/enter-estimate-details/cost-calculator?estimateId&costType): an
  * estimate's estimated costs by type, and the revenue, cost and margin the server recomputes from them.
  */
 import { useQuery } from '@tanstack/react-query';

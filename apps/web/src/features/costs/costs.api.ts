@@ -1,5 +1,5 @@
 /**
- * Costs as the screens call them (issue 9): the spec's cost calls under /api/cost. Bodies travel in the
+ * Costs as the screens call them: the spec's cost calls under /api/cost. Bodies travel in the
  * API's units (dollars, hours, miles); the server computes every amount.
  */
 import type { z } from 'zod';

@@ -33,7 +33,7 @@ const caller = (c: Call) => (
   </span>
 );
 
-/** The AI receptionist's call log (issue 10): every call a phone system posted, with what came of it. */
+/** The AI receptionist's call log: every call a phone system posted, with what came of it. */
 export function CallsPage() {
   const auth = useAuth();
   const tz = auth.session.company.timeZone;

@@ -1,5 +1,5 @@
 /**
- * Spec section 2 / 9: six colours for assignees plus one for "unassigned" on the calendar, and five rotated
+ * Six colours for assignees plus one for "unassigned" on the calendar, and five rotated
  * accents plus grey on the chart. Each is a pair of Tailwind-independent CSS values so an entry can be drawn
  * with inline styles (thousands of entries; no class churn).
  */

@@ -3,7 +3,7 @@ import { MAX_TEAM_PAGE, type scheduleFeedSchema, type TeamMember } from '@fieldw
 import type { TaskStatus } from '@fieldwork/domain/task-status';
 import { api, type DataOf, type ItemsPage } from '../../lib/api-client';
 
-/** The scheduler filter object of the spec (section 3), as ids; search is the task-number search. */
+/** The scheduler filter object of the spec, as ids; search is the task-number search. */
 export type SchedulerFilters = {
   search?: string;
   status?: readonly TaskStatus[];

@@ -7,7 +7,7 @@ import { Button, buttonClass } from '../../components/button';
 import { cn } from '../../lib/cn';
 import { TASK_DRAG_TYPE, beginDrag, endDrag, type DraggedTask } from './drag-state';
 
-/** Spec section 9: a task with a start but no expected end is shown as two hours long. */
+/** A task with a start but no expected end is shown as two hours long. */
 const DEFAULT_DURATION_MS = 2 * 3_600_000;
 
 /** What a card carries when dragged onto the board: enough to schedule it, or re-schedule it at its version. */

@@ -27,7 +27,7 @@ export type TaskSheetProps = {
   canDrag: boolean;
 };
 
-/** Spec section 9: the task infinite list loads 15 at a time. */
+/** The task infinite list loads 15 at a time. */
 export const TASK_SHEET_PAGE_SIZE = 15;
 export const TASK_SHEET_SEARCH_PLACEHOLDER = 'Search by task number, name or job number';
 
@@ -70,7 +70,7 @@ function OpenTaskSheet({ kind, onClose, timeZone, onAssign, canDrag }: TaskSheet
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.currentPage < last.pagination.totalPages ? last.pagination.currentPage + 1 : undefined),
-    // Spec section 9: the task list query retries once.
+    // The task list query retries once.
     retry: 1,
   });
 

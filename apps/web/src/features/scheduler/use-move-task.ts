@@ -57,7 +57,7 @@ function assigneeBody(a: Assignee | undefined) {
   return a.type === 'TECHNICIAN' ? { assignedTo: a.type, assignedTechnicianId: a.id } : { assignedTo: a.type, assignedSubcontractorId: a.id };
 }
 
-/** Spec section 8: a clash names the task; anything else is "Failed to update task schedule:" and the server's words. */
+/** A clash names the task; anything else is "Failed to update task schedule:" and the server's words. */
 function toastFailure(error: unknown): void {
   if (isApiError(error) && error.code === 'SCHEDULE_CONFLICT') {
     const n = (error.body as { details?: { taskNumber?: unknown } } | null)?.details?.taskNumber;

@@ -8,7 +8,7 @@ import { chartAccent, colourFor, UNASSIGNED_COLOUR } from './scheduler-colours';
 import { schedulerApi, schedulerKeys, type SchedulerFilters } from './scheduler.api';
 import { UNASSIGNED_KEY } from './team-sidebar';
 
-/** Spec section 9: the scheduler list query retries twice. */
+/** The scheduler list query retries twice. */
 const SCHEDULER_RETRIES = 2;
 
 const sameRef = (a: { id: string } | null, b: { id: string } | null) => a === b || (!!a && !!b && a.id === b.id);

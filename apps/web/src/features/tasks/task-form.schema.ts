@@ -50,7 +50,7 @@ export function taskToValues(task: Task, timeZone: string): TaskFormValues {
   };
 }
 
-/** Spec section 5: a start with no end ends after the default duration. */
+/** A start with no end ends after the default duration. */
 export function endOrDefault(start: string, end: string, timeZone: string): string {
   return start && !end ? addHoursLocal(start, DEFAULT_SCHEDULE_HOURS, timeZone) : end;
 }

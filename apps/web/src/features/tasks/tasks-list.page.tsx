@@ -26,7 +26,7 @@ import { taskKeys, tasksApi } from './tasks.api';
 
 export const TASK_SEARCH_PLACEHOLDER = 'Search by task number';
 export const CREATE_TASK_TEXT = '+ Create New Task';
-/** Spec section 9: desktop pages of 10, the phone's infinite list 15 at a time. */
+/** Desktop pages of 10, the phone's infinite list 15 at a time. */
 export const TASK_PAGE_SIZE = 10;
 export const TASK_INFINITE_PAGE_SIZE = 15;
 /** Phone cards show this many fields before "Show More". */

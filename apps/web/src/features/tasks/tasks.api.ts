@@ -31,7 +31,7 @@ export type TaskListParams = {
   zoneIds?: readonly string[];
 };
 
-/** Spec section 9: pickers load page 1 with limit 100. */
+/** Pickers load page 1 with limit 100. */
 export const PICKER_LIMIT = 100;
 export const TASK_ACTIVITY_PAGE_SIZE = 10;
 

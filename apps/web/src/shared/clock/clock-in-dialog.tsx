@@ -24,7 +24,7 @@ export type ClockInDialogProps = {
   onDone?: () => void;
 };
 
-/** Spec section 5: the vehicle question (default No; Yes asks which active vehicle) and the assistants. */
+/** The vehicle question (default No; Yes asks which active vehicle) and the assistants. */
 export function ClockInDialog({ task, open, onOpenChange, onDone }: ClockInDialogProps) {
   if (!open || !task) return null;
   return <ClockInForm key={task.id} task={task} onOpenChange={onOpenChange} onDone={onDone} />;

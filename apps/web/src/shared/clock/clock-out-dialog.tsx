@@ -29,7 +29,7 @@ export type ClockOutDialogProps = {
   onDone?: () => void;
 };
 
-/** How the end date and time show for this viewer (spec section 5): hidden for technicians, editable only with full access. */
+/** How the end date and time show for this viewer: hidden for technicians, editable only with full access. */
 export type EndMode = 'hidden' | 'readOnly' | 'editable';
 
 /**

@@ -40,7 +40,7 @@ export function useNow(running: boolean): number {
   return useSyncExternalStore(running ? subscribe : noSubscribe, getNow, getNow);
 }
 
-/** Spec section 9: days:hours:minutes:seconds, "1d 2h 3m 4s"; "0h 0m 0s" when empty or in the future. */
+/** Days:hours:minutes:seconds, "1d 2h 3m 4s"; "0h 0m 0s" when empty or in the future. */
 export function elapsedText(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   const days = Math.floor(s / 86_400);

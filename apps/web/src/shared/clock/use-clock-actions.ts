@@ -45,7 +45,7 @@ export class FinishCurrentTaskError extends Error {
 
 export type ClockInTask = { id: string; jobId: string; taskNumber: number; name: string; workerId: string | null };
 
-/** Spec section 8: the clock-in failure title with "Finish your current task…" (pre-check or the server's 409) or the server's reason. */
+/** The clock-in failure title with "Finish your current task…" (pre-check or the server's 409) or the server's reason. */
 export function clockInFailureText(error: unknown): string {
   return error instanceof FinishCurrentTaskError ? CLOCK_MESSAGES.finishCurrent : messageOf(error);
 }
@@ -78,7 +78,7 @@ export function useClockIn(task: ClockInTask | null, onDone?: () => void) {
   });
 }
 
-/** Spec section 8: "Something went wrong, Please try again", or the server's reason when it refused the input (400). */
+/** "Something went wrong, Please try again", or the server's reason when it refused the input (400). */
 export function clockOutFailureText(error: unknown): string {
   return isApiError(error) && error.statusCode === 400 ? messageOf(error) : CLOCK_MESSAGES.clockOutFailed;
 }

@@ -1,5 +1,5 @@
 /**
- * The fields of one cost, per type (issue 9): shared by the actual-costs page's manual lines and the all-costs
+ * The fields of one cost, per type: shared by the actual-costs page's manual lines and the all-costs
  * edit dialog. Values are the strings the inputs hold; toCostInput turns them into the API's dollars, hours and
  * miles, and liveAmount computes the amount the server will store with the domain's costAmountCents.
  */

@@ -111,7 +111,7 @@ function CostAnalysisView({ analysis }: { analysis: CostAnalysis }) {
 }
 
 /**
- * The job page's Costs tab (issue 9): margin, count and total cost by category, estimated against actual with
+ * The job page's Costs tab: margin, count and total cost by category, estimated against actual with
  * the variance, and revenue. Office data (costs.read); only writers get the buttons that add costs.
  */
 export function JobCostsTab({ job }: { job: Job }) {

@@ -63,7 +63,7 @@ export function withAllDay(draft: ScheduleDraft, allDay: boolean, timeZone: stri
 }
 
 /**
- * Spec section 5: submit is disabled when a technician is not selected while a start exists (not in
+ * Submit is disabled when a technician is not selected while a start exists (not in
  * re-schedule), when assign is chosen without a technician or subcontractor, or while a request is in flight.
  */
 export function submitDisabled(draft: ScheduleDraft, o: { reschedule: boolean; pending: boolean }): boolean {

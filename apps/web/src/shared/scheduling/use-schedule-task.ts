@@ -12,7 +12,7 @@ type ScheduleRequest = NonNullable<ReturnType<typeof scheduleRequest>>;
 /**
  * Creates or re-schedules; on success toasts "Schedule created" / "Schedule updated" ("Bid requests sent" when
  * the submit requested bids) and refreshes the task, every task list, the bids and the jobs; on failure toasts
- * the spec's title and text (section 8).
+ * the spec's title and text.
  */
 export function useScheduleTask(onDone: (task: Task, bidIds: string[] | undefined) => void) {
   const queryClient = useQueryClient();

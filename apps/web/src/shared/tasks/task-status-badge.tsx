@@ -3,7 +3,7 @@ import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { formatDate, formatTime } from '../../lib/format';
 
-/** Spec section 4 colours: red, black, amber, green and primary, as badge tones. */
+/** Colours: red, black, amber, green and primary, as badge tones. */
 const TONES = { red: 'danger', black: 'dark', amber: 'warning', green: 'success', primary: 'primary', neutral: 'neutral' } as const satisfies Record<
   (typeof TASK_STATUS_COLOURS)[TaskStatus],
   BadgeTone

@@ -5,7 +5,7 @@ import { messageOf } from '../../lib/api-client';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { taskKeys, tasksApi } from '../../features/tasks/tasks.api';
 
-/** Spec section 8 texts of the task actions. */
+/** Texts of the task actions. */
 export const TASK_TOASTS = {
   deleted: 'Successfully deleted task',
   reopened: 'Successfully re-opened task',
