@@ -33,6 +33,21 @@ describe('sidebar', () => {
     expect(nav.queryByRole('link', { name: 'Bid Requests' })).toBeNull();
   });
 
+  it('links a no-access user only to pages they can open', async () => {
+    mockApi();
+    renderApp('/dashboard', makeSession('Staff', 'noAccess'));
+    const nav = await mainNav();
+    expect(nav.getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard']);
+  });
+
+  it('gives a technician no office work-order pages', async () => {
+    mockApi();
+    renderApp('/workorder/my-day', makeSession('Technician', 'noAccess'));
+    const nav = await mainNav();
+    for (const label of ['My day', 'Tasks', 'Scheduler']) expect(nav.getByRole('link', { name: label })).toBeTruthy();
+    for (const label of ['Dashboard', 'Jobs', 'Estimates', 'Invoices']) expect(nav.queryByRole('link', { name: label })).toBeNull();
+  });
+
   it('hides admin-only settings entries from staff', async () => {
     mockApi();
     renderApp('/settings/api-tokens', makeSession('Staff', 'partialAccess'));
