@@ -25,15 +25,19 @@ describe('scheduleSubmitDisabled', () => {
 
 describe('needsPastStartConfirmation', () => {
   const now = new Date('2026-11-26T12:00:00Z');
-  it('asks for a new start before now', () => {
-    expect(needsPastStartConfirmation('2026-11-20T09:00:00.000Z', null, now)).toBe(true);
+  const NY = 'America/New_York';
+  it('asks for a start on a day before today in the company zone', () => {
+    expect(needsPastStartConfirmation('2026-11-20T14:00:00.000Z', null, now, NY)).toBe(true);
+    // 03:00 UTC on the 26th is still the 25th in New York.
+    expect(needsPastStartConfirmation('2026-11-26T03:00:00.000Z', null, now, NY)).toBe(true);
   });
-  it('asks when a start is moved to another past time', () => {
-    expect(needsPastStartConfirmation('2026-11-20T09:00:00.000Z', '2026-11-21T09:00:00.000Z', now)).toBe(true);
+  it('asks when a start is moved to another past day', () => {
+    expect(needsPastStartConfirmation('2026-11-20T14:00:00.000Z', '2026-11-21T14:00:00.000Z', now, NY)).toBe(true);
   });
-  it('does not ask for a future start, no start, or an unchanged past start', () => {
-    expect(needsPastStartConfirmation('2026-11-27T09:00:00.000Z', null, now)).toBe(false);
-    expect(needsPastStartConfirmation(null, null, now)).toBe(false);
-    expect(needsPastStartConfirmation('2026-11-20T09:00:00.000Z', '2026-11-20T09:00:00.000Z', now)).toBe(false);
+  it('does not ask for earlier today, a future start, no start, or an unchanged past start', () => {
+    expect(needsPastStartConfirmation('2026-11-26T06:00:00.000Z', null, now, NY)).toBe(false);
+    expect(needsPastStartConfirmation('2026-11-27T09:00:00.000Z', null, now, NY)).toBe(false);
+    expect(needsPastStartConfirmation(null, null, now, NY)).toBe(false);
+    expect(needsPastStartConfirmation('2026-11-20T09:00:00.000Z', '2026-11-20T09:00:00.000Z', now, NY)).toBe(false);
   });
 });

@@ -1,3 +1,6 @@
+import { todayInZone } from './estimates.rules.ts';
+import { toZonedInput } from './schedule-time.ts';
+
 /**
  * When a schedule may be submitted, shared by the task form and the Assign/Schedule sheet: submit is disabled
  * when a technician is not selected while a start exists (outside re-schedule), when assigning is chosen
@@ -25,12 +28,12 @@ export function scheduleSubmitDisabled(draft: ScheduleAssignmentDraft, o: { resc
 }
 
 /**
- * A start before now is allowed (work done and recorded afterwards) but never silently: the form asks for a
- * confirmation naming the date. Only a start the user set or changed asks; an untouched past start does not.
+ * A start on a day before today (in the company's zone) is allowed — work done and recorded afterwards — but
+ * never silently: the form asks for a confirmation naming the date. A start earlier today does not ask (work
+ * starting now is entered a few minutes late), and neither does an untouched past start of a task being edited.
  */
-export function needsPastStartConfirmation(startIso: string | null, previousStartIso: string | null, now: Date): boolean {
-  if (!startIso) return false;
-  const start = Date.parse(startIso);
-  if (Number.isNaN(start) || start >= now.getTime()) return false;
-  return previousStartIso === null || Date.parse(previousStartIso) !== start;
+export function needsPastStartConfirmation(startIso: string | null, previousStartIso: string | null, now: Date, timeZone: string): boolean {
+  if (!startIso || Number.isNaN(Date.parse(startIso))) return false;
+  if (previousStartIso !== null && Date.parse(previousStartIso) === Date.parse(startIso)) return false;
+  return toZonedInput(startIso, timeZone).slice(0, 10) < todayInZone(now, timeZone);
 }

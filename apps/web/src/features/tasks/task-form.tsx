@@ -79,7 +79,7 @@ export function TaskForm({ mode, defaultValues, known, timeZone, taskId, onSubmi
   const unmatched = useServerFieldErrors(isClash(serverError) ? null : serverError, form.setError, taskFieldOfMessage);
   const previousStart = fromZonedInput(defaultValues.start, timeZone);
   const submit = (values: TaskFormOutput) => {
-    if (needsPastStartConfirmation(values.startDateTime ?? null, mode === 'edit' ? previousStart : null, new Date())) return setPastConfirm(values);
+    if (needsPastStartConfirmation(values.startDateTime ?? null, mode === 'edit' ? previousStart : null, new Date(), timeZone)) return setPastConfirm(values);
     onSubmit(values);
   };
 
