@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { makeSession, mockApi, renderApp } from '../test-utils';
+import { NO_ACCESS_HOME_TEXT } from '../features/dashboard/dashboard.page';
 
 async function mainNav() {
   return within(await screen.findByRole('navigation', { name: 'Main' }));
@@ -38,6 +39,8 @@ describe('sidebar', () => {
     renderApp('/dashboard', makeSession('Staff', 'noAccess'));
     const nav = await mainNav();
     expect(nav.getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard']);
+    // Their home says why there is nothing else, rather than pointing at the menu.
+    expect(screen.getByText(NO_ACCESS_HOME_TEXT)).toBeTruthy();
   });
 
   it('gives a technician no office work-order pages', async () => {
