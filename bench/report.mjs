@@ -132,7 +132,7 @@ function outboxTable(results) {
     return t ? `${t.jobsPerSecond.toFixed(1)} | ${t.smtpBound.toFixed(1)} (${((100 * t.jobsPerSecond) / t.smtpBound).toFixed(0)}%) | ${t.duplicates} / ${t.notSent}` : '– | – | –';
   };
   const settings = runs.find(Boolean).settings;
-  const smtp = DIALECTS.map(([dialect, label], i) => (runs[i] ? `${label} p50 ${fmtMs(runs[i].smtp.p50)} ms` : null)).filter(Boolean).join(', ');
+  const smtp = DIALECTS.map(([, label], i) => (runs[i] ? `${label} p50 ${fmtMs(runs[i].smtp.p50)} ms` : null)).filter(Boolean).join(', ');
   const emails = DIALECTS.map(([, label], i) => {
     const e = runs[i]?.emails;
     return e ? `${label}: ${e.arrived} of ${e.queued} arrived, ${e.withPdf} with the PDF${e.lastArrivedAfterLastSendSeconds === null ? '' : `, the last ${e.lastArrivedAfterLastSendSeconds.toFixed(1)} s after the last send`}` : null;
