@@ -141,19 +141,15 @@ describe('first run on an empty database', () => {
     expect(await again.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
   });
 
-  it('tells the no-access user they lack permission on /workorder/jobs, with a way back', async () => {
+  it('links the no-access user only to the dashboard, and tells them they lack permission on /workorder/jobs, with a way back', async () => {
     const page = await session.newPage();
     await signIn(page, server.baseUrl, invitee.email, invitee.password);
     await waitForPath(page, '/dashboard');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
-    await waitForPath(page, '/workorder/jobs');
-    const panel = await expectNoAccessPanel(page);
-    const back = panel.getByRole('button', { name: /back/i });
-    await back.click();
-    await waitForPath(page, '/dashboard');
+    // The sidebar links only to what they can open: no Jobs link leading to a no-permission page.
+    expect(await sidebarLinks(page)).toEqual(['Dashboard']);
 
-    // A direct visit (no history inside the app) shows the same panel and goes back to the dashboard.
+    // A direct visit (no history inside the app) shows the panel and goes back to the dashboard.
     await page.goto(server.baseUrl + '/workorder/jobs');
     await (await expectNoAccessPanel(page)).getByRole('button', { name: /back/i }).click();
     await waitForPath(page, '/dashboard');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, capabilitiesOf, defaultAccessFor, FORBIDDEN_MESSAGES, isAdmin, isSubcontractorRole, isTechnicianRole, refusalFor, viewerClass, type AccessLevel } from './roles.ts';
+import { can, capabilitiesOf, defaultAccessFor, FORBIDDEN_MESSAGES, isAdmin, isSubcontractorRole, isTechnicianRole, refusalFor, viewerClass, workOrderAccessLabel, type AccessLevel } from './roles.ts';
 
 describe('isAdmin (spec 6: role name contains "admin", any case, or full access)', () => {
   it.each([
@@ -95,5 +95,19 @@ describe('refusal words', () => {
   ] as const)('%s', (_label, viewer, capability, message) => {
     expect(can(viewer, capability)).toBe(false);
     expect(refusalFor(viewer, capability)).toBe(message);
+  });
+});
+
+describe('workOrderAccessLabel', () => {
+  it.each([
+    ['Technician', 'noAccess', 'Field: own tasks'],
+    ['Tech Access', 'fullAccess', 'Field: own tasks'],
+    ['SubContractor', 'noAccess', 'Subcontractor: own tasks and bids'],
+    ['Super Admin', 'noAccess', 'Full access'],
+    ['Staff', 'partialAccess', 'Partial access'],
+    ['Staff', 'onlyViewAccess', 'View only'],
+    ['Staff', 'noAccess', 'No access'],
+  ] as const)('%s with %s reads "%s"', (role, access, label) => {
+    expect(workOrderAccessLabel({ role, access })).toBe(label);
   });
 });

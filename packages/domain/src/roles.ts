@@ -230,3 +230,15 @@ export function refusalFor(viewer: Pick<Viewer, 'role' | 'access'>, capability: 
   if (kind === 'manage') return FORBIDDEN_MESSAGES.adminOnly;
   return viewerClass(viewer) === 'view' ? FORBIDDEN_MESSAGES.viewOnly : FORBIDDEN_MESSAGES.change;
 }
+
+/**
+ * What a person's work-order access really is, in words: field roles are classed by role before access, so a
+ * technician's stored access level ("No access" by default) says nothing about what they can do.
+ */
+export function workOrderAccessLabel(person: Pick<Viewer, 'role' | 'access'>): string {
+  const cls = viewerClass(person);
+  if (cls === 'technician') return 'Field: own tasks';
+  if (cls === 'subcontractor') return 'Subcontractor: own tasks and bids';
+  if (cls === 'admin') return ACCESS_LABELS.fullAccess;
+  return ACCESS_LABELS[person.access];
+}

@@ -1,3 +1,4 @@
+import { JOB_PEOPLE_ROLES } from './job-people.rules.ts';
 import { z } from 'zod';
 import {
   optionalPhone,
@@ -51,6 +52,8 @@ export const userListQuery = z.strictObject({
   joinedOnEndDate: z.iso.datetime({ offset: true, error: 'joinedOnEndDate must be an ISO date-time.' }).refine(storableInstant, { error: 'joinedOnEndDate must be an ISO date-time.' }).optional(),
   status: z.enum(USER_STATUSES, { error: 'status must be ACTIVE or DISABLED.' }).optional(),
   role: roleNameSchema.optional(),
+  /** Only people who can hold this role on a job (the Job Lead and Sales Manager pickers). */
+  eligibleFor: z.enum(JOB_PEOPLE_ROLES, { error: 'eligibleFor must be jobLead or salesManager.' }).optional(),
   orderByKey: z.enum(USER_ORDER_KEYS, { error: 'orderByKey is not a sortable column.' }).default('createdAt'),
   orderByValue: orderValueSchema.default('desc'),
   tags: idListQuery('Tag ID'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { makeSession, mockApi, renderApp } from '../test-utils';
+import { NO_ACCESS_HOME_TEXT } from '../features/dashboard/dashboard.page';
 
 async function mainNav() {
   return within(await screen.findByRole('navigation', { name: 'Main' }));
@@ -31,6 +32,23 @@ describe('sidebar', () => {
     expect(nav.queryByRole('link', { name: 'Settings' })).toBeNull();
     expect(nav.queryByRole('link', { name: 'Customers' })).toBeNull();
     expect(nav.queryByRole('link', { name: 'Bid Requests' })).toBeNull();
+  });
+
+  it('links a no-access user only to pages they can open', async () => {
+    mockApi();
+    renderApp('/dashboard', makeSession('Staff', 'noAccess'));
+    const nav = await mainNav();
+    expect(nav.getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard']);
+    // Their home says why there is nothing else, rather than pointing at the menu.
+    expect(screen.getByText(NO_ACCESS_HOME_TEXT)).toBeTruthy();
+  });
+
+  it('gives a technician no office work-order pages', async () => {
+    mockApi();
+    renderApp('/workorder/my-day', makeSession('Technician', 'noAccess'));
+    const nav = await mainNav();
+    for (const label of ['My day', 'Tasks', 'Scheduler']) expect(nav.getByRole('link', { name: label })).toBeTruthy();
+    for (const label of ['Dashboard', 'Jobs', 'Estimates', 'Invoices']) expect(nav.queryByRole('link', { name: label })).toBeNull();
   });
 
   it('hides admin-only settings entries from staff', async () => {

@@ -23,7 +23,7 @@ export async function loadJobRefs(
       ? db.selectFrom('customer_contacts').select(['id', 'name']).where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).where('id', 'in', ids.contactIds).execute()
       : none,
     ids.userIds.length
-      ? db.selectFrom('users').select(['id', 'name', 'status']).where('tenant_id', '=', tenantId).where('id', 'in', ids.userIds).execute()
+      ? db.selectFrom('users').select(['id', 'name', 'status', 'role', 'access']).where('tenant_id', '=', tenantId).where('id', 'in', ids.userIds).execute()
       : none,
     ids.leadId
       ? db.selectFrom('crm_leads').select(['id', 'lead_number', 'customer_id']).where('tenant_id', '=', tenantId).where('id', '=', ids.leadId).executeTakeFirst()

@@ -1,6 +1,8 @@
 import type { Db } from '@fieldwork/db/connection';
 import { AppError } from '@fieldwork/domain/errors';
+import type { AccessLevel } from '@fieldwork/domain/roles';
 import type { CreateJobBody, Job } from '@fieldwork/domain/jobs.schemas';
+import { JOB_PEOPLE_LABELS, JOB_PEOPLE_MESSAGES, mayHoldJobRole, type JobPeopleRole } from '@fieldwork/domain/job-people.rules';
 import { loadJobRefs } from './jobs-refs.repository.ts';
 
 type RefFields = Omit<CreateJobBody, 'customerId' | 'name' | 'description' | 'sessionToken'>;
@@ -19,7 +21,7 @@ const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((v
  * customer; otherwise a 400 naming the field (another company's id reads exactly like a missing one).
  * An archived address stays acceptable only if the job already uses it.
  */
-export async function resolveJobRefs(db: Db, tenantId: string, customerId: string, body: RefFields, current?: { siteAddressId: string; buildingUnitId: string | null }): Promise<ResolvedRefs> {
+export async function resolveJobRefs(db: Db, tenantId: string, customerId: string, body: RefFields, current?: { siteAddressId: string; buildingUnitId: string | null; jobLeadId?: string | null; salesManagerId?: string | null }): Promise<ResolvedRefs> {
   const tagIds = unique((body.tags ?? []).map((t) => t.id));
   const zoneIds = unique((body.zones ?? []).map((z) => z.id));
   const refs = await loadJobRefs(db, tenantId, customerId, {
@@ -48,14 +50,17 @@ export async function resolveJobRefs(db: Db, tenantId: string, customerId: strin
   };
   const siteContact = contact(body.siteContactId, 'Site Contact');
   const requester = contact(body.requesterId, 'Requester');
-  const user = (id: string | null | undefined, label: string) => {
+  // Someone who can no longer hold the role (their access changed) stays on a job that already names them.
+  const user = (id: string | null | undefined, jobRole: JobPeopleRole, keep: string | null | undefined) => {
     if (!id) return null;
+    const label = JOB_PEOPLE_LABELS[jobRole];
     const row = refs.users.find((u) => u.id === id && u.status === 'ACTIVE');
     if (!row) errors.push(`${label} must be an active user of your company.`);
+    else if (id !== keep && !mayHoldJobRole({ role: row.role, access: row.access as AccessLevel }, jobRole)) errors.push(JOB_PEOPLE_MESSAGES[jobRole]);
     return row ? { userId: row.id, username: row.name } : null;
   };
-  const jobLead = user(body.jobLeadId, 'Job Lead');
-  const salesManager = user(body.salesManagerId, 'Sales Manager');
+  const jobLead = user(body.jobLeadId, 'jobLead', current?.jobLeadId);
+  const salesManager = user(body.salesManagerId, 'salesManager', current?.salesManagerId);
   if (body.crmLeadId && (!refs.lead || refs.lead.customer_id !== customerId)) errors.push('CRM Lead must be a lead of the selected customer.');
   const tags = tagIds.map((id) => refs.tags.find((t) => t.id === id && t.type === 'SERVICE'));
   if (tags.some((t) => !t)) errors.push('Tag ID must be a service tag of your company.');

@@ -87,6 +87,8 @@ export async function updateJob(db: Db, viewer: Viewer, timeZone: string, jobId:
   const refs = await resolveJobRefs(db, viewer.tenantId, before.customer.id, body, {
     siteAddressId: before.siteAddress.id,
     buildingUnitId: before.buildingUnit?.id ?? null,
+    jobLeadId: before.jobLead?.userId ?? null,
+    salesManagerId: before.salesManager?.userId ?? null,
   });
   const changes = diffFields(jobSnapshot(before), jobSnapshot({ name: body.name, description: body.description ?? null, ...refs.view }));
   const now = nowIso();

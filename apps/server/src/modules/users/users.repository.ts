@@ -1,8 +1,10 @@
 import { withSecret } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
-import type { UsersTable } from '@fieldwork/db/schema';
+import type { Database, UsersTable } from '@fieldwork/db/schema';
+import type { ExpressionBuilder } from 'kysely';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
 import type { UserListQuery } from '@fieldwork/domain/users.schemas';
+import type { JobPeopleRole } from '@fieldwork/domain/job-people.rules';
 
 /** With the hourly labor cost rate migration 0010 adds. */
 export type UserRow = UsersTable & { cost_rate_cents?: number };
@@ -24,6 +26,22 @@ export async function insertUser(db: Db, tenantId: string, row: Omit<UsersTable,
   await db.insertInto('users').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
 }
 
+/**
+ * mayHoldJobRole (job-people.rules.ts) in SQL, class by class as viewerClass decides it: field roles first
+ * (a subcontractor login never; a technician only as job lead), then admin by role name or full access, or
+ * partial access.
+ */
+function eligibleForJobRole(jobRole: JobPeopleRole) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const role = eb.fn<string>('lower', ['users.role']);
+    const office = eb.and([
+      eb(role, 'not in', ['technician', 'tech access', 'subcontractor']),
+      eb.or([eb(role, 'like', '%admin%'), eb('users.access', 'in', ['fullAccess', 'partialAccess'])]),
+    ]);
+    return jobRole === 'jobLead' ? eb.or([office, eb(role, 'in', ['technician', 'tech access'])]) : office;
+  };
+}
+
 export async function listUsers(db: Db, tenantId: string, q: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
   let base = db.selectFrom('users').where('users.tenant_id', '=', tenantId);
   if (q.search) base = base.where(containsText(q.searchBy === 'email' ? 'users.email' : 'users.name', q.search));
@@ -33,6 +51,7 @@ export async function listUsers(db: Db, tenantId: string, q: UserListQuery): Pro
   if (q.joinedOnEndDate) base = base.where('users.created_at', '<=', new Date(q.joinedOnEndDate).toISOString());
   if (q.status) base = base.where('users.status', '=', q.status);
   if (q.role) base = base.where('users.role', '=', q.role);
+  if (q.eligibleFor) base = base.where(eligibleForJobRole(q.eligibleFor));
   if (q.tags?.length) {
     const tags = q.tags;
     base = base.where((eb) =>

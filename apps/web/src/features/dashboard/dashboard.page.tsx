@@ -29,6 +29,8 @@ import { TopRevenueCard } from './top-revenue-card';
 // The customise sheet opens on a click, so its code (and its checkboxes) loads then, not with the figures.
 const CustomiseSheet = lazy(() => import('./customise-sheet').then((m) => ({ default: m.CustomiseSheet })));
 
+export const NO_ACCESS_HOME_TEXT = 'Your account has no work-order access yet. Ask your admin to give you access.';
+
 export function DashboardPage() {
   const auth = useAuth();
   const { user, company } = auth.session;
@@ -40,7 +42,11 @@ export function DashboardPage() {
     return (
       <>
         <PageHeader title="Dashboard" description={greeting} />
-        <EmptyState title="Business figures are shown to the office only" description="Your tasks and requests are in the menu." />
+        <EmptyState
+          title="Business figures are shown to the office only"
+          // Someone without work-order access has nothing else in the menu to be pointed to.
+          description={auth.viewerClass === 'none' ? NO_ACCESS_HOME_TEXT : 'Your tasks and requests are in the menu.'}
+        />
       </>
     );
   }

@@ -186,4 +186,24 @@ describe('job form', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/The form now shows the latest saved version/)).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Job Name' }) as HTMLInputElement).value).toBe('Renamed elsewhere'));
   });
+
+  it('offers as Job Lead and Sales Manager only people who can hold the role', async () => {
+    const person = (id: string, name: string, role: string, access: string) => ({ ...makeSession(role as never, access as never).user, id, name, role, access });
+    const people = [
+      person('u-admin', 'Ada Admin', 'Admin', 'fullAccess'),
+      person('u-staff', 'Sam Staff', 'Staff', 'partialAccess'),
+      person('u-tech', 'Tom Tech', 'Technician', 'noAccess'),
+      person('u-view', 'Vera Viewer', 'Staff', 'onlyViewAccess'),
+      person('u-none', 'Nick None', 'Staff', 'noAccess'),
+      person('u-sub', 'Sue Sub', 'SubContractor', 'noAccess'),
+    ];
+    const fetchMock = mockApi(...customerRoutes, route('GET', '/api/user', { body: { items: people, meta: { total: 6, totalPages: 1, page: 1, limit: 100 } } }));
+    renderApp('/workorder/jobs/create', makeSession('Admin', 'fullAccess'));
+    await screen.findByRole('textbox', { name: 'Job Name' });
+    const names = (label: string) => within(select(label)).getAllByRole('option').map((o) => o.textContent);
+    await waitFor(() => expect(names('Job Lead')).toEqual(['None', 'Ada Admin', 'Sam Staff', 'Tom Tech']));
+    await waitFor(() => expect(names('Sales Manager')).toEqual(['None', 'Ada Admin', 'Sam Staff']));
+    const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname === '/api/user').map((u) => u.searchParams.get('eligibleFor'));
+    expect(asked.sort()).toEqual(['jobLead', 'salesManager']);
+  });
 });

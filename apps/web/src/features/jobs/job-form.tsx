@@ -67,9 +67,9 @@ export function JobForm({
   const queryClient = useQueryClient();
   const form = useForm<JobFormValues, unknown, JobFormOutput>({ resolver: jobResolver(mode), defaultValues });
   const { errors } = form.formState;
-  const [customerId, name, description, siteAddressId, tagRefs] = useWatch({
+  const [customerId, name, description, siteAddressId, tagRefs, jobLeadId, salesManagerId] = useWatch({
     control: form.control,
-    name: ['customerId', 'name', 'description', 'siteAddressId', 'tags'],
+    name: ['customerId', 'name', 'description', 'siteAddressId', 'tags', 'jobLeadId', 'salesManagerId'],
   });
 
   const customer = useQuery({
@@ -77,7 +77,8 @@ export function JobForm({
     queryFn: () => customersApi.get(customerId),
     enabled: Boolean(customerId),
   });
-  const users = useQuery({ queryKey: jobKeys.activeUsers, queryFn: jobsApi.activeUsers, staleTime: 5 * 60_000 });
+  const leads = useQuery({ queryKey: jobKeys.eligibleUsers('jobLead'), queryFn: () => jobsApi.eligibleUsers('jobLead'), staleTime: 5 * 60_000 });
+  const managers = useQuery({ queryKey: jobKeys.eligibleUsers('salesManager'), queryFn: () => jobsApi.eligibleUsers('salesManager'), staleTime: 5 * 60_000 });
   const tags = useTags('SERVICE');
   const zones = useZones();
 
@@ -130,8 +131,13 @@ export function JobForm({
     value: p.id,
     label: [p.name, p.isBilling ? '(Billing)' : '', p.mobileNumber ? `· ${p.mobileNumber}` : ''].filter(Boolean).join(' '),
   }));
-  const userOptions: SelectOption[] = (users.data ?? []).map((u) => ({ value: u.id, label: u.name }));
-  for (const u of known?.users ?? []) if (!userOptions.some((o) => o.value === u.id)) userOptions.push({ value: u.id, label: u.name });
+  // Only people who can hold the role; the one a job already names stays choosable (the server keeps them too).
+  const peopleOptions = (people: readonly { id: string; name: string }[] | undefined, current: string): SelectOption[] => {
+    const options = (people ?? []).map((u) => ({ value: u.id, label: u.name }));
+    const kept = known?.users?.find((u) => u.id === current);
+    if (kept && !options.some((o) => o.value === kept.id)) options.push({ value: kept.id, label: kept.name });
+    return options;
+  };
 
   const nameTooLong = name.length > JOB_NAME_MAX;
   const descriptionTooLong = description.length > JOB_DESCRIPTION_MAX;
@@ -220,8 +226,8 @@ export function JobForm({
 
       <Section title="Job Assignment & Details">
         <div className={SECTION_GRID}>
-          {select('jobLeadId', 'Job Lead', userOptions, users.isLoading ? 'Loading…' : 'None')}
-          {select('salesManagerId', 'Sales Manager', userOptions, users.isLoading ? 'Loading…' : 'None')}
+          {select('jobLeadId', 'Job Lead', peopleOptions(leads.data, jobLeadId), leads.isLoading ? 'Loading…' : 'None')}
+          {select('salesManagerId', 'Sales Manager', peopleOptions(managers.data, salesManagerId), managers.isLoading ? 'Loading…' : 'None')}
         </div>
       </Section>
 

@@ -1,3 +1,4 @@
+import { mayHoldJobRole, type JobPeopleRole } from '@fieldwork/domain/job-people.rules';
 import type { z } from 'zod';
 import type { AiTextBody, aiTextResultSchema } from '@fieldwork/domain/ai-text.schemas';
 import type { JobStatusAction } from '@fieldwork/domain/job-status.rules';
@@ -40,7 +41,7 @@ export const jobKeys = {
   activities: (id: string) => ['jobs', 'activities', id] as const,
   notes: (jobId: string) => ['jobs', 'notes', jobId] as const,
   media: (target: MediaTarget) => ['jobs', 'media', target] as const,
-  activeUsers: ['users', 'active'] as const,
+  eligibleUsers: (jobRole: JobPeopleRole) => ['users', 'active', 'eligible', jobRole] as const,
 };
 
 export const jobsApi = {
@@ -79,7 +80,11 @@ export const jobsApi = {
   aiDescription: async (request: AiTextRequest) =>
     (await api.post<DataOf<AiTextResult>>('/aiText/generate', { aiTextType: 'JobDescription', ...request })).data,
 
-  activeUsers: async () => (await api.get<ItemsPage<User>>('/user', { query: { limit: 100, status: 'ACTIVE', page: 1 } })).items,
+  /** Active people who can hold the role on a job (the server filters by the domain rule; the list mirrors it). */
+  eligibleUsers: async (jobRole: JobPeopleRole) =>
+    (await api.get<ItemsPage<User>>('/user', { query: { limit: 100, status: 'ACTIVE', page: 1, eligibleFor: jobRole, orderByKey: 'name', orderByValue: 'asc' } })).items.filter((u) =>
+      mayHoldJobRole(u, jobRole),
+    ),
 };
 
 /** Where a media file opens; the server sends it as an attachment. */

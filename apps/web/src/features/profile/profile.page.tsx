@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { changePasswordBody, updateProfileBody, type ChangePasswordBody } from '@fieldwork/domain/users.schemas';
-import { ACCESS_LABELS } from '@fieldwork/domain/roles';
+import { workOrderAccessLabel } from '@fieldwork/domain/roles';
 import { phoneField } from '@fieldwork/domain/common.schemas';
 import { Button } from '../../components/button';
 import { Card, DetailList } from '../../components/card';
@@ -97,7 +97,7 @@ export function ProfilePage() {
               items={[
                 { label: 'Email', value: user.email },
                 { label: 'Role', value: user.role },
-                { label: 'Work order access', value: ACCESS_LABELS[user.access] },
+                { label: 'Work order access', value: workOrderAccessLabel(user) },
                 { label: 'Company', value: company.name },
               ]}
             />

@@ -112,9 +112,12 @@ export function TaskSheetCard({ task, timeZone, canDrag, onAssign }: TaskSheetCa
         <Link to="/workorder/scheduler/view/$taskId" params={{ taskId: task.id }} draggable={false} className={buttonClass('secondary', 'sm')}>
           View Task
         </Link>
-        <Button size="sm" onClick={() => onAssign(task)}>
-          Assign
-        </Button>
+        {/* The API's per-task rights: view-only users (and finished tasks) get no Assign. */}
+        {task.actions.edit.allowed ? (
+          <Button size="sm" onClick={() => onAssign(task)}>
+            Assign
+          </Button>
+        ) : null}
       </div>
     </article>
   );

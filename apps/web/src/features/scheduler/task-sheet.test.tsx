@@ -6,7 +6,7 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } fr
 import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
 import { mockApi, route, testQueryClient } from '../../test-utils';
 import { JOB_ID } from '../../shared/jobs/test-fixtures';
-import { TASK_ID, TECH_ID, taskItem, tasksPage } from '../../shared/tasks/test-fixtures';
+import { TASK_ID, TECH_ID, actions, taskItem, tasksPage } from '../../shared/tasks/test-fixtures';
 import { TASK_DRAG_TYPE, isDragging } from './drag-state';
 import { TaskSheet, type TaskSheetProps } from './task-sheet';
 import { toDraggedTask } from './task-sheet-card';
@@ -55,6 +55,15 @@ describe('TaskSheet', () => {
     const q = listCalls(fetchMock).at(-1)!;
     expect(Object.fromEntries(q)).toMatchObject({ assignedStatus: 'UNSCHEDULED', page: '1', limit: '15', orderByKey: 'createdAt', orderByValue: 'desc' });
     expect(q.has('search')).toBe(false);
+  });
+
+  it('offers no Assign on a task the viewer may not edit (view-only users)', async () => {
+    const readOnly = taskItem({ ...unscheduled, actions: actions() });
+    mockApi(route('GET', '/api/tasks', { body: tasksPage([readOnly], 1, 1, 15) }));
+    renderSheet();
+    const card = within(await screen.findByRole('article', { name: 'Task #2001' }));
+    expect(card.getByRole('link', { name: 'View Task' })).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Assign' })).toBeNull();
   });
 
   it('shows an unassigned task with its schedule, under its own title and tab', async () => {

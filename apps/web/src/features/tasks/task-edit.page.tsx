@@ -66,8 +66,9 @@ export function TaskEditPage() {
         key={t.version}
         mode="edit"
         defaultValues={taskToValues(t, tz)}
-        known={{ jobLabel: jobOptionLabel(t.job), technicianName: t.assignedUser?.username, subcontractorName: t.assignedSubcontractor?.name }}
+        known={{ jobLabel: jobOptionLabel(t.job) }}
         timeZone={tz}
+        taskId={t.id}
         onSubmit={(body) => save.mutate({ ...body, version: t.version })}
         onCancel={toTask}
         pending={save.isPending}

@@ -1,20 +1,26 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { allDayRange } from '@fieldwork/domain/schedule-time';
+import { allDayRange, fromZonedInput } from '@fieldwork/domain/schedule-time';
+import { needsPastStartConfirmation, scheduleSubmitDisabled } from '@fieldwork/domain/schedule-form.rules';
 import { ASSIGN_TO_CHOICES, TASK_DESCRIPTION_MAX, TASK_NAME_MAX, type AssignToChoice } from '@fieldwork/domain/tasks.schemas';
 import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Card } from '../../components/card';
 import { Checkbox } from '../../components/checkbox';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { FormActions } from '../../components/form-actions';
 import { FormAlert } from '../../components/form-alert';
 import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isApiError } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
 import { useServerFieldErrors } from '../../lib/use-server-field-errors';
 import { cn } from '../../lib/cn';
 import { endOrDefault, taskFieldOfMessage, taskResolver, type TaskFormMode, type TaskFormOutput, type TaskFormValues } from './task-form.schema';
-import { AssigneeSelect, JobSelect } from '../../shared/tasks/task-pickers';
+import { JobSelect } from '../../shared/tasks/task-pickers';
+import { SubcontractorPicker, TechnicianPicker } from '../../shared/scheduling/assignee-pickers';
+import { scheduleFailure } from '../../shared/scheduling/schedule-failure';
 
 export const ASSIGN_LABELS: Record<AssignToChoice, string> = { TECHNICIAN: 'Technician', SUBCONTRACTOR: 'Subcontractor', LATER: 'Assign Later' };
 export const ALL_DAY_LABEL = 'All day Task';
@@ -22,9 +28,11 @@ export const ALL_DAY_LABEL = 'All day Task';
 export type TaskFormProps = {
   mode: TaskFormMode;
   defaultValues: TaskFormValues;
-  /** Names already known (prefill or the task being edited), so the selects read right before lookups load. */
-  known?: { jobLabel?: string; technicianName?: string; subcontractorName?: string };
+  /** The job's name when already known (prefill or the task being edited), so the select reads right before lookups load. */
+  known?: { jobLabel?: string };
   timeZone: string;
+  /** The task being edited: its own schedule does not make its technician busy. */
+  taskId?: string;
   onSubmit: (values: TaskFormOutput) => void;
   onCancel: () => void;
   pending: boolean;
@@ -39,18 +47,41 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function TaskForm({ mode, defaultValues, known, timeZone, onSubmit, onCancel, pending, serverError }: TaskFormProps) {
+export const PAST_START_TITLE = 'Start in the past?';
+export const pastStartText = (when: string) => `This task starts on ${when}, which is in the past. Save it anyway?`;
+
+/** A refused clash toasts the spec's "Technician has a conflicting schedule" and stays out of the form's alert. */
+const isClash = (error: unknown) => isApiError(error) && error.code === 'SCHEDULE_CONFLICT';
+
+export function TaskForm({ mode, defaultValues, known, timeZone, taskId, onSubmit, onCancel, pending, serverError }: TaskFormProps) {
   const form = useForm<TaskFormValues, unknown, TaskFormOutput>({ resolver: taskResolver(mode, timeZone), defaultValues });
   const { errors } = form.formState;
   const [start, end, allDay, assignTo] = useWatch({ control: form.control, name: ['start', 'end', 'allDay', 'assignTo'] });
   const [jobLabel, setJobLabel] = useState(known?.jobLabel ?? '');
-  const [assigneeLabel, setAssigneeLabel] = useState<Record<string, string>>({});
+  const [technicianId, subcontractorId] = useWatch({ control: form.control, name: ['assignedTechnicianId', 'assignedSubcontractorId'] });
+  const [pastConfirm, setPastConfirm] = useState<TaskFormOutput | null>(null);
+  const submitBlocked = scheduleSubmitDisabled(
+    { hasStart: start !== '', assignTo, technicianId: technicianId || null, subcontractorId: subcontractorId || null },
+    { reschedule: false, pending },
+  );
+
+  useEffect(() => {
+    if (!isClash(serverError)) return;
+    const { title, text } = scheduleFailure(serverError);
+    toast.error(title, { description: text });
+    form.setError('assignedTechnicianId', { type: 'server', message: text }, { shouldFocus: false });
+  }, [serverError, form]);
 
   const set = (field: FieldPath<TaskFormValues>, value: string | boolean) =>
     form.setValue(field, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
   // Server validation messages go under their inputs; the rest above the form.
-  const unmatched = useServerFieldErrors(serverError, form.setError, taskFieldOfMessage);
+  const unmatched = useServerFieldErrors(isClash(serverError) ? null : serverError, form.setError, taskFieldOfMessage);
+  const previousStart = fromZonedInput(defaultValues.start, timeZone);
+  const submit = (values: TaskFormOutput) => {
+    if (needsPastStartConfirmation(values.startDateTime ?? null, mode === 'edit' ? previousStart : null, new Date(), timeZone)) return setPastConfirm(values);
+    onSubmit(values);
+  };
 
   const applyAllDay = (startLocal: string) => {
     const range = allDayRange(startLocal || todayInZone(new Date(), timeZone));
@@ -68,7 +99,7 @@ export function TaskForm({ mode, defaultValues, known, timeZone, onSubmit, onCan
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4 pb-20">
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4 pb-20">
       {unmatched.length > 0 ? <FormAlert error={new ApiError(400, 'VALIDATION_FAILED', unmatched.join(' '), unmatched)} /> : null}
 
       <Section title="Task Details">
@@ -145,9 +176,8 @@ export function TaskForm({ mode, defaultValues, known, timeZone, onSubmit, onCan
             kind={assignTo}
             form={form}
             error={(assignTo === 'TECHNICIAN' ? errors.assignedTechnicianId : errors.assignedSubcontractorId)?.message}
-            knownName={(assignTo === 'TECHNICIAN' ? known?.technicianName : known?.subcontractorName) ?? ''}
-            label={assigneeLabel[assignTo]}
-            onPicked={(label) => setAssigneeLabel((l) => ({ ...l, [assignTo]: label }))}
+            window={windowOf(start, end, timeZone, taskId)}
+            timeZone={timeZone}
             set={set}
           />
         ) : (
@@ -155,43 +185,57 @@ export function TaskForm({ mode, defaultValues, known, timeZone, onSubmit, onCan
         )}
       </Section>
 
-      <FormActions onCancel={onCancel} pending={pending} className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-white px-4 py-3 lg:left-56" />
+      <FormActions onCancel={onCancel} pending={pending} disabled={submitBlocked} className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-white px-4 py-3 lg:left-56" />
+      <ConfirmDialog
+        open={pastConfirm !== null}
+        onOpenChange={(open) => !open && setPastConfirm(null)}
+        title={PAST_START_TITLE}
+        description={pastStartText(formatDateTime(pastConfirm?.startDateTime, timeZone))}
+        confirmLabel="Save anyway"
+        onConfirm={() => {
+          if (pastConfirm) onSubmit(pastConfirm);
+          setPastConfirm(null);
+        }}
+      />
     </form>
   );
+}
+
+/** The availability window of the chosen start and end (the end defaults like the saved task's), as instants. */
+function windowOf(start: string, end: string, timeZone: string, taskId: string | undefined) {
+  const startDateTime = fromZonedInput(start, timeZone);
+  if (!startDateTime) return null;
+  return { startDateTime, expectedEndDateTime: fromZonedInput(endOrDefault(start, end, timeZone), timeZone), ...(taskId ? { excludeTaskId: taskId } : {}) };
 }
 
 type AssigneeFieldProps = {
   kind: 'TECHNICIAN' | 'SUBCONTRACTOR';
   form: ReturnType<typeof useForm<TaskFormValues, unknown, TaskFormOutput>>;
   error: string | undefined;
-  knownName: string;
-  label: string | undefined;
-  onPicked: (label: string) => void;
+  window: { startDateTime: string; expectedEndDateTime: string | null; excludeTaskId?: string } | null;
+  timeZone: string;
   set: (field: FieldPath<TaskFormValues>, value: string) => void;
 };
 
-function AssigneeField({ kind, form, error, knownName, label, onPicked, set }: AssigneeFieldProps) {
+/** The same pickers as the Assign/Schedule sheet: technicians with their availability for the window (Busy cannot be picked), active subcontractors. */
+function AssigneeField({ kind, form, error, window, timeZone, set }: AssigneeFieldProps) {
   const name = kind === 'TECHNICIAN' ? 'assignedTechnicianId' : 'assignedSubcontractorId';
+  const value = useWatch({ control: form.control, name });
   return (
-    <Field label={ASSIGN_LABELS[kind]} required error={error} id={`task-${kind.toLowerCase()}`}>
-      {(control) => (
-        <Controller
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <AssigneeSelect
-              {...control}
-              kind={kind}
-              value={field.value}
-              selectedLabel={label ?? knownName}
-              onSelect={(o) => {
-                onPicked(o?.label ?? '');
-                set(name, o?.value ?? '');
-              }}
-            />
-          )}
-        />
+    <div className="space-y-1.5 sm:col-span-2">
+      <p className="text-sm font-medium text-gray-900">
+        {ASSIGN_LABELS[kind]} <span className="text-danger" aria-hidden="true">*</span>
+      </p>
+      {kind === 'TECHNICIAN' ? (
+        <TechnicianPicker window={window} value={value || null} onChange={(id) => set(name, id)} timeZone={timeZone} />
+      ) : (
+        <SubcontractorPicker value={value || null} onChange={(id) => set(name, id)} />
       )}
-    </Field>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -12,7 +12,6 @@ import type {
 } from '@fieldwork/domain/tasks.schemas';
 import type { TaskStatus } from '@fieldwork/domain/task-status';
 import type { Subcontractor } from '@fieldwork/domain/subcontractors.schemas';
-import type { User } from '@fieldwork/domain/users.schemas';
 import { api, fromItemsPage, type DataOf, type DataPage, type ItemsPage } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
 
@@ -41,7 +40,6 @@ export const taskKeys = {
   detail: (id: string) => ['tasks', 'detail', id] as const,
   activities: (id: string) => ['tasks', 'activities', id] as const,
   activityLog: (id: string) => ['tasks', 'activity-log', id] as const,
-  technicians: ['users', 'list', 'technicians'] as const,
   subcontractors: ['subcontractors', 'list', 'picker'] as const,
 };
 
@@ -70,16 +68,6 @@ export const tasksApi = {
   activityLog: async (id: string, page: number): Promise<DataPage<Activity>> =>
     fromItemsPage((await api.get<DataOf<ItemsPage<Activity>>>(`/tasks/${id}/activity-log`, { query: { page, limit: TASK_ACTIVITY_PAGE_SIZE } })).data),
 
-  /** Active technicians (both technician roles) for the assignment picker. */
-  technicians: async (): Promise<User[]> => {
-    const pages = await Promise.all(
-      (['Technician', 'Tech Access'] as const).map((role) =>
-        api.get<ItemsPage<User>>('/user', { query: { role, status: 'ACTIVE', page: 1, limit: PICKER_LIMIT, orderByKey: 'name', orderByValue: 'asc' } }),
-      ),
-    );
-    const byId = new Map(pages.flatMap((p) => p.items).map((u) => [u.id, u]));
-    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
-  },
   subcontractors: async (): Promise<Subcontractor[]> =>
     (await api.get<DataPage<Subcontractor>>('/subcontractors', { query: { page: 1, limit: PICKER_LIMIT, status: 'active' } })).data,
 };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Capability } from '@fieldwork/domain/roles';
 import { NoAccessPanel } from '../../components/no-access-panel';
-import { useAuth } from '../../lib/auth-context';
+import { useAuth, type Auth } from '../../lib/auth-context';
 
 export function RequireCapability({ capability, children }: { capability: Capability; children: ReactNode }) {
   return useAuth().can(capability) ? <>{children}</> : <NoAccessPanel />;
@@ -12,8 +12,11 @@ export function RequireCapability({ capability, children }: { capability: Capabi
  * subcontractors work on their own tasks, so only the task and scheduler pages let them in.
  */
 export function WorkOrderPage({ fieldRoles = 'deny', children }: { fieldRoles?: 'allow' | 'deny'; children: ReactNode }) {
-  const auth = useAuth();
+  return canOpenWorkOrderPage(useAuth(), fieldRoles) ? <>{children}</> : <NoAccessPanel />;
+}
+
+/** The guard's own test, shared with the sidebar so it never links to a page that would only say "no access". */
+export function canOpenWorkOrderPage(auth: Pick<Auth, 'viewerClass' | 'can'>, fieldRoles: 'allow' | 'deny' = 'deny'): boolean {
   const field = auth.viewerClass === 'technician' || auth.viewerClass === 'subcontractor';
-  const allowed = field ? fieldRoles === 'allow' : auth.can('workorder.view');
-  return allowed ? <>{children}</> : <NoAccessPanel />;
+  return field ? fieldRoles === 'allow' : auth.can('workorder.view');
 }

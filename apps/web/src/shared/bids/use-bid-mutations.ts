@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { AnswerBidBody } from '@fieldwork/domain/bids.schemas';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { jobKeys } from '../../features/jobs/jobs.api';
-import { scheduleFailure } from '../../features/scheduling/scheduling.api';
+import { scheduleFailure } from '../scheduling/schedule-failure';
 import { taskKeys } from '../../features/tasks/tasks.api';
 import { BID_TOASTS, bidsApi, bidKeys } from '../../features/bids/bids.api';
 

@@ -2,6 +2,7 @@ import { addHoursLocal, allDayRange, fromZonedInput, toZonedInput } from '@field
 import type { RescheduleTaskBody, ScheduleTaskBody } from '@fieldwork/domain/scheduling.schemas';
 import { DEFAULT_SCHEDULE_HOURS, type TaskListItem } from '@fieldwork/domain/tasks.schemas';
 import { todayInZone } from '@fieldwork/domain/estimates.rules';
+import { scheduleSubmitDisabled } from '@fieldwork/domain/schedule-form.rules';
 
 export const ASSIGN_MODES = ['TECHNICIAN', 'SUBCONTRACTOR', 'LATER'] as const;
 export type AssignMode = (typeof ASSIGN_MODES)[number];
@@ -62,18 +63,18 @@ export function withAllDay(draft: ScheduleDraft, allDay: boolean, timeZone: stri
   return range ? { ...draft, allDay, start: range.start, end: range.end } : { ...draft, allDay };
 }
 
-/**
- * Submit is disabled when a technician is not selected while a start exists (not in
- * re-schedule), when assign is chosen without a technician or subcontractor, or while a request is in flight.
- */
+/** The domain's submit rule over the sheet's fields (shared with the task form). */
 export function submitDisabled(draft: ScheduleDraft, o: { reschedule: boolean; pending: boolean }): boolean {
-  if (o.pending) return true;
-  // The first rule (no technician while a start exists, outside re-schedule) is contained in the second here,
-  // because Technician is an explicit choice in this sheet: Assign Later is how a schedule goes out unassigned.
-  if (draft.mode === 'TECHNICIAN' && !draft.technicianId) return true;
-  if (draft.mode === 'SUBCONTRACTOR' && draft.subMode === 'ASSIGN' && !draft.subcontractorId) return true;
-  if (draft.mode === 'SUBCONTRACTOR' && draft.subMode === 'REQUEST_BIDS' && draft.bidSubcontractorIds.length === 0) return true;
-  return false;
+  return scheduleSubmitDisabled(
+    {
+      hasStart: draft.start !== '',
+      assignTo: draft.mode,
+      technicianId: draft.technicianId,
+      subcontractorId: draft.subcontractorId,
+      bidSubcontractorIds: requestsBids(draft) ? draft.bidSubcontractorIds : null,
+    },
+    o,
+  );
 }
 
 type Assignment = Pick<ScheduleTaskBody, 'assignedTo' | 'assignedTechnicianId' | 'assignedSubcontractorId' | 'bidRequestSentTo'>;

@@ -4,7 +4,8 @@ import type { Task } from '@fieldwork/domain/tasks.schemas';
 import { BID_TOASTS, bidKeys } from '../../features/bids/bids.api';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
-import { scheduleFailure, schedulingApi, SCHEDULE_TOASTS } from '../../features/scheduling/scheduling.api';
+import { schedulingApi } from '../../features/scheduling/scheduling.api';
+import { scheduleFailure, SCHEDULE_TOASTS } from './schedule-failure';
 import type { scheduleRequest } from './schedule-draft';
 
 type ScheduleRequest = NonNullable<ReturnType<typeof scheduleRequest>>;

@@ -5,7 +5,6 @@ import { SearchSelect, type SearchSelectOption } from '../../components/search-s
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { jobKeys, jobsApi } from '../../features/jobs/jobs.api';
 import { jobName, jobNumberText } from '../jobs/job-status-badge';
-import { taskKeys, tasksApi } from '../../features/tasks/tasks.api';
 
 export const JOB_SEARCH_LIMIT = 20;
 
@@ -53,50 +52,6 @@ export function JobSelect({ value, selectedLabel, onSelect, disabled, invalid, .
       onSelect={onSelect}
       placeholder="Search open jobs by number"
       emptyText="No open jobs found"
-      disabled={disabled}
-    />
-  );
-}
-
-type AssigneeKind = 'TECHNICIAN' | 'SUBCONTRACTOR';
-
-/** Where each picker's people come from: active technicians (both technician roles), active subcontractors. */
-const ASSIGNEE_SOURCES = {
-  TECHNICIAN: {
-    queryKey: taskKeys.technicians,
-    load: async (): Promise<SearchSelectOption[]> => (await tasksApi.technicians()).map((u) => ({ value: u.id, label: u.name, description: u.role })),
-    placeholder: 'Search technicians',
-    emptyText: 'No technicians found',
-  },
-  SUBCONTRACTOR: {
-    queryKey: taskKeys.subcontractors,
-    load: async (): Promise<SearchSelectOption[]> =>
-      (await tasksApi.subcontractors()).map((s) => ({ value: s.id, label: s.name, description: s.contactName ?? undefined })),
-    placeholder: 'Search subcontractors',
-    emptyText: 'No subcontractors found',
-  },
-} as const satisfies Record<AssigneeKind, { queryKey: readonly string[]; load: () => Promise<SearchSelectOption[]>; placeholder: string; emptyText: string }>;
-
-/** The technician or subcontractor picker: the whole (≤100) list loads once and filters by name as the user types. */
-export function AssigneeSelect({ kind, value, selectedLabel, onSelect, disabled, invalid, ...control }: PickerProps & { kind: AssigneeKind }) {
-  const source = ASSIGNEE_SOURCES[kind];
-  const people = useQuery({ queryKey: source.queryKey, queryFn: source.load, staleTime: 5 * 60_000 });
-  const [text, setText] = useState('');
-  const options = people.data ?? [];
-  const needle = text.trim().toLowerCase();
-  const shown = needle ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.description?.toLowerCase().includes(needle)) : options;
-  return (
-    <SearchSelect
-      {...control}
-      invalid={invalid}
-      value={value}
-      selectedLabel={options.find((o) => o.value === value)?.label ?? selectedLabel}
-      onSearchChange={setText}
-      options={shown}
-      loading={people.isLoading}
-      onSelect={onSelect}
-      placeholder={source.placeholder}
-      emptyText={source.emptyText}
       disabled={disabled}
     />
   );

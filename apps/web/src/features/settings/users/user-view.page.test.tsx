@@ -63,3 +63,12 @@ describe('team member hourly cost rate', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 });
+
+describe('team member work-order access', () => {
+  it('says what a technician can really reach instead of their stored "No access"', async () => {
+    mockApi(route('GET', `/api/user/${USER_ID}`, { body: { data: member() } }));
+    renderApp(path, makeSession('Admin', 'fullAccess'));
+    expect(await screen.findByText('Field: own tasks')).toBeTruthy();
+    expect(screen.queryByText('No access')).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { ACCESS_LABELS } from '@fieldwork/domain/roles';
+import { workOrderAccessLabel } from '@fieldwork/domain/roles';
 import type { User } from '@fieldwork/domain/users.schemas';
 import { Avatar } from '../../../components/avatar';
 import { NameBadges } from '../../../components/badge';
@@ -89,7 +89,7 @@ function UserView({ user }: { user: User }) {
             { label: 'Email', value: user.email },
             { label: 'Phone', value: dash(user.phone) },
             { label: 'Role', value: user.role },
-            { label: 'Work order access', value: ACCESS_LABELS[user.access] },
+            { label: 'Work order access', value: workOrderAccessLabel(user) },
             { label: 'Status', value: <UserStatusBadge status={user.status} /> },
             { label: 'Qualification tags', value: <NameBadges items={user.tags} empty={<span className="text-muted">No existing tags!</span>} /> },
             { label: 'Operating zones', value: <NameBadges items={user.zones} empty={<span className="text-muted">No zones</span>} /> },

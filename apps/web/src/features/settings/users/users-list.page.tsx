@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { ACCESS_LABELS, ROLE_NAMES } from '@fieldwork/domain/roles';
+import { ROLE_NAMES, workOrderAccessLabel } from '@fieldwork/domain/roles';
 import type { User, UserStatus } from '@fieldwork/domain/users.schemas';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -83,7 +83,7 @@ export function UsersListPage() {
           },
           { key: 'email', header: 'Email', sortable: true, cell: (u) => u.email },
           { key: 'role', header: 'Role', sortable: true, cell: (u) => u.role },
-          { key: 'access', header: 'Work order access', cell: (u) => ACCESS_LABELS[u.access], className: 'whitespace-nowrap' },
+          { key: 'access', header: 'Work order access', cell: (u) => workOrderAccessLabel(u), className: 'whitespace-nowrap' },
           { key: 'status', header: 'Status', cell: statusBadge },
           { key: 'createdAt', header: 'Joined', sortable: true, cell: (u) => formatDate(u.createdAt, tz), className: 'whitespace-nowrap hidden xl:table-cell' },
         ]}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from '@fieldwork/domain/errors';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
 import { ApiError } from '../../lib/api-client';
-import { scheduleFailure } from './scheduling.api';
+import { scheduleFailure } from './schedule-failure';
 
 /** An error as the api client builds it: the code is the one the body carries. */
 const apiError = (status: number, body: unknown) => {
