@@ -72,6 +72,9 @@ export default defineConfig({
           root,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Whole-page renders under jsdom take several seconds on a busy two-core machine; a ceiling this high only
+          // decides when a stuck test gives up, never whether a working one passes.
+          testTimeout: 20_000,
           setupFiles: hasWebSetup ? [webSetup] : [],
         },
       },

@@ -2,7 +2,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Whole-app renders can take over a second on a busy two-core CI machine.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 6000 });
 
 // jsdom lacks a few browser APIs that radix-ui and our layout hooks touch.
 if (!window.matchMedia) {
