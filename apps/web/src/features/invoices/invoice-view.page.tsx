@@ -29,7 +29,7 @@ export function InvoiceViewPage() {
         status={<InvoiceStatusBadge status={inv.status} />}
         companyName={session.company.name}
         timeZone={session.company.timeZone}
-        documentDate={{ label: 'Invoice Date', value: inv.invoiceDate }}
+        documentDate={{ kind: 'invoice', value: inv.invoiceDate }}
         customerMessage={inv.invoiceCustomerMessage}
         notes={<InvoiceNotes invoice={inv} />}
         extraTotals={[
