@@ -167,3 +167,10 @@ describe('recording an estimate deposit', () => {
     expect(canRecordDeposit({ ...base, status: 'APPROVED', isConverted: true })).toBe(false);
   });
 });
+
+describe('editing an invoice past draft says what happens first', () => {
+  it('names the original, its status and the new draft', () => {
+    expect(INVOICE_MESSAGES.editCopyConfirm(31, 'PAID')).toBe('Invoice #31 is paid and stays as it is. Editing creates a new draft invoice copied from it.');
+    expect(INVOICE_MESSAGES.editCopyConfirm(7, 'SENT')).toBe('Invoice #7 is open and stays as it is. Editing creates a new draft invoice copied from it.');
+  });
+});

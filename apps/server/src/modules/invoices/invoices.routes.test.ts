@@ -48,8 +48,14 @@ describe('invoices', () => {
     expect((await t.call('DELETE', `/api/invoices/${inv.id}`, admin.cookie)).statusCode).toBe(409);
     const copy = await post(`/api/invoices/${inv.id}/draft`);
     expect(copy.json()).toMatchObject({ message: 'Now, You can edit your Invoice.', data: { status: 'DRAFT', isConvertedInvoiceJob: true, convertedInvoiceJobinfo: { previousInvoiceNumber: inv.invoiceNumber } } });
+    // Both ends of the link: the copy names its original, the original lists its copy (stored, not inferred).
+    expect(copy.json().data).toMatchObject({ copiedFrom: { id: inv.id, invoiceNumber: inv.invoiceNumber, status: 'SENT' }, copies: [] });
+    const original = (await t.call('GET', `/api/invoices/${inv.id}`, admin.cookie)).json().data;
+    expect(original).toMatchObject({ status: 'SENT', copiedFrom: null, copies: [{ id: copy.json().data.id, invoiceNumber: copy.json().data.invoiceNumber, status: 'DRAFT' }] });
+    expect(await t.db.selectFrom('invoices').select('copied_from_invoice_id').where('id', '=', copy.json().data.id).executeTakeFirstOrThrow()).toEqual({ copied_from_invoice_id: inv.id });
     const del = await t.call('DELETE', `/api/invoices/${copy.json().data.id}`, admin.cookie);
     expect(del.json()).toEqual({ message: `Invoice ${copy.json().data.invoiceNumber} deleted successfully` });
+    expect((await t.call('GET', `/api/invoices/${inv.id}`, admin.cookie)).json().data.copies).toEqual([]);
     expect((await post(`/api/invoices/${inv.id}/void`)).json().data.status).toBe('VOID');
   });
 

@@ -11,7 +11,7 @@ import { Button, buttonClass } from '../../components/button';
 import { useAuth } from '../../lib/auth-context';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import type { DocumentKind } from '../../features/billing/billing.api';
-import { downloadPdf, useEstimateActions, useInvoiceActions } from './use-document-actions';
+import { downloadPdf, invoiceEditOrAsk, useEstimateActions, useInvoiceActions } from './use-document-actions';
 import { useRowConfirm, type ConfirmRequest } from './document-row-menu';
 
 function PdfButton({ kind, id, number }: { kind: DocumentKind; id: string; number: number }) {
@@ -121,7 +121,7 @@ export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
     <Bar>
       {actions.download ? <PdfButton kind="invoice" id={id} number={n} /> : null}
       {actions.recordPayment ? <ActionButton primary label="Record Payment" icon={CreditCard} disabled={pending} onClick={() => setPaying(true)} /> : null}
-      {actions.edit ? <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => edit.mutate({ id, status: invoice.status })} /> : null}
+      {actions.edit ? <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => invoiceEditOrAsk(invoice, edit, ask)} /> : null}
       {actions.send ? <ActionButton label="Send" icon={Send} loading={send.isPending} disabled={pending} onClick={() => send.mutate(id)} /> : null}
       {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('invoice', n, () => voidIt.mutateAsync(id)))} /> : null}
       {actions.delete ? (
