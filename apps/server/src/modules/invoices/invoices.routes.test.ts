@@ -72,6 +72,22 @@ describe('invoices', () => {
     expect((await t.call('GET', `/api/invoices?jobId=${job.id}`, admin.cookie)).json().data).toHaveLength(1);
   });
 
+  it("lists the job's customer's unlinked invoices first for the link panel (customerFirst)", async () => {
+    const job = await buildJob(t.db, tenantId);
+    const other = await buildCustomer(t.db, tenantId);
+    const own = (await post('/api/invoices', invoiceBody({ accountId: job.customerId }))).json().data;
+    // Newer, so it would come first by date alone.
+    const foreign = (await post('/api/invoices', invoiceBody({ accountId: other.id }))).json().data;
+    const ids = async (q: string) => (await t.call('GET', `/api/invoices?unlinked=true&limit=100${q}`, admin.cookie)).json().data.map((i: { id: string }) => i.id);
+    const plain = await ids('');
+    expect(plain.indexOf(foreign.id)).toBeLessThan(plain.indexOf(own.id));
+    const first = await ids(`&customerFirst=${job.customerId}`);
+    expect(first[0]).toBe(own.id);
+    expect(first).toContain(foreign.id);
+    const refused = await post('/api/invoices/link', { jobId: job.id, invoiceId: foreign.id });
+    expect(refused.json()).toMatchObject({ statusCode: 409, message: "The job belongs to another customer than this item's." });
+  });
+
   it('technicians and subcontractors get 403; read-only office sees no write actions', async () => {
     const customer = await buildCustomer(t.db, tenantId);
     const inv = (await post('/api/invoices', invoiceBody({ accountId: customer.id }))).json().data;
