@@ -28,7 +28,7 @@ function Group({ title, children, columns }: { title: string; children: ReactNod
   return (
     <section aria-label={title}>
       <h3 className="mb-1.5 text-xs font-medium text-muted uppercase">{title}</h3>
-      <div className={cn('grid grid-cols-2 gap-2 [&>*:last-child:nth-child(odd)]:col-span-2', columns === 4 ? '@lg:grid-cols-4 @lg:[&>*]:col-span-1' : '@lg:grid-cols-3 @lg:[&>*]:col-span-1')}>{children}</div>
+      <div className={cn('grid grid-cols-2 gap-2 @max-lg:[&>*:last-child:nth-child(odd)]:col-span-2', columns === 4 ? '@lg:grid-cols-4' : '@lg:grid-cols-3')}>{children}</div>
     </section>
   );
 }
