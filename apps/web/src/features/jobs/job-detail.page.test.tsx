@@ -231,6 +231,23 @@ describe('job status actions', { timeout: 20_000 }, () => {
     expect(patches(fetchMock)).toEqual([{ action: 'CANCELLED' }]);
   });
 
+  it('on a phone puts Cancel Job in the overflow menu, not as a red button beside Edit', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      const fetchMock = mockApi(tasksReply([]), jobReply({ statusActions: { CLOSED: true, REOPENED: false, CANCELLED: true } }), statusReply());
+      renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+      const user = userEvent.setup();
+      expect(await screen.findByRole('button', { name: 'Close Job' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Cancel Job' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: /^More actions for job/ }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Cancel Job' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Cancel job?' })).getByRole('button', { name: 'Cancel Job' }));
+      await waitFor(() => expect(patches(fetchMock)).toEqual([{ action: 'CANCELLED' }]));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+    }
+  });
+
   it('re-opens a closed job', async () => {
     const fetchMock = mockApi(tasksReply([]), jobReply({ status: 'CLOSED', statusActions: { CLOSED: false, REOPENED: true, CANCELLED: false } }), statusReply());
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
