@@ -28,7 +28,8 @@ describe('job detail page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Northwind Plumbing' }).getAttribute('href')).toBe(`/customer/${job().customer.id}/view-profile`);
     expect(screen.getByRole('tab', { name: 'Tasks (2)' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Estimates (1)' })).toBeTruthy();
-    expect(await screen.findByText('You have no data yet')).toBeTruthy();
+    // Two tasks on the job, none assigned to this user: the tab says so rather than "You have no data yet".
+    expect(await screen.findByText('None of this job’s tasks are assigned to you')).toBeTruthy();
     for (const header of ['Task Number', 'Created On', 'Created By', 'Task Name', 'Work Time', 'Assigned To', 'Task Status', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
