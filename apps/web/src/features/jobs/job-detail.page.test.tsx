@@ -75,9 +75,11 @@ describe('job detail page', { timeout: 20_000 }, () => {
     }
   });
 
-  it('renders activity changes as "field: old → new"', () => {
-    expect(changeText({ field: 'name', oldValue: 'Boiler', newValue: 'Boiler service' })).toBe('Name: Boiler → Boiler service');
-    expect(changeText({ field: 'siteContactId', oldValue: null, newValue: 'Bea' })).toBe('Site contact: — → Bea');
+  it('renders activity changes as sentences with dates in the company format', () => {
+    expect(changeText({ field: 'name', oldValue: 'Boiler', newValue: 'Boiler service' })).toBe('Changed Name from Boiler to Boiler service.');
+    expect(changeText({ field: 'siteContactId', oldValue: null, newValue: 'Bea' })).toBe('Set Site contact to Bea.');
+    // No raw ISO timestamps: instants in the company's zone and format.
+    expect(changeText({ field: 'startDateTime', oldValue: '2026-11-20T14:00:00.000Z', newValue: null }, 'America/New_York')).toBe('Cleared Start date time (was Nov 20, 2026, 9:00 AM).');
   });
 
   it('lists activity newest first as the server sends it, with Load more', async () => {
@@ -99,7 +101,7 @@ describe('job detail page', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Activity log' }));
     const sheet = within(await screen.findByRole('dialog', { name: 'Activity log' }));
-    expect(await sheet.findByText('Name: Boiler → Boiler service')).toBeTruthy();
+    expect(await sheet.findByText('Changed Name from Boiler to Boiler service.')).toBeTruthy();
     const entries = sheet.getAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-label') === 'Activity');
     expect(entries[0]?.textContent).toContain('Job updated');
     expect(sheet.getByRole('button', { name: 'Load more' })).toBeTruthy();
