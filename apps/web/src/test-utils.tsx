@@ -8,6 +8,7 @@ import { capabilitiesOf, type AccessLevel } from '@fieldwork/domain/roles';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { SESSION_KEY, SETUP_STATUS_KEY } from './lib/auth-context';
+import { appMutationCache } from './lib/query-client';
 
 export function makeSession(role = 'Admin', access: AccessLevel = 'fullAccess'): SessionInfo {
   return {
@@ -33,7 +34,7 @@ export function makeSession(role = 'Admin', access: AccessLevel = 'fullAccess'):
 }
 
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({ mutationCache: appMutationCache(), defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
 }
 
 type Reply = { status?: number; body?: unknown };

@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-api-token-scopes.ts';
 import * as m0018 from './migrations/0018-company-branding.ts';
 import * as m0019 from './migrations/0019-job-money-triggers.ts';
 import * as m0020 from './migrations/0020-messaging.ts';
+import * as m0021 from './migrations/0021-invoice-copies.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0018-company-branding': m0018,
   '0019-job-money-triggers': m0019,
   '0020-messaging': m0020,
+  '0021-invoice-copies': m0021,
 };
 
 class ListProvider implements MigrationProvider {

@@ -51,6 +51,8 @@ export type InvoicesTable = DocumentColumns & {
   paid_cents: number;
   previous_invoice_number: number | null;
   converted_from_estimate_id: string | null;
+  /** The invoice this draft was copied from by an edit (migration 0021); optional on insert. */
+  copied_from_invoice_id?: string | null;
 };
 export type DocumentLineColumns = {
   id: string;

@@ -23,6 +23,15 @@ export function formatBidAmount(cents: number): string {
   return '$' + (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
+export const BID_AMOUNT_MESSAGES = { notNumber: 'Amount must be a number.', notPositive: 'Amount must be a positive number.' } as const;
+
+/** A typed amount: a minus sign makes it a negative number, not "not a number", so it is told as such. */
+export function typedBidAmountError(text: string): string | null {
+  const v = text.trim();
+  if (/^-\s*\d*\.?\d+$|^-\s*\d+\.?$/.test(v)) return BID_AMOUNT_MESSAGES.notPositive;
+  return /^\d*\.?\d*$/.test(v) && v !== '.' ? null : BID_AMOUNT_MESSAGES.notNumber;
+}
+
 /** Dollars with at most 2 decimal places, > 0 and ≤ 10,000,000, turned into integer cents. */
 export const bidAmountField = z
   .number({ error: 'Amount must be a number.' })

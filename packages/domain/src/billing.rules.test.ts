@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveEstimate, canRecordDeposit, editCreatesDraftCopy, effectiveEstimateStatus, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, estimateActions, estimateMove, LINK_MESSAGES, type EstimateStatus } from './estimates.rules.ts';
+import { canMoveEstimate, canRecordDeposit, editCreatesDraftCopy, effectiveEstimateStatus, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, estimateActions, estimateMove, LINK_MESSAGES, linkRefusal, type EstimateStatus } from './estimates.rules.ts';
 import { canMoveInvoice, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceActions, invoiceEditCreatesDraftCopy, invoiceMove } from './invoices.rules.ts';
 import { presetRange } from './date-presets.ts';
 import { approvalBody, createEstimateBody } from './estimates.schemas.ts';
@@ -165,5 +165,28 @@ describe('recording an estimate deposit', () => {
     expect(canRecordDeposit({ ...base, status: 'SENT', isDepositRequired: false })).toBe(false);
     expect(canRecordDeposit({ ...base, status: 'SENT', depositCents: 0 })).toBe(false);
     expect(canRecordDeposit({ ...base, status: 'APPROVED', isConverted: true })).toBe(false);
+  });
+});
+
+describe('editing an invoice past draft says what happens first', () => {
+  it('names the original, its status and the new draft', () => {
+    expect(INVOICE_MESSAGES.editCopyConfirm(31, 'PAID')).toBe('Invoice #31 is paid and stays as it is. Editing creates a new draft invoice copied from it.');
+    expect(INVOICE_MESSAGES.editCopyConfirm(7, 'SENT')).toBe('Invoice #7 is open and stays as it is. Editing creates a new draft invoice copied from it.');
+  });
+});
+
+describe('linkRefusal: why a document cannot be linked to a job (server and panel alike)', () => {
+  const job = { status: 'OPEN', customerId: 'c1' };
+  it.each([
+    ['linkable', { jobId: null, status: 'SENT', customerId: 'c1' }, job, null],
+    ['already linked', { jobId: 'j2', status: 'SENT', customerId: 'c1' }, job, 'ALREADY_LINKED'],
+    ['void', { jobId: null, status: 'VOID', customerId: 'c1' }, job, 'VOID'],
+    ['job not open', { jobId: null, status: 'SENT', customerId: 'c1' }, { status: 'CLOSED', customerId: 'c1' }, 'JOB_NOT_OPEN'],
+    ['another customer', { jobId: null, status: 'DRAFT', customerId: 'c2', customerName: 'Contoso' }, job, 'OTHER_CUSTOMER'],
+  ] as const)('%s', (_name, document, target, code) => {
+    expect(linkRefusal(document, target)?.code ?? null).toBe(code);
+  });
+  it('names the other customer on the row', () => {
+    expect(linkRefusal({ jobId: null, status: 'SENT', customerId: 'c2', customerName: 'Contoso' }, job)).toMatchObject({ message: LINK_MESSAGES.otherCustomer, rowMessage: "Belongs to Contoso, not this job's customer." });
   });
 });

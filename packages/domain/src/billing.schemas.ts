@@ -105,6 +105,8 @@ export const documentListQuery = <S extends readonly [string, ...string[]]>(stat
     jobId: uuidField('Job').optional(),
     /** The link panel lists only documents without a job. */
     unlinked: z.enum(['true', 'false'], { error: 'unlinked must be true or false.' }).transform((v) => v === 'true').optional(),
+    /** This customer's documents come first (the link panel: the job's customer's, then the rest). */
+    customerFirst: uuidField('customerFirst').optional(),
   });
 
 export const refSchema = z.object({ id: z.string(), name: z.string() }).nullable();

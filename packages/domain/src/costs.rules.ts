@@ -12,6 +12,9 @@ export const isCostType = (value: unknown): value is CostType => (COST_TYPES as 
 /** JOB: an actual cost of the work; ESTIMATE: an estimated cost of an estimate (the cost calculator). */
 export const COST_FOR = ['JOB', 'ESTIMATE'] as const;
 export type CostFor = (typeof COST_FOR)[number];
+/** A job's costs are either what it actually cost (JOB) or what its estimates planned (ESTIMATE); never summed together. */
+export const COST_FOR_LABELS = { JOB: 'Actual', ESTIMATE: 'Estimated' } as const satisfies Record<CostFor, string>;
+export const isCostFor = (value: unknown): value is CostFor => (COST_FOR as readonly unknown[]).includes(value);
 export const EQUIPMENT_UNITS = ['HOUR', 'DAY'] as const;
 export type EquipmentUnit = (typeof EQUIPMENT_UNITS)[number];
 

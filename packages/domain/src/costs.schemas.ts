@@ -142,7 +142,7 @@ export type CostListQuery = z.infer<typeof costListQuery>;
 export const costExportQuery = z.preprocess(
   dropEmpty,
   z
-    .strictObject({ ...filters, format: z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).default('json') })
+    .strictObject({ ...filters, from: dateOnlyField('from').optional(), to: dateOnlyField('to').optional(), format: z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).default('json') })
     .refine((q) => !!q.jobId || !!q.estimateId, { error: COST_MESSAGES.jobFilterRequired, path: ['jobId'] })
     .transform(estimateWins),
 );

@@ -56,6 +56,8 @@ export const customerListItemSchema = customerSchema.pick({
 }).extend({
   primaryAddress: z.string().nullable(),
   primaryContact: z.string().nullable(),
+  /** With a search that matched something other than the name: what it matched (customerSearchMatch); absent otherwise. */
+  matchedOn: z.string().nullable().optional(),
 });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 
@@ -113,6 +115,27 @@ export type CustomerListQuery = z.infer<typeof customerListQuery>;
  * Everything a customer search matches (name, email, phone, contact names, addresses), lowercased in one
  * stored column, so a search is one LIKE over one column instead of five over three tables.
  */
+/**
+ * Why a customer answered a search, when it was not by the name the list shows: the search also looks in email,
+ * phone, contacts and addresses, so "Garcia" finds the Smiths whose contact is Ana Garcia — the list says so
+ * ("matches contact Ana Garcia") instead of looking wrong. Null when the name itself matches (or no search).
+ */
+export function customerSearchMatch(
+  c: { name: string; email?: string | null; phone?: string | null; contacts?: { name: string }[]; addresses?: { fullAddress: string }[] },
+  search: string | undefined,
+): string | null {
+  const needle = search?.trim().toLowerCase();
+  if (!needle || c.name.toLowerCase().includes(needle)) return null;
+  const has = (v: string | null | undefined) => !!v && v.toLowerCase().includes(needle);
+  const contact = c.contacts?.find((x) => has(x.name));
+  if (contact) return `matches contact ${contact.name}`;
+  if (has(c.email)) return `matches email ${c.email}`;
+  if (has(c.phone)) return `matches phone ${c.phone}`;
+  const address = c.addresses?.find((a) => has(a.fullAddress));
+  if (address) return `matches address ${address.fullAddress}`;
+  return null;
+}
+
 export function customerSearchText(c: {
   name: string;
   email?: string | null | undefined;

@@ -93,14 +93,19 @@ export type MetricFigure = z.infer<typeof metricFigureSchema>;
 export const financeMetricsSchema = z.object({
   range: dashboardRangeSchema,
   invoiced: metricFigureSchema,
+  /** Invoiced before tax and freight: what margin is taken on (DASHBOARD_FIGURES defines every figure). */
+  revenue: metricFigureSchema,
   collected: metricFigureSchema,
   outstanding: metricFigureSchema,
   overdue: z.object({ count: metricFigureSchema, amount: metricFigureSchema }),
   averageInvoice: metricFigureSchema,
   openEstimatesValue: metricFigureSchema,
   approvedNotInvoicedValue: metricFigureSchema,
+  /** Actual job costs dated in the period. */
+  jobCosts: metricFigureSchema,
+  /** revenue − jobCosts. */
   grossMargin: metricFigureSchema,
-  /** Percent with 2 places (35.5 = 35.5 %); value 0 when nothing was invoiced. */
+  /** grossMargin ÷ revenue as a percent with 2 places (35.5 = 35.5 %); value 0 when nothing was invoiced. */
   marginPercentage: metricFigureSchema,
 });
 export type FinanceMetrics = z.infer<typeof financeMetricsSchema>;

@@ -161,4 +161,25 @@ export const LINK_MESSAGES = {
   voidUnlinkable: 'A void item without a job cannot be linked.',
   jobNotOpen: 'Only an open job can take new estimates or invoices.',
   otherCustomer: "The job belongs to another customer than this item's.",
+  /** The same refusal, said of a row in the panel (the row names the customer it belongs to). */
+  otherCustomerRow: (customer: string) => `Belongs to ${customer}, not this job's customer.`,
+  noneOfCustomer: (documents: string) => `This job's customer has no ${documents} to link. Other customers' ${documents} are listed below; they cannot be linked to this job.`,
 } as const;
+
+/**
+ * Why a document cannot be linked to a job, or null when it can: once linked it stays linked; a void document is
+ * never linked; only an open job takes documents; and only its own customer's. The server refuses with these
+ * reasons and the link panel shows them on each row it cannot select.
+ */
+export function linkRefusal(
+  document: { jobId: string | null; status: string; customerId: string; customerName?: string },
+  job: { status: string; customerId: string },
+): { code: 'ALREADY_LINKED' | 'VOID' | 'JOB_NOT_OPEN' | 'OTHER_CUSTOMER'; message: string; rowMessage: string } | null {
+  if (document.jobId) return { code: 'ALREADY_LINKED', message: LINK_MESSAGES.alreadyLinked, rowMessage: LINK_MESSAGES.alreadyLinked };
+  if (document.status === 'VOID') return { code: 'VOID', message: LINK_MESSAGES.voidUnlinkable, rowMessage: LINK_MESSAGES.voidUnlinkable };
+  if (job.status !== 'OPEN') return { code: 'JOB_NOT_OPEN', message: LINK_MESSAGES.jobNotOpen, rowMessage: LINK_MESSAGES.jobNotOpen };
+  if (document.customerId !== job.customerId) {
+    return { code: 'OTHER_CUSTOMER', message: LINK_MESSAGES.otherCustomer, rowMessage: document.customerName ? LINK_MESSAGES.otherCustomerRow(document.customerName) : LINK_MESSAGES.otherCustomer };
+  }
+  return null;
+}

@@ -69,6 +69,13 @@ export const BILLING_MESSAGES = {
 
 export const INVOICE_MESSAGES = {
   editCopy: 'Now, You can edit your Invoice.',
+  /** Said before an edit copies an invoice past draft, so nobody is surprised by a second invoice for the job. */
+  editCopyTitle: 'Edit as a new draft?',
+  editCopyConfirm: (n: number, status: InvoiceStatus) =>
+    `Invoice #${n} is ${INVOICE_STATUS_LABELS[status].toLowerCase()} and stays as it is. Editing creates a new draft invoice copied from it.`,
+  editCopyAction: 'Create draft copy',
+  copiedFrom: 'Copied from Invoice',
+  copies: 'Draft copies',
   deleted: (n: number) => `Invoice ${n} deleted successfully`,
   notFound: 'Invoice not found.',
   notEditable: (label: string) => `An invoice in status ${label} cannot be edited.`,

@@ -57,6 +57,8 @@ export type Payment = z.infer<typeof paymentSchema>;
 
 const invoiceActionsSchema = z.object(Object.fromEntries(INVOICE_ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof INVOICE_ACTIONS)[number], z.ZodBoolean>);
 
+const invoiceRef = z.object({ id: z.string(), invoiceNumber: z.number(), status: z.enum(INVOICE_STATUSES) });
+
 export const invoiceSchema = z.object({
   ...documentCommonDto,
   ...marginDto,
@@ -74,8 +76,13 @@ export const invoiceSchema = z.object({
   balance: z.number(),
   payments: z.array(paymentSchema),
   actions: invoiceActionsSchema,
+  /** The invoice this draft was copied from by an edit (the original stays as it was), if any. */
+  copiedFrom: invoiceRef.nullable(),
+  /** Drafts copied from this invoice by an edit, oldest first. */
+  copies: z.array(invoiceRef),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+export type InvoiceRef = z.infer<typeof invoiceRef>;
 
-export const invoiceListItemSchema = invoiceSchema.omit({ productServices: true, payments: true, totalMargin: true, marginPercentage: true, totalRevenue: true });
+export const invoiceListItemSchema = invoiceSchema.omit({ copiedFrom: true, copies: true, productServices: true, payments: true, totalMargin: true, marginPercentage: true, totalRevenue: true });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;

@@ -112,6 +112,8 @@ export function sampleInvoice(count: number, overrides: Partial<Invoice> = {}): 
     convertedEstimate: null,
     isConvertedInvoiceJob: false,
     convertedInvoiceJobinfo: null,
+    copiedFrom: null,
+    copies: [],
     paidAmount,
     balance: Math.round((base.totalAmount - paidAmount) * 100) / 100,
     payments,

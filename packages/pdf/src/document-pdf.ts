@@ -7,8 +7,9 @@ import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import type { Invoice, Payment } from '@fieldwork/domain/invoices.schemas';
 import type { Line } from '@fieldwork/domain/billing.schemas';
 import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/estimates.rules';
-import { calendarDate, dateTimeInZone, dayInZone, money, percent, quantity } from './pdf-format.ts';
+import { calendarDate, dateTimeInZone, money, percent, quantity } from './pdf-format.ts';
 import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
+import { documentDates } from '@fieldwork/domain/documents.rules';
 import { drawTable, ensureSpace, type Column } from './pdf-table.ts';
 import { COLORS, drawBlock, drawLine, drawText, layoutText, textStyle as style, type Doc, type TextBlock } from './pdf-text-block.ts';
 import { drawCheckedImage, signatureBytes } from './pdf-images.ts';
@@ -47,16 +48,17 @@ type Sheet = {
   approval: Estimate['approval'];
 };
 
+/** The page's dates, printed the way the PDF writes days. */
+const printedDates = (...args: Parameters<typeof documentDates>): [string, string][] => documentDates(...args).map((d) => [d.label, calendarDate(d.day)]);
+
 function sheetOf(input: DocumentPdfInput): Sheet {
   const { timeZone } = input;
   if (input.kind === 'estimate') {
     const e = input.document;
-    const date = e.estimateDate ? calendarDate(e.estimateDate) : dayInZone(e.createdAt, timeZone);
-    return { title: 'Estimate', number: e.estimateNumber, statusLabel: e.statusLabel, dates: [['Estimate Date', date], ['Due Date', calendarDate(e.dueDate)]], doc: e, message: e.estimateCustomerMessage, payments: null, approval: e.approval };
+    return { title: 'Estimate', number: e.estimateNumber, statusLabel: e.statusLabel, dates: printedDates('estimate', { documentDate: e.estimateDate, dueDate: e.dueDate, createdAt: e.createdAt }, timeZone), doc: e, message: e.estimateCustomerMessage, payments: null, approval: e.approval };
   }
   const i = input.document;
-  const date = i.invoiceDate ? calendarDate(i.invoiceDate) : dayInZone(i.createdAt, timeZone);
-  return { title: 'Invoice', number: i.invoiceNumber, statusLabel: i.statusLabel, dates: [['Invoice Date', date], ['Due Date', calendarDate(i.dueDate)]], doc: i, message: i.invoiceCustomerMessage, payments: i.payments, approval: null };
+  return { title: 'Invoice', number: i.invoiceNumber, statusLabel: i.statusLabel, dates: printedDates('invoice', { documentDate: i.invoiceDate, dueDate: i.dueDate, createdAt: i.createdAt }, timeZone), doc: i, message: i.invoiceCustomerMessage, payments: i.payments, approval: null };
 }
 
 /**

@@ -80,7 +80,7 @@ import type { TaskCreateSearch } from '../features/tasks/task-create.page';
 import { validateSchedulerSearch } from '../features/scheduler/scheduler-search';
 import type { InvoicesListSearch } from '../features/invoices/invoices-list.page';
 import type { AllCostsSearch } from '../features/costs/all-costs.page';
-import { isCostType, type CostType } from '@fieldwork/domain/costs.rules';
+import { isCostFor, isCostType, type CostType } from '@fieldwork/domain/costs.rules';
 import { SettingsLayout } from '../features/settings/settings-layout';
 import { firstSettingsPath } from '../features/settings/settings-nav-items';
 
@@ -264,6 +264,7 @@ const allCostsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/jobs/$id/all-costs',
   validateSearch: (s: Record<string, unknown>): AllCostsSearch => ({
+    costFor: isCostFor(s.costFor) ? s.costFor : undefined,
     taskId: str(s.taskId),
     costType: isCostType(s.costType) ? s.costType : undefined,
     from: isDay(s.from),

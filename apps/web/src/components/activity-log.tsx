@@ -1,31 +1,20 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import type { Activity } from '@fieldwork/domain/activity.schemas';
+import { changeSentence, humaniseTimestamps, type DateWriter } from '@fieldwork/domain/activity-text';
 import type { DataPage } from '../lib/api-client';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { Avatar } from './avatar';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { SkeletonRows } from './skeleton';
 
-/** "siteContactId" → "Site contact"; readable names for the log's raw field keys. */
-export function fieldLabel(field: string): string {
-  // Already written for people ("Job Name"): keep as sent.
-  if (/\s/.test(field)) return field;
-  const words = field
-    .replace(/Id$/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** The company's date format for the log: instants in its zone, calendar days as written. */
+const writer = (timeZone?: string): DateWriter => ({ instant: (iso) => formatDateTime(iso, timeZone), day: (day) => formatDate(`${day}T12:00:00.000Z`, 'UTC') });
 
-const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
-
-/** One change of an activity entry, rendered "field: old → new". */
-export function changeText(change: Activity['meta'][number]): string {
-  return `${fieldLabel(change.field)}: ${shown(change.oldValue)} → ${shown(change.newValue)}`;
+/** One change of an activity entry as a sentence ("Changed Name from Boiler to Boiler service."). */
+export function changeText(change: Activity['meta'][number], timeZone?: string): string {
+  return changeSentence(change, writer(timeZone));
 }
 
 export type ActivityLogProps = {
@@ -65,12 +54,12 @@ export function ActivityLog({ queryKey, fetchPage, enabled = true, timeZone }: A
                   {formatDateTime(a.createdAt, timeZone)}
                 </time>
               </p>
-              <p className="text-sm text-gray-900">{a.message}</p>
+              <p className="text-sm text-gray-900">{humaniseTimestamps(a.message, writer(timeZone))}</p>
               {a.meta.length > 0 ? (
                 <ul className="mt-1 space-y-0.5 rounded-md bg-gray-50 px-2 py-1.5 text-xs text-gray-700">
                   {a.meta.map((change) => (
                     <li key={change.field} className="break-words">
-                      {changeText(change)}
+                      {changeText(change, timeZone)}
                     </li>
                   ))}
                 </ul>

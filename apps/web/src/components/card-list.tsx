@@ -93,7 +93,7 @@ function Card<Row>({
       }
       className={cn('rounded-lg border border-border bg-white p-3', onOpen && 'cursor-pointer hover:border-border-strong')}
     >
-      <div className="mb-2 font-medium text-gray-900">{title(row)}</div>
+      <div className="mb-2 min-w-0 truncate font-medium text-gray-900">{title(row)}</div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {shown.map((f) => (
           <div key={f.label} className="contents">

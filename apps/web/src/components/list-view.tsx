@@ -24,6 +24,8 @@ export type ListViewProps<Item> = {
   errorPlacement?: 'replace' | 'below';
   /** Under "You have no data yet" (not under "No results found"), e.g. the list's create button. */
   emptyAction?: ReactNode;
+  /** Replaces "You have no data yet" when the list knows better why it is empty (e.g. a tab of a larger whole). */
+  emptyState?: ReactNode;
   /** Phone cards load the next page as the list end scrolls into view. */
   infiniteScroll?: boolean;
   /** Phone cards show this many fields, with Show More / Show Less for the rest. */
@@ -44,13 +46,14 @@ export function ListView<Item>({
   cardFields,
   errorPlacement = 'replace',
   emptyAction,
+  emptyState,
   infiniteScroll,
   collapsedCardFields,
 }: ListViewProps<Item>) {
   if (list.isLoading) return <SkeletonRows />;
   if (list.error && errorPlacement === 'replace') return <ErrorState error={list.error} onRetry={list.refetch} />;
   // A failed load says so under the table instead of claiming the list is empty.
-  const empty = list.error ? null : list.filtered ? <EmptyState title={NO_RESULTS_TEXT} /> : <EmptyState title={NO_DATA_TEXT} action={emptyAction} />;
+  const empty = list.error ? null : list.filtered ? <EmptyState title={NO_RESULTS_TEXT} /> : (emptyState ?? <EmptyState title={NO_DATA_TEXT} action={emptyAction} />);
   const errorBelow = list.error ? (
     <div className="mt-3 rounded-lg border border-danger/30 bg-white">
       <ErrorState error={list.error} onRetry={list.refetch} />

@@ -69,6 +69,7 @@ export type ListFilter = {
   createdTo?: string;
   jobId?: string;
   unlinked?: boolean;
+  customerFirst?: string;
 };
 
 const ORDER = {
@@ -113,7 +114,12 @@ async function listPage<R>(documents: SelectQueryBuilder<any, any, R>, numberCol
   const { limit, offset } = paging(f.page, f.limit);
   const column = f.orderByKey === 'number' ? `d.${numberColumn}` : ORDER[f.orderByKey];
   const [rows, count] = await Promise.all([
-    base.orderBy(sql.ref(column), f.orderByValue).orderBy('d.id', f.orderByValue).limit(limit).offset(offset).execute(),
+    (f.customerFirst ? base.orderBy(sql`case when d.customer_id = ${f.customerFirst} then 0 else 1 end`) : base)
+      .orderBy(sql.ref(column), f.orderByValue)
+      .orderBy('d.id', f.orderByValue)
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number((count as { n: number }).n) };

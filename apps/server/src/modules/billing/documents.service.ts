@@ -161,6 +161,7 @@ type ListQuery = {
   createdOn?: Parameters<typeof presetRange>[0] | undefined;
   jobId?: string | undefined;
   unlinked?: boolean | undefined;
+  customerFirst?: string | undefined;
 };
 
 /**
@@ -183,6 +184,7 @@ export function toListFilter(q: ListQuery, now: Date, timeZone: string, derivedE
     ...(range ? { createdFrom: range.start, createdTo: range.end } : {}),
     ...(q.jobId ? { jobId: q.jobId } : {}),
     ...(q.unlinked ? { unlinked: true } : {}),
+    ...(q.customerFirst ? { customerFirst: q.customerFirst } : {}),
   };
   if (q.status?.length) {
     const wanted = new Set(q.status);

@@ -1,4 +1,4 @@
-import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
+import { LINK_MESSAGES, linkRefusal } from '@fieldwork/domain/estimates.rules';
 import { AppError } from '@fieldwork/domain/errors';
 import { findJobHeader } from '../jobs/jobs-lookup.repository.ts';
 import { changeDocument } from './document-change.service.ts';
@@ -18,10 +18,8 @@ export async function linkToJob(ctx: BillingCtx, kind: DocKind, docId: string, j
   if (!doc) throw new AppError('NOT_FOUND', `${label} not found.`);
   const job = await findJobHeader(ctx.db, tenantId, jobId);
   if (!job) throw new AppError('NOT_FOUND', 'Job not found.');
-  if (doc.job_id) throw new AppError('CONFLICT', LINK_MESSAGES.alreadyLinked);
-  if (doc.status === 'VOID') throw new AppError('CONFLICT', LINK_MESSAGES.voidUnlinkable);
-  if (job.status !== 'OPEN') throw new AppError('CONFLICT', LINK_MESSAGES.jobNotOpen);
-  if (job.customer_id !== doc.customer_id) throw new AppError('CONFLICT', LINK_MESSAGES.otherCustomer);
+  const refusal = linkRefusal({ jobId: doc.job_id, status: doc.status, customerId: doc.customer_id }, { status: job.status, customerId: job.customer_id });
+  if (refusal) throw new AppError('CONFLICT', refusal.message);
   await changeDocument(ctx, {
     allowed: true,
     refuse: () => new AppError('CONFLICT', LINK_MESSAGES.alreadyLinked),

@@ -38,8 +38,8 @@ export async function exportCosts(ctx: CostCtx, q: CostExportQuery) {
   if (q.jobId && !(await findJobRef(ctx.db, t, q.jobId))) throw new AppError('NOT_FOUND', 'Job not found.');
   if (q.estimateId && !(await findEstimateRef(ctx.db, t, q.estimateId))) throw new AppError('NOT_FOUND', 'Estimate not found.');
   const rows = await allCosts(ctx.db, t, q);
+  if (q.format === 'csv') return { csv: toCsv(rows) };
   const items = rows.map(toCostDto);
-  if (q.format === 'csv') return { csv: toCsv(items) };
   const totals = costTotals(rows.map((r) => ({ costType: r.cost_type as CostType, amountCents: Number(r.amount_cents) })));
   return { json: { data: { ...toSummaryDto(totals), items } } };
 }

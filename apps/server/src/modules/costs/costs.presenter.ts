@@ -1,5 +1,5 @@
 import { centsToDollars } from '@fieldwork/domain/money';
-import { COST_CATEGORIES, COST_TYPE_LABELS, type CostTotals, type CostType, type EquipmentUnit } from '@fieldwork/domain/costs.rules';
+import { COST_CATEGORIES, COST_FOR_LABELS, COST_TYPE_LABELS, type CostTotals, type CostType, type EquipmentUnit } from '@fieldwork/domain/costs.rules';
 import type { Cost, CostSummary } from '@fieldwork/domain/costs.schemas';
 import { toCsvText } from '../../lib/csv.ts';
 import type { CostRow } from './costs.repository.ts';
@@ -59,14 +59,18 @@ function subjectOf(c: Cost): string {
   return c.user?.name ?? c.vehicle?.name ?? c.subcontractor?.name ?? c.item ?? c.description ?? '';
 }
 
-const CSV_HEADER = ['Date', 'Type', 'For', 'Item / Person', 'Supplier', 'Hours', 'Miles', 'Quantity', 'Unit', 'Rate', 'Amount', 'Notes', 'Task Id', 'Estimate Id', 'Invoice Id', 'Created By'];
+const CSV_HEADER = ['Date', 'Type', 'Actual / Estimated', 'Item / Person', 'Supplier', 'Hours', 'Miles', 'Quantity', 'Unit', 'Rate', 'Amount', 'Notes', 'Task #', 'Task', 'Estimate #', 'Invoice #', 'Created By'];
 
-export function toCsv(costs: Cost[]): string {
+const numbered = (n: number | null | undefined) => (n === null || n === undefined ? null : `#${n}`);
+
+/** The export names what a bookkeeper reads on screen (task, estimate and invoice numbers), never internal ids. */
+export function toCsv(rows: CostRow[]): string {
   return toCsvText(
     CSV_HEADER,
-    costs.map((c) => {
+    rows.map((r) => {
+      const c = toCostDto(r);
       const rate = c.hourlyRate ?? c.unitCost ?? c.rate;
-      return [c.date, COST_TYPE_LABELS[c.costType], c.costFor, subjectOf(c), c.supplier, c.hours, c.miles, c.quantity, c.unit, rate === null ? null : rate.toFixed(2), c.amount.toFixed(2), c.notes, c.taskId, c.estimateId, c.invoiceId, c.createdBy?.username ?? null];
+      return [c.date, COST_TYPE_LABELS[c.costType], COST_FOR_LABELS[c.costFor], subjectOf(c), c.supplier, c.hours, c.miles, c.quantity, c.unit, rate === null ? null : rate.toFixed(2), c.amount.toFixed(2), c.notes, numbered(r.task_number), r.task_name, numbered(r.estimate_number), numbered(r.invoice_number), c.createdBy?.username ?? null];
     }),
   );
 }

@@ -13,8 +13,12 @@ export function costQuery(db: Db, tenantId: string) {
     .leftJoin('vehicles as v', 'v.id', 'c.vehicle_id')
     .leftJoin('subcontractors as s', 's.id', 'c.subcontractor_id')
     .leftJoin('users as creator', 'creator.id', 'c.created_by')
+    .leftJoin('tasks as t', (j) => j.onRef('t.id', '=', 'c.task_id').on('t.tenant_id', '=', tenantId))
+    .leftJoin('estimates as est', (j) => j.onRef('est.id', '=', 'c.estimate_id').on('est.tenant_id', '=', tenantId))
+    .leftJoin('invoices as inv', (j) => j.onRef('inv.id', '=', 'c.invoice_id').on('inv.tenant_id', '=', tenantId))
     .selectAll('c')
     .select(['u.name as user_name', 'v.name as vehicle_name', 's.name as subcontractor_name', 'creator.name as creator_name'])
+    .select(['t.task_number as task_number', 't.name as task_name', 'est.estimate_number as estimate_number', 'inv.invoice_number as invoice_number'])
     .where('c.tenant_id', '=', tenantId);
 }
 export type CostRow = Awaited<ReturnType<ReturnType<typeof costQuery>['executeTakeFirstOrThrow']>>;

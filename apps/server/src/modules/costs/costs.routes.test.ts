@@ -5,7 +5,7 @@ import { buildJob, buildSubcontractor } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { approvedEstimate, estimateBody, invoiceBody, line } from '../estimates/billing.fixture.ts';
 import { person, vehicleRow, vin } from '../clock/clock.fixture.ts';
-import { addCost, jobCosts, other, setCostRate } from './costs.fixture.ts';
+import { addCost, clockedOutTask, jobCosts, other, setCostRate } from './costs.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;
@@ -137,9 +137,10 @@ describe('estimated costs, the analysis and the query rules', () => {
   });
 
   it('exports a job\'s costs with totals as JSON or as a CSV file', async () => {
-    const job = await buildJob(t.db, tenantId);
+    const { job, task: clocked } = await clockedOutTask(t, tenantId);
     await addCost(t, admin, other(job.id, { description: '=HYPERLINK("x")', notes: 'a, "quoted" note', date: '2026-01-02' }));
-    await addCost(t, admin, { costType: 'MATERIAL', jobId: job.id, item: 'Tape', quantity: 2, unitCost: 3, date: '2026-01-03' });
+    const task = await t.db.selectFrom('tasks').select(['id', 'task_number as taskNumber', 'name']).where('id', '=', clocked.id).executeTakeFirstOrThrow();
+    await addCost(t, admin, { costType: 'MATERIAL', jobId: job.id, taskId: task.id, item: 'Tape', quantity: 2, unitCost: 3, date: '2026-01-03' });
     const json = (await t.call('GET', `/api/cost?jobId=${job.id}&costFor=JOB`, admin.cookie)).json().data;
     expect(json).toMatchObject({ count: { total: 2, otherCost: 1, materialCost: 1 }, totalCost: { total: 81.25 } });
     expect(json.items).toHaveLength(2);
@@ -147,10 +148,15 @@ describe('estimated costs, the analysis and the query rules', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain(`costs-${job.id}.csv`);
     const rows = csv.body.trim().split('\r\n');
-    expect(rows[0]).toMatch(/^Date,Type,For,/);
-    expect(rows[1]).toContain(`2026-01-02,Other,JOB,"'=HYPERLINK(""x"")"`);
+    expect(rows[0]).toBe('Date,Type,Actual / Estimated,Item / Person,Supplier,Hours,Miles,Quantity,Unit,Rate,Amount,Notes,Task #,Task,Estimate #,Invoice #,Created By');
+    expect(rows[1]).toContain(`2026-01-02,Other,Actual,"'=HYPERLINK(""x"")"`);
     expect(rows[1]).toContain('"a, ""quoted"" note"');
-    expect(rows[2]).toContain('2026-01-03,Material,JOB,Tape,,,,2,,3.00,6.00');
+    // The task by its number and name, never its id.
+    expect(rows[2]).toContain(`2026-01-03,Material,Actual,Tape,,,,2,,3.00,6.00,,#${task.taskNumber},${task.name},,,`);
+    expect(csv.body).not.toContain(task.id);
+    // The totals answer the same question as the rows: the date range narrows both.
+    const ranged = (await t.call('GET', `/api/cost?jobId=${job.id}&costFor=JOB&from=2026-01-03&to=2026-01-03`, admin.cookie)).json().data;
+    expect(ranged).toMatchObject({ count: { total: 1, materialCost: 1 }, totalCost: { total: 6 } });
     expect((await t.call('GET', '/api/cost?format=csv', admin.cookie)).json().message).toEqual([COST_MESSAGES.jobFilterRequired]);
   });
 });

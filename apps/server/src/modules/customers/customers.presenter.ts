@@ -1,5 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
-import type { Customer, CustomerContact, CustomerListItem } from '@fieldwork/domain/customers.schemas';
+import { customerSearchMatch, type Customer, type CustomerContact, type CustomerListItem } from '@fieldwork/domain/customers.schemas';
 import type { NamedRef } from '@fieldwork/domain/common.schemas';
 import { loadAddresses, loadContacts, loadCustomerTags, type AddressRow, type ContactRow, type CustomerRow } from './customers.repository.ts';
 
@@ -65,10 +65,12 @@ export async function presentCustomer(db: Db, tenantId: string, row: CustomerRow
 }
 
 /** The list shows the first address and the person to call: the billing contact when there is one. */
-export async function presentCustomerListItems(db: Db, tenantId: string, rows: CustomerRow[]): Promise<CustomerListItem[]> {
+export async function presentCustomerListItems(db: Db, tenantId: string, rows: CustomerRow[], search?: string): Promise<CustomerListItem[]> {
   const children = await loadChildren(db, tenantId, rows);
   return rows.map((row) => {
     const contacts = children.contacts.get(row.id) ?? [];
+    const addresses = children.addresses.get(row.id) ?? [];
+    const matchedOn = customerSearchMatch({ name: row.name, email: row.email, phone: row.phone, contacts, addresses: addresses.map((a) => ({ fullAddress: a.full_address })) }, search);
     const primaryContact = contacts.find((c) => c.is_billing === 1) ?? contacts[0];
     return {
       id: row.id,
@@ -80,6 +82,7 @@ export async function presentCustomerListItems(db: Db, tenantId: string, rows: C
       createdAt: row.created_at,
       primaryAddress: children.addresses.get(row.id)?.[0]?.full_address ?? null,
       primaryContact: primaryContact?.name ?? null,
+      ...(matchedOn ? { matchedOn } : {}),
     };
   });
 }

@@ -183,6 +183,12 @@ describe('customers: list', () => {
     expect(await listNames('?search=wilhelmina')).toEqual(['Search Contact']);
     expect(await listNames('?search=quillfeather')).toEqual(['Search Address']);
     expect(await listNames('?search=100%25')).toEqual([]);
+    // Each answer says what matched when it was not the name the list shows.
+    const matched = async (q: string) => (await call('GET', `/api/customers${q}`, admin)).json().data.map((c: { matchedOn: string | null }) => c.matchedOn);
+    expect(await matched('?search=wilhelmina')).toEqual(['matches contact Wilhelmina Marsh']);
+    expect(await matched('?search=QUOKKA')).toEqual(['matches email quokka@example.com']);
+    expect(await matched('?search=quillfeather')).toEqual(['matches address 77 Quillfeather Rd, Shelbyville']);
+    expect(await matched('?search=zanzibar')).toEqual([undefined]);
   });
 
   it('filters by status and tags, sorts and pages', async () => {

@@ -62,7 +62,7 @@ function assertOwnIds(items: { id?: string | undefined }[], own: Set<string>, no
 
 export async function listCustomersPage(db: Db, tenantId: string, q: CustomerListQuery) {
   const { rows, total } = await listCustomers(db, tenantId, q);
-  return { data: await presentCustomerListItems(db, tenantId, rows), pagination: pagination(total, q.page, q.limit) };
+  return { data: await presentCustomerListItems(db, tenantId, rows, q.search), pagination: pagination(total, q.page, q.limit) };
 }
 
 export async function getCustomer(db: Db, tenantId: string, customerId: string): Promise<Customer> {

@@ -83,6 +83,11 @@ describe('GET /api/dashboard/finance-metrics', () => {
     expect(body.grossMargin).toEqual({ value: 310, previous: 108, change: Math.round(((310 - 108) / 108) * 10_000) / 10_000 });
     expect(body.marginPercentage.value).toBe(Math.round((310 / 330) * 10_000) / 100);
     expect(body.marginPercentage.previous).toBe(Math.round((108 / 110) * 10_000) / 100);
+    // The card reconciles on its face: the revenue and job costs it shows give its gross margin and margin %.
+    expect(body.revenue).toMatchObject({ value: 330, previous: 110 });
+    expect(body.jobCosts).toMatchObject({ value: 20, previous: 2 });
+    expect(body.grossMargin.value).toBe(body.revenue.value - body.jobCosts.value);
+    expect(body.marginPercentage.value).toBe(Math.round((body.grossMargin.value / body.revenue.value) * 10_000) / 100);
   });
 
   it('defaults to this month and accepts every preset', async () => {

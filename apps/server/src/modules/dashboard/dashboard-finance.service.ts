@@ -1,5 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
-import { bucketOf, chartBuckets, figure, marginPercent, previousDays, resolveRange } from '@fieldwork/domain/dashboard.rules';
+import { bucketOf, chartBuckets, figure, previousDays, resolveRange } from '@fieldwork/domain/dashboard.rules';
+import { financeFigures } from '@fieldwork/domain/dashboard-figures';
 import type { DashboardRange, DashboardRangeQuery, FinanceMetrics, RevenueChart } from '@fieldwork/domain/dashboard.schemas';
 import { centsToDollars } from '@fieldwork/domain/money';
 import { dayIn } from '@fieldwork/domain/task-status';
@@ -26,22 +27,18 @@ async function invoicedDays(db: Db, tenantId: string, p: Period, timeZone: strin
 async function periodMoney(db: Db, tenantId: string, p: Period, timeZone: string) {
   const [invoiced, collected, costs] = await Promise.all([invoicedDays(db, tenantId, p, timeZone), collectedByDay(db, tenantId, p), jobCostsByDay(db, tenantId, p)]);
   const sum = <T>(rows: T[], pick: (r: T) => number) => rows.reduce((s, r) => s + pick(r), 0);
-  const invoicedCents = sum(invoiced, (r) => r.total);
-  const subtotal = sum(invoiced, (r) => r.subtotal);
-  const count = sum(invoiced, (r) => r.count);
-  const cost = sum(costs, (r) => r.amount);
-  return {
-    invoiced: invoicedCents,
-    collected: sum(collected, (r) => r.amount),
-    average: count ? Math.round(invoicedCents / count) : 0,
-    margin: subtotal - cost,
-    marginPercent: marginPercent(subtotal - cost, subtotal),
-  };
+  return financeFigures({
+    invoicedCents: sum(invoiced, (r) => r.total),
+    subtotalCents: sum(invoiced, (r) => r.subtotal),
+    invoiceCount: sum(invoiced, (r) => r.count),
+    collectedCents: sum(collected, (r) => r.amount),
+    jobCostCents: sum(costs, (r) => r.amount),
+  });
 }
 
 /**
- * Invoiced, collected, average invoice and gross margin (invoiced subtotal − actual job costs dated in the
- * period) against the previous period; outstanding, overdue and the estimate values are snapshots of now.
+ * The period figures (as DASHBOARD_FIGURES defines them) against the previous period; outstanding, overdue and
+ * the estimate values are snapshots of now.
  */
 export async function financeMetrics(db: Db, tenantId: string, timeZone: string, query: DashboardRangeQuery): Promise<FinanceMetrics> {
   const now = new Date();
@@ -58,14 +55,16 @@ export async function financeMetrics(db: Db, tenantId: string, timeZone: string,
   return {
     range,
     invoiced: money(cur.invoiced, prev.invoiced),
+    revenue: money(cur.revenue, prev.revenue),
     collected: money(cur.collected, prev.collected),
     outstanding: money(open.outstanding, null),
     overdue: { count: figure(open.overdueCount, null), amount: money(open.overdueAmount, null) },
-    averageInvoice: money(cur.average, prev.average),
+    averageInvoice: money(cur.averageInvoice, prev.averageInvoice),
     openEstimatesValue: money(estimates.open, null),
     approvedNotInvoicedValue: money(estimates.approvedNotInvoiced, null),
-    grossMargin: money(cur.margin, prev.margin),
-    marginPercentage: figure(cur.marginPercent, prev.marginPercent),
+    jobCosts: money(cur.jobCosts, prev.jobCosts),
+    grossMargin: money(cur.grossMargin, prev.grossMargin),
+    marginPercentage: figure(cur.marginPercentage, prev.marginPercentage),
   };
 }
 

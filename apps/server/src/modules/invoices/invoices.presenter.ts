@@ -31,11 +31,16 @@ export function toInvoiceListItem(viewer: Viewer, row: InvoiceRow): InvoiceListI
   return { ...common, ...base(viewer, row) };
 }
 
-export function toInvoiceDto(viewer: Viewer, row: InvoiceRow, lines: LineRow[], payments: InvoicePaymentsTable[]): Invoice {
+type LinkedRow = { id: string; invoice_number: number; status: string };
+const refOf = (r: LinkedRow) => ({ id: r.id, invoiceNumber: r.invoice_number, status: r.status as InvoiceStatus });
+
+export function toInvoiceDto(viewer: Viewer, row: InvoiceRow, lines: LineRow[], payments: InvoicePaymentsTable[], links: { from: LinkedRow | null; copies: LinkedRow[] }): Invoice {
   return {
     ...commonDto(row, lines),
     ...(can(viewer, 'jobs.read') ? marginFields(row) : {}),
     ...base(viewer, row),
     payments: payments.map((p) => ({ id: p.id, amount: centsToDollars(p.amount_cents), paidOn: p.paid_on, method: p.method as PaymentMethod, reference: p.reference, createdAt: p.created_at })),
+    copiedFrom: links.from ? refOf(links.from) : null,
+    copies: links.copies.map(refOf),
   };
 }

@@ -64,3 +64,18 @@ export async function deleteInvoiceIf(trx: Db, tenantId: string, id: string, fro
   const result = await trx.deleteFrom('invoices').where('tenant_id', '=', tenantId).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Both ends of the edit-copy link: the invoice a draft was copied from, and the drafts copied from this one. */
+export async function findCopyLinks(db: Db, tenantId: string, invoice: { id: string; copied_from_invoice_id?: string | null }) {
+  const from = invoice.copied_from_invoice_id
+    ? await db.selectFrom('invoices').select(['id', 'invoice_number', 'status']).where('tenant_id', '=', tenantId).where('id', '=', invoice.copied_from_invoice_id).executeTakeFirst()
+    : undefined;
+  const copies = await db
+    .selectFrom('invoices')
+    .select(['id', 'invoice_number', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('copied_from_invoice_id', '=', invoice.id)
+    .orderBy('invoice_number')
+    .execute();
+  return { from: from ?? null, copies };
+}

@@ -48,8 +48,14 @@ describe('invoices', () => {
     expect((await t.call('DELETE', `/api/invoices/${inv.id}`, admin.cookie)).statusCode).toBe(409);
     const copy = await post(`/api/invoices/${inv.id}/draft`);
     expect(copy.json()).toMatchObject({ message: 'Now, You can edit your Invoice.', data: { status: 'DRAFT', isConvertedInvoiceJob: true, convertedInvoiceJobinfo: { previousInvoiceNumber: inv.invoiceNumber } } });
+    // Both ends of the link: the copy names its original, the original lists its copy (stored, not inferred).
+    expect(copy.json().data).toMatchObject({ copiedFrom: { id: inv.id, invoiceNumber: inv.invoiceNumber, status: 'SENT' }, copies: [] });
+    const original = (await t.call('GET', `/api/invoices/${inv.id}`, admin.cookie)).json().data;
+    expect(original).toMatchObject({ status: 'SENT', copiedFrom: null, copies: [{ id: copy.json().data.id, invoiceNumber: copy.json().data.invoiceNumber, status: 'DRAFT' }] });
+    expect(await t.db.selectFrom('invoices').select('copied_from_invoice_id').where('id', '=', copy.json().data.id).executeTakeFirstOrThrow()).toEqual({ copied_from_invoice_id: inv.id });
     const del = await t.call('DELETE', `/api/invoices/${copy.json().data.id}`, admin.cookie);
     expect(del.json()).toEqual({ message: `Invoice ${copy.json().data.invoiceNumber} deleted successfully` });
+    expect((await t.call('GET', `/api/invoices/${inv.id}`, admin.cookie)).json().data.copies).toEqual([]);
     expect((await post(`/api/invoices/${inv.id}/void`)).json().data.status).toBe('VOID');
   });
 
@@ -64,6 +70,22 @@ describe('invoices', () => {
     expect(list.data.map((i: { id: string }) => i.id)).toEqual([inv.id]);
     expect(list.pagination.itemsPerPage).toBe(10);
     expect((await t.call('GET', `/api/invoices?jobId=${job.id}`, admin.cookie)).json().data).toHaveLength(1);
+  });
+
+  it("lists the job's customer's unlinked invoices first for the link panel (customerFirst)", async () => {
+    const job = await buildJob(t.db, tenantId);
+    const other = await buildCustomer(t.db, tenantId);
+    const own = (await post('/api/invoices', invoiceBody({ accountId: job.customerId }))).json().data;
+    // Newer, so it would come first by date alone.
+    const foreign = (await post('/api/invoices', invoiceBody({ accountId: other.id }))).json().data;
+    const ids = async (q: string) => (await t.call('GET', `/api/invoices?unlinked=true&limit=100${q}`, admin.cookie)).json().data.map((i: { id: string }) => i.id);
+    const plain = await ids('');
+    expect(plain.indexOf(foreign.id)).toBeLessThan(plain.indexOf(own.id));
+    const first = await ids(`&customerFirst=${job.customerId}`);
+    expect(first[0]).toBe(own.id);
+    expect(first).toContain(foreign.id);
+    const refused = await post('/api/invoices/link', { jobId: job.id, invoiceId: foreign.id });
+    expect(refused.json()).toMatchObject({ statusCode: 409, message: "The job belongs to another customer than this item's." });
   });
 
   it('technicians and subcontractors get 403; read-only office sees no write actions', async () => {

@@ -11,7 +11,7 @@ import { copyIntoDraft, createDocument, updateDraftDocument, type BillingCtx, ty
 import { findInvoice, listInvoices, loadLines, loadPayments, type InvoiceRow, type ListFilter } from '../billing/documents.repository.ts';
 import { toListFilter } from '../billing/documents.service.ts';
 import { releaseConversion } from '../estimates/estimates.repository.ts';
-import { addPaymentIf, deleteInvoiceIf, findBalance, insertPayment, setInvoiceStatusIf } from './invoices.repository.ts';
+import { addPaymentIf, deleteInvoiceIf, findBalance, findCopyLinks, insertPayment, setInvoiceStatusIf } from './invoices.repository.ts';
 import { toInvoiceDto, toInvoiceListItem } from './invoices.presenter.ts';
 import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
 import { documentEmailDraft, queueDocumentEmail, queueReceiptEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
@@ -45,8 +45,8 @@ export async function listInvoicesPage(ctx: Ctx, q: InvoiceListQuery) {
 export async function getInvoice(ctx: Ctx, id: string): Promise<Invoice> {
   const { tenantId } = ctx.viewer;
   const row = await requireInvoice(ctx.db, tenantId, id);
-  const [lines, payments] = await Promise.all([loadLines(ctx.db, 'invoice', tenantId, id), loadPayments(ctx.db, tenantId, id)]);
-  return toInvoiceDto(ctx.viewer, row, lines, payments);
+  const [lines, payments, links] = await Promise.all([loadLines(ctx.db, 'invoice', tenantId, id), loadPayments(ctx.db, tenantId, id), findCopyLinks(ctx.db, tenantId, row)]);
+  return toInvoiceDto(ctx.viewer, row, lines, payments, links);
 }
 
 function toInput(body: CreateInvoiceBody): DocumentInput & { own: OwnFields } {
@@ -126,11 +126,11 @@ export async function deleteInvoice(ctx: Ctx, id: string): Promise<{ message: st
   return { message: INVOICE_MESSAGES.deleted(before.invoice_number) };
 }
 
-/** Editing a Sent invoice: a new draft copy (the original stays as sent). */
+/** Editing an invoice past draft: a new draft copy linked to it (the original stays as it is). */
 export async function draftFromInvoice(ctx: Ctx, id: string): Promise<{ invoice: Invoice; message: string }> {
   const before = await requireInvoice(ctx.db, ctx.viewer.tenantId, id);
   if (!invoiceEditCreatesDraftCopy(statusOf(before))) throw new AppError('CONFLICT', INVOICE_MESSAGES.notEditable(labelOf(before)));
-  const newId = await copyIntoDraft(ctx, before, { kind: 'invoice', columns: { invoice_date: before.invoice_date, paid_cents: 0, previous_invoice_number: before.invoice_number, converted_from_estimate_id: null } });
+  const newId = await copyIntoDraft(ctx, before, { kind: 'invoice', columns: { invoice_date: before.invoice_date, paid_cents: 0, previous_invoice_number: before.invoice_number, converted_from_estimate_id: null, copied_from_invoice_id: before.id } });
   return { invoice: await getInvoice(ctx, newId), message: INVOICE_MESSAGES.editCopy };
 }
 

@@ -15,6 +15,8 @@ describe('submit-bid form rules', () => {
   it.each([
     ['', AMOUNT_REQUIRED],
     ['abc', 'Amount must be a number.'],
+    ['-50', 'Amount must be a positive number.'],
+    ['-12.5', 'Amount must be a positive number.'],
     ['0', 'Amount must be greater than 0.'],
     ['12.345', 'Amount can have at most 2 decimal places.'],
     ['20000000', 'Amount must be at most 10,000,000.'],

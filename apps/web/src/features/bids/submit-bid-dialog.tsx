@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { bidAmountField, type AnswerBidBody, type Bid } from '@fieldwork/domain/bids.schemas';
+import { bidAmountField, typedBidAmountError, type AnswerBidBody, type Bid } from '@fieldwork/domain/bids.schemas';
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
 import { moneyInputText } from '../../lib/money';
 import { DateTimePicker } from '../../components/date-time-picker';
@@ -24,8 +24,9 @@ export const submitBidForm = z.object({
     .string()
     .trim()
     .min(1, { error: AMOUNT_REQUIRED })
-    .refine((v) => /^\d*\.?\d*$/.test(v) && v !== '.', { error: 'Amount must be a number.' })
     .superRefine((v, ctx) => {
+      const typed = typedBidAmountError(v);
+      if (typed) return ctx.addIssue({ code: 'custom', message: typed });
       const parsed = bidAmountField.safeParse(Number(v));
       if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Amount is not valid.' });
     }),

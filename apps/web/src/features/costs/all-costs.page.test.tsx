@@ -17,7 +17,7 @@ describe('All costs page', { timeout: 20_000 }, () => {
   it("lists the job's costs (jobId, costFor JOB, 20 a page) with totals per category and the CSV export", async () => {
     const fetchMock = mockApi(jobReply, tasksReply([taskItem()]), allReply, listReply());
     renderApp(page, makeSession('Admin', 'fullAccess'));
-    const table = await screen.findByRole('table', { name: 'Costs' });
+    const table = await screen.findByRole('table', { name: 'Actual costs' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Date', 'Type', 'Details', 'Quantity/Hours', 'Rate', 'Amount', 'Task #', 'Created by', 'Actions',
     ]);
@@ -46,6 +46,25 @@ describe('All costs page', { timeout: 20_000 }, () => {
     expect(href.searchParams.get('jobId')).toBe(JOB_ID);
     expect(csv.hasAttribute('download')).toBe(true);
     expect(screen.getByRole('link', { name: 'Job #1042' }).getAttribute('href')).toBe(`/workorder/jobs/${JOB_ID}`);
+  });
+
+  it('shows actual or estimated costs, never both: the cards, the table and the CSV export follow the same filters', async () => {
+    const fetchMock = mockApi(jobReply, tasksReply([taskItem()]), allReply, listReply());
+    const { router } = renderApp(page, makeSession('Admin', 'fullAccess'));
+    await screen.findByRole('table', { name: 'Actual costs' });
+    expect(screen.getByRole('region', { name: 'Actual costs by category' })).toBeTruthy();
+    await waitFor(() => expect(listCalls(fetchMock, '/api/cost').at(-1)?.searchParams.get('costFor')).toBe('JOB'));
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Show'), 'ESTIMATE');
+    await screen.findByRole('table', { name: 'Estimated costs' });
+    expect(screen.getByRole('region', { name: 'Estimated costs by category' })).toBeTruthy();
+    await waitFor(() => expect(listCalls(fetchMock, '/api/cost/list').at(-1)!.searchParams.get('costFor')).toBe('ESTIMATE'));
+    await waitFor(() => expect(listCalls(fetchMock, '/api/cost').at(-1)!.searchParams.get('costFor')).toBe('ESTIMATE'));
+    await user.selectOptions(screen.getByLabelText('Type'), 'MATERIAL');
+    await waitFor(() => expect(listCalls(fetchMock, '/api/cost').at(-1)!.searchParams.get('costType')).toBe('MATERIAL'));
+    const href = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://localhost');
+    expect([href.searchParams.get('costFor'), href.searchParams.get('costType')]).toEqual(['ESTIMATE', 'MATERIAL']);
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ costFor: 'ESTIMATE', costType: 'MATERIAL' }));
   });
 
   it('filters by type, task and dates, and pages', async () => {
@@ -101,7 +120,7 @@ describe('All costs page', { timeout: 20_000 }, () => {
   it('shows no Edit or Delete to view-only users', async () => {
     mockApi(jobReply, tasksReply([]), allReply, listReply());
     renderApp(page, makeSession('Staff', 'onlyViewAccess'));
-    const table = await screen.findByRole('table', { name: 'Costs' });
+    const table = await screen.findByRole('table', { name: 'Actual costs' });
     await within(table).findByText('Copper pipe from Ferguson');
     expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { COST_CATEGORY, COST_TYPE_LABELS, COST_TYPES, isCostType, type CostType } from '@fieldwork/domain/costs.rules';
+import { COST_CATEGORY, COST_FOR, COST_FOR_LABELS, COST_TYPE_LABELS, COST_TYPES, isCostFor, isCostType, type CostFor, type CostType } from '@fieldwork/domain/costs.rules';
 import type { Cost } from '@fieldwork/domain/costs.schemas';
 import { buttonClass } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -20,24 +20,30 @@ import { jobKeys, jobsApi } from '../jobs/jobs.api';
 import { PICKER_LIMIT, taskKeys, tasksApi } from '../tasks/tasks.api';
 import { costCardFields, costCardTitle, costColumns, type CostRowContext } from './cost-columns';
 import { CostEditDialog } from '../../shared/costs/cost-edit-dialog';
-import { costCsvUrl, costKeys, costsApi } from './costs.api';
+import { costCsvUrl, costKeys, costsApi, type CostScope } from './costs.api';
 
 /** The page's filters, kept in the address so a filtered list can be shared and survives a reload. */
-export type AllCostsSearch = { taskId?: string; costType?: CostType; from?: string; to?: string };
+export type AllCostsSearch = { costFor?: CostFor; taskId?: string; costType?: CostType; from?: string; to?: string };
 
 export const ALL_COSTS_PAGE_SIZE = 20;
 export const EXPORT_CSV_TEXT = 'Export CSV';
 
-type Filters = { jobId: string; costFor: 'JOB' } & AllCostsSearch;
+type Filters = { jobId: string; costFor: CostFor } & Omit<AllCostsSearch, 'costFor'>;
 
-/** Totals per category across every cost of the job (not only the page shown). */
-function CategoryTotals({ jobId }: { jobId: string }) {
-  const all = useQuery({ queryKey: costKeys.export({ jobId }), queryFn: () => costsApi.all({ jobId }) });
+/**
+ * Totals per category of exactly the costs the table lists (same kind, type, task and dates) across every page.
+ * Actual and estimated costs answer different questions, so they are never added together.
+ */
+function CategoryTotals({ scope }: { scope: CostScope & { costFor: CostFor } }) {
+  const all = useQuery({ queryKey: costKeys.export(scope), queryFn: () => costsApi.all(scope) });
   if (all.isLoading) return <Skeleton className="mb-3 h-16 w-full" />;
   if (!all.data?.totalCost) return all.error ? <p className="mb-3 text-sm text-danger">{messageOf(all.error)}</p> : null;
   const t = all.data.totalCost;
+  const title = `${COST_FOR_LABELS[scope.costFor]} costs by category`;
   return (
-    <dl aria-label="Totals by category" className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+    <section aria-label={title} className="mb-3">
+    <h2 className="mb-2 text-sm font-semibold text-gray-900">{title}</h2>
+    <dl aria-label="Totals by category" className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
       {[...COST_TYPES.map((type) => ({ label: COST_TYPE_LABELS[type], value: t[COST_CATEGORY[type]] })), { label: 'Total', value: t.total }].map((f) => (
         <div key={f.label} className="rounded-lg border border-border bg-white px-3 py-2">
           <dt className="text-xs font-medium text-muted">{f.label}</dt>
@@ -45,10 +51,11 @@ function CategoryTotals({ jobId }: { jobId: string }) {
         </div>
       ))}
     </dl>
+    </section>
   );
 }
 
-/** All costs of a job: every record with filters by type, task and dates, edit, delete and CSV export. */
+/** All costs of a job: every actual or estimated record with filters by type, task and dates, edit, delete and CSV export. */
 export function AllCostsPage() {
   const { id: jobId = '' } = useParams({ strict: false });
   const search: AllCostsSearch = useSearch({ strict: false });
@@ -69,14 +76,14 @@ export function AllCostsPage() {
   const list = usePagedList<Cost, Filters>({
     queryKey: [...costKeys.all, 'list'],
     fetchPage: ({ search: _unused, ...params }) => costsApi.list(params),
-    initialFilters: { jobId, costFor: 'JOB', taskId: search.taskId, costType: search.costType, from: search.from, to: search.to },
+    initialFilters: { jobId, costFor: search.costFor ?? 'JOB', taskId: search.taskId, costType: search.costType, from: search.from, to: search.to },
     isFiltered: (f) => !!(f.taskId || f.costType || f.from || f.to),
     pageSize: ALL_COSTS_PAGE_SIZE,
   });
   const setFilter = (change: Partial<AllCostsSearch>) => {
     list.setFilters(change);
-    const { jobId: _j, costFor: _c, ...current } = list.filters;
-    const next = { ...current, ...change };
+    const { jobId: _j, ...current } = list.filters;
+    const next = { ...current, ...change, costFor: (change.costFor ?? current.costFor) === 'JOB' ? undefined : 'ESTIMATE' as const };
     void navigate({ to: '/workorder/jobs/$id/all-costs', params: { id: jobId }, search: next, replace: true });
   };
 
@@ -92,6 +99,7 @@ export function AllCostsPage() {
   const ctx: CostRowContext = { taskNumbers, canWrite: auth.can('costs.write'), onEdit: setEditing, onDelete: (c) => (remove.reset(), setDeleting(c)) };
   const jobTitle = job.data ? `Job #${job.data.jobNumber}` : 'Job';
   const f = list.filters;
+  const scope = { jobId, costFor: f.costFor, costType: f.costType, taskId: f.taskId, from: f.from, to: f.to };
 
   return (
     <div>
@@ -99,13 +107,20 @@ export function AllCostsPage() {
         title={`All costs${job.data ? ` · ${jobTitle} ${job.data.name}` : ''}`}
         back={<BackLink to="/workorder/jobs/$id" params={{ id: jobId }}>{jobTitle}</BackLink>}
         actions={
-          <a href={costCsvUrl({ jobId })} download className={buttonClass('secondary')}>
+          <a href={costCsvUrl(scope)} download className={buttonClass('secondary')}>
             <Download size={16} aria-hidden="true" /> {EXPORT_CSV_TEXT}
           </a>
         }
       />
-      <CategoryTotals jobId={jobId} />
-      <div className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <CategoryTotals scope={scope} />
+      <div className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <Field label="Show">
+          <Select
+            options={COST_FOR.map((c) => ({ value: c, label: `${COST_FOR_LABELS[c]} costs` }))}
+            value={f.costFor}
+            onChange={(e) => setFilter({ costFor: isCostFor(e.target.value) ? e.target.value : 'JOB' })}
+          />
+        </Field>
         <Field label="Type">
           <Select
             options={COST_TYPES.map((t) => ({ value: t, label: COST_TYPE_LABELS[t] }))}
@@ -131,7 +146,7 @@ export function AllCostsPage() {
       </div>
       <ListView
         list={list}
-        caption="Costs"
+        caption={`${COST_FOR_LABELS[f.costFor]} costs`}
         columns={costColumns(ctx)}
         rowKey={(c) => c.id}
         cardTitle={costCardTitle}

@@ -24,12 +24,15 @@ export type CostListParams = {
   to?: string;
 };
 
+/** Which costs an export (and its totals) covers: a job or an estimate, narrowed like the list. */
+export type CostScope = { jobId?: string; estimateId?: string } & Partial<Pick<CostListParams, 'costFor' | 'costType' | 'taskId' | 'from' | 'to'>>;
+
 export const costKeys = {
   all: ['costs'] as const,
   list: (params: CostListParams) => ['costs', 'list', params] as const,
   analysis: (jobId: string) => ['costs', 'analysis', jobId] as const,
   suggestions: (taskId: string) => ['costs', 'suggestions', taskId] as const,
-  export: (scope: { jobId?: string; estimateId?: string }) => ['costs', 'export', scope] as const,
+  export: (scope: CostScope) => ['costs', 'export', scope] as const,
 };
 
 export const costsApi = {
@@ -39,11 +42,11 @@ export const costsApi = {
   analysis: async (jobId: string) => (await api.get<DataOf<CostAnalysis>>(`/cost/analysis/${jobId}`)).data,
   suggestions: async (taskId: string) => (await api.get<DataOf<CostSuggestions>>('/cost/suggestions', { query: { taskId } })).data,
   /** Every cost of a job or an estimate with the totals per category. */
-  all: async (scope: { jobId?: string; estimateId?: string }) => (await api.get<DataOf<CostSummary & { items: Cost[] }>>('/cost', { query: scope })).data,
+  all: async (scope: CostScope) => (await api.get<DataOf<CostSummary & { items: Cost[] }>>('/cost', { query: scope })).data,
   create: async (body: CostInput) => (await api.post<DataOf<Cost>>('/cost', body)).data,
   update: async (id: string, body: CostUpdateInput) => (await api.put<DataOf<Cost>>(`/cost/${id}`, body)).data,
   remove: (id: string, costType: CostType) => api.delete<null>(`/cost/${id}`, { query: { costType } }),
 };
 
 /** The CSV export's address (a plain link downloads it with the session cookie). */
-export const costCsvUrl = (scope: { jobId?: string; estimateId?: string }) => buildUrl('/cost', { ...scope, format: 'csv' });
+export const costCsvUrl = (scope: CostScope) => buildUrl('/cost', { ...scope, format: 'csv' });

@@ -41,7 +41,7 @@ export function CustomersListPage() {
         sort={list.filters.sort}
         onSortChange={(sort) => list.setFilters({ sort })}
         columns={[
-          { key: 'name', header: 'Account Name', sortable: true, cell: (c) => <span className="font-medium text-gray-900">{c.name}</span> },
+          { key: 'name', header: 'Account Name', sortable: true, cell: (c) => <CustomerName customer={c} /> },
           { key: 'email', header: 'Email', cell: (c) => <span className="block max-w-56 truncate" title={c.email ?? undefined}>{dash(c.email)}</span> },
           { key: 'phone', header: 'Phone', cell: (c) => dash(c.phone), className: 'whitespace-nowrap' },
           { key: 'address', header: 'Primary Address', cell: (c) => <span className="line-clamp-2">{dash(c.primaryAddress)}</span>, className: 'hidden xl:table-cell max-w-60' },
@@ -50,7 +50,7 @@ export function CustomersListPage() {
           { key: 'status', header: 'Status', cell: statusBadge },
           { key: 'createdAt', header: 'Created On', sortable: true, cell: (c) => formatDate(c.createdAt, tz), className: 'whitespace-nowrap' },
         ]}
-        cardTitle={(c) => c.name}
+        cardTitle={(c) => <CustomerName customer={c} />}
         cardFields={[
           { label: 'Email', value: (c) => dash(c.email) },
           { label: 'Phone', value: (c) => dash(c.phone) },
@@ -59,5 +59,20 @@ export function CustomersListPage() {
         ]}
       />
     </>
+  );
+}
+
+/**
+ * The name as the list shows it, ellipsised when long (the full name on hover), and — when a search matched
+ * something other than the name — what it matched.
+ */
+function CustomerName({ customer: c }: { customer: CustomerListItem }) {
+  return (
+    <span className="block min-w-0">
+      <span className="block max-w-72 truncate font-medium text-gray-900" title={c.name}>
+        {c.name}
+      </span>
+      {c.matchedOn ? <span className="block truncate text-xs font-normal text-muted">{c.matchedOn}</span> : null}
+    </span>
   );
 }

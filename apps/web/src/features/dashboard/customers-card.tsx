@@ -16,9 +16,9 @@ export function CustomersCard({ range }: { range: DashboardSearch }) {
       {(c) => (
         <>
           <div className="grid grid-cols-2 gap-2 @xs:grid-cols-3">
-            <Stat label="Total" value={c.total} />
-            <Stat label="New" value={c.newInRange.value} change={<MetricChange figure={c.newInRange} />} />
-            <Stat label="Repeat" value={c.repeat} />
+            <Stat figure="customersTotal" value={c.total} />
+            <Stat figure="customersNew" value={c.newInRange.value} change={<MetricChange figure={c.newInRange} />} />
+            <Stat figure="customersRepeat" value={c.repeat} />
           </div>
           <h3 className="mt-4 mb-2 text-xs font-medium text-muted uppercase">Top customers</h3>
           {c.top.length === 0 ? (

@@ -1,9 +1,11 @@
 import { Component, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight, Info } from 'lucide-react';
+import { DASHBOARD_FIGURES, type DashboardFigure } from '@fieldwork/domain/dashboard-figures';
 import { ErrorState } from '../../components/error-state';
 import { Skeleton } from '../../components/skeleton';
+import { Tooltip } from '../../components/tooltip';
 import { cn } from '../../lib/cn';
 
 export type CardLink = { to: LinkProps['to']; search?: Record<string, unknown>; label: string };
@@ -90,8 +92,22 @@ class CardBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 }
 
-/** A labelled figure with optional change line, the building block of the numeric cards. */
-export function Stat({ label, value, sub, change, to }: { label: string; value: ReactNode; sub?: ReactNode; change?: ReactNode; to?: CardLink }) {
+/** What a figure counts, from its one definition in the domain, on hover and keyboard focus. */
+function FigureHint({ figure }: { figure: DashboardFigure }) {
+  const { label, definition } = DASHBOARD_FIGURES[figure];
+  return (
+    <Tooltip content={<span className="block max-w-64">{definition}</span>}>
+      <Info size={12} aria-label={`About ${label}: ${definition}`} role="img" className="text-muted" />
+    </Tooltip>
+  );
+}
+
+/**
+ * A dashboard figure with optional change line, the building block of the numeric cards. Its label and the
+ * definition in its tooltip come from DASHBOARD_FIGURES, the same text the server computes it by.
+ */
+export function Stat({ figure, value, sub, change, to }: { figure: DashboardFigure; value: ReactNode; sub?: ReactNode; change?: ReactNode; to?: CardLink }) {
+  const { label } = DASHBOARD_FIGURES[figure];
   const body = (
     <>
       <dt className="text-xs font-medium text-muted">{label}</dt>
@@ -101,7 +117,10 @@ export function Stat({ label, value, sub, change, to }: { label: string; value: 
     </>
   );
   return (
-    <div className="min-w-0 rounded-md bg-gray-50 px-3 py-2">
+    <div className="relative min-w-0 rounded-md bg-gray-50 px-3 py-2 pr-6">
+      <span className="absolute top-2 right-2">
+        <FigureHint figure={figure} />
+      </span>
       {to ? (
         <Link to={to.to} search={to.search as never} aria-label={`${label}: ${to.label}`} className="block hover:underline">
           <dl>{body}</dl>

@@ -25,14 +25,16 @@ export const fig = (value: number, previous: number | null = null): MetricFigure
 export const FINANCE: FinanceMetrics = {
   range: RANGE,
   invoiced: fig(12345.5, 10000),
+  revenue: fig(11500, 9300),
   collected: fig(8000, 10000),
   outstanding: fig(4345.5),
   overdue: { count: fig(3), amount: fig(1200.25) },
   averageInvoice: fig(617.28, 500),
   openEstimatesValue: fig(5000, 5000),
   approvedNotInvoicedValue: fig(750, null),
+  jobCosts: fig(7179, 5300),
   grossMargin: fig(4321, 4000),
-  marginPercentage: fig(35, 40),
+  marginPercentage: fig(37.57, 43.01),
 };
 
 export const REVENUE: RevenueChart = {

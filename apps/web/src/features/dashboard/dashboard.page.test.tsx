@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DASHBOARD_FIGURES } from '@fieldwork/domain/dashboard-figures';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { dashboardRoutes, FINANCE } from './dashboard-fixtures';
 
@@ -32,7 +33,7 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(finance.getByRole('link', { name: 'View invoices' }).getAttribute('href')).toBe('/workorder/invoices');
     // A snapshot (previous null) shows no change line; from zero it says so instead of a percentage.
     expect(within(finance.getByText('$4,345.50').closest('dl') as HTMLElement).queryByText(/previous period/)).toBeNull();
-    expect(finance.getByText('35.00%')).toBeTruthy();
+    expect(finance.getByText('37.57%')).toBeTruthy();
 
     const jobs = await card('Jobs & Tasks');
     expect(await jobs.findByText('14')).toBeTruthy();
@@ -50,6 +51,25 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(await (await card('Top Tags')).findByText('Boiler Service')).toBeTruthy();
     expect(await (await card('Assets')).findByText('HVAC')).toBeTruthy();
     expect(await (await card('Revenue')).findByText('Invoiced $12,345.50')).toBeTruthy();
+  });
+
+  it('lays the finance card out as a sum that reconciles, each figure with its domain definition', async () => {
+    mockApi(...dashboardRoutes());
+    renderApp('/dashboard', makeSession('Admin', 'fullAccess'));
+    const finance = await card('Finance');
+    const margin = within(await finance.findByRole('region', { name: 'Margin (before tax)' }));
+    // Revenue − Job costs = Gross margin; Gross margin ÷ Revenue = Margin %, all on the card's face.
+    expect(margin.getAllByRole('term').map((t) => t.textContent)).toEqual(['Revenue (before tax)', 'Job costs', 'Gross margin', 'Margin %']);
+    expect(['$11,500.00', '$7,179.00', '$4,321.00', '37.57%'].map((v) => !!margin.getByText(v))).toEqual([true, true, true, true]);
+    expect((4321 / 11500) * 100).toBeCloseTo(37.57, 2);
+    // Every figure on the page carries its definition from packages/domain.
+    for (const key of ['invoiced', 'marginPercentage', 'openJobs', 'customersRepeat', 'leadsConversion', 'callsMissed'] as const) {
+      const { label, definition } = DASHBOARD_FIGURES[key];
+      expect(await screen.findByRole('img', { name: `About ${label}: ${definition}` })).toBeTruthy();
+    }
+    const user = userEvent.setup();
+    await user.hover(margin.getByRole('img', { name: /^About Margin %/ }));
+    expect((await screen.findByRole('tooltip')).textContent).toContain(DASHBOARD_FIGURES.marginPercentage.definition);
   });
 
   it('sends the chosen preset to every card and keeps it in the address', async () => {

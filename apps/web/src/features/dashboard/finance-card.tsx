@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
 import type { FinanceMetrics } from '@fieldwork/domain/dashboard.schemas';
+import { cn } from '../../lib/cn';
 import { formatMoney, formatPercent } from '../../lib/money';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { DashboardCard, Stat } from './dashboard-card';
@@ -21,33 +23,50 @@ export function FinanceCard({ range }: { range: DashboardSearch }) {
   );
 }
 
+/** One row of the card; an odd last figure on a narrow card takes the full row rather than leave a hole. */
+function Group({ title, children, columns }: { title: string; children: ReactNode; columns: 3 | 4 }) {
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-1.5 text-xs font-medium text-muted uppercase">{title}</h3>
+      <div className={cn('grid grid-cols-2 gap-2 @max-lg:[&>*:last-child:nth-child(odd)]:col-span-2', columns === 4 ? '@lg:grid-cols-4' : '@lg:grid-cols-3')}>{children}</div>
+    </section>
+  );
+}
+
+/**
+ * Three rows that each fill their width: invoices, the margin sum (Revenue − Job costs = Gross margin, and
+ * Margin % = Gross margin ÷ Revenue, all before tax, as DASHBOARD_FIGURES defines them) and the pipeline.
+ */
 function FinanceFigures({ f }: { f: FinanceMetrics }) {
   return (
-    <div className="grid grid-cols-2 gap-2 @lg:grid-cols-3 @2xl:grid-cols-4 @4xl:grid-cols-5">
-      <Stat label="Invoiced" value={formatMoney(f.invoiced.value)} change={<MetricChange figure={f.invoiced} />} to={INVOICES} />
-      <Stat label="Collected" value={formatMoney(f.collected.value)} change={<MetricChange figure={f.collected} />} to={INVOICES} />
-      <Stat label="Outstanding" value={formatMoney(f.outstanding.value)} change={<MetricChange figure={f.outstanding} lowerIsBetter />} to={INVOICES} />
-      <Stat
-        label="Overdue"
-        value={formatMoney(f.overdue.amount.value)}
-        sub={`${f.overdue.count.value} ${f.overdue.count.value === 1 ? 'invoice' : 'invoices'}`}
-        change={<MetricChange figure={f.overdue.amount} lowerIsBetter />}
-        to={OVERDUE_INVOICES}
-      />
-      <Stat label="Average invoice" value={formatMoney(f.averageInvoice.value)} change={<MetricChange figure={f.averageInvoice} />} />
-      <Stat label="Open estimates" value={formatMoney(f.openEstimatesValue.value)} change={<MetricChange figure={f.openEstimatesValue} />} to={ESTIMATES} />
-      <Stat
-        label="Approved, not invoiced"
-        value={formatMoney(f.approvedNotInvoicedValue.value)}
-        change={<MetricChange figure={f.approvedNotInvoicedValue} />}
-        to={ESTIMATES}
-      />
-      <Stat label="Gross margin" value={formatMoney(f.grossMargin.value)} change={<MetricChange figure={f.grossMargin} />} />
-      <Stat
-        label="Margin %"
-        value={<span className={f.marginPercentage.value < 0 ? 'text-danger' : undefined}>{formatPercent(f.marginPercentage.value)}</span>}
-        change={<MetricChange figure={f.marginPercentage} />}
-      />
+    <div className="space-y-3">
+      <Group title="Invoices" columns={4}>
+        <Stat figure="invoiced" value={formatMoney(f.invoiced.value)} change={<MetricChange figure={f.invoiced} />} to={INVOICES} />
+        <Stat figure="collected" value={formatMoney(f.collected.value)} change={<MetricChange figure={f.collected} />} to={INVOICES} />
+        <Stat figure="outstanding" value={formatMoney(f.outstanding.value)} change={<MetricChange figure={f.outstanding} lowerIsBetter />} to={INVOICES} />
+        <Stat
+          figure="overdue"
+          value={formatMoney(f.overdue.amount.value)}
+          sub={`${f.overdue.count.value} ${f.overdue.count.value === 1 ? 'invoice' : 'invoices'}`}
+          change={<MetricChange figure={f.overdue.amount} lowerIsBetter />}
+          to={OVERDUE_INVOICES}
+        />
+      </Group>
+      <Group title="Margin (before tax)" columns={4}>
+        <Stat figure="revenue" value={formatMoney(f.revenue.value)} change={<MetricChange figure={f.revenue} />} />
+        <Stat figure="jobCosts" value={formatMoney(f.jobCosts.value)} change={<MetricChange figure={f.jobCosts} lowerIsBetter />} />
+        <Stat figure="grossMargin" value={formatMoney(f.grossMargin.value)} change={<MetricChange figure={f.grossMargin} />} />
+        <Stat
+          figure="marginPercentage"
+          value={<span className={f.marginPercentage.value < 0 ? 'text-danger' : undefined}>{formatPercent(f.marginPercentage.value)}</span>}
+          change={<MetricChange figure={f.marginPercentage} />}
+        />
+      </Group>
+      <Group title="Pipeline" columns={3}>
+        <Stat figure="averageInvoice" value={formatMoney(f.averageInvoice.value)} change={<MetricChange figure={f.averageInvoice} />} />
+        <Stat figure="openEstimates" value={formatMoney(f.openEstimatesValue.value)} change={<MetricChange figure={f.openEstimatesValue} />} to={ESTIMATES} />
+        <Stat figure="approvedNotInvoiced" value={formatMoney(f.approvedNotInvoicedValue.value)} change={<MetricChange figure={f.approvedNotInvoicedValue} />} to={ESTIMATES} />
+      </Group>
     </div>
   );
 }

@@ -14,14 +14,14 @@ export function JobsCard({ range }: { range: DashboardSearch }) {
     <DashboardCard title={DASHBOARD_CARD_LABELS.jobs} query={query} link={JOBS}>
       {(m) => (
         <div className="grid grid-cols-2 gap-2 @md:grid-cols-3">
-          <Stat label="Open jobs" value={m.openJobs.value} change={<MetricChange figure={m.openJobs} />} to={JOBS} />
-          <Stat label="Closed jobs" value={m.closedJobs.value} change={<MetricChange figure={m.closedJobs} />} to={JOBS} />
-          <Stat label="Cancelled jobs" value={m.cancelledJobs.value} change={<MetricChange figure={m.cancelledJobs} lowerIsBetter />} to={JOBS} />
-          <Stat label="Open tasks" value={m.openTasks.value} change={<MetricChange figure={m.openTasks} />} to={TASKS} />
-          <Stat label="Overdue tasks" value={m.overdueTasks.value} change={<MetricChange figure={m.overdueTasks} lowerIsBetter />} to={TASKS} />
-          <Stat label="Closed tasks" value={m.closedTasks.value} change={<MetricChange figure={m.closedTasks} />} to={TASKS} />
+          <Stat figure="openJobs" value={m.openJobs.value} change={<MetricChange figure={m.openJobs} />} to={JOBS} />
+          <Stat figure="closedJobs" value={m.closedJobs.value} change={<MetricChange figure={m.closedJobs} />} to={JOBS} />
+          <Stat figure="cancelledJobs" value={m.cancelledJobs.value} change={<MetricChange figure={m.cancelledJobs} lowerIsBetter />} to={JOBS} />
+          <Stat figure="openTasks" value={m.openTasks.value} change={<MetricChange figure={m.openTasks} />} to={TASKS} />
+          <Stat figure="overdueTasks" value={m.overdueTasks.value} change={<MetricChange figure={m.overdueTasks} lowerIsBetter />} to={TASKS} />
+          <Stat figure="closedTasks" value={m.closedTasks.value} change={<MetricChange figure={m.closedTasks} />} to={TASKS} />
           <Stat
-            label="Avg. days to close"
+            figure="averageDaysToClose"
             value={m.averageDaysToClose.value.toFixed(1)}
             change={<MetricChange figure={m.averageDaysToClose} lowerIsBetter />}
           />

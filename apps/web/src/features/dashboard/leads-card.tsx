@@ -17,10 +17,10 @@ export function LeadsCard({ range }: { range: DashboardSearch }) {
       {(l) => (
         <>
           <div className="grid grid-cols-2 gap-2 @xl:grid-cols-4">
-            <Stat label="New leads" value={l.total.value} change={<MetricChange figure={l.total} />} to={LEADS} />
-            <Stat label="Converted" value={l.converted.value} change={<MetricChange figure={l.converted} />} />
-            <Stat label="Conversion" value={`${(l.conversionRate.value * 100).toFixed(1)}%`} change={<MetricChange figure={l.conversionRate} />} />
-            <Stat label="Value converted" value={formatMoney(l.convertedValue.value)} change={<MetricChange figure={l.convertedValue} />} />
+            <Stat figure="leadsNew" value={l.total.value} change={<MetricChange figure={l.total} />} to={LEADS} />
+            <Stat figure="leadsConverted" value={l.converted.value} change={<MetricChange figure={l.converted} />} />
+            <Stat figure="leadsConversion" value={`${(l.conversionRate.value * 100).toFixed(1)}%`} change={<MetricChange figure={l.conversionRate} />} />
+            <Stat figure="leadsConvertedValue" value={formatMoney(l.convertedValue.value)} change={<MetricChange figure={l.convertedValue} />} />
           </div>
           <div className="mt-4 grid gap-4 @xs:grid-cols-2">
             <div>

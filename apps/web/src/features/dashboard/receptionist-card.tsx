@@ -19,12 +19,12 @@ export function ReceptionistCard({ range }: { range: DashboardSearch }) {
       {(r) => (
         <>
           <div className="grid grid-cols-2 gap-2 @md:grid-cols-3">
-            <Stat label="Calls" value={r.totalCalls} to={CALLS} />
-            <Stat label="Handled" value={r.callsHandled} />
-            <Stat label="Booked" value={r.booked} />
-            <Stat label="Leads created" value={r.leadsCreated} />
-            <Stat label="Missed" value={<span className={r.missed > 0 ? 'text-danger' : undefined}>{r.missed}</span>} />
-            <Stat label="Avg. duration" value={durationText(r.averageDurationSeconds)} />
+            <Stat figure="calls" value={r.totalCalls} to={CALLS} />
+            <Stat figure="callsHandled" value={r.callsHandled} />
+            <Stat figure="callsBooked" value={r.booked} />
+            <Stat figure="callsLeads" value={r.leadsCreated} />
+            <Stat figure="callsMissed" value={<span className={r.missed > 0 ? 'text-danger' : undefined}>{r.missed}</span>} />
+            <Stat figure="callsAverageDuration" value={durationText(r.averageDurationSeconds)} />
           </div>
           {r.totalCalls > 0 ? (
             <Suspense fallback={<Skeleton className="mt-3 h-28 w-full" />}>

@@ -36,7 +36,7 @@ function RevenueFigures({ chart }: { chart: RevenueChart }) {
         <span>Per {chart.bucket}</span>
         <span>Invoiced {formatMoney(totals.invoiced)}</span>
         <span>Collected {formatMoney(totals.collected)}</span>
-        <span>Cost {formatMoney(totals.cost)}</span>
+        <span>Job costs {formatMoney(totals.cost)}</span>
       </p>
       <Suspense fallback={<Skeleton className="h-64 w-full" />}>
         <RevenueChartView chart={chart} />

@@ -25,6 +25,8 @@ describe('onsite approval page', { timeout: 20_000 }, () => {
     expect(within(doc).getByText('Pump')).toBeTruthy();
     expect(within(doc).getByText('$450.00')).toBeTruthy();
     expect(within(doc).queryByRole('region', { name: 'Margin' })).toBeNull();
+    // One page, one main landmark: the overlay sits inside the shell's <main>, it does not open another.
+    expect(document.querySelectorAll('main')).toHaveLength(1);
     expect(buttons.every((b) => b.disabled)).toBe(true);
     drawStroke(canvas);
     expect(buttons.every((b) => !b.disabled)).toBe(true);

@@ -76,7 +76,8 @@ function FullScreen({ estimate: e, children }: { estimate: Estimate; children: R
           <X size={18} aria-hidden="true" />
         </Link>
       </header>
-      <main className="mx-auto w-full max-w-3xl space-y-4 p-3 sm:p-6">{children}</main>
+      {/* The app shell already has the page's one <main>; this overlay is a region inside it. */}
+      <div className="mx-auto w-full max-w-3xl space-y-4 p-3 sm:p-6">{children}</div>
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function EstimatePreview({ estimate: e, compact, notes, children }: { est
       status={<EstimateStatusBadge status={e.status} />}
       companyName={session.company.name}
       timeZone={session.company.timeZone}
-      documentDate={{ label: 'Estimate Date', value: e.estimateDate }}
+      documentDate={{ kind: 'estimate', value: e.estimateDate }}
       customerMessage={e.estimateCustomerMessage}
       notes={notes}
       extraTotals={

@@ -30,6 +30,23 @@ describe('invoice view page', { timeout: 20_000 }, () => {
     expect(within(doc).getByRole('link', { name: '#2005' }).getAttribute('href')).toBe(`/workorder/estimates/${estimateId}`);
   });
 
+  it('links a draft copy to the invoice it was copied from, and the original to its copies', async () => {
+    const originalId = '00000000-0000-4000-8000-0000000000a1';
+    const copyId = '00000000-0000-4000-8000-0000000000c1';
+    mockApi(invoiceReply(invoice({ status: 'DRAFT', convertedInvoiceJobinfo: { previousInvoiceNumber: 31 }, isConvertedInvoiceJob: true, copiedFrom: { id: originalId, invoiceNumber: 31, status: 'PAID' } })));
+    const first = renderApp(`/workorder/invoices/${INVOICE_ID}`, makeSession());
+    const doc = await screen.findByRole('article', { name: 'Invoice #3001' });
+    expect(within(doc).getByText(/Copied from Invoice/).textContent).toBe('Copied from Invoice #31');
+    expect(within(doc).getByRole('link', { name: '#31' }).getAttribute('href')).toBe(`/workorder/invoices/${originalId}`);
+    first.unmount();
+
+    mockApi(invoiceReply(invoice({ status: 'PAID', copies: [{ id: copyId, invoiceNumber: 3002, status: 'DRAFT' }] })));
+    renderApp(`/workorder/invoices/${INVOICE_ID}`, makeSession());
+    const copies = await screen.findByRole('list', { name: INVOICE_MESSAGES.copies });
+    expect(within(copies).getByRole('link', { name: 'Invoice #3002' }).getAttribute('href')).toBe(`/workorder/invoices/${copyId}`);
+    expect(copies.textContent).toContain('(Draft)');
+  });
+
   it('answers a missing invoice with a not-found panel', async () => {
     mockApi(route('GET', `/api/invoices/${INVOICE_ID}`, { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: INVOICE_MESSAGES.notFound } }));
     renderApp(`/workorder/invoices/${INVOICE_ID}`, makeSession());

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
+import { INVOICE_MESSAGES, INVOICE_STATUS_LABELS } from '@fieldwork/domain/invoices.rules';
 import type { Invoice } from '@fieldwork/domain/invoices.schemas';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
@@ -30,7 +31,7 @@ export function InvoiceViewPage() {
         status={<InvoiceStatusBadge status={inv.status} />}
         companyName={session.company.name}
         timeZone={session.company.timeZone}
-        documentDate={{ label: 'Invoice Date', value: inv.invoiceDate }}
+        documentDate={{ kind: 'invoice', value: inv.invoiceDate }}
         customerMessage={inv.invoiceCustomerMessage}
         notes={<InvoiceNotes invoice={inv} />}
         extraTotals={[
@@ -46,13 +47,34 @@ export function InvoiceViewPage() {
 }
 
 function InvoiceNotes({ invoice: inv }: { invoice: Invoice }) {
-  if (!inv.convertedEstimate && !inv.convertedInvoiceJobinfo && !inv.invoiceCreatedBy) return null;
+  if (!inv.convertedEstimate && !inv.convertedInvoiceJobinfo && !inv.copiedFrom && inv.copies.length === 0 && !inv.invoiceCreatedBy) return null;
   return (
     <>
       {inv.convertedEstimate ? (
         <LinkedDocumentNote text="Converted from estimate" kind="estimate" id={inv.convertedEstimate.id} number={inv.convertedEstimate.estimateNumber} />
       ) : null}
-      {inv.convertedInvoiceJobinfo ? <p className="text-muted">Copy of invoice #{inv.convertedInvoiceJobinfo.previousInvoiceNumber}</p> : null}
+      {inv.copiedFrom ? (
+        <LinkedDocumentNote text={INVOICE_MESSAGES.copiedFrom} kind="invoice" id={inv.copiedFrom.id} number={inv.copiedFrom.invoiceNumber} />
+      ) : inv.convertedInvoiceJobinfo ? (
+        <p className="text-muted">
+          {INVOICE_MESSAGES.copiedFrom} #{inv.convertedInvoiceJobinfo.previousInvoiceNumber}
+        </p>
+      ) : null}
+      {inv.copies.length > 0 ? (
+        <div>
+          <p className="text-muted">{INVOICE_MESSAGES.copies}</p>
+          <ul aria-label={INVOICE_MESSAGES.copies}>
+            {inv.copies.map((c) => (
+              <li key={c.id}>
+                <Link to="/workorder/invoices/$id" params={{ id: c.id }} className="text-primary hover:underline">
+                  Invoice #{c.invoiceNumber}
+                </Link>{' '}
+                <span className="text-muted">({INVOICE_STATUS_LABELS[c.status]})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {inv.invoiceCreatedBy ? <p className="text-muted">Created by {inv.invoiceCreatedBy.username}</p> : null}
     </>
   );

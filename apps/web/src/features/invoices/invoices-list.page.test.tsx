@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_NOTICE_TEXT } from '../../shared/billing/estimate-notice-bar';
 import { INVOICE_ID, invoiceItem, invoicesReply, listCalls } from '../../shared/billing/list-test-fixtures';
@@ -113,6 +114,10 @@ describe('invoices list page', { timeout: 20_000 }, () => {
     const { router } = renderApp('/workorder/invoices', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit invoice #3001' }));
+    // The row's Edit asks first too: the original stays, a new draft is created.
+    const dialog = within(await screen.findByRole('dialog', { name: INVOICE_MESSAGES.editCopyTitle }));
+    expect(dialog.getByText(INVOICE_MESSAGES.editCopyConfirm(3001, 'SENT'))).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: INVOICE_MESSAGES.editCopyAction }));
     expect(await screen.findByText('Now, You can edit your Invoice.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/workorder/invoices/${draftId}/create`));
   });

@@ -28,7 +28,8 @@ describe('job detail page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Northwind Plumbing' }).getAttribute('href')).toBe(`/customer/${job().customer.id}/view-profile`);
     expect(screen.getByRole('tab', { name: 'Tasks (2)' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Estimates (1)' })).toBeTruthy();
-    expect(await screen.findByText('You have no data yet')).toBeTruthy();
+    // Two tasks on the job, none assigned to this user: the tab says so rather than "You have no data yet".
+    expect(await screen.findByText('None of this job’s tasks are assigned to you')).toBeTruthy();
     for (const header of ['Task Number', 'Created On', 'Created By', 'Task Name', 'Work Time', 'Assigned To', 'Task Status', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
@@ -74,9 +75,11 @@ describe('job detail page', { timeout: 20_000 }, () => {
     }
   });
 
-  it('renders activity changes as "field: old → new"', () => {
-    expect(changeText({ field: 'name', oldValue: 'Boiler', newValue: 'Boiler service' })).toBe('Name: Boiler → Boiler service');
-    expect(changeText({ field: 'siteContactId', oldValue: null, newValue: 'Bea' })).toBe('Site contact: — → Bea');
+  it('renders activity changes as sentences with dates in the company format', () => {
+    expect(changeText({ field: 'name', oldValue: 'Boiler', newValue: 'Boiler service' })).toBe('Changed Name from Boiler to Boiler service.');
+    expect(changeText({ field: 'siteContactId', oldValue: null, newValue: 'Bea' })).toBe('Set Site contact to Bea.');
+    // No raw ISO timestamps: instants in the company's zone and format.
+    expect(changeText({ field: 'startDateTime', oldValue: '2026-11-20T14:00:00.000Z', newValue: null }, 'America/New_York')).toBe('Cleared Start date time (was Nov 20, 2026, 9:00 AM).');
   });
 
   it('lists activity newest first as the server sends it, with Load more', async () => {
@@ -98,7 +101,7 @@ describe('job detail page', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Activity log' }));
     const sheet = within(await screen.findByRole('dialog', { name: 'Activity log' }));
-    expect(await sheet.findByText('Name: Boiler → Boiler service')).toBeTruthy();
+    expect(await sheet.findByText('Changed Name from Boiler to Boiler service.')).toBeTruthy();
     const entries = sheet.getAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-label') === 'Activity');
     expect(entries[0]?.textContent).toContain('Job updated');
     expect(sheet.getByRole('button', { name: 'Load more' })).toBeTruthy();
@@ -229,6 +232,23 @@ describe('job status actions', { timeout: 20_000 }, () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancel job?' })).getByRole('button', { name: 'Cancel Job' }));
     expect(await screen.findByText('Job canceled successfully!')).toBeTruthy();
     expect(patches(fetchMock)).toEqual([{ action: 'CANCELLED' }]);
+  });
+
+  it('on a phone puts Cancel Job in the overflow menu, not as a red button beside Edit', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      const fetchMock = mockApi(tasksReply([]), jobReply({ statusActions: { CLOSED: true, REOPENED: false, CANCELLED: true } }), statusReply());
+      renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+      const user = userEvent.setup();
+      expect(await screen.findByRole('button', { name: 'Close Job' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Cancel Job' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: /^More actions for job/ }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Cancel Job' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Cancel job?' })).getByRole('button', { name: 'Cancel Job' }));
+      await waitFor(() => expect(patches(fetchMock)).toEqual([{ action: 'CANCELLED' }]));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+    }
   });
 
   it('re-opens a closed job', async () => {

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
+import { useIsMobile } from '../../lib/use-media-query';
 import { taskKeys } from '../tasks/tasks.api';
 import { jobName, jobNumberText } from '../../shared/jobs/job-status-badge';
 import { jobKeys, jobsApi } from './jobs.api';
@@ -106,14 +107,19 @@ function useJobStatusFlow(job: JobRef) {
   return { start, dialogs, pending: change.isPending ? change.variables : null };
 }
 
-/** Header buttons of the job page. */
+/**
+ * Header buttons of the job page. On a phone the destructive Cancel Job goes into the overflow menu: a red
+ * button wrapped next to Edit is one mistaken tap away.
+ */
 export function JobStatusButtons({ job }: { job: JobRef }) {
+  const isMobile = useIsMobile();
   const allowed = useAllowedJobActions(job);
   const flow = useJobStatusFlow(job);
   if (allowed.length === 0) return null;
+  const buttons = isMobile ? allowed.filter((a) => a !== 'CANCELLED') : allowed;
   return (
     <>
-      {allowed.map((action) => {
+      {buttons.map((action) => {
         const Icon = ICONS[action];
         return (
           <Button key={action} variant={action === 'CANCELLED' ? 'danger' : 'secondary'} onClick={() => flow.start(action)} loading={flow.pending === action}>
@@ -121,14 +127,15 @@ export function JobStatusButtons({ job }: { job: JobRef }) {
           </Button>
         );
       })}
+      {isMobile && allowed.includes('CANCELLED') ? <JobStatusMenu job={job} only={['CANCELLED']} /> : null}
       {flow.dialogs}
     </>
   );
 }
 
-/** The job list row's menu of status actions (only those allowed); nothing when none is. */
-export function JobStatusMenu({ job }: { job: JobRef }) {
-  const allowed = useAllowedJobActions(job);
+/** The job list row's menu of status actions (only those allowed, of `only` when given); nothing when none is. */
+export function JobStatusMenu({ job, only }: { job: JobRef; only?: readonly JobStatusAction[] }) {
+  const allowed = useAllowedJobActions(job).filter((a) => !only || only.includes(a));
   const flow = useJobStatusFlow(job);
   if (allowed.length === 0) return null;
   return (
@@ -147,7 +154,7 @@ export function JobStatusMenu({ job }: { job: JobRef }) {
                 <DropdownMenu.Item
                   key={action}
                   onSelect={() => flow.start(action)}
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-900 outline-none data-[highlighted]:bg-gray-100"
+                  className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-gray-100 ${action === 'CANCELLED' ? 'text-danger' : 'text-gray-900'}`}
                 >
                   <Icon size={14} aria-hidden="true" /> {JOB_ACTION_LABELS[action]}
                 </DropdownMenu.Item>

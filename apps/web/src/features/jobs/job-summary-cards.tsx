@@ -17,10 +17,13 @@ export function JobSummaryCards() {
   const summary = useQuery({ queryKey: jobKeys.summary, queryFn: jobsApi.summary });
   return (
     <section aria-label="Job totals" className="mb-4">
-      {/* Phones: one swipeable row instead of five stacked cards. */}
-      <dl className="-mx-3 flex snap-x gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:grid sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-5">
+      {/*
+        Phones: two compact columns inside the screen (a row that scrolls sideways hid the last cards past the
+        edge); the odd last card takes the whole row.
+      */}
+      <dl className="grid grid-cols-2 gap-2 max-sm:[&>*:last-child:nth-child(odd)]:col-span-2 sm:grid-cols-3 lg:grid-cols-5">
         {CARDS.map(({ key, label, icon: Icon, tone }) => (
-          <div key={key} className="flex min-w-36 shrink-0 snap-start items-center gap-3 rounded-lg border border-border bg-white px-3 py-2 sm:min-w-0 sm:py-2.5">
+          <div key={key} className="flex min-w-0 items-center gap-3 rounded-lg border border-border bg-white px-3 py-2 sm:py-2.5">
             <span aria-hidden="true" className={`hidden h-8 w-8 shrink-0 items-center justify-center rounded-md sm:flex ${tone}`}>
               <Icon size={16} />
             </span>

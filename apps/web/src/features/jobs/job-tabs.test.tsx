@@ -121,3 +121,17 @@ describe('job page Messages tab', { timeout: 20_000 }, () => {
     expect(within(table).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });
+
+describe('job page Tasks tab', { timeout: 20_000 }, () => {
+  it('never says "Total tasks: 2" above "You have no data yet": an empty Assigned to Me says why and offers All', async () => {
+    const fetchMock = mockApi(jobReply({ statusInfo: { status: 'OPEN', openTasksCount: 2, overdueTasksCount: 0, totalTasksCount: 2, summary: null } }), tasksReply([]));
+    renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=tasks`, makeSession('Admin', 'fullAccess'));
+    expect(await screen.findByText('None of this job’s tasks are assigned to you')).toBeTruthy();
+    expect(screen.queryByText('You have no data yet')).toBeNull();
+    expect(screen.getByText('The job has 2 tasks in all.')).toBeTruthy();
+    expect(screen.getByText(/Assigned to me:/).textContent).toBe('Assigned to me: 0 of 2 tasks');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show all tasks' }));
+    await waitFor(() => expect(listCalls(fetchMock, '/api/tasks').at(-1)?.searchParams.get('assignedStatus')).toBe('ALL'));
+  });
+});

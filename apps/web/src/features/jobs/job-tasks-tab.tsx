@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Job } from '@fieldwork/domain/jobs.schemas';
 import { TASK_ORDER_KEYS, type AssignedStatus, type TaskListItem, type TaskOrderKey } from '@fieldwork/domain/tasks.schemas';
-import { buttonClass } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
 import type { CardField } from '../../components/card-list';
 import type { Column, SortState } from '../../components/data-table';
 import { ListView } from '../../components/list-view';
@@ -23,6 +24,11 @@ export const JOB_TASK_FILTERS = [
 type JobTaskFilter = (typeof JOB_TASK_FILTERS)[number]['value'];
 
 export const CREATE_JOB_TASK_TEXT = '+ Create Task';
+export const JOB_TASKS_TEXT = {
+  noneMine: 'None of this job’s tasks are assigned to you',
+  inAll: (n: number) => `The job has ${n} ${n === 1 ? 'task' : 'tasks'} in all.`,
+  showAll: 'Show all tasks',
+} as const;
 
 type Row = TaskListItem;
 type Filters = { assignedStatus: JobTaskFilter; jobId: string; sort: SortState };
@@ -77,11 +83,38 @@ export function JobTasksTab({ job }: { job: Job }) {
     initialFilters: { assignedStatus: 'ASSIGNED_TO_ME', jobId: job.id, sort: { key: 'createdAt', direction: 'desc' } },
   });
 
+  // The count above and the list below answer the same question: how many of the job's tasks this tab shows.
+  const total = job.statusInfo.totalTasksCount;
+  const shown = list.pagination?.totalItems;
+  const mine = list.filters.assignedStatus === 'ASSIGNED_TO_ME';
+  const showAll = () => list.setFilters({ assignedStatus: 'ALL' });
+  const emptyMine =
+    mine && total > 0 ? (
+      <EmptyState
+        title={JOB_TASKS_TEXT.noneMine}
+        description={JOB_TASKS_TEXT.inAll(total)}
+        action={
+          <Button size="sm" variant="secondary" onClick={showAll}>
+            {JOB_TASKS_TEXT.showAll}
+          </Button>
+        }
+      />
+    ) : undefined;
+
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted">
-          Total tasks: <span className="font-medium text-gray-900 tabular-nums">{job.statusInfo.totalTasksCount}</span>
+        <p className="text-sm text-muted" aria-live="polite">
+          {mine && shown !== undefined ? (
+            <>
+              Assigned to me: <span className="font-medium text-gray-900 tabular-nums">{shown}</span> of{' '}
+              <span className="font-medium text-gray-900 tabular-nums">{total}</span> {total === 1 ? 'task' : 'tasks'}
+            </>
+          ) : (
+            <>
+              Total tasks: <span className="font-medium text-gray-900 tabular-nums">{total}</span>
+            </>
+          )}
         </p>
         {canCreate ? <CreateTaskLink job={job} /> : null}
       </div>
@@ -104,6 +137,7 @@ export function JobTasksTab({ job }: { job: Job }) {
         cardTitle={taskCardTitle}
         cardFields={cardFields(tz, setDeleting)}
         emptyAction={canCreate ? <CreateTaskLink job={job} /> : undefined}
+        emptyState={emptyMine}
       />
       <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} />
     </div>

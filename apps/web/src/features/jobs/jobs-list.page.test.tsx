@@ -108,6 +108,10 @@ describe('job list page', { timeout: 20_000 }, () => {
     const totals = within(await screen.findByRole('region', { name: 'Job totals' }));
     expect(await totals.findByText('7')).toBeTruthy();
     for (const label of ['Open Jobs', 'Overdue Tasks', 'Approved Estimates', 'Closed Tasks', 'Closed Jobs']) expect(totals.getByText(label)).toBeTruthy();
+    // On a phone the five cards wrap in two columns inside the screen, never a row running past its edge.
+    const list = screen.getByRole('region', { name: 'Job totals' }).querySelector('dl')!;
+    expect(list.className).toContain('grid-cols-2');
+    expect(list.className).not.toMatch(/overflow-x-auto|(^| )flex( |$)/);
   });
 });
 

@@ -66,6 +66,8 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     convertedEstimate: null,
     isConvertedInvoiceJob: false,
     convertedInvoiceJobinfo: null,
+    copiedFrom: null,
+    copies: [],
     paidAmount: 0,
     balance: 0,
     payments: [],

@@ -10,7 +10,7 @@ const props = (overrides: Partial<DocumentPreviewProps> = {}): DocumentPreviewPr
   status: <span>Open</span>,
   companyName: 'Acme Field Services',
   timeZone: 'America/New_York',
-  documentDate: { label: 'Estimate Date', value: '2025-03-04' },
+  documentDate: { kind: 'estimate', value: '2025-03-04' },
   customerMessage: 'Thank you for your business.',
   ...overrides,
 });
@@ -41,6 +41,15 @@ describe('document preview', { timeout: 20_000 }, () => {
     expect(margin.textContent).toContain('$150.50');
     expect(margin.textContent).toContain('35.83%');
     expect(margin.querySelector('.text-danger')).toBeNull();
+  });
+
+  it('dates a document without its own date (an invoice converted from an estimate) the day it was created, as its PDF does', async () => {
+    setWidth(1280);
+    // Created 01:30 UTC on Mar 5 is still Mar 4 in New York.
+    renderInRouter(<DocumentPreview {...props({ doc: estimate({ createdAt: '2025-03-05T01:30:00.000Z', dueDate: null }), title: 'Invoice', documentDate: { kind: 'invoice', value: null } })} />);
+    const doc = await screen.findByRole('article', { name: 'Invoice #2001' });
+    const dates = [...doc.querySelectorAll('header dl dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(dates.slice(0, 2)).toEqual([`Invoice Date: ${formatDay('2025-03-04')}`, 'Due Date: —']);
   });
 
   it('shows negative margin in red, hides deposit when not required and margin for field readers', async () => {

@@ -2,12 +2,13 @@
  * One estimate or invoice rendered like the paper document the customer receives: shared by the preview
  * pages and, in a compact form (lines and totals), by the onsite approval screen.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
 import type { Estimate } from '@fieldwork/domain/estimates.schemas';
 import { ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, type ApprovalDecision } from '@fieldwork/domain/estimates.rules';
 import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
+import { documentDates } from '@fieldwork/domain/documents.rules';
 import { buttonClass } from '../../components/button';
 import { DetailList } from '../../components/card';
 import { ErrorState } from '../../components/error-state';
@@ -53,7 +54,8 @@ export type DocumentPreviewProps = {
   companyName: string;
   timeZone: string;
   /** The document's own date ("Estimate Date", "Invoice Date"), a calendar day. */
-  documentDate: { label: string; value: string | null };
+  /** Which document's date this is; the page and the PDF print the same dates (documentDates). */
+  documentDate: { kind: 'estimate' | 'invoice'; value: string | null };
   customerMessage: string | null;
   /** Conversion and copy notes under the title. */
   notes?: ReactNode;
@@ -99,10 +101,12 @@ export function DocumentPreview(props: DocumentPreviewProps) {
           </p>
           {compact ? null : (
             <dl className="mt-2 grid grid-cols-[auto_auto] gap-x-3 gap-y-0.5 text-sm sm:justify-end">
-              <dt className="text-muted">{documentDate.label}</dt>
-              <dd>{formatDay(documentDate.value)}</dd>
-              <dt className="text-muted">Due Date</dt>
-              <dd>{formatDay(doc.dueDate)}</dd>
+              {documentDates(documentDate.kind, { documentDate: documentDate.value, dueDate: doc.dueDate, createdAt: doc.createdAt }, timeZone).map((d) => (
+                <Fragment key={d.label}>
+                  <dt className="text-muted">{d.label}</dt>
+                  <dd>{formatDay(d.day)}</dd>
+                </Fragment>
+              ))}
               <dt className="text-muted">Created</dt>
               <dd>{formatDateTime(doc.createdAt, timeZone)}</dd>
             </dl>

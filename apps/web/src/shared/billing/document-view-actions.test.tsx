@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ESTIMATE_MESSAGES, estimateActions } from '@fieldwork/domain/estimates.rules';
-import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
+import { INVOICE_MESSAGES, invoiceActions } from '@fieldwork/domain/invoices.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, INVOICE_ID, emailDraftReply, estimate, estimateReply, invoice } from './preview-test-fixtures';
 
@@ -40,6 +40,32 @@ describe('preview page actions', { timeout: 20_000 }, () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     await user.click(dialog.getByRole('button', { name: 'Convert' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/workorder/invoices/${newId}/create`));
+  });
+
+  it('asks before editing a sent (partly paid) invoice — the original stays, a new draft copy opens — and copies nothing when cancelled', async () => {
+    const copyId = '00000000-0000-4000-8000-0000000000c1';
+    const paid = invoice({ status: 'SENT', paidAmount: 100, balance: 350, actions: invoiceActions({ status: 'SENT', paidCents: 10_000 }, true) });
+    const fetchMock = mockApi(
+      route('GET', `/api/invoices/${INVOICE_ID}`, { body: { data: paid } }),
+      route('POST', `/api/invoices/${INVOICE_ID}/draft`, { status: 201, body: { data: invoice({ id: copyId, invoiceNumber: 3002, status: 'DRAFT' }), message: INVOICE_MESSAGES.editCopy } }),
+    );
+    const { router } = renderApp(`/workorder/invoices/${INVOICE_ID}`, makeSession());
+    await screen.findByRole('heading', { level: 1, name: 'Invoice #3001' });
+    const user = userEvent.setup();
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').length;
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    let dialog = within(await screen.findByRole('dialog', { name: INVOICE_MESSAGES.editCopyTitle }));
+    expect(dialog.getByText('Invoice #3001 is open and stays as it is. Editing creates a new draft invoice copied from it.')).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts()).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    dialog = within(await screen.findByRole('dialog', { name: INVOICE_MESSAGES.editCopyTitle }));
+    await user.click(dialog.getByRole('button', { name: INVOICE_MESSAGES.editCopyAction }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/workorder/invoices/${copyId}/create`));
+    expect(posts()).toBe(1);
   });
 
   it('deletes a draft after the confirm dialog and goes back to the list', async () => {

@@ -12,7 +12,7 @@ import { useAuth } from '../../lib/auth-context';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { SendDocumentDialog } from './send-document-dialog';
 import type { DocumentKind } from '../../features/billing/billing.api';
-import { downloadPdf, useEstimateActions, useInvoiceActions } from './use-document-actions';
+import { downloadPdf, invoiceEditOrAsk, useEstimateActions, useInvoiceActions } from './use-document-actions';
 import { useRowConfirm, type ConfirmRequest } from './document-row-menu';
 
 function PdfButton({ kind, id, number }: { kind: DocumentKind; id: string; number: number }) {
@@ -125,7 +125,7 @@ export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
     <Bar>
       {actions.download ? <PdfButton kind="invoice" id={id} number={n} /> : null}
       {actions.recordPayment ? <ActionButton primary label="Record Payment" icon={CreditCard} disabled={pending} onClick={() => setPaying(true)} /> : null}
-      {actions.edit ? <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => edit.mutate({ id, status: invoice.status })} /> : null}
+      {actions.edit ? <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => invoiceEditOrAsk(invoice, edit, ask)} /> : null}
       {actions.send ? <ActionButton label="Send" icon={Send} disabled={pending} onClick={() => setSending(true)} /> : null}
       {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('invoice', n, () => voidIt.mutateAsync(id)))} /> : null}
       {actions.delete ? (

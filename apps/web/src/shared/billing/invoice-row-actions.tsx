@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
 import { RowActionsFrame, RowMenu, ROW_ICON_CLASS, deleteItem, documentNumberText, useRowConfirm, voidItem, type RowMenuItem } from './document-row-menu';
 import { SendDocumentDialog } from './send-document-dialog';
-import { downloadPdf, useInvoiceActions } from './use-document-actions';
+import { downloadPdf, invoiceEditOrAsk, useInvoiceActions } from './use-document-actions';
 
 type Row = Pick<InvoiceListItem, 'id' | 'invoiceNumber' | 'status' | 'actions'>;
 
@@ -48,7 +48,7 @@ export function InvoiceRowActions({ row }: { row: Row }) {
           aria-label={`Edit invoice ${n}`}
           className={ROW_ICON_CLASS}
           disabled={actions.edit.isPending}
-          onClick={() => actions.edit.mutate({ id: row.id, status: row.status })}
+          onClick={() => invoiceEditOrAsk(row, actions.edit, confirm.ask)}
         >
           <Pencil size={16} aria-hidden="true" />
         </button>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import type { EstimateListItem } from '@fieldwork/domain/estimates.schemas';
+import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
 import type { InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
 import { AuthProvider, SESSION_KEY } from '../../lib/auth-context';
 import { makeSession, mockApi, route, testQueryClient } from '../../test-utils';
@@ -95,10 +96,21 @@ describe('link-to-job panel', { timeout: 20_000 }, () => {
     expect(voidRow.getAttribute('aria-selected')).toBe('false');
     const other = row(/#502/);
     expect(other.getAttribute('aria-disabled')).toBe('true');
-    expect(other.getAttribute('title')).toBe("The job belongs to another customer than this item's.");
+    expect(other.getAttribute('title')).toBe("Belongs to Contoso, not this job's customer.");
+    // The reason is on the row, not only in a hover title.
+    expect(within(other).getByText("Belongs to Contoso, not this job's customer.")).toBeTruthy();
     await user.click(other);
     expect(other.getAttribute('aria-selected')).toBe('false');
     expect(linkButton().disabled).toBe(true);
+  });
+
+  it("asks for the job's customer's documents first and, when it has none, says so above the others", async () => {
+    const fetchMock = mockApi(listReply([estimate(1, { account: { id: OTHER_CUSTOMER, name: 'Contoso' } }), estimate(2, { account: { id: OTHER_CUSTOMER, name: 'Contoso' } })]));
+    renderPanel();
+    await screen.findByRole('row', { name: /#501/ });
+    expect(listCalls(fetchMock)[0]?.searchParams.get('customerFirst')).toBe(JOB.customerId);
+    expect(screen.getByRole('note').textContent).toBe(LINK_MESSAGES.noneOfCustomer('estimates'));
+    expect(within(row(/#502/)).getByText("Belongs to Contoso, not this job's customer.")).toBeTruthy();
   });
 
   it('links the selection, toasts "Success" / "Linking to Job: 1042" and closes', async () => {

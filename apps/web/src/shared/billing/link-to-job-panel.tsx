@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '@fieldwork/domain/date-presets';
 import { ESTIMATE_PAGE_SIZE } from '@fieldwork/domain/estimates.schemas';
-import { ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, LINK_MESSAGES, type EstimateStatus } from '@fieldwork/domain/estimates.rules';
+import { ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, LINK_MESSAGES, linkRefusal, type EstimateStatus } from '@fieldwork/domain/estimates.rules';
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -29,7 +29,8 @@ import { useInvalidateBilling } from './use-document-actions';
 
 export type LinkToJobPanelProps = {
   kind: DocumentKind;
-  job: { id: string; jobNumber: number; customerId: string };
+  /** status: the job's (only an open job takes documents); taken as open when not given. */
+  job: { id: string; jobNumber: number; customerId: string; status?: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
@@ -37,7 +38,7 @@ export type LinkToJobPanelProps = {
 export const NO_ITEMS_FOUND = 'No items found';
 
 /** One row of either kind, as the panel shows it. */
-type Candidate = { id: string; number: number; customer: { id: string; name: string }; amount: number; createdAt: string; status: ReactNode; isVoid: boolean };
+type Candidate = { id: string; number: number; customer: { id: string; name: string }; amount: number; createdAt: string; status: ReactNode; storedStatus: string; jobId: string | null; isVoid: boolean };
 type Filters = { statuses: string[]; createdOn: DatePreset | null };
 
 const NO_FILTERS: Filters = { statuses: [], createdOn: null };
@@ -52,26 +53,27 @@ const isPreset = (value: string): value is DatePreset => (DATE_PRESETS as readon
 /** The list's query key sits under billingKeys.all, so any document change (or a lost link race) refreshes it. */
 const listKey = (kind: DocumentKind) => [...(kind === 'estimate' ? billingKeys.estimates : billingKeys.invoices), 'list', 'unlinked'];
 
-async function fetchCandidates(kind: DocumentKind, params: Filters & { page: number; limit: number; search?: string }) {
-  const common = { page: params.page, limit: params.limit, search: params.search, orderByKey: 'createdOn', orderByValue: 'desc', unlinked: true, ...(params.createdOn ? { createdOn: params.createdOn } : {}) } as const;
+async function fetchCandidates(kind: DocumentKind, customerId: string, params: Filters & { page: number; limit: number; search?: string }) {
+  // The job's customer's documents first: they are the ones that can be linked.
+  const common = { page: params.page, limit: params.limit, search: params.search, orderByKey: 'createdOn', orderByValue: 'desc', unlinked: true, customerFirst: customerId, ...(params.createdOn ? { createdOn: params.createdOn } : {}) } as const;
   if (kind === 'estimate') {
     const page = await estimatesApi.list({ ...common, statuses: params.statuses as EstimateStatus[] });
     return {
       ...page,
-      data: page.data.map((e): Candidate => ({ id: e.id, number: e.estimateNumber, customer: e.account, amount: e.totalAmount, createdAt: e.createdAt, status: <EstimateStatusBadge status={e.status} />, isVoid: e.status === 'VOID' })),
+      data: page.data.map((e): Candidate => ({ id: e.id, number: e.estimateNumber, customer: e.account, amount: e.totalAmount, createdAt: e.createdAt, status: <EstimateStatusBadge status={e.status} />, storedStatus: e.status, jobId: e.job?.id ?? null, isVoid: e.status === 'VOID' })),
     };
   }
   const page = await invoicesApi.list({ ...common, statuses: params.statuses as InvoiceStatus[] });
   return {
     ...page,
-    data: page.data.map((i): Candidate => ({ id: i.id, number: i.invoiceNumber, customer: i.account, amount: i.totalAmount, createdAt: i.createdAt, status: <InvoiceStatusBadge status={i.status} />, isVoid: i.status === 'VOID' })),
+    data: page.data.map((i): Candidate => ({ id: i.id, number: i.invoiceNumber, customer: i.account, amount: i.totalAmount, createdAt: i.createdAt, status: <InvoiceStatusBadge status={i.status} />, storedStatus: i.status, jobId: i.job?.id ?? null, isVoid: i.status === 'VOID' })),
   };
 }
 
 /**
- * "Linking is permanent": pick one estimate or invoice without a job and link it to this job, once. A row
- * that cannot be linked stays visible but unselectable, with the reason as its title (void, or another
- * customer's — the server refuses both).
+ * "Linking is permanent": pick one estimate or invoice without a job and link it to this job, once. The job's
+ * customer's documents come first; a row that cannot be linked stays visible but unselectable and says why on
+ * the row (linkRefusal, the rule the server refuses by).
  */
 export function LinkToJobPanel({ kind, job, open, onOpenChange }: LinkToJobPanelProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -114,19 +116,19 @@ export function LinkToJobPanel({ kind, job, open, onOpenChange }: LinkToJobPanel
         </>
       }
     >
-      <LinkCandidates kind={kind} customerId={job.customerId} selectedId={selectedId} onSelect={setSelectedId} />
+      <LinkCandidates kind={kind} job={job} selectedId={selectedId} onSelect={setSelectedId} />
     </SideSheet>
   );
 }
 
-type CandidatesProps = { kind: DocumentKind; customerId: string; selectedId: string | null; onSelect: (id: string | null) => void };
+type CandidatesProps = { kind: DocumentKind; job: LinkToJobPanelProps['job']; selectedId: string | null; onSelect: (id: string | null) => void };
 
 /** Mounted only while the sheet is open, so a closed panel fetches nothing and each opening starts afresh. */
-function LinkCandidates({ kind, customerId, selectedId, onSelect }: CandidatesProps) {
+function LinkCandidates({ kind, job, selectedId, onSelect }: CandidatesProps) {
   const { session } = useAuth();
   const list = usePagedList<Candidate, Filters>({
-    queryKey: listKey(kind),
-    fetchPage: (params) => fetchCandidates(kind, params),
+    queryKey: [...listKey(kind), job.customerId],
+    fetchPage: (params) => fetchCandidates(kind, job.customerId, params),
     initialFilters: NO_FILTERS,
     isFiltered: (f) => f.statuses.length > 0 || f.createdOn !== null,
     mobilePaging: 'pages',
@@ -140,7 +142,9 @@ function LinkCandidates({ kind, customerId, selectedId, onSelect }: CandidatesPr
   }, [rows, isLoading, selectedId, onSelect]);
 
   const label = kind === 'estimate' ? 'Estimates' : 'Invoices';
-  const blockedReason = (row: Candidate) => (row.isVoid ? LINK_MESSAGES.voidUnlinkable : row.customer.id !== customerId ? LINK_MESSAGES.otherCustomer : null);
+  const blockedReason = (row: Candidate) =>
+    linkRefusal({ jobId: row.jobId, status: row.storedStatus, customerId: row.customer.id, customerName: row.customer.name }, { status: job.status ?? 'OPEN', customerId: job.customerId })?.rowMessage ?? null;
+  const noneLinkable = list.page === 1 && rows.length > 0 && rows.every((r) => blockedReason(r) !== null);
   const toggle = (row: Candidate) => {
     if (blockedReason(row)) return;
     onSelect(selectedId === row.id ? null : row.id);
@@ -169,7 +173,14 @@ function LinkCandidates({ kind, customerId, selectedId, onSelect }: CandidatesPr
       ) : rows.length === 0 ? (
         <EmptyState title={NO_ITEMS_FOUND} />
       ) : (
+        <>
+        {noneLinkable ? (
+          <p role="note" className="rounded-md border border-border bg-gray-50 px-3 py-2 text-sm text-gray-700">
+            {LINK_MESSAGES.noneOfCustomer(label.toLowerCase())}
+          </p>
+        ) : null}
         <CandidateTable label={label} rows={rows} selectedId={selectedId} blockedReason={blockedReason} onToggle={toggle} timeZone={session.company.timeZone} />
+        </>
       )}
       {list.pagination ? (
         <Pagination
@@ -252,7 +263,10 @@ function CandidateTable({ label, rows, selectedId, blockedReason, onToggle, time
                   )}
                 </td>
                 <td className={cn(cell, 'font-medium whitespace-nowrap')}>#{row.number}</td>
-                <td className={cell}>{row.customer.name}</td>
+                <td className={cell}>
+                  <span className="block">{row.customer.name}</span>
+                  {reason ? <span className="block text-xs text-gray-600">{reason}</span> : null}
+                </td>
                 <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatMoney(row.amount)}</td>
                 <td className={cn(cell, 'whitespace-nowrap')}>{formatDate(row.createdAt, timeZone)}</td>
                 <td className={cell}>{row.status}</td>

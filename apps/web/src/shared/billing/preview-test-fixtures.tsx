@@ -84,6 +84,8 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     convertedEstimate: null,
     isConvertedInvoiceJob: false,
     convertedInvoiceJobinfo: null,
+    copiedFrom: null,
+    copies: [],
     paidAmount,
     balance: Math.round((common.totalAmount - paidAmount) * 100) / 100,
     payments: [],

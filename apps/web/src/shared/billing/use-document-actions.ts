@@ -11,6 +11,7 @@ import { PDF_MESSAGES, PDF_SLOW_NOTICE_MS, pdfFileName } from '@fieldwork/domain
 import { isApiError, messageOf } from '../../lib/api-client';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { billingKeys, estimatesApi, fetchPdf, invoicesApi, type DocumentKind } from '../../features/billing/billing.api';
+import type { ConfirmRequest } from './document-row-menu';
 
 const serverMessage = (error: unknown) => (isApiError(error) && error.message ? { description: error.message } : undefined);
 
@@ -94,6 +95,25 @@ export function useEstimateActions() {
 
 
   return { edit, convert, void: voidIt, remove };
+}
+
+/**
+ * Edit an invoice: a draft opens as it is; one past draft is copied into a new draft (the spec's rule), but only
+ * after a confirmation that names what happens to the original — a silent copy reads as a second bill.
+ */
+export function invoiceEditOrAsk(
+  invoice: { id: string; invoiceNumber: number; status: InvoiceStatus },
+  edit: { mutate: (v: { id: string; status: InvoiceStatus }) => void; mutateAsync: (v: { id: string; status: InvoiceStatus }) => Promise<unknown> },
+  ask: (request: ConfirmRequest) => void,
+): void {
+  const target = { id: invoice.id, status: invoice.status };
+  if (!invoiceEditCreatesDraftCopy(invoice.status)) return edit.mutate(target);
+  ask({
+    title: INVOICE_MESSAGES.editCopyTitle,
+    description: INVOICE_MESSAGES.editCopyConfirm(invoice.invoiceNumber, invoice.status),
+    confirmLabel: INVOICE_MESSAGES.editCopyAction,
+    run: () => edit.mutateAsync(target),
+  });
 }
 
 export function useInvoiceActions() {

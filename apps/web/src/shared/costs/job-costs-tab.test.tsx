@@ -36,7 +36,8 @@ describe('job page Costs tab', { timeout: 20_000 }, () => {
     const margin = screen.getByText('Margin').parentElement!;
     expect(within(margin).getByText('-$87.50').className).toContain('text-danger');
     expect(within(margin).getByText('-14.58%')).toBeTruthy();
-    expect(within(screen.getByText('Total Cost').parentElement!).getByText('$687.50')).toBeTruthy();
+    expect(within(screen.getByText('Actual costs').parentElement!).getByText('$687.50')).toBeTruthy();
+    expect(within(screen.getByText('Estimated costs').parentElement!).getByText('$600.00')).toBeTruthy();
     expect(within(screen.getByText('Revenue').parentElement!).getByText('From approved estimates')).toBeTruthy();
 
     expect(screen.getByRole('link', { name: 'Add Cost' }).getAttribute('href')).toBe(`/workorder/task-details/actual-costs?jobId=${JOB_ID}`);

@@ -83,11 +83,12 @@ function CostAnalysisView({ analysis }: { analysis: CostAnalysis }) {
         <SummaryCard label="Margin" sub={formatPercent(analysis.marginPercentage)}>
           <SignedMoney value={analysis.margin} />
         </SummaryCard>
-        <SummaryCard label="Count">
-          <span className="tabular-nums">{analysis.count.total}</span>
-        </SummaryCard>
-        <SummaryCard label="Total Cost">
+        {/* Actual and estimated costs side by side, never added together: the table below splits both by category. */}
+        <SummaryCard label="Actual costs" sub={`${analysis.count.total} ${analysis.count.total === 1 ? 'record' : 'records'}`}>
           <span className="tabular-nums">{formatMoney(analysis.totalCost.total)}</span>
+        </SummaryCard>
+        <SummaryCard label="Estimated costs" sub="Planned on approved estimates">
+          <span className="tabular-nums">{formatMoney(analysis.estimated.total)}</span>
         </SummaryCard>
         <SummaryCard label="Revenue" sub={REVENUE_SOURCE_TEXT[analysis.revenueSource]}>
           <span className="tabular-nums">{formatMoney(analysis.revenue)}</span>
