@@ -1,5 +1,5 @@
 import { memo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import { rangeLabel, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
+import { rangeLabel, timeOfDayLabel, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry } from './board.types';
 import type { DragMode, DragPreview } from './use-board-drag';
 
@@ -120,11 +120,6 @@ type ChipProps = {
   onOpen: (entry: BoardEntry) => void;
 };
 
-const two = (n: number) => String(n).padStart(2, '0');
-const clock = (ms: number, timeZone: string) => {
-  const m = zonedParts(ms, timeZone).minute;
-  return `${two(Math.floor(m / 60))}:${two(m % 60)}`;
-};
 
 export function entryLabel(entry: BoardEntry, timeZone: string): string {
   const who = entry.assigneeName ?? (entry.assignedTo ? null : 'Unassigned');
@@ -153,7 +148,7 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
     e.stopPropagation();
     onOpen(entry);
   };
-  const time = `${clock(entry.startMs, timeZone)}–${clock(entry.endMs, timeZone)}`;
+  const start = timeOfDayLabel(entry.startMs, timeZone);
   return (
     <div
       role="button"
@@ -176,13 +171,18 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
       }}
     >
       {box && !box.text ? null : compact ? (
-        <div className="truncate py-0.5">
-          <span className="font-semibold">{clock(entry.startMs, timeZone)}</span> #{entry.taskNumber} {entry.name}
+        // One line: the time and number never shrink; the name takes what room is left and truncates.
+        <div className="flex min-w-0 items-baseline gap-1 py-0.5 whitespace-nowrap" data-entry-text="">
+          <span className="shrink-0 font-semibold">{start}</span>
+          <span className="shrink-0">#{entry.taskNumber}</span>
+          <span className="min-w-0 truncate">{entry.name}</span>
         </div>
       ) : (
-        <div className="py-0.5">
-          <div className="truncate font-semibold">#{entry.taskNumber} {entry.name}</div>
-          <div className="truncate opacity-80">{time}</div>
+        // Time and number first; the name wraps under them when the chip is tall enough, else is clipped.
+        <div className="flex flex-wrap items-baseline gap-x-1 py-0.5" data-entry-text="">
+          <span className="font-semibold whitespace-nowrap">{start}</span>
+          <span className="whitespace-nowrap">#{entry.taskNumber}</span>
+          <span className="min-w-0 basis-full truncate">{entry.name}</span>
         </div>
       )}
       {edit.resize && !compact ? (

@@ -119,7 +119,7 @@ describe('CalendarGrid week and day views', () => {
   it('opens an entry with Enter and names it for assistive technology', () => {
     const e = entry(DAY, 9, 11, { name: 'Fit boiler' });
     const { props } = renderGrid('day', [e]);
-    const chip = screen.getByRole('button', { name: `Task #${e.taskNumber} Fit boiler, 25 Nov, 09:00 - 25 Nov, 11:00, Upcoming, Alex Tech, Acme` });
+    const chip = screen.getByRole('button', { name: `Task #${e.taskNumber} Fit boiler, 25 Nov, 9:00 AM - 25 Nov, 11:00 AM, Upcoming, Alex Tech, Acme` });
     fireEvent.keyDown(chip, { key: 'Enter' });
     expect(props.onOpen).toHaveBeenCalledWith(e);
   });

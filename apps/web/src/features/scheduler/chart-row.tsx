@@ -1,8 +1,11 @@
 import { memo, type CSSProperties } from 'react';
-import { rangeLabel } from '@fieldwork/domain/calendar-time';
+import { rangeLabel, timeOfDayLabel } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry, ChartRow } from './board.types';
 import { drawsSame, HOUR_PX, LABEL_PX, LANE_PX, TRACK_PX, type RowLayout, type TimeOffBlock } from './chart-layout';
 import { UNASSIGNED_COLOUR, type Swatch } from './scheduler-colours';
+
+/** Where a label stops when its bar starts left of the visible track: just right of the sticky name column. */
+const STICK_AT = LABEL_PX + 6;
 
 /**
  * One row of the dispatch chart: a sticky label cell and a 24-hour track with the row's entries in lanes.
@@ -48,9 +51,15 @@ export function entryLabel(entry: BoardEntry, timeZone: string): string {
   return text;
 }
 
+/**
+ * A bar clips what overflows it with `overflow: clip`, not `hidden`: hidden would make the bar a scroll
+ * container of its own, and the label's `position: sticky` would then stick inside the bar instead of to the
+ * chart's scrolled viewport.
+ */
 function entryStyle(left: number, width: number, lane: number, colour: Swatch, extra?: CSSProperties): CSSProperties {
   return {
     position: 'absolute',
+    overflow: 'clip',
     left,
     width,
     top: lane * LANE_PX + ENTRY_INSET,
@@ -77,11 +86,10 @@ const ChartEntry = memo(
         aria-label={`${entryLabel(entry, timeZone)}, ${rowLabel}`}
         data-entry-id={entry.id}
         data-task-number={entry.taskNumber}
-        className={`overflow-hidden rounded px-2 py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
+        className={`rounded px-2 py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
         style={entryStyle(left, width, lane, colour, dragging ? { opacity: 0.35 } : undefined)}
       >
-        <span className="block truncate font-semibold">#{entry.taskNumber}</span>
-        <span className="block truncate">{entry.name}</span>
+        <BarLabel entry={entry} timeZone={timeZone} />
         {entry.edit.resize ? <span data-resize-handle="" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize" /> : null}
       </div>
     );
@@ -89,6 +97,22 @@ const ChartEntry = memo(
   (a, b) => drawsSame(a.entry, b.entry) && a.left === b.left && a.width === b.width && a.lane === b.lane && a.colour === b.colour
     && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging,
 );
+
+/**
+ * Task number and start time on the first line, the name under it. The label sticks to the visible part of
+ * its bar: when the bar starts left of the scrolled viewport, the label slides right to stay readable
+ * (within its bar, which clips it at the bar's end).
+ */
+function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) {
+  return (
+    <span data-bar-label="" className="block max-w-full" style={{ position: 'sticky', left: STICK_AT, width: 'fit-content' }}>
+      <span className="block truncate">
+        <span className="font-semibold">#{entry.taskNumber}</span> {timeOfDayLabel(entry.startMs, timeZone)}
+      </span>
+      <span className="block truncate">{entry.name}</span>
+    </span>
+  );
+}
 
 export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, ghost }: ChartRowViewProps) {
   const colour = row.kind === 'unassigned' ? UNASSIGNED_COLOUR : row.colour;
@@ -123,17 +147,16 @@ export const ChartRowView = memo(function ChartRowView({ row, top, height, layou
           </div>
         ))}
         {layout.items.map(({ entry, left, width, lane }) => (
-          <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={colour} rowLabel={row.label} timeZone={timeZone} dragging={entry.id === draggingId} />
+          <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={entry.colour} rowLabel={row.label} timeZone={timeZone} dragging={entry.id === draggingId} />
         ))}
         {ghost ? (
           <div
             aria-hidden="true"
             data-drag-preview={ghost.entry.id}
-            className="pointer-events-none overflow-hidden rounded border border-dashed px-2 py-1 text-xs leading-tight shadow-md"
-            style={entryStyle(ghost.left, ghost.width, ghost.lane, colour, { zIndex: 3, opacity: 0.9, borderColor: colour.border })}
+            className="pointer-events-none rounded border border-dashed px-2 py-1 text-xs leading-tight shadow-md"
+            style={entryStyle(ghost.left, ghost.width, ghost.lane, ghost.entry.colour, { zIndex: 3, opacity: 0.9, borderColor: ghost.entry.colour.border })}
           >
-            <span className="block truncate font-semibold">#{ghost.entry.taskNumber}</span>
-            <span className="block truncate">{ghost.entry.name}</span>
+            <BarLabel entry={ghost.entry} timeZone={timeZone} />
           </div>
         ) : null}
       </div>

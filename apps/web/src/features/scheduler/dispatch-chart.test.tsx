@@ -65,7 +65,7 @@ describe('DispatchChart', () => {
 
   it('names an entry by number, name, range, status and row', () => {
     setup();
-    expect(screen.getByRole('button', { name: 'Task #1042 Fit boiler, 21 Nov, 09:00 - 21 Nov, 11:00, Upcoming, Ann Smith' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Task #1042 Fit boiler, 21 Nov, 9:00 AM - 21 Nov, 11:00 AM, Upcoming, Ann Smith' })).toBeTruthy();
   });
 
   it('has a resize handle only where the entry may be resized', () => {

@@ -77,7 +77,7 @@ describe('scheduler page', { timeout: 20_000 }, () => {
     expect(within(drawer).getByText('Loading task details...')).toBeTruthy();
     api.release();
     expect(await within(drawer).findByText('Tom Technician (Technician)')).toBeTruthy();
-    expect(within(drawer).getByText('25 Nov, 09:00 - 25 Nov, 11:00')).toBeTruthy();
+    expect(within(drawer).getByText('25 Nov, 9:00 AM - 25 Nov, 11:00 AM')).toBeTruthy();
     expect(within(within(drawer).getByRole('region', { name: 'Estimates' })).getByText('3')).toBeTruthy();
     expect(within(drawer).getByRole('region', { name: 'Invoices' })).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'Reschedule' })).toBeTruthy();

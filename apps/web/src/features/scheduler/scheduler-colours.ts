@@ -1,3 +1,5 @@
+import { personColourIndex } from '@fieldwork/domain/scheduling.rules';
+
 /**
  * Spec section 2 / 9: six colours for assignees plus one for "unassigned" on the calendar, and five rotated
  * accents plus grey on the chart. Each is a pair of Tailwind-independent CSS values so an entry can be drawn
@@ -15,12 +17,16 @@ export const ASSIGNEE_COLOURS: readonly Swatch[] = [
 ];
 export const UNASSIGNED_COLOUR: Swatch = { name: 'Unassigned', bg: '#f3f4f6', border: '#6b7280', text: '#111827' };
 
-/** The chart's five accents (MAGENTA, BLUE, YELLOW, RED, GREEN), rotated by row, and grey for unassigned. */
+/** The chart's five accents (MAGENTA, BLUE, YELLOW, RED, GREEN) for its group rows' markers; people use personColour. */
 export const CHART_ACCENTS: readonly Swatch[] = [ASSIGNEE_COLOURS[2]!, ASSIGNEE_COLOURS[0]!, ASSIGNEE_COLOURS[3]!, ASSIGNEE_COLOURS[4]!, ASSIGNEE_COLOURS[1]!];
 
-/** A person's colour by their place in the team list, so it stays put while the selection changes. */
-export function colourFor(index: number): Swatch {
-  return ASSIGNEE_COLOURS[((index % ASSIGNEE_COLOURS.length) + ASSIGNEE_COLOURS.length) % ASSIGNEE_COLOURS.length]!;
+/**
+ * A person's colour, from their id alone (domain personColourIndex): the sidebar, the calendar entries, the
+ * chart's person rows and bars all call this, so one person is one colour everywhere on the screen, and it
+ * stays put while the team list is filtered or the selection changes. null is the unassigned grey.
+ */
+export function personColour(personId: string | null): Swatch {
+  return personId === null ? UNASSIGNED_COLOUR : ASSIGNEE_COLOURS[personColourIndex(personId, ASSIGNEE_COLOURS.length)]!;
 }
 
 export function chartAccent(rowIndex: number): Swatch {

@@ -62,7 +62,7 @@ describe('TaskSheet', () => {
     renderSheet({ kind: 'unassigned' });
     const card = within(await screen.findByRole('article', { name: 'Task #2001' }));
     expect(screen.getByRole('heading', { name: /Unassigned Tasks/ })).toBeTruthy();
-    expect(card.getByText('25 Nov, 09:00 - 25 Nov, 11:00')).toBeTruthy();
+    expect(card.getByText('25 Nov, 9:00 AM - 25 Nov, 11:00 AM')).toBeTruthy();
     expect(listCalls(fetchMock).at(-1)!.get('assignedStatus')).toBe('UNASSIGNED');
   });
 

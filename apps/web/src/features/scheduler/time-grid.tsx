@@ -5,7 +5,7 @@ import { hourLabel, instantAt, viewDays, weekdayOf, zonedParts, type DayKey } fr
 import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { bucketByDay, CalendarEntry, useStableBuckets, withPreview, type Segment, type StartDrag } from './calendar-entry';
-import { pack, snapMinutes } from './board-layout';
+import { foldCrowded, pack, snapMinutes } from './board-layout';
 import { readDraggedTask, TASK_DRAG_TYPE } from './drag-state';
 import { dropRequestAt, useBoardDrag, type BoardPoint } from './use-board-drag';
 
@@ -29,7 +29,7 @@ type Win = { from: number; to: number };
 
 type ColumnProps = {
   day: DayKey;
-  /** Side by side beyond this many, a chip is too narrow to read: it draws its colour only (its name stays in aria-label). */
+  /** Side by side beyond this many, chips would be too narrow to read: the rest of a cluster folds into "+n more". */
   textSlots: number;
   segments: readonly Segment<BoardEntry>[];
   timeOff: readonly Segment<TimeOffSpan>[];
@@ -38,11 +38,16 @@ type ColumnProps = {
   timeZone: string;
   onStart: StartDrag;
   onOpen: (entry: BoardEntry) => void;
+  /** "+n more": opens the crowded day where each entry has room (day view, or the agenda from the day view). */
+  onMore: (day: DayKey) => void;
 };
 
-const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, win, draggingId, timeZone, onStart, onOpen }: ColumnProps) {
+const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, win, draggingId, timeZone, onStart, onOpen, onMore }: ColumnProps) {
   // Wall-clock minutes × 60 000 put the spans on pack()'s millisecond scale, so its 1-minute same-slot rule holds.
-  const placed = useMemo(() => pack(segments, (s) => ({ start: s.from * 60_000, end: s.to * 60_000 })), [segments]);
+  const { shown: placed, more } = useMemo(
+    () => foldCrowded(pack(segments, (s) => ({ start: s.from * 60_000, end: s.to * 60_000 })), textSlots, (s) => s.from),
+    [segments, textSlots],
+  );
   return (
     <div data-day={day} className="relative min-w-0 border-l border-gray-200">
       {timeOff.map((t) => (
@@ -64,10 +69,22 @@ const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, w
             dragging={s.item.id === draggingId}
             onStart={onStart}
             onOpen={onOpen}
-            box={{ top: s.from * PX_PER_MIN, height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX), slot, slots, text: slots <= textSlots }}
+            box={{ top: s.from * PX_PER_MIN, height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX), slot, slots, text: true }}
           />
         ),
       )}
+      {more.map((m) => (
+        <button
+          key={m.cluster}
+          type="button"
+          data-more=""
+          onClick={() => onMore(day)}
+          className="absolute z-10 truncate rounded border border-gray-300 bg-white px-1 text-left text-xs font-medium text-blue-700 shadow-sm hover:underline"
+          style={{ top: m.from * PX_PER_MIN, height: MIN_ENTRY_PX + 4, left: `${(m.slot / m.slots) * 100}%`, width: `calc(${100 / m.slots}% - 2px)` }}
+        >
+          +{m.count} more
+        </button>
+      ))}
     </div>
   );
 });
@@ -94,9 +111,12 @@ function NowLine({ days, timeZone }: { days: readonly DayKey[]; timeZone: string
 
 type Selection = { day: DayKey; a: number; b: number };
 
-type Props = Pick<CalendarGridProps, 'timeZone' | 'entries' | 'timeOff' | 'anchor' | 'onOpen' | 'onMove' | 'onDropTask' | 'onCreate' | 'onOpenDay'> & { view: 'week' | 'day' };
+type Props = Pick<CalendarGridProps, 'timeZone' | 'entries' | 'timeOff' | 'anchor' | 'onOpen' | 'onMove' | 'onDropTask' | 'onCreate' | 'onOpenDay' | 'onShowMore'> & { view: 'week' | 'day' };
 
-export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onMove, onDropTask, onCreate, onOpenDay }: Props) {
+/** Side by side at most: a week column (~130 px at 1280) keeps two readable chips, the day view twelve. */
+export const TEXT_SLOTS = { week: 2, day: 12 } as const;
+
+export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onMove, onDropTask, onCreate, onOpenDay, onShowMore }: Props) {
   const days = useMemo(() => viewDays(view, anchor), [view, anchor]);
   const slot = CALENDAR.slotMinutes[view];
   const today = todayInZone(new Date(), timeZone);
@@ -270,7 +290,7 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
               <DayColumn
                 key={d}
                 day={d}
-                textSlots={view === 'day' ? 12 : 3}
+                textSlots={TEXT_SLOTS[view]}
                 segments={segs}
                 timeOff={offBuckets.get(d) ?? NO_TIME_OFF}
                 win={win}
@@ -278,6 +298,7 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
                 timeZone={timeZone}
                 onStart={start}
                 onOpen={onOpen}
+                onMore={onShowMore ?? onOpenDay}
               />
             );
           })}

@@ -4,7 +4,7 @@ import { calendarEdit, CALENDAR_MESSAGES, type CalendarView } from '@fieldwork/d
 import { viewRange, type DayKey } from '@fieldwork/domain/calendar-time';
 import { MAX_SCHEDULER_ITEMS, type SchedulerItem, type TeamMember } from '@fieldwork/domain/scheduling.schemas';
 import type { BoardEntry, ChartRow } from './board.types';
-import { chartAccent, colourFor, UNASSIGNED_COLOUR } from './scheduler-colours';
+import { chartAccent, personColour, UNASSIGNED_COLOUR } from './scheduler-colours';
 import { schedulerApi, schedulerKeys, type SchedulerFilters } from './scheduler.api';
 import { UNASSIGNED_KEY } from './team-sidebar';
 
@@ -39,7 +39,6 @@ export function isSelected(item: Pick<SchedulerItem, 'assignedTo'>, selected: Re
  */
 export function toEntries(
   items: readonly SchedulerItem[],
-  teamIndex: ReadonlyMap<string, number>,
   selected: ReadonlySet<string> | null,
   canWrite: boolean,
   cache: EntryCache,
@@ -49,8 +48,7 @@ export function toEntries(
   const out: BoardEntry[] = [];
   for (const item of items) {
     if (!isSelected(item, selected)) continue;
-    const index = item.assignedTo ? teamIndex.get(item.assignedTo.id) : undefined;
-    const colour = item.assignedTo ? colourFor(index ?? 0) : UNASSIGNED_COLOUR;
+    const colour = personColour(item.assignedTo?.id ?? null);
     const assigneeName = item.assignedTo ? (names.get(item.assignedTo.id) ?? null) : null;
     const old = cache.get(item.id);
     const entry = old && sameItem(old, item, colour, canWrite, assigneeName)
@@ -72,11 +70,10 @@ export function chartRows(team: readonly TeamMember[], selected: ReadonlySet<str
     { key: 'all_subcontractors', kind: 'subcontractors', label: CALENDAR_MESSAGES.allSubcontractors, assignee: null, colour: chartAccent(1) },
   ];
   const needle = personSearch.trim().toLowerCase();
-  let i = 0;
   for (const m of team) {
     if (selected && !selected.has(m.id)) continue;
     if (needle && !m.name.toLowerCase().includes(needle)) continue;
-    rows.push({ key: m.id, kind: 'person', label: m.name, assignee: { id: m.id, type: m.type }, colour: chartAccent(i++) });
+    rows.push({ key: m.id, kind: 'person', label: m.name, assignee: { id: m.id, type: m.type }, colour: personColour(m.id) });
   }
   return rows;
 }
@@ -133,16 +130,15 @@ export function useSchedulerBoard({ view, anchor, chart, timeZone, filters, offi
   });
   const team = useMemo(() => (office ? (teamQuery.data ?? []) : []), [office, teamQuery.data]);
   const { selected, setSelected } = useTeamSelection(team);
-  const teamIndex = useMemo(() => new Map(team.map((m, i) => [m.id, i])), [team]);
   const names = useMemo(() => new Map(team.map((m) => [m.id, m.name])), [team]);
-  const colourOf = useMemo(() => (id: string | null) => (id === null ? UNASSIGNED_COLOUR : colourFor(teamIndex.get(id) ?? 0)), [teamIndex]);
+  const colourOf = personColour;
 
   const cache = useRef<EntryCache>(new Map());
   // Until the team has loaded, show every task: the selection is only known once the people are.
   const selection = office && teamQuery.data ? selected : null;
   const entries = useMemo(
-    () => toEntries(feed.data?.tasks ?? [], teamIndex, selection, canWrite, cache.current, names),
-    [feed.data, teamIndex, selection, canWrite, names],
+    () => toEntries(feed.data?.tasks ?? [], selection, canWrite, cache.current, names),
+    [feed.data, selection, canWrite, names],
   );
   const rows = useMemo(() => chartRows(team, selection, personSearch), [team, selection, personSearch]);
 
