@@ -78,6 +78,21 @@ describe('CalendarGrid month view', () => {
     expect([...chips(cell(container, DAY))].map((c) => c.dataset.entryId)).toEqual([early.id, late.id]);
   });
 
+  it('labels every month entry with its 12-hour start time and task number, which never truncate; the name takes the rest', () => {
+    const e = entry(DAY, 13, 14, { name: 'Replace the whole boiler and flue' });
+    const midnight = entry('2026-11-26', 0, 1);
+    const { container } = renderGrid('month', [e, midnight]);
+    const text = chips(cell(container, DAY))[0]!.querySelector<HTMLElement>('[data-entry-text]')!;
+    const [time, number, name] = [...text.children] as HTMLElement[];
+    expect(time!.textContent).toBe('1:00 PM');
+    expect(number!.textContent).toBe(`#${e.taskNumber}`);
+    expect(name!.textContent).toBe('Replace the whole boiler and flue');
+    expect(time!.className).toContain('shrink-0');
+    expect(number!.className).toContain('shrink-0');
+    expect(name!.className).toContain('truncate');
+    expect(chips(cell(container, '2026-11-26'))[0]!.textContent).toContain('12:00 AM');
+  });
+
   it('creates 09:00–10:00 of the day in the company zone when an empty cell is clicked', () => {
     const { container, props } = renderGrid('month', [entry(DAY, 9, 10)]);
     fireEvent.click(cell(container, '2026-11-26'));
@@ -106,6 +121,41 @@ describe('CalendarGrid week and day views', () => {
     expect([ea!.style.left, eb!.style.left]).toEqual(['0%', '50%']);
     expect(ea!.style.width).toBe('calc(50% - 2px)');
     expect(parseFloat(eb!.style.top)).toBeGreaterThan(parseFloat(ea!.style.top));
+  });
+
+  it('labels week entries with 12-hour start time and task number first, then the name', () => {
+    const e = entry(DAY, 13, 15, { name: 'Fit boiler' });
+    const { container } = renderGrid('week', [e]);
+    const chip = container.querySelector<HTMLElement>(`[data-entry-id="${e.id}"]`);
+    // Mounted within the visible hours ± 2; 13:00 is inside the first screen's window (7–19).
+    expect(chip?.querySelector('[data-entry-text]')?.textContent).toBe(`1:00 PM#${e.taskNumber}Fit boiler`);
+  });
+
+  it('folds a crowded week cluster into "+n more" instead of unreadable slivers, and it opens the day', () => {
+    const crowd = Array.from({ length: 5 }, () => entry(DAY, 10, 12));
+    const alone = entry('2026-11-26', 10, 11);
+    const { container, props } = renderGrid('week', [...crowd, alone]);
+    const day = cell(container, DAY);
+    const shown = [...chips(day)];
+    // Two chips side by side at most in a week column: the first keeps half the width, the rest fold.
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.style.width).toBe('calc(50% - 2px)');
+    expect(shown[0]!.querySelector('[data-entry-text]')?.textContent).toContain('10:00 AM');
+    const more = within(day).getByRole('button', { name: '+4 more' });
+    expect(more.style.left).toBe('50%');
+    fireEvent.click(more);
+    expect(props.onOpenDay).toHaveBeenCalledWith(DAY);
+    expect(chips(cell(container, '2026-11-26'))).toHaveLength(1);
+  });
+
+  it('sends the day view\'s "+n more" to onShowMore (the page opens the agenda there)', () => {
+    const crowd = Array.from({ length: 14 }, () => entry(DAY, 10, 12));
+    const onShowMore = vi.fn();
+    const { container, props } = renderGrid('day', crowd, { onShowMore });
+    expect(chips(cell(container, DAY))).toHaveLength(11);
+    fireEvent.click(within(cell(container, DAY)).getByRole('button', { name: '+3 more' }));
+    expect(onShowMore).toHaveBeenCalledWith(DAY);
+    expect(props.onOpenDay).not.toHaveBeenCalled();
   });
 
   it('draws an entry crossing midnight in both days', () => {

@@ -5,7 +5,7 @@ import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
 import { HEADER_PX, HOUR_PX, LABEL_PX } from './chart-layout';
 import { DispatchChart } from './dispatch-chart';
 import { TASK_DRAG_TYPE } from './drag-state';
-import { chartAccent, UNASSIGNED_COLOUR } from './scheduler-colours';
+import { chartAccent, personColour, UNASSIGNED_COLOUR } from './scheduler-colours';
 
 const TZ = 'Europe/London';
 const DAY = '2026-11-21';
@@ -61,6 +61,28 @@ describe('DispatchChart', () => {
     expect(onRow('Ann Smith')).toEqual(['1042', '1043']);
     expect(onRow('Bob Jones')).toEqual([]);
     expect(onRow('Unassigned Tasks')).toEqual([]);
+  });
+
+  it('labels a bar with its task number and 12-hour start, then the name, in a label that sticks inside the visible part of the bar', () => {
+    setup();
+    const bar = within(screen.getByRole('group', { name: 'Ann Smith' })).getAllByRole('button')[0]!;
+    const label = bar.querySelector<HTMLElement>('[data-bar-label]')!;
+    expect(label.textContent).toBe('#1042 9:00 AMFit boiler');
+    // Sticky to the chart's viewport, just right of the sticky name column: a bar that starts left of the
+    // scrolled view keeps its label in sight. The bar clips (overflow: clip) without becoming a scroll
+    // container of its own, which would pin the label inside the bar instead.
+    expect(label.style.position).toBe('sticky');
+    expect(parseFloat(label.style.left)).toBeGreaterThanOrEqual(LABEL_PX);
+    expect(bar.style.overflow).toBe('clip');
+  });
+
+  it("draws each bar in its person's own colour, on group rows too", () => {
+    const a = personColour('a');
+    setup({ entries: [entry('t1', 1042, 9, 11, { colour: a })] });
+    for (const name of ['All Technicians', 'Ann Smith']) {
+      const bar = within(screen.getByRole('group', { name })).getAllByRole('button')[0]!;
+      expect(bar.style.borderLeft).toContain(a.border.startsWith('#') ? hexToRgb(a.border) : a.border);
+    }
   });
 
   it('names an entry by number, name, range, status and row', () => {
@@ -156,3 +178,8 @@ describe('DispatchChart', () => {
     expect(props.onCreate).toHaveBeenCalledWith({ start: new Date(at(14)).toISOString(), end: new Date(at(15)).toISOString() });
   });
 });
+
+function hexToRgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
