@@ -119,4 +119,33 @@ describe('scheduler page', { timeout: 20_000 }, () => {
     const drawer = await screen.findByRole('dialog', { name: '#2001 Replace valve' });
     expect(within(drawer).getByText('This task is unscheduled')).toBeTruthy();
   });
+
+  it('gives a phone the agenda grouped by person under one compact toolbar row, and re-schedules from it', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      mockScheduler();
+      const user = userEvent.setup();
+      const { router } = renderApp(`${PAGE}?date=2026-11-25`, makeSession('Admin', 'fullAccess'));
+      const agenda = await screen.findByRole('region', { name: 'Agenda, 25 November 2026' });
+      const tom = within(within(agenda).getByRole('region', { name: 'Tom Technician' }));
+      const row = tom.getByRole('button', { name: 'Open task #2001 Replace valve' });
+      expect(row.textContent).toContain('9:00 AM');
+      expect(row.textContent).toContain('Northwind Plumbing');
+      // Date navigation and the one view switch share a row.
+      const first = screen.getByRole('button', { name: 'Previous' }).parentElement!;
+      for (const el of [screen.getByRole('button', { name: 'Next' }), screen.getByLabelText('Go to date'), screen.getByRole('combobox', { name: 'View' })]) expect(first.contains(el)).toBe(true);
+      await user.click(tom.getByRole('button', { name: 'Re-schedule task #2001' }));
+      expect(await screen.findByRole('dialog', { name: 'Re-Schedule Task' })).toBeTruthy();
+      // Closing the schedule sheet comes back to the task's preview; closing that returns to the agenda.
+      await user.keyboard('{Escape}');
+      expect(await screen.findByRole('dialog', { name: '#2001 Replace valve' })).toBeTruthy();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await user.selectOptions(screen.getByRole('combobox', { name: 'View' }), 'Week');
+      await waitFor(() => expect(router.state.location.search).toMatchObject({ board: 'calendar', view: 'week' }));
+    } finally {
+      window.innerWidth = width;
+    }
+  });
 });
