@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSchedulable, personColourIndex } from './scheduling.rules.ts';
+import { isSchedulable, personColourIndex, personColourSlots } from './scheduling.rules.ts';
 import { TASK_STATUSES } from './task-status.ts';
 
 describe('isSchedulable', () => {
@@ -18,5 +18,20 @@ describe('personColourIndex', () => {
   it('spreads ids over the whole palette', () => {
     const slots = new Set(Array.from({ length: 60 }, (_, i) => personColourIndex(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 6)));
     expect(slots.size).toBe(6);
+  });
+});
+
+describe('personColourSlots', () => {
+  const ids = Array.from({ length: 9 }, (_, i) => `00000000-0000-4000-8000-${String(i * 7919).padStart(12, '0')}`);
+  it('gives up to a palette of people a colour each, whatever order they are listed in', () => {
+    const six = personColourSlots(ids.slice(0, 6), 6);
+    expect(new Set(six.values()).size).toBe(6);
+    expect(personColourSlots([...ids.slice(0, 6)].reverse(), 6)).toEqual(six);
+  });
+  it('reuses slots only past the palette, and keeps a lone person on their own slot', () => {
+    const nine = personColourSlots(ids, 6);
+    expect(new Set([...nine.values()].slice(0, 6)).size).toBe(6);
+    expect(nine.size).toBe(9);
+    expect(personColourSlots([ids[3]!], 6).get(ids[3]!)).toBe(personColourIndex(ids[3]!, 6));
   });
 });

@@ -113,8 +113,11 @@ type ChipProps = {
   timeZone: string;
   /** Month cells draw one line; the time grid draws number, name and range stacked. */
   compact: boolean;
-  /** Time grid only: the entry's box (px from the day's top, and its side-by-side slot of `slots`). */
-  box?: { top: number; height: number; slot: number; slots: number; text: boolean };
+  /**
+   * Time grid only: the entry's box (px from the day's top, and its side-by-side slot of `slots`); `reserve`
+   * px on its right are left to its cluster's "+n more" strip.
+   */
+  box?: { top: number; height: number; slot: number; slots: number; reserve: number };
   dragging: boolean;
   onStart: StartDrag;
   onOpen: (entry: BoardEntry) => void;
@@ -131,14 +134,14 @@ const boxStyle = (b: NonNullable<ChipProps['box']>, dragging: boolean): CSSPrope
   top: b.top,
   height: b.height,
   left: `${(b.slot / b.slots) * 100}%`,
-  width: `calc(${100 / b.slots}% - 2px)`,
+  width: `calc(${100 / b.slots}% - ${2 + b.reserve}px)`,
   zIndex: dragging ? 15 : 10,
 });
 
 // The box arrives as a fresh object each column render; compare its numbers so unchanged chips are skipped.
 const sameChip = (a: ChipProps, b: ChipProps) =>
   a.entry === b.entry && a.timeZone === b.timeZone && a.compact === b.compact && a.dragging === b.dragging && a.onStart === b.onStart && a.onOpen === b.onOpen &&
-  a.box?.top === b.box?.top && a.box?.height === b.box?.height && a.box?.slot === b.box?.slot && a.box?.slots === b.box?.slots && a.box?.text === b.box?.text;
+  a.box?.top === b.box?.top && a.box?.height === b.box?.height && a.box?.slot === b.box?.slot && a.box?.slots === b.box?.slots && a.box?.reserve === b.box?.reserve;
 
 export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, compact, box, dragging, onStart, onOpen }: ChipProps) {
   const { colour, edit } = entry;
@@ -170,12 +173,15 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
         ...(box ? boxStyle(box, dragging) : null),
       }}
     >
-      {box && !box.text ? null : compact ? (
-        // One line: the time and number never shrink; the name takes what room is left and truncates.
-        <div className="flex min-w-0 items-baseline gap-1 py-0.5 whitespace-nowrap" data-entry-text="">
+      {compact ? (
+        // Time, then number and name (the name truncates, the number never): one line when the month cell is
+        // wide enough (container query on the cell), else the time on its own line above them.
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-1 py-0.5 whitespace-nowrap @[9rem]:flex-nowrap" data-entry-text="">
           <span className="shrink-0 font-semibold">{start}</span>
-          <span className="shrink-0">#{entry.taskNumber}</span>
-          <span className="min-w-0 truncate">{entry.name}</span>
+          <span className="flex min-w-0 gap-1">
+            <span className="shrink-0">#{entry.taskNumber}</span>
+            <span className="min-w-0 truncate">{entry.name}</span>
+          </span>
         </div>
       ) : (
         // Time and number first; the name wraps under them when the chip is tall enough, else is clipped.

@@ -83,7 +83,8 @@ describe('CalendarGrid month view', () => {
     const midnight = entry('2026-11-26', 0, 1);
     const { container } = renderGrid('month', [e, midnight]);
     const text = chips(cell(container, DAY))[0]!.querySelector<HTMLElement>('[data-entry-text]')!;
-    const [time, number, name] = [...text.children] as HTMLElement[];
+    const time = text.children[0] as HTMLElement;
+    const [number, name] = [...text.children[1]!.children] as HTMLElement[];
     expect(time!.textContent).toBe('1:00 PM');
     expect(number!.textContent).toBe(`#${e.taskNumber}`);
     expect(name!.textContent).toBe('Replace the whole boiler and flue');

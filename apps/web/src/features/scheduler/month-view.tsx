@@ -39,7 +39,7 @@ const MonthCell = memo(function MonthCell({ day, segments, inMonth, isToday, dro
       data-day={day}
       aria-current={isToday ? 'date' : undefined}
       onClick={onClick}
-      className="flex min-h-28 min-w-0 flex-col gap-0.5 border-r border-b border-gray-200 p-1"
+      className="@container flex min-h-28 min-w-0 flex-col gap-0.5 border-r border-b border-gray-200 p-1"
       style={{ background: dropTarget ? '#eff6ff' : inMonth ? undefined : '#f9fafb', cursor: onEmptyClick ? 'cell' : undefined }}
     >
       <button

@@ -1,4 +1,4 @@
-import { personColourIndex } from '@fieldwork/domain/scheduling.rules';
+import { personColourIndex, personColourSlots } from '@fieldwork/domain/scheduling.rules';
 
 /**
  * Spec section 2 / 9: six colours for assignees plus one for "unassigned" on the calendar, and five rotated
@@ -20,14 +20,22 @@ export const UNASSIGNED_COLOUR: Swatch = { name: 'Unassigned', bg: '#f3f4f6', bo
 /** The chart's five accents (MAGENTA, BLUE, YELLOW, RED, GREEN) for its group rows' markers; people use personColour. */
 export const CHART_ACCENTS: readonly Swatch[] = [ASSIGNEE_COLOURS[2]!, ASSIGNEE_COLOURS[0]!, ASSIGNEE_COLOURS[3]!, ASSIGNEE_COLOURS[4]!, ASSIGNEE_COLOURS[1]!];
 
+/** A person's colour by id; null is the unassigned grey. */
+export type ColourOf = (personId: string | null) => Swatch;
+
 /**
- * A person's colour, from their id alone (domain personColourIndex): the sidebar, the calendar entries, the
- * chart's person rows and bars all call this, so one person is one colour everywhere on the screen, and it
- * stays put while the team list is filtered or the selection changes. null is the unassigned grey.
+ * The one person → colour function of a screen, for the people on it (the team): the sidebar, the calendar
+ * entries, the chart's person rows and bars all call the same one, so a person is one colour everywhere, and
+ * up to six people never share one (domain personColourSlots). It does not depend on display order or the
+ * sidebar's selection.
  */
-export function personColour(personId: string | null): Swatch {
-  return personId === null ? UNASSIGNED_COLOUR : ASSIGNEE_COLOURS[personColourIndex(personId, ASSIGNEE_COLOURS.length)]!;
+export function personColours(roster: readonly string[]): ColourOf {
+  const slots = personColourSlots(roster, ASSIGNEE_COLOURS.length);
+  return (id) => (id === null ? UNASSIGNED_COLOUR : ASSIGNEE_COLOURS[slots.get(id) ?? personColourIndex(id, ASSIGNEE_COLOURS.length)]!);
 }
+
+/** Without a roster (a field viewer's own tasks): each person on their own slot. */
+export const personColour: ColourOf = personColours([]);
 
 export function chartAccent(rowIndex: number): Swatch {
   return CHART_ACCENTS[((rowIndex % CHART_ACCENTS.length) + CHART_ACCENTS.length) % CHART_ACCENTS.length]!;

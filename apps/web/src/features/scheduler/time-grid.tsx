@@ -42,12 +42,17 @@ type ColumnProps = {
   onMore: (day: DayKey) => void;
 };
 
+/** One chip a column wide at most: its "+n more" is a narrow strip on the right of the cluster instead. */
+const MORE_STRIP_PX = 24;
+
 const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, win, draggingId, timeZone, onStart, onOpen, onMore }: ColumnProps) {
   // Wall-clock minutes × 60 000 put the spans on pack()'s millisecond scale, so its 1-minute same-slot rule holds.
   const { shown: placed, more } = useMemo(
     () => foldCrowded(pack(segments, (s) => ({ start: s.from * 60_000, end: s.to * 60_000 })), textSlots, (s) => s.from),
     [segments, textSlots],
   );
+  const strip = textSlots === 1;
+  const stripped = useMemo(() => new Set(strip ? more.map((m) => m.cluster) : []), [strip, more]);
   return (
     <div data-day={day} className="relative min-w-0 border-l border-gray-200">
       {timeOff.map((t) => (
@@ -59,7 +64,7 @@ const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, w
           Time off — {t.item.username}
         </div>
       ))}
-      {placed.map(({ item: s, slot, slots }) =>
+      {placed.map(({ item: s, slot, slots, cluster }) =>
         s.to < win.from || s.from > win.to ? null : (
           <CalendarEntry
             key={s.item.id}
@@ -69,7 +74,7 @@ const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, w
             dragging={s.item.id === draggingId}
             onStart={onStart}
             onOpen={onOpen}
-            box={{ top: s.from * PX_PER_MIN, height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX), slot, slots, text: true }}
+            box={{ top: s.from * PX_PER_MIN, height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX), slot, slots, reserve: stripped.has(cluster) ? MORE_STRIP_PX : 0 }}
           />
         ),
       )}
@@ -78,11 +83,17 @@ const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, w
           key={m.cluster}
           type="button"
           data-more=""
+          aria-label={`+${m.count} more`}
+          title={`+${m.count} more`}
           onClick={() => onMore(day)}
-          className="absolute z-10 truncate rounded border border-gray-300 bg-white px-1 text-left text-xs font-medium text-blue-700 shadow-sm hover:underline"
-          style={{ top: m.from * PX_PER_MIN, height: MIN_ENTRY_PX + 4, left: `${(m.slot / m.slots) * 100}%`, width: `calc(${100 / m.slots}% - 2px)` }}
+          className="absolute z-10 truncate rounded border border-gray-300 bg-white text-center text-xs font-medium text-blue-700 shadow-sm hover:underline"
+          style={
+            strip
+              ? { top: m.from * PX_PER_MIN, height: 2 * MIN_ENTRY_PX, right: 1, width: MORE_STRIP_PX - 2 }
+              : { top: m.from * PX_PER_MIN, height: MIN_ENTRY_PX + 4, left: `${(m.slot / m.slots) * 100}%`, width: `calc(${100 / m.slots}% - 2px)` }
+          }
         >
-          +{m.count} more
+          {strip ? `+${m.count}` : `+${m.count} more`}
         </button>
       ))}
     </div>
@@ -113,8 +124,12 @@ type Selection = { day: DayKey; a: number; b: number };
 
 type Props = Pick<CalendarGridProps, 'timeZone' | 'entries' | 'timeOff' | 'anchor' | 'onOpen' | 'onMove' | 'onDropTask' | 'onCreate' | 'onOpenDay' | 'onShowMore'> & { view: 'week' | 'day' };
 
-/** Side by side at most: a week column (~130 px at 1280) keeps two readable chips, the day view twelve. */
+/**
+ * Side by side at most: as many chips as the column has room for at MIN_TEXT_CHIP_PX each (time and number
+ * stay readable), never more than these; before the column is measured (and in jsdom) these themselves.
+ */
 export const TEXT_SLOTS = { week: 2, day: 12 } as const;
+export const MIN_TEXT_CHIP_PX = 72;
 
 export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onMove, onDropTask, onCreate, onOpenDay, onShowMore }: Props) {
   const days = useMemo(() => viewDays(view, anchor), [view, anchor]);
@@ -147,6 +162,20 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
       cancelAnimationFrame(raf);
     };
   }, []);
+  // The columns' width decides how many chips fit side by side; re-measured when the board resizes.
+  const [colPx, setColPx] = useState(0);
+  useLayoutEffect(() => {
+    const el = bodyRef.current;
+    if (!el) return;
+    const measure = () => setColPx(el.getBoundingClientRect().width / days.length);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [days.length]);
+  const textSlots = colPx > 0 ? Math.max(1, Math.min(TEXT_SLOTS[view], Math.floor(colPx / MIN_TEXT_CHIP_PX))) : TEXT_SLOTS[view];
+
   // Quantised to whole hours so scrolling re-renders the columns only when an hour boundary is crossed.
   const win = useMemo<Win>(() => ({ from: (topHour - 2) * 60, to: (topHour + VIEWPORT_HOURS + 2) * 60 }), [topHour]);
 
@@ -290,7 +319,7 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
               <DayColumn
                 key={d}
                 day={d}
-                textSlots={TEXT_SLOTS[view]}
+                textSlots={textSlots}
                 segments={segs}
                 timeOff={offBuckets.get(d) ?? NO_TIME_OFF}
                 win={win}

@@ -107,7 +107,8 @@ describe('useSchedulerBoard', () => {
     await waitFor(() => expect(result.current.entries).toHaveLength(4));
     expect([...result.current.selected].sort()).toEqual([UNASSIGNED_KEY, 's1', 't1', 't2'].sort());
     // The sidebar's colours (colourOf), the entries' and the chart rows' are one function of the person.
-    expect(result.current.colourOf('t2')).toBe(personColour('t2'));
+    // …and the three people of the team get three different colours.
+    expect(new Set(TEAM.map((m) => result.current.colourOf(m.id))).size).toBe(3);
     expect(result.current.entries.find((e) => e.id === 'a2')?.colour).toBe(result.current.colourOf('t2'));
     expect(result.current.rows.find((r) => r.key === 't2')?.colour).toBe(result.current.colourOf('t2'));
     expect(result.current.range).toEqual({ start: '2026-11-21T05:00:00.000Z', end: '2026-11-28T05:00:00.000Z' });
