@@ -113,16 +113,16 @@ function SchedulerScreen() {
       <SchedulerFilter value={applied} onApply={setApplied} showPeople={!field} />
       {field ? null : (
         <>
-          <Button variant="secondary" aria-pressed={sheet === 'unscheduled'} onClick={() => toggleSheet('unscheduled')}>
+          <Button variant="secondary" size={phone ? 'icon' : undefined} aria-pressed={sheet === 'unscheduled'} onClick={() => toggleSheet('unscheduled')}>
             <CalendarClock size={14} aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{CALENDAR_MESSAGES.unscheduledTitle}</span>
           </Button>
-          <Button variant="secondary" aria-pressed={sheet === 'unassigned'} onClick={() => toggleSheet('unassigned')}>
+          <Button variant="secondary" size={phone ? 'icon' : undefined} aria-pressed={sheet === 'unassigned'} onClick={() => toggleSheet('unassigned')}>
             <UserX size={14} aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{CALENDAR_MESSAGES.unassignedTitle}</span>
           </Button>
         </>
       )}
       {!field && phone ? (
-        <Button variant="secondary" onClick={() => setTeamOpen(true)}>
+        <Button variant="secondary" size="icon" onClick={() => setTeamOpen(true)}>
           <Users size={14} aria-hidden="true" /> <span className="sr-only">Team</span>
         </Button>
       ) : null}

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { ToggleGroup } from 'radix-ui';
-import { CalendarDays, ChevronLeft, ChevronRight, GanttChart, ListChecks } from 'lucide-react';
+import { CalendarCheck, CalendarDays, ChevronLeft, ChevronRight, GanttChart, ListChecks } from 'lucide-react';
 import { CALENDAR_MESSAGES, CALENDAR_VIEWS, type CalendarView } from '@fieldwork/domain/calendar.rules';
 import { isDayKey, shiftAnchor, viewLabel, type DayKey } from '@fieldwork/domain/calendar-time';
 import { Button } from '../../components/button';
@@ -129,8 +129,8 @@ export const SchedulerHeader = memo(function SchedulerHeader(props: SchedulerHea
 });
 
 /**
- * The phone's toolbar: previous, the date (the native date picker under it), next and one view switch in a
- * single row; search, the actions and the live dot in a second. About 90 px instead of five wrapped rows.
+ * The phone's toolbar: previous, the date (the native date picker under it), next, today and one view switch
+ * in a single row; search, the actions and the live dot in a second. About 90 px instead of five wrapped rows.
  */
 function PhoneHeader(props: SchedulerHeaderProps & { stepView: CalendarView; label: string }) {
   const { board, view, dataView, anchor, today, onDateChange, search, onSearchChange, live, actions, stepView, label, onPick } = props;
@@ -161,6 +161,9 @@ function PhoneHeader(props: SchedulerHeaderProps & { stepView: CalendarView; lab
         <Button variant="secondary" size="icon" aria-label="Next" onClick={() => onDateChange(shiftAnchor(stepView, anchor, 1))}>
           <ChevronRight size={16} aria-hidden="true" />
         </Button>
+        <Button variant="secondary" size="icon" aria-label="Today" title="Today" disabled={anchor === today} onClick={() => onDateChange(today)}>
+          <CalendarCheck size={16} aria-hidden="true" />
+        </Button>
         <select
           aria-label="View"
           value={choice}
@@ -175,10 +178,7 @@ function PhoneHeader(props: SchedulerHeaderProps & { stepView: CalendarView; lab
         </select>
       </div>
       <div className="flex items-center gap-1.5">
-        <SearchInput value={search} onChange={onSearchChange} placeholder={CALENDAR_MESSAGES.searchPlaceholder} aria-label="Search tasks by number" className="min-w-0 flex-1" />
-        <Button variant="secondary" size="sm" disabled={anchor === today} onClick={() => onDateChange(today)}>
-          Today
-        </Button>
+        <SearchInput value={search} onChange={onSearchChange} placeholder={CALENDAR_MESSAGES.searchPlaceholder} aria-label="Search tasks by number" className="min-w-[7rem] flex-1" />
         {actions}
         <LiveBadge state={live} compact />
       </div>
