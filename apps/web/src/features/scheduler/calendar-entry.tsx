@@ -161,7 +161,7 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
       data-task-number={entry.taskNumber}
       onPointerDown={(e) => onStart(e, entry, 'move')}
       onKeyDown={onKeyDown}
-      className="overflow-hidden rounded border-l-4 px-1 text-xs leading-tight select-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+      className="overflow-hidden rounded border-l-4 pr-0.5 pl-1 text-xs leading-tight select-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
       style={{
         background: colour.bg,
         borderColor: colour.border,
@@ -186,7 +186,8 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
       ) : (
         // Time and number first; the name wraps under them when the chip is tall enough, else is clipped.
         <div className="flex flex-wrap items-baseline gap-x-1 py-0.5" data-entry-text="">
-          <span className="font-semibold whitespace-nowrap">{start}</span>
+          {/* In a very narrow column the time itself may break before AM/PM rather than be clipped. */}
+          <span className="font-semibold">{start}</span>
           <span className="whitespace-nowrap">#{entry.taskNumber}</span>
           <span className="min-w-0 basis-full truncate">{entry.name}</span>
         </div>

@@ -43,7 +43,7 @@ type ColumnProps = {
 };
 
 /** One chip a column wide at most: its "+n more" is a narrow strip on the right of the cluster instead. */
-const MORE_STRIP_PX = 24;
+const MORE_STRIP_PX = 22;
 
 const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, win, draggingId, timeZone, onStart, onOpen, onMore }: ColumnProps) {
   // Wall-clock minutes × 60 000 put the spans on pack()'s millisecond scale, so its 1-minute same-slot rule holds.
@@ -86,7 +86,7 @@ const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, w
           aria-label={`+${m.count} more`}
           title={`+${m.count} more`}
           onClick={() => onMore(day)}
-          className="absolute z-10 truncate rounded border border-gray-300 bg-white text-center text-xs font-medium text-blue-700 shadow-sm hover:underline"
+          className={`absolute z-10 overflow-hidden rounded border border-gray-300 bg-white p-0 text-center font-medium whitespace-nowrap text-blue-700 shadow-sm hover:underline ${strip ? 'text-[11px] tracking-tight' : 'text-xs'}`}
           style={
             strip
               ? { top: m.from * PX_PER_MIN, height: 2 * MIN_ENTRY_PX, right: 1, width: MORE_STRIP_PX - 2 }
