@@ -98,19 +98,24 @@ const ChartEntry = memo(
     && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging,
 );
 
+/** Each line of a bar's label sticks on its own (no wrapper): a chart day draws hundreds of bars. */
+const STICKY_LINE: CSSProperties = { position: 'sticky', left: STICK_AT, width: 'fit-content', maxWidth: '100%' };
+
 /**
- * Task number and start time on the first line, the name under it. The label sticks to the visible part of
- * its bar: when the bar starts left of the scrolled viewport, the label slides right to stay readable
- * (within its bar, which clips it at the bar's end).
+ * Task number and start time on the first line, the name under it. The lines stick to the visible part of
+ * their bar: when the bar starts left of the scrolled viewport, they slide right to stay readable (within
+ * the bar, which clips them at its end).
  */
 function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) {
   return (
-    <span data-bar-label="" className="block max-w-full" style={{ position: 'sticky', left: STICK_AT, width: 'fit-content' }}>
-      <span className="block truncate">
-        <span className="font-semibold">#{entry.taskNumber}</span> {timeOfDayLabel(entry.startMs, timeZone)}
+    <>
+      <span data-bar-label="" className="block truncate" style={STICKY_LINE}>
+        <b className="font-semibold">#{entry.taskNumber}</b> {timeOfDayLabel(entry.startMs, timeZone)}
       </span>
-      <span className="block truncate">{entry.name}</span>
-    </span>
+      <span className="block truncate" style={STICKY_LINE}>
+        {entry.name}
+      </span>
+    </>
   );
 }
 

@@ -67,7 +67,9 @@ describe('DispatchChart', () => {
     setup();
     const bar = within(screen.getByRole('group', { name: 'Ann Smith' })).getAllByRole('button')[0]!;
     const label = bar.querySelector<HTMLElement>('[data-bar-label]')!;
-    expect(label.textContent).toBe('#1042 9:00 AMFit boiler');
+    expect(label.textContent).toBe('#1042 9:00 AM');
+    expect(label.nextElementSibling?.textContent).toBe('Fit boiler');
+    expect((label.nextElementSibling as HTMLElement).style.position).toBe('sticky');
     // Sticky to the chart's viewport, just right of the sticky name column: a bar that starts left of the
     // scrolled view keeps its label in sight. The bar clips (overflow: clip) without becoming a scroll
     // container of its own, which would pin the label inside the bar instead.
