@@ -4,8 +4,18 @@ import type { BoardEntry, ChartRow } from './board.types';
 import { drawsSame, HOUR_PX, LABEL_PX, LANE_PX, TRACK_PX, type RowLayout, type TimeOffBlock } from './chart-layout';
 import { UNASSIGNED_COLOUR, type Swatch } from './scheduler-colours';
 
-/** Where a label stops when its bar starts left of the visible track: just right of the sticky name column. */
-const STICK_AT = LABEL_PX + 6;
+/** A bar keeps at least this much of its end for its label when the label is pushed right. */
+const LABEL_MIN_PX = 48;
+
+/**
+ * How far a bar's label moves right so it starts at the visible part of the track (`viewLeft`, track px
+ * hidden behind the sticky name column) when the bar begins left of it; never past the bar's last
+ * LABEL_MIN_PX. Done with the bar's padding rather than `position: sticky`: hundreds of sticky labels each
+ * became a composited layer and made first render and scrolling of the chart several times slower.
+ */
+export function labelShift(left: number, width: number, viewLeft: number): number {
+  return viewLeft > left ? Math.max(0, Math.min(viewLeft - left, width - LABEL_MIN_PX)) : 0;
+}
 
 /**
  * One row of the dispatch chart: a sticky label cell and a 24-hour track with the row's entries in lanes.
@@ -26,6 +36,8 @@ export type ChartRowViewProps = {
   draggingId?: string;
   /** The dragged entry drawn where it would land, when this row is the target. */
   ghost?: ChartGhost;
+  /** The left edge of the visible track (px from the track's start): labels of bars starting before it move to it. */
+  viewLeft: number;
 };
 
 const ENTRY_INSET = 4;
@@ -51,15 +63,9 @@ export function entryLabel(entry: BoardEntry, timeZone: string): string {
   return text;
 }
 
-/**
- * A bar clips what overflows it with `overflow: clip`, not `hidden`: hidden would make the bar a scroll
- * container of its own, and the label's `position: sticky` would then stick inside the bar instead of to the
- * chart's scrolled viewport.
- */
 function entryStyle(left: number, width: number, lane: number, colour: Swatch, extra?: CSSProperties): CSSProperties {
   return {
     position: 'absolute',
-    overflow: 'clip',
     left,
     width,
     top: lane * LANE_PX + ENTRY_INSET,
@@ -71,14 +77,16 @@ function entryStyle(left: number, width: number, lane: number, colour: Swatch, e
   };
 }
 
-type ChartEntryProps = { entry: BoardEntry; left: number; width: number; lane: number; colour: Swatch; rowLabel: string; timeZone: string; dragging: boolean };
+type ChartEntryProps = { entry: BoardEntry; left: number; width: number; lane: number; colour: Swatch; rowLabel: string; timeZone: string; dragging: boolean; shift: number };
+
+const PAD_X = 8;
 
 /**
  * One entry. Memoised on what it draws (not object identity), so when one task of a 2,000-entry group row
  * moves, the other entries of that row are compared, not re-rendered.
  */
 const ChartEntry = memo(
-  function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging }: ChartEntryProps) {
+  function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging, shift }: ChartEntryProps) {
     return (
       <div
         role="button"
@@ -86,8 +94,8 @@ const ChartEntry = memo(
         aria-label={`${entryLabel(entry, timeZone)}, ${rowLabel}`}
         data-entry-id={entry.id}
         data-task-number={entry.taskNumber}
-        className={`rounded px-2 py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
-        style={entryStyle(left, width, lane, colour, dragging ? { opacity: 0.35 } : undefined)}
+        className={`overflow-hidden rounded py-1 pr-2 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
+        style={entryStyle(left, width, lane, colour, { paddingLeft: PAD_X + shift, ...(dragging ? { opacity: 0.35 } : null) })}
       >
         <BarLabel entry={entry} timeZone={timeZone} />
         {entry.edit.resize ? <span data-resize-handle="" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize" /> : null}
@@ -95,31 +103,22 @@ const ChartEntry = memo(
     );
   },
   (a, b) => drawsSame(a.entry, b.entry) && a.left === b.left && a.width === b.width && a.lane === b.lane && a.colour === b.colour
-    && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging,
+    && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging && a.shift === b.shift,
 );
 
-/** Each line of a bar's label sticks on its own (no wrapper): a chart day draws hundreds of bars. */
-const STICKY_LINE: CSSProperties = { position: 'sticky', left: STICK_AT, width: 'fit-content', maxWidth: '100%' };
-
-/**
- * Task number and start time on the first line, the name under it. The lines stick to the visible part of
- * their bar: when the bar starts left of the scrolled viewport, they slide right to stay readable (within
- * the bar, which clips them at its end).
- */
+/** Task number and 12-hour start on the first line, the name under it. */
 function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) {
   return (
     <>
-      <span data-bar-label="" className="block truncate" style={STICKY_LINE}>
+      <span data-bar-label="" className="block truncate">
         <b className="font-semibold">#{entry.taskNumber}</b> {timeOfDayLabel(entry.startMs, timeZone)}
       </span>
-      <span className="block truncate" style={STICKY_LINE}>
-        {entry.name}
-      </span>
+      <span className="block truncate">{entry.name}</span>
     </>
   );
 }
 
-export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, ghost }: ChartRowViewProps) {
+export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, ghost, viewLeft }: ChartRowViewProps) {
   const colour = row.kind === 'unassigned' ? UNASSIGNED_COLOUR : row.colour;
   const aggregate = row.kind !== 'person';
   return (
@@ -152,13 +151,13 @@ export const ChartRowView = memo(function ChartRowView({ row, top, height, layou
           </div>
         ))}
         {layout.items.map(({ entry, left, width, lane }) => (
-          <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={entry.colour} rowLabel={row.label} timeZone={timeZone} dragging={entry.id === draggingId} />
+          <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={entry.colour} rowLabel={row.label} timeZone={timeZone} dragging={entry.id === draggingId} shift={labelShift(left, width, viewLeft)} />
         ))}
         {ghost ? (
           <div
             aria-hidden="true"
             data-drag-preview={ghost.entry.id}
-            className="pointer-events-none rounded border border-dashed px-2 py-1 text-xs leading-tight shadow-md"
+            className="pointer-events-none overflow-hidden rounded border border-dashed px-2 py-1 text-xs leading-tight shadow-md"
             style={entryStyle(ghost.left, ghost.width, ghost.lane, ghost.entry.colour, { zIndex: 3, opacity: 0.9, borderColor: ghost.entry.colour.border })}
           >
             <BarLabel entry={ghost.entry} timeZone={timeZone} />

@@ -63,19 +63,23 @@ describe('DispatchChart', () => {
     expect(onRow('Unassigned Tasks')).toEqual([]);
   });
 
-  it('labels a bar with its task number and 12-hour start, then the name, in a label that sticks inside the visible part of the bar', () => {
-    setup();
-    const bar = within(screen.getByRole('group', { name: 'Ann Smith' })).getAllByRole('button')[0]!;
-    const label = bar.querySelector<HTMLElement>('[data-bar-label]')!;
+  it('labels a bar with its task number and 12-hour start, then the name, and keeps the label in the visible part of a bar that starts left of it', async () => {
+    setup({ entries: [entry('t1', 1042, 9, 11), entry('t0', 1041, 5, 12)] });
+    const bars = () => within(screen.getByRole('group', { name: 'Ann Smith' })).getAllByRole('button');
+    const bar = (n: number) => bars().find((b) => b.dataset.taskNumber === String(n))!;
+    const label = bar(1042).querySelector<HTMLElement>('[data-bar-label]')!;
     expect(label.textContent).toBe('#1042 9:00 AM');
     expect(label.nextElementSibling?.textContent).toBe('Fit boiler');
-    expect((label.nextElementSibling as HTMLElement).style.position).toBe('sticky');
-    // Sticky to the chart's viewport, just right of the sticky name column: a bar that starts left of the
-    // scrolled view keeps its label in sight. The bar clips (overflow: clip) without becoming a scroll
-    // container of its own, which would pin the label inside the bar instead.
-    expect(label.style.position).toBe('sticky');
-    expect(parseFloat(label.style.left)).toBeGreaterThanOrEqual(LABEL_PX);
-    expect(bar.style.overflow).toBe('clip');
+    // The chart opens scrolled to 8 AM: the 5 AM–12 PM bar starts 3 hours left of the view, so its label
+    // starts where the view does; the 9 AM bar is fully in view and keeps its own padding.
+    expect(parseFloat(bar(1041).style.paddingLeft)).toBe(8 + 3 * HOUR_PX);
+    expect(parseFloat(bar(1042).style.paddingLeft)).toBe(8);
+    // Scrolled to 10 AM, the 9 AM bar's label moves in by an hour too.
+    const scroller = document.querySelector<HTMLElement>('[data-chart-scroll]')!;
+    scroller.scrollLeft = 10 * HOUR_PX;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(parseFloat(bar(1042).style.paddingLeft)).toBe(8 + HOUR_PX));
+    expect(parseFloat(bar(1041).style.paddingLeft)).toBe(8 + 5 * HOUR_PX);
   });
 
   it("draws each bar in its person's own colour, on group rows too", () => {
