@@ -152,7 +152,7 @@ describe('scheduler on the demo company', () => {
     await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
     await drag(page, entry(page, a.taskNumber), 0, hourPx);
     await page.getByText(`This event has clash in time with task #${other.taskNumber}.`).first().waitFor();
-    await page.getByRole('button', { name: new RegExp(`^Task #${a.taskNumber} E2E drag alpha, \\d\\d \\w{3}, 15:00 - `) }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`^Task #${a.taskNumber} E2E drag alpha, \\d\\d \\w{3}, 3:00 PM - `) }).waitFor();
     expect((await get(a.id)).taskScheduler?.startDateTime).toBe(at(day, 15));
     expect(refused).toEqual([409]); // the server's refusal, not the page's own check
 
@@ -201,11 +201,11 @@ describe('scheduler on the demo company', () => {
     const page = await session.newPage();
     await signIn(page, base, DEMO_USERS.office, DEMO_PASSWORD);
     await page.goto(`${base}/workorder/scheduler/calendar?view=day&date=${day}`);
-    await page.getByRole('button', { name: new RegExp(`^Task #${a.taskNumber} .*, 10:00 - `) }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`^Task #${a.taskNumber} .*, 10:00 AM - `) }).waitFor();
     await page.getByText('Live', { exact: true }).first().waitFor();
 
     const schedule = (await get(a.id)).taskScheduler!;
     await api(base, cookie, 'PUT', `/api/tasks/schedule/${schedule.id}`, { startDateTime: at(day, 12), expectedEndDateTime: at(day, 13), version: schedule.version });
-    await page.getByRole('button', { name: new RegExp(`^Task #${a.taskNumber} .*, 12:00 - `) }).waitFor({ timeout: 5_000 });
+    await page.getByRole('button', { name: new RegExp(`^Task #${a.taskNumber} .*, 12:00 PM - `) }).waitFor({ timeout: 5_000 });
   });
 });

@@ -10,6 +10,8 @@ import {
   monthGridDays,
   ordinalDay,
   rangeLabel,
+  clockLabel,
+  timeOfDayLabel,
   shiftAnchor,
   viewDays,
   viewLabel,
@@ -59,8 +61,13 @@ describe('labels', () => {
     expect(ordinalDay('2026-11-11')).toBe('11th Nov');
     expect(ordinalDay('2026-11-22')).toBe('22nd Nov');
   });
-  it('writes time ranges "dd MMM, HH:mm" in the company zone and hours in 12-hour form', () => {
-    expect(rangeLabel('2026-11-21T14:00:00Z', '2026-11-21T16:30:00Z', NY)).toBe('21 Nov, 09:00 - 21 Nov, 11:30');
+  it('writes every time of day in one 12-hour form: "1:00 PM", midnight "12:00 AM", noon "12:00 PM"', () => {
+    expect([0, 5, 59, 60, 720, 779, 780, 1439].map(clockLabel)).toEqual(['12:00 AM', '12:05 AM', '12:59 AM', '1:00 AM', '12:00 PM', '12:59 PM', '1:00 PM', '11:59 PM']);
+    expect(timeOfDayLabel('2026-11-21T18:00:00Z', NY)).toBe('1:00 PM');
+    expect(timeOfDayLabel('2026-11-21T05:00:00Z', NY)).toBe('12:00 AM');
+  });
+  it('writes time ranges "dd MMM, h:mm AM" in the company zone and hours in 12-hour form', () => {
+    expect(rangeLabel('2026-11-21T14:00:00Z', '2026-11-21T16:30:00Z', NY)).toBe('21 Nov, 9:00 AM - 21 Nov, 11:30 AM');
     expect([0, 9, 12, 17].map(hourLabel)).toEqual(['12 AM', '9 AM', '12 PM', '5 PM']);
   });
 });

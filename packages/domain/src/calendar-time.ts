@@ -165,14 +165,29 @@ export function viewLabel(view: CalendarView, anchor: DayKey): string {
   return `${ordinalDay(first)} – ${ordinalDay(addDays(first, 6))}`;
 }
 
-/** "dd MMM, HH:mm" in the zone. */
+/**
+ * The one clock format of the product: 12-hour "h:mm AM/PM" ("1:00 PM", midnight "12:00 AM"), matching the
+ * calendar's 12-hour axis. Every time of day the web shows comes from here (lib/format's formatTime too).
+ */
+export function clockLabel(minuteOfDay: number): string {
+  const total = ((Math.floor(minuteOfDay) % 1440) + 1440) % 1440;
+  const hour = Math.floor(total / 60);
+  return `${((hour + 11) % 12) + 1}:${two(total % 60)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** An instant's time of day on the zone's wall clock, "1:00 PM". */
+export function timeOfDayLabel(instant: number | string | Date, timeZone: string): string {
+  return clockLabel(zonedParts(instant, timeZone).minute);
+}
+
+/** "dd MMM, h:mm AM" in the zone. */
 export function timeLabel(instant: number | string, timeZone: string): string {
   const { day, minute } = zonedParts(instant, timeZone);
   const [, m, d] = parts(day);
-  return `${two(d)} ${short(m)}, ${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
+  return `${two(d)} ${short(m)}, ${clockLabel(minute)}`;
 }
 
-/** The spec's time range label: "dd MMM, HH:mm - dd MMM, HH:mm". */
+/** The spec's time range label, "dd MMM, h:mm AM - dd MMM, h:mm PM" (12-hour, like the calendar's axis). */
 export function rangeLabel(start: number | string, end: number | string, timeZone: string): string {
   return `${timeLabel(start, timeZone)} - ${timeLabel(end, timeZone)}`;
 }

@@ -42,6 +42,12 @@ export function allDayRange(startLocal: string): { start: string; end: string } 
   return day ? { start: `${day}T00:00`, end: `${day}T23:59` } : null;
 }
 
+/** Does a wall-clock start–end pair span its whole day (00:00–23:59, the all-day range)? Then "All day Task" is ticked. */
+export function isAllDayRange(startLocal: string, endLocal: string): boolean {
+  const range = allDayRange(startLocal);
+  return !!range && range.start === startLocal && range.end === endLocal;
+}
+
 /** When the start is set and the end is empty, the end is start + the default duration. */
 export function addHoursLocal(local: string, hours: number, timeZone: string): string {
   const iso = fromZonedInput(local, timeZone);

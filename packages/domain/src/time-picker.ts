@@ -54,6 +54,14 @@ export function fromTime24(time: Time24): TimePickerValue {
   return { hours, minutes: clampMinutes(time.minute), phase };
 }
 
+/**
+ * The hours a 12-hour picker shows: the value keeps the spec's 0 for midnight (AM at 12), but a clock face
+ * reads it as 12 — "12:00 AM", never "00:00 AM".
+ */
+export function shownHours(value: TimePickerValue): number {
+  return value.hours === 0 ? 12 : value.hours;
+}
+
 /** "HH:mm" (24-hour) ↔ Time24; null for anything else. */
 export function parseTime24(text: string): Time24 | null {
   const m = /^(\d{2}):(\d{2})$/.exec(text);

@@ -42,11 +42,17 @@ describe('TimePicker', () => {
     expect(minutes().value).toBe(shown);
   });
 
-  it('typing 12 in the morning is midnight, shown as 00 (the AM-at-12 rule)', () => {
+  it('typing 12 in the morning is midnight (the AM-at-12 rule), read as 12:00 AM, never 00:00 AM', () => {
     render(<Harness initial={{ hour: 9, minute: 0 }} />);
     fireEvent.change(hours(), { target: { value: '12' } });
-    expect(hours().value).toBe('00');
+    expect(hours().value).toBe('12');
     expect(out()).toBe('0:0');
+  });
+
+  it('shows a midnight value as 12 AM', () => {
+    render(<Harness initial={{ hour: 0, minute: 0 }} />);
+    expect(hours().value).toBe('12');
+    expect(screen.getByRole('radio', { name: 'AM' }).getAttribute('aria-checked')).toBe('true');
   });
 
   it('reads 24-hour values as 12-hour with AM/PM, and AM at 12 sets hours to 0', () => {
@@ -54,7 +60,7 @@ describe('TimePicker', () => {
     expect(hours().value).toBe('12');
     expect(screen.getByRole('radio', { name: 'PM' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('radio', { name: 'AM' }));
-    expect(hours().value).toBe('00');
+    expect(hours().value).toBe('12');
     expect(out()).toBe('0:15');
     fireEvent.click(screen.getByRole('radio', { name: 'PM' }));
     expect(hours().value).toBe('12');

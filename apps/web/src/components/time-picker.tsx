@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { clampHours, clampMinutes, fromTime24, toTime24, withPhase, TIME_PHASES, type Time24, type TimePickerValue } from '@fieldwork/domain/time-picker';
+import { clampHours, clampMinutes, fromTime24, shownHours, toTime24, withPhase, TIME_PHASES, type Time24, type TimePickerValue } from '@fieldwork/domain/time-picker';
 import { cn } from '../lib/cn';
 import { controlClass } from './input';
 
@@ -37,7 +37,7 @@ export function TimePicker({ value, onChange, label, id, disabled, invalid }: Ti
   const part = { label, disabled, invalid };
   return (
     <div role="group" aria-label={label} className="flex items-center gap-1">
-      <PartInput {...part} id={id} name="hours" text={current ? pad(current.hours) : ''} onKeyDown={step('hours')} onText={(t) => emit({ ...base, hours: clampHours(t) })} />
+      <PartInput {...part} id={id} name="hours" text={current ? pad(shownHours(current)) : ''} onKeyDown={step('hours')} onText={(t) => emit({ ...base, hours: clampHours(t) })} />
       <span aria-hidden="true" className="text-muted">
         :
       </span>

@@ -1,3 +1,5 @@
+import { timeOfDayLabel } from '@fieldwork/domain/calendar-time';
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -27,18 +29,21 @@ export function formatDate(iso: string | null | undefined, timeZone?: string): s
   return date ? formatter(timeZone, { year: 'numeric', month: 'short', day: 'numeric' }).format(date) : '—';
 }
 
-/** "Nov 21, 2025, 3:05 PM" in the tenant's zone. */
+/** "Nov 21, 2025, 3:05 PM" in the tenant's zone (the time part from the one clock format below). */
 export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
   const date = toDate(iso);
-  return date
-    ? formatter(timeZone, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(date)
-    : '—';
+  return date ? `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}` : '—';
 }
 
-/** "3:05 PM" in the tenant's zone. */
-export function formatTime(iso: string | null | undefined, timeZone?: string): string {
-  const date = toDate(iso);
-  return date ? formatter(timeZone, { hour: 'numeric', minute: '2-digit' }).format(date) : '—';
+/** The zone a time is read in: the tenant's, or the browser's when a caller has none (or an unknown one). */
+function zoneOrLocal(timeZone: string | undefined): string {
+  return formatter(timeZone, {}).resolvedOptions().timeZone;
+}
+
+/** "3:05 PM" in the tenant's zone: the product's one 12-hour clock format (domain clockLabel). */
+export function formatTime(iso: string | number | null | undefined, timeZone?: string): string {
+  const date = typeof iso === 'number' ? new Date(iso) : toDate(iso);
+  return date && !Number.isNaN(date.getTime()) ? timeOfDayLabel(date.getTime(), zoneOrLocal(timeZone)) : '—';
 }
 
 /** A call's length, "3m 05s": calls are short, hours never matter here. */

@@ -4,6 +4,9 @@ import { nowIso } from '@fieldwork/db/sql-helpers';
 import { diffFields } from '@fieldwork/domain/activity.schemas';
 import { AppError } from '@fieldwork/domain/errors';
 import { assigneeKeys } from '@fieldwork/domain/events.schemas';
+import { isSchedulable, NOT_SCHEDULABLE_MESSAGE } from '@fieldwork/domain/scheduling.rules';
+import { mayEditTasks } from '@fieldwork/domain/task-actions.rules';
+import type { TaskLifecycle } from '@fieldwork/domain/task-status';
 import { SCHEDULE_MESSAGES, type RescheduleTaskBody, type ScheduleTaskBody } from '@fieldwork/domain/scheduling.schemas';
 import { defaultExpectedEnd, TASK_MESSAGES, type Task } from '@fieldwork/domain/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
@@ -71,6 +74,14 @@ async function saveSchedule(db: Db, tv: TaskViewer, row: TaskViewRow, next: NewS
   });
 }
 
+/**
+ * Closed and cancelled tasks are never scheduled or assigned: 409 with the rule's own words for those who may
+ * edit tasks at all; everyone else keeps the role refusal (403) that requireTaskAction gives next.
+ */
+function requireSchedulable(tv: TaskViewer, row: TaskViewRow): void {
+  if (mayEditTasks(tv.viewer) && !isSchedulable(row.lifecycle as TaskLifecycle)) throw new AppError('CONFLICT', NOT_SCHEDULABLE_MESSAGE);
+}
+
 function result(task: Task, bidIds: string[] | undefined): ScheduleResult {
   return bidIds ? { task, bidIds } : { task };
 }
@@ -83,6 +94,7 @@ function result(task: Task, bidIds: string[] | undefined): ScheduleResult {
 export async function scheduleTask(db: Db, auth: Auth, body: ScheduleTaskBody): Promise<ScheduleResult> {
   const tv = await taskViewer(db, auth);
   const row = await requireVisibleTask(db, tv, body.taskId);
+  requireSchedulable(tv, row);
   requireTaskAction(tv, row, 'edit');
   if (row.schedule_id) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.alreadyScheduled);
   const bids = await bidTargets(db, tv.scope.tenantId, body.bidRequestSentTo);
@@ -101,6 +113,7 @@ export async function rescheduleTask(db: Db, auth: Auth, scheduleId: string, bod
   // The row read by schedule id is the task view itself (in the viewer's company): no second read by task id.
   const row = await findTaskViewBySchedule(db, tv.scope.tenantId, scheduleId);
   if (!row || !isVisibleTask(tv, row)) throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.scheduleNotFound);
+  requireSchedulable(tv, row);
   requireTaskAction(tv, row, 'edit');
   if (body.version !== row.schedule_version) throw new AppError('STALE_VERSION');
   const start = row.lifecycle === 'CLOCKED_IN' && row.start_at ? row.start_at : body.startDateTime;

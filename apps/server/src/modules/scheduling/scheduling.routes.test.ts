@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { BID_MESSAGES } from '@fieldwork/domain/bids.schemas';
+import { NOT_SCHEDULABLE_MESSAGE } from '@fieldwork/domain/scheduling.rules';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
 import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
@@ -138,6 +139,32 @@ describe('POST /api/tasks/schedule', () => {
     expectClash(await schedule(admin, { taskId: (await unscheduled()).id, startDateTime: hh(11), assignedTo: 'SUBCONTRACTOR', assignedSubcontractorId: sub.id }), subTask.taskNumber);
   });
 
+  it('never schedules or assigns a closed or cancelled task, and the scheduler\'s Unscheduled / Unassigned lists leave them out', async () => {
+    const tech = await newTech();
+    const list = async (tab: string) => {
+      const res = await t.call('GET', `/api/tasks?assignedStatus=${tab}&status=${tab}&limit=100`, admin.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as { id: string }[]).map((i) => i.id);
+    };
+    const open = await unscheduled();
+    const openUnassigned = await buildTask(t.db, tenantId, { jobId, startAt: hh(3) });
+    for (const lifecycle of ['CLOSED', 'CANCELLED'] as const) {
+      const done = await buildTask(t.db, tenantId, { jobId, lifecycle });
+      const res = await schedule(admin, onTech(done.id, tech.id, hh(2)));
+      expect(res.statusCode, lifecycle).toBe(409);
+      expect(res.json().message).toBe(NOT_SCHEDULABLE_MESSAGE);
+      expect((await taskRow(t.db, done.id)).start_at, lifecycle).toBeNull();
+      const doneUnassigned = await buildTask(t.db, tenantId, { jobId, lifecycle, startAt: hh(4) });
+      const assign = await reschedule(admin, (await taskRow(t.db, doneUnassigned.id)).schedule_id!, { startDateTime: hh(4), version: 0, assignedTo: 'TECHNICIAN', assignedTechnicianId: tech.id });
+      expect(assign.statusCode, lifecycle).toBe(409);
+      expect((await taskRow(t.db, doneUnassigned.id)).assignee_key, lifecycle).toBeNull();
+      expect(await list('UNSCHEDULED'), lifecycle).not.toContain(done.id);
+      expect(await list('UNASSIGNED'), lifecycle).not.toContain(doneUnassigned.id);
+    }
+    expect(await list('UNSCHEDULED')).toContain(open.id);
+    expect(await list('UNASSIGNED')).toContain(openUnassigned.id);
+  });
+
   it("refuses a slot in the technician's time off", async () => {
     const tech = await newTech();
     expect((await t.call('POST', '/api/time-off', admin.cookie, { userId: tech.id, startDateTime: hh(8), endDateTime: hh(9) })).statusCode).toBe(201);
@@ -209,7 +236,7 @@ describe('PUT /api/tasks/schedule/:scheduleId', () => {
       const done = await buildTask(t.db, tenantId, { jobId, technicianId: (await newTech()).id, lifecycle, startAt: hh(8) });
       const res = await reschedule(admin, (await taskRow(t.db, done.id)).schedule_id!, { startDateTime: hh(9), version: 0 });
       expect(res.statusCode, lifecycle).toBe(409);
-      expect(res.json().message).toBe(TASK_MESSAGES.finished);
+      expect(res.json().message).toBe(NOT_SCHEDULABLE_MESSAGE);
     }
   });
 });

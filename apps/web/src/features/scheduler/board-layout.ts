@@ -7,7 +7,8 @@ import { SAME_SLOT_MS } from '@fieldwork/domain/task-status';
  */
 export type Span = { start: number; end: number };
 
-export type Packed<T> = { item: T; slot: number; slots: number };
+/** An item's side-by-side slot of its cluster's `slots`; `cluster` numbers the groups of mutually overlapping items. */
+export type Packed<T> = { item: T; slot: number; slots: number; cluster: number };
 
 /**
  * Greedy interval packing: entries in start order (longer first on a tie) take the first slot whose last
@@ -24,8 +25,10 @@ export function pack<T>(items: readonly T[], spanOf: (item: T) => Span): Packed<
   let clusterEnd = -Infinity;
   let lastStart = -Infinity;
   let slotEnds: Span[] = [];
+  let clusterNo = 0;
   const close = () => {
     for (const p of cluster) p.slots = slotEnds.length;
+    clusterNo++;
     out.push(...cluster);
     cluster = [];
     slotEnds = [];
@@ -41,12 +44,41 @@ export function pack<T>(items: readonly T[], spanOf: (item: T) => Span): Packed<
     } else {
       slotEnds[slot] = span;
     }
-    cluster.push({ item, slot, slots: 0 });
+    cluster.push({ item, slot, slots: 0, cluster: clusterNo });
     clusterEnd = cluster.length === 1 ? span.end : Math.max(clusterEnd, span.end);
     lastStart = span.start;
   }
   close();
   return out;
+}
+
+/** "+n more" in a crowded cluster: how many are folded away, from which minute, in which slot of how many. */
+export type MoreMarker = { cluster: number; count: number; from: number; slot: number; slots: number };
+
+/**
+ * A cluster wider than `maxSlots` side by side would draw slivers too narrow to read. It keeps its first
+ * maxSlots − 1 columns (each now 1/maxSlots wide) and folds the rest into one "+n more" in the last column,
+ * at the earliest folded entry's start; a cluster that fits is drawn as packed.
+ */
+export function foldCrowded<T>(placed: readonly Packed<T>[], maxSlots: number, fromOf: (item: T) => number): { shown: Packed<T>[]; more: MoreMarker[] } {
+  const shown: Packed<T>[] = [];
+  const more = new Map<number, MoreMarker>();
+  const keep = Math.max(1, maxSlots - 1);
+  for (const p of placed) {
+    if (p.slots <= maxSlots) {
+      shown.push(p);
+    } else if (p.slot < keep) {
+      shown.push({ ...p, slots: maxSlots });
+    } else {
+      const from = fromOf(p.item);
+      const m = more.get(p.cluster);
+      if (m) {
+        m.count++;
+        m.from = Math.min(m.from, from);
+      } else more.set(p.cluster, { cluster: p.cluster, count: 1, from, slot: keep, slots: maxSlots });
+    }
+  }
+  return { shown, more: [...more.values()] };
 }
 
 /** Spec: a month cell shows at most 6 entries; with more it shows 5 and a "+n more" stack. */

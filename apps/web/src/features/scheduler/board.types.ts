@@ -36,6 +36,8 @@ export type CalendarGridProps = BoardProps & {
   anchor: DayKey;
   /** Clicking a day number or "+n more" opens that day. */
   onOpenDay: (day: DayKey) => void;
+  /** "+n more" of a crowded day; defaults to onOpenDay (the page sends the day view's to the agenda). */
+  onShowMore?: (day: DayKey) => void;
   /** Keyboard: arrows move the anchor by a day (left/right) or a week (up/down). */
   onAnchorChange: (day: DayKey) => void;
 };

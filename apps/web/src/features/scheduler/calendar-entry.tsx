@@ -1,5 +1,5 @@
 import { memo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import { rangeLabel, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
+import { rangeLabel, timeOfDayLabel, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry } from './board.types';
 import type { DragMode, DragPreview } from './use-board-drag';
 
@@ -113,18 +113,16 @@ type ChipProps = {
   timeZone: string;
   /** Month cells draw one line; the time grid draws number, name and range stacked. */
   compact: boolean;
-  /** Time grid only: the entry's box (px from the day's top, and its side-by-side slot of `slots`). */
-  box?: { top: number; height: number; slot: number; slots: number; text: boolean };
+  /**
+   * Time grid only: the entry's box (px from the day's top, and its side-by-side slot of `slots`); `reserve`
+   * px on its right are left to its cluster's "+n more" strip.
+   */
+  box?: { top: number; height: number; slot: number; slots: number; reserve: number };
   dragging: boolean;
   onStart: StartDrag;
   onOpen: (entry: BoardEntry) => void;
 };
 
-const two = (n: number) => String(n).padStart(2, '0');
-const clock = (ms: number, timeZone: string) => {
-  const m = zonedParts(ms, timeZone).minute;
-  return `${two(Math.floor(m / 60))}:${two(m % 60)}`;
-};
 
 export function entryLabel(entry: BoardEntry, timeZone: string): string {
   const who = entry.assigneeName ?? (entry.assignedTo ? null : 'Unassigned');
@@ -136,14 +134,14 @@ const boxStyle = (b: NonNullable<ChipProps['box']>, dragging: boolean): CSSPrope
   top: b.top,
   height: b.height,
   left: `${(b.slot / b.slots) * 100}%`,
-  width: `calc(${100 / b.slots}% - 2px)`,
+  width: `calc(${100 / b.slots}% - ${2 + b.reserve}px)`,
   zIndex: dragging ? 15 : 10,
 });
 
 // The box arrives as a fresh object each column render; compare its numbers so unchanged chips are skipped.
 const sameChip = (a: ChipProps, b: ChipProps) =>
   a.entry === b.entry && a.timeZone === b.timeZone && a.compact === b.compact && a.dragging === b.dragging && a.onStart === b.onStart && a.onOpen === b.onOpen &&
-  a.box?.top === b.box?.top && a.box?.height === b.box?.height && a.box?.slot === b.box?.slot && a.box?.slots === b.box?.slots && a.box?.text === b.box?.text;
+  a.box?.top === b.box?.top && a.box?.height === b.box?.height && a.box?.slot === b.box?.slot && a.box?.slots === b.box?.slots && a.box?.reserve === b.box?.reserve;
 
 export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, compact, box, dragging, onStart, onOpen }: ChipProps) {
   const { colour, edit } = entry;
@@ -153,7 +151,7 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
     e.stopPropagation();
     onOpen(entry);
   };
-  const time = `${clock(entry.startMs, timeZone)}–${clock(entry.endMs, timeZone)}`;
+  const start = timeOfDayLabel(entry.startMs, timeZone);
   return (
     <div
       role="button"
@@ -163,7 +161,7 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
       data-task-number={entry.taskNumber}
       onPointerDown={(e) => onStart(e, entry, 'move')}
       onKeyDown={onKeyDown}
-      className="overflow-hidden rounded border-l-4 px-1 text-xs leading-tight select-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+      className="overflow-hidden rounded border-l-4 pr-0.5 pl-1 text-xs leading-tight select-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
       style={{
         background: colour.bg,
         borderColor: colour.border,
@@ -175,14 +173,23 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
         ...(box ? boxStyle(box, dragging) : null),
       }}
     >
-      {box && !box.text ? null : compact ? (
-        <div className="truncate py-0.5">
-          <span className="font-semibold">{clock(entry.startMs, timeZone)}</span> #{entry.taskNumber} {entry.name}
+      {compact ? (
+        // Time, then number and name (the name truncates, the number never): one line when the month cell is
+        // wide enough (container query on the cell), else the time on its own line above them.
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-1 py-0.5 whitespace-nowrap @[9rem]:flex-nowrap" data-entry-text="">
+          <span className="shrink-0 font-semibold">{start}</span>
+          <span className="flex min-w-0 gap-1">
+            <span className="shrink-0">#{entry.taskNumber}</span>
+            <span className="min-w-0 truncate">{entry.name}</span>
+          </span>
         </div>
       ) : (
-        <div className="py-0.5">
-          <div className="truncate font-semibold">#{entry.taskNumber} {entry.name}</div>
-          <div className="truncate opacity-80">{time}</div>
+        // Time and number first; the name wraps under them when the chip is tall enough, else is clipped.
+        <div className="flex flex-wrap items-baseline gap-x-1 py-0.5" data-entry-text="">
+          {/* In a very narrow column the time itself may break before AM/PM rather than be clipped. */}
+          <span className="font-semibold">{start}</span>
+          <span className="whitespace-nowrap">#{entry.taskNumber}</span>
+          <span className="min-w-0 basis-full truncate">{entry.name}</span>
         </div>
       )}
       {edit.resize && !compact ? (

@@ -78,6 +78,22 @@ describe('CalendarGrid month view', () => {
     expect([...chips(cell(container, DAY))].map((c) => c.dataset.entryId)).toEqual([early.id, late.id]);
   });
 
+  it('labels every month entry with its 12-hour start time and task number, which never truncate; the name takes the rest', () => {
+    const e = entry(DAY, 13, 14, { name: 'Replace the whole boiler and flue' });
+    const midnight = entry('2026-11-26', 0, 1);
+    const { container } = renderGrid('month', [e, midnight]);
+    const text = chips(cell(container, DAY))[0]!.querySelector<HTMLElement>('[data-entry-text]')!;
+    const time = text.children[0] as HTMLElement;
+    const [number, name] = [...text.children[1]!.children] as HTMLElement[];
+    expect(time!.textContent).toBe('1:00 PM');
+    expect(number!.textContent).toBe(`#${e.taskNumber}`);
+    expect(name!.textContent).toBe('Replace the whole boiler and flue');
+    expect(time!.className).toContain('shrink-0');
+    expect(number!.className).toContain('shrink-0');
+    expect(name!.className).toContain('truncate');
+    expect(chips(cell(container, '2026-11-26'))[0]!.textContent).toContain('12:00 AM');
+  });
+
   it('creates 09:00–10:00 of the day in the company zone when an empty cell is clicked', () => {
     const { container, props } = renderGrid('month', [entry(DAY, 9, 10)]);
     fireEvent.click(cell(container, '2026-11-26'));
@@ -108,6 +124,41 @@ describe('CalendarGrid week and day views', () => {
     expect(parseFloat(eb!.style.top)).toBeGreaterThan(parseFloat(ea!.style.top));
   });
 
+  it('labels week entries with 12-hour start time and task number first, then the name', () => {
+    const e = entry(DAY, 13, 15, { name: 'Fit boiler' });
+    const { container } = renderGrid('week', [e]);
+    const chip = container.querySelector<HTMLElement>(`[data-entry-id="${e.id}"]`);
+    // Mounted within the visible hours ± 2; 13:00 is inside the first screen's window (7–19).
+    expect(chip?.querySelector('[data-entry-text]')?.textContent).toBe(`1:00 PM#${e.taskNumber}Fit boiler`);
+  });
+
+  it('folds a crowded week cluster into "+n more" instead of unreadable slivers, and it opens the day', () => {
+    const crowd = Array.from({ length: 5 }, () => entry(DAY, 10, 12));
+    const alone = entry('2026-11-26', 10, 11);
+    const { container, props } = renderGrid('week', [...crowd, alone]);
+    const day = cell(container, DAY);
+    const shown = [...chips(day)];
+    // Two chips side by side at most in a week column: the first keeps half the width, the rest fold.
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.style.width).toBe('calc(50% - 2px)');
+    expect(shown[0]!.querySelector('[data-entry-text]')?.textContent).toContain('10:00 AM');
+    const more = within(day).getByRole('button', { name: '+4 more' });
+    expect(more.style.left).toBe('50%');
+    fireEvent.click(more);
+    expect(props.onOpenDay).toHaveBeenCalledWith(DAY);
+    expect(chips(cell(container, '2026-11-26'))).toHaveLength(1);
+  });
+
+  it('sends the day view\'s "+n more" to onShowMore (the page opens the agenda there)', () => {
+    const crowd = Array.from({ length: 14 }, () => entry(DAY, 10, 12));
+    const onShowMore = vi.fn();
+    const { container, props } = renderGrid('day', crowd, { onShowMore });
+    expect(chips(cell(container, DAY))).toHaveLength(11);
+    fireEvent.click(within(cell(container, DAY)).getByRole('button', { name: '+3 more' }));
+    expect(onShowMore).toHaveBeenCalledWith(DAY);
+    expect(props.onOpenDay).not.toHaveBeenCalled();
+  });
+
   it('draws an entry crossing midnight in both days', () => {
     const night = entry(DAY, 16, 24 + 10);
     const { container } = renderGrid('week', [night]);
@@ -119,7 +170,7 @@ describe('CalendarGrid week and day views', () => {
   it('opens an entry with Enter and names it for assistive technology', () => {
     const e = entry(DAY, 9, 11, { name: 'Fit boiler' });
     const { props } = renderGrid('day', [e]);
-    const chip = screen.getByRole('button', { name: `Task #${e.taskNumber} Fit boiler, 25 Nov, 09:00 - 25 Nov, 11:00, Upcoming, Alex Tech, Acme` });
+    const chip = screen.getByRole('button', { name: `Task #${e.taskNumber} Fit boiler, 25 Nov, 9:00 AM - 25 Nov, 11:00 AM, Upcoming, Alex Tech, Acme` });
     fireEvent.keyDown(chip, { key: 'Enter' });
     expect(props.onOpen).toHaveBeenCalledWith(e);
   });

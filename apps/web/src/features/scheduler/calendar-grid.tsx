@@ -31,6 +31,7 @@ export function CalendarGrid(props: CalendarGridProps) {
   const onOpen = useStable((entry: BoardEntry) => props.onOpen(entry));
   const onMove = useStable((req: MoveRequest) => props.onMove(req));
   const onOpenDay = useStable((day: DayKey) => props.onOpenDay(day));
+  const onShowMore = useStable((day: DayKey) => (props.onShowMore ?? props.onOpenDay)(day));
   const onAnchorChange = useStable((day: DayKey) => props.onAnchorChange(day));
   const drop = useStable((req: DropRequest) => onDropTask?.(req));
   const create = useStable((range: SlotRange) => onCreate?.(range));
@@ -64,7 +65,7 @@ export function CalendarGrid(props: CalendarGridProps) {
       onKeyDown={onKeyDown}
       className="min-w-0 rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-600"
     >
-      {view === 'month' ? <MonthView {...shared} /> : <TimeGrid {...shared} view={view} timeOff={timeOff} />}
+      {view === 'month' ? <MonthView {...shared} /> : <TimeGrid {...shared} view={view} timeOff={timeOff} onShowMore={onShowMore} />}
     </section>
   );
 }

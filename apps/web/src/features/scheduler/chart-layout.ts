@@ -98,7 +98,7 @@ export function stableBuckets<T>(prev: Map<string, T[]> | undefined, next: Map<s
 /** Whether two versions of an entry draw identically on the chart (what a row shows of it). */
 export function drawsSame(a: BoardEntry, b: BoardEntry): boolean {
   return a === b || (a.id === b.id && a.startMs === b.startMs && a.endMs === b.endMs && a.taskNumber === b.taskNumber && a.name === b.name
-    && a.displayStatus === b.displayStatus && a.edit.move === b.edit.move && a.edit.resize === b.edit.resize);
+    && a.displayStatus === b.displayStatus && a.edit.move === b.edit.move && a.edit.resize === b.edit.resize && a.colour === b.colour);
 }
 
 export type Placed = { entry: BoardEntry; left: number; width: number; lane: number };

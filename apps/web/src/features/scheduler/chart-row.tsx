@@ -1,8 +1,21 @@
 import { memo, type CSSProperties } from 'react';
-import { rangeLabel } from '@fieldwork/domain/calendar-time';
+import { rangeLabel, timeOfDayLabel } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry, ChartRow } from './board.types';
 import { drawsSame, HOUR_PX, LABEL_PX, LANE_PX, TRACK_PX, type RowLayout, type TimeOffBlock } from './chart-layout';
 import { UNASSIGNED_COLOUR, type Swatch } from './scheduler-colours';
+
+/** A bar keeps at least this much of its end for its label when the label is pushed right. */
+const LABEL_MIN_PX = 48;
+
+/**
+ * How far a bar's label moves right so it starts at the visible part of the track (`viewLeft`, track px
+ * hidden behind the sticky name column) when the bar begins left of it; never past the bar's last
+ * LABEL_MIN_PX. Done with the bar's padding rather than `position: sticky`: hundreds of sticky labels each
+ * became a composited layer and made first render and scrolling of the chart several times slower.
+ */
+export function labelShift(left: number, width: number, viewLeft: number): number {
+  return viewLeft > left ? Math.max(0, Math.min(viewLeft - left, width - LABEL_MIN_PX)) : 0;
+}
 
 /**
  * One row of the dispatch chart: a sticky label cell and a 24-hour track with the row's entries in lanes.
@@ -23,6 +36,8 @@ export type ChartRowViewProps = {
   draggingId?: string;
   /** The dragged entry drawn where it would land, when this row is the target. */
   ghost?: ChartGhost;
+  /** The left edge of the visible track (px from the track's start): labels of bars starting before it move to it. */
+  viewLeft: number;
 };
 
 const ENTRY_INSET = 4;
@@ -62,14 +77,16 @@ function entryStyle(left: number, width: number, lane: number, colour: Swatch, e
   };
 }
 
-type ChartEntryProps = { entry: BoardEntry; left: number; width: number; lane: number; colour: Swatch; rowLabel: string; timeZone: string; dragging: boolean };
+type ChartEntryProps = { entry: BoardEntry; left: number; width: number; lane: number; colour: Swatch; rowLabel: string; timeZone: string; dragging: boolean; shift: number };
+
+const PAD_X = 8;
 
 /**
  * One entry. Memoised on what it draws (not object identity), so when one task of a 2,000-entry group row
  * moves, the other entries of that row are compared, not re-rendered.
  */
 const ChartEntry = memo(
-  function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging }: ChartEntryProps) {
+  function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging, shift }: ChartEntryProps) {
     return (
       <div
         role="button"
@@ -77,20 +94,31 @@ const ChartEntry = memo(
         aria-label={`${entryLabel(entry, timeZone)}, ${rowLabel}`}
         data-entry-id={entry.id}
         data-task-number={entry.taskNumber}
-        className={`overflow-hidden rounded px-2 py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
-        style={entryStyle(left, width, lane, colour, dragging ? { opacity: 0.35 } : undefined)}
+        className={`overflow-hidden rounded py-1 pr-2 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
+        style={entryStyle(left, width, lane, colour, { paddingLeft: PAD_X + shift, ...(dragging ? { opacity: 0.35 } : null) })}
       >
-        <span className="block truncate font-semibold">#{entry.taskNumber}</span>
-        <span className="block truncate">{entry.name}</span>
+        <BarLabel entry={entry} timeZone={timeZone} />
         {entry.edit.resize ? <span data-resize-handle="" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize" /> : null}
       </div>
     );
   },
   (a, b) => drawsSame(a.entry, b.entry) && a.left === b.left && a.width === b.width && a.lane === b.lane && a.colour === b.colour
-    && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging,
+    && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging && a.shift === b.shift,
 );
 
-export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, ghost }: ChartRowViewProps) {
+/** Task number and 12-hour start on the first line, the name under it. */
+function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) {
+  return (
+    <>
+      <span data-bar-label="" className="block truncate">
+        <b className="font-semibold">#{entry.taskNumber}</b> {timeOfDayLabel(entry.startMs, timeZone)}
+      </span>
+      <span className="block truncate">{entry.name}</span>
+    </>
+  );
+}
+
+export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, ghost, viewLeft }: ChartRowViewProps) {
   const colour = row.kind === 'unassigned' ? UNASSIGNED_COLOUR : row.colour;
   const aggregate = row.kind !== 'person';
   return (
@@ -123,17 +151,16 @@ export const ChartRowView = memo(function ChartRowView({ row, top, height, layou
           </div>
         ))}
         {layout.items.map(({ entry, left, width, lane }) => (
-          <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={colour} rowLabel={row.label} timeZone={timeZone} dragging={entry.id === draggingId} />
+          <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={entry.colour} rowLabel={row.label} timeZone={timeZone} dragging={entry.id === draggingId} shift={labelShift(left, width, viewLeft)} />
         ))}
         {ghost ? (
           <div
             aria-hidden="true"
             data-drag-preview={ghost.entry.id}
             className="pointer-events-none overflow-hidden rounded border border-dashed px-2 py-1 text-xs leading-tight shadow-md"
-            style={entryStyle(ghost.left, ghost.width, ghost.lane, colour, { zIndex: 3, opacity: 0.9, borderColor: colour.border })}
+            style={entryStyle(ghost.left, ghost.width, ghost.lane, ghost.entry.colour, { zIndex: 3, opacity: 0.9, borderColor: ghost.entry.colour.border })}
           >
-            <span className="block truncate font-semibold">#{ghost.entry.taskNumber}</span>
-            <span className="block truncate">{ghost.entry.name}</span>
+            <BarLabel entry={ghost.entry} timeZone={timeZone} />
           </div>
         ) : null}
       </div>

@@ -5,7 +5,7 @@ import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
 import { HEADER_PX, HOUR_PX, LABEL_PX } from './chart-layout';
 import { DispatchChart } from './dispatch-chart';
 import { TASK_DRAG_TYPE } from './drag-state';
-import { chartAccent, UNASSIGNED_COLOUR } from './scheduler-colours';
+import { chartAccent, personColour, UNASSIGNED_COLOUR } from './scheduler-colours';
 
 const TZ = 'Europe/London';
 const DAY = '2026-11-21';
@@ -63,9 +63,37 @@ describe('DispatchChart', () => {
     expect(onRow('Unassigned Tasks')).toEqual([]);
   });
 
+  it('labels a bar with its task number and 12-hour start, then the name, and keeps the label in the visible part of a bar that starts left of it', async () => {
+    setup({ entries: [entry('t1', 1042, 9, 11), entry('t0', 1041, 5, 12)] });
+    const bars = () => within(screen.getByRole('group', { name: 'Ann Smith' })).getAllByRole('button');
+    const bar = (n: number) => bars().find((b) => b.dataset.taskNumber === String(n))!;
+    const label = bar(1042).querySelector<HTMLElement>('[data-bar-label]')!;
+    expect(label.textContent).toBe('#1042 9:00 AM');
+    expect(label.nextElementSibling?.textContent).toBe('Fit boiler');
+    // The chart opens scrolled to 8 AM: the 5 AM–12 PM bar starts 3 hours left of the view, so its label
+    // starts where the view does; the 9 AM bar is fully in view and keeps its own padding.
+    expect(parseFloat(bar(1041).style.paddingLeft)).toBe(8 + 3 * HOUR_PX);
+    expect(parseFloat(bar(1042).style.paddingLeft)).toBe(8);
+    // Scrolled to 10 AM, the 9 AM bar's label moves in by an hour too.
+    const scroller = document.querySelector<HTMLElement>('[data-chart-scroll]')!;
+    scroller.scrollLeft = 10 * HOUR_PX;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(parseFloat(bar(1042).style.paddingLeft)).toBe(8 + HOUR_PX));
+    expect(parseFloat(bar(1041).style.paddingLeft)).toBe(8 + 5 * HOUR_PX);
+  });
+
+  it("draws each bar in its person's own colour, on group rows too", () => {
+    const a = personColour('a');
+    setup({ entries: [entry('t1', 1042, 9, 11, { colour: a })] });
+    for (const name of ['All Technicians', 'Ann Smith']) {
+      const bar = within(screen.getByRole('group', { name })).getAllByRole('button')[0]!;
+      expect(bar.style.borderLeft).toContain(a.border.startsWith('#') ? hexToRgb(a.border) : a.border);
+    }
+  });
+
   it('names an entry by number, name, range, status and row', () => {
     setup();
-    expect(screen.getByRole('button', { name: 'Task #1042 Fit boiler, 21 Nov, 09:00 - 21 Nov, 11:00, Upcoming, Ann Smith' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Task #1042 Fit boiler, 21 Nov, 9:00 AM - 21 Nov, 11:00 AM, Upcoming, Ann Smith' })).toBeTruthy();
   });
 
   it('has a resize handle only where the entry may be resized', () => {
@@ -156,3 +184,8 @@ describe('DispatchChart', () => {
     expect(props.onCreate).toHaveBeenCalledWith({ start: new Date(at(14)).toISOString(), end: new Date(at(15)).toISOString() });
   });
 });
+
+function hexToRgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}

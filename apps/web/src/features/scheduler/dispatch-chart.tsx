@@ -80,6 +80,27 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
     if (scrollRef.current) scrollRef.current.scrollLeft = SCROLL_TO_HOUR * HOUR_PX;
   }, []);
 
+  // The visible track's left edge, for the labels of bars that start before it (chart-row labelShift); set
+  // once a frame, and only when the horizontal position moved (vertical scrolling changes nothing here).
+  const [viewLeft, setViewLeft] = useState(SCROLL_TO_HOUR * HOUR_PX);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    let raf = 0;
+    const onScroll = () => {
+      if (raf) return;
+      raf = requestAnimationFrame(() => {
+        raf = 0;
+        setViewLeft(el.scrollLeft);
+      });
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(raf);
+    };
+  }, []);
+
   useEffect(() => {
     if (entries.length === 0) return;
     const id = requestAnimationFrame(() => performance.mark('fw:chart-rendered'));
@@ -215,6 +236,7 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
                   timeOff={offBlocks.get(row.key)}
                   draggingId={preview && dragOrigin.current === row.key ? preview.id : undefined}
                   ghost={ghostRow === row.key ? ghost : undefined}
+                  viewLeft={viewLeft}
                 />
               );
             })}

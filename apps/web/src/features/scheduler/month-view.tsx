@@ -39,7 +39,7 @@ const MonthCell = memo(function MonthCell({ day, segments, inMonth, isToday, dro
       data-day={day}
       aria-current={isToday ? 'date' : undefined}
       onClick={onClick}
-      className="flex min-h-28 min-w-0 flex-col gap-0.5 border-r border-b border-gray-200 p-1"
+      className="@container flex min-h-28 min-w-0 flex-col gap-0.5 border-r border-b border-gray-200 p-1"
       style={{ background: dropTarget ? '#eff6ff' : inMonth ? undefined : '#f9fafb', cursor: onEmptyClick ? 'cell' : undefined }}
     >
       <button
@@ -51,12 +51,25 @@ const MonthCell = memo(function MonthCell({ day, segments, inMonth, isToday, dro
       >
         {dayNumber}
       </button>
-      {segments.slice(0, shown).map((s) => (
-        <CalendarEntry key={s.item.id} entry={s.item} timeZone={timeZone} compact dragging={s.item.id === draggingId} onStart={onStart} onOpen={onOpen} />
-      ))}
-      {more > 0 ? (
-        <button type="button" onClick={() => onOpenDay(day)} className="self-start px-1 text-xs font-medium text-blue-700 hover:underline">
-          +{more} more
+      {/* A cell too narrow for a readable chip (a phone's month) shows how many tasks the day has instead, opening the day. */}
+      <div className="hidden min-w-0 flex-col gap-0.5 @[4.5rem]:flex">
+        {segments.slice(0, shown).map((s) => (
+          <CalendarEntry key={s.item.id} entry={s.item} timeZone={timeZone} compact dragging={s.item.id === draggingId} onStart={onStart} onOpen={onOpen} />
+        ))}
+        {more > 0 ? (
+          <button type="button" onClick={() => onOpenDay(day)} className="self-start px-1 text-xs font-medium text-blue-700 hover:underline">
+            +{more} more
+          </button>
+        ) : null}
+      </div>
+      {segments.length > 0 ? (
+        <button
+          type="button"
+          onClick={() => onOpenDay(day)}
+          aria-label={`${segments.length} ${segments.length === 1 ? 'task' : 'tasks'}, open ${ordinalDay(day)}`}
+          className="self-start rounded bg-blue-50 px-1 text-xs font-semibold text-blue-700 @[4.5rem]:hidden"
+        >
+          {segments.length}
         </button>
       ) : null}
     </div>

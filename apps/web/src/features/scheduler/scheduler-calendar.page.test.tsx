@@ -77,7 +77,7 @@ describe('scheduler page', { timeout: 20_000 }, () => {
     expect(within(drawer).getByText('Loading task details...')).toBeTruthy();
     api.release();
     expect(await within(drawer).findByText('Tom Technician (Technician)')).toBeTruthy();
-    expect(within(drawer).getByText('25 Nov, 09:00 - 25 Nov, 11:00')).toBeTruthy();
+    expect(within(drawer).getByText('25 Nov, 9:00 AM - 25 Nov, 11:00 AM')).toBeTruthy();
     expect(within(within(drawer).getByRole('region', { name: 'Estimates' })).getByText('3')).toBeTruthy();
     expect(within(drawer).getByRole('region', { name: 'Invoices' })).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
@@ -118,5 +118,34 @@ describe('scheduler page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The target task does not have a scheduled time, so it cannot be displayed on the scheduler chart')).toBeTruthy();
     const drawer = await screen.findByRole('dialog', { name: '#2001 Replace valve' });
     expect(within(drawer).getByText('This task is unscheduled')).toBeTruthy();
+  });
+
+  it('gives a phone the agenda grouped by person under one compact toolbar row, and re-schedules from it', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      mockScheduler();
+      const user = userEvent.setup();
+      const { router } = renderApp(`${PAGE}?date=2026-11-25`, makeSession('Admin', 'fullAccess'));
+      const agenda = await screen.findByRole('region', { name: 'Agenda, 25 November 2026' });
+      const tom = within(within(agenda).getByRole('region', { name: 'Tom Technician' }));
+      const row = tom.getByRole('button', { name: 'Open task #2001 Replace valve' });
+      expect(row.textContent).toContain('9:00 AM');
+      expect(row.textContent).toContain('Northwind Plumbing');
+      // Date navigation and the one view switch share a row.
+      const first = screen.getByRole('button', { name: 'Previous' }).parentElement!;
+      for (const el of [screen.getByRole('button', { name: 'Next' }), screen.getByLabelText('Go to date'), screen.getByRole('combobox', { name: 'View' })]) expect(first.contains(el)).toBe(true);
+      await user.click(tom.getByRole('button', { name: 'Re-schedule task #2001' }));
+      expect(await screen.findByRole('dialog', { name: 'Re-Schedule Task' })).toBeTruthy();
+      // Closing the schedule sheet comes back to the task's preview; closing that returns to the agenda.
+      await user.keyboard('{Escape}');
+      expect(await screen.findByRole('dialog', { name: '#2001 Replace valve' })).toBeTruthy();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await user.selectOptions(screen.getByRole('combobox', { name: 'View' }), 'Week');
+      await waitFor(() => expect(router.state.location.search).toMatchObject({ board: 'calendar', view: 'week' }));
+    } finally {
+      window.innerWidth = width;
+    }
   });
 });

@@ -13,9 +13,9 @@ import { WorkOrderPage } from '../../shared/access/route-guards';
 import { useAuth } from '../../lib/auth-context';
 import { useIsMobile, useViewportWidth } from '../../lib/use-media-query';
 import { AssignScheduleSheet } from '../../shared/scheduling/assign-schedule-sheet';
+import { AgendaView } from './agenda-view';
 import type { BoardEntry, SlotRange } from './board.types';
 import { CalendarGrid } from './calendar-grid';
-import { DayTaskList } from './day-task-list';
 import { DispatchChart } from './dispatch-chart';
 import { SchedulerFilter, type SchedulerFilterValues } from './scheduler-filter';
 import { SchedulerHeader } from './scheduler-header';
@@ -25,6 +25,7 @@ import { TeamSidebar } from './team-sidebar';
 import { useLiveBoard } from './use-live-board';
 import { useMoveTask, type DropRequest, type MoveRequest } from './use-move-task';
 import { useSchedulerBoard } from './use-scheduler-board';
+import type { SchedulerSearch } from './scheduler-search';
 import { usePreviewParam, useSchedulerState } from './use-scheduler-state';
 
 type SheetKind = 'unscheduled' | 'unassigned';
@@ -48,12 +49,13 @@ function SchedulerScreen() {
   const canWrite = can('tasks.write');
   const state = useSchedulerState(tz, phone);
   const chart = state.board === 'chart';
+  const agenda = state.board === 'agenda';
 
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState<SchedulerFilterValues>({});
   const filters = useMemo(() => ({ ...applied, search: search.trim() || undefined }), [applied, search]);
   const [personSearch, setPersonSearch] = useState('');
-  const data = useSchedulerBoard({ view: state.dataView, anchor: state.anchor, chart, timeZone: tz, filters, office: !field, canWrite, personSearch });
+  const data = useSchedulerBoard({ view: state.dataView, anchor: state.anchor, chart: chart || agenda, timeZone: tz, filters, office: !field, canWrite, personSearch });
   const live = useLiveBoard(true);
   const { move, drop } = useMoveTask();
   const navigate = useNavigate();
@@ -74,6 +76,7 @@ function SchedulerScreen() {
 
   // Stable callbacks: the boards memoise their lanes on them.
   const onOpen = useCallback((e: BoardEntry) => setPreview({ id: e.id, taskNumber: e.taskNumber, name: e.name }), []);
+  const onReschedule = useCallback((e: BoardEntry) => setPreview({ id: e.id, taskNumber: e.taskNumber, name: e.name, reschedule: true }), []);
   const onMove = useCallback((req: MoveRequest) => void move(req), [move]);
   const onDropTask = useCallback((req: DropRequest) => void drop(req), [drop]);
   const onCreate = useCallback(
@@ -84,6 +87,10 @@ function SchedulerScreen() {
   );
   const { update, setDate } = state;
   const onOpenDay = useCallback((day: DayKey) => update({ view: 'day', date: day }), [update]);
+  // "+n more" opens the crowded day; already on the day view, it opens that day's agenda, where every entry has a row.
+  const dayView = state.view === 'day';
+  const onShowMore = useCallback((day: DayKey) => update(dayView ? { board: 'agenda', date: day } : { view: 'day', date: day }), [update, dayView]);
+  const onPick = useCallback((p: { board: SchedulerSearch['board']; view?: SchedulerSearch['view'] }) => update(p.view ? { board: p.board, view: p.view } : { board: p.board }), [update]);
 
   const sidebar = field ? null : (
     <TeamSidebar members={data.team} loading={data.teamQuery.isPending} colourOf={data.colourOf} selected={data.selected} onSelectedChange={data.setSelected} />
@@ -106,24 +113,24 @@ function SchedulerScreen() {
       <SchedulerFilter value={applied} onApply={setApplied} showPeople={!field} />
       {field ? null : (
         <>
-          <Button variant="secondary" aria-pressed={sheet === 'unscheduled'} onClick={() => toggleSheet('unscheduled')}>
-            <CalendarClock size={14} aria-hidden="true" /> {CALENDAR_MESSAGES.unscheduledTitle}
+          <Button variant="secondary" size={phone ? 'icon' : undefined} aria-pressed={sheet === 'unscheduled'} onClick={() => toggleSheet('unscheduled')}>
+            <CalendarClock size={14} aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{CALENDAR_MESSAGES.unscheduledTitle}</span>
           </Button>
-          <Button variant="secondary" aria-pressed={sheet === 'unassigned'} onClick={() => toggleSheet('unassigned')}>
-            <UserX size={14} aria-hidden="true" /> {CALENDAR_MESSAGES.unassignedTitle}
+          <Button variant="secondary" size={phone ? 'icon' : undefined} aria-pressed={sheet === 'unassigned'} onClick={() => toggleSheet('unassigned')}>
+            <UserX size={14} aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{CALENDAR_MESSAGES.unassignedTitle}</span>
           </Button>
         </>
       )}
       {!field && phone ? (
-        <Button variant="secondary" onClick={() => setTeamOpen(true)}>
-          <Users size={14} aria-hidden="true" /> Team
+        <Button variant="secondary" size="icon" onClick={() => setTeamOpen(true)}>
+          <Users size={14} aria-hidden="true" /> <span className="sr-only">Team</span>
         </Button>
       ) : null}
     </>
   ), [applied, field, phone, sheet, toggleSheet]);
 
   let board;
-  if (!chart && state.view === null) {
+  if (state.board === 'calendar' && state.view === null) {
     board = <p className="rounded-lg border border-dashed border-border bg-white px-4 py-16 text-center text-sm font-medium text-gray-900">{CALENDAR_MESSAGES.noViews}</p>;
   } else if (data.feed.isPending || !data.ready) {
     board = (
@@ -138,6 +145,8 @@ function SchedulerScreen() {
         <ErrorState title="The schedule could not be loaded" error={data.feed.error} onRetry={() => void data.feed.refetch()} />
       </div>
     );
+  } else if (agenda) {
+    board = <AgendaView day={state.anchor} entries={data.entries} timeZone={tz} onOpen={onOpen} onReschedule={canWrite ? onReschedule : undefined} ownLabel={field ? 'My tasks' : null} />;
   } else if (chart) {
     board = (
       <div className="space-y-2">
@@ -157,8 +166,7 @@ function SchedulerScreen() {
     const view = state.view ?? state.dataView;
     board = (
       <>
-        <CalendarGrid view={view} anchor={state.anchor} onOpenDay={onOpenDay} onAnchorChange={setDate} {...boardProps} />
-        {phone && view === 'day' ? <DayTaskList day={state.anchor} entries={data.entries} timeZone={tz} onOpen={onOpen} /> : null}
+        <CalendarGrid view={view} anchor={state.anchor} onOpenDay={onOpenDay} onShowMore={onShowMore} onAnchorChange={setDate} {...boardProps} />
       </>
     );
   }
@@ -179,6 +187,8 @@ function SchedulerScreen() {
         onSearchChange={setSearch}
         live={live}
         actions={actions}
+        phone={phone}
+        onPick={onPick}
       />
       {data.capped ? (
         <p role="status" className="mb-2 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { ToggleGroup } from 'radix-ui';
-import { CalendarDays, ChevronLeft, ChevronRight, GanttChart } from 'lucide-react';
+import { CalendarCheck, CalendarDays, ChevronLeft, ChevronRight, GanttChart, ListChecks } from 'lucide-react';
 import { CALENDAR_MESSAGES, CALENDAR_VIEWS, type CalendarView } from '@fieldwork/domain/calendar.rules';
 import { isDayKey, shiftAnchor, viewLabel, type DayKey } from '@fieldwork/domain/calendar-time';
 import { Button } from '../../components/button';
@@ -35,15 +35,29 @@ export type SchedulerHeaderProps = {
   live: LiveState;
   /** The Filter popover, the sheets' buttons and the phone's Team button: the page decides who sees them. */
   actions?: ReactNode;
+  /** Phones: one compact row (date navigation and one view switch), then search and the actions. */
+  phone?: boolean;
+  /** The phone's view switch: a board, or the calendar at a view, in one history entry. */
+  onPick?: (pick: { board: SchedulerBoard; view?: CalendarView }) => void;
 };
+
+/** The phone's one view switch: the agenda, the calendar's three views, and the chart. */
+const PHONE_CHOICES = [
+  { value: 'agenda', label: 'Agenda' },
+  { value: 'day', label: 'Day' },
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+  { value: 'chart', label: 'Chart' },
+] as const;
 
 /** The scheduler's toolbar: board switch, date navigation and label, views, search and the page's actions. */
 /** Memoised (with a memoised `actions`): a move re-renders the board, not the header's toggles. */
 export const SchedulerHeader = memo(function SchedulerHeader(props: SchedulerHeaderProps) {
   const { board, onBoardChange, view, dataView, onViewChange, anchor, today, onDateChange, search, onSearchChange, live, actions } = props;
-  // The chart is one day wide: it steps and labels by day whatever the calendar's view.
-  const stepView: CalendarView = board === 'chart' ? 'day' : (view ?? dataView);
+  // The chart and the agenda are one day wide: they step and label by day whatever the calendar's view.
+  const stepView: CalendarView = board === 'calendar' ? (view ?? dataView) : 'day';
   const label = viewLabel(stepView, anchor);
+  if (props.phone) return <PhoneHeader {...props} stepView={stepView} label={label} />;
 
   return (
     <div className="mb-3 space-y-2">
@@ -61,6 +75,9 @@ export const SchedulerHeader = memo(function SchedulerHeader(props: SchedulerHea
           </ToggleGroup.Item>
           <ToggleGroup.Item value="chart" className={toggleItem}>
             <GanttChart size={14} aria-hidden="true" /> Chart
+          </ToggleGroup.Item>
+          <ToggleGroup.Item value="agenda" className={toggleItem}>
+            <ListChecks size={14} aria-hidden="true" /> Agenda
           </ToggleGroup.Item>
         </ToggleGroup.Root>
         <div className="flex items-center gap-1">
@@ -111,12 +128,70 @@ export const SchedulerHeader = memo(function SchedulerHeader(props: SchedulerHea
   );
 });
 
-function LiveBadge({ state }: { state: LiveState }) {
+/**
+ * The phone's toolbar: previous, the date (the native date picker under it), next, today and one view switch
+ * in a single row; search, the actions and the live dot in a second. About 90 px instead of five wrapped rows.
+ */
+function PhoneHeader(props: SchedulerHeaderProps & { stepView: CalendarView; label: string }) {
+  const { board, view, dataView, anchor, today, onDateChange, search, onSearchChange, live, actions, stepView, label, onPick } = props;
+  const choice = board === 'calendar' ? (view ?? dataView) : board;
+  const pick = (value: string) => {
+    if (value === 'agenda' || value === 'chart') onPick?.({ board: value });
+    else if (value === 'day' || value === 'week' || value === 'month') onPick?.({ board: 'calendar', view: value });
+  };
+  return (
+    <div className="mb-2 space-y-2" data-testid="scheduler-toolbar">
+      <div className="flex items-center gap-1">
+        <Button variant="secondary" size="icon" aria-label="Previous" onClick={() => onDateChange(shiftAnchor(stepView, anchor, -1))}>
+          <ChevronLeft size={16} aria-hidden="true" />
+        </Button>
+        <label className="relative flex h-8 min-w-0 flex-1 items-center justify-center rounded-md border border-border-strong bg-white px-2">
+          <span className="truncate text-sm font-semibold text-gray-900" aria-live="polite" data-testid="scheduler-label">
+            {label}
+          </span>
+          {/* The whole label opens the native date picker; the input is invisible over it. */}
+          <input
+            type="date"
+            aria-label="Go to date"
+            value={anchor}
+            onChange={(e) => isDayKey(e.target.value) && onDateChange(e.target.value)}
+            className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+          />
+        </label>
+        <Button variant="secondary" size="icon" aria-label="Next" onClick={() => onDateChange(shiftAnchor(stepView, anchor, 1))}>
+          <ChevronRight size={16} aria-hidden="true" />
+        </Button>
+        <Button variant="secondary" size="icon" aria-label="Today" title="Today" disabled={anchor === today} onClick={() => onDateChange(today)}>
+          <CalendarCheck size={16} aria-hidden="true" />
+        </Button>
+        <select
+          aria-label="View"
+          value={choice}
+          onChange={(e) => pick(e.target.value)}
+          className="h-8 shrink-0 rounded-md border border-border-strong bg-white px-1.5 text-sm font-medium"
+        >
+          {PHONE_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex items-center gap-1.5">
+        <SearchInput value={search} onChange={onSearchChange} placeholder={CALENDAR_MESSAGES.searchPlaceholder} aria-label="Search tasks by number" className="min-w-[7rem] flex-1" />
+        {actions}
+        <LiveBadge state={live} compact />
+      </div>
+    </div>
+  );
+}
+
+function LiveBadge({ state, compact = false }: { state: LiveState; compact?: boolean }) {
   const live = state === 'live';
   return (
     <span role="status" className="inline-flex items-center gap-1.5 text-xs text-muted" title={live ? 'Changes by others appear as they happen' : undefined}>
       <span aria-hidden="true" className={cn('h-2 w-2 rounded-full', live ? 'bg-success' : 'bg-warning animate-pulse')} />
-      {live ? 'Live' : 'Reconnecting…'}
+      <span className={compact ? 'sr-only' : undefined}>{live ? 'Live' : 'Reconnecting…'}</span>
     </span>
   );
 }

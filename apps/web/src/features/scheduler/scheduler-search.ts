@@ -1,7 +1,8 @@
 import { CALENDAR_VIEWS, type CalendarView } from '@fieldwork/domain/calendar.rules';
 import { isDayKey, type DayKey } from '@fieldwork/domain/calendar-time';
 
-export const SCHEDULER_BOARDS = ['calendar', 'chart'] as const;
+/** The calendar (month/week/day), the per-person dispatch chart, and the day's agenda grouped by person. */
+export const SCHEDULER_BOARDS = ['calendar', 'chart', 'agenda'] as const;
 export type SchedulerBoard = (typeof SCHEDULER_BOARDS)[number];
 
 /** The scheduler's URL: the state that survives reload and back. */

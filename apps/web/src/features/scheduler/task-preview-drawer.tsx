@@ -17,7 +17,13 @@ import { assigneeOf, TaskStatusBadge } from '../../shared/tasks/task-status-badg
 import { taskKeys, tasksApi } from '../tasks/tasks.api';
 
 /** What the board already knows about the task, so the title shows before the details arrive. */
-export type PreviewTarget = { id: string; taskNumber?: number; name?: string };
+export type PreviewTarget = {
+  id: string;
+  taskNumber?: number;
+  name?: string;
+  /** Open straight on the Re-Schedule sheet (the agenda's action); closing it comes back to the preview. */
+  reschedule?: boolean;
+};
 
 export type TaskPreviewDrawerProps = {
   target: PreviewTarget | null;
@@ -40,7 +46,13 @@ function ownTask(task: Task, user: { id: string; role: string }): boolean {
 
 /** The calendar's 450 px preview of one task (spec "Scheduler calendar"): who, when, money cards, the way on. */
 export const TaskPreviewDrawer = memo(function TaskPreviewDrawer({ target, onClose, timeZone }: TaskPreviewDrawerProps) {
-  const [rescheduling, setRescheduling] = useState(false);
+  const [rescheduling, setRescheduling] = useState(!!target?.reschedule);
+  // A new target decides afresh whether to open on the schedule sheet (state adjusted while rendering).
+  const [shown, setShown] = useState(target);
+  if (shown !== target) {
+    setShown(target);
+    setRescheduling(!!target?.reschedule);
+  }
   const id = target?.id ?? '';
   const query = useQuery({ queryKey: taskKeys.detail(id), queryFn: () => tasksApi.get(id), enabled: !!target, retry: false });
   const task = query.data;

@@ -2,6 +2,7 @@ import type { DragEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, GripVertical, User } from 'lucide-react';
 import { dayKeyOf, ordinalDay, rangeLabel } from '@fieldwork/domain/calendar-time';
+import { isSchedulable } from '@fieldwork/domain/scheduling.rules';
 import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { cn } from '../../lib/cn';
@@ -52,8 +53,11 @@ export type TaskSheetCardProps = {
   onAssign: (task: TaskListItem) => void;
 };
 
-export function TaskSheetCard({ task, timeZone, canDrag, onAssign }: TaskSheetCardProps) {
+export function TaskSheetCard({ task, timeZone, canDrag: mayDrag, onAssign }: TaskSheetCardProps) {
   const assignee = assigneeName(task);
+  // Closed and cancelled tasks are never offered for scheduling: no drag onto the board, no Assign.
+  const schedulable = isSchedulable(task.status);
+  const canDrag = mayDrag && schedulable;
   const onDragStart = (e: DragEvent<HTMLElement>) => {
     e.dataTransfer.setData(TASK_DRAG_TYPE, JSON.stringify(toDraggedTask(task)));
     // Plain text too, so a drop outside the board (an editor, a chat) gets something readable.
@@ -112,8 +116,8 @@ export function TaskSheetCard({ task, timeZone, canDrag, onAssign }: TaskSheetCa
         <Link to="/workorder/scheduler/view/$taskId" params={{ taskId: task.id }} draggable={false} className={buttonClass('secondary', 'sm')}>
           View Task
         </Link>
-        {/* The API's per-task rights: view-only users (and finished tasks) get no Assign. */}
-        {task.actions.edit.allowed ? (
+        {/* The API's per-task rights (view-only users get no Assign) and the domain's rule (closed and cancelled tasks are never offered). */}
+        {schedulable && task.actions.edit.allowed ? (
           <Button size="sm" onClick={() => onAssign(task)}>
             Assign
           </Button>

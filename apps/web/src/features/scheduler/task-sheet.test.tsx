@@ -71,8 +71,20 @@ describe('TaskSheet', () => {
     renderSheet({ kind: 'unassigned' });
     const card = within(await screen.findByRole('article', { name: 'Task #2001' }));
     expect(screen.getByRole('heading', { name: /Unassigned Tasks/ })).toBeTruthy();
-    expect(card.getByText('25 Nov, 09:00 - 25 Nov, 11:00')).toBeTruthy();
+    expect(card.getByText('25 Nov, 9:00 AM - 25 Nov, 11:00 AM')).toBeTruthy();
     expect(listCalls(fetchMock).at(-1)!.get('assignedStatus')).toBe('UNASSIGNED');
+  });
+
+  it('asks only for open tasks of the tab (closed and cancelled are never offered), and offers no Assign or drag on one that slips through', async () => {
+    const cancelled = taskItem({ id: 'c-1', taskNumber: 2002, status: 'CANCELLED', displayStatus: 'Cancelled', assignedTo: 'NONE', assignedUser: null, taskScheduler: null });
+    const fetchMock = mockApi(route('GET', '/api/tasks', { body: tasksPage([unscheduled, cancelled]) }));
+    renderSheet();
+    const open = within(await screen.findByRole('article', { name: 'Task #2001' }));
+    const done = screen.getByRole('article', { name: 'Task #2002' });
+    expect(open.getByRole('button', { name: 'Assign' })).toBeTruthy();
+    expect(within(done).queryByRole('button', { name: 'Assign' })).toBeNull();
+    expect(done.getAttribute('draggable')).toBeNull();
+    expect(listCalls(fetchMock).at(-1)!.getAll('status[]')).toEqual(['UNSCHEDULED']);
   });
 
   it('sends the search once typing pauses, with searchBy any, and says when nothing matches', async () => {

@@ -61,6 +61,9 @@ function OpenTaskSheet({ kind, onClose, timeZone, onAssign, canDrag }: TaskSheet
     queryFn: ({ pageParam }) =>
       tasksApi.list({
         assignedStatus: kind === 'unscheduled' ? 'UNSCHEDULED' : 'UNASSIGNED',
+        // The derived status of the same name is the tab's rows that are still open: closed and cancelled
+        // tasks are never offered for scheduling (domain isSchedulable), so the server leaves them out.
+        statuses: [kind === 'unscheduled' ? 'UNSCHEDULED' : 'UNASSIGNED'],
         page: pageParam,
         limit: TASK_SHEET_PAGE_SIZE,
         search: search || undefined,

@@ -3,13 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TeamMember } from '@fieldwork/domain/scheduling.schemas';
-import { UNASSIGNED_COLOUR, colourFor } from './scheduler-colours';
+import { personColour } from './scheduler-colours';
 import { TeamSidebar, UNASSIGNED_KEY } from './team-sidebar';
 
 const member = (id: string, name: string, type: TeamMember['type'] = 'TECHNICIAN'): TeamMember => ({ id, name, type, tags: [], zones: [], profilePictureUrl: null });
 
 const TEAM = [member('t1', 'Tom Baker'), member('t2', 'Tina Fey'), member('s1', 'Sparks Ltd', 'SUBCONTRACTOR'), member('s2', 'Tommy Roofing', 'SUBCONTRACTOR')];
-const colourOf = (id: string | null) => (id === null ? UNASSIGNED_COLOUR : colourFor(TEAM.findIndex((m) => m.id === id)));
+const colourOf = personColour;
 
 /** Keeps the selection like the page does, and records every change. */
 function setup(initial: string[] = [], members: readonly TeamMember[] = TEAM, loading = false) {

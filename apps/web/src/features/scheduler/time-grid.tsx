@@ -5,7 +5,7 @@ import { hourLabel, instantAt, viewDays, weekdayOf, zonedParts, type DayKey } fr
 import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { bucketByDay, CalendarEntry, useStableBuckets, withPreview, type Segment, type StartDrag } from './calendar-entry';
-import { pack, snapMinutes } from './board-layout';
+import { foldCrowded, pack, snapMinutes } from './board-layout';
 import { readDraggedTask, TASK_DRAG_TYPE } from './drag-state';
 import { dropRequestAt, useBoardDrag, type BoardPoint } from './use-board-drag';
 
@@ -29,7 +29,7 @@ type Win = { from: number; to: number };
 
 type ColumnProps = {
   day: DayKey;
-  /** Side by side beyond this many, a chip is too narrow to read: it draws its colour only (its name stays in aria-label). */
+  /** Side by side beyond this many, chips would be too narrow to read: the rest of a cluster folds into "+n more". */
   textSlots: number;
   segments: readonly Segment<BoardEntry>[];
   timeOff: readonly Segment<TimeOffSpan>[];
@@ -38,11 +38,21 @@ type ColumnProps = {
   timeZone: string;
   onStart: StartDrag;
   onOpen: (entry: BoardEntry) => void;
+  /** "+n more": opens the crowded day where each entry has room (day view, or the agenda from the day view). */
+  onMore: (day: DayKey) => void;
 };
 
-const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, win, draggingId, timeZone, onStart, onOpen }: ColumnProps) {
+/** One chip a column wide at most: its "+n more" is a narrow strip on the right of the cluster instead. */
+const MORE_STRIP_PX = 22;
+
+const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, win, draggingId, timeZone, onStart, onOpen, onMore }: ColumnProps) {
   // Wall-clock minutes × 60 000 put the spans on pack()'s millisecond scale, so its 1-minute same-slot rule holds.
-  const placed = useMemo(() => pack(segments, (s) => ({ start: s.from * 60_000, end: s.to * 60_000 })), [segments]);
+  const { shown: placed, more } = useMemo(
+    () => foldCrowded(pack(segments, (s) => ({ start: s.from * 60_000, end: s.to * 60_000 })), textSlots, (s) => s.from),
+    [segments, textSlots],
+  );
+  const strip = textSlots === 1;
+  const stripped = useMemo(() => new Set(strip ? more.map((m) => m.cluster) : []), [strip, more]);
   return (
     <div data-day={day} className="relative min-w-0 border-l border-gray-200">
       {timeOff.map((t) => (
@@ -54,7 +64,7 @@ const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, w
           Time off — {t.item.username}
         </div>
       ))}
-      {placed.map(({ item: s, slot, slots }) =>
+      {placed.map(({ item: s, slot, slots, cluster }) =>
         s.to < win.from || s.from > win.to ? null : (
           <CalendarEntry
             key={s.item.id}
@@ -64,10 +74,28 @@ const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, w
             dragging={s.item.id === draggingId}
             onStart={onStart}
             onOpen={onOpen}
-            box={{ top: s.from * PX_PER_MIN, height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX), slot, slots, text: slots <= textSlots }}
+            box={{ top: s.from * PX_PER_MIN, height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX), slot, slots, reserve: stripped.has(cluster) ? MORE_STRIP_PX : 0 }}
           />
         ),
       )}
+      {more.map((m) => (
+        <button
+          key={m.cluster}
+          type="button"
+          data-more=""
+          aria-label={`+${m.count} more`}
+          title={`+${m.count} more`}
+          onClick={() => onMore(day)}
+          className={`absolute z-10 overflow-hidden rounded border border-gray-300 bg-white p-0 text-center font-medium whitespace-nowrap text-blue-700 shadow-sm hover:underline ${strip ? 'text-[11px] tracking-tight' : 'text-xs'}`}
+          style={
+            strip
+              ? { top: m.from * PX_PER_MIN, height: 2 * MIN_ENTRY_PX, right: 1, width: MORE_STRIP_PX - 2 }
+              : { top: m.from * PX_PER_MIN, height: MIN_ENTRY_PX + 4, left: `${(m.slot / m.slots) * 100}%`, width: `calc(${100 / m.slots}% - 2px)` }
+          }
+        >
+          {strip ? `+${m.count}` : `+${m.count} more`}
+        </button>
+      ))}
     </div>
   );
 });
@@ -94,9 +122,16 @@ function NowLine({ days, timeZone }: { days: readonly DayKey[]; timeZone: string
 
 type Selection = { day: DayKey; a: number; b: number };
 
-type Props = Pick<CalendarGridProps, 'timeZone' | 'entries' | 'timeOff' | 'anchor' | 'onOpen' | 'onMove' | 'onDropTask' | 'onCreate' | 'onOpenDay'> & { view: 'week' | 'day' };
+type Props = Pick<CalendarGridProps, 'timeZone' | 'entries' | 'timeOff' | 'anchor' | 'onOpen' | 'onMove' | 'onDropTask' | 'onCreate' | 'onOpenDay' | 'onShowMore'> & { view: 'week' | 'day' };
 
-export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onMove, onDropTask, onCreate, onOpenDay }: Props) {
+/**
+ * Side by side at most: as many chips as the column has room for at MIN_TEXT_CHIP_PX each (time and number
+ * stay readable), never more than these; before the column is measured (and in jsdom) these themselves.
+ */
+export const TEXT_SLOTS = { week: 2, day: 12 } as const;
+export const MIN_TEXT_CHIP_PX = 72;
+
+export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onMove, onDropTask, onCreate, onOpenDay, onShowMore }: Props) {
   const days = useMemo(() => viewDays(view, anchor), [view, anchor]);
   const slot = CALENDAR.slotMinutes[view];
   const today = todayInZone(new Date(), timeZone);
@@ -127,6 +162,20 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
       cancelAnimationFrame(raf);
     };
   }, []);
+  // The columns' width decides how many chips fit side by side; re-measured when the board resizes.
+  const [colPx, setColPx] = useState(0);
+  useLayoutEffect(() => {
+    const el = bodyRef.current;
+    if (!el) return;
+    const measure = () => setColPx(el.getBoundingClientRect().width / days.length);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [days.length]);
+  const textSlots = colPx > 0 ? Math.max(1, Math.min(TEXT_SLOTS[view], Math.floor(colPx / MIN_TEXT_CHIP_PX))) : TEXT_SLOTS[view];
+
   // Quantised to whole hours so scrolling re-renders the columns only when an hour boundary is crossed.
   const win = useMemo<Win>(() => ({ from: (topHour - 2) * 60, to: (topHour + VIEWPORT_HOURS + 2) * 60 }), [topHour]);
 
@@ -270,7 +319,7 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
               <DayColumn
                 key={d}
                 day={d}
-                textSlots={view === 'day' ? 12 : 3}
+                textSlots={textSlots}
                 segments={segs}
                 timeOff={offBuckets.get(d) ?? NO_TIME_OFF}
                 win={win}
@@ -278,6 +327,7 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
                 timeZone={timeZone}
                 onStart={start}
                 onOpen={onOpen}
+                onMore={onShowMore ?? onOpenDay}
               />
             );
           })}

@@ -4,7 +4,7 @@ import { calendarEdit, CALENDAR_MESSAGES, type CalendarView } from '@fieldwork/d
 import { viewRange, type DayKey } from '@fieldwork/domain/calendar-time';
 import { MAX_SCHEDULER_ITEMS, type SchedulerItem, type TeamMember } from '@fieldwork/domain/scheduling.schemas';
 import type { BoardEntry, ChartRow } from './board.types';
-import { chartAccent, colourFor, UNASSIGNED_COLOUR } from './scheduler-colours';
+import { chartAccent, personColour, personColours, UNASSIGNED_COLOUR, type ColourOf } from './scheduler-colours';
 import { schedulerApi, schedulerKeys, type SchedulerFilters } from './scheduler.api';
 import { UNASSIGNED_KEY } from './team-sidebar';
 
@@ -39,18 +39,17 @@ export function isSelected(item: Pick<SchedulerItem, 'assignedTo'>, selected: Re
  */
 export function toEntries(
   items: readonly SchedulerItem[],
-  teamIndex: ReadonlyMap<string, number>,
   selected: ReadonlySet<string> | null,
   canWrite: boolean,
   cache: EntryCache,
   names: ReadonlyMap<string, string> = new Map(),
+  colourOf: ColourOf = personColour,
 ): BoardEntry[] {
   const next: EntryCache = new Map();
   const out: BoardEntry[] = [];
   for (const item of items) {
     if (!isSelected(item, selected)) continue;
-    const index = item.assignedTo ? teamIndex.get(item.assignedTo.id) : undefined;
-    const colour = item.assignedTo ? colourFor(index ?? 0) : UNASSIGNED_COLOUR;
+    const colour = colourOf(item.assignedTo?.id ?? null);
     const assigneeName = item.assignedTo ? (names.get(item.assignedTo.id) ?? null) : null;
     const old = cache.get(item.id);
     const entry = old && sameItem(old, item, colour, canWrite, assigneeName)
@@ -65,18 +64,17 @@ export function toEntries(
 }
 
 /** Chart rows: the three group rows, then each selected person in team order whose name matches the search. */
-export function chartRows(team: readonly TeamMember[], selected: ReadonlySet<string> | null, personSearch: string): ChartRow[] {
+export function chartRows(team: readonly TeamMember[], selected: ReadonlySet<string> | null, personSearch: string, colourOf: ColourOf = personColour): ChartRow[] {
   const rows: ChartRow[] = [
     { key: 'unassigned', kind: 'unassigned', label: CALENDAR_MESSAGES.unassignedTitle, assignee: null, colour: UNASSIGNED_COLOUR },
     { key: 'all_technicians', kind: 'technicians', label: CALENDAR_MESSAGES.allTechnicians, assignee: null, colour: chartAccent(0) },
     { key: 'all_subcontractors', kind: 'subcontractors', label: CALENDAR_MESSAGES.allSubcontractors, assignee: null, colour: chartAccent(1) },
   ];
   const needle = personSearch.trim().toLowerCase();
-  let i = 0;
   for (const m of team) {
     if (selected && !selected.has(m.id)) continue;
     if (needle && !m.name.toLowerCase().includes(needle)) continue;
-    rows.push({ key: m.id, kind: 'person', label: m.name, assignee: { id: m.id, type: m.type }, colour: chartAccent(i++) });
+    rows.push({ key: m.id, kind: 'person', label: m.name, assignee: { id: m.id, type: m.type }, colour: colourOf(m.id) });
   }
   return rows;
 }
@@ -133,18 +131,17 @@ export function useSchedulerBoard({ view, anchor, chart, timeZone, filters, offi
   });
   const team = useMemo(() => (office ? (teamQuery.data ?? []) : []), [office, teamQuery.data]);
   const { selected, setSelected } = useTeamSelection(team);
-  const teamIndex = useMemo(() => new Map(team.map((m, i) => [m.id, i])), [team]);
   const names = useMemo(() => new Map(team.map((m) => [m.id, m.name])), [team]);
-  const colourOf = useMemo(() => (id: string | null) => (id === null ? UNASSIGNED_COLOUR : colourFor(teamIndex.get(id) ?? 0)), [teamIndex]);
+  const colourOf = useMemo(() => personColours(team.map((m) => m.id)), [team]);
 
   const cache = useRef<EntryCache>(new Map());
   // Until the team has loaded, show every task: the selection is only known once the people are.
   const selection = office && teamQuery.data ? selected : null;
   const entries = useMemo(
-    () => toEntries(feed.data?.tasks ?? [], teamIndex, selection, canWrite, cache.current, names),
-    [feed.data, teamIndex, selection, canWrite, names],
+    () => toEntries(feed.data?.tasks ?? [], selection, canWrite, cache.current, names, colourOf),
+    [feed.data, selection, canWrite, names, colourOf],
   );
-  const rows = useMemo(() => chartRows(team, selection, personSearch), [team, selection, personSearch]);
+  const rows = useMemo(() => chartRows(team, selection, personSearch, colourOf), [team, selection, personSearch, colourOf]);
 
   // The office's board waits for the team too (or its failure): drawing before would paint every entry once
   // without its person's colour and name, then again with them — a second full render of a big week.

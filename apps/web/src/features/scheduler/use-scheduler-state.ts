@@ -27,8 +27,8 @@ export type SchedulerState = {
 
 /**
  * Reads and writes the scheduler's URL state. Navigation clicks replace the history entry, so back leaves
- * the scheduler instead of stepping through every day looked at. Phones open on the day view (a month grid
- * does not fit 390 px).
+ * the scheduler instead of stepping through every day looked at. Phones open on the agenda (the day's
+ * entries grouped by person; no grid fits 390 px readably), and on the day view when they pick the calendar.
  */
 export function useSchedulerState(timeZone: string, phone: boolean): SchedulerState {
   const search = useSearch({ strict: false }) as SchedulerSearch;
@@ -54,7 +54,7 @@ export function useSchedulerState(timeZone: string, phone: boolean): SchedulerSt
 
   return useMemo(
     () => ({
-      board: search.board ?? 'calendar',
+      board: search.board ?? (phone ? 'agenda' : 'calendar'),
       view: cleared ? null : dataView,
       dataView,
       anchor: search.date ?? today,
@@ -65,7 +65,7 @@ export function useSchedulerState(timeZone: string, phone: boolean): SchedulerSt
       setDate: (date: DayKey) => update({ date }),
       update,
     }),
-    [search.board, search.date, search.taskIdToPreview, cleared, dataView, today, update, setView],
+    [search.board, search.date, search.taskIdToPreview, phone, cleared, dataView, today, update, setView],
   );
 }
 

@@ -153,7 +153,7 @@ describe('Assign/Schedule sheet', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     fireEvent.change(sheet.getByLabelText('Start date'), { target: { value: '2026-11-01' } });
     await user.click(sheet.getByRole('checkbox', { name: 'All day Task' }));
-    expect((sheet.getByRole('textbox', { name: 'Start time hours' }) as HTMLInputElement).value).toBe('00');
+    expect((sheet.getByRole('textbox', { name: 'Start time hours' }) as HTMLInputElement).value).toBe('12');
     expect((sheet.getByRole('textbox', { name: 'End time hours' }) as HTMLInputElement).value).toBe('11');
     expect((sheet.getByRole('textbox', { name: 'End time minutes' }) as HTMLInputElement).value).toBe('59');
     await user.click(sheet.getByRole('radio', { name: 'Assign Later' }));

@@ -22,6 +22,13 @@ describe('schedule draft', () => {
     expect([moved.start, moved.end]).toEqual(['2026-11-03T00:00', '2026-11-03T23:59']);
   });
 
+  it('opens with "All day Task" ticked for a task scheduled 00:00–23:59 of its day, and unticked otherwise', () => {
+    const at = (start: string, end: string) => ({ ...task, taskScheduler: { id: 's1', startDateTime: start, expectedEndDateTime: end, endDateTime: null } });
+    expect(initialDraft(at('2026-11-25T05:00:00.000Z', '2026-11-26T04:59:00.000Z'), NY)).toMatchObject({ allDay: true, start: '2026-11-25T00:00', end: '2026-11-25T23:59' });
+    expect(initialDraft(at('2026-11-25T05:00:00.000Z', '2026-11-25T07:00:00.000Z'), NY).allDay).toBe(false);
+    expect(initialDraft(task, NY).allDay).toBe(false);
+  });
+
   it.each<[Partial<ScheduleDraft>, { reschedule: boolean; pending: boolean }, boolean]>([
     [{ start: '2026-11-25T09:00' }, { reschedule: false, pending: false }, true],
     [{ start: '2026-11-25T09:00', technicianId: 'u' }, { reschedule: false, pending: false }, false],

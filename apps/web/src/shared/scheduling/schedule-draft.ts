@@ -1,4 +1,4 @@
-import { addHoursLocal, allDayRange, fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
+import { addHoursLocal, allDayRange, fromZonedInput, isAllDayRange, toZonedInput } from '@fieldwork/domain/schedule-time';
 import type { RescheduleTaskBody, ScheduleTaskBody } from '@fieldwork/domain/scheduling.schemas';
 import { DEFAULT_SCHEDULE_HOURS, type TaskListItem } from '@fieldwork/domain/tasks.schemas';
 import { todayInZone } from '@fieldwork/domain/estimates.rules';
@@ -30,10 +30,13 @@ export const isReschedule = (task: SchedulableTask) => task.taskScheduler !== nu
 export function initialDraft(task: SchedulableTask, timeZone: string): ScheduleDraft {
   const s = task.taskScheduler;
   const mode: AssignMode = task.assignedTo === 'SUBCONTRACTOR' ? 'SUBCONTRACTOR' : task.assignedTo === 'TECHNICIAN' || !s ? 'TECHNICIAN' : 'LATER';
+  const start = toZonedInput(s?.startDateTime, timeZone);
+  const end = toZonedInput(s?.expectedEndDateTime, timeZone);
   return {
-    start: toZonedInput(s?.startDateTime, timeZone),
-    end: toZonedInput(s?.expectedEndDateTime, timeZone),
-    allDay: false,
+    start,
+    end,
+    // A task scheduled 00:00–23:59 of its day is an all-day task: the checkbox says so when the sheet opens.
+    allDay: isAllDayRange(start, end),
     mode,
     subMode: 'ASSIGN',
     technicianId: task.assignedTo === 'TECHNICIAN' ? (task.assignedUser?.userId ?? null) : null,

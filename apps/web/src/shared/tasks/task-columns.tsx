@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isSchedulable } from '@fieldwork/domain/scheduling.rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, Eye, Pencil, Trash2 } from 'lucide-react';
@@ -109,8 +110,11 @@ const headerOf = (key: TaskColumnKey, tab: AssignedStatus) => (key === 'WORK_HOU
 
 type RowActionsProps = { row: Row; onDelete: (task: Row) => void; onAssign?: (task: Row) => void };
 
-/** Spec: "Assign" is offered on rows that have no schedule or no assignee, to whoever may edit the task. */
-export const canAssignRow = (row: Row) => row.actions.edit.allowed && (row.taskScheduler === null || row.assignedTo === 'NONE');
+/**
+ * Spec: "Assign" is offered on rows that have no schedule or no assignee, to whoever may edit the task —
+ * never on a closed or cancelled one (domain isSchedulable).
+ */
+export const canAssignRow = (row: Row) => row.actions.edit.allowed && isSchedulable(row.status) && (row.taskScheduler === null || row.assignedTo === 'NONE');
 
 export function TaskRowActions({ row, onDelete, onAssign }: RowActionsProps) {
   const label = taskNumberText(row.taskNumber);
