@@ -1,5 +1,5 @@
 // The scheduler-UI benchmark's page side (bench/scheduler-ui.mjs runs it): the instrumentation injected into every
-// app page, the first-render wait, the drag-and-drop on the week view and the chart scroll (also run on the floor).
+// app page, the first-render wait, the drag-and-drop on the dispatch chart and the chart scroll (also run on the floor).
 
 const MOVABLE = new Set(['OPEN', 'UNSCHEDULED', 'UNASSIGNED', 'UPCOMING', 'AWAITING_START', 'MISSED']); // CALENDAR_EDIT[status].move
 
@@ -110,7 +110,7 @@ export function dragCandidates(feed, fixture) {
         const ne = e + shift;
         if (ns < 9 * 60 || ne > 17 * 60) continue;
         if (tasks.some((o) => o.id !== t.id && minute(o.startTime) < ne && minute(o.endTime) > ns)) continue;
-        out.push({ id: t.id, taskNumber: t.taskNumber, status: t.status, duration: e - s, shift, from: t.startTime, to: new Date(Date.parse(t.startTime) + shift * 60_000).toISOString() });
+        out.push({ id: t.id, taskNumber: t.taskNumber, assigneeId: t.assignedTo.id, status: t.status, duration: e - s, shift, from: t.startTime, to: new Date(Date.parse(t.startTime) + shift * 60_000).toISOString() });
         break;
       }
     }
@@ -118,33 +118,67 @@ export function dragCandidates(feed, fixture) {
   return out;
 }
 
-// ---- the drag on the week view ----
-export async function dragAndDrop(page, candidates) {
-  // The first candidate whose entry is on screen and on top at its centre and at the drop point.
-  const pick = await page.evaluate((cands) => {
-    const scroll = document.querySelector('[data-time-scroll]');
-    const view = scroll ? scroll.getBoundingClientRect() : { top: 0, bottom: innerHeight, left: 0, right: innerWidth };
-    const minuteHeight = scroll ? scroll.scrollHeight / 1440 : null;
-    for (const c of cands) {
-      const els = document.querySelectorAll(`[data-board="calendar"] [data-task-number="${c.taskNumber}"]`);
-      if (els.length !== 1) continue;
-      const r = els[0].getBoundingClientRect();
-      if (r.width < 4 || r.height < 10) continue;
-      const pxPerMinute = r.height / c.duration;
-      const x = r.left + Math.min(r.width / 2, 8);
-      const y = r.top + Math.min(r.height / 2, 10);
-      const dy = c.shift * pxPerMinute;
-      if (y < view.top + 4 || y > view.bottom - 4 || y + dy < view.top + 4 || y + dy > view.bottom - 4) continue;
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !els[0].contains(hit)) continue;
-      return { ...c, x, y, dy, top: r.top, left: r.left, height: r.height, pxPerMinute, minuteHeight };
+// ---- the drag on the dispatch chart ----
+// On the chart each person has a row of their own, so an entry dragged along its row to a free slot is drawn
+// there alone, never folded into a "+N" group as on the week view (the generated day has ~285 tasks, many
+// overlapping). The bar is the one on the technician's own row ([data-row-key] = their id; the same task is also
+// drawn on the "All Technicians" row). Rows are windowed: the chart is scrolled a screen at a time until a
+// candidate's row is drawn, then left idle before the drag.
+
+/** Finds a candidate bar on screen (scrolling the chart down a screen at a time), returns where to drag it. */
+async function pickChartEntry(page, candidates) {
+  return page.evaluate(async (cands) => {
+    const sc = document.querySelector('[data-chart-scroll]');
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const find = () => {
+      const view = sc.getBoundingClientRect();
+      const label = sc.querySelector('[data-row-key] > div')?.getBoundingClientRect().width ?? 200;
+      const track = { left: view.left + label + 4, right: view.left + sc.clientWidth - 4, top: view.top + 40, bottom: view.top + sc.clientHeight - 4 };
+      for (const c of cands) {
+        const el = document.querySelector(`[data-board="chart"] [data-row-key="${CSS.escape(c.assigneeId)}"] [data-task-number="${c.taskNumber}"]`);
+        if (!el) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width < 16 || r.height < 10) continue;
+        const pxPerMinute = r.width / c.duration;
+        const x = r.left + Math.min(r.width / 2, 12);
+        const y = r.top + r.height / 2;
+        const dx = c.shift * pxPerMinute;
+        if (x < track.left || x > track.right || x + dx < track.left || x + dx > track.right || y < track.top || y > track.bottom) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !el.contains(hit)) continue;
+        return { ...c, x, y, dx, dy: 0, top: r.top, left: r.left, width: r.width, pxPerMinute, scrollTop: sc.scrollTop };
+      }
+      return null;
+    };
+    for (let i = 0; i < 80; i++) {
+      const hit = find();
+      if (hit) return hit;
+      if (sc.scrollTop + sc.clientHeight >= sc.scrollHeight - 1) break;
+      sc.scrollTop += Math.floor(sc.clientHeight * 0.8);
+      await frame();
     }
     return null;
   }, candidates);
+}
+
+/**
+ * Drags a candidate bar along its own row by its shift (page.mouse: down, 10 moves, up). "Drop re-rendered" =
+ * pointerup → the first DOM mutation after which the bar on that row sits at its new left, not faded (the
+ * dragged bar is drawn faded at its old place while a dashed preview follows the pointer) and without a
+ * transform → the next frame.
+ */
+export async function dragAndDrop(page, candidates) {
+  const board = 'chart';
+  let pick = await pickChartEntry(page, candidates);
   if (!pick) return { error: `no draggable entry on screen among ${candidates.length} candidates` };
-  await page.evaluate((p) => {
+  // Scrolling to it re-rendered rows: let the page go idle, then read its place again.
+  await page.waitForTimeout(1000);
+  pick = await pickChartEntry(page, candidates);
+  if (!pick) return { error: `no draggable entry on screen among ${candidates.length} candidates (after idle)` };
+  await page.evaluate(([p, board]) => {
     const fw = window.__fwBench;
-    const root = document.querySelector('[data-board="calendar"]');
+    const root = document.querySelector(`[data-board="${board}"]`);
+    const selector = `[data-board="${board}"] [data-row-key="${CSS.escape(p.assigneeId)}"] [data-task-number="${p.taskNumber}"]`;
     fw.pointerUp = null;
     fw.mutations = [];
     fw.frames = [];
@@ -168,19 +202,20 @@ export async function dragAndDrop(page, candidates) {
           }
         }
       }
-      const el = document.querySelector(`[data-board="calendar"] [data-task-number="${p.taskNumber}"]`);
+      const el = document.querySelector(selector);
       const r = el?.getBoundingClientRect();
-      const transform = el ? getComputedStyle(el).transform : null;
-      const atTarget = !!r && Math.abs(r.top - (p.top + p.dy)) <= 3 && (!transform || transform === 'none');
+      const style = el ? getComputedStyle(el) : null;
+      const atTarget = !!r && Math.abs(r.left - (p.left + p.dx)) <= 3 && Math.abs(r.top - p.top) <= 3
+        && (!style || ((style.transform === 'none' || !style.transform) && Number(style.opacity) === 1));
       if (atTarget && !fw.mutations.some((x) => x.atTarget)) performance.mark('bench:drop-dom');
-      fw.mutations.push({ t: performance.now(), top: r?.top ?? null, atTarget });
+      fw.mutations.push({ t: performance.now(), left: r?.left ?? null, top: r?.top ?? null, atTarget });
     });
     fw.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-  }, pick);
+  }, [pick, board]);
   const put = page.waitForResponse((r) => r.url().includes('/api/tasks/schedule/') && r.request().method() === 'PUT', { timeout: 15_000 });
   await page.mouse.move(pick.x, pick.y);
   await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(pick.x, pick.y + (pick.dy * i) / 10);
+  for (let i = 1; i <= 10; i++) await page.mouse.move(pick.x + (pick.dx * i) / 10, pick.y + (pick.dy * i) / 10);
   await page.mouse.up();
   const putResponse = await put.catch(() => null);
   await page.waitForTimeout(2000);
@@ -212,7 +247,7 @@ export async function dragAndDrop(page, candidates) {
   }
   const since = (t) => (t !== null && t !== undefined && m.pointerUp !== null ? t - m.pointerUp : null);
   return {
-    task: pick.taskNumber, status: pick.status, shiftMinutes: pick.shift, dy: pick.dy, putStatus: putResponse?.status() ?? null,
+    board, task: pick.taskNumber, assignee: pick.assigneeId, status: pick.status, shiftMinutes: pick.shift, dx: pick.dx, chartScrollTop: pick.scrollTop, putStatus: putResponse?.status() ?? null,
     mutationsAfterUp: m.mutations.length, entriesTouchedUntilDrop: m.touched, reachedTarget: !!firstAtTarget,
     dropDom: since(firstAtTarget?.t), drop: since(dropFrame), put: since(m.putEnd), refetch: since(refetchEnd), roundTrip: since(settledFrame),
     requestsAfterUp: m.after.map((r) => ({ url: r.url, start: since(r.start), end: since(r.end) })),
