@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { CALENDAR, type CalendarView } from './calendar.rules.ts';
+import { dayIn } from './zoned-day.ts';
 
 /**
  * Calendar arithmetic in the company's zone, whatever the browser's. A day is a key "yyyy-MM-dd"; day keys
@@ -94,7 +95,7 @@ export function dayKeyOf(instant: number | string | Date, timeZone: string): Day
 }
 
 export function todayKey(timeZone: string, now: number = Date.now()): DayKey {
-  return dayKeyOf(now, timeZone);
+  return dayIn(new Date(now), timeZone);
 }
 
 /** The instant of a wall-clock minute of a day in the zone (minute may be 1440: the next midnight). */

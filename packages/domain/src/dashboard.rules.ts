@@ -7,7 +7,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, addWeeks, format, startOfMonth, startOfWeek } from 'date-fns';
 import { presetRange } from './date-presets.ts';
 import { DASHBOARD_DEFAULT_PRESET, DASHBOARD_WEEKLY_MAX_DAYS, daysBetween, type DashboardBucket, type DashboardRange, type DashboardRangeQuery } from './dashboard.schemas.ts';
-import { dayIn } from './task-status.ts';
+import { dayIn } from './zoned-day.ts';
 
 export type { DashboardRange } from './dashboard.schemas.ts';
 

@@ -3,8 +3,7 @@
  * table — the two tables the server enforces (estimateMove). EXPIRED is never stored: a SENT estimate whose due
  * date is before today in the tenant's zone shows and acts as EXPIRED (effectiveEstimateStatus).
  */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { dayIn } from './zoned-day.ts';
 
 export const ESTIMATE_STATUSES = ['DRAFT', 'SENT', 'APPROVED', 'DECLINED', 'CHANGE_REQUEST', 'EXPIRED', 'PAID', 'VOID'] as const;
 export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
@@ -120,14 +119,9 @@ export function editCreatesDraftCopy(status: EstimateStatus): boolean {
   return status !== 'DRAFT' && ESTIMATE_ACTION_TABLE[status].some((a) => a === 'edit');
 }
 
-/** Today's date (yyyy-MM-dd) in the tenant's zone. */
-export function todayInZone(now: Date, timeZone: string): string {
-  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
-}
-
 /** SENT past its due date (before today in the tenant's zone) is EXPIRED; everything else shows as stored. */
 export function effectiveEstimateStatus(stored: StoredEstimateStatus, dueDate: string | null, now: Date, timeZone: string): EstimateStatus {
-  if (stored === 'SENT' && dueDate && dueDate < todayInZone(now, timeZone)) return 'EXPIRED';
+  if (stored === 'SENT' && dueDate && dueDate < dayIn(now, timeZone)) return 'EXPIRED';
   return stored;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_ACTIONS, type ActionState } from './task-actions.rules.ts';
-import { dayBounds, dayIn, FUTURE_TASK_REASON, isCalendarDate, mapsUrl, myDayQuery, nextTaskAction, shiftDay, telHref } from './my-day.schemas.ts';
+import { dayBounds, FUTURE_TASK_REASON, isCalendarDate, mapsUrl, myDayQuery, nextTaskAction, shiftDay, telHref } from './my-day.schemas.ts';
+import { dayIn } from './zoned-day.ts';
 
 const hidden: ActionState = { visible: false, allowed: false, reason: null };
 const ok: ActionState = { visible: true, allowed: true, reason: null };

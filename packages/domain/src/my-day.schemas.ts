@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns';
 import { z } from 'zod';
 import { taskSchema } from './tasks.schemas.ts';
 
@@ -32,11 +32,6 @@ export const myDayQuery = z.strictObject({
     .or(z.literal('').transform(() => undefined)),
 });
 export type MyDayQuery = z.infer<typeof myDayQuery>;
-
-/** Today's date (yyyy-MM-dd) in the zone. */
-export function dayIn(now: Date, timeZone: string): string {
-  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
-}
 
 /** Calendar arithmetic on yyyy-MM-dd, zone free. */
 export function shiftDay(date: string, days: number): string {

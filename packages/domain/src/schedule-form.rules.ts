@@ -1,5 +1,5 @@
-import { todayInZone } from './estimates.rules.ts';
 import { toZonedInput } from './schedule-time.ts';
+import { dayIn } from './zoned-day.ts';
 
 /**
  * When a schedule may be submitted, shared by the task form and the Assign/Schedule sheet: submit is disabled
@@ -35,5 +35,5 @@ export function scheduleSubmitDisabled(draft: ScheduleAssignmentDraft, o: { resc
 export function needsPastStartConfirmation(startIso: string | null, previousStartIso: string | null, now: Date, timeZone: string): boolean {
   if (!startIso || Number.isNaN(Date.parse(startIso))) return false;
   if (previousStartIso !== null && Date.parse(previousStartIso) === Date.parse(startIso)) return false;
-  return toZonedInput(startIso, timeZone).slice(0, 10) < todayInZone(now, timeZone);
+  return toZonedInput(startIso, timeZone).slice(0, 10) < dayIn(now, timeZone);
 }

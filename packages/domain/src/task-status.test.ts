@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateCategory, dayIn, deriveTaskStatus, overlaps, sameSlot, TASK_STATUS_COLOURS, type TaskFacts } from './task-status.ts';
+import { dateCategory, deriveTaskStatus, overlaps, sameSlot, TASK_STATUS_COLOURS, type TaskFacts } from './task-status.ts';
+import { dayIn } from './zoned-day.ts';
 
 // 10:00 in New York on 21 Nov 2026.
 const NOW = new Date('2026-11-21T15:00:00Z');

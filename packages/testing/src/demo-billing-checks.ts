@@ -1,9 +1,10 @@
 import { expect } from 'vitest';
 import type { Db } from '@fieldwork/db/connection';
-import { effectiveEstimateStatus, STORED_ESTIMATE_STATUSES, todayInZone, type StoredEstimateStatus } from '@fieldwork/domain/estimates.rules';
+import { effectiveEstimateStatus, STORED_ESTIMATE_STATUSES, type StoredEstimateStatus } from '@fieldwork/domain/estimates.rules';
 import { signatureField } from '@fieldwork/domain/estimates.schemas';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '@fieldwork/domain/invoices.rules';
 import { computeTotals } from '@fieldwork/domain/money';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 const DAY = 86_400_000;
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -23,7 +24,7 @@ export async function expectConsistentBilling(db: Db, tenantId: string, now: Dat
   const payments = await db.selectFrom('invoice_payments').selectAll().where('tenant_id', '=', tenantId).execute();
   const catalogue = await db.selectFrom('catalogue_items').selectAll().where('tenant_id', '=', tenantId).execute();
   const jobs = await db.selectFrom('jobs').selectAll().where('tenant_id', '=', tenantId).execute();
-  const today = todayInZone(now, timeZone);
+  const today = dayIn(now, timeZone);
   expect(estimates.length).toBeGreaterThanOrEqual(55);
   expect(invoices.length).toBeGreaterThanOrEqual(45);
 
@@ -46,7 +47,7 @@ export async function expectConsistentBilling(db: Db, tenantId: string, now: Dat
     expect(at).toBeLessThanOrEqual(now.getTime());
     expect(at).toBeGreaterThan(now.getTime() - 365 * DAY);
     expect(Date.parse(d.updated_at)).toBeGreaterThanOrEqual(at);
-    months.add(todayInZone(new Date(at), timeZone).slice(0, 7));
+    months.add(dayIn(new Date(at), timeZone).slice(0, 7));
   }
   expect(months.size).toBeGreaterThanOrEqual(10);
   const lastQuarter = docs.filter((d) => Date.parse(d.created_at) > now.getTime() - 91 * DAY).length;
@@ -100,7 +101,7 @@ export async function expectConsistentBilling(db: Db, tenantId: string, now: Dat
     if (i.status === 'PAID') expect(own.length, label).toBeLessThanOrEqual(2);
     for (const p of own) {
       expect(PAYMENT_METHODS).toContain(p.method);
-      expect(p.paid_on >= todayInZone(new Date(i.created_at), timeZone) && p.paid_on <= today, label).toBe(true);
+      expect(p.paid_on >= dayIn(new Date(i.created_at), timeZone) && p.paid_on <= today, label).toBe(true);
       if (p.method !== 'CASH') expect(p.reference, label).toBeTruthy();
     }
   }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
-import { ESTIMATE_STATUS_LABELS, todayInZone } from '@fieldwork/domain/estimates.rules';
+import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/estimates.rules';
 import { formatCents } from '@fieldwork/domain/money';
 import type { SeededCompany } from './demo-data.ts';
 import { DEMO_CATALOGUE, DEMO_TAX_MILLI, signaturePng, totalsOf } from './demo-billing-parts.ts';
 import { DAY, planBilling, type DemoCustomer, type DocPlan } from './demo-billing-plan.ts';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export type DemoBillingCounts = { catalogueItems: number; estimates: number; invoices: number; payments: number; jobs: number };
 
@@ -20,7 +21,7 @@ export async function seedDemoBilling(db: Db, company: SeededCompany, now: Date,
   const { tenantId } = company;
   const nowMs = now.getTime();
   const userIds = Object.values(company.userIds).slice(0, 2);
-  const day = (ms: number) => todayInZone(new Date(ms), timeZone);
+  const day = (ms: number) => dayIn(new Date(ms), timeZone);
   const jobs = await db
     .selectFrom('jobs')
     .select(['id', 'customer_id', 'status', 'site_address_id', 'building_unit_id', 'site_contact_id'])

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createDb, type DbHandle } from '@fieldwork/db/connection';
 import { migrateToLatest } from '@fieldwork/db/migrate';
-import { dayIn, deriveTaskStatus, TASK_STATUSES, type TaskLifecycle, type TaskStatus } from '@fieldwork/domain/task-status';
+import { deriveTaskStatus, TASK_STATUSES, type TaskLifecycle, type TaskStatus } from '@fieldwork/domain/task-status';
 import { nextNumber } from '@fieldwork/db/counters';
 import { seedCompany, seedDemo } from './demo-data.ts';
 import { seedJobs } from './demo-jobs.ts';
@@ -14,6 +14,7 @@ import { seedTasks } from './demo-tasks.ts';
 import { DEMO_VEHICLES, vinCheckDigit } from './demo-vehicles.ts';
 import { isValidVin } from '@fieldwork/domain/vehicles.schemas';
 import { expectConsistentBilling } from './demo-billing-checks.ts';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 /** Map.groupBy arrived in Node 21. */
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {

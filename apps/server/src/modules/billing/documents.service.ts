@@ -2,12 +2,13 @@ import type { Db } from '@fieldwork/db/connection';
 import { flag } from '@fieldwork/db/sql-helpers';
 import type { JobInfo, LineInputBody } from '@fieldwork/domain/billing.schemas';
 import { presetRange } from '@fieldwork/domain/date-presets';
-import { LINK_MESSAGES, todayInZone } from '@fieldwork/domain/estimates.rules';
+import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
 import { AppError } from '@fieldwork/domain/errors';
 import { centsToDollars, computeTotals, marginOf } from '@fieldwork/domain/money';
 import { countCatalogueItems } from '../catalogue/catalogue.repository.ts';
 import { findCustomer } from '../customers/customers.repository.ts';
 import { customerOwns, findJobForDocument, type DocumentRow, type LineRow, type ListFilter } from './documents.repository.ts';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export type ResolvedRefs = {
   customer_id: string;
@@ -189,7 +190,7 @@ export function toListFilter(q: ListQuery, now: Date, timeZone: string, derivedE
   if (q.status?.length) {
     const wanted = new Set(q.status);
     if (!derivedExpiry || (!wanted.has('EXPIRED') && !wanted.has('SENT'))) filter.storedStatuses = [...wanted];
-    else filter.sentByDueDate = { today: todayInZone(now, timeZone), expired: wanted.has('EXPIRED'), sent: wanted.has('SENT'), plain: [...wanted].filter((s) => s !== 'EXPIRED' && s !== 'SENT') };
+    else filter.sentByDueDate = { today: dayIn(now, timeZone), expired: wanted.has('EXPIRED'), sent: wanted.has('SENT'), plain: [...wanted].filter((s) => s !== 'EXPIRED' && s !== 'SENT') };
   }
   return filter;
 }

@@ -3,8 +3,8 @@ import { bucketOf, chartBuckets, figure, previousDays, resolveRange } from '@fie
 import { financeFigures } from '@fieldwork/domain/dashboard-figures';
 import type { DashboardRange, DashboardRangeQuery, FinanceMetrics, RevenueChart } from '@fieldwork/domain/dashboard.schemas';
 import { centsToDollars } from '@fieldwork/domain/money';
-import { dayIn } from '@fieldwork/domain/task-status';
 import { collectedByDay, estimateTotals, invoicedByDay, jobCostsByDay, openInvoiceTotals, type Period } from './dashboard-money.repository.ts';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 /** The current and previous periods of a range, as the repositories take them. */
 export function periodsOf(range: DashboardRange): { current: Period; previous: Period } {

@@ -4,7 +4,6 @@ import { AppError } from '@fieldwork/domain/errors';
 import { INVOICE_ACTION_STORES, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceEditCreatesDraftCopy, invoiceMove, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
 import type { CreateInvoiceBody, Invoice, InvoiceListQuery, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
 import { formatCents } from '@fieldwork/domain/money';
-import { dayIn } from '@fieldwork/domain/task-status';
 import { changeDocument } from '../billing/document-change.service.ts';
 import type { OwnFields } from '../billing/document-writes.repository.ts';
 import { copyIntoDraft, createDocument, updateDraftDocument, type BillingCtx, type DocumentInput } from '../billing/document-writes.service.ts';
@@ -15,6 +14,7 @@ import { addPaymentIf, deleteInvoiceIf, findBalance, findCopyLinks, insertPaymen
 import { toInvoiceDto, toInvoiceListItem } from './invoices.presenter.ts';
 import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
 import { documentEmailDraft, queueDocumentEmail, queueReceiptEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 /** What a billing use case runs with (the routes and the PDF module build it). */
 export type Ctx = BillingCtx;

@@ -8,7 +8,6 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { COST_TYPES } from '@fieldwork/domain/costs.rules';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button, buttonClass } from '../../components/button';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
@@ -24,6 +23,7 @@ import { ActualCostSection } from './actual-cost-section';
 import { linesTotal, manualLine, useActualCostLines } from './actual-costs-lines';
 import { useCostPickerOptions } from './actual-costs-options';
 import { costKeys, costsApi } from './costs.api';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 /** Said when the task's addCost action is hidden or refused without a reason of its own (spec: add cost rules). */
 export const ADD_COST_REFUSED =
@@ -116,7 +116,7 @@ export function ActualCostsPage() {
                 timeZone={timeZone}
                 {...options}
                 disabled={saving}
-                onAdd={() => add(manualLine(type, todayInZone(new Date(), timeZone)))}
+                onAdd={() => add(manualLine(type, dayIn(new Date(), timeZone)))}
                 onUpdate={update}
                 onRemove={remove}
               />

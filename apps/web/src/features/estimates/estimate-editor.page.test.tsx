@@ -1,4 +1,3 @@
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +5,7 @@ import { computeTotals, formatCents } from '@fieldwork/domain/money';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, SERVICE_ID, catalogueItem, estimate, lookupRoutes } from '../../shared/billing/document-editor.fixtures';
 import { ADDRESS_ID, BILLING_ID, CUSTOMER_ID, JOB_ID, OTHER_CONTACT_ID } from '../../shared/jobs/test-fixtures';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 const session = makeSession('Admin', 'fullAccess');
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
@@ -141,7 +141,7 @@ describe('estimate editor', { timeout: 30_000 }, () => {
     expect(bodyOf(calls(fetchMock, 'POST', '/api/estimates')[0])).toEqual({
       mode: 'Draft',
       jobInfo: { type: 'NonJob', accountId: CUSTOMER_ID, jobId: null, buildingUnitId: null, accountAddressId: ADDRESS_ID, billingContactId: BILLING_ID, siteContactId: null },
-      estimateInfo: { terms: 'Net 30', dueDate: null, isDepositRequired: false, depositAmount: 0, freight: 0, estimateDate: todayInZone(new Date(), 'America/New_York'), estimateCustomerMessage: null },
+      estimateInfo: { terms: 'Net 30', dueDate: null, isDepositRequired: false, depositAmount: 0, freight: 0, estimateDate: dayIn(new Date(), 'America/New_York'), estimateCustomerMessage: null },
       productServices: [{ name: 'Filter', description: null, qty: 2, rate: 10, serviceId: null, isTaxable: true, taxPercent: 8.875 }],
     });
     expect(await screen.findByText('Estimate #12 saved as draft')).toBeTruthy();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { INVOICE_ID, invoice, lookupRoutes } from '../../shared/billing/document-editor.fixtures';
 import { ADDRESS_ID, CUSTOMER_ID, JOB_ID } from '../../shared/jobs/test-fixtures';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 const session = makeSession('Admin', 'fullAccess');
 
@@ -18,7 +18,7 @@ describe('invoice editor', { timeout: 30_000 }, () => {
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Address' }) as HTMLSelectElement).value).toBe(ADDRESS_ID));
     const date = screen.getByLabelText('Invoice Date') as HTMLInputElement;
     // A new invoice is dated today in the company's zone.
-    expect(date.value).toBe(todayInZone(new Date(), 'America/New_York'));
+    expect(date.value).toBe(dayIn(new Date(), 'America/New_York'));
     await user.clear(date);
     await user.type(date, '2026-11-20');
     await user.click(screen.getByRole('button', { name: 'Send' }));

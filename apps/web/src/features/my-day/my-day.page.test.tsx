@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { shiftDay, type MyDayTask } from '@fieldwork/domain/my-day.schemas';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { actions, allowed, refused, task } from '../../shared/tasks/test-fixtures';
 import { MY_DAY_EMPTY } from './my-day.page';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 const ZONE = 'America/New_York';
-const today = todayInZone(new Date(), ZONE);
+const today = dayIn(new Date(), ZONE);
 const days = { yesterday: shiftDay(today, -1), today, tomorrow: shiftDay(today, 1) };
 
 function myDayTask(o: Partial<MyDayTask> & { id: string; taskNumber: number; name: string; start: string }): MyDayTask {

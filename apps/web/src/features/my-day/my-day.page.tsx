@@ -3,7 +3,6 @@ import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CalendarClock, CalendarX, RefreshCw } from 'lucide-react';
 import { shiftDay, type MyDayAction, type MyDayTask } from '@fieldwork/domain/my-day.schemas';
 import type { TaskActivity } from '@fieldwork/domain/tasks.schemas';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
@@ -17,6 +16,7 @@ import { CloseTaskDialog } from '../../shared/tasks/close-task-dialog';
 import { MyDayCard } from './my-day-card';
 import { myDayApi, myDayKeys } from './my-day.api';
 import { useSwipe } from './use-swipe';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export const DAYS = ['yesterday', 'today', 'tomorrow'] as const;
 export type DayTab = (typeof DAYS)[number];
@@ -56,7 +56,7 @@ export function MyDayPage() {
   const [clockOutTask, setClockOutTask] = useState<MyDayTask | null>(null);
   const inFlight = useIsMutating() > 0;
 
-  const today = todayInZone(new Date(), timeZone);
+  const today = dayIn(new Date(), timeZone);
   const date = tab === 'today' ? today : shiftDay(today, tab === 'yesterday' ? -1 : 1);
   const query = useQuery({ queryKey: myDayKeys.day(date), queryFn: ({ signal }) => myDayApi.day(date, signal), staleTime: 30_000 });
   const items = (query.data?.items ?? []).filter((t) => tab !== 'yesterday' || LEFT_OVER.has(t.status));

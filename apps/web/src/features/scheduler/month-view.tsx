@@ -1,12 +1,12 @@
 import { memo, useCallback, useMemo, useState, type DragEvent, type MouseEvent } from 'react';
 import { CALENDAR } from '@fieldwork/domain/calendar.rules';
 import { instantAt, ordinalDay, viewDays, weekdayOf, type DayKey } from '@fieldwork/domain/calendar-time';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { bucketByDay, CalendarEntry, useStableBuckets, withPreview, type Segment, type StartDrag } from './calendar-entry';
 import { monthCell } from './board-layout';
 import { readDraggedTask, TASK_DRAG_TYPE } from './drag-state';
 import { dropRequestAt, useBoardDrag, type BoardPoint } from './use-board-drag';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const DAY_START = CALENDAR.visibleHours.from * 60;
@@ -81,7 +81,7 @@ type Props = Pick<CalendarGridProps, 'timeZone' | 'entries' | 'anchor' | 'onOpen
 export function MonthView({ timeZone, entries, anchor, onOpen, onMove, onDropTask, onCreate, onOpenDay }: Props) {
   const days = useMemo(() => viewDays('month', anchor), [anchor]);
   const month = anchor.slice(0, 7);
-  const today = todayInZone(new Date(), timeZone);
+  const today = dayIn(new Date(), timeZone);
   const buckets = useStableBuckets(useMemo(() => bucketByDay(entries, days, timeZone), [entries, days, timeZone]));
   const [dropDay, setDropDay] = useState<DayKey | null>(null);
 

@@ -2,12 +2,12 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type { TimeOff } from '@fieldwork/domain/scheduling.schemas';
 import { CALENDAR } from '@fieldwork/domain/calendar.rules';
 import { hourLabel, instantAt, viewDays, weekdayOf, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { bucketByDay, CalendarEntry, useStableBuckets, withPreview, type Segment, type StartDrag } from './calendar-entry';
 import { foldCrowded, pack, snapMinutes } from './board-layout';
 import { readDraggedTask, TASK_DRAG_TYPE } from './drag-state';
 import { dropRequestAt, useBoardDrag, type BoardPoint } from './use-board-drag';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 /**
  * Week (7 columns from Saturday) and day (1 column) views: 24 wall-clock hours, scrolled so the working hours
@@ -134,7 +134,7 @@ export const MIN_TEXT_CHIP_PX = 72;
 export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onMove, onDropTask, onCreate, onOpenDay, onShowMore }: Props) {
   const days = useMemo(() => viewDays(view, anchor), [view, anchor]);
   const slot = CALENDAR.slotMinutes[view];
-  const today = todayInZone(new Date(), timeZone);
+  const today = dayIn(new Date(), timeZone);
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [topHour, setTopHour] = useState<number>(CALENDAR.visibleHours.from);

@@ -4,10 +4,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { CALENDAR_MESSAGES, DEFAULT_PAGE_VIEW, type CalendarView } from '@fieldwork/domain/calendar.rules';
 import { dayKeyOf, type DayKey } from '@fieldwork/domain/calendar-time';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { taskKeys, tasksApi } from '../tasks/tasks.api';
 import { TASK_NOT_FOUND, type PreviewTarget } from './task-preview-drawer';
 import type { SchedulerBoard, SchedulerSearch } from './scheduler-search';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export type SchedulerState = {
   board: SchedulerBoard;
@@ -34,7 +34,7 @@ export function useSchedulerState(timeZone: string, phone: boolean): SchedulerSt
   const search = useSearch({ strict: false }) as SchedulerSearch;
   const navigate = useNavigate();
   const [cleared, setCleared] = useState(false);
-  const today = todayInZone(new Date(), timeZone);
+  const today = dayIn(new Date(), timeZone);
 
   const update = useCallback(
     (patch: Partial<SchedulerSearch>) => {

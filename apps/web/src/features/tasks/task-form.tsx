@@ -4,7 +4,6 @@ import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { allDayRange, fromZonedInput } from '@fieldwork/domain/schedule-time';
 import { needsPastStartConfirmation, scheduleSubmitDisabled } from '@fieldwork/domain/schedule-form.rules';
 import { ASSIGN_TO_CHOICES, TASK_DESCRIPTION_MAX, TASK_NAME_MAX, type AssignToChoice } from '@fieldwork/domain/tasks.schemas';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Card } from '../../components/card';
 import { Checkbox } from '../../components/checkbox';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -21,6 +20,7 @@ import { endOrDefault, taskFieldOfMessage, taskResolver, type TaskFormMode, type
 import { JobSelect } from '../../shared/tasks/task-pickers';
 import { SubcontractorPicker, TechnicianPicker } from '../../shared/scheduling/assignee-pickers';
 import { scheduleFailure } from '../../shared/scheduling/schedule-failure';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export const ASSIGN_LABELS: Record<AssignToChoice, string> = { TECHNICIAN: 'Technician', SUBCONTRACTOR: 'Subcontractor', LATER: 'Assign Later' };
 export const ALL_DAY_LABEL = 'All day Task';
@@ -84,7 +84,7 @@ export function TaskForm({ mode, defaultValues, known, timeZone, taskId, onSubmi
   };
 
   const applyAllDay = (startLocal: string) => {
-    const range = allDayRange(startLocal || todayInZone(new Date(), timeZone));
+    const range = allDayRange(startLocal || dayIn(new Date(), timeZone));
     if (!range) return;
     set('start', range.start);
     set('end', range.end);

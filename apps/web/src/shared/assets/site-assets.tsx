@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ASSET_MESSAGES, ASSET_TYPE_LABELS, type Asset } from '@fieldwork/domain/assets.schemas';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -14,6 +13,7 @@ import { useAuth } from '../../lib/auth-context';
 import { formatDate } from '../../lib/format';
 import { AssetDialog, type SiteOption } from './asset-dialog';
 import { assetKeys, assetsApi, type AssetScope } from '../../features/assets/assets.api';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export type SiteAssetsProps = {
   /** The customer new equipment belongs to (the job's customer on a job). */
@@ -107,7 +107,7 @@ export function SiteAssets({ customerId, jobId, sites, readOnly = false, classNa
           customerId={customerId}
           sites={sites}
           asset={editing === 'new' ? undefined : editing}
-          today={todayInZone(new Date(), tz)}
+          today={dayIn(new Date(), tz)}
           onClose={() => setEditing(null)}
         />
       ) : null}

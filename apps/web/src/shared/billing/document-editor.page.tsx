@@ -11,7 +11,6 @@ import { BackLink, PageHeader } from '../../components/page-header';
 import { SkeletonForm } from '../../components/skeleton';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-context';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { jobKeys, jobsApi } from '../../features/jobs/jobs.api';
 import { jobNumberText } from '../jobs/job-status-badge';
 import { jobOptionLabel } from '../tasks/task-pickers';
@@ -21,6 +20,7 @@ import { DocumentEditor } from './document-editor';
 import { EstimateStatusBadge, InvoiceStatusBadge } from './document-status-badge';
 import { useInvalidateBilling } from './use-document-actions';
 import { documentToValues, emptyDocumentValues, toDocumentBody, type DocumentBody, type DocumentFormValues, type DocumentMode, type EditableDocument } from './use-document-form';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 /** The route's search (router.tsx validates it as DocumentEditorSearch). */
 type EditorSearch = { jobId?: string };
@@ -168,7 +168,7 @@ export function DocumentEditorPage({ kind }: { kind: DocumentKind }) {
   }
 
   const job = isNew ? fromJob.data : undefined;
-  const defaultValues = d ? documentToValues(kind, d) : { ...emptyDocumentValues(undefined, todayInZone(new Date(), timeZone)), ...(job ? jobPrefill(job) : {}) };
+  const defaultValues = d ? documentToValues(kind, d) : { ...emptyDocumentValues(undefined, dayIn(new Date(), timeZone)), ...(job ? jobPrefill(job) : {}) };
   const known = {
     customerName: d?.account.name ?? job?.customer.name ?? '',
     jobLabel: d?.job ? jobNumberText(d.job.jobNumber) : job ? jobOptionLabel(job) : '',

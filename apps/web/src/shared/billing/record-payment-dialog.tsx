@@ -1,7 +1,7 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ESTIMATE_MESSAGES, todayInZone } from '@fieldwork/domain/estimates.rules';
+import { ESTIMATE_MESSAGES } from '@fieldwork/domain/estimates.rules';
 import { INVOICE_MESSAGES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@fieldwork/domain/invoices.rules';
 import { paymentBody } from '@fieldwork/domain/invoices.schemas';
 import { receiptBlock } from '@fieldwork/domain/messages.schemas';
@@ -15,6 +15,7 @@ import { formatMoney, moneyInputText } from '../../lib/money';
 import { estimatesApi, invoicesApi } from '../../features/billing/billing.api';
 import { ReceiptField, type ReceiptChoice } from './receipt-field';
 import { useInvalidateBilling } from './use-document-actions';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
@@ -63,7 +64,7 @@ export function RecordPaymentDialog({ target, timeZone, onClose }: RecordPayment
   const text = target.kind === 'invoice' ? TEXTS.invoice(target) : TEXTS.deposit(target);
   const [values, setValues] = useState<Values>(() => ({
     amount: moneyInputText(text.max),
-    paidOn: todayInZone(new Date(), timeZone),
+    paidOn: dayIn(new Date(), timeZone),
     method: 'CASH',
     reference: '',
   }));

@@ -3,7 +3,6 @@ import { Clock } from 'lucide-react';
 import { adjustedStartError, type ClockActivity } from '@fieldwork/domain/clock.schemas';
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
 import type { Task } from '@fieldwork/domain/tasks.schemas';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
@@ -11,6 +10,7 @@ import { controlClass } from '../../components/input';
 import { formatDateTime } from '../../lib/format';
 import { taskNumberText } from '../tasks/task-status-badge';
 import { useAdjustClockIn, useOnce } from './use-clock-actions';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export const START_REQUIRED = 'Start date and time are required.';
 
@@ -40,7 +40,7 @@ function AdjustmentForm({ task, activity, onOpenChange, timeZone }: Omit<Adjustm
   const adjust = useAdjustClockIn(task.id, activity.id, () => onOpenChange(false));
   const once = useOnce();
   const pending = adjust.isPending;
-  const today = todayInZone(new Date(), timeZone);
+  const today = dayIn(new Date(), timeZone);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { CLOCK_MESSAGES, clockOutEndError } from '@fieldwork/domain/clock.schemas';
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
 import { TASK_DESCRIPTION_MAX, type TaskListItem } from '@fieldwork/domain/tasks.schemas';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
@@ -16,6 +15,7 @@ import { taskNumberText } from '../tasks/task-status-badge';
 import { clockApi, clockKeys, runningActivity } from '../../features/clock/clock.api';
 import { ClockOutSuccessDialog } from './clock-out-success-dialog';
 import { useClockOut, useOnce } from './use-clock-actions';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export const END_REQUIRED = 'End date and time are required.';
 
@@ -74,7 +74,7 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
   const clockOut = useClockOut(onSuccess);
   const once = useOnce();
   const pending = clockOut.isPending;
-  const today = todayInZone(new Date(), tz);
+  const today = dayIn(new Date(), tz);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,8 +1,8 @@
 import { addHoursLocal, allDayRange, fromZonedInput, isAllDayRange, toZonedInput } from '@fieldwork/domain/schedule-time';
 import type { RescheduleTaskBody, ScheduleTaskBody } from '@fieldwork/domain/scheduling.schemas';
 import { DEFAULT_SCHEDULE_HOURS, type TaskListItem } from '@fieldwork/domain/tasks.schemas';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { scheduleSubmitDisabled } from '@fieldwork/domain/schedule-form.rules';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export const ASSIGN_MODES = ['TECHNICIAN', 'SUBCONTRACTOR', 'LATER'] as const;
 export type AssignMode = (typeof ASSIGN_MODES)[number];
@@ -62,7 +62,7 @@ export function withStart(draft: ScheduleDraft, start: string, timeZone: string)
 /** "All day Task": 00:00–23:59 of the start's day (today's when no start yet), in the tenant zone. */
 export function withAllDay(draft: ScheduleDraft, allDay: boolean, timeZone: string, now = new Date()): ScheduleDraft {
   if (!allDay) return { ...draft, allDay };
-  const range = allDayRange(draft.start || todayInZone(now, timeZone));
+  const range = allDayRange(draft.start || dayIn(now, timeZone));
   return range ? { ...draft, allDay, start: range.start, end: range.end } : { ...draft, allDay };
 }
 

@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { isTechnicianRole } from '@fieldwork/domain/roles';
 import { fromZonedInput } from '@fieldwork/domain/schedule-time';
 import type { TimeOff } from '@fieldwork/domain/scheduling.schemas';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -17,6 +16,7 @@ import { useAuth } from '../../lib/auth-context';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { AddTimeOffDialog } from './add-time-off-dialog';
 import { TIME_OFF_TOASTS, timeOffApi, timeOffKeys, type TimeOffRange } from '../../features/time-off/time-off.api';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 /** How far ahead the card looks, from the start of today in the company zone. */
 export const TIME_OFF_DAYS_AHEAD = 90;
@@ -29,7 +29,7 @@ function shiftDate(day: string, days: number): string {
 
 /** Today 00:00 to the end of the 90th day ahead, as instants of the company zone's wall clock. */
 export function timeOffWindow(userId: string, timeZone: string, now: Date = new Date()): TimeOffRange {
-  const today = todayInZone(now, timeZone);
+  const today = dayIn(now, timeZone);
   return {
     userId,
     startDateTime: fromZonedInput(`${today}T00:00`, timeZone) ?? now.toISOString(),

@@ -1,5 +1,5 @@
 import { addDays, instantOf, type DayKey } from '@fieldwork/domain/calendar-time';
-import { todayInZone } from '@fieldwork/domain/estimates.rules';
+import { dayIn } from '@fieldwork/domain/zoned-day';
 
 export const EXPIRY_CHOICES = [
   { value: 'never', label: 'Never' },
@@ -27,6 +27,6 @@ export function expiryInstant(choice: ExpiryChoice, date: DayKey, timeZone: stri
 
 /** The days the date input offers: today to a year ahead, in the company's zone. */
 export function expiryDateBounds(timeZone: string, now: number): { min: DayKey; max: DayKey } {
-  const today = todayInZone(new Date(now), timeZone);
+  const today = dayIn(new Date(now), timeZone);
   return { min: today, max: addDays(today, 365) };
 }
