@@ -8,8 +8,8 @@ import { USER_MENU_LABEL, USER_MENU_TRIGGER_CLASS, UserMenuFace } from './user-m
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100';
 
-/** The menu itself, loaded once the shell has painted; `defaultOpen` honours a click made on the stand-in trigger. */
-export function UserMenuDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
+/** The menu itself, loaded once the shell has painted; open or not is the caller's, so a press on the stand-in trigger carries over. */
+export function UserMenuDropdown({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -25,7 +25,7 @@ export function UserMenuDropdown({ defaultOpen = false }: { defaultOpen?: boolea
   };
 
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger aria-label={USER_MENU_LABEL} className={USER_MENU_TRIGGER_CLASS}>
         <UserMenuFace user={user} />
       </DropdownMenu.Trigger>
