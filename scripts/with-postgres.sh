@@ -166,10 +166,13 @@ psql_super() {
 
 # fieldwork: what the server connects as — owns what it migrates, no SUPERUSER, no BYPASSRLS, so the
 # row-level security of migration 0014 holds it. fieldwork_tests: for test set-up and assertions only (factories
-# write any company's rows, checks read them): a member of fieldwork with BYPASSRLS.
+# write any company's rows, checks read them): a member of fieldwork with BYPASSRLS, and of pg_signal_backend
+# because it drops each test database `with (force)`: an autovacuum worker still on that database belongs to no
+# role, and only pg_signal_backend may end it ("must be a member of the role whose process is being terminated").
 psql_super -d postgres >/dev/null <<SQL
 CREATE ROLE fieldwork LOGIN CREATEDB NOSUPERUSER NOBYPASSRLS PASSWORD '$PASSWORD';
 CREATE ROLE fieldwork_tests LOGIN NOSUPERUSER BYPASSRLS PASSWORD '$PASSWORD' IN ROLE fieldwork;
+GRANT pg_signal_backend TO fieldwork_tests;
 SQL
 # Every database created from template1 gets btree_gist (needed by the EXCLUDE constraints).
 if ! psql_super -d template1 -c 'CREATE EXTENSION IF NOT EXISTS btree_gist' >/dev/null 2>"$TMP_DIR/ext.log"; then
