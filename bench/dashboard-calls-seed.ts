@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { insertRows, withoutIndexesAndTriggers } from '@fieldwork/db/bulk-insert';
 import { createDb } from '@fieldwork/db/connection';
-import { ASSET_TYPES } from '@fieldwork/domain/assets.schemas';
-import { addDays, instantAt, todayKey } from '@fieldwork/domain/calendar-time';
-import { callDurationSeconds, CALL_OUTCOMES } from '@fieldwork/domain/receptionist.schemas';
+import { ASSET_TYPES } from '@fieldwork/domain/customers/assets.schemas';
+import { addDays, instantAt, todayKey } from '@fieldwork/domain/time/calendar-time.rules';
+import { callDurationSeconds, CALL_OUTCOMES } from '@fieldwork/domain/ai/receptionist.schemas';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 150_000);
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { insertRows, withoutIndexesAndTriggers } from '@fieldwork/db/bulk-insert';
 import { createDb } from '@fieldwork/db/connection';
 import { rebuildDashboardTotals } from '@fieldwork/db/dashboard-totals';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 const LINES = Number(process.env.BENCH_INVOICE_LINES ?? 600_000);
 const LINES_PER_INVOICE = 4;

@@ -1,5 +1,5 @@
 // `npm run bench:dashboard`: latency of every /api/dashboard metric for "this year" (preset=this_year) on one
-// company of 200,000 jobs, 2,000,000 tasks and 600,000 invoice lines (issue 10's target: p95 ≤ 100 ms each on
+// company of 200,000 jobs, 2,000,000 tasks and 600,000 invoice lines (target: p95 ≤ 100 ms each on
 // this machine). bench/seed.ts makes the company, jobs (creation dates over three years), leads, zones, tags
 // and tasks; bench/dashboard-seed.ts adds invoices, lines, payments, estimates, costs and close activity.
 // bench/dashboard-calls-seed.ts adds 150,000 AI receptionist calls and 100,000 pieces of site equipment.

@@ -1,4 +1,4 @@
-// `npm run bench:jobs`: latency of GET /api/jobs with 200,000 jobs in one company (issue 3's target:
+// `npm run bench:jobs`: latency of GET /api/jobs with 200,000 jobs in one company (target:
 // p95 ≤ 30 ms on this machine). Server in its own process; requests over loopback with autocannon.
 // BENCH_DIALECT=sqlite|postgres (default sqlite; postgres runs under scripts/with-postgres.sh).
 // `measureJobsList` is the measuring part; bench/run.mjs calls it against the cached large tenant.

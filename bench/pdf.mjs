@@ -1,4 +1,4 @@
-// `npm run bench:pdf`: issue 8's PDF benchmark. Renders 1-, 50- and 300-line estimates and invoices in
+// `npm run bench:pdf`: the PDF benchmark. Renders 1-, 50- and 300-line estimates and invoices in
 // process (renderDocumentPdf from packages/pdf on the fixture DTOs), BENCH_RUNS times each (default 60) after
 // BENCH_WARMUP renders (default 10), and prints p50 / p95 / max per size. Then the same through HTTP: the real
 // app (buildApp, in-memory SQLite) listening on loopback in this process, GET /api/{estimates,invoices}/:id/pdf

@@ -1,4 +1,4 @@
-// `npm run bench:scheduler-ui`: issue 6's Chromium benchmark of the scheduler screen. A generated tenant
+// `npm run bench:scheduler-ui`: the Chromium benchmark of the scheduler screen. A generated tenant
 // (bench/scheduler-ui-seed.ts: 80 technicians with 2,000 tasks in this week, 513 chart rows) on SQLite in a temp
 // directory, the real server serving the web build on 127.0.0.1, system Chromium through playwright-core.
 // Each figure over BENCH_RUNS (5) fresh page loads, each in a new browser context:

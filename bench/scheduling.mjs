@@ -1,4 +1,4 @@
-// `npm run bench:scheduling`: issue 5's scheduling benchmark at 2,000,000 tasks, 500 technicians and 10
+// `npm run bench:scheduling`: the scheduling benchmark at 2,000,000 tasks, 500 technicians and 10
 // subcontractors (the data of bench:tasks): the scheduler range query for one week × 80 technicians (target
 // p95 ≤ 50 ms, response gzipped), the availability call for 100 technicians over a two-hour window today, and a
 // schedule write with its clash check — a re-schedule alternating between two free slots and one refused with

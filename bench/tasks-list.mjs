@@ -1,5 +1,5 @@
 // `npm run bench:tasks`: latency of GET /api/tasks with 2,000,000 tasks in one company, 500 technicians and
-// 10 subcontractors (issue 4's target: p95 ≤ 20 ms on this machine), every tab at page 1 and page 1,000 with
+// 10 subcontractors (target: p95 ≤ 20 ms on this machine), every tab at page 1 and page 1,000 with
 // meta.total, plus search, status and job filters. Server in its own process; requests over loopback.
 // BENCH_DIALECT=sqlite|postgres (postgres runs under scripts/with-postgres.sh); BENCH_TASKS, BENCH_JOBS,
 // BENCH_TECHS size the data; BENCH_DATA_DIR reuses a seeded SQLite directory.

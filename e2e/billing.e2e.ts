@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { computeTotals, formatCents } from '@fieldwork/domain/money';
+import { computeTotals, formatCents } from '@fieldwork/domain/common/money.rules';
 import { DEMO_TAX_MILLI } from '@fieldwork/testing/demo-billing-parts';
 import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';

@@ -6,7 +6,7 @@
  * variance against the estimate.
  */
 import { describe, expect, it } from 'vitest';
-import { formatCents } from '@fieldwork/domain/money';
+import { formatCents } from '@fieldwork/domain/common/money.rules';
 import { dataUrlOf, pngImage } from '@fieldwork/testing/image-samples';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api, createJob } from './demo-api.ts';

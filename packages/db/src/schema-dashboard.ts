@@ -56,7 +56,7 @@ export type TenantFinancingColumns = { financing_url: string | null };
 /** Columns migration 0018 adds to tenants: contact details and branding printed on documents. */
 export type TenantBrandingColumns = { email: string | null; phone: string | null; address: string | null; brand_color: string | null; logo_file_id: string | null };
 
-/** Issue 10's tables, joined into Database in schema.ts. */
+/** The dashboard's tables, joined into Database in schema.ts. */
 export type DashboardTables = {
   receptionist_calls: ReceptionistCallsTable;
   customer_assets: CustomerAssetsTable;

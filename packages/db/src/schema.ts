@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TokenScope } from '@fieldwork/domain/api-tokens.rules';
+import type { TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
 import type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable } from './schema-billing.ts';
 
 import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-costs.ts';

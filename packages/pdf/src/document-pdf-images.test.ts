@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
 import { renderDocumentPdf, type PdfCompany } from './document-pdf.ts';
 import { sampleEstimate } from './document-pdf.fixture.ts';
 import { contentStreams, drawnLines } from './pdf-content.fixture.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Invoice } from '@fieldwork/domain/invoices.schemas';
+import type { Invoice } from '@fieldwork/domain/billing/invoices.schemas';
 import { MAX_PAGES, renderDocumentPdf } from './document-pdf.ts';
 import { sampleEstimate, sampleInvoice, sampleLines, WORST_CASE_SHAPES, worstCaseLines, type WorstCaseShape } from './document-pdf.fixture.ts';
 import { drawnLines, pageCount } from './pdf-content.fixture.ts';

@@ -1,7 +1,7 @@
 /** Estimate and invoice DTOs of any size for the renderer's tests and bench/pdf.mjs (no database needed). */
-import type { Line } from '@fieldwork/domain/billing.schemas';
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
-import type { Invoice } from '@fieldwork/domain/invoices.schemas';
+import type { Line } from '@fieldwork/domain/billing/billing.schemas';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
+import type { Invoice } from '@fieldwork/domain/billing/invoices.schemas';
 
 const NAMES = ['Condenser fan motor', 'Refrigerant R-410A (lb)', 'Labour — senior technician', 'Thermostat, programmable', 'Duct sealing', 'Trip charge'];
 

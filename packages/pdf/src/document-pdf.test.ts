@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
-import type { Invoice } from '@fieldwork/domain/invoices.schemas';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
+import type { Invoice } from '@fieldwork/domain/billing/invoices.schemas';
 import { renderDocumentPdf } from './document-pdf.ts';
 import { sampleEstimate, sampleInvoice } from './document-pdf.fixture.ts';
 import { pngDataUrl, tinyPng } from './png.fixture.ts';

@@ -3,13 +3,13 @@
  * the API's own DTOs, so the paper shows exactly what the screens show; margin and cost figures are left out.
  */
 import PDFDocument from 'pdfkit';
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
-import type { Invoice, Payment } from '@fieldwork/domain/invoices.schemas';
-import type { Line } from '@fieldwork/domain/billing.schemas';
-import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/estimates.rules';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
+import type { Invoice, Payment } from '@fieldwork/domain/billing/invoices.schemas';
+import type { Line } from '@fieldwork/domain/billing/billing.schemas';
+import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/billing/estimates.rules';
 import { calendarDate, dateTimeInZone, money, percent, quantity } from './pdf-format.ts';
-import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
-import { documentDates } from '@fieldwork/domain/documents.rules';
+import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/billing/invoices.rules';
+import { documentDates } from '@fieldwork/domain/billing/documents.rules';
 import { drawTable, ensureSpace, type Column } from './pdf-table.ts';
 import { COLORS, drawBlock, drawLine, drawText, layoutText, textStyle as style, type Doc, type TextBlock } from './pdf-text-block.ts';
 import { drawCheckedImage, signatureBytes } from './pdf-images.ts';

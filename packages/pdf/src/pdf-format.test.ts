@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatCents } from '@fieldwork/domain/money';
+import { formatCents } from '@fieldwork/domain/common/money.rules';
 import { calendarDate, dateTimeInZone, dayInZone, money, percent, quantity } from './pdf-format.ts';
 
 describe('pdf-format', () => {

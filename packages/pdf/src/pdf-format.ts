@@ -1,5 +1,5 @@
 /** How figures and dates read on a printed estimate or invoice (the same wording as the screens). */
-import { formatCents } from '@fieldwork/domain/money';
+import { formatCents } from '@fieldwork/domain/common/money.rules';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -3,7 +3,7 @@
  * decodes a PNG with transparency to split its alpha channel, so a 190 KB all-zero PNG of 7000 × 7000 pixels
  * cost ~3.3 s and ~370 MB per document. An image refused here is never decoded.
  */
-import { checkImage, type ImageUse } from '@fieldwork/domain/images.rules';
+import { checkImage, type ImageUse } from '@fieldwork/domain/jobs/images.rules';
 import type { Doc } from './pdf-text-block.ts';
 
 /** The only types pdfkit can draw (it has no WebP or GIF decoder). */

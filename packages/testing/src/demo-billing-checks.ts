@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import type { Db } from '@fieldwork/db/connection';
-import { effectiveEstimateStatus, STORED_ESTIMATE_STATUSES, type StoredEstimateStatus } from '@fieldwork/domain/estimates.rules';
-import { signatureField } from '@fieldwork/domain/estimates.schemas';
-import { INVOICE_STATUSES, PAYMENT_METHODS } from '@fieldwork/domain/invoices.rules';
-import { computeTotals } from '@fieldwork/domain/money';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { effectiveEstimateStatus, STORED_ESTIMATE_STATUSES, type StoredEstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
+import { signatureField } from '@fieldwork/domain/billing/estimates.schemas';
+import { INVOICE_STATUSES, PAYMENT_METHODS } from '@fieldwork/domain/billing/invoices.rules';
+import { computeTotals } from '@fieldwork/domain/common/money.rules';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 const DAY = 86_400_000;
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);

@@ -1,4 +1,4 @@
-import { computeTotals, type DocumentTotals } from '@fieldwork/domain/money';
+import { computeTotals, type DocumentTotals } from '@fieldwork/domain/common/money.rules';
 import { dataUrlOf, pngImage } from './image-samples.ts';
 
 /** NYC combined sales tax, in thousandths of a percent. */

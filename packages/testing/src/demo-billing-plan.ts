@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { StoredEstimateStatus } from '@fieldwork/domain/estimates.rules';
-import type { InvoiceStatus, PaymentMethod } from '@fieldwork/domain/invoices.rules';
+import type { StoredEstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
+import type { InvoiceStatus, PaymentMethod } from '@fieldwork/domain/billing/invoices.rules';
 import { demoLines, rng, totalsOf, type DemoLine } from './demo-billing-parts.ts';
 
 export const DAY = 86_400_000;

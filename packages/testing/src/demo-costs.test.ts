@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@fieldwork/db/connection';
 import { migrateToLatest } from '@fieldwork/db/migrate';
-import { costAmountCents, type CostType } from '@fieldwork/domain/costs.rules';
+import { costAmountCents, type CostType } from '@fieldwork/domain/jobs/costs.rules';
 import { seedDemo, type DemoSeed } from './demo-data.ts';
 
 let handle: DbHandle;

@@ -3,8 +3,8 @@ import type { Insertable } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { CostsTable } from '@fieldwork/db/schema';
 import { refreshEstimateCosts, refreshJobCosts } from '@fieldwork/db/job-costs';
-import { dayKeyOf } from '@fieldwork/domain/calendar-time';
-import { activityHoursMilli, costAmountCents, type CostType } from '@fieldwork/domain/costs.rules';
+import { dayKeyOf } from '@fieldwork/domain/time/calendar-time.rules';
+import { activityHoursMilli, costAmountCents, type CostType } from '@fieldwork/domain/jobs/costs.rules';
 import type { SeededCompany } from './demo-data.ts';
 
 /** Hourly labor cost rates (cents) by role, varied a little per person so labor lines differ. */
@@ -41,7 +41,7 @@ function withAmount(r: Row): Insertable<CostsTable> & { amount_cents: number } {
 }
 
 /**
- * Issue 9: every person gets an hourly cost rate; every CLOSED job gets realistic actual costs — labor from its
+ * Every person gets an hourly cost rate; every CLOSED job gets realistic actual costs — labor from its
  * finished work periods (the worker and each assistant, a few hours otherwise), materials and a vehicle line
  * (the period's vehicle, or the company's first) — and every other approved estimate gets estimated costs, so
  * the dashboard's margins and the Costs tab's estimate-vs-actual mean something. Totals are recomputed like the

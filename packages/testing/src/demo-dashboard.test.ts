@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@fieldwork/db/connection';
 import { migrateToLatest } from '@fieldwork/db/migrate';
-import { ASSET_AGE_BANDS, assetAgeBand } from '@fieldwork/domain/assets.schemas';
-import { CALL_OUTCOMES } from '@fieldwork/domain/receptionist.schemas';
+import { ASSET_AGE_BANDS, assetAgeBand } from '@fieldwork/domain/customers/assets.schemas';
+import { CALL_OUTCOMES } from '@fieldwork/domain/ai/receptionist.schemas';
 import { seedDemo, type DemoSeed } from './demo-data.ts';
 import { DEMO_FINANCING_URL } from './demo-dashboard.ts';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import type { CustomerAssetsTable, ReceptionistCallsTable } from '@fieldwork/db/schema-dashboard';
-import { ASSET_TYPES, type AssetType } from '@fieldwork/domain/assets.schemas';
-import { dayKeyOf, instantOf } from '@fieldwork/domain/calendar-time';
-import { CALL_OUTCOMES } from '@fieldwork/domain/receptionist.schemas';
+import { ASSET_TYPES, type AssetType } from '@fieldwork/domain/customers/assets.schemas';
+import { dayKeyOf, instantOf } from '@fieldwork/domain/time/calendar-time.rules';
+import { CALL_OUTCOMES } from '@fieldwork/domain/ai/receptionist.schemas';
 import type { SeededCompany } from './demo-data.ts';
 
 /** A placeholder lender page (the .test domain never resolves): the banner's Know More opens it. */
@@ -37,7 +37,7 @@ export type DemoDashboardCounts = { calls: number; linkedCalls: number; assets: 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
 /**
- * Issue 10: the AI receptionist's last 90 days (60 calls, every outcome, booked calls linked to demo jobs and
+ * The AI receptionist's last 90 days (60 calls, every outcome, booked calls linked to demo jobs and
  * lead calls to demo leads), equipment on the demo customers' sites with install dates from new to 20+ years
  * (a few unknown), and the company's financing URL. The onboarding checklist ticks itself from the demo's
  * records. Deterministic given `now`.

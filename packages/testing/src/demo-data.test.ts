@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createDb, type DbHandle } from '@fieldwork/db/connection';
 import { migrateToLatest } from '@fieldwork/db/migrate';
-import { deriveTaskStatus, TASK_STATUSES, type TaskLifecycle, type TaskStatus } from '@fieldwork/domain/task-status';
+import { deriveTaskStatus, TASK_STATUSES, type TaskLifecycle, type TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
 import { nextNumber } from '@fieldwork/db/counters';
 import { seedCompany, seedDemo } from './demo-data.ts';
 import { seedJobs } from './demo-jobs.ts';
 import { seedTasks } from './demo-tasks.ts';
 import { DEMO_VEHICLES, vinCheckDigit } from './demo-vehicles.ts';
-import { isValidVin } from '@fieldwork/domain/vehicles.schemas';
+import { isValidVin } from '@fieldwork/domain/company/vehicles.schemas';
 import { expectConsistentBilling } from './demo-billing-checks.ts';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /** Map.groupBy arrived in Node 21. */
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -134,7 +134,7 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
       const notes = await db.selectFrom('notes').select('id').where('job_id', '=', jobWithNotes.id).execute();
       expect(notes).toHaveLength(jobWithNotes.note_count);
       const money = await db.selectFrom('jobs').select((eb) => eb.fn.sum<number>('paid_cents').as('paid')).where('tenant_id', '=', t).executeTakeFirstOrThrow();
-      // Issue 8: paid amounts come from the demo's invoice payments (checked in the billing test below).
+      // Paid amounts come from the demo's invoice payments (checked in the billing test below).
       expect(Number(money.paid)).toBeGreaterThan(0);
       const counts = await db.selectFrom('job_counts').select(['status', 'n']).where('tenant_id', '=', t).execute();
       expect(counts.reduce((n, c) => n + Number(c.n), 0)).toBe(40);
@@ -205,7 +205,7 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
 
       await expectConsistentTasks(db, now);
 
-      // Issue 7: six vehicles (five active) with valid VINs; finished technician periods with vehicles in service
+      // Six vehicles (five active) with valid VINs; finished technician periods with vehicles in service
       // at the time and 1–2 assistants, who are other technicians and never the task's assignee.
       const vehicles = await db.selectFrom('vehicles').selectAll().where('tenant_id', '=', t).execute();
       expect(vehicles).toHaveLength(6);
@@ -267,7 +267,7 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
     }
   });
 
-  // Issue 8. Mid-year, and just after New Year's midnight in New York (the year boundary splits the months).
+  // Mid-year, and just after New Year's midnight in New York (the year boundary splits the months).
   it.each(['2026-05-12T18:00:00Z', '2027-01-01T05:30:00Z'])('fills a year of estimates and invoices with payments (now %s)', async (instant) => {
     const now = new Date(instant);
     const { handle: { db, dialect, close }, drop } = await freshDatabase();

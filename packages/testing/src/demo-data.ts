@@ -1,8 +1,8 @@
 import { withTenant } from '@fieldwork/db/tenant-scope';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
-import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
-import { customerSearchText } from '@fieldwork/domain/customers.schemas';
+import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
+import { customerSearchText } from '@fieldwork/domain/customers/customers.schemas';
 import { seedJobs } from './demo-jobs.ts';
 import { seedDemoBids } from './demo-bids.ts';
 import { seedDemoBilling, type DemoBillingCounts } from './demo-billing.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
-import { statusBounds, type TaskLifecycle } from '@fieldwork/domain/task-status';
-import { DEFAULT_SCHEDULE_HOURS } from '@fieldwork/domain/tasks.schemas';
+import { statusBounds, type TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
+import { DEFAULT_SCHEDULE_HOURS } from '@fieldwork/domain/tasks/tasks.schemas';
 import type { SeededCompany } from './demo-data.ts';
 import { writeTasks } from './demo-tasks-writer.ts';
 

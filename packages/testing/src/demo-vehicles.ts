@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
-import { isValidVin } from '@fieldwork/domain/vehicles.schemas';
+import { isValidVin } from '@fieldwork/domain/company/vehicles.schemas';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;

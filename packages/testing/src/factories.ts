@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nextNumber } from '@fieldwork/db/counters';
-import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
-import { customerSearchText } from '@fieldwork/domain/customers.schemas';
+import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
+import { customerSearchText } from '@fieldwork/domain/customers/customers.schemas';
 
 /** Factories insert rows directly and create any parent they are not given. */
 let seq = 0;

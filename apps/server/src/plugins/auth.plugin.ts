@@ -1,9 +1,9 @@
 import { enterTenant, runInScope, withTenant } from '@fieldwork/db/tenant-scope';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { tokenExpired, tokenRefusal, type TokenScope } from '@fieldwork/domain/api-tokens.rules';
-import { AppError } from '@fieldwork/domain/errors';
-import { can, refusalFor, type AccessLevel, type Capability, type Viewer } from '@fieldwork/domain/roles';
+import { tokenExpired, tokenRefusal, type TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { can, refusalFor, type AccessLevel, type Capability, type Viewer } from '@fieldwork/domain/access/roles.rules';
 import { sha256 } from '../lib/crypto.ts';
 import {
   deleteSession,

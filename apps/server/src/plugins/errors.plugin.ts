@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type ErrorCode } from '@fieldwork/domain/errors';
+import { AppError, type ErrorCode } from '@fieldwork/domain/common/errors.schemas';
 
 /** Fastify's own client errors, mapped onto our codes so no framework text or 500 leaks out. */
 const FRAMEWORK_CODES: Record<string, ErrorCode> = {

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@fieldwork/domain/errors';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 
 /** Serves the built SPA; any non-API GET that is not a file gets index.html so client routes deep-link. */
 export async function staticWebPlugin(app: FastifyInstance, opts: { distDir: string | undefined }): Promise<void> {

@@ -1,4 +1,4 @@
-import { EMAIL_TEMPLATE_KINDS } from '@fieldwork/domain/messages.rules';
+import { EMAIL_TEMPLATE_KINDS } from '@fieldwork/domain/messages/messages.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { timeline } from '../modules/tasks/tasks.fixture.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';

@@ -1,5 +1,5 @@
-import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
-import { creatableTokenScopes } from '@fieldwork/domain/api-tokens.rules';
+import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
+import { creatableTokenScopes } from '@fieldwork/domain/access/api-tokens.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { openStream, sleep } from '../modules/events/events.fixture.ts';
 import { addWorkPeriod, timeline } from '../modules/tasks/tasks.fixture.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/errors';
-import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/roles';
+import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/common/errors.schemas';
+import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/access/roles.rules';
 import { listenLocal } from '../modules/events/events.fixture.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { apiRouteKeys, CALLERS, orderedRoutes, passed, seedCompany, sendRoute, tableGaps, TASK_CANARY, type Answer, type Caller, type Seeded } from './role-matrix.fixture.ts';

@@ -109,12 +109,12 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   // Field roles read only their own tasks (tasks.read; the repository narrows every task query — checked below in the suite).
   'GET /api/tasks': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   'POST /api/tasks': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
-  // spec §6: neither the assignee nor full access -> every task action is off (the rule's 403)
+  // neither the assignee nor full access -> every task action is off (the rule's 403)
   'POST /api/tasks/close': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   'POST /api/tasks/filter-list': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   'GET /api/tasks/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   'PUT /api/tasks/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
-  // spec §6: neither the assignee nor full access -> every task action is off (the rule's 403) (cancel and reopen)
+  // neither the assignee nor full access -> every task action is off (the rule's 403) (cancel and reopen)
   'PATCH /api/tasks/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   'GET /api/tasks/:id/activities': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   'GET /api/tasks/:id/activity-log': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
@@ -135,13 +135,13 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'POST /api/bids/:id/decline': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 403, Technician: 403, SubContractor: 'own' },
   'POST /api/bids/:id/award': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/tasks/:id/bids/close': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
-  // spec §6: neither the assignee nor full access -> every task action is off (the rule's 403)
+  // neither the assignee nor full access -> every task action is off (the rule's 403)
   'POST /api/tasks/clock-in': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
-  // spec §6: neither the assignee nor full access -> every task action is off (the rule's 403)
+  // neither the assignee nor full access -> every task action is off (the rule's 403)
   'POST /api/tasks/clock-out': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
-  // spec §4: the adjustment is a full-access non-assignee's (spec §6: neither the assignee nor full access -> every task action is off (the rule's 403))
+  // the adjustment is a full-access non-assignee's (neither the assignee nor full access -> every task action is off (the rule's 403))
   'PATCH /api/tasks/:id/activities/:activityId': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
-  // spec §4: subcontractors never clock in, so they get no assistants picker
+  // subcontractors never clock in, so they get no assistants picker
   'GET /api/tasks/assistants': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 403},
   // The fleet list carries cost rates; technicians pick from /api/vehicles/active (fixed: was open to them)
   'GET /api/vehicles': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
@@ -154,7 +154,7 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/vehicles/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'DELETE /api/vehicles/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/tasks/my-day': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
-  // Issue 8: technicians and subcontractors get 403 on every estimate, invoice, catalogue and PDF route; view-only reads.
+  // Billing: technicians and subcontractors get 403 on every estimate, invoice, catalogue and PDF route; view-only reads.
   'GET /api/estimates': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/estimates': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/estimates/link': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
@@ -190,7 +190,7 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'POST /api/receptionist/calls': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/receptionist/calls': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/receptionist/calls/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
-  // Issue 10: field roles get no finance or dashboard figures (403); view-only staff read them.
+  // Dashboard: field roles get no finance or dashboard figures (403); view-only staff read them.
   'GET /api/dashboard/ai-receptionist-metrics': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   // assets.read: a technician reads the equipment at the sites of its own tasks only
   'GET /api/messages': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
@@ -220,16 +220,16 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/dashboard/lead-metrics': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/dashboard/top-revenue-zones': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/dashboard/top-revenue-tags': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
-  // Issue 9: technicians see and add costs only on their own tasks; subcontractor logins never; job-wide lists, exports and analysis are office-only.
+  // Costs: technicians see and add costs only on their own tasks; subcontractor logins never; job-wide lists, exports and analysis are office-only.
   'GET /api/cost/get': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 403 },
   'GET /api/cost/list': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 403 },
   'GET /api/cost/analysis/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
-  // spec §6: neither the assignee nor full access -> every task action is off (the rule's 403); suggestions are for adding costs
+  // neither the assignee nor full access -> every task action is off (the rule's 403); suggestions are for adding costs
   'GET /api/cost/suggestions': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 403 },
   'GET /api/cost': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
-  // spec §6: neither the assignee nor full access -> every task action is off (the rule's 403); add cost on a task is a task action
+  // neither the assignee nor full access -> every task action is off (the rule's 403); add cost on a task is a task action
   'POST /api/cost': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 403 },
-  // costs-access.ts: keeping a cost on a technician's task follows that task's addCost rule (spec §6 gate: not the assignee, no full access); view-only reads
+  // costs-access.ts: keeping a cost on a technician's task follows that task's addCost rule (not the assignee, no full access); view-only reads
   'PUT /api/cost/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 403 },
   // Office writers delete any cost, view-only only reads (the task rule refuses it)
   'DELETE /api/cost/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 403 },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creatableTokenScopes, type TokenScope } from '@fieldwork/domain/api-tokens.rules';
+import { creatableTokenScopes, type TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
 import { listenLocal } from '../modules/events/events.fixture.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { apiRouteKeys, CALLERS, orderedRoutes, passed, seedCompany, sendRoute, tableGaps, type Answer, type Caller, type Seeded } from './role-matrix.fixture.ts';

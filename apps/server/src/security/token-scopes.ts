@@ -1,4 +1,4 @@
-import type { TokenScope } from '@fieldwork/domain/api-tokens.rules';
+import type { TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
 
 /**
  * What a personal API token may reach, for every /api route and method (token-scopes.test.ts calls each route

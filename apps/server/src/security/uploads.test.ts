@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LOGO_MAX_BYTES } from '@fieldwork/domain/company.schemas';
-import { MEDIA_EXTENSIONS, MEDIA_MAX_BYTES } from '@fieldwork/domain/media.schemas';
-import { PROFILE_PHOTO_MAX_BYTES } from '@fieldwork/domain/users.schemas';
+import { LOGO_MAX_BYTES } from '@fieldwork/domain/company/company.schemas';
+import { MEDIA_EXTENSIONS, MEDIA_MAX_BYTES } from '@fieldwork/domain/jobs/media.schemas';
+import { PROFILE_PHOTO_MAX_BYTES } from '@fieldwork/domain/access/users.schemas';
 import { buildCustomer } from '@fieldwork/testing/factories';
 import { dataUrlOf, pngBomb } from '@fieldwork/testing/image-samples';
 import { DOCX, multipart, SAMPLES } from '../modules/media/media-upload.fixture.ts';

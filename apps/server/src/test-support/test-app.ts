@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createDb, type Db, type DbHandle } from '@fieldwork/db/connection';
-import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
+import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
 import { buildTenant, buildUser, type BuiltUser } from '@fieldwork/testing/factories';
 import { buildApp } from '../app.ts';
 import { testConfig, type AppConfig } from '../config.ts';

@@ -9,7 +9,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Capability } from '@fieldwork/domain/roles';
+import type { Capability } from '@fieldwork/domain/access/roles.rules';
 import { authOf, sessionQuery, setupStatusQuery } from '../lib/auth-context';
 import { PageSkeleton } from '../components/skeleton';
 import { PageSpinner } from '../components/spinner';
@@ -80,7 +80,7 @@ import type { TaskCreateSearch } from '../features/tasks/task-create.page';
 import { validateSchedulerSearch } from '../features/scheduler/scheduler-search';
 import type { InvoicesListSearch } from '../features/invoices/invoices-list.page';
 import type { AllCostsSearch } from '../features/costs/all-costs.page';
-import { isCostFor, isCostType, type CostType } from '@fieldwork/domain/costs.rules';
+import { isCostFor, isCostType, type CostType } from '@fieldwork/domain/jobs/costs.rules';
 import { SettingsLayout } from '../features/settings/settings-layout';
 import { firstSettingsPath } from '../features/settings/settings-nav-items';
 

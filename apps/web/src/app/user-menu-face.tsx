@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
+import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
 import { Avatar } from '../components/avatar';
 
 export const USER_MENU_LABEL = 'User menu';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import type { Activity } from '@fieldwork/domain/activity.schemas';
-import { changeSentence, humaniseTimestamps, type DateWriter } from '@fieldwork/domain/activity-text';
+import type { Activity } from '@fieldwork/domain/jobs/activity.schemas';
+import { changeSentence, humaniseTimestamps, type DateWriter } from '@fieldwork/domain/jobs/activity-text.rules';
 import type { DataPage } from '../lib/api-client';
 import { formatDate, formatDateTime } from '../lib/format';
 import { Avatar } from './avatar';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ArrowDown, ArrowUp, GripVertical, Lock } from 'lucide-react';
-import { COLUMN_LABELS, FIXED_COLUMNS, type ColumnConfig, type TableConfigType } from '@fieldwork/domain/table-config.schemas';
+import { COLUMN_LABELS, FIXED_COLUMNS, type ColumnConfig, type TableConfigType } from '@fieldwork/domain/common/table-config.schemas';
 import { cn } from '../lib/cn';
 import { Button } from './button';
 import { Checkbox } from './checkbox';

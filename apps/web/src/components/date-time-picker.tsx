@@ -1,4 +1,4 @@
-import { formatTime24, parseTime24 } from '@fieldwork/domain/time-picker';
+import { formatTime24, parseTime24 } from '@fieldwork/domain/time/time-picker.rules';
 import { controlClass } from './input';
 import { TimePicker } from './time-picker';
 

@@ -1,5 +1,5 @@
 import { ShieldOff } from 'lucide-react';
-import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/roles';
+import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/access/roles.rules';
 import { useGoBack } from '../lib/use-go-back';
 import { Button } from './button';
 

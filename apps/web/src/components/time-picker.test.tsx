@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import type { Time24 } from '@fieldwork/domain/time-picker';
+import type { Time24 } from '@fieldwork/domain/time/time-picker.rules';
 import { TimePicker } from './time-picker';
 
 function Harness({ initial }: { initial: Time24 }) {

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { clampHours, clampMinutes, fromTime24, shownHours, toTime24, withPhase, TIME_PHASES, type Time24, type TimePickerValue } from '@fieldwork/domain/time-picker';
+import { clampHours, clampMinutes, fromTime24, shownHours, toTime24, withPhase, TIME_PHASES, type Time24, type TimePickerValue } from '@fieldwork/domain/time/time-picker.rules';
 import { cn } from '../lib/cn';
 import { controlClass } from './input';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGE, errorText, type ErrorCode } from '@fieldwork/domain/errors';
+import { DEFAULT_ERROR_MESSAGE, errorText, type ErrorCode } from '@fieldwork/domain/common/errors.schemas';
 
 export const API_BASE = '/api';
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
-import { viewerClass, type Capability, type ViewerClass } from '@fieldwork/domain/roles';
+import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
+import { viewerClass, type Capability, type ViewerClass } from '@fieldwork/domain/access/roles.rules';
 import { api, ApiError, type DataOf } from './api-client';
 
 export const SESSION_KEY = ['session'] as const;

@@ -1,4 +1,4 @@
-import { timeOfDayLabel } from '@fieldwork/domain/calendar-time';
+import { timeOfDayLabel } from '@fieldwork/domain/time/calendar-time.rules';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

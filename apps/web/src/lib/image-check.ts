@@ -1,4 +1,4 @@
-import { checkImage, readImageInfo, type ImageUse } from '@fieldwork/domain/images.rules';
+import { checkImage, readImageInfo, type ImageUse } from '@fieldwork/domain/jobs/images.rules';
 import { ApiError } from './api-client';
 
 /**

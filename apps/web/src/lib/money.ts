@@ -1,4 +1,4 @@
-import { dollarsToCents, formatCents } from '@fieldwork/domain/money';
+import { dollarsToCents, formatCents } from '@fieldwork/domain/common/money.rules';
 
 const DECIMAL = /^(\d+)(?:\.(\d*))?$/;
 

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { backNavigation } from '@fieldwork/domain/navigation';
+import { backNavigation } from '@fieldwork/domain/common/navigation.rules';
 
 /** Back only to a page of this app (same host); otherwise to the default target, never to another site. */
 export function useGoBack(): () => void {

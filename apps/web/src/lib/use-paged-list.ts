@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE } from '@fieldwork/domain/common.schemas';
+import { DEFAULT_PAGE_SIZE } from '@fieldwork/domain/common/common.schemas';
 import type { DataPage, Pagination } from './api-client';
 import { useIsMobile } from './use-media-query';
 

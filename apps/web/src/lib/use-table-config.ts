@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { normalizeTableConfig, type ColumnConfig, type TableConfigType } from '@fieldwork/domain/table-config.schemas';
+import { normalizeTableConfig, type ColumnConfig, type TableConfigType } from '@fieldwork/domain/common/table-config.schemas';
 import { api, messageOf, type DataOf } from './api-client';
 
 export const CONFIG_LOAD_FAILED = 'Configuration loading failed';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 /**
- * Issue 10's supporting records. Frozen once shipped.
+ * The dashboard's supporting records (receptionist calls, assets). Frozen once shipped.
  *
  * - receptionist_calls: the AI receptionist's call log. UNIQUE (tenant_id, external_call_id) makes a caller
  *   system's repeat post land on the stored row however many race; (tenant_id, started_at) serves the Calls

@@ -3,7 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { Database } from '@fieldwork/db/schema';
 import { paging } from '@fieldwork/db/sql-helpers';
-import type { ActivityAction, ActivityChange } from '@fieldwork/domain/activity.schemas';
+import type { ActivityAction, ActivityChange } from '@fieldwork/domain/jobs/activity.schemas';
 
 export type ActivityEntry = {
   jobId: string | null;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '@fieldwork/domain/errors';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { AppConfig } from '../../config.ts';
 
 export type ChatMessage = { role: 'system' | 'user'; content: string };

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can } from '@fieldwork/domain/roles';
+import { can } from '@fieldwork/domain/access/roles.rules';
 import { testConfig } from '../../config.ts';
 import { createTestApp, ROLE_CASES, type TestApp } from '../../test-support/test-app.ts';
 

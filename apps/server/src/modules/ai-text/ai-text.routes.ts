@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { aiTextBody, aiTextResultSchema } from '@fieldwork/domain/ai-text.schemas';
-import { dataOf } from '@fieldwork/domain/common.schemas';
+import { aiTextBody, aiTextResultSchema } from '@fieldwork/domain/ai/ai-text.schemas';
+import { dataOf } from '@fieldwork/domain/common/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { generateJobText } from './ai-text.service.ts';
 

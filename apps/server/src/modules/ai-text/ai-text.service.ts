@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@fieldwork/db/connection';
-import { fitDescription, writeOfflineDescription } from '@fieldwork/domain/ai-offline-writer';
-import type { AiTextBody } from '@fieldwork/domain/ai-text.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import type { Viewer } from '@fieldwork/domain/roles';
+import { fitDescription, writeOfflineDescription } from '@fieldwork/domain/ai/ai-offline-writer.rules';
+import type { AiTextBody } from '@fieldwork/domain/ai/ai-text.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { AppConfig } from '../../config.ts';
 import { hitCounter } from '../auth/rate-limit.repository.ts';
 import { chatCompletion, type ChatMessage } from './ai-text.client.ts';

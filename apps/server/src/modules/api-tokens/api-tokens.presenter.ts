@@ -1,4 +1,4 @@
-import type { ApiToken } from '@fieldwork/domain/api-tokens.schemas';
+import type { ApiToken } from '@fieldwork/domain/access/api-tokens.schemas';
 import type { ApiTokenRow } from './api-tokens.repository.ts';
 
 /** Never includes the hash: the secret is shown once, at creation. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creatableTokenScopes, TOKEN_SCOPES, type TokenScope } from '@fieldwork/domain/api-tokens.rules';
-import { API_TOKEN_PREFIX, type ApiToken } from '@fieldwork/domain/api-tokens.schemas';
-import { can } from '@fieldwork/domain/roles';
+import { creatableTokenScopes, TOKEN_SCOPES, type TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
+import { API_TOKEN_PREFIX, type ApiToken } from '@fieldwork/domain/access/api-tokens.schemas';
+import { can } from '@fieldwork/domain/access/roles.rules';
 import { sha256 } from '../../lib/crypto.ts';
 import { createTestApp, ROLE_CASES, type Session, type TestApp } from '../../test-support/test-app.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiTokenSchema, createApiTokenBody, createdApiTokenSchema } from '@fieldwork/domain/api-tokens.schemas';
-import { dataOf, idParams } from '@fieldwork/domain/common.schemas';
+import { apiTokenSchema, createApiTokenBody, createdApiTokenSchema } from '@fieldwork/domain/access/api-tokens.schemas';
+import { dataOf, idParams } from '@fieldwork/domain/common/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { createToken, listOwnTokens, revokeToken } from './api-tokens.service.ts';
 

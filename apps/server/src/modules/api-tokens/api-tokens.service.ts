@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { mayCreateTokenScope, TOKEN_SCOPE_RULES } from '@fieldwork/domain/api-tokens.rules';
-import { API_TOKEN_PREFIX, type ApiToken, type CreateApiTokenBody } from '@fieldwork/domain/api-tokens.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import type { Viewer } from '@fieldwork/domain/roles';
+import { mayCreateTokenScope, TOKEN_SCOPE_RULES } from '@fieldwork/domain/access/api-tokens.rules';
+import { API_TOKEN_PREFIX, type ApiToken, type CreateApiTokenBody } from '@fieldwork/domain/access/api-tokens.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { toApiTokenDto } from './api-tokens.presenter.ts';
 import { insertApiToken, listActiveTokens, revokeApiToken } from './api-tokens.repository.ts';

@@ -1,4 +1,4 @@
-import { assetAgeBand, assetAgeYears, type Asset, type AssetType } from '@fieldwork/domain/assets.schemas';
+import { assetAgeBand, assetAgeYears, type Asset, type AssetType } from '@fieldwork/domain/customers/assets.schemas';
 import type { AssetRow } from './assets.repository.ts';
 
 /** Ages are in whole years as of the company's today. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assetDistributionSchema, assetListQuery, assetListResponse, assetResponse, createAssetBody, updateAssetBody } from '@fieldwork/domain/assets.schemas';
-import { idParams } from '@fieldwork/domain/common.schemas';
+import { assetDistributionSchema, assetListQuery, assetListResponse, assetResponse, createAssetBody, updateAssetBody } from '@fieldwork/domain/customers/assets.schemas';
+import { idParams } from '@fieldwork/domain/common/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { assetDistribution, createAsset, deleteAsset, listAssetsPage, updateAsset } from './assets.service.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { assetReadScope, technicianAssetQueryAllowed } from '@fieldwork/domain/assets.rules';
+import { assetReadScope, technicianAssetQueryAllowed } from '@fieldwork/domain/customers/assets.rules';
 import {
   ASSET_MESSAGES,
   ASSET_TYPES,
@@ -12,11 +12,11 @@ import {
   type AssetListQuery,
   type CreateAssetBody,
   type UpdateAssetBody,
-} from '@fieldwork/domain/assets.schemas';
-import { todayKey } from '@fieldwork/domain/calendar-time';
-import { pagination } from '@fieldwork/domain/common.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import type { Viewer } from '@fieldwork/domain/roles';
+} from '@fieldwork/domain/customers/assets.schemas';
+import { todayKey } from '@fieldwork/domain/time/calendar-time.rules';
+import { pagination } from '@fieldwork/domain/common/common.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { toAssetDto } from './assets.presenter.ts';
 import {
   assetBandCounts,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACCOUNT_LINK_MESSAGES, FORGOT_PASSWORD_ACCEPTED } from '@fieldwork/domain/auth.schemas';
+import { ACCOUNT_LINK_MESSAGES, FORGOT_PASSWORD_ACCEPTED } from '@fieldwork/domain/access/auth.schemas';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test-support/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNUP_ACCEPTED_MESSAGE } from '@fieldwork/domain/auth.schemas';
+import { SIGNUP_ACCEPTED_MESSAGE } from '@fieldwork/domain/access/auth.schemas';
 import { sha256 } from '../../lib/crypto.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test-support/test-app.ts';
 

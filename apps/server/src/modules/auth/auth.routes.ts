@@ -14,8 +14,8 @@ import {
   FORGOT_PASSWORD_ACCEPTED,
   resetPasswordBody,
   verifyEmailBody,
-} from '@fieldwork/domain/auth.schemas';
-import { dataOf } from '@fieldwork/domain/common.schemas';
+} from '@fieldwork/domain/access/auth.schemas';
+import { dataOf } from '@fieldwork/domain/common/common.schemas';
 import { clearSessionCookie } from '../../plugins/auth.plugin.ts';
 import { login, logout, needsSetup, setupFirstCompany, signupCompany } from './auth.service.ts';
 import { sessionInfo } from './sessions.service.ts';

@@ -1,8 +1,8 @@
 import { enterTenant } from '@fieldwork/db/tenant-scope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { SIGNUP_ACCEPTED_MESSAGE, type LoginBody, type SignupAccepted, type SignupBody } from '@fieldwork/domain/auth.schemas';
-import { AppError } from '@fieldwork/domain/errors';
+import { SIGNUP_ACCEPTED_MESSAGE, type LoginBody, type SignupAccepted, type SignupBody } from '@fieldwork/domain/access/auth.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { claimFlag, countTenants, insertTenant } from '../company/company.repository.ts';

@@ -1,9 +1,9 @@
 import { enterTenant } from '@fieldwork/db/tenant-scope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isFieldRole } from '@fieldwork/domain/roles';
-import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
-import { capabilitiesOf } from '@fieldwork/domain/roles';
-import { AppError } from '@fieldwork/domain/errors';
+import { isFieldRole } from '@fieldwork/domain/access/roles.rules';
+import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
+import { capabilitiesOf } from '@fieldwork/domain/access/roles.rules';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { Db } from '@fieldwork/db/connection';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { setSessionCookie } from '../../plugins/auth.plugin.ts';

@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { Database } from '@fieldwork/db/schema';
 import { paging } from '@fieldwork/db/sql-helpers';
-import { OPEN_BID_STATUSES, type BidStatus } from '@fieldwork/domain/bids.schemas';
+import { OPEN_BID_STATUSES, type BidStatus } from '@fieldwork/domain/tasks/bids.schemas';
 
 /** A bid with what a list shows of its task (number, name, schedule, job number, customer, site address). */
 export function bidViewQuery(db: Db, tenantId: string) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { BID_MESSAGES } from '@fieldwork/domain/bids.schemas';
-import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
+import { BID_MESSAGES } from '@fieldwork/domain/tasks/bids.schemas';
+import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { buildJob, buildSubcontractor, buildTask } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { taskLog, taskRow } from '../tasks/tasks.fixture.ts';

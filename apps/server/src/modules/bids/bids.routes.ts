@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerBidBody, bidListQuery, bidSchema, declineBidBody } from '@fieldwork/domain/bids.schemas';
-import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common.schemas';
+import { answerBidBody, bidListQuery, bidSchema, declineBidBody } from '@fieldwork/domain/tasks/bids.schemas';
+import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { answerBid, awardBid, closeTaskBids, declineBid, listBids, taskBids } from './bids.service.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import type { AppError } from '@fieldwork/domain/errors';
+import type { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { recordActivity, type ActivityEntry } from '../activity/activity.repository.ts';
 import type { BillingCtx } from './document-writes.service.ts';
 

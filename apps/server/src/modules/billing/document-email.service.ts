@@ -1,9 +1,9 @@
 import type { Db } from '@fieldwork/db/connection';
-import { AppError } from '@fieldwork/domain/errors';
-import { fillTemplate, MESSAGE_MESSAGES } from '@fieldwork/domain/messages.rules';
-import type { DraftRecipient, EmailDraft, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
-import { pdfFileName } from '@fieldwork/domain/documents.rules';
-import { formatCents } from '@fieldwork/domain/money';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { fillTemplate, MESSAGE_MESSAGES } from '@fieldwork/domain/messages/messages.rules';
+import type { DraftRecipient, EmailDraft, SendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
+import { pdfFileName } from '@fieldwork/domain/billing/documents.rules';
+import { formatCents } from '@fieldwork/domain/common/money.rules';
 import { calendarDate } from '@fieldwork/pdf/pdf-format';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { findTenant } from '../company/company.repository.ts';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import type { ActivityAction } from '@fieldwork/domain/activity.schemas';
-import type { JobInfo, LineInputBody } from '@fieldwork/domain/billing.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { formatCents } from '@fieldwork/domain/money';
-import { BILLING_MESSAGES } from '@fieldwork/domain/invoices.rules';
-import type { Viewer } from '@fieldwork/domain/roles';
+import type { ActivityAction } from '@fieldwork/domain/jobs/activity.schemas';
+import type { JobInfo, LineInputBody } from '@fieldwork/domain/billing/billing.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { formatCents } from '@fieldwork/domain/common/money.rules';
+import { BILLING_MESSAGES } from '@fieldwork/domain/billing/invoices.rules';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { insertDocumentRow, replaceLines, updateDraftRow, type NewLine, type OwnEdit, type OwnFields, type SharedFields } from './document-writes.repository.ts';

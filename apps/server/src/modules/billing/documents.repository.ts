@@ -3,7 +3,7 @@ import type { Db } from '@fieldwork/db/connection';
 import type { Database, DocumentLineColumns } from '@fieldwork/db/schema';
 import type { DocumentColumns } from '@fieldwork/db/schema-billing';
 import { paging } from '@fieldwork/db/sql-helpers';
-import type { DocumentOrderKey } from '@fieldwork/domain/billing.schemas';
+import type { DocumentOrderKey } from '@fieldwork/domain/billing/billing.schemas';
 
 /**
  * Reads shared by estimates and invoices: the document row with the names its DTO shows, list pages, lines,

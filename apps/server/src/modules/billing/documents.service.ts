@@ -1,14 +1,14 @@
 import type { Db } from '@fieldwork/db/connection';
 import { flag } from '@fieldwork/db/sql-helpers';
-import type { JobInfo, LineInputBody } from '@fieldwork/domain/billing.schemas';
-import { presetRange } from '@fieldwork/domain/date-presets';
-import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
-import { AppError } from '@fieldwork/domain/errors';
-import { centsToDollars, computeTotals, marginOf } from '@fieldwork/domain/money';
+import type { JobInfo, LineInputBody } from '@fieldwork/domain/billing/billing.schemas';
+import { presetRange } from '@fieldwork/domain/time/date-presets.rules';
+import { LINK_MESSAGES } from '@fieldwork/domain/billing/estimates.rules';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { centsToDollars, computeTotals, marginOf } from '@fieldwork/domain/common/money.rules';
 import { countCatalogueItems } from '../catalogue/catalogue.repository.ts';
 import { findCustomer } from '../customers/customers.repository.ts';
 import { customerOwns, findJobForDocument, type DocumentRow, type LineRow, type ListFilter } from './documents.repository.ts';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export type ResolvedRefs = {
   customer_id: string;

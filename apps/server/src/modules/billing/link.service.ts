@@ -1,5 +1,5 @@
-import { LINK_MESSAGES, linkRefusal } from '@fieldwork/domain/estimates.rules';
-import { AppError } from '@fieldwork/domain/errors';
+import { LINK_MESSAGES, linkRefusal } from '@fieldwork/domain/billing/estimates.rules';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { findJobHeader } from '../jobs/jobs-lookup.repository.ts';
 import { changeDocument } from './document-change.service.ts';
 import { setDocumentJobIf } from './document-writes.repository.ts';

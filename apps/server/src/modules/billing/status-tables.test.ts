@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ESTIMATE_ACTION_TABLE, ESTIMATE_TRANSITIONS } from '@fieldwork/domain/estimates.rules';
-import { INVOICE_ACTION_TABLE, INVOICE_TRANSITIONS } from '@fieldwork/domain/invoices.rules';
+import { ESTIMATE_ACTION_TABLE, ESTIMATE_TRANSITIONS } from '@fieldwork/domain/billing/estimates.rules';
+import { INVOICE_ACTION_TABLE, INVOICE_TRANSITIONS } from '@fieldwork/domain/billing/invoices.rules';
 import { buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { estimateBody, invoiceBody, PNG } from '../estimates/billing.fixture.ts';

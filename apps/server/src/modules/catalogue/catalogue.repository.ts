@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { CatalogueItemsTable } from '@fieldwork/db/schema';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
-import type { CatalogueListQuery } from '@fieldwork/domain/catalogue.schemas';
+import type { CatalogueListQuery } from '@fieldwork/domain/billing/catalogue.schemas';
 
 /** Products & services of a company; every query takes tenantId first and filters on it. */
 export type CatalogueItemRow = CatalogueItemsTable;

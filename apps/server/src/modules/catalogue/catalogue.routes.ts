@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { catalogueItemSchema, catalogueListQuery, createCatalogueItemBody, updateCatalogueItemBody } from '@fieldwork/domain/catalogue.schemas';
-import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
+import { catalogueItemSchema, catalogueListQuery, createCatalogueItemBody, updateCatalogueItemBody } from '@fieldwork/domain/billing/catalogue.schemas';
+import { dataOf, dataPage, idParams } from '@fieldwork/domain/common/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { createCatalogueItem, deleteCatalogueItem, getCatalogueItem, listCatalogue, updateCatalogueItem } from './catalogue.service.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
-import type { TaskForRules } from '@fieldwork/domain/task-actions.rules';
-import type { TaskLifecycle } from '@fieldwork/domain/task-status';
+import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
+import type { TaskForRules } from '@fieldwork/domain/tasks/task-actions.rules';
+import type { TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import { buildJob, buildSubcontractor, buildTask, buildTenant, buildUser, type TaskOverrides } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { addWorkPeriod, expectedActionStatus, subcontractorLogin, taskLog, taskRow, timeline } from '../tasks/tasks.fixture.ts';

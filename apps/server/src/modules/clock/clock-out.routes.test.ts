@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
-import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
+import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
+import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { buildJob, buildTenant } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { taskLog, taskRow } from '../tasks/tasks.fixture.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { nextNumber } from '@fieldwork/db/counters';
-import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
+import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
 import { buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { timeline } from '../tasks/tasks.fixture.ts';

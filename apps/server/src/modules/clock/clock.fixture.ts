@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
+import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
 import { buildTask, buildUser, type TaskOverrides } from '@fieldwork/testing/factories';
 import { testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { addWorkPeriod, timeline } from '../tasks/tasks.fixture.ts';

@@ -1,4 +1,4 @@
-import type { ClockActivity } from '@fieldwork/domain/clock.schemas';
+import type { ClockActivity } from '@fieldwork/domain/tasks/clock.schemas';
 import type { ClockActivityRow } from './clock.repository.ts';
 
 export function toClockActivityDto(row: ClockActivityRow): ClockActivity {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { activityParams, adjustActivityBody, assistantSchema, assistantsQuery, clockActivitySchema, clockInBody, clockOutBody } from '@fieldwork/domain/clock.schemas';
-import { dataOf, itemsPage } from '@fieldwork/domain/common.schemas';
-import { taskSchema } from '@fieldwork/domain/tasks.schemas';
+import { activityParams, adjustActivityBody, assistantSchema, assistantsQuery, clockActivitySchema, clockInBody, clockOutBody } from '@fieldwork/domain/tasks/clock.schemas';
+import { dataOf, itemsPage } from '@fieldwork/domain/common/common.schemas';
+import { taskSchema } from '@fieldwork/domain/tasks/tasks.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { adjustRunningActivity, clockIn, clockOut, listAssistants } from './clock.service.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
-import { diffFields, type ActivityAction, type ActivityChange } from '@fieldwork/domain/activity.schemas';
+import { diffFields, type ActivityAction, type ActivityChange } from '@fieldwork/domain/jobs/activity.schemas';
 import {
   adjustedStartError,
   CLOCK_MESSAGES,
@@ -12,13 +12,13 @@ import {
   type ClockActivity,
   type ClockInBody,
   type ClockOutBody,
-} from '@fieldwork/domain/clock.schemas';
-import { pageMeta } from '@fieldwork/domain/common.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { assigneeKeys } from '@fieldwork/domain/events.schemas';
-import { isSubcontractorRole, viewerClass } from '@fieldwork/domain/roles';
-import { deriveTaskStatus, TASK_STATUS_LABELS, type TaskLifecycle } from '@fieldwork/domain/task-status';
-import type { Task } from '@fieldwork/domain/tasks.schemas';
+} from '@fieldwork/domain/tasks/clock.schemas';
+import { pageMeta } from '@fieldwork/domain/common/common.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { assigneeKeys } from '@fieldwork/domain/common/events.schemas';
+import { isSubcontractorRole, viewerClass } from '@fieldwork/domain/access/roles.rules';
+import { deriveTaskStatus, TASK_STATUS_LABELS, type TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
+import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { afterCommit, runTransaction } from '../events/events.bus.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegImage, pngBomb, pngImage, webpImage } from '@fieldwork/testing/image-samples';
-import { LOGO_MAX_BYTES } from '@fieldwork/domain/company.schemas';
+import { LOGO_MAX_BYTES } from '@fieldwork/domain/company/company.schemas';
 import { multipart } from '../media/media-upload.fixture.ts';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 

@@ -1,4 +1,4 @@
-import type { Company } from '@fieldwork/domain/company.schemas';
+import type { Company } from '@fieldwork/domain/company/company.schemas';
 import type { TenantsTable } from '@fieldwork/db/schema';
 import type { TenantBrandingColumns, TenantFinancingColumns } from '@fieldwork/db/schema-dashboard';
 

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { companySchema, LOGO_MAX_BYTES, updateCompanyBody } from '@fieldwork/domain/company.schemas';
-import { dataOf } from '@fieldwork/domain/common.schemas';
+import { companySchema, LOGO_MAX_BYTES, updateCompanyBody } from '@fieldwork/domain/company/company.schemas';
+import { dataOf } from '@fieldwork/domain/common/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { getCompany, updateCompany } from './company.service.ts';
 import { getCompanyLogo, removeCompanyLogo, setCompanyLogo } from './company-logo.service.ts';

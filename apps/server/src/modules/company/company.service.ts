@@ -1,7 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import type { Company, UpdateCompanyBody } from '@fieldwork/domain/company.schemas';
-import { AppError } from '@fieldwork/domain/errors';
+import type { Company, UpdateCompanyBody } from '@fieldwork/domain/company/company.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { findTenant, updateTenant } from './company.repository.ts';
 import { toCompanyDto } from './company.presenter.ts';
 

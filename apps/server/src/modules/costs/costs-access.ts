@@ -1,7 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
-import { AppError } from '@fieldwork/domain/errors';
-import { can, isTechnicianRole, refusalFor } from '@fieldwork/domain/roles';
-import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { can, isTechnicianRole, refusalFor } from '@fieldwork/domain/access/roles.rules';
+import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { requireTaskAction, requireVisibleTask, taskViewer } from '../tasks/tasks-access.service.ts';
 import { recordActions } from '../tasks/tasks.presenter.ts';

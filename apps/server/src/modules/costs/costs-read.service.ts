@@ -1,10 +1,10 @@
-import { AppError } from '@fieldwork/domain/errors';
-import { pagination } from '@fieldwork/domain/common.schemas';
-import { dayKeyOf } from '@fieldwork/domain/calendar-time';
-import { activityHoursMilli, analyseJobCosts, costTotals, type CostType } from '@fieldwork/domain/costs.rules';
-import type { Cost, CostAnalysis, CostExportQuery, CostListQuery, CostSuggestions } from '@fieldwork/domain/costs.schemas';
-import { centsToDollars, lineTotalCents } from '@fieldwork/domain/money';
-import { can } from '@fieldwork/domain/roles';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { pagination } from '@fieldwork/domain/common/common.schemas';
+import { dayKeyOf } from '@fieldwork/domain/time/calendar-time.rules';
+import { activityHoursMilli, analyseJobCosts, costTotals, type CostType } from '@fieldwork/domain/jobs/costs.rules';
+import type { Cost, CostAnalysis, CostExportQuery, CostListQuery, CostSuggestions } from '@fieldwork/domain/jobs/costs.schemas';
+import { centsToDollars, lineTotalCents } from '@fieldwork/domain/common/money.rules';
+import { can } from '@fieldwork/domain/access/roles.rules';
 import { requireCostRead, taskForCosts, type CostCtx } from './costs-access.ts';
 import { toCostDto, toCsv, toSummaryDto } from './costs.presenter.ts';
 import { allCosts, finishedActivities, findEstimateRef, findJobRef, jobCostSums, jobRevenue, listCosts } from './costs.repository.ts';

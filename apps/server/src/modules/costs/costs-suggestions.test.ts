@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
+import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { person, runningTask } from '../clock/clock.fixture.ts';
 import { clockedOutTask, jobCosts } from './costs.fixture.ts';

@@ -1,6 +1,6 @@
-import { centsToDollars } from '@fieldwork/domain/money';
-import { COST_CATEGORIES, COST_FOR_LABELS, COST_TYPE_LABELS, type CostTotals, type CostType, type EquipmentUnit } from '@fieldwork/domain/costs.rules';
-import type { Cost, CostSummary } from '@fieldwork/domain/costs.schemas';
+import { centsToDollars } from '@fieldwork/domain/common/money.rules';
+import { COST_CATEGORIES, COST_FOR_LABELS, COST_TYPE_LABELS, type CostTotals, type CostType, type EquipmentUnit } from '@fieldwork/domain/jobs/costs.rules';
+import type { Cost, CostSummary } from '@fieldwork/domain/jobs/costs.schemas';
 import { toCsvText } from '../../lib/csv.ts';
 import type { CostRow } from './costs.repository.ts';
 

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { CostsTable } from '@fieldwork/db/schema';
 import { paging } from '@fieldwork/db/sql-helpers';
-import { BUDGET_ESTIMATE_STATUSES, type CostType } from '@fieldwork/domain/costs.rules';
+import { BUDGET_ESTIMATE_STATUSES, type CostType } from '@fieldwork/domain/jobs/costs.rules';
 
 /** Every query takes the tenant first and filters on it: another company's id reads as missing. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
+import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
 import { buildJob, buildSubcontractor } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { approvedEstimate, estimateBody, invoiceBody, line } from '../estimates/billing.fixture.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
+import { dataOf, dataPage, idParams } from '@fieldwork/domain/common/common.schemas';
 import {
   costAnalysisSchema,
   costDeleteQuery,
@@ -14,7 +14,7 @@ import {
   costSuggestionsSchema,
   createCostBody,
   updateCostBody,
-} from '@fieldwork/domain/costs.schemas';
+} from '@fieldwork/domain/jobs/costs.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import type { CostCtx } from './costs-access.ts';
 import { analyseJob, costSuggestions, exportCosts, getCost, listCostsPage } from './costs-read.service.ts';

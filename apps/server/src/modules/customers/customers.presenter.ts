@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
-import { customerSearchMatch, type Customer, type CustomerContact, type CustomerListItem } from '@fieldwork/domain/customers.schemas';
-import type { NamedRef } from '@fieldwork/domain/common.schemas';
+import { customerSearchMatch, type Customer, type CustomerContact, type CustomerListItem } from '@fieldwork/domain/customers/customers.schemas';
+import type { NamedRef } from '@fieldwork/domain/common/common.schemas';
 import { loadAddresses, loadContacts, loadCustomerTags, type AddressRow, type ContactRow, type CustomerRow } from './customers.repository.ts';
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { CustomerAddressesTable, CustomerContactsTable, CustomersTable } from '@fieldwork/db/schema';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
-import type { CustomerListQuery } from '@fieldwork/domain/customers.schemas';
+import type { CustomerListQuery } from '@fieldwork/domain/customers/customers.schemas';
 
 export type CustomerRow = CustomersTable;
 export type AddressRow = CustomerAddressesTable;

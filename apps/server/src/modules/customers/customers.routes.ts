@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
+import { dataOf, dataPage, idParams } from '@fieldwork/domain/common/common.schemas';
 import {
   createCustomerBody,
   customerListItemSchema,
   customerListQuery,
   customerSchema,
   updateCustomerBody,
-} from '@fieldwork/domain/customers.schemas';
+} from '@fieldwork/domain/customers/customers.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { createCustomer, getCustomer, listCustomersPage, updateCustomer } from './customers.service.ts';
 

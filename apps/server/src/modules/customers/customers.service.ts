@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { flag, nowIso } from '@fieldwork/db/sql-helpers';
-import { pagination } from '@fieldwork/domain/common.schemas';
-import { customerSearchText, type CreateCustomerBody, type Customer, type CustomerListQuery, type UpdateCustomerBody } from '@fieldwork/domain/customers.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import type { Viewer } from '@fieldwork/domain/roles';
+import { pagination } from '@fieldwork/domain/common/common.schemas';
+import { customerSearchText, type CreateCustomerBody, type Customer, type CustomerListQuery, type UpdateCustomerBody } from '@fieldwork/domain/customers/customers.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { assertTagsOfType } from '../lookups/lookups.service.ts';
 import { presentCustomer, presentCustomerListItems } from './customers.presenter.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_MESSAGES } from '@fieldwork/domain/dashboard.schemas';
+import { DASHBOARD_MESSAGES } from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { buildCustomer, buildJob, buildTenant } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { insertCost, insertEstimate, insertInvoice, insertPayment } from './dashboard.fixture.ts';

@@ -1,10 +1,10 @@
 import type { Db } from '@fieldwork/db/connection';
-import { bucketOf, chartBuckets, figure, previousDays, resolveRange } from '@fieldwork/domain/dashboard.rules';
-import { financeFigures } from '@fieldwork/domain/dashboard-figures';
-import type { DashboardRange, DashboardRangeQuery, FinanceMetrics, RevenueChart } from '@fieldwork/domain/dashboard.schemas';
-import { centsToDollars } from '@fieldwork/domain/money';
+import { bucketOf, chartBuckets, figure, previousDays, resolveRange } from '@fieldwork/domain/dashboard/dashboard.rules';
+import { financeFigures } from '@fieldwork/domain/dashboard/dashboard-figures.rules';
+import type { DashboardRange, DashboardRangeQuery, FinanceMetrics, RevenueChart } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import { centsToDollars } from '@fieldwork/domain/common/money.rules';
 import { collectedByDay, estimateTotals, invoicedByDay, jobCostsByDay, openInvoiceTotals, type Period } from './dashboard-money.repository.ts';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /** The current and previous periods of a range, as the repositories take them. */
 export function periodsOf(range: DashboardRange): { current: Period; previous: Period } {

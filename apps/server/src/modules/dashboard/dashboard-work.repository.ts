@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { dialectOf } from '@fieldwork/db/bulk-insert';
 import type { Db } from '@fieldwork/db/connection';
 import { statusCondition, type StatusBounds } from '../tasks/tasks-list.repository.ts';
-import { JOB_STATUSES, type JobStatus } from '@fieldwork/domain/jobs.schemas';
+import { JOB_STATUSES, type JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
 import type { Period } from './dashboard-money.repository.ts';
 
 /** Job, task, customer and lead aggregates of the dashboard; each one index range (migration 0011), tenant first. */

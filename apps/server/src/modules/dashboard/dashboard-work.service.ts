@@ -1,9 +1,9 @@
 import type { Db } from '@fieldwork/db/connection';
-import { DASHBOARD_OTHER_LABEL, DASHBOARD_TOP_N, type CustomerStats, type DashboardRangeQuery, type JobMetrics, type LeadMetrics, type TopRevenue } from '@fieldwork/domain/dashboard.schemas';
-import { figure, topWithOther } from '@fieldwork/domain/dashboard.rules';
-import { LEAD_SOURCES, LEAD_STATUSES } from '@fieldwork/domain/leads.schemas';
-import { centsToDollars } from '@fieldwork/domain/money';
-import { statusBounds } from '@fieldwork/domain/task-status';
+import { DASHBOARD_OTHER_LABEL, DASHBOARD_TOP_N, type CustomerStats, type DashboardRangeQuery, type JobMetrics, type LeadMetrics, type TopRevenue } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import { figure, topWithOther } from '@fieldwork/domain/dashboard/dashboard.rules';
+import { LEAD_SOURCES, LEAD_STATUSES } from '@fieldwork/domain/customers/leads.schemas';
+import { centsToDollars } from '@fieldwork/domain/common/money.rules';
+import { statusBounds } from '@fieldwork/domain/tasks/task-status.rules';
 import { customerNames, invoicedByCustomer, invoicedByJobLink } from './dashboard-money.repository.ts';
 import { customerCounts, jobCloseDays, jobsByStatus, leadCounts, taskCounts } from './dashboard-work.repository.ts';
 import { periodsOf, rangeOf } from './dashboard-finance.service.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '@fieldwork/db/connection';
-import { customerStatsSchema, dashboardRangeQuery, financeMetricsSchema, jobMetricsSchema, leadMetricsSchema, revenueChartSchema, topRevenueSchema, type DashboardRangeQuery } from '@fieldwork/domain/dashboard.schemas';
+import { customerStatsSchema, dashboardRangeQuery, financeMetricsSchema, jobMetricsSchema, leadMetricsSchema, revenueChartSchema, topRevenueSchema, type DashboardRangeQuery } from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { financeMetrics, revenueChart } from './dashboard-finance.service.ts';
 import { customerStats, jobMetrics, leadMetrics, topRevenue } from './dashboard-work.service.ts';

@@ -1,8 +1,8 @@
-import { ESTIMATE_STATUS_LABELS, effectiveEstimateStatus, estimateActions, type ApprovalDecision, type StoredEstimateStatus } from '@fieldwork/domain/estimates.rules';
-import type { Estimate, EstimateListItem } from '@fieldwork/domain/estimates.schemas';
-import { can, type Viewer } from '@fieldwork/domain/roles';
-import type { PaymentMethod } from '@fieldwork/domain/invoices.rules';
-import { centsToDollars } from '@fieldwork/domain/money';
+import { ESTIMATE_STATUS_LABELS, effectiveEstimateStatus, estimateActions, type ApprovalDecision, type StoredEstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
+import type { Estimate, EstimateListItem } from '@fieldwork/domain/billing/estimates.schemas';
+import { can, type Viewer } from '@fieldwork/domain/access/roles.rules';
+import type { PaymentMethod } from '@fieldwork/domain/billing/invoices.rules';
+import { centsToDollars } from '@fieldwork/domain/common/money.rules';
 import type { EstimateRow, LineRow } from '../billing/documents.repository.ts';
 import { commonDto, marginFields } from '../billing/documents.service.ts';
 

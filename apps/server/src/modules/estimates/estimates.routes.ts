@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailDraftSchema, sendDocumentBody } from '@fieldwork/domain/messages.schemas';
-import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
-import { approvalBody, createEstimateBody, depositBody, estimateListItemSchema, estimateListQuery, estimateSchema, linkEstimateBody, updateEstimateBody } from '@fieldwork/domain/estimates.schemas';
-import { ESTIMATE_MESSAGES, LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
+import { emailDraftSchema, sendDocumentBody } from '@fieldwork/domain/messages/messages.schemas';
+import { dataOf, dataPage, idParams } from '@fieldwork/domain/common/common.schemas';
+import { approvalBody, createEstimateBody, depositBody, estimateListItemSchema, estimateListQuery, estimateSchema, linkEstimateBody, updateEstimateBody } from '@fieldwork/domain/billing/estimates.schemas';
+import { ESTIMATE_MESSAGES, LINK_MESSAGES } from '@fieldwork/domain/billing/estimates.rules';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { linkToJob } from '../billing/link.service.ts';
 import {

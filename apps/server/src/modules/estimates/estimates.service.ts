@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
-import { pagination } from '@fieldwork/domain/common.schemas';
-import { formatCents } from '@fieldwork/domain/money';
-import { AppError } from '@fieldwork/domain/errors';
+import { pagination } from '@fieldwork/domain/common/common.schemas';
+import { formatCents } from '@fieldwork/domain/common/money.rules';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import {
   canRecordDeposit,
   editCreatesDraftCopy,
@@ -13,9 +13,9 @@ import {
   ESTIMATE_STATUS_LABELS,
   estimateMove,
   type StoredEstimateStatus,
-} from '@fieldwork/domain/estimates.rules';
-import type { ApprovalBody, CreateEstimateBody, DepositBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
-import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
+} from '@fieldwork/domain/billing/estimates.rules';
+import type { ApprovalBody, CreateEstimateBody, DepositBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/billing/estimates.schemas';
+import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
 import { insertPayment } from '../invoices/invoices.repository.ts';
 import { changeDocument, type DocumentChange } from '../billing/document-change.service.ts';
 import { documentEmailDraft, queueDocumentEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';

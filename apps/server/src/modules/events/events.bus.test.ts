@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@fieldwork/domain/events.schemas';
+import type { DomainEvent } from '@fieldwork/domain/common/events.schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { afterCommit, runTransaction } from './events.bus.ts';
 import { sleep } from './events.fixture.ts';

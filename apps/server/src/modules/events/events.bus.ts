@@ -3,7 +3,7 @@ import { SqliteAdapter } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import { immediateTransaction } from '@fieldwork/db/transactions';
 import { notify } from '@fieldwork/db/notify';
-import type { DomainEvent } from '@fieldwork/domain/events.schemas';
+import type { DomainEvent } from '@fieldwork/domain/common/events.schemas';
 
 /**
  * Live updates travel after commit only: an event that arrived before its commit would make clients

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { listen, type Listener } from '@fieldwork/db/notify';
-import { AppError } from '@fieldwork/domain/errors';
-import { domainEventSchema, eventAudience, eventVisibleTo, toClientEvent } from '@fieldwork/domain/events.schemas';
-import { isSubcontractorRole } from '@fieldwork/domain/roles';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { domainEventSchema, eventAudience, eventVisibleTo, toClientEvent } from '@fieldwork/domain/common/events.schemas';
+import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
 import { requireAuth, tokenRowLive } from '../../plugins/auth.plugin.ts';
 import { findApiTokenByHash, findSessionByHash } from '../auth/sessions.repository.ts';
 import { findSubcontractorIdOfUser } from '../tasks/tasks.repository.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '@fieldwork/domain/errors';
-import { checkImage, type ImageUse } from '@fieldwork/domain/images.rules';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { checkImage, type ImageUse } from '@fieldwork/domain/jobs/images.rules';
 import { uploadFileName } from '../media/media.service.ts';
 import { sniffImageType } from './image-sniff.ts';
 

@@ -1,7 +1,7 @@
-import { INVOICE_STATUS_LABELS, invoiceActions, type InvoiceStatus, type PaymentMethod } from '@fieldwork/domain/invoices.rules';
-import type { Invoice, InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
-import { centsToDollars } from '@fieldwork/domain/money';
-import { can, type Viewer } from '@fieldwork/domain/roles';
+import { INVOICE_STATUS_LABELS, invoiceActions, type InvoiceStatus, type PaymentMethod } from '@fieldwork/domain/billing/invoices.rules';
+import type { Invoice, InvoiceListItem } from '@fieldwork/domain/billing/invoices.schemas';
+import { centsToDollars } from '@fieldwork/domain/common/money.rules';
+import { can, type Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { InvoicePaymentsTable } from '@fieldwork/db/schema';
 import type { InvoiceRow, LineRow } from '../billing/documents.repository.ts';
 import { commonDto, marginFields } from '../billing/documents.service.ts';

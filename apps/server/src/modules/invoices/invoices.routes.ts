@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailDraftSchema, sendDocumentBody } from '@fieldwork/domain/messages.schemas';
-import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
-import { LINK_MESSAGES } from '@fieldwork/domain/estimates.rules';
-import { createInvoiceBody, invoiceListItemSchema, invoiceListQuery, invoiceSchema, linkInvoiceBody, paymentBody, updateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
+import { emailDraftSchema, sendDocumentBody } from '@fieldwork/domain/messages/messages.schemas';
+import { dataOf, dataPage, idParams } from '@fieldwork/domain/common/common.schemas';
+import { LINK_MESSAGES } from '@fieldwork/domain/billing/estimates.rules';
+import { createInvoiceBody, invoiceListItemSchema, invoiceListQuery, invoiceSchema, linkInvoiceBody, paymentBody, updateInvoiceBody } from '@fieldwork/domain/billing/invoices.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { linkToJob } from '../billing/link.service.ts';
 import { createInvoice, deleteInvoice, draftFromInvoice, getInvoice, invoiceEmailDraft, listInvoicesPage, recordPayment, sendInvoice, updateInvoice, voidInvoice, type Ctx } from './invoices.service.ts';

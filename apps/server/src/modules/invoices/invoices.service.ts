@@ -1,9 +1,9 @@
 import type { Db } from '@fieldwork/db/connection';
-import { pagination } from '@fieldwork/domain/common.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { INVOICE_ACTION_STORES, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceEditCreatesDraftCopy, invoiceMove, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
-import type { CreateInvoiceBody, Invoice, InvoiceListQuery, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
-import { formatCents } from '@fieldwork/domain/money';
+import { pagination } from '@fieldwork/domain/common/common.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { INVOICE_ACTION_STORES, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceEditCreatesDraftCopy, invoiceMove, type InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
+import type { CreateInvoiceBody, Invoice, InvoiceListQuery, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/billing/invoices.schemas';
+import { formatCents } from '@fieldwork/domain/common/money.rules';
 import { changeDocument } from '../billing/document-change.service.ts';
 import type { OwnFields } from '../billing/document-writes.repository.ts';
 import { copyIntoDraft, createDocument, updateDraftDocument, type BillingCtx, type DocumentInput } from '../billing/document-writes.service.ts';
@@ -12,9 +12,9 @@ import { toListFilter } from '../billing/documents.service.ts';
 import { releaseConversion } from '../estimates/estimates.repository.ts';
 import { addPaymentIf, deleteInvoiceIf, findBalance, findCopyLinks, insertPayment, setInvoiceStatusIf } from './invoices.repository.ts';
 import { toInvoiceDto, toInvoiceListItem } from './invoices.presenter.ts';
-import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages.schemas';
+import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
 import { documentEmailDraft, queueDocumentEmail, queueReceiptEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /** What a billing use case runs with (the routes and the PDF module build it). */
 export type Ctx = BillingCtx;

@@ -1,5 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
-import { AppError } from '@fieldwork/domain/errors';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { findJobHeader } from './jobs-lookup.repository.ts';
 
 /** Another tenant's job is indistinguishable from a missing one. */

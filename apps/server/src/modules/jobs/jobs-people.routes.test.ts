@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessLevel, RoleName } from '@fieldwork/domain/roles';
-import { JOB_PEOPLE_MESSAGES, mayHoldJobRole } from '@fieldwork/domain/job-people.rules';
+import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
+import { JOB_PEOPLE_MESSAGES, mayHoldJobRole } from '@fieldwork/domain/jobs/job-people.rules';
 import { buildCustomer } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 

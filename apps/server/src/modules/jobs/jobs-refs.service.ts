@@ -1,8 +1,8 @@
 import type { Db } from '@fieldwork/db/connection';
-import { AppError } from '@fieldwork/domain/errors';
-import type { AccessLevel } from '@fieldwork/domain/roles';
-import type { CreateJobBody, Job } from '@fieldwork/domain/jobs.schemas';
-import { JOB_PEOPLE_LABELS, JOB_PEOPLE_MESSAGES, mayHoldJobRole, type JobPeopleRole } from '@fieldwork/domain/job-people.rules';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import type { AccessLevel } from '@fieldwork/domain/access/roles.rules';
+import type { CreateJobBody, Job } from '@fieldwork/domain/jobs/jobs.schemas';
+import { JOB_PEOPLE_LABELS, JOB_PEOPLE_MESSAGES, mayHoldJobRole, type JobPeopleRole } from '@fieldwork/domain/jobs/job-people.rules';
 import { loadJobRefs } from './jobs-refs.repository.ts';
 
 type RefFields = Omit<CreateJobBody, 'customerId' | 'name' | 'description' | 'sessionToken'>;

@@ -1,10 +1,10 @@
 import type { Db } from '@fieldwork/db/connection';
-import { diffFields } from '@fieldwork/domain/activity.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { assigneeKeys } from '@fieldwork/domain/events.schemas';
-import { JOB_TRANSITIONS, jobStatusActions, type JobStatusAction, type JobTaskCounts } from '@fieldwork/domain/job-status.rules';
-import type { Job, JobStatus } from '@fieldwork/domain/jobs.schemas';
-import type { Viewer } from '@fieldwork/domain/roles';
+import { diffFields } from '@fieldwork/domain/jobs/activity.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { assigneeKeys } from '@fieldwork/domain/common/events.schemas';
+import { JOB_TRANSITIONS, jobStatusActions, type JobStatusAction, type JobTaskCounts } from '@fieldwork/domain/jobs/job-status.rules';
+import type { Job, JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { afterCommit, runTransaction } from '../events/events.bus.ts';
 import { requireJobHeader } from './jobs-lookup.service.ts';

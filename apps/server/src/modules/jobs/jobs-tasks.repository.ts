@@ -1,5 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
-import type { TaskStatus } from '@fieldwork/domain/task-status';
+import type { TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
 import { readTaskCounts, statusCondition, type StatusBounds } from '../tasks/tasks-list.repository.ts';
 
 /**

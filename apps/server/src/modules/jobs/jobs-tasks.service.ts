@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
-import { countJobTasks, type JobTaskCounts } from '@fieldwork/domain/job-status.rules';
-import type { AssignedTo, TaskLifecycle } from '@fieldwork/domain/task-status';
+import { countJobTasks, type JobTaskCounts } from '@fieldwork/domain/jobs/job-status.rules';
+import type { AssignedTo, TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import { loadJobTaskFacts, type JobTaskFactRow } from './jobs-tasks.repository.ts';
 
 /** The domain's counts for one job's task rows (derived statuses in the company's zone). */

@@ -1,7 +1,7 @@
-import { jobStatusActions, jobTaskSummary, type JobTaskCounts } from '@fieldwork/domain/job-status.rules';
-import type { Job, JobListItem, JobStatus } from '@fieldwork/domain/jobs.schemas';
-import { centsToAmount, jobActions } from '@fieldwork/domain/jobs.rules';
-import { can, type Viewer } from '@fieldwork/domain/roles';
+import { jobStatusActions, jobTaskSummary, type JobTaskCounts } from '@fieldwork/domain/jobs/job-status.rules';
+import type { Job, JobListItem, JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
+import { centsToAmount, jobActions } from '@fieldwork/domain/jobs/jobs.rules';
+import { can, type Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { JobDetailRow, JobListRow } from './jobs.repository.ts';
 
 type Refs = { tags: { job_id: string; id: string; name: string }[]; zones: { job_id: string; id: string; name: string }[] };

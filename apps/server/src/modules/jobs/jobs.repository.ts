@@ -2,7 +2,7 @@ import { sql, type Expression, type Insertable, type Selectable, type SqlBool } 
 import type { Db } from '@fieldwork/db/connection';
 import type { JobsTable } from '@fieldwork/db/schema';
 import { paging } from '@fieldwork/db/sql-helpers';
-import { jobNumberSearchDigits, type JobListQuery, type JobOrderKey } from '@fieldwork/domain/jobs.schemas';
+import { jobNumberSearchDigits, type JobListQuery, type JobOrderKey } from '@fieldwork/domain/jobs/jobs.schemas';
 
 export type JobRow = Selectable<JobsTable>;
 

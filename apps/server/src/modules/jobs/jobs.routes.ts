@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { activityListQuery, activitySchema } from '@fieldwork/domain/activity.schemas';
-import { dataOf, dataPage, idParams, itemsPage } from '@fieldwork/domain/common.schemas';
-import { createJobBody, createdJobSchema, jobListItemSchema, jobListQuery, jobSchema, jobSummarySchema, patchJobStatusBody, updateJobBody } from '@fieldwork/domain/jobs.schemas';
+import { activityListQuery, activitySchema } from '@fieldwork/domain/jobs/activity.schemas';
+import { dataOf, dataPage, idParams, itemsPage } from '@fieldwork/domain/common/common.schemas';
+import { createJobBody, createdJobSchema, jobListItemSchema, jobListQuery, jobSchema, jobSummarySchema, patchJobStatusBody, updateJobBody } from '@fieldwork/domain/jobs/jobs.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { changeJobStatus } from './jobs-status.service.ts';
 import { createJob, getJob, jobActivities, jobSummary, listJobsPage, updateJob } from './jobs.service.ts';

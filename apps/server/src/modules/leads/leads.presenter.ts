@@ -1,5 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
-import type { Lead } from '@fieldwork/domain/leads.schemas';
+import type { Lead } from '@fieldwork/domain/customers/leads.schemas';
 import { jobsOfLeads, type LeadRow } from './leads.repository.ts';
 
 /** A lead's `job` is the newest job made from it. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { CrmLeadsTable } from '@fieldwork/db/schema';
 import { containsText, likePattern, paging } from '@fieldwork/db/sql-helpers';
-import type { LeadListQuery } from '@fieldwork/domain/leads.schemas';
+import type { LeadListQuery } from '@fieldwork/domain/customers/leads.schemas';
 
 export type LeadRow = CrmLeadsTable & { customer_name: string };
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can } from '@fieldwork/domain/roles';
+import { can } from '@fieldwork/domain/access/roles.rules';
 import { buildCustomer } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { insertTestJob } from '../notes/test-jobs.fixture.ts';

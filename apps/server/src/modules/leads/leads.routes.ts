@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
-import { createLeadBody, leadListQuery, leadSchema } from '@fieldwork/domain/leads.schemas';
+import { dataOf, dataPage, idParams } from '@fieldwork/domain/common/common.schemas';
+import { createLeadBody, leadListQuery, leadSchema } from '@fieldwork/domain/customers/leads.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { createLead, getLead, listLeadsPage } from './leads.service.ts';
 

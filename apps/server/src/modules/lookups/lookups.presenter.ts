@@ -1,4 +1,4 @@
-import type { Location, Tag, TagType, Zone } from '@fieldwork/domain/lookups.schemas';
+import type { Location, Tag, TagType, Zone } from '@fieldwork/domain/company/lookups.schemas';
 import type { LocationRow, SiteRow } from './locations.repository.ts';
 import type { TagRow } from './tags.repository.ts';
 import type { ZoneRow } from './zones.repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, idParams } from '@fieldwork/domain/common.schemas';
+import { dataOf, idParams } from '@fieldwork/domain/common/common.schemas';
 import {
   createLocationBody,
   createTagBody,
@@ -12,7 +12,7 @@ import {
   updateTagBody,
   zoneBody,
   zoneSchema,
-} from '@fieldwork/domain/lookups.schemas';
+} from '@fieldwork/domain/company/lookups.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import {
   allZones,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
-import { AppError } from '@fieldwork/domain/errors';
-import type { Location, Tag, TagType, Zone } from '@fieldwork/domain/lookups.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import type { Location, Tag, TagType, Zone } from '@fieldwork/domain/company/lookups.schemas';
 import { siteToLocationDto, toLocationDto, toTagDto, toZoneDto } from './lookups.presenter.ts';
 import { insertLocation, listLocationRows, listSiteRows } from './locations.repository.ts';
 import { deleteTag, findTag, insertTag, listTags, renameTag, tagNameTaken, tagTypesOf } from './tags.repository.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { TagsTable } from '@fieldwork/db/schema';
 import { containsText } from '@fieldwork/db/sql-helpers';
-import type { TagType } from '@fieldwork/domain/lookups.schemas';
+import type { TagType } from '@fieldwork/domain/company/lookups.schemas';
 
 export type TagRow = TagsTable;
 

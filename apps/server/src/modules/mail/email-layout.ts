@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_COLOR } from '@fieldwork/domain/company.schemas';
+import { DEFAULT_BRAND_COLOR } from '@fieldwork/domain/company/company.schemas';
 
 /** The content of one email, all plain text: the layout escapes every piece of it. */
 export type EmailContent = {

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_MAX_BYTES } from '@fieldwork/domain/media.schemas';
+import { MEDIA_MAX_BYTES } from '@fieldwork/domain/jobs/media.schemas';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { insertTestJob, jobCounts } from '../notes/test-jobs.fixture.ts';
 import { DOCX, filesOf, multipart, SAMPLES } from './media-upload.fixture.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
-import { ORPHAN_MEDIA_HOURS } from '@fieldwork/domain/media.schemas';
+import { ORPHAN_MEDIA_HOURS } from '@fieldwork/domain/jobs/media.schemas';
 import { withTenant } from '@fieldwork/db/tenant-scope';
 import { listTenantIds } from '../company/company.repository.ts';
 import { deleteOrphanMediaRows } from './media.repository.ts';

@@ -1,4 +1,4 @@
-import { fileNameForType } from '@fieldwork/domain/media.schemas';
+import { fileNameForType } from '@fieldwork/domain/jobs/media.schemas';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition } from './media.presenter.ts';
 import { normaliseDeclaredType, sniffMediaType } from './media-sniff.ts';

@@ -1,4 +1,4 @@
-import { MEDIA_KINDS, type MediaContentType } from '@fieldwork/domain/media.schemas';
+import { MEDIA_KINDS, type MediaContentType } from '@fieldwork/domain/jobs/media.schemas';
 
 /** Bytes to keep from the start of an upload for sniffing. */
 export const SNIFF_BYTES = 512;

@@ -1,4 +1,4 @@
-import type { Media } from '@fieldwork/domain/media.schemas';
+import type { Media } from '@fieldwork/domain/jobs/media.schemas';
 import type { MediaRow } from './media.repository.ts';
 
 export const fileLinkOf = (id: string) => `/api/jobs/media/${id}/file`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can } from '@fieldwork/domain/roles';
+import { can } from '@fieldwork/domain/access/roles.rules';
 import { createTestApp, ROLE_CASES, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { insertTestJob, jobCounts, setJobStatus } from '../notes/test-jobs.fixture.ts';
 import { filesOf, multipart, SAMPLES } from './media-upload.fixture.ts';

@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, idParams } from '@fieldwork/domain/common.schemas';
-import { MEDIA_MAX_BYTES, mediaListQuery, mediaSchema, mediaTargetQuery } from '@fieldwork/domain/media.schemas';
+import { dataOf, idParams } from '@fieldwork/domain/common/common.schemas';
+import { MEDIA_MAX_BYTES, mediaListQuery, mediaSchema, mediaTargetQuery } from '@fieldwork/domain/jobs/media.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { listMedia, openMediaFile, removeMedia, uploadMedia } from './media.service.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages.rules';
+import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages/messages.rules';
 import { buildCustomer, buildTenant } from '@fieldwork/testing/factories';
 import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';

@@ -1,5 +1,5 @@
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import type { Viewer } from '@fieldwork/domain/roles';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { JobContext, JobHandler } from '../background/background-worker.ts';
 import { companyBranding } from '../company/company-logo.service.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { AppError } from '@fieldwork/domain/errors';
-import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages.rules';
-import type { Delivery, MessageDetail, MessageDto, MessageListQuery } from '@fieldwork/domain/messages.schemas';
-import type { Viewer } from '@fieldwork/domain/roles';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages/messages.rules';
+import type { Delivery, MessageDetail, MessageDto, MessageListQuery } from '@fieldwork/domain/messages/messages.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { countOpenJobs, findJob, listFailedJobs, requeueFailedJob, requeueJobByDedupeKey } from '../background/background.repository.ts';
 import { BACKGROUND_JOB_KINDS } from '../background/background.service.ts';
 import { findTenant } from '../company/company.repository.ts';

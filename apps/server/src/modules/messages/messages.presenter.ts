@@ -1,5 +1,5 @@
-import type { EmailKind, MessageState } from '@fieldwork/domain/messages.rules';
-import type { MessageDetail, MessageDto } from '@fieldwork/domain/messages.schemas';
+import type { EmailKind, MessageState } from '@fieldwork/domain/messages/messages.rules';
+import type { MessageDetail, MessageDto } from '@fieldwork/domain/messages/messages.schemas';
 import type { MessageRow, RecipientRow } from './messages.repository.ts';
 
 /** Stands for a one-time link in a stored body; the real link exists only in the sent email. */

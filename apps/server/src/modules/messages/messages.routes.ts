@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, idParams } from '@fieldwork/domain/common.schemas';
-import { deliverySchema, emailPreviewSchema, emailTemplateSchema, messageDetailSchema, messageListQuery, messageSchema, templateBody, templateKindParams } from '@fieldwork/domain/messages.schemas';
+import { dataOf, idParams } from '@fieldwork/domain/common/common.schemas';
+import { deliverySchema, emailPreviewSchema, emailTemplateSchema, messageDetailSchema, messageListQuery, messageSchema, templateBody, templateKindParams } from '@fieldwork/domain/messages/messages.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { deliveryOverview, getMessage, listMessages, retryFailedJob, retryMessage } from './messages-read.service.ts';
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from './templates.service.ts';

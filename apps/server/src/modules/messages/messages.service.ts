@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { headerSafe, type EmailKind } from '@fieldwork/domain/messages.rules';
+import { headerSafe, type EmailKind } from '@fieldwork/domain/messages/messages.rules';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { enqueueJob } from '../background/background.service.ts';
 import { companyBranding } from '../company/company-logo.service.ts';

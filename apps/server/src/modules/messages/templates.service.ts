@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { AppError } from '@fieldwork/domain/errors';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EMAIL_TEMPLATE_KINDS,
@@ -9,9 +9,9 @@ import {
   TEMPLATE_PLACEHOLDERS,
   type EmailTemplate,
   type EmailTemplateKind,
-} from '@fieldwork/domain/messages.rules';
-import { templateBodyFor, type EmailPreview, type EmailTemplateDto, type TemplateBody } from '@fieldwork/domain/messages.schemas';
-import type { Viewer } from '@fieldwork/domain/roles';
+} from '@fieldwork/domain/messages/messages.rules';
+import { templateBodyFor, type EmailPreview, type EmailTemplateDto, type TemplateBody } from '@fieldwork/domain/messages/messages.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { companyBranding } from '../company/company-logo.service.ts';
 import { renderEmail } from '../mail/email-layout.ts';
 import { deleteTemplate, findTemplates, upsertTemplate } from './messages.repository.ts';

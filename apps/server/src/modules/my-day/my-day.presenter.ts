@@ -1,4 +1,4 @@
-import type { MyDayContact, MyDayTask } from '@fieldwork/domain/my-day.schemas';
+import type { MyDayContact, MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
 import { toTaskDto, type TaskViewContext } from '../tasks/tasks.presenter.ts';
 import type { MyDayRow } from './my-day.repository.ts';
 

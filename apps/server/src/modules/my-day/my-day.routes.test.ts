@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayBounds, mapsUrl, shiftDay, type MyDay } from '@fieldwork/domain/my-day.schemas';
+import { dayBounds, mapsUrl, shiftDay, type MyDay } from '@fieldwork/domain/tasks/my-day.schemas';
 import { buildJob, buildTask, buildTenant } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { addWorkPeriod, subcontractorLogin, timeline } from '../tasks/tasks.fixture.ts';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /**
  * GET /api/tasks/my-day: one company in Asia/Kolkata (UTC+5:30, so its day boundaries are not UTC's). A

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf } from '@fieldwork/domain/common.schemas';
-import { myDayQuery, myDaySchema } from '@fieldwork/domain/my-day.schemas';
+import { dataOf } from '@fieldwork/domain/common/common.schemas';
+import { myDayQuery, myDaySchema } from '@fieldwork/domain/tasks/my-day.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { myDay } from './my-day.service.ts';
 

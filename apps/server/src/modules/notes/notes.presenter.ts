@@ -1,6 +1,6 @@
-import type { Note } from '@fieldwork/domain/notes.schemas';
-import { canChangeNote } from '@fieldwork/domain/jobs.rules';
-import type { Viewer } from '@fieldwork/domain/roles';
+import type { Note } from '@fieldwork/domain/jobs/notes.schemas';
+import { canChangeNote } from '@fieldwork/domain/jobs/jobs.rules';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { photoUrl } from '../users/users.presenter.ts';
 import type { NoteRow } from './notes.repository.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common.schemas';
-import { createNoteBody, noteListQuery, noteSchema, updateNoteBody } from '@fieldwork/domain/notes.schemas';
+import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common/common.schemas';
+import { createNoteBody, noteListQuery, noteSchema, updateNoteBody } from '@fieldwork/domain/jobs/notes.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { addNote, editNote, listJobNotes, removeNote } from './notes.service.ts';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { pageMeta } from '@fieldwork/domain/common.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { canChangeNote } from '@fieldwork/domain/jobs.rules';
-import type { CreateNoteBody, Note, NoteListQuery } from '@fieldwork/domain/notes.schemas';
-import type { Viewer } from '@fieldwork/domain/roles';
+import { pageMeta } from '@fieldwork/domain/common/common.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { canChangeNote } from '@fieldwork/domain/jobs/jobs.rules';
+import type { CreateNoteBody, Note, NoteListQuery } from '@fieldwork/domain/jobs/notes.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { bumpJobCount } from '../jobs/jobs-lookup.repository.ts';
 import { requireJobHeader, requireOpenJob } from '../jobs/jobs-lookup.service.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import type { DashboardUserSettingsTable } from '@fieldwork/db/schema-dashboard';
-import type { OnboardingKey } from '@fieldwork/domain/onboarding.schemas';
+import type { OnboardingKey } from '@fieldwork/domain/company/onboarding.schemas';
 
 /** Statuses an estimate can only reach once sent (VOID is left out: a draft can be voided unsent). */
 const SENT_ESTIMATE_STATUSES = ['SENT', 'APPROVED', 'DECLINED', 'CHANGE_REQUEST', 'PAID'];

@@ -7,7 +7,7 @@ import {
   financingSchema,
   onboardingBody,
   onboardingSchema,
-} from '@fieldwork/domain/onboarding.schemas';
+} from '@fieldwork/domain/company/onboarding.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { dismissFinancing, getConfiguration, getFinancing, getOnboarding, saveConfiguration, setOnboardingDismissed } from './onboarding.service.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import { flag, nowIso } from '@fieldwork/db/sql-helpers';
-import type { Viewer } from '@fieldwork/domain/roles';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import {
   ONBOARDING_ITEMS,
   completeConfiguration,
@@ -8,7 +8,7 @@ import {
   type DashboardConfigurationBody,
   type Financing,
   type Onboarding,
-} from '@fieldwork/domain/onboarding.schemas';
+} from '@fieldwork/domain/company/onboarding.schemas';
 import { financingUrlOf, findSettings, onboardingFacts, saveSettings } from './onboarding.repository.ts';
 
 /** The checklist is ticked from the company's records; only the dismissal is this user's. */

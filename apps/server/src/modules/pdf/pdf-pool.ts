@@ -14,7 +14,7 @@
  * that request gets 503 and the next one a fresh worker. Workers start on first use and end with the pool.
  */
 import { Worker } from 'node:worker_threads';
-import { AppError } from '@fieldwork/domain/errors';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { DocumentPdfInput } from '@fieldwork/pdf/document-pdf';
 import type { RenderReply, RenderRequest } from './pdf-render.worker.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '@fieldwork/domain/common.schemas';
+import { idParams } from '@fieldwork/domain/common/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { estimatePdf, invoicePdf, type PdfCtx, type RenderedPdf } from './pdf.service.ts';
 

@@ -1,4 +1,4 @@
-import { pdfFileName } from '@fieldwork/domain/documents.rules';
+import { pdfFileName } from '@fieldwork/domain/billing/documents.rules';
 import type { PdfCompany } from '@fieldwork/pdf/document-pdf';
 import { companyBranding } from '../company/company-logo.service.ts';
 import { getEstimate, type Ctx } from '../estimates/estimates.service.ts';

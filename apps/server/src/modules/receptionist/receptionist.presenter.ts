@@ -1,4 +1,4 @@
-import type { Call, CallOutcome } from '@fieldwork/domain/receptionist.schemas';
+import type { Call, CallOutcome } from '@fieldwork/domain/ai/receptionist.schemas';
 import type { CallRow } from './receptionist.repository.ts';
 
 export function toCallDto(row: CallRow): Call {

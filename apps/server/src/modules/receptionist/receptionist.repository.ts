@@ -3,7 +3,7 @@ import { dialectOf } from '@fieldwork/db/bulk-insert';
 import type { Db } from '@fieldwork/db/connection';
 import type { ReceptionistCallsTable } from '@fieldwork/db/schema-dashboard';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
-import type { CallOutcome } from '@fieldwork/domain/receptionist.schemas';
+import type { CallOutcome } from '@fieldwork/domain/ai/receptionist.schemas';
 
 export type CallRow = ReceptionistCallsTable & {
   lead_number: number | null;

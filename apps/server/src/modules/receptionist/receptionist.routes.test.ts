@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenScope } from '@fieldwork/domain/api-tokens.rules';
+import type { TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 

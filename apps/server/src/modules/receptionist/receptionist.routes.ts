@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '@fieldwork/domain/common.schemas';
-import { dashboardRangeQuery } from '@fieldwork/domain/dashboard.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { callListQuery, callListResponse, callResponse, createCallBody, receptionistMetricsSchema } from '@fieldwork/domain/receptionist.schemas';
+import { idParams } from '@fieldwork/domain/common/common.schemas';
+import { dashboardRangeQuery } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { callListQuery, callListResponse, callResponse, createCallBody, receptionistMetricsSchema } from '@fieldwork/domain/ai/receptionist.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { getCall, listCallsPage, receptionistMetrics, recordCall } from './receptionist.service.ts';
 

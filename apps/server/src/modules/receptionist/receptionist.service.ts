@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { addDays, daysFrom, startOfDay } from '@fieldwork/domain/calendar-time';
-import { pagination } from '@fieldwork/domain/common.schemas';
-import { resolveRange } from '@fieldwork/domain/dashboard.rules';
-import { daysBetween, type DashboardRangeQuery } from '@fieldwork/domain/dashboard.schemas';
-import { AppError } from '@fieldwork/domain/errors';
+import { addDays, daysFrom, startOfDay } from '@fieldwork/domain/time/calendar-time.rules';
+import { pagination } from '@fieldwork/domain/common/common.schemas';
+import { resolveRange } from '@fieldwork/domain/dashboard/dashboard.rules';
+import { daysBetween, type DashboardRangeQuery } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import {
   CALL_MESSAGES,
   callDurationSeconds,
@@ -13,8 +13,8 @@ import {
   type CallListQuery,
   type CreateCallBody,
   type ReceptionistMetrics,
-} from '@fieldwork/domain/receptionist.schemas';
-import type { Viewer } from '@fieldwork/domain/roles';
+} from '@fieldwork/domain/ai/receptionist.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { toCallDto } from './receptionist.presenter.ts';
 import { callCountsByDay, findCall, findCallByExternalId, insertCallIfAbsent, jobExists, leadExists, listCalls } from './receptionist.repository.ts';
 

@@ -1,7 +1,7 @@
 // Availability and time off: who is free for a window, and the blocks that make a technician busy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
+import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { buildJob, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { ASSIGNEE_MESSAGES } from '../tasks/tasks-assignee.service.ts';

@@ -1,9 +1,9 @@
 import type { Db } from '@fieldwork/db/connection';
-import { pageMeta } from '@fieldwork/domain/common.schemas';
-import { AVAILABLE_SOON_MINUTES, occupiedInterval, technicianAvailability, type AvailableTechnician, type Interval } from '@fieldwork/domain/scheduling.schemas';
-import { statusBounds } from '@fieldwork/domain/task-status';
+import { pageMeta } from '@fieldwork/domain/common/common.schemas';
+import { AVAILABLE_SOON_MINUTES, occupiedInterval, technicianAvailability, type AvailableTechnician, type Interval } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import { statusBounds } from '@fieldwork/domain/tasks/task-status.rules';
 import type { z } from 'zod';
-import type { technicianAvailabilityQuery } from '@fieldwork/domain/scheduling.schemas';
+import type { technicianAvailabilityQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { photoUrl } from '../users/users.presenter.ts';
 import { activeTasksOverlapping } from './scheduler.repository.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
+import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
-import { isSubcontractorRole } from '@fieldwork/domain/roles';
-import type { SchedulerQuery, SchedulerUser, SchedulerUsersQuery } from '@fieldwork/domain/scheduling.schemas';
+import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
+import type { SchedulerQuery, SchedulerUser, SchedulerUsersQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { countActiveTasksByAssignee } from './scheduler.repository.ts';
 import { listSchedulerTasks } from './scheduler.service.ts';

@@ -1,9 +1,9 @@
 import { SqliteAdapter, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { Database } from '@fieldwork/db/schema';
-import { AppError } from '@fieldwork/domain/errors';
-import { occupiedInterval, SCHEDULE_MESSAGES, type Interval } from '@fieldwork/domain/scheduling.schemas';
-import { DEFAULT_SCHEDULE_HOURS, MAX_TASK_MS } from '@fieldwork/domain/tasks.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { occupiedInterval, SCHEDULE_MESSAGES, type Interval } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import { DEFAULT_SCHEDULE_HOURS, MAX_TASK_MS } from '@fieldwork/domain/tasks/tasks.schemas';
 import { runTransaction } from '../events/events.bus.ts';
 
 /**

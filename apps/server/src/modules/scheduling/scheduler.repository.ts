@@ -1,5 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
-import { MAX_SCHEDULER_ITEMS, type Interval, type SchedulerQuery } from '@fieldwork/domain/scheduling.schemas';
+import { MAX_SCHEDULER_ITEMS, type Interval, type SchedulerQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { applyFilters, type StatusBounds, type TaskScope } from '../tasks/tasks-list.repository.ts';
 import { occupiedDuring } from './schedule-guard.ts';
 

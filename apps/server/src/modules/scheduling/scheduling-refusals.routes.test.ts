@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/roles';
+import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/access/roles.rules';
 import { buildJob, buildTask, buildUser } from '@fieldwork/testing/factories';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 

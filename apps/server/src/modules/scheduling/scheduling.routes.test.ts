@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { BID_MESSAGES } from '@fieldwork/domain/bids.schemas';
-import { NOT_SCHEDULABLE_MESSAGE } from '@fieldwork/domain/scheduling.rules';
-import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
-import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
+import { BID_MESSAGES } from '@fieldwork/domain/tasks/bids.schemas';
+import { NOT_SCHEDULABLE_MESSAGE } from '@fieldwork/domain/scheduling/scheduling.rules';
+import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { ASSIGNEE_MESSAGES } from '../tasks/tasks-assignee.service.ts';

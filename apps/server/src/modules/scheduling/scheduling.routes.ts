@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common.schemas';
+import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common/common.schemas';
 import {
   availableTechnicianSchema,
   rescheduleTaskBody,
@@ -19,7 +19,7 @@ import {
   timeOffBody,
   timeOffListQuery,
   timeOffSchema,
-} from '@fieldwork/domain/scheduling.schemas';
+} from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { listAvailableTechnicians } from './availability.service.ts';
 import { listSchedulerUsers, scheduleFeed } from './schedule-feed.service.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
-import type { TeamQuery } from '@fieldwork/domain/scheduling.schemas';
+import type { TeamQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 
 /** The company's team as the scheduler lists it: active technicians and subcontractors, tenantId first. */
 

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
-import { pageMeta } from '@fieldwork/domain/common.schemas';
-import type { TeamMember, TeamQuery } from '@fieldwork/domain/scheduling.schemas';
+import { pageMeta } from '@fieldwork/domain/common/common.schemas';
+import type { TeamMember, TeamQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { loadSubcontractorRefs } from '../subcontractors/subcontractors.repository.ts';
 import { loadUserRefs } from '../users/users.repository.ts';

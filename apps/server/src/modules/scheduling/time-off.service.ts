@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { AppError } from '@fieldwork/domain/errors';
-import { isSubcontractorRole, isTechnicianRole } from '@fieldwork/domain/roles';
-import { SCHEDULE_MESSAGES, type TimeOff, type TimeOffBody } from '@fieldwork/domain/scheduling.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { isSubcontractorRole, isTechnicianRole } from '@fieldwork/domain/access/roles.rules';
+import { SCHEDULE_MESSAGES, type TimeOff, type TimeOffBody } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { z } from 'zod';
-import type { timeOffListQuery } from '@fieldwork/domain/scheduling.schemas';
+import type { timeOffListQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { ASSIGNEE_MESSAGES } from '../tasks/tasks-assignee.service.ts';
 import { findUserForAssignment } from '../tasks/tasks.repository.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
-import type { NamedRef } from '@fieldwork/domain/common.schemas';
-import type { Subcontractor } from '@fieldwork/domain/subcontractors.schemas';
+import type { NamedRef } from '@fieldwork/domain/common/common.schemas';
+import type { Subcontractor } from '@fieldwork/domain/company/subcontractors.schemas';
 import { loadSubcontractorRefs, type SubcontractorRow } from './subcontractors.repository.ts';
 
 function byOwner(rows: { subcontractor_id: string; id: string; name: string }[]): Map<string, NamedRef[]> {

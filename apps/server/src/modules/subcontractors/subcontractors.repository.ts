@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { SubcontractorsTable } from '@fieldwork/db/schema';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
-import type { SubcontractorListQuery } from '@fieldwork/domain/subcontractors.schemas';
+import type { SubcontractorListQuery } from '@fieldwork/domain/company/subcontractors.schemas';
 
 export type SubcontractorRow = SubcontractorsTable;
 

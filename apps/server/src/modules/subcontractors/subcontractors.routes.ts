@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
+import { dataOf, dataPage, idParams } from '@fieldwork/domain/common/common.schemas';
 import {
   createSubcontractorBody,
   subcontractorListQuery,
   subcontractorSchema,
   updateSubcontractorBody,
-} from '@fieldwork/domain/subcontractors.schemas';
+} from '@fieldwork/domain/company/subcontractors.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { createSubcontractor, getSubcontractor, listSubcontractorsPage, updateSubcontractor } from './subcontractors.service.ts';
 

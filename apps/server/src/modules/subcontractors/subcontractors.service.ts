@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { flag, isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
-import { pagination } from '@fieldwork/domain/common.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { isSubcontractorRole } from '@fieldwork/domain/roles';
+import { pagination } from '@fieldwork/domain/common/common.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
 import type {
   CreateSubcontractorBody,
   Subcontractor,
   SubcontractorListQuery,
   UpdateSubcontractorBody,
-} from '@fieldwork/domain/subcontractors.schemas';
+} from '@fieldwork/domain/company/subcontractors.schemas';
 import { assertTagsOfType } from '../lookups/lookups.service.ts';
 import { findUser } from '../users/users.repository.ts';
 import { assertRefsExist } from '../users/users.service.ts';

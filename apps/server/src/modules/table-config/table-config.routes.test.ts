@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can } from '@fieldwork/domain/roles';
-import { defaultTableConfig, JOB_COLUMN_KEYS } from '@fieldwork/domain/table-config.schemas';
+import { can } from '@fieldwork/domain/access/roles.rules';
+import { defaultTableConfig, JOB_COLUMN_KEYS } from '@fieldwork/domain/common/table-config.schemas';
 import { createTestApp, ROLE_CASES, type Session, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf } from '@fieldwork/domain/common.schemas';
-import { saveTableConfigBody, tableConfigSchema, tableConfigTypeQuery } from '@fieldwork/domain/table-config.schemas';
+import { dataOf } from '@fieldwork/domain/common/common.schemas';
+import { saveTableConfigBody, tableConfigSchema, tableConfigTypeQuery } from '@fieldwork/domain/common/table-config.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { getTableConfig, saveTableConfig } from './table-config.service.ts';
 

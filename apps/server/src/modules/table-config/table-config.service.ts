@@ -1,13 +1,13 @@
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import type { Viewer } from '@fieldwork/domain/roles';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import {
   defaultTableConfig,
   normalizeTableConfig,
   type ColumnConfig,
   type SaveTableConfigBody,
   type TableConfigType,
-} from '@fieldwork/domain/table-config.schemas';
+} from '@fieldwork/domain/common/table-config.schemas';
 import { findTableConfig, upsertTableConfig } from './table-config.repository.ts';
 
 /** A stored value that is not a list of {key, enabled} (hand-edited, older shape) reads as "no config". */

@@ -1,9 +1,9 @@
 import type { Db } from '@fieldwork/db/connection';
-import { AppError } from '@fieldwork/domain/errors';
-import { isFieldRole, isSubcontractorRole, type Viewer } from '@fieldwork/domain/roles';
-import { statusBounds } from '@fieldwork/domain/task-status';
-import { isGatedTaskAction, mayActOnTask, mayEditTasks, taskRoleRefusal, type TaskAction } from '@fieldwork/domain/task-actions.rules';
-import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { isFieldRole, isSubcontractorRole, type Viewer } from '@fieldwork/domain/access/roles.rules';
+import { statusBounds } from '@fieldwork/domain/tasks/task-status.rules';
+import { isGatedTaskAction, mayActOnTask, mayEditTasks, taskRoleRefusal, type TaskAction } from '@fieldwork/domain/tasks/task-actions.rules';
+import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import type { StatusBounds, TaskScope } from './tasks-list.repository.ts';
 import { findSubcontractorIdOfUser, findTaskView, type TaskViewRow } from './tasks.repository.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
-import type { TaskForRules } from '@fieldwork/domain/task-actions.rules';
-import type { TaskLifecycle } from '@fieldwork/domain/task-status';
-import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
+import type { JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
+import type { TaskForRules } from '@fieldwork/domain/tasks/task-actions.rules';
+import type { TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
+import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { buildJob, buildSubcontractor, buildTask, buildUser, type TaskOverrides } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { ASSIGNEE_MESSAGES } from './tasks-assignee.service.ts';

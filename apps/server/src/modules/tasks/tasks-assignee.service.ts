@@ -1,7 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
-import { AppError } from '@fieldwork/domain/errors';
-import { isTechnicianRole } from '@fieldwork/domain/roles';
-import type { AssignToChoice } from '@fieldwork/domain/tasks.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { isTechnicianRole } from '@fieldwork/domain/access/roles.rules';
+import type { AssignToChoice } from '@fieldwork/domain/tasks/tasks.schemas';
 import { findSubcontractorForAssignment, findUserForAssignment, type TaskViewRow } from './tasks.repository.ts';
 
 export type AssigneeColumns = {

@@ -2,9 +2,9 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, 
 import type { Db } from '@fieldwork/db/connection';
 import type { Database } from '@fieldwork/db/schema';
 import { commonlyNull, containsText, paging, startsWithDigits } from '@fieldwork/db/sql-helpers';
-import { jobNumberSearchDigits } from '@fieldwork/domain/jobs.schemas';
-import type { statusBounds, TaskStatus } from '@fieldwork/domain/task-status';
-import { taskNumberSearchDigits, type AssignedStatus, type TaskListQuery, type TaskOrderKey } from '@fieldwork/domain/tasks.schemas';
+import { jobNumberSearchDigits } from '@fieldwork/domain/jobs/jobs.schemas';
+import type { statusBounds, TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
+import { taskNumberSearchDigits, type AssignedStatus, type TaskListQuery, type TaskOrderKey } from '@fieldwork/domain/tasks/tasks.schemas';
 import { taskViewQuery, type TaskViewRow } from './tasks.repository.ts';
 
 /** Who is asking: field viewers (technicians, subcontractor logins) only ever see rows with their own key. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveTaskStatus, TASK_STATUSES, type TaskLifecycle } from '@fieldwork/domain/task-status';
+import { deriveTaskStatus, TASK_STATUSES, type TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import { buildCustomer, buildJob, buildSubcontractor, buildTag, buildTask, buildTenant, buildUser, buildZone, type BuiltTask } from '@fieldwork/testing/factories';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { subcontractorLogin, timeline } from './tasks.fixture.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
-import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
-import { can, type Viewer } from '@fieldwork/domain/roles';
-import { taskActions, type TaskAction, type TaskForRules } from '@fieldwork/domain/task-actions.rules';
-import { statusBounds } from '@fieldwork/domain/task-status';
+import type { JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
+import { can, type Viewer } from '@fieldwork/domain/access/roles.rules';
+import { taskActions, type TaskAction, type TaskForRules } from '@fieldwork/domain/tasks/task-actions.rules';
+import { statusBounds } from '@fieldwork/domain/tasks/task-status.rules';
 import { buildSubcontractor } from '@fieldwork/testing/factories';
 import type { Session, TestApp } from '../../test-support/test-app.ts';
 

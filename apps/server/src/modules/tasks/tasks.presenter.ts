@@ -1,8 +1,8 @@
-import type { Task, TaskListItem } from '@fieldwork/domain/tasks.schemas';
-import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
-import type { Viewer } from '@fieldwork/domain/roles';
-import { taskActions, taskEditState, type TaskForRules } from '@fieldwork/domain/task-actions.rules';
-import { dateCategory, deriveTaskStatus, TASK_STATUS_LABELS, type AssignedTo, type TaskLifecycle } from '@fieldwork/domain/task-status';
+import type { Task, TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
+import type { JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
+import { taskActions, taskEditState, type TaskForRules } from '@fieldwork/domain/tasks/task-actions.rules';
+import { dateCategory, deriveTaskStatus, TASK_STATUS_LABELS, type AssignedTo, type TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import { photoUrl } from '../users/users.presenter.ts';
 import type { TaskViewRow } from './tasks.repository.ts';
 

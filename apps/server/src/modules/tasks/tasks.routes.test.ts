@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
+import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { buildCustomer, buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { ASSIGNEE_MESSAGES } from './tasks-assignee.service.ts';

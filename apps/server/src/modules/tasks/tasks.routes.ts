@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activityListQuery, activitySchema } from '@fieldwork/domain/activity.schemas';
-import { clockActivitySchema } from '@fieldwork/domain/clock.schemas';
-import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common.schemas';
+import { activityListQuery, activitySchema } from '@fieldwork/domain/jobs/activity.schemas';
+import { clockActivitySchema } from '@fieldwork/domain/tasks/clock.schemas';
+import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common/common.schemas';
 import {
   closeTaskBody,
   createdTaskSchema,
@@ -14,7 +14,7 @@ import {
   taskListQuery,
   taskSchema,
   updateTaskBody,
-} from '@fieldwork/domain/tasks.schemas';
+} from '@fieldwork/domain/tasks/tasks.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { closeTask, patchTask } from './tasks-actions.service.ts';
 import { createTask, filterTaskList, getTask, listTasksPage, taskChangeLog, taskWorkPeriods, updateTask } from './tasks.service.ts';

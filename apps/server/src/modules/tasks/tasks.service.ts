@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nextNumber } from '@fieldwork/db/counters';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { diffFields } from '@fieldwork/domain/activity.schemas';
-import { pageMeta } from '@fieldwork/domain/common.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { assigneeKeys } from '@fieldwork/domain/events.schemas';
-import { isSubcontractorRole } from '@fieldwork/domain/roles';
-import type { TaskLifecycle } from '@fieldwork/domain/task-status';
+import { diffFields } from '@fieldwork/domain/jobs/activity.schemas';
+import { pageMeta } from '@fieldwork/domain/common/common.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { assigneeKeys } from '@fieldwork/domain/common/events.schemas';
+import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
+import type { TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import {
   defaultExpectedEnd,
   TASK_MESSAGES,
@@ -17,7 +17,7 @@ import {
   type TaskListItem,
   type TaskListQuery,
   type UpdateTaskBody,
-} from '@fieldwork/domain/tasks.schemas';
+} from '@fieldwork/domain/tasks/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { listEntityActivity, recordActivity } from '../activity/activity.repository.ts';
 import { toActivityDto } from '../activity/activity.presenter.ts';

@@ -1,5 +1,5 @@
-import type { AccessLevel } from '@fieldwork/domain/roles';
-import type { Invitation } from '@fieldwork/domain/users.schemas';
+import type { AccessLevel } from '@fieldwork/domain/access/roles.rules';
+import type { Invitation } from '@fieldwork/domain/access/users.schemas';
 import type { InvitationRow } from './invitations.repository.ts';
 
 export function invitationStatus(row: Pick<InvitationRow, 'accepted_at' | 'revoked_at' | 'expires_at'>, now: string): Invitation['status'] {

@@ -2,7 +2,7 @@ import { withSecret } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
 import type { InvitationsTable } from '@fieldwork/db/schema';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
-import type { InvitedListQuery } from '@fieldwork/domain/users.schemas';
+import type { InvitedListQuery } from '@fieldwork/domain/access/users.schemas';
 
 export type InvitationRow = InvitationsTable & { inviter_name: string };
 

@@ -1,11 +1,11 @@
 import { enterTenant } from '@fieldwork/db/tenant-scope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { AcceptInvitationBody } from '@fieldwork/domain/auth.schemas';
-import { pageMeta } from '@fieldwork/domain/common.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { defaultAccessFor, type RoleName, type Viewer } from '@fieldwork/domain/roles';
-import type { CreateInvitationBody, InvitedListQuery } from '@fieldwork/domain/users.schemas';
+import type { AcceptInvitationBody } from '@fieldwork/domain/access/auth.schemas';
+import { pageMeta } from '@fieldwork/domain/common/common.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { defaultAccessFor, type RoleName, type Viewer } from '@fieldwork/domain/access/roles.rules';
+import type { CreateInvitationBody, InvitedListQuery } from '@fieldwork/domain/access/users.schemas';
 import type { Db } from '@fieldwork/db/connection';
 import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -26,7 +26,7 @@ import { publicOrigin } from '../../lib/public-url.ts';
 import { findTenant } from '../company/company.repository.ts';
 import { queueEmail } from '../messages/messages.service.ts';
 import { BUTTON_LABELS, resolveTemplate } from '../messages/templates.service.ts';
-import { fillTemplate } from '@fieldwork/domain/messages.rules';
+import { fillTemplate } from '@fieldwork/domain/messages/messages.rules';
 import { assertRefsExist } from './users.service.ts';
 
 const INVITATION_DAYS = 7;

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@fieldwork/domain/errors';
-import type { Viewer } from '@fieldwork/domain/roles';
-import { PROFILE_PHOTO_MAX_BYTES, type ChangePasswordBody, type UpdateProfileBody } from '@fieldwork/domain/users.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
+import { PROFILE_PHOTO_MAX_BYTES, type ChangePasswordBody, type UpdateProfileBody } from '@fieldwork/domain/access/users.schemas';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
-import type { AccessLevel } from '@fieldwork/domain/roles';
-import type { User } from '@fieldwork/domain/users.schemas';
+import type { AccessLevel } from '@fieldwork/domain/access/roles.rules';
+import type { User } from '@fieldwork/domain/access/users.schemas';
 import { loadUserRefs, type UserRow } from './users.repository.ts';
 
 export function photoUrl(row: Pick<UserRow, 'id' | 'photo_file_id'>): string | null {

@@ -3,8 +3,8 @@ import type { Db } from '@fieldwork/db/connection';
 import type { Database, UsersTable } from '@fieldwork/db/schema';
 import type { ExpressionBuilder } from 'kysely';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
-import type { UserListQuery } from '@fieldwork/domain/users.schemas';
-import type { JobPeopleRole } from '@fieldwork/domain/job-people.rules';
+import type { UserListQuery } from '@fieldwork/domain/access/users.schemas';
+import type { JobPeopleRole } from '@fieldwork/domain/jobs/job-people.rules';
 
 /** With the hourly labor cost rate migration 0010 adds. */
 export type UserRow = UsersTable & { cost_rate_cents?: number };

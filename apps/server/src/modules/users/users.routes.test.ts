@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { can } from '@fieldwork/domain/roles';
+import { can } from '@fieldwork/domain/access/roles.rules';
 import { buildTag, buildZone } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, type Session, type TestApp } from '../../test-support/test-app.ts';
 

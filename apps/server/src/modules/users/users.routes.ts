@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionSchema } from '@fieldwork/domain/auth.schemas';
-import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common.schemas';
+import { sessionSchema } from '@fieldwork/domain/access/auth.schemas';
+import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common/common.schemas';
 import {
   changePasswordBody,
   changeRoleBody,
@@ -19,7 +19,7 @@ import {
   updateUserBody,
   userListQuery,
   userSchema,
-} from '@fieldwork/domain/users.schemas';
+} from '@fieldwork/domain/access/users.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { sessionInfo } from '../auth/sessions.service.ts';
 import { createInvitation, getInvitation, listInvited, revokeInvitation } from './invitations.service.ts';

@@ -1,7 +1,7 @@
-import { pageMeta } from '@fieldwork/domain/common.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import { isAdmin, type Viewer } from '@fieldwork/domain/roles';
-import type { ChangeRoleBody, UpdateUserBody, UserListQuery, UserStatus } from '@fieldwork/domain/users.schemas';
+import { pageMeta } from '@fieldwork/domain/common/common.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { isAdmin, type Viewer } from '@fieldwork/domain/access/roles.rules';
+import type { ChangeRoleBody, UpdateUserBody, UserListQuery, UserStatus } from '@fieldwork/domain/access/users.schemas';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';

@@ -1,5 +1,5 @@
-import { centsToAmount } from '@fieldwork/domain/jobs.rules';
-import type { Vehicle, VehicleCost } from '@fieldwork/domain/vehicles.schemas';
+import { centsToAmount } from '@fieldwork/domain/jobs/jobs.rules';
+import type { Vehicle, VehicleCost } from '@fieldwork/domain/company/vehicles.schemas';
 import type { VehicleRow } from './vehicles.repository.ts';
 
 export function toVehicleDto(row: VehicleRow): Vehicle {

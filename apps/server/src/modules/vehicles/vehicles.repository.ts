@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { VehiclesTable } from '@fieldwork/db/schema';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
-import type { VehicleListQuery } from '@fieldwork/domain/vehicles.schemas';
+import type { VehicleListQuery } from '@fieldwork/domain/company/vehicles.schemas';
 
 export type VehicleRow = VehiclesTable;
 

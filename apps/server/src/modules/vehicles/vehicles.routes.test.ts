@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { VEHICLE_MESSAGES } from '@fieldwork/domain/vehicles.schemas';
+import { VEHICLE_MESSAGES } from '@fieldwork/domain/company/vehicles.schemas';
 import { buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { person, todayTask, vin } from '../clock/clock.fixture.ts';

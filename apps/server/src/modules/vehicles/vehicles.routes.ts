@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, dataPage, idParams } from '@fieldwork/domain/common.schemas';
-import { createVehicleBody, updateVehicleBody, vehicleCostQuery, vehicleCostSchema, vehicleListQuery, vehiclePickSchema, vehicleSchema } from '@fieldwork/domain/vehicles.schemas';
+import { dataOf, dataPage, idParams } from '@fieldwork/domain/common/common.schemas';
+import { createVehicleBody, updateVehicleBody, vehicleCostQuery, vehicleCostSchema, vehicleListQuery, vehiclePickSchema, vehicleSchema } from '@fieldwork/domain/company/vehicles.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { createVehicle, deleteVehicle, getVehicle, listActiveVehicles, listVehiclesPage, updateVehicle, vehicleCost } from './vehicles.service.ts';
 

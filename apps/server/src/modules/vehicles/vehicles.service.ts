@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { flag, isForeignKeyViolation, isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
-import { pagination } from '@fieldwork/domain/common.schemas';
-import { AppError } from '@fieldwork/domain/errors';
-import type { Viewer } from '@fieldwork/domain/roles';
+import { pagination } from '@fieldwork/domain/common/common.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import {
   VEHICLE_DROPDOWN_LIMIT,
   VEHICLE_MESSAGES,
@@ -13,7 +13,7 @@ import {
   type VehicleCost,
   type VehicleCostQuery,
   type VehicleListQuery,
-} from '@fieldwork/domain/vehicles.schemas';
+} from '@fieldwork/domain/company/vehicles.schemas';
 import { toVehicleCostDto, toVehicleDto } from './vehicles.presenter.ts';
 import { deleteVehicleRow, findVehicle, findVehicleByVin, insertVehicle, listVehicles, updateVehicleRow, vehicleInUse } from './vehicles.repository.ts';
 

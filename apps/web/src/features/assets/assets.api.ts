@@ -1,5 +1,5 @@
-import type { Asset, CreateAssetBody, UpdateAssetBody } from '@fieldwork/domain/assets.schemas';
-import { ASSET_PAGE_SIZE } from '@fieldwork/domain/assets.schemas';
+import type { Asset, CreateAssetBody, UpdateAssetBody } from '@fieldwork/domain/customers/assets.schemas';
+import { ASSET_PAGE_SIZE } from '@fieldwork/domain/customers/assets.schemas';
 import { api, type DataOf, type DataPage } from '../../lib/api-client';
 
 /** Whose equipment: a customer's (all their sites) or a job's (the job's site address). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNT_LINK_MESSAGES, FORGOT_PASSWORD_ACCEPTED } from '@fieldwork/domain/auth.schemas';
+import { ACCOUNT_LINK_MESSAGES, FORGOT_PASSWORD_ACCEPTED } from '@fieldwork/domain/access/auth.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 
 describe('forgot and reset password', { timeout: 20_000 }, () => {

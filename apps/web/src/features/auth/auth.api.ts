@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AcceptInvitationBody, ForgotPasswordBody, invitationPreviewSchema, LoginBody, ResetPasswordBody, SessionInfo, SignupAccepted, SignupBody } from '@fieldwork/domain/auth.schemas';
+import type { AcceptInvitationBody, ForgotPasswordBody, invitationPreviewSchema, LoginBody, ResetPasswordBody, SessionInfo, SignupAccepted, SignupBody } from '@fieldwork/domain/access/auth.schemas';
 import { api, type DataOf } from '../../lib/api-client';
 
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

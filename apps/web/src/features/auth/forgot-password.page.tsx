@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { forgotPasswordBody, type ForgotPasswordBody } from '@fieldwork/domain/auth.schemas';
+import { forgotPasswordBody, type ForgotPasswordBody } from '@fieldwork/domain/access/auth.schemas';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { FormAlert } from '../../components/form-alert';

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
-import { loginBody, type LoginBody } from '@fieldwork/domain/auth.schemas';
+import { loginBody, type LoginBody } from '@fieldwork/domain/access/auth.schemas';
 import { storeSession } from '../../lib/auth-context';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';

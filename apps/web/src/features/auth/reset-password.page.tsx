@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ACCOUNT_LINK_MESSAGES, resetPasswordBody } from '@fieldwork/domain/auth.schemas';
+import { ACCOUNT_LINK_MESSAGES, resetPasswordBody } from '@fieldwork/domain/access/auth.schemas';
 import { storeSession } from '../../lib/auth-context';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';

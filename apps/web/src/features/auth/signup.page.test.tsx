@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SIGNUP_ACCEPTED_MESSAGE } from '@fieldwork/domain/auth.schemas';
+import { SIGNUP_ACCEPTED_MESSAGE } from '@fieldwork/domain/access/auth.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { SIGNUP_EXISTING_ACCOUNT } from './signup.page';
 

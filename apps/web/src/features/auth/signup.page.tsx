@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { SignupBody } from '@fieldwork/domain/auth.schemas';
+import type { SignupBody } from '@fieldwork/domain/access/auth.schemas';
 import { ApiError } from '../../lib/api-client';
 import { storeSession } from '../../lib/auth-context';
 import { AuthLayout } from './auth-layout';

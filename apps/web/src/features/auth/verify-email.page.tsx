@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { ACCOUNT_LINK_MESSAGES } from '@fieldwork/domain/auth.schemas';
+import { ACCOUNT_LINK_MESSAGES } from '@fieldwork/domain/access/auth.schemas';
 import { messageOf } from '../../lib/api-client';
 import { SESSION_KEY } from '../../lib/auth-context';
 import { Spinner } from '../../components/spinner';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Gavel } from 'lucide-react';
-import type { Bid } from '@fieldwork/domain/bids.schemas';
+import type { Bid } from '@fieldwork/domain/tasks/bids.schemas';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';

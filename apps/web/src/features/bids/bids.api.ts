@@ -1,4 +1,4 @@
-import type { AnswerBidBody, Bid, BidStatus } from '@fieldwork/domain/bids.schemas';
+import type { AnswerBidBody, Bid, BidStatus } from '@fieldwork/domain/tasks/bids.schemas';
 import { api, type DataOf, type ItemsPage } from '../../lib/api-client';
 
 export const bidKeys = {

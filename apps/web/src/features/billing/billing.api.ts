@@ -2,14 +2,14 @@
  * Estimates, invoices and the products & services catalogue, as the screens call them.
  * One module for both documents: they share the payload shape, the list query and the link and PDF calls.
  */
-import type { DatePreset } from '@fieldwork/domain/date-presets';
-import type { DocumentOrderKey } from '@fieldwork/domain/billing.schemas';
-import type { CatalogueItem } from '@fieldwork/domain/catalogue.schemas';
-import type { CreateEstimateBody, DepositBody, Estimate, EstimateListItem, ApprovalBody, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
-import type { EstimateStatus } from '@fieldwork/domain/estimates.rules';
-import type { CreateInvoiceBody, Invoice, InvoiceListItem, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
-import type { InvoiceStatus } from '@fieldwork/domain/invoices.rules';
-import type { EmailDraft, SendDocumentBody } from '@fieldwork/domain/messages.schemas';
+import type { DatePreset } from '@fieldwork/domain/time/date-presets.rules';
+import type { DocumentOrderKey } from '@fieldwork/domain/billing/billing.schemas';
+import type { CatalogueItem } from '@fieldwork/domain/billing/catalogue.schemas';
+import type { CreateEstimateBody, DepositBody, Estimate, EstimateListItem, ApprovalBody, UpdateEstimateBody } from '@fieldwork/domain/billing/estimates.schemas';
+import type { EstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
+import type { CreateInvoiceBody, Invoice, InvoiceListItem, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/billing/invoices.schemas';
+import type { InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
+import type { EmailDraft, SendDocumentBody } from '@fieldwork/domain/messages/messages.schemas';
 import { API_BASE, ApiError, api, type DataOf, type DataPage } from '../../lib/api-client';
 
 export type DocumentKind = 'estimate' | 'invoice';

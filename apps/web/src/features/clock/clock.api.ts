@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { ASSISTANTS_LIMIT, type AdjustActivityBody, type Assistant, type ClockActivity, type clockInBody, type ClockOutBody } from '@fieldwork/domain/clock.schemas';
-import type { Task, TaskListItem } from '@fieldwork/domain/tasks.schemas';
-import type { Vehicle } from '@fieldwork/domain/vehicles.schemas';
+import { ASSISTANTS_LIMIT, type AdjustActivityBody, type Assistant, type ClockActivity, type clockInBody, type ClockOutBody } from '@fieldwork/domain/tasks/clock.schemas';
+import type { Task, TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
+import type { Vehicle } from '@fieldwork/domain/company/vehicles.schemas';
 import { api, type DataOf, type DataPage, type ItemsPage } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
 import { taskKeys } from '../tasks/tasks.api';

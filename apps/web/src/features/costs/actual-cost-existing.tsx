@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { COST_TYPE_LABELS } from '@fieldwork/domain/costs.rules';
-import type { Cost } from '@fieldwork/domain/costs.schemas';
+import { COST_TYPE_LABELS } from '@fieldwork/domain/jobs/costs.rules';
+import type { Cost } from '@fieldwork/domain/jobs/costs.schemas';
 import { formatDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { costKeys, costsApi, type CostListParams } from './costs.api';

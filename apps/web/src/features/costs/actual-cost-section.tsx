@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { COST_TYPE_LABELS, type CostType } from '@fieldwork/domain/costs.rules';
+import { COST_TYPE_LABELS, type CostType } from '@fieldwork/domain/jobs/costs.rules';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { FieldError } from '../../components/field';

@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CostType } from '@fieldwork/domain/costs.rules';
-import type { CostSuggestions } from '@fieldwork/domain/costs.schemas';
+import type { CostType } from '@fieldwork/domain/jobs/costs.rules';
+import type { CostSuggestions } from '@fieldwork/domain/jobs/costs.schemas';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { emptyCostValues, liveAmount, toCostInput, type CostFormValues } from '../../shared/costs/cost-fields';
 import { costKeys, costsApi, type CostInput } from './costs.api';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
-import type { CostSuggestions } from '@fieldwork/domain/costs.schemas';
+import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
+import type { CostSuggestions } from '@fieldwork/domain/jobs/costs.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { JOB_ID } from '../../shared/jobs/test-fixtures';
 import { TASK_ID, actions, allowed, refused, taskPageReplies, taskReply } from '../../shared/tasks/test-fixtures';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { COST_TYPES } from '@fieldwork/domain/costs.rules';
+import { COST_TYPES } from '@fieldwork/domain/jobs/costs.rules';
 import { Button, buttonClass } from '../../components/button';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
@@ -23,7 +23,7 @@ import { ActualCostSection } from './actual-cost-section';
 import { linesTotal, manualLine, useActualCostLines } from './actual-costs-lines';
 import { useCostPickerOptions } from './actual-costs-options';
 import { costKeys, costsApi } from './costs.api';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /** Said when the task's addCost action is hidden or refused without a reason of its own (spec: add cost rules). */
 export const ADD_COST_REFUSED =

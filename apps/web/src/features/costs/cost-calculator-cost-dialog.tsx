@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { COST_TYPE_LABELS, type CostType } from '@fieldwork/domain/costs.rules';
-import type { Cost } from '@fieldwork/domain/costs.schemas';
+import { COST_TYPE_LABELS, type CostType } from '@fieldwork/domain/jobs/costs.rules';
+import type { Cost } from '@fieldwork/domain/jobs/costs.schemas';
 import { FormAlert } from '../../components/form-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { isApiError } from '../../lib/api-client';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
+import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
 import { Card } from '../../components/card';
 import { Field } from '../../components/field';
 import { SearchSelect, type SearchSelectOption } from '../../components/search-select';

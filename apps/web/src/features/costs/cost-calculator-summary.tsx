@@ -3,8 +3,8 @@
  * computed them on GET /estimates/:id (refetched after every cost change). Negative margins read red.
  */
 import { Link } from '@tanstack/react-router';
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
-import { centsToDollars, toScaledInteger } from '@fieldwork/domain/money';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
+import { centsToDollars, toScaledInteger } from '@fieldwork/domain/common/money.rules';
 import { cn } from '../../lib/cn';
 import { formatMoney, formatPercent } from '../../lib/money';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Cost } from '@fieldwork/domain/costs.schemas';
-import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
+import type { Cost } from '@fieldwork/domain/jobs/costs.schemas';
+import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, estimate, estimateReply } from '../../shared/billing/preview-test-fixtures';
 

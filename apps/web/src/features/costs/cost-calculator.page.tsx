@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { COST_TYPES, COST_TYPE_LABELS, isCostType, type CostType } from '@fieldwork/domain/costs.rules';
+import { COST_TYPES, COST_TYPE_LABELS, isCostType, type CostType } from '@fieldwork/domain/jobs/costs.rules';
 import { Card } from '../../components/card';
 import { ErrorState } from '../../components/error-state';
 import { BackLink, PageHeader } from '../../components/page-header';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { COST_TYPE_LABELS } from '@fieldwork/domain/costs.rules';
-import type { Cost } from '@fieldwork/domain/costs.schemas';
+import { COST_TYPE_LABELS } from '@fieldwork/domain/jobs/costs.rules';
+import type { Cost } from '@fieldwork/domain/jobs/costs.schemas';
 import type { CardField } from '../../components/card-list';
 import type { Column } from '../../components/data-table';
 import { dash } from '../../lib/format';

@@ -3,8 +3,8 @@
  * API's units (dollars, hours, miles); the server computes every amount.
  */
 import type { z } from 'zod';
-import type { CostType, CostFor } from '@fieldwork/domain/costs.rules';
-import type { Cost, CostAnalysis, CostSuggestions, CostSummary, createCostBody } from '@fieldwork/domain/costs.schemas';
+import type { CostType, CostFor } from '@fieldwork/domain/jobs/costs.rules';
+import type { Cost, CostAnalysis, CostSuggestions, CostSummary, createCostBody } from '@fieldwork/domain/jobs/costs.schemas';
 import { api, buildUrl, type DataOf, type DataPage } from '../../lib/api-client';
 
 /** A cost body as a form sends it (dollars, hours, miles: before the schema's transforms to cents). */

@@ -1,7 +1,7 @@
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { createCustomerBody, updateCustomerBody, type Customer } from '@fieldwork/domain/customers.schemas';
+import { createCustomerBody, updateCustomerBody, type Customer } from '@fieldwork/domain/customers/customers.schemas';
 
 /**
  * The form holds the request body itself (optional texts as '' until sent), so the domain schemas

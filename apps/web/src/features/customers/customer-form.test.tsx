@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Customer } from '@fieldwork/domain/customers.schemas';
+import type { Customer } from '@fieldwork/domain/customers/customers.schemas';
 import { mockApi, renderWithQuery } from '../../test-utils';
 import { CustomerForm } from './customer-form';
 import { customerToValues, newCustomerValues } from './customer-form.schema';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { CustomerListItem } from '@fieldwork/domain/customers.schemas';
+import type { CustomerListItem } from '@fieldwork/domain/customers/customers.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 
 const LONG = 'Smith & Sons Heating, Ventilation and Air Conditioning of Greater Springfield LLC';

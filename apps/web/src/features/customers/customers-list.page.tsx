@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { CustomerListItem } from '@fieldwork/domain/customers.schemas';
+import type { CustomerListItem } from '@fieldwork/domain/customers/customers.schemas';
 import { ActiveBadge, NameBadges } from '../../components/badge';
 import { ActiveStatusSelect, type ActiveStatus } from '../../components/active-status-select';
 import type { SortState } from '../../components/data-table';

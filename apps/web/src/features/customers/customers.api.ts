@@ -1,4 +1,4 @@
-import type { CreateCustomerBody, Customer, CustomerListItem, UpdateCustomerBody } from '@fieldwork/domain/customers.schemas';
+import type { CreateCustomerBody, Customer, CustomerListItem, UpdateCustomerBody } from '@fieldwork/domain/customers/customers.schemas';
 import { api, type DataOf, type DataPage } from '../../lib/api-client';
 
 export type CustomerListParams = {

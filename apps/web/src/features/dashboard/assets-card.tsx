@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
-import { ASSET_AGE_BAND_LABELS, ASSET_AGE_BANDS, ASSET_TYPE_LABELS } from '@fieldwork/domain/assets.schemas';
+import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/company/onboarding.schemas';
+import { ASSET_AGE_BAND_LABELS, ASSET_AGE_BANDS, ASSET_TYPE_LABELS } from '@fieldwork/domain/customers/assets.schemas';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { BarList, DashboardCard } from './dashboard-card';
 

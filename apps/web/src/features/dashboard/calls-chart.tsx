@@ -1,6 +1,6 @@
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } from 'recharts';
-import { DASHBOARD_WEEKLY_MAX_DAYS } from '@fieldwork/domain/dashboard.schemas';
-import type { ReceptionistMetrics } from '@fieldwork/domain/receptionist.schemas';
+import { DASHBOARD_WEEKLY_MAX_DAYS } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import type { ReceptionistMetrics } from '@fieldwork/domain/ai/receptionist.schemas';
 
 type Day = ReceptionistMetrics['byDay'][number];
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
+import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/company/onboarding.schemas';
 import { Link } from '@tanstack/react-router';
 import { formatMoney } from '../../lib/money';
 import { dashboardApi, dashboardKeys } from './dashboard.api';

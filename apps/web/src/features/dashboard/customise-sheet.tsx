@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { DASHBOARD_CARD_LABELS, DEFAULT_DASHBOARD_CONFIGURATION, type DashboardConfiguration } from '@fieldwork/domain/onboarding.schemas';
+import { DASHBOARD_CARD_LABELS, DEFAULT_DASHBOARD_CONFIGURATION, type DashboardConfiguration } from '@fieldwork/domain/company/onboarding.schemas';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { SideSheet } from '../../components/side-sheet';

@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowRight, Info } from 'lucide-react';
-import { DASHBOARD_FIGURES, type DashboardFigure } from '@fieldwork/domain/dashboard-figures';
+import { DASHBOARD_FIGURES, type DashboardFigure } from '@fieldwork/domain/dashboard/dashboard-figures.rules';
 import { ErrorState } from '../../components/error-state';
 import { Skeleton } from '../../components/skeleton';
 import { Tooltip } from '../../components/tooltip';

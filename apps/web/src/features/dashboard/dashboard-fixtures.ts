@@ -1,7 +1,7 @@
-import type { CustomerStats, DashboardRange, FinanceMetrics, JobMetrics, LeadMetrics, MetricFigure, RevenueChart, TopRevenue } from '@fieldwork/domain/dashboard.schemas';
-import type { AssetDistribution } from '@fieldwork/domain/assets.schemas';
-import type { Onboarding } from '@fieldwork/domain/onboarding.schemas';
-import type { ReceptionistMetrics } from '@fieldwork/domain/receptionist.schemas';
+import type { CustomerStats, DashboardRange, FinanceMetrics, JobMetrics, LeadMetrics, MetricFigure, RevenueChart, TopRevenue } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import type { AssetDistribution } from '@fieldwork/domain/customers/assets.schemas';
+import type { Onboarding } from '@fieldwork/domain/company/onboarding.schemas';
+import type { ReceptionistMetrics } from '@fieldwork/domain/ai/receptionist.schemas';
 import { route } from '../../test-utils';
 
 export const RANGE: DashboardRange = {

@@ -1,5 +1,5 @@
-import { DATE_PRESETS, DATE_PRESET_LABELS, type DatePreset } from '@fieldwork/domain/date-presets';
-import { DASHBOARD_DEFAULT_PRESET, daysBetween, DASHBOARD_MAX_RANGE_DAYS } from '@fieldwork/domain/dashboard.schemas';
+import { DATE_PRESETS, DATE_PRESET_LABELS, type DatePreset } from '@fieldwork/domain/time/date-presets.rules';
+import { DASHBOARD_DEFAULT_PRESET, daysBetween, DASHBOARD_MAX_RANGE_DAYS } from '@fieldwork/domain/dashboard/dashboard.schemas';
 
 /** The dashboard's URL search: a preset, or a custom from/to pair of days (both inclusive, tenant zone). */
 export type DashboardSearch = { preset?: DatePreset; from?: string; to?: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DASHBOARD_FIGURES } from '@fieldwork/domain/dashboard-figures';
+import { DASHBOARD_FIGURES } from '@fieldwork/domain/dashboard/dashboard-figures.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { dashboardRoutes, FINANCE } from './dashboard-fixtures';
 

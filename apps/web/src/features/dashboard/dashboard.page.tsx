@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { SlidersHorizontal } from 'lucide-react';
 import { toast } from 'sonner';
-import { completeConfiguration, type DashboardCard as CardKey, type DashboardConfiguration } from '@fieldwork/domain/onboarding.schemas';
+import { completeConfiguration, type DashboardCard as CardKey, type DashboardConfiguration } from '@fieldwork/domain/company/onboarding.schemas';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';

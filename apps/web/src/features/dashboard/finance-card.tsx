@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
-import type { FinanceMetrics } from '@fieldwork/domain/dashboard.schemas';
+import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/company/onboarding.schemas';
+import type { FinanceMetrics } from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { cn } from '../../lib/cn';
 import { formatMoney, formatPercent } from '../../lib/money';
 import { dashboardApi, dashboardKeys } from './dashboard.api';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HandCoins, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { FINANCING_TEXT } from '@fieldwork/domain/onboarding.schemas';
+import { FINANCING_TEXT } from '@fieldwork/domain/company/onboarding.schemas';
 import { buttonClass } from '../../components/button';
 import { messageOf } from '../../lib/api-client';
 import { dashboardApi, dashboardKeys } from './dashboard.api';

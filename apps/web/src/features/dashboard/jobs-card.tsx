@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
+import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/company/onboarding.schemas';
 import { dashboardApi, dashboardKeys } from './dashboard.api';
 import { DashboardCard, Stat } from './dashboard-card';
 import type { DashboardSearch } from './dashboard-range';

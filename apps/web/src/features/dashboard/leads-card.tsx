@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
+import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/company/onboarding.schemas';
 import { formatMoney } from '../../lib/money';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../leads/leads.api';
 import { dashboardApi, dashboardKeys } from './dashboard.api';

@@ -1,4 +1,4 @@
-import type { MetricFigure } from '@fieldwork/domain/dashboard.schemas';
+import type { MetricFigure } from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { cn } from '../../lib/cn';
 
 /** "12.5%" from a fraction, one decimal, no sign (the arrow carries it). */

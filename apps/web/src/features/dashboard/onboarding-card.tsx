@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
+import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/company/onboarding.schemas';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Onboarding } from '@fieldwork/domain/onboarding.schemas';
+import type { Onboarding } from '@fieldwork/domain/company/onboarding.schemas';
 import { Button } from '../../components/button';
 import { messageOf } from '../../lib/api-client';
 import { dashboardApi, dashboardKeys } from './dashboard.api';

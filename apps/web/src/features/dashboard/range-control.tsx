@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { DASHBOARD_DEFAULT_PRESET, DASHBOARD_MAX_RANGE_DAYS, daysBetween } from '@fieldwork/domain/dashboard.schemas';
-import type { DatePreset } from '@fieldwork/domain/date-presets';
+import { DASHBOARD_DEFAULT_PRESET, DASHBOARD_MAX_RANGE_DAYS, daysBetween } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import type { DatePreset } from '@fieldwork/domain/time/date-presets.rules';
 import { Button } from '../../components/button';
 import { Input } from '../../components/input';
 import { Select } from '../../components/select';

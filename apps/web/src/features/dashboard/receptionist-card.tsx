@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
+import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/company/onboarding.schemas';
 import { Skeleton } from '../../components/skeleton';
 import { durationText } from '../../lib/format';
 import { dashboardApi, dashboardKeys } from './dashboard.api';

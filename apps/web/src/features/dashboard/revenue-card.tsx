@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/onboarding.schemas';
-import type { RevenueChart } from '@fieldwork/domain/dashboard.schemas';
+import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/company/onboarding.schemas';
+import type { RevenueChart } from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { EmptyState } from '../../components/empty-state';
 import { Skeleton } from '../../components/skeleton';
 import { formatMoney } from '../../lib/money';

@@ -1,6 +1,6 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { RevenueChart } from '@fieldwork/domain/dashboard.schemas';
-import { chartBucketAxisLabel, DASHBOARD_FIGURES } from '@fieldwork/domain/dashboard-figures';
+import type { RevenueChart } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import { chartBucketAxisLabel, DASHBOARD_FIGURES } from '@fieldwork/domain/dashboard/dashboard-figures.rules';
 import { formatMoney, formatMoneyCompact } from '../../lib/money';
 
 // The theme's primary blue, success green and a neutral for cost, so the chart reads like the rest of the app.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ESTIMATE_MESSAGES } from '@fieldwork/domain/estimates.rules';
+import { ESTIMATE_MESSAGES } from '@fieldwork/domain/billing/estimates.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { drawStroke, ESTIMATE_ID, estimate, estimateReply, PNG_DATA_URL, stubCanvas } from '../../shared/billing/preview-test-fixtures';
 

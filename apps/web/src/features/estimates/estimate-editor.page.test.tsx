@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { computeTotals, formatCents } from '@fieldwork/domain/money';
+import { computeTotals, formatCents } from '@fieldwork/domain/common/money.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, SERVICE_ID, catalogueItem, estimate, lookupRoutes } from '../../shared/billing/document-editor.fixtures';
 import { ADDRESS_ID, BILLING_ID, CUSTOMER_ID, JOB_ID, OTHER_CONTACT_ID } from '../../shared/jobs/test-fixtures';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 const session = makeSession('Admin', 'fullAccess');
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { ESTIMATE_MESSAGES } from '@fieldwork/domain/estimates.rules';
+import { ESTIMATE_MESSAGES } from '@fieldwork/domain/billing/estimates.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, estimate, estimateReply, PNG_DATA_URL } from '../../shared/billing/preview-test-fixtures';
 

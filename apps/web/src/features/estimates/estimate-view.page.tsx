@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
 import { billingKeys, estimatesApi } from '../billing/billing.api';
-import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
+import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/billing/invoices.rules';
 import { formatMoney } from '../../lib/money';
 import { ApprovalBlock, DocumentLoadState, DocumentPreview, LinkedDocumentNote, formatDay } from '../../shared/billing/document-preview';
 import { EstimateStatusBadge } from '../../shared/billing/document-status-badge';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { ESTIMATE_STATUSES, ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/estimates.rules';
+import { ESTIMATE_STATUSES, ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/billing/estimates.rules';
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';

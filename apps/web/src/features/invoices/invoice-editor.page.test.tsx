@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { INVOICE_ID, invoice, lookupRoutes } from '../../shared/billing/document-editor.fixtures';
 import { ADDRESS_ID, CUSTOMER_ID, JOB_ID } from '../../shared/jobs/test-fixtures';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 const session = makeSession('Admin', 'fullAccess');
 

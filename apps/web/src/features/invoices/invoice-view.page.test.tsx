@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
+import { INVOICE_MESSAGES } from '@fieldwork/domain/billing/invoices.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { INVOICE_ID, invoice, invoiceReply } from '../../shared/billing/preview-test-fixtures';
 

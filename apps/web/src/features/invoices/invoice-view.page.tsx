@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { INVOICE_MESSAGES, INVOICE_STATUS_LABELS } from '@fieldwork/domain/invoices.rules';
-import type { Invoice } from '@fieldwork/domain/invoices.schemas';
+import { INVOICE_MESSAGES, INVOICE_STATUS_LABELS } from '@fieldwork/domain/billing/invoices.rules';
+import type { Invoice } from '@fieldwork/domain/billing/invoices.schemas';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
 import { formatMoney } from '../../lib/money';

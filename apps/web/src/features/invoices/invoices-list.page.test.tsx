@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
+import { INVOICE_MESSAGES } from '@fieldwork/domain/billing/invoices.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_NOTICE_TEXT } from '../../shared/billing/estimate-notice-bar';
 import { INVOICE_ID, invoiceItem, invoicesReply, listCalls } from '../../shared/billing/list-test-fixtures';

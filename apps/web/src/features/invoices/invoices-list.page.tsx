@@ -1,6 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { Plus, X } from 'lucide-react';
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@fieldwork/domain/invoices.rules';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@fieldwork/domain/billing/invoices.rules';
 import { Badge } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';

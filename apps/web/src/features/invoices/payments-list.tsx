@@ -1,5 +1,5 @@
-import type { Payment } from '@fieldwork/domain/invoices.schemas';
-import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/invoices.rules';
+import type { Payment } from '@fieldwork/domain/billing/invoices.schemas';
+import { PAYMENT_METHOD_LABELS } from '@fieldwork/domain/billing/invoices.rules';
 import { dash } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { useIsMobile } from '../../lib/use-media-query';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Sparkles, WandSparkles } from 'lucide-react';
 import { toast } from 'sonner';
-import { AI_FAILURE_TITLE } from '@fieldwork/domain/ai-text.schemas';
+import { AI_FAILURE_TITLE } from '@fieldwork/domain/ai/ai-text.schemas';
 import { Button } from '../../components/button';
 import { isApiError } from '../../lib/api-client';
 import { jobsApi, type AiRequestType, type AiTextRequest } from './jobs.api';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Eye, Pencil } from 'lucide-react';
-import type { JobListItem, JobOrderKey } from '@fieldwork/domain/jobs.schemas';
-import type { ColumnConfig, JobColumnKey } from '@fieldwork/domain/table-config.schemas';
+import type { JobListItem, JobOrderKey } from '@fieldwork/domain/jobs/jobs.schemas';
+import type { ColumnConfig, JobColumnKey } from '@fieldwork/domain/common/table-config.schemas';
 import { NameBadges } from '../../components/badge';
 import type { CardField } from '../../components/card-list';
 import type { Column } from '../../components/data-table';

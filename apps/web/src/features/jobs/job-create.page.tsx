@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import type { Job } from '@fieldwork/domain/jobs.schemas';
+import type { Job } from '@fieldwork/domain/jobs/jobs.schemas';
 import { ErrorState } from '../../components/error-state';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { SkeletonForm } from '../../components/skeleton';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { changeText } from '../../components/activity-log';
-import { CLOSE_JOB_CHECKLIST } from '@fieldwork/domain/job-status.rules';
+import { CLOSE_JOB_CHECKLIST } from '@fieldwork/domain/jobs/job-status.rules';
 import { JOB_ID, job, note } from '../../shared/jobs/test-fixtures';
 import { TASK_ID, taskItem, tasksReply } from '../../shared/tasks/test-fixtures';
 import { analysis } from '../../shared/costs/cost-test-fixtures';

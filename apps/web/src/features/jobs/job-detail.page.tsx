@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { CheckCircle2, History, MessageSquare, MessageSquarePlus, Pencil, X } from 'lucide-react';
-import type { Job } from '@fieldwork/domain/jobs.schemas';
+import type { Job } from '@fieldwork/domain/jobs/jobs.schemas';
 import { NameBadges } from '../../components/badge';
 import { Button, buttonClass } from '../../components/button';
 import { Card, DetailList } from '../../components/card';

@@ -1,4 +1,4 @@
-import type { JobStatus } from '@fieldwork/domain/jobs.schemas';
+import type { JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
 import { FilterPopover } from '../../components/filter-popover';
 import { toOptions, useTags, useZones } from '../settings/lookups.api';
 import { JOB_STATUS_OPTIONS } from '../../shared/jobs/job-status-badge';

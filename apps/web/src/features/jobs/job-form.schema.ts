@@ -9,7 +9,7 @@ import {
   type CreateJobBody,
   type Job,
   type UpdateJobBody,
-} from '@fieldwork/domain/jobs.schemas';
+} from '@fieldwork/domain/jobs/jobs.schemas';
 import { REQUIRED_SELECT } from '../../lib/form-messages';
 
 /** Every select holds '' until chosen; optional references go to the server as '' (meaning none). */

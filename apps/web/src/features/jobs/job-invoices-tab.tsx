@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import type { Job } from '@fieldwork/domain/jobs.schemas';
+import type { Job } from '@fieldwork/domain/jobs/jobs.schemas';
 import { buttonClass } from '../../components/button';
 import { useAuth } from '../../lib/auth-context';
 import { DocumentListToolbar, useInvoiceList } from '../../shared/billing/document-list';

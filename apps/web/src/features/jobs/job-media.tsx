@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Trash2, Upload, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { MEDIA_KINDS, MEDIA_MAX_BYTES, type Media } from '@fieldwork/domain/media.schemas';
+import { MEDIA_KINDS, MEDIA_MAX_BYTES, type Media } from '@fieldwork/domain/jobs/media.schemas';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';

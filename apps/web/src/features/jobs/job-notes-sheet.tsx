@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { NOTE_PLACEHOLDER, type Note } from '@fieldwork/domain/notes.schemas';
+import { NOTE_PLACEHOLDER, type Note } from '@fieldwork/domain/jobs/notes.schemas';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';

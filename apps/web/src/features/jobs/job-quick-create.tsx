@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, Plus } from 'lucide-react';
-import type { Job } from '@fieldwork/domain/jobs.schemas';
+import type { Job } from '@fieldwork/domain/jobs/jobs.schemas';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { FormAlert } from '../../components/form-alert';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Briefcase, CheckCircle2, ClipboardCheck, FileCheck2, type LucideIcon } from 'lucide-react';
-import type { JobSummary } from '@fieldwork/domain/jobs.schemas';
+import type { JobSummary } from '@fieldwork/domain/jobs/jobs.schemas';
 import { Skeleton } from '../../components/skeleton';
 import { messageOf } from '../../lib/api-client';
 import { jobKeys, jobsApi } from './jobs.api';

@@ -1,4 +1,4 @@
-import type { Job } from '@fieldwork/domain/jobs.schemas';
+import type { Job } from '@fieldwork/domain/jobs/jobs.schemas';
 import { TabPanel, Tabs } from '../../components/tabs';
 import { useAuth } from '../../lib/auth-context';
 import { JobCostsTab } from '../../shared/costs/job-costs-tab';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { Job } from '@fieldwork/domain/jobs.schemas';
-import { TASK_ORDER_KEYS, type AssignedStatus, type TaskListItem, type TaskOrderKey } from '@fieldwork/domain/tasks.schemas';
+import type { Job } from '@fieldwork/domain/jobs/jobs.schemas';
+import { TASK_ORDER_KEYS, type AssignedStatus, type TaskListItem, type TaskOrderKey } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import type { CardField } from '../../components/card-list';

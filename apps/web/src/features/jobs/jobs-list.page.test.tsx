@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { JOB_COLUMN_KEYS, type JobColumnKey } from '@fieldwork/domain/table-config.schemas';
+import { JOB_COLUMN_KEYS, type JobColumnKey } from '@fieldwork/domain/common/table-config.schemas';
 import { formatMoney } from '../../lib/money';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { NO_ACCESS_TEXT } from '../../components/no-access-panel';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Columns3 } from 'lucide-react';
-import { JOB_ORDER_KEYS, type JobListItem, type JobOrderKey } from '@fieldwork/domain/jobs.schemas';
+import { JOB_ORDER_KEYS, type JobListItem, type JobOrderKey } from '@fieldwork/domain/jobs/jobs.schemas';
 import { Button } from '../../components/button';
 import type { SortState } from '../../components/data-table';
 import { ListView } from '../../components/list-view';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Lead } from '@fieldwork/domain/leads.schemas';
+import type { Lead } from '@fieldwork/domain/customers/leads.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { CUSTOMER_ID, pageOf } from '../../shared/jobs/test-fixtures';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import type { Lead } from '@fieldwork/domain/leads.schemas';
+import type { Lead } from '@fieldwork/domain/customers/leads.schemas';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button, buttonClass } from '../../components/button';
 import { ListView } from '../../components/list-view';

@@ -1,5 +1,5 @@
-import type { CreateLeadBody, Lead } from '@fieldwork/domain/leads.schemas';
-import { LEAD_SOURCES, LEAD_STATUSES } from '@fieldwork/domain/leads.schemas';
+import type { CreateLeadBody, Lead } from '@fieldwork/domain/customers/leads.schemas';
+import { LEAD_SOURCES, LEAD_STATUSES } from '@fieldwork/domain/customers/leads.schemas';
 import { api, type DataOf, type DataPage } from '../../lib/api-client';
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

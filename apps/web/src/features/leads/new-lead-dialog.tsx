@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { createLeadBody, LEAD_SOURCES, LEAD_STATUSES, type CreateLeadBody } from '@fieldwork/domain/leads.schemas';
+import { createLeadBody, LEAD_SOURCES, LEAD_STATUSES, type CreateLeadBody } from '@fieldwork/domain/customers/leads.schemas';
 import { Field } from '../../components/field';
 import { FormAlert } from '../../components/form-alert';
 import { FormDialog } from '../../components/form-dialog';

@@ -1,5 +1,5 @@
-import type { Delivery, EmailPreview, EmailTemplateDto, MessageDetail, MessageDto, TemplateBody } from '@fieldwork/domain/messages.schemas';
-import type { EmailTemplateKind } from '@fieldwork/domain/messages.rules';
+import type { Delivery, EmailPreview, EmailTemplateDto, MessageDetail, MessageDto, TemplateBody } from '@fieldwork/domain/messages/messages.schemas';
+import type { EmailTemplateKind } from '@fieldwork/domain/messages/messages.rules';
 import { api, type DataOf, type ItemsOf } from '../../lib/api-client';
 
 export type MessageRef = { customerId?: string; jobId?: string; estimateId?: string; invoiceId?: string };

@@ -1,5 +1,5 @@
 import { MapPin, Phone } from 'lucide-react';
-import { mapsUrl, nextTaskAction, telHref, type MyDayAction, type MyDayTask } from '@fieldwork/domain/my-day.schemas';
+import { mapsUrl, nextTaskAction, telHref, type MyDayAction, type MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
 import { Button } from '../../components/button';
 import { formatTime } from '../../lib/format';
 import { ElapsedTime } from '../../shared/clock/elapsed-time';

@@ -1,4 +1,4 @@
-import type { MyDay } from '@fieldwork/domain/my-day.schemas';
+import type { MyDay } from '@fieldwork/domain/tasks/my-day.schemas';
 import { api, type DataOf } from '../../lib/api-client';
 import { taskKeys } from '../tasks/tasks.api';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { shiftDay, type MyDayTask } from '@fieldwork/domain/my-day.schemas';
+import { shiftDay, type MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { actions, allowed, refused, task } from '../../shared/tasks/test-fixtures';
 import { MY_DAY_EMPTY } from './my-day.page';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 const ZONE = 'America/New_York';
 const today = dayIn(new Date(), ZONE);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CalendarClock, CalendarX, RefreshCw } from 'lucide-react';
-import { shiftDay, type MyDayAction, type MyDayTask } from '@fieldwork/domain/my-day.schemas';
-import type { TaskActivity } from '@fieldwork/domain/tasks.schemas';
+import { shiftDay, type MyDayAction, type MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
+import type { TaskActivity } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
@@ -16,7 +16,7 @@ import { CloseTaskDialog } from '../../shared/tasks/close-task-dialog';
 import { MyDayCard } from './my-day-card';
 import { myDayApi, myDayKeys } from './my-day.api';
 import { useSwipe } from './use-swipe';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export const DAYS = ['yesterday', 'today', 'tomorrow'] as const;
 export type DayTab = (typeof DAYS)[number];
@@ -46,7 +46,7 @@ type Dialog = { action: MyDayAction; task: MyDayTask };
 
 const asActivities = (task: MyDayTask): TaskActivity[] => task.workPeriods.map((p) => ({ ...p, description: null, user: null }));
 
-/** Issue 7, "The technician's day": phone first (390 px), the signed-in user's own tasks, one swipe per day. */
+/** The technician's day: phone first (390 px), the signed-in user's own tasks, one swipe per day. */
 export function MyDayPage() {
   const session = useSession();
   const timeZone = session.company.timeZone;

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
-import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES } from '@fieldwork/domain/users.schemas';
+import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
+import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES } from '@fieldwork/domain/access/users.schemas';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { FieldError } from '../../components/field';

@@ -1,5 +1,5 @@
-import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
-import type { ChangePasswordBody, UpdateProfileBody } from '@fieldwork/domain/users.schemas';
+import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
+import type { ChangePasswordBody, UpdateProfileBody } from '@fieldwork/domain/access/users.schemas';
 import { api, type DataOf } from '../../lib/api-client';
 import { refuseOversizedImage } from '../../lib/image-check';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Call } from '@fieldwork/domain/receptionist.schemas';
+import type { Call } from '@fieldwork/domain/ai/receptionist.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { JOB_ID, pageOf } from '../../shared/jobs/test-fixtures';
 

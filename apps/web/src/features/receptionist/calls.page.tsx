@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CALL_MESSAGES, CALL_OUTCOME_LABELS, CALL_OUTCOMES, CALL_PAGE_SIZE, type Call, type CallOutcome } from '@fieldwork/domain/receptionist.schemas';
+import { CALL_MESSAGES, CALL_OUTCOME_LABELS, CALL_OUTCOMES, CALL_PAGE_SIZE, type Call, type CallOutcome } from '@fieldwork/domain/ai/receptionist.schemas';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';

@@ -1,4 +1,4 @@
-import type { Call, CallOutcome } from '@fieldwork/domain/receptionist.schemas';
+import type { Call, CallOutcome } from '@fieldwork/domain/ai/receptionist.schemas';
 import { api, type DataPage } from '../../lib/api-client';
 
 export type CallListParams = { page: number; limit: number; search?: string; outcome?: CallOutcome; from?: string; to?: string };

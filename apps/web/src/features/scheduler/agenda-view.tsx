@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { CalendarClock } from 'lucide-react';
-import { addDays, startOfDay, viewLabel, type DayKey } from '@fieldwork/domain/calendar-time';
+import { addDays, startOfDay, viewLabel, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import { Button } from '../../components/button';
 import { formatTime } from '../../lib/format';
 import { TaskStatusBadge } from '../../shared/tasks/task-status-badge';

@@ -1,5 +1,5 @@
-import { CALENDAR } from '@fieldwork/domain/calendar.rules';
-import { SAME_SLOT_MS } from '@fieldwork/domain/task-status';
+import { CALENDAR } from '@fieldwork/domain/scheduling/calendar.rules';
+import { SAME_SLOT_MS } from '@fieldwork/domain/tasks/task-status.rules';
 
 /**
  * Layout math of the calendar's time grid and the chart's rows: which entries sit side by side (calendar

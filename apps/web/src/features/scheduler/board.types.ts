@@ -1,6 +1,6 @@
-import type { CalendarEdit, CalendarView } from '@fieldwork/domain/calendar.rules';
-import type { DayKey } from '@fieldwork/domain/calendar-time';
-import type { SchedulerItem, TimeOff } from '@fieldwork/domain/scheduling.schemas';
+import type { CalendarEdit, CalendarView } from '@fieldwork/domain/scheduling/calendar.rules';
+import type { DayKey } from '@fieldwork/domain/time/calendar-time.rules';
+import type { SchedulerItem, TimeOff } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { Swatch } from './scheduler-colours';
 import type { Assignee, DropRequest, MoveRequest } from './use-move-task';
 

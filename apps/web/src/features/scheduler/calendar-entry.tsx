@@ -1,5 +1,5 @@
 import { memo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import { rangeLabel, timeOfDayLabel, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
+import { rangeLabel, timeOfDayLabel, zonedParts, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry } from './board.types';
 import type { DragMode, DragPreview } from './use-board-drag';
 

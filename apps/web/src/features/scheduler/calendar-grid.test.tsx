@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { addDays, instantAt, weekdayOf, type DayKey } from '@fieldwork/domain/calendar-time';
-import type { CalendarView } from '@fieldwork/domain/calendar.rules';
+import { addDays, instantAt, weekdayOf, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
+import type { CalendarView } from '@fieldwork/domain/scheduling/calendar.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { CalendarGrid } from './calendar-grid';
 import { ASSIGNEE_COLOURS } from './scheduler-colours';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
-import { addDays, viewLabel, type DayKey } from '@fieldwork/domain/calendar-time';
+import { addDays, viewLabel, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry, CalendarGridProps, SlotRange } from './board.types';
 import { MonthView } from './month-view';
 import { TimeGrid } from './time-grid';

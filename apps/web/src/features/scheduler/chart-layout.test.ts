@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { instantAt } from '@fieldwork/domain/calendar-time';
-import type { TimeOff } from '@fieldwork/domain/scheduling.schemas';
+import { instantAt } from '@fieldwork/domain/time/calendar-time.rules';
+import type { TimeOff } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { BoardEntry, ChartRow } from './board.types';
 import {
   bucketEntries, bucketTimeOff, dayWindow, drawsSame, HOUR_PX, LANE_PX, layoutRow, minuteOf, rowAt, rowHeight, spanPx, stableBuckets, TRACK_PX,

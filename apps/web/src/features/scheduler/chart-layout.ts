@@ -1,6 +1,6 @@
-import { CALENDAR } from '@fieldwork/domain/calendar.rules';
-import { addDays, startOfDay, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
-import type { TimeOff } from '@fieldwork/domain/scheduling.schemas';
+import { CALENDAR } from '@fieldwork/domain/scheduling/calendar.rules';
+import { addDays, startOfDay, zonedParts, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
+import type { TimeOff } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { BoardEntry, ChartRow } from './board.types';
 import { pack } from './board-layout';
 

@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from 'react';
-import { rangeLabel, timeOfDayLabel } from '@fieldwork/domain/calendar-time';
+import { rangeLabel, timeOfDayLabel } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry, ChartRow } from './board.types';
 import { drawsSame, HOUR_PX, LABEL_PX, LANE_PX, TRACK_PX, type RowLayout, type TimeOffBlock } from './chart-layout';
 import { UNASSIGNED_COLOUR, type Swatch } from './scheduler-colours';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { instantAt } from '@fieldwork/domain/calendar-time';
+import { instantAt } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
 import { HEADER_PX, HOUR_PX, LABEL_PX } from './chart-layout';
 import { DispatchChart } from './dispatch-chart';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { CALENDAR } from '@fieldwork/domain/calendar.rules';
-import { hourLabel, instantAt } from '@fieldwork/domain/calendar-time';
+import { CALENDAR } from '@fieldwork/domain/scheduling/calendar.rules';
+import { hourLabel, instantAt } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
 import { snapMinutes } from './board-layout';
 import {

@@ -1,12 +1,12 @@
 import { memo, useCallback, useMemo, useState, type DragEvent, type MouseEvent } from 'react';
-import { CALENDAR } from '@fieldwork/domain/calendar.rules';
-import { instantAt, ordinalDay, viewDays, weekdayOf, type DayKey } from '@fieldwork/domain/calendar-time';
+import { CALENDAR } from '@fieldwork/domain/scheduling/calendar.rules';
+import { instantAt, ordinalDay, viewDays, weekdayOf, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { bucketByDay, CalendarEntry, useStableBuckets, withPreview, type Segment, type StartDrag } from './calendar-entry';
 import { monthCell } from './board-layout';
 import { readDraggedTask, TASK_DRAG_TYPE } from './drag-state';
 import { dropRequestAt, useBoardDrag, type BoardPoint } from './use-board-drag';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const DAY_START = CALENDAR.visibleHours.from * 60;

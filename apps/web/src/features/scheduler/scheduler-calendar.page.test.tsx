@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SchedulerItem } from '@fieldwork/domain/scheduling.schemas';
-import type { Task } from '@fieldwork/domain/tasks.schemas';
+import type { SchedulerItem } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import { makeSession, renderApp } from '../../test-utils';
 import { TASK_ID, TECH_ID, task } from '../../shared/tasks/test-fixtures';
 

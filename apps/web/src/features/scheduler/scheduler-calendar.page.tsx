@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarClock, UserX, Users } from 'lucide-react';
-import { CALENDAR, CALENDAR_MESSAGES } from '@fieldwork/domain/calendar.rules';
-import type { DayKey } from '@fieldwork/domain/calendar-time';
-import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import { CALENDAR, CALENDAR_MESSAGES } from '@fieldwork/domain/scheduling/calendar.rules';
+import type { DayKey } from '@fieldwork/domain/time/calendar-time.rules';
+import type { TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
 import { ErrorState } from '../../components/error-state';
 import { SearchInput } from '../../components/search-input';

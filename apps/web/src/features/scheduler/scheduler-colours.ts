@@ -1,4 +1,4 @@
-import { personColourIndex, personColourSlots } from '@fieldwork/domain/scheduling.rules';
+import { personColourIndex, personColourSlots } from '@fieldwork/domain/scheduling/scheduling.rules';
 
 /**
  * Six colours for assignees plus one for "unassigned" on the calendar, and five rotated

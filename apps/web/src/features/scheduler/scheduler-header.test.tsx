@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CalendarView } from '@fieldwork/domain/calendar.rules';
+import type { CalendarView } from '@fieldwork/domain/scheduling/calendar.rules';
 import { mockApi, renderWithQuery } from '../../test-utils';
 import { SchedulerFilter, sameFilters, type SchedulerFilterValues } from './scheduler-filter';
 import { SchedulerHeader } from './scheduler-header';

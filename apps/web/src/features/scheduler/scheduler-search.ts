@@ -1,5 +1,5 @@
-import { CALENDAR_VIEWS, type CalendarView } from '@fieldwork/domain/calendar.rules';
-import { isDayKey, type DayKey } from '@fieldwork/domain/calendar-time';
+import { CALENDAR_VIEWS, type CalendarView } from '@fieldwork/domain/scheduling/calendar.rules';
+import { isDayKey, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
 
 /** The calendar (month/week/day), the per-person dispatch chart, and the day's agenda grouped by person. */
 export const SCHEDULER_BOARDS = ['calendar', 'chart', 'agenda'] as const;

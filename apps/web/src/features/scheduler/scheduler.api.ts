@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { MAX_TEAM_PAGE, type scheduleFeedSchema, type TeamMember } from '@fieldwork/domain/scheduling.schemas';
-import type { TaskStatus } from '@fieldwork/domain/task-status';
+import { MAX_TEAM_PAGE, type scheduleFeedSchema, type TeamMember } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import type { TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
 import { api, type DataOf, type ItemsPage } from '../../lib/api-client';
 
 /** The scheduler filter object of the spec, as ids; search is the task-number search. */

@@ -1,11 +1,11 @@
 import { memo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CALENDAR_MESSAGES, previewCards } from '@fieldwork/domain/calendar.rules';
-import { rangeLabel } from '@fieldwork/domain/calendar-time';
-import { isSubcontractorRole, isTechnicianRole } from '@fieldwork/domain/roles';
-import { occupiedInterval } from '@fieldwork/domain/scheduling.schemas';
-import type { Task } from '@fieldwork/domain/tasks.schemas';
+import { CALENDAR_MESSAGES, previewCards } from '@fieldwork/domain/scheduling/calendar.rules';
+import { rangeLabel } from '@fieldwork/domain/time/calendar-time.rules';
+import { isSubcontractorRole, isTechnicianRole } from '@fieldwork/domain/access/roles.rules';
+import { occupiedInterval } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { ErrorState } from '../../components/error-state';
 import { SideSheet } from '../../components/side-sheet';

@@ -1,9 +1,9 @@
 import type { DragEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, GripVertical, User } from 'lucide-react';
-import { dayKeyOf, ordinalDay, rangeLabel } from '@fieldwork/domain/calendar-time';
-import { isSchedulable } from '@fieldwork/domain/scheduling.rules';
-import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import { dayKeyOf, ordinalDay, rangeLabel } from '@fieldwork/domain/time/calendar-time.rules';
+import { isSchedulable } from '@fieldwork/domain/scheduling/scheduling.rules';
+import type { TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { cn } from '../../lib/cn';
 import { TASK_DRAG_TYPE, beginDrag, endDrag, type DraggedTask } from './drag-state';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import type { TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { mockApi, route, testQueryClient } from '../../test-utils';
 import { JOB_ID } from '../../shared/jobs/test-fixtures';
 import { TASK_ID, TECH_ID, actions, taskItem, tasksPage } from '../../shared/tasks/test-fixtures';

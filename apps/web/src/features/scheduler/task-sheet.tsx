@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type JSX } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { CALENDAR_MESSAGES } from '@fieldwork/domain/calendar.rules';
-import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import { CALENDAR_MESSAGES } from '@fieldwork/domain/scheduling/calendar.rules';
+import type { TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
 import { INFINITE_SCROLL_THRESHOLD } from '../../components/card-list';
 import { EmptyState, NO_DATA_TEXT, NO_RESULTS_TEXT } from '../../components/empty-state';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TeamMember } from '@fieldwork/domain/scheduling.schemas';
+import type { TeamMember } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { personColour } from './scheduler-colours';
 import { TeamSidebar, UNASSIGNED_KEY } from './team-sidebar';
 

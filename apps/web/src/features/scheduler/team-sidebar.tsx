@@ -1,7 +1,7 @@
 import { memo, useId, useMemo, useRef, useState, type JSX } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Search } from 'lucide-react';
-import type { TeamMember } from '@fieldwork/domain/scheduling.schemas';
+import type { TeamMember } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { controlClass } from '../../components/input';

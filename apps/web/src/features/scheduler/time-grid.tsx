@@ -1,13 +1,13 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import type { TimeOff } from '@fieldwork/domain/scheduling.schemas';
-import { CALENDAR } from '@fieldwork/domain/calendar.rules';
-import { hourLabel, instantAt, viewDays, weekdayOf, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
+import type { TimeOff } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import { CALENDAR } from '@fieldwork/domain/scheduling/calendar.rules';
+import { hourLabel, instantAt, viewDays, weekdayOf, zonedParts, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { bucketByDay, CalendarEntry, useStableBuckets, withPreview, type Segment, type StartDrag } from './calendar-entry';
 import { foldCrowded, pack, snapMinutes } from './board-layout';
 import { readDraggedTask, TASK_DRAG_TYPE } from './drag-state';
 import { dropRequestAt, useBoardDrag, type BoardPoint } from './use-board-drag';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /**
  * Week (7 columns from Saturday) and day (1 column) views: 24 wall-clock hours, scrolled so the working hours

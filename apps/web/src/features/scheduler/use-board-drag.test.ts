@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantAt } from '@fieldwork/domain/calendar-time';
+import { instantAt } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry } from './board.types';
 import { dropRequestAt, previewFor } from './use-board-drag';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { CALENDAR } from '@fieldwork/domain/calendar.rules';
-import { addDays, dayDiff, instantAt, zonedParts, type DayKey } from '@fieldwork/domain/calendar-time';
+import { CALENDAR } from '@fieldwork/domain/scheduling/calendar.rules';
+import { addDays, dayDiff, instantAt, zonedParts, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry } from './board.types';
 import { beginDrag, endDrag, type DraggedTask } from './drag-state';
 import type { Assignee, DropRequest, MoveRequest } from './use-move-task';

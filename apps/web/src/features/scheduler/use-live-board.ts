@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { EVENT_TYPES } from '@fieldwork/domain/events.schemas';
+import { EVENT_TYPES } from '@fieldwork/domain/common/events.schemas';
 import { API_BASE } from '../../lib/api-client';
 import { taskKeys } from '../tasks/tasks.api';
 import { isDragging, subscribeDrag, takeOwnChange } from './drag-state';

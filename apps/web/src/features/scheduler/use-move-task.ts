@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { calendarEdit, CALENDAR_MESSAGES, findClash } from '@fieldwork/domain/calendar.rules';
-import { occupiedInterval, SCHEDULE_MESSAGES, type SchedulerItem } from '@fieldwork/domain/scheduling.schemas';
-import type { Task } from '@fieldwork/domain/tasks.schemas';
+import { calendarEdit, CALENDAR_MESSAGES, findClash } from '@fieldwork/domain/scheduling/calendar.rules';
+import { occupiedInterval, SCHEDULE_MESSAGES, type SchedulerItem } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import { useCan } from '../../lib/auth-context';
 import { isApiError } from '../../lib/api-client';
 import { taskKeys } from '../tasks/tasks.api';

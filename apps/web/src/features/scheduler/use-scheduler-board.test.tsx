@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { SchedulerItem, TeamMember } from '@fieldwork/domain/scheduling.schemas';
+import type { SchedulerItem, TeamMember } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { mockApi, route, testQueryClient } from '../../test-utils';
 import { personColour, UNASSIGNED_COLOUR } from './scheduler-colours';
 import { UNASSIGNED_KEY } from './team-sidebar';

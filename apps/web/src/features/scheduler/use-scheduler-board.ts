@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { calendarEdit, CALENDAR_MESSAGES, type CalendarView } from '@fieldwork/domain/calendar.rules';
-import { viewRange, type DayKey } from '@fieldwork/domain/calendar-time';
-import { MAX_SCHEDULER_ITEMS, type SchedulerItem, type TeamMember } from '@fieldwork/domain/scheduling.schemas';
+import { calendarEdit, CALENDAR_MESSAGES, type CalendarView } from '@fieldwork/domain/scheduling/calendar.rules';
+import { viewRange, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
+import { MAX_SCHEDULER_ITEMS, type SchedulerItem, type TeamMember } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { BoardEntry, ChartRow } from './board.types';
 import { chartAccent, personColour, personColours, UNASSIGNED_COLOUR, type ColourOf } from './scheduler-colours';
 import { schedulerApi, schedulerKeys, type SchedulerFilters } from './scheduler.api';

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { CALENDAR_MESSAGES, DEFAULT_PAGE_VIEW, type CalendarView } from '@fieldwork/domain/calendar.rules';
-import { dayKeyOf, type DayKey } from '@fieldwork/domain/calendar-time';
+import { CALENDAR_MESSAGES, DEFAULT_PAGE_VIEW, type CalendarView } from '@fieldwork/domain/scheduling/calendar.rules';
+import { dayKeyOf, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import { taskKeys, tasksApi } from '../tasks/tasks.api';
 import { TASK_NOT_FOUND, type PreviewTarget } from './task-preview-drawer';
 import type { SchedulerBoard, SchedulerSearch } from './scheduler-search';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export type SchedulerState = {
   board: SchedulerBoard;

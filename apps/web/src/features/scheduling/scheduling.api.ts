@@ -1,5 +1,5 @@
-import type { AvailableTechnician, RescheduleTaskBody, ScheduleTaskBody } from '@fieldwork/domain/scheduling.schemas';
-import type { Task } from '@fieldwork/domain/tasks.schemas';
+import type { AvailableTechnician, RescheduleTaskBody, ScheduleTaskBody } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import { api, type DataOf, type ItemsPage } from '../../lib/api-client';
 import { PICKER_LIMIT } from '../tasks/tasks.api';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Tag, TagType, Zone } from '@fieldwork/domain/lookups.schemas';
+import type { Tag, TagType, Zone } from '@fieldwork/domain/company/lookups.schemas';
 import { api, type ItemsOf } from '../../lib/api-client';
 
 export const lookupKeys = {

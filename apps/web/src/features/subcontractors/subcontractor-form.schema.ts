@@ -6,7 +6,7 @@ import {
   createSubcontractorBody,
   updateSubcontractorBody,
   type Subcontractor,
-} from '@fieldwork/domain/subcontractors.schemas';
+} from '@fieldwork/domain/company/subcontractors.schemas';
 import { REQUIRED_SELECT } from '../../lib/form-messages';
 
 const kindField = z.string().min(1, { error: REQUIRED_SELECT }).pipe(z.enum(SUBCONTRACTOR_KINDS, { error: 'Kind must be COMPANY or PERSON.' }));

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { Subcontractor } from '@fieldwork/domain/subcontractors.schemas';
+import type { Subcontractor } from '@fieldwork/domain/company/subcontractors.schemas';
 import { ActiveBadge } from '../../components/badge';
 import { ActiveStatusSelect, type ActiveStatus } from '../../components/active-status-select';
 import { ListView } from '../../components/list-view';

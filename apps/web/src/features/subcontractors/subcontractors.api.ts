@@ -1,5 +1,5 @@
-import type { CreateSubcontractorBody, Subcontractor, UpdateSubcontractorBody } from '@fieldwork/domain/subcontractors.schemas';
-import type { User } from '@fieldwork/domain/users.schemas';
+import type { CreateSubcontractorBody, Subcontractor, UpdateSubcontractorBody } from '@fieldwork/domain/company/subcontractors.schemas';
+import type { User } from '@fieldwork/domain/access/users.schemas';
 import { api, type DataOf, type DataPage, type ItemsPage } from '../../lib/api-client';
 
 export type SubcontractorListParams = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, CheckCircle2, DollarSign, Gavel, LogIn, LogOut, Pencil, ReceiptText, RotateCcw, Trash2 } from 'lucide-react';
-import type { Task, TaskActivity } from '@fieldwork/domain/tasks.schemas';
+import type { Task, TaskActivity } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { ElapsedTime } from '../../shared/clock/elapsed-time';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { addHoursLocal, toZonedInput } from '@fieldwork/domain/schedule-time';
-import { DEFAULT_SCHEDULE_HOURS } from '@fieldwork/domain/tasks.schemas';
+import { addHoursLocal, toZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
+import { DEFAULT_SCHEDULE_HOURS } from '@fieldwork/domain/tasks/tasks.schemas';
 import { BackLink, PageHeader } from '../../components/page-header';
 import { useAuth } from '../../lib/auth-context';
 import { jobKeys } from '../jobs/jobs.api';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
+import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { runningPeriod } from '../../shared/clock/clock-test-utils';
 import { JOB_ID } from '../../shared/jobs/test-fixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
+import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { CLOSE_TASK_CHECK, closeDefaults, validateClose } from '../../shared/tasks/close-task-dialog';
 import { TASK_ID, actions, allowed, refused, task, taskPageReplies } from '../../shared/tasks/test-fixtures';

@@ -1,4 +1,4 @@
-import type { Task } from '@fieldwork/domain/tasks.schemas';
+import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { buttonClass } from '../../components/button';
 import { formPageFallback } from '../../components/form-page-fallback';

@@ -1,4 +1,4 @@
-import type { TaskStatus } from '@fieldwork/domain/task-status';
+import type { TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
 import { FilterPopover } from '../../components/filter-popover';
 import { toOptions, useTags, useZones } from '../settings/lookups.api';
 import { TASK_STATUS_OPTIONS } from '../../shared/tasks/task-status-badge';

@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { addHoursLocal, fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
+import { addHoursLocal, fromZonedInput, toZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
 import {
   DEFAULT_SCHEDULE_HOURS,
   TASK_MESSAGES,
@@ -9,7 +9,7 @@ import {
   type CreateTaskBody,
   type Task,
   type UpdateTaskBody,
-} from '@fieldwork/domain/tasks.schemas';
+} from '@fieldwork/domain/tasks/tasks.schemas';
 import { REQUIRED_SELECT } from '../../lib/form-messages';
 
 /** Date-times are the tenant zone's wall clock ("2026-11-21T09:00"), as the date-time inputs show them. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TASK_MESSAGES } from '@fieldwork/domain/tasks.schemas';
+import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { JOB_ID } from '../../shared/jobs/test-fixtures';
 import { toTaskBody, toUpdateTaskBody, emptyTaskValues } from './task-form.schema';

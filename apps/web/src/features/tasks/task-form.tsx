@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { allDayRange, fromZonedInput } from '@fieldwork/domain/schedule-time';
-import { needsPastStartConfirmation, scheduleSubmitDisabled } from '@fieldwork/domain/schedule-form.rules';
-import { ASSIGN_TO_CHOICES, TASK_DESCRIPTION_MAX, TASK_NAME_MAX, type AssignToChoice } from '@fieldwork/domain/tasks.schemas';
+import { allDayRange, fromZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
+import { needsPastStartConfirmation, scheduleSubmitDisabled } from '@fieldwork/domain/scheduling/schedule-form.rules';
+import { ASSIGN_TO_CHOICES, TASK_DESCRIPTION_MAX, TASK_NAME_MAX, type AssignToChoice } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Card } from '../../components/card';
 import { Checkbox } from '../../components/checkbox';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -20,7 +20,7 @@ import { endOrDefault, taskFieldOfMessage, taskResolver, type TaskFormMode, type
 import { JobSelect } from '../../shared/tasks/task-pickers';
 import { SubcontractorPicker, TechnicianPicker } from '../../shared/scheduling/assignee-pickers';
 import { scheduleFailure } from '../../shared/scheduling/schedule-failure';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export const ASSIGN_LABELS: Record<AssignToChoice, string> = { TECHNICIAN: 'Technician', SUBCONTRACTOR: 'Subcontractor', LATER: 'Assign Later' };
 export const ALL_DAY_LABEL = 'All day Task';

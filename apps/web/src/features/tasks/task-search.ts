@@ -1,4 +1,4 @@
-import { TASK_TABS } from '@fieldwork/domain/tasks.schemas';
+import { TASK_TABS } from '@fieldwork/domain/tasks/tasks.schemas';
 
 /** The task list's tabs, read from ?tf_tab=: kept apart from the list screen so the router reads them without loading the page. */
 export type TaskTab = (typeof TASK_TABS)[number]['value'];

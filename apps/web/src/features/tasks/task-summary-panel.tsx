@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarX2 } from 'lucide-react';
-import type { Task } from '@fieldwork/domain/tasks.schemas';
+import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Card, DetailList } from '../../components/card';
 import { jobNumberText } from '../../shared/jobs/job-status-badge';
 

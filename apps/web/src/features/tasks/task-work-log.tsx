@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Car, Users } from 'lucide-react';
-import type { ClockActivity } from '@fieldwork/domain/clock.schemas';
-import { formatDuration } from '@fieldwork/domain/schedule-time';
+import type { ClockActivity } from '@fieldwork/domain/tasks/clock.schemas';
+import { formatDuration } from '@fieldwork/domain/time/schedule-time.rules';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { SkeletonRows } from '../../components/skeleton';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TASK_COLUMN_KEYS } from '@fieldwork/domain/table-config.schemas';
+import { TASK_COLUMN_KEYS } from '@fieldwork/domain/common/table-config.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { NO_ACCESS_TEXT } from '../../components/no-access-panel';
 import { TASK_ID, allowed, actions, refused, taskItem, taskPageReplies, tasksPage, tasksReply } from '../../shared/tasks/test-fixtures';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Columns3 } from 'lucide-react';
-import { taskTableConfigType } from '@fieldwork/domain/table-config.schemas';
-import { TASK_ORDER_KEYS, TASK_TABS, type TaskListItem, type TaskOrderKey } from '@fieldwork/domain/tasks.schemas';
+import { taskTableConfigType } from '@fieldwork/domain/common/table-config.schemas';
+import { TASK_ORDER_KEYS, TASK_TABS, type TaskListItem, type TaskOrderKey } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { CustomiseColumnsSheet } from '../../components/customise-columns-sheet';
 import type { SortState } from '../../components/data-table';

@@ -1,4 +1,4 @@
-import type { Activity } from '@fieldwork/domain/activity.schemas';
+import type { Activity } from '@fieldwork/domain/jobs/activity.schemas';
 import type {
   AssignedStatus,
   CloseTaskBody,
@@ -9,9 +9,9 @@ import type {
   TaskOrderKey,
   TaskSearchBy,
   UpdateTaskBody,
-} from '@fieldwork/domain/tasks.schemas';
-import type { TaskStatus } from '@fieldwork/domain/task-status';
-import type { Subcontractor } from '@fieldwork/domain/subcontractors.schemas';
+} from '@fieldwork/domain/tasks/tasks.schemas';
+import type { TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
+import type { Subcontractor } from '@fieldwork/domain/company/subcontractors.schemas';
 import { api, fromItemsPage, type DataOf, type DataPage, type ItemsPage } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
 

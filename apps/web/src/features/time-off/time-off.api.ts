@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TimeOff, TimeOffBody, timeOffListQuery } from '@fieldwork/domain/scheduling.schemas';
+import type { TimeOff, TimeOffBody, timeOffListQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { api, type DataOf } from '../../lib/api-client';
 
 /** One person's time off in a window: the list query with its user named. */

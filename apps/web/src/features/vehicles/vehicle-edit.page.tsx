@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
-import type { Vehicle } from '@fieldwork/domain/vehicles.schemas';
+import type { Vehicle } from '@fieldwork/domain/company/vehicles.schemas';
 import { formPageFallback } from '../../components/form-page-fallback';
 import { StaleVersionNotice } from '../../components/notice-panel';
 import { BackLink, PageHeader } from '../../components/page-header';

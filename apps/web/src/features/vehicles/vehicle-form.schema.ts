@@ -1,8 +1,8 @@
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { clearableText, requiredText } from '@fieldwork/domain/common.schemas';
-import { VEHICLE_MESSAGES, createVehicleBody, vinField, type Vehicle } from '@fieldwork/domain/vehicles.schemas';
+import { clearableText, requiredText } from '@fieldwork/domain/common/common.schemas';
+import { VEHICLE_MESSAGES, createVehicleBody, vinField, type Vehicle } from '@fieldwork/domain/company/vehicles.schemas';
 import { moneyInputText } from '../../lib/money';
 import type { VehicleWriteBody } from './vehicles.api';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VEHICLE_MESSAGES } from '@fieldwork/domain/vehicles.schemas';
+import { VEHICLE_MESSAGES } from '@fieldwork/domain/company/vehicles.schemas';
 import { ApiError } from '../../lib/api-client';
 import { renderWithQuery } from '../../test-utils';
 import { VehicleForm } from './vehicle-form';

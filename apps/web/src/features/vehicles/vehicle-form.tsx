@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { VIN_LENGTH } from '@fieldwork/domain/vehicles.schemas';
+import { VIN_LENGTH } from '@fieldwork/domain/company/vehicles.schemas';
 import { Card } from '../../components/card';
 import { ControlledCheckbox } from '../../components/controlled-checkbox';
 import { Field } from '../../components/field';

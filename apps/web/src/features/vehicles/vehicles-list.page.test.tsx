@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VEHICLE_MESSAGES, type Vehicle } from '@fieldwork/domain/vehicles.schemas';
+import { VEHICLE_MESSAGES, type Vehicle } from '@fieldwork/domain/company/vehicles.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 
 const vehicle = (over: Partial<Vehicle> = {}): Vehicle => ({

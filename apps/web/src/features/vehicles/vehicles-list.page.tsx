@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { VEHICLE_MESSAGES, VEHICLE_PAGE_SIZE, type Vehicle } from '@fieldwork/domain/vehicles.schemas';
+import { VEHICLE_MESSAGES, VEHICLE_PAGE_SIZE, type Vehicle } from '@fieldwork/domain/company/vehicles.schemas';
 import { ActiveBadge } from '../../components/badge';
 import { ActiveStatusSelect, type ActiveStatus } from '../../components/active-status-select';
 import { buttonClass } from '../../components/button';

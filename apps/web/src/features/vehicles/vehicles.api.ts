@@ -1,4 +1,4 @@
-import type { CreateVehicleBody, UpdateVehicleBody, Vehicle, VehicleStatus } from '@fieldwork/domain/vehicles.schemas';
+import type { CreateVehicleBody, UpdateVehicleBody, Vehicle, VehicleStatus } from '@fieldwork/domain/company/vehicles.schemas';
 import { api, type DataOf, type DataPage } from '../../lib/api-client';
 
 export type VehicleSearchBy = 'name' | 'vin' | 'plate';

@@ -1,5 +1,5 @@
-import type { SessionInfo } from '@fieldwork/domain/auth.schemas';
-import { viewerClass } from '@fieldwork/domain/roles';
+import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
+import { viewerClass } from '@fieldwork/domain/access/roles.rules';
 
 export const MY_DAY_PATH = '/workorder/my-day';
 

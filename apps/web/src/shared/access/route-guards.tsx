@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Capability } from '@fieldwork/domain/roles';
+import type { Capability } from '@fieldwork/domain/access/roles.rules';
 import { NoAccessPanel } from '../../components/no-access-panel';
 import { useAuth, type Auth } from '../../lib/auth-context';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ASSET_MESSAGES, ASSET_TYPE_LABELS, ASSET_TYPES, type Asset, type AssetType, type CreateAssetBody } from '@fieldwork/domain/assets.schemas';
+import { ASSET_MESSAGES, ASSET_TYPE_LABELS, ASSET_TYPES, type Asset, type AssetType, type CreateAssetBody } from '@fieldwork/domain/customers/assets.schemas';
 import { Field } from '../../components/field';
 import { FormAlert } from '../../components/form-alert';
 import { FormDialog } from '../../components/form-dialog';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Asset } from '@fieldwork/domain/assets.schemas';
+import type { Asset } from '@fieldwork/domain/customers/assets.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ADDRESS2_ID, ADDRESS_ID, CUSTOMER_ID, customer, job, JOB_ID, pageOf } from '../jobs/test-fixtures';
 import { TASK_ID, taskPageReplies } from '../tasks/test-fixtures';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { ASSET_MESSAGES, ASSET_TYPE_LABELS, type Asset } from '@fieldwork/domain/assets.schemas';
+import { ASSET_MESSAGES, ASSET_TYPE_LABELS, type Asset } from '@fieldwork/domain/customers/assets.schemas';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -13,7 +13,7 @@ import { useAuth } from '../../lib/auth-context';
 import { formatDate } from '../../lib/format';
 import { AssetDialog, type SiteOption } from './asset-dialog';
 import { assetKeys, assetsApi, type AssetScope } from '../../features/assets/assets.api';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export type SiteAssetsProps = {
   /** The customer new equipment belongs to (the job's customer on a job). */

@@ -1,4 +1,4 @@
-import { BID_STATUS_LABELS, type BidStatus } from '@fieldwork/domain/bids.schemas';
+import { BID_STATUS_LABELS, type BidStatus } from '@fieldwork/domain/tasks/bids.schemas';
 import { Badge, type BadgeTone } from '../../components/badge';
 
 const TONES = { REQUESTED: 'warning', SUBMITTED: 'primary', DECLINED: 'danger', AWARDED: 'success', CLOSED: 'neutral' } as const satisfies Record<BidStatus, BadgeTone>;

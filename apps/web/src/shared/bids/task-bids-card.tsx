@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { OPEN_BID_STATUSES, type Bid } from '@fieldwork/domain/bids.schemas';
+import { OPEN_BID_STATUSES, type Bid } from '@fieldwork/domain/tasks/bids.schemas';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,4 +1,4 @@
-import type { Bid } from '@fieldwork/domain/bids.schemas';
+import type { Bid } from '@fieldwork/domain/tasks/bids.schemas';
 import { TASK_ID } from '../tasks/test-fixtures';
 
 /** A bid as the API sends it; REQUESTED and unanswered unless overridden. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { AnswerBidBody } from '@fieldwork/domain/bids.schemas';
+import type { AnswerBidBody } from '@fieldwork/domain/tasks/bids.schemas';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { scheduleFailure } from '../scheduling/schedule-failure';

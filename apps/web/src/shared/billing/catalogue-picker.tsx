@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CatalogueItem } from '@fieldwork/domain/catalogue.schemas';
+import type { CatalogueItem } from '@fieldwork/domain/billing/catalogue.schemas';
 import { SearchSelect } from '../../components/search-select';
 import { formatMoney } from '../../lib/money';
 import { useDebouncedValue } from '../../lib/use-debounced-value';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Job } from '@fieldwork/domain/jobs.schemas';
+import type { Job } from '@fieldwork/domain/jobs/jobs.schemas';
 import { Field } from '../../components/field';
 import type { SelectOption } from '../../components/select';
 import { ControlledSelect } from '../../components/controlled-select';

@@ -1,7 +1,7 @@
 /** Test records of the estimate and invoice editor tests. */
-import type { CatalogueItem } from '@fieldwork/domain/catalogue.schemas';
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
-import type { Invoice } from '@fieldwork/domain/invoices.schemas';
+import type { CatalogueItem } from '@fieldwork/domain/billing/catalogue.schemas';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
+import type { Invoice } from '@fieldwork/domain/billing/invoices.schemas';
 import { route } from '../../test-utils';
 import { CUSTOMER_ID, JOB_ID, customer, job, listItem, pageOf } from '../jobs/test-fixtures';
 

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import type { CreateEstimateBody, Estimate, UpdateEstimateBody } from '@fieldwork/domain/estimates.schemas';
-import type { CreateInvoiceBody, Invoice, UpdateInvoiceBody } from '@fieldwork/domain/invoices.schemas';
+import type { CreateEstimateBody, Estimate, UpdateEstimateBody } from '@fieldwork/domain/billing/estimates.schemas';
+import type { CreateInvoiceBody, Invoice, UpdateInvoiceBody } from '@fieldwork/domain/billing/invoices.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { formPageFallback } from '../../components/form-page-fallback';
 import { NoticePanel } from '../../components/notice-panel';
@@ -20,7 +20,7 @@ import { DocumentEditor } from './document-editor';
 import { EstimateStatusBadge, InvoiceStatusBadge } from './document-status-badge';
 import { useInvalidateBilling } from './use-document-actions';
 import { documentToValues, emptyDocumentValues, toDocumentBody, type DocumentBody, type DocumentFormValues, type DocumentMode, type EditableDocument } from './use-document-form';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /** The route's search (router.tsx validates it as DocumentEditorSearch). */
 type EditorSearch = { jobId?: string };

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
-import { DATE_PRESET_LABELS, DATE_PRESETS } from '@fieldwork/domain/date-presets';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
+import { DATE_PRESET_LABELS, DATE_PRESETS } from '@fieldwork/domain/time/date-presets.rules';
 import { DocumentFilter, documentFilterCount, statusOptions, type DocumentFilterValues } from './document-filter';
 
 const OPTIONS = statusOptions(INVOICE_STATUSES, INVOICE_STATUS_LABELS);

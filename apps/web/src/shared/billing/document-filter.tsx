@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '@fieldwork/domain/date-presets';
+import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '@fieldwork/domain/time/date-presets.rules';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { FilterPopoverFrame } from '../../components/filter-popover';

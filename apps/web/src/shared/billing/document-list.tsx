@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { DOCUMENT_ORDER_KEYS, type DocumentOrderKey } from '@fieldwork/domain/billing.schemas';
-import { ESTIMATE_PAGE_SIZE, type EstimateListItem } from '@fieldwork/domain/estimates.schemas';
-import type { EstimateStatus } from '@fieldwork/domain/estimates.rules';
-import { INVOICE_PAGE_SIZE, type InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
-import type { InvoiceStatus } from '@fieldwork/domain/invoices.rules';
+import { DOCUMENT_ORDER_KEYS, type DocumentOrderKey } from '@fieldwork/domain/billing/billing.schemas';
+import { ESTIMATE_PAGE_SIZE, type EstimateListItem } from '@fieldwork/domain/billing/estimates.schemas';
+import type { EstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
+import { INVOICE_PAGE_SIZE, type InvoiceListItem } from '@fieldwork/domain/billing/invoices.schemas';
+import type { InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
 import type { SortState } from '../../components/data-table';
 import type { MultiSelectOption } from '../../components/multi-select';
 import { SearchInput } from '../../components/search-input';

@@ -5,10 +5,10 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
-import { ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, type ApprovalDecision } from '@fieldwork/domain/estimates.rules';
-import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
-import { documentDates } from '@fieldwork/domain/documents.rules';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
+import { ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, type ApprovalDecision } from '@fieldwork/domain/billing/estimates.rules';
+import { INVOICE_MESSAGES } from '@fieldwork/domain/billing/invoices.rules';
+import { documentDates } from '@fieldwork/domain/billing/documents.rules';
 import { buttonClass } from '../../components/button';
 import { DetailList } from '../../components/card';
 import { ErrorState } from '../../components/error-state';

@@ -1,5 +1,5 @@
-import { ESTIMATE_BADGES, ESTIMATE_STATUS_LABELS, type BadgeStyle, type EstimateStatus } from '@fieldwork/domain/estimates.rules';
-import { INVOICE_BADGES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
+import { ESTIMATE_BADGES, ESTIMATE_STATUS_LABELS, type BadgeStyle, type EstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
+import { INVOICE_BADGES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
 import { Badge, type BadgeTone } from '../../components/badge';
 
 /** The spec's badge styles (packages/domain) in this app's badge tones. */

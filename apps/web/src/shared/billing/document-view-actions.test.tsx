@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ESTIMATE_MESSAGES, estimateActions } from '@fieldwork/domain/estimates.rules';
-import { INVOICE_MESSAGES, invoiceActions } from '@fieldwork/domain/invoices.rules';
+import { ESTIMATE_MESSAGES, estimateActions } from '@fieldwork/domain/billing/estimates.rules';
+import { INVOICE_MESSAGES, invoiceActions } from '@fieldwork/domain/billing/invoices.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, INVOICE_ID, emailDraftReply, estimate, estimateReply, invoice } from './preview-test-fixtures';
 

@@ -5,8 +5,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Ban, Calculator, CreditCard, Download, FileOutput, Pencil, PenLine, Send, Trash2, type LucideIcon } from 'lucide-react';
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
-import type { Invoice } from '@fieldwork/domain/invoices.schemas';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
+import type { Invoice } from '@fieldwork/domain/billing/invoices.schemas';
 import { Button, buttonClass } from '../../components/button';
 import { useAuth } from '../../lib/auth-context';
 import { RecordPaymentDialog } from './record-payment-dialog';

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { EstimateListItem } from '@fieldwork/domain/estimates.schemas';
+import type { EstimateListItem } from '@fieldwork/domain/billing/estimates.schemas';
 import type { CardField } from '../../components/card-list';
 import type { Column, SortState } from '../../components/data-table';
 import { ListView } from '../../components/list-view';

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Download, Eye, FileOutput, FileSearch, Pencil, PenLine } from 'lucide-react';
-import type { EstimateListItem } from '@fieldwork/domain/estimates.schemas';
+import type { EstimateListItem } from '@fieldwork/domain/billing/estimates.schemas';
 import { RowActionsFrame, RowMenu, ROW_ICON_CLASS, confirmedItem, deleteItem, documentNumberText, useRowConfirm, voidItem, type RowMenuItem } from './document-row-menu';
 import { downloadPdf, useEstimateActions } from './use-document-actions';
 

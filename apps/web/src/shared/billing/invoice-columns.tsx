@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
+import type { InvoiceListItem } from '@fieldwork/domain/billing/invoices.schemas';
 import type { CardField } from '../../components/card-list';
 import type { Column, SortState } from '../../components/data-table';
 import { ListView } from '../../components/list-view';

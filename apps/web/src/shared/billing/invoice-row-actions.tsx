@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Download, Eye, Pencil, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import type { InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
+import type { InvoiceListItem } from '@fieldwork/domain/billing/invoices.schemas';
 import { RowActionsFrame, RowMenu, ROW_ICON_CLASS, deleteItem, documentNumberText, useRowConfirm, voidItem, type RowMenuItem } from './document-row-menu';
 import { SendDocumentDialog } from './send-document-dialog';
 import { downloadPdf, invoiceEditOrAsk, useInvoiceActions } from './use-document-actions';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import type { CatalogueItem } from '@fieldwork/domain/catalogue.schemas';
-import { MAX_LINES, formatCents } from '@fieldwork/domain/money';
+import type { CatalogueItem } from '@fieldwork/domain/billing/catalogue.schemas';
+import { MAX_LINES, formatCents } from '@fieldwork/domain/common/money.rules';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Checkbox } from '../../components/checkbox';

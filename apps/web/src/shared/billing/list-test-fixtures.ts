@@ -1,7 +1,7 @@
-import type { EstimateListItem } from '@fieldwork/domain/estimates.schemas';
-import { estimateActions } from '@fieldwork/domain/estimates.rules';
-import type { InvoiceListItem } from '@fieldwork/domain/invoices.schemas';
-import { invoiceActions } from '@fieldwork/domain/invoices.rules';
+import type { EstimateListItem } from '@fieldwork/domain/billing/estimates.schemas';
+import { estimateActions } from '@fieldwork/domain/billing/estimates.rules';
+import type { InvoiceListItem } from '@fieldwork/domain/billing/invoices.schemas';
+import { invoiceActions } from '@fieldwork/domain/billing/invoices.rules';
 import type { DataPage } from '../../lib/api-client';
 import { route } from '../../test-utils';
 import { CUSTOMER_ID, JOB_ID } from '../jobs/test-fixtures';

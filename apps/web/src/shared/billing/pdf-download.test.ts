@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PDF_MESSAGES } from '@fieldwork/domain/documents.rules';
+import { PDF_MESSAGES } from '@fieldwork/domain/billing/documents.rules';
 import { fetchPdf } from '../../features/billing/billing.api';
 import { downloadPdf } from './use-document-actions';
 

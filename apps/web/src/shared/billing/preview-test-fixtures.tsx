@@ -1,9 +1,9 @@
 /** Estimates and invoices as GET /api/{estimates|invoices}/{id} returns them, for the preview pages' tests. */
-import type { Estimate } from '@fieldwork/domain/estimates.schemas';
-import type { Invoice } from '@fieldwork/domain/invoices.schemas';
-import type { EmailDraft } from '@fieldwork/domain/messages.schemas';
-import { estimateActions } from '@fieldwork/domain/estimates.rules';
-import { invoiceActions } from '@fieldwork/domain/invoices.rules';
+import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
+import type { Invoice } from '@fieldwork/domain/billing/invoices.schemas';
+import type { EmailDraft } from '@fieldwork/domain/messages/messages.schemas';
+import { estimateActions } from '@fieldwork/domain/billing/estimates.rules';
+import { invoiceActions } from '@fieldwork/domain/billing/invoices.rules';
 import type { ReactNode } from 'react';
 import { fireEvent, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';

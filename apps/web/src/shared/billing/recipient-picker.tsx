@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
-import type { DraftRecipient } from '@fieldwork/domain/messages.schemas';
-import { sendEmailBlock } from '@fieldwork/domain/messages.schemas';
+import type { DraftRecipient } from '@fieldwork/domain/messages/messages.schemas';
+import { sendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { Input } from '../../components/input';

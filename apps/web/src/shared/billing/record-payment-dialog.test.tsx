@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { INVOICE_MESSAGES } from '@fieldwork/domain/invoices.rules';
+import { INVOICE_MESSAGES } from '@fieldwork/domain/billing/invoices.rules';
 import { mockApi, renderWithQuery, route } from '../../test-utils';
 import { INVOICE_ID, emailDraftReply, invoice } from './preview-test-fixtures';
 import { RecordPaymentDialog, validatePayment } from './record-payment-dialog';

@@ -1,11 +1,11 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ESTIMATE_MESSAGES } from '@fieldwork/domain/estimates.rules';
-import { INVOICE_MESSAGES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@fieldwork/domain/invoices.rules';
-import { paymentBody } from '@fieldwork/domain/invoices.schemas';
-import { receiptBlock } from '@fieldwork/domain/messages.schemas';
-import { dollarsToCents, formatCents } from '@fieldwork/domain/money';
+import { ESTIMATE_MESSAGES } from '@fieldwork/domain/billing/estimates.rules';
+import { INVOICE_MESSAGES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@fieldwork/domain/billing/invoices.rules';
+import { paymentBody } from '@fieldwork/domain/billing/invoices.schemas';
+import { receiptBlock } from '@fieldwork/domain/messages/messages.schemas';
+import { dollarsToCents, formatCents } from '@fieldwork/domain/common/money.rules';
 import { Field } from '../../components/field';
 import { FormAlert } from '../../components/form-alert';
 import { FormDialog } from '../../components/form-dialog';
@@ -15,7 +15,7 @@ import { formatMoney, moneyInputText } from '../../lib/money';
 import { estimatesApi, invoicesApi } from '../../features/billing/billing.api';
 import { ReceiptField, type ReceiptChoice } from './receipt-field';
 import { useInvalidateBilling } from './use-document-actions';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages.rules';
+import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages/messages.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { INVOICE_ID, emailDraftReply, invoice, invoiceReply } from './preview-test-fixtures';
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Paperclip } from 'lucide-react';
 import { toast } from 'sonner';
-import { sendEmailBlock, type EmailDraft, type SendEmailBlock } from '@fieldwork/domain/messages.schemas';
+import { sendEmailBlock, type EmailDraft, type SendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorState } from '../../components/error-state';

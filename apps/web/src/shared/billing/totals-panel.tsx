@@ -1,4 +1,4 @@
-import { formatCents, type TotalsResult } from '@fieldwork/domain/money';
+import { formatCents, type TotalsResult } from '@fieldwork/domain/common/money.rules';
 import { Card } from '../../components/card';
 
 /** The server's figures of a saved document (dollars), shown until the form changes again. */

@@ -5,9 +5,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { ESTIMATE_MESSAGES, editCreatesDraftCopy, type EstimateStatus } from '@fieldwork/domain/estimates.rules';
-import { INVOICE_MESSAGES, invoiceEditCreatesDraftCopy, type InvoiceStatus } from '@fieldwork/domain/invoices.rules';
-import { PDF_MESSAGES, PDF_SLOW_NOTICE_MS, pdfFileName } from '@fieldwork/domain/documents.rules';
+import { ESTIMATE_MESSAGES, editCreatesDraftCopy, type EstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
+import { INVOICE_MESSAGES, invoiceEditCreatesDraftCopy, type InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
+import { PDF_MESSAGES, PDF_SLOW_NOTICE_MS, pdfFileName } from '@fieldwork/domain/billing/documents.rules';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { billingKeys, estimatesApi, fetchPdf, invoicesApi, type DocumentKind } from '../../features/billing/billing.api';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MONEY_MESSAGES, computeTotals } from '@fieldwork/domain/money';
+import { MONEY_MESSAGES, computeTotals } from '@fieldwork/domain/common/money.rules';
 import { documentFieldOfMessage, documentResolver, emptyDocumentValues, emptyLine, formPathOf, liveTotals, toDocumentBody, type DocumentFormValues } from './use-document-form';
 
 const CUSTOMER = '7d1f3d2e-8a53-4c57-9b1a-2f0d4c6b9a10';

@@ -4,9 +4,9 @@
  * payload schemas, and live totals with the domain's money math (integer cents).
  */
 import { useForm, useWatch, type Control, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
-import { createEstimateBody, type CreateEstimateBody, type Estimate } from '@fieldwork/domain/estimates.schemas';
-import { createInvoiceBody, type CreateInvoiceBody, type Invoice } from '@fieldwork/domain/invoices.schemas';
-import { MONEY_MESSAGES, computeTotals, toScaledInteger, type LineInput, type TotalsResult } from '@fieldwork/domain/money';
+import { createEstimateBody, type CreateEstimateBody, type Estimate } from '@fieldwork/domain/billing/estimates.schemas';
+import { createInvoiceBody, type CreateInvoiceBody, type Invoice } from '@fieldwork/domain/billing/invoices.schemas';
+import { MONEY_MESSAGES, computeTotals, toScaledInteger, type LineInput, type TotalsResult } from '@fieldwork/domain/common/money.rules';
 import type { DocumentKind } from '../../features/billing/billing.api';
 
 export type LineValues = {

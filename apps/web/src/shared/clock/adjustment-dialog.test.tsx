@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
+import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
 import { mockApi, route } from '../../test-utils';
 import { TASK_ID, task } from '../tasks/test-fixtures';
 import { AdjustmentDialog, AdjustmentNotice } from './adjustment-dialog';

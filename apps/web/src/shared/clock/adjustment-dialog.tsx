@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Clock } from 'lucide-react';
-import { adjustedStartError, type ClockActivity } from '@fieldwork/domain/clock.schemas';
-import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
-import type { Task } from '@fieldwork/domain/tasks.schemas';
+import { adjustedStartError, type ClockActivity } from '@fieldwork/domain/tasks/clock.schemas';
+import { fromZonedInput, toZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
+import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
@@ -10,7 +10,7 @@ import { controlClass } from '../../components/input';
 import { formatDateTime } from '../../lib/format';
 import { taskNumberText } from '../tasks/task-status-badge';
 import { useAdjustClockIn, useOnce } from './use-clock-actions';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export const START_REQUIRED = 'Start date and time are required.';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { CLOCK_MESSAGES, MAX_ASSISTANTS, type Assistant } from '@fieldwork/domain/clock.schemas';
+import { CLOCK_MESSAGES, MAX_ASSISTANTS, type Assistant } from '@fieldwork/domain/tasks/clock.schemas';
 import { Checkbox } from '../../components/checkbox';
 import { controlClass } from '../../components/input';
 import { Spinner } from '../../components/spinner';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
+import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
 import { makeSession, mockApi, route } from '../../test-utils';
 import { JOB_ID } from '../jobs/test-fixtures';
 import { TASK_ID, TECH_ID, task, taskItem } from '../tasks/test-fixtures';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CLOCK_MESSAGES, type Assistant } from '@fieldwork/domain/clock.schemas';
-import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import { CLOCK_MESSAGES, type Assistant } from '@fieldwork/domain/tasks/clock.schemas';
+import type { TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CLOCK_MESSAGES, clockOutEndError } from '@fieldwork/domain/clock.schemas';
-import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
-import { TASK_DESCRIPTION_MAX, type TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import { CLOCK_MESSAGES, clockOutEndError } from '@fieldwork/domain/tasks/clock.schemas';
+import { fromZonedInput, toZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
+import { TASK_DESCRIPTION_MAX, type TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
@@ -15,7 +15,7 @@ import { taskNumberText } from '../tasks/task-status-badge';
 import { clockApi, clockKeys, runningActivity } from '../../features/clock/clock.api';
 import { ClockOutSuccessDialog } from './clock-out-success-dialog';
 import { useClockOut, useOnce } from './use-clock-actions';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export const END_REQUIRED = 'End date and time are required.';
 

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { CLOCK_MESSAGES } from '@fieldwork/domain/clock.schemas';
+import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { INVALID_DATES_TEXT } from '@fieldwork/domain/time-spent';
+import { INVALID_DATES_TEXT } from '@fieldwork/domain/time/time-spent.rules';
 import { compactElapsedText, ElapsedTime, elapsedText, RUNNING_LABEL, TOTAL_LABEL } from './elapsed-time';
 
 const NOW = new Date('2026-11-21T15:00:00.000Z');

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { INVALID_DATES_TEXT, timeSpentSeconds, type WorkPeriod } from '@fieldwork/domain/time-spent';
+import { INVALID_DATES_TEXT, timeSpentSeconds, type WorkPeriod } from '@fieldwork/domain/time/time-spent.rules';
 import { cn } from '../../lib/cn';
 
 export const RUNNING_LABEL = 'Time Elapsed - Clocked-in Task';

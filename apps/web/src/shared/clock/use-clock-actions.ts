@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { CLOCK_MESSAGES, type AdjustActivityBody, type ClockOutBody } from '@fieldwork/domain/clock.schemas';
+import { CLOCK_MESSAGES, type AdjustActivityBody, type ClockOutBody } from '@fieldwork/domain/tasks/clock.schemas';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { jobKeys } from '../../features/jobs/jobs.api';

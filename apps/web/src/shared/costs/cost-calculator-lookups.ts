@@ -3,7 +3,7 @@
  * form's type needs it, first 100 active by name (the API's page cap).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { CostType } from '@fieldwork/domain/costs.rules';
+import type { CostType } from '@fieldwork/domain/jobs/costs.rules';
 import { subcontractorKeys, subcontractorsApi } from '../../features/subcontractors/subcontractors.api';
 import { userKeys, usersApi } from '../../features/settings/users/users.api';
 import { vehicleKeys, vehiclesApi } from '../../features/vehicles/vehicles.api';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/errors';
+import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/common/errors.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { JOB_ID, job } from '../jobs/test-fixtures';
 import { TASK_ID, tasksReply } from '../tasks/test-fixtures';

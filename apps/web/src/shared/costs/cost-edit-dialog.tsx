@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { COST_MESSAGES, COST_TYPE_LABELS, COST_TYPES, isCostType, type CostType } from '@fieldwork/domain/costs.rules';
-import type { Cost } from '@fieldwork/domain/costs.schemas';
-import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/errors';
-import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/estimates.rules';
+import { COST_MESSAGES, COST_TYPE_LABELS, COST_TYPES, isCostType, type CostType } from '@fieldwork/domain/jobs/costs.rules';
+import type { Cost } from '@fieldwork/domain/jobs/costs.schemas';
+import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/common/errors.schemas';
+import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/billing/estimates.rules';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { FormAlert } from '../../components/form-alert';

@@ -4,9 +4,9 @@
  * miles, and liveAmount computes the amount the server will store with the domain's costAmountCents.
  */
 import { useId } from 'react';
-import { costAmountCents, type CostType } from '@fieldwork/domain/costs.rules';
-import type { Cost } from '@fieldwork/domain/costs.schemas';
-import { centsToDollars, QTY_SCALE, toScaledInteger } from '@fieldwork/domain/money';
+import { costAmountCents, type CostType } from '@fieldwork/domain/jobs/costs.rules';
+import type { Cost } from '@fieldwork/domain/jobs/costs.schemas';
+import { centsToDollars, QTY_SCALE, toScaledInteger } from '@fieldwork/domain/common/money.rules';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Select } from '../../components/select';

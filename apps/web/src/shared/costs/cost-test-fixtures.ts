@@ -1,4 +1,4 @@
-import type { Cost, CostAnalysis } from '@fieldwork/domain/costs.schemas';
+import type { Cost, CostAnalysis } from '@fieldwork/domain/jobs/costs.schemas';
 import { JOB_ID } from '../jobs/test-fixtures';
 
 export const COST_ID = '8a9b0c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d';

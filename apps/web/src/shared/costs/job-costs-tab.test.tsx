@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COST_MESSAGES } from '@fieldwork/domain/costs.rules';
+import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, estimatesReply, estimateItem } from '../billing/list-test-fixtures';
 import { JOB_ID, job } from '../jobs/test-fixtures';

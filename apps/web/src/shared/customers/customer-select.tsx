@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchSelect, type SearchSelectOption } from '../../components/search-select';
 import type { ControlProps } from '../../components/field';
-import type { Customer } from '@fieldwork/domain/customers.schemas';
+import type { Customer } from '@fieldwork/domain/customers/customers.schemas';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { customerKeys, customersApi } from '../../features/customers/customers.api';
 

@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from '@fieldwork/domain/jobs.schemas';
+import type { Job, JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
 import { Badge, type BadgeTone } from '../../components/badge';
 
 const STATUS: Record<JobStatus, { label: string; tone: BadgeTone }> = {

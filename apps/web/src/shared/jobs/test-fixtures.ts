@@ -1,6 +1,6 @@
-import type { Job, JobListItem } from '@fieldwork/domain/jobs.schemas';
-import type { Customer } from '@fieldwork/domain/customers.schemas';
-import type { Note } from '@fieldwork/domain/notes.schemas';
+import type { Job, JobListItem } from '@fieldwork/domain/jobs/jobs.schemas';
+import type { Customer } from '@fieldwork/domain/customers/customers.schemas';
+import type { Note } from '@fieldwork/domain/jobs/notes.schemas';
 
 export const JOB_ID = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 export const CUSTOMER_ID = '7d1f3d2e-8a53-4c57-9b1a-2f0d4c6b9a10';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { EMAIL_KIND_LABELS } from '@fieldwork/domain/messages.rules';
+import { EMAIL_KIND_LABELS } from '@fieldwork/domain/messages/messages.rules';
 import { ErrorState } from '../../components/error-state';
 import { SideSheet } from '../../components/side-sheet';
 import { SkeletonRows } from '../../components/skeleton';

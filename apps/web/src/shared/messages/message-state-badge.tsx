@@ -1,4 +1,4 @@
-import { MESSAGE_STATE_LABELS, type MessageState } from '@fieldwork/domain/messages.rules';
+import { MESSAGE_STATE_LABELS, type MessageState } from '@fieldwork/domain/messages/messages.rules';
 import { Badge, type BadgeTone } from '../../components/badge';
 
 const TONES = { queued: 'neutral', sent: 'success', partly_sent: 'warning', failed: 'danger', not_sent: 'outline' } as const satisfies Record<MessageState, BadgeTone>;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { EMAIL_KIND_LABELS } from '@fieldwork/domain/messages.rules';
-import type { MessageDto } from '@fieldwork/domain/messages.schemas';
+import { EMAIL_KIND_LABELS } from '@fieldwork/domain/messages/messages.rules';
+import type { MessageDto } from '@fieldwork/domain/messages/messages.schemas';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { DataTable, type Column } from '../../components/data-table';

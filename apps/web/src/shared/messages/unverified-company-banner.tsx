@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { toast } from 'sonner';
-import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages.rules';
+import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages/messages.rules';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { messageOf } from '../../lib/api-client';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AvailableTechnician } from '@fieldwork/domain/scheduling.schemas';
+import type { AvailableTechnician } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { actions, allowed, TASK_ID, TECH_ID, taskItem, taskPageReplies, tasksReply } from '../tasks/test-fixtures';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { fromZonedInput } from '@fieldwork/domain/schedule-time';
-import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import { fromZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
+import type { TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { DateTimePicker } from '../../components/date-time-picker';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { AVAILABILITY_LABELS, type AvailabilityStatus, type AvailableTechnician } from '@fieldwork/domain/scheduling.schemas';
+import { AVAILABILITY_LABELS, type AvailabilityStatus, type AvailableTechnician } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { Avatar } from '../../components/avatar';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { MultiSelect } from '../../components/multi-select';

@@ -1,8 +1,8 @@
-import { addHoursLocal, allDayRange, fromZonedInput, isAllDayRange, toZonedInput } from '@fieldwork/domain/schedule-time';
-import type { RescheduleTaskBody, ScheduleTaskBody } from '@fieldwork/domain/scheduling.schemas';
-import { DEFAULT_SCHEDULE_HOURS, type TaskListItem } from '@fieldwork/domain/tasks.schemas';
-import { scheduleSubmitDisabled } from '@fieldwork/domain/schedule-form.rules';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { addHoursLocal, allDayRange, fromZonedInput, isAllDayRange, toZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
+import type { RescheduleTaskBody, ScheduleTaskBody } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import { DEFAULT_SCHEDULE_HOURS, type TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
+import { scheduleSubmitDisabled } from '@fieldwork/domain/scheduling/schedule-form.rules';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export const ASSIGN_MODES = ['TECHNICIAN', 'SUBCONTRACTOR', 'LATER'] as const;
 export type AssignMode = (typeof ASSIGN_MODES)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorCode } from '@fieldwork/domain/errors';
-import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
+import type { ErrorCode } from '@fieldwork/domain/common/errors.schemas';
+import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { ApiError } from '../../lib/api-client';
 import { scheduleFailure } from './schedule-failure';
 

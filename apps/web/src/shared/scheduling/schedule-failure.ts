@@ -1,4 +1,4 @@
-import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling.schemas';
+import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { isApiError } from '../../lib/api-client';
 
 export const SCHEDULE_TOASTS = {

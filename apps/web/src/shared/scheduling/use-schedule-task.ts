@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Task } from '@fieldwork/domain/tasks.schemas';
+import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import { BID_TOASTS, bidKeys } from '../../features/bids/bids.api';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { taskKeys } from '../../features/tasks/tasks.api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { fromZonedInput, toZonedInput } from '@fieldwork/domain/schedule-time';
-import { TASK_MESSAGES, closeTaskBody, type Task, type TaskActivity } from '@fieldwork/domain/tasks.schemas';
+import { fromZonedInput, toZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
+import { TASK_MESSAGES, closeTaskBody, type Task, type TaskActivity } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { Dialog } from '../../components/dialog';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { isSchedulable } from '@fieldwork/domain/scheduling.rules';
+import { isSchedulable } from '@fieldwork/domain/scheduling/scheduling.rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, Eye, Pencil, Trash2 } from 'lucide-react';
-import { formatDuration } from '@fieldwork/domain/schedule-time';
-import type { ColumnConfig, TaskColumnKey } from '@fieldwork/domain/table-config.schemas';
-import type { AssignedStatus, TaskListItem, TaskOrderKey } from '@fieldwork/domain/tasks.schemas';
+import { formatDuration } from '@fieldwork/domain/time/schedule-time.rules';
+import type { ColumnConfig, TaskColumnKey } from '@fieldwork/domain/common/table-config.schemas';
+import type { AssignedStatus, TaskListItem, TaskOrderKey } from '@fieldwork/domain/tasks/tasks.schemas';
 import type { CardField } from '../../components/card-list';
 import { columnLabel } from '../../components/customise-columns-sheet';
 import type { Column } from '../../components/data-table';

@@ -1,5 +1,5 @@
-import { TASK_STATUS_COLOURS, TASK_STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@fieldwork/domain/task-status';
-import type { TaskListItem } from '@fieldwork/domain/tasks.schemas';
+import { TASK_STATUS_COLOURS, TASK_STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
+import type { TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { formatDate, formatTime } from '../../lib/format';
 

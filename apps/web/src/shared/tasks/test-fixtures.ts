@@ -1,6 +1,6 @@
-import type { Activity } from '@fieldwork/domain/activity.schemas';
-import type { Task, TaskActivity, TaskListItem } from '@fieldwork/domain/tasks.schemas';
-import { TASK_ACTIONS } from '@fieldwork/domain/task-actions.rules';
+import type { Activity } from '@fieldwork/domain/jobs/activity.schemas';
+import type { Task, TaskActivity, TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
+import { TASK_ACTIONS } from '@fieldwork/domain/tasks/task-actions.rules';
 import { route } from '../../test-utils';
 import { CUSTOMER_ID, JOB_ID, USER_ID } from '../jobs/test-fixtures';
 

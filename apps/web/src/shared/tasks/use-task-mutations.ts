@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { CloseTaskBody } from '@fieldwork/domain/tasks.schemas';
+import type { CloseTaskBody } from '@fieldwork/domain/tasks/tasks.schemas';
 import { messageOf } from '../../lib/api-client';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { taskKeys, tasksApi } from '../../features/tasks/tasks.api';

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { allDayRange, fromZonedInput } from '@fieldwork/domain/schedule-time';
-import { timeOffBody, type TimeOffBody } from '@fieldwork/domain/scheduling.schemas';
+import { allDayRange, fromZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
+import { timeOffBody, type TimeOffBody } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { Checkbox } from '../../components/checkbox';
 import { DateTimePicker } from '../../components/date-time-picker';
 import { Field } from '../../components/field';

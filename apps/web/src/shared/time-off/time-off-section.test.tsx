@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TimeOff } from '@fieldwork/domain/scheduling.schemas';
+import type { TimeOff } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { timeOffWindow } from './time-off-section';
 

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarOff, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { isTechnicianRole } from '@fieldwork/domain/roles';
-import { fromZonedInput } from '@fieldwork/domain/schedule-time';
-import type { TimeOff } from '@fieldwork/domain/scheduling.schemas';
+import { isTechnicianRole } from '@fieldwork/domain/access/roles.rules';
+import { fromZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
+import type { TimeOff } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -16,7 +16,7 @@ import { useAuth } from '../../lib/auth-context';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { AddTimeOffDialog } from './add-time-off-dialog';
 import { TIME_OFF_TOASTS, timeOffApi, timeOffKeys, type TimeOffRange } from '../../features/time-off/time-off.api';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /** How far ahead the card looks, from the start of today in the company zone. */
 export const TIME_OFF_DAYS_AHEAD = 90;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiToken, createApiTokenBody, createdApiTokenSchema } from '@fieldwork/domain/api-tokens.schemas';
+import type { ApiToken, createApiTokenBody, createdApiTokenSchema } from '@fieldwork/domain/access/api-tokens.schemas';
 import { api, type DataOf, type ItemsOf } from '../../../lib/api-client';
 
 export type CreateApiTokenInput = z.input<typeof createApiTokenBody>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApiToken } from '@fieldwork/domain/api-tokens.schemas';
-import type { AccessLevel } from '@fieldwork/domain/roles';
+import type { ApiToken } from '@fieldwork/domain/access/api-tokens.schemas';
+import type { AccessLevel } from '@fieldwork/domain/access/roles.rules';
 import { makeSession, mockApi, renderApp, route } from '../../../test-utils';
 import { expiryInstant } from './token-expiry';
 

@@ -1,5 +1,5 @@
-import { addDays, instantOf, type DayKey } from '@fieldwork/domain/calendar-time';
-import { dayIn } from '@fieldwork/domain/zoned-day';
+import { addDays, instantOf, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
+import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export const EXPIRY_CHOICES = [
   { value: 'never', label: 'Never' },

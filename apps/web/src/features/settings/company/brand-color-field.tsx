@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { contrastOnWhite, DEFAULT_BRAND_COLOR, MIN_BRAND_CONTRAST, type updateCompanyBody, type UpdateCompanyBody } from '@fieldwork/domain/company.schemas';
+import { contrastOnWhite, DEFAULT_BRAND_COLOR, MIN_BRAND_CONTRAST, type updateCompanyBody, type UpdateCompanyBody } from '@fieldwork/domain/company/company.schemas';
 import { Field } from '../../../components/field';
 import { Input } from '../../../components/input';
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { LOGO_MAX_BYTES, type Company } from '@fieldwork/domain/company.schemas';
+import { LOGO_MAX_BYTES, type Company } from '@fieldwork/domain/company/company.schemas';
 import { Button } from '../../../components/button';
 import { FieldError } from '../../../components/field';
 import { api, type DataOf } from '../../../lib/api-client';

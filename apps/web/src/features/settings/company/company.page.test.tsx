@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Company } from '@fieldwork/domain/company.schemas';
+import type { Company } from '@fieldwork/domain/company/company.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../../test-utils';
 
 const company = (overrides: Partial<Company> = {}): Company => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Delivery, MessageDto } from '@fieldwork/domain/messages.schemas';
+import type { Delivery, MessageDto } from '@fieldwork/domain/messages/messages.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../../test-utils';
 
 const message = (over: Partial<MessageDto> = {}): MessageDto => ({

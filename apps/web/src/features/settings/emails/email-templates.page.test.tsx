@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_EMAIL_TEMPLATES, EMAIL_TEMPLATE_KINDS, TEMPLATE_PLACEHOLDERS } from '@fieldwork/domain/messages.rules';
+import { DEFAULT_EMAIL_TEMPLATES, EMAIL_TEMPLATE_KINDS, TEMPLATE_PLACEHOLDERS } from '@fieldwork/domain/messages/messages.rules';
 import { makeSession, mockApi, renderApp, route } from '../../../test-utils';
 
 const templates = EMAIL_TEMPLATE_KINDS.map((kind) => ({ kind, ...DEFAULT_EMAIL_TEMPLATES[kind], isDefault: true, placeholders: [...TEMPLATE_PLACEHOLDERS[kind]], updatedAt: null }));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { EMAIL_KIND_LABELS } from '@fieldwork/domain/messages.rules';
+import { EMAIL_KIND_LABELS } from '@fieldwork/domain/messages/messages.rules';
 import { Card } from '../../../components/card';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { EMAIL_KIND_LABELS, unknownPlaceholders } from '@fieldwork/domain/messages.rules';
-import type { EmailTemplateDto } from '@fieldwork/domain/messages.schemas';
+import { EMAIL_KIND_LABELS, unknownPlaceholders } from '@fieldwork/domain/messages/messages.rules';
+import type { EmailTemplateDto } from '@fieldwork/domain/messages/messages.schemas';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { FormAlert } from '../../../components/form-alert';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { TAG_TYPES, updateTagBody, type TagType } from '@fieldwork/domain/lookups.schemas';
+import { TAG_TYPES, updateTagBody, type TagType } from '@fieldwork/domain/company/lookups.schemas';
 import { PageHeader } from '../../../components/page-header';
 import { TabPanel, Tabs } from '../../../components/tabs';
 import { useSession } from '../../../lib/auth-context';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ACCESS_LABELS } from '@fieldwork/domain/roles';
-import type { Invitation } from '@fieldwork/domain/users.schemas';
+import { ACCESS_LABELS } from '@fieldwork/domain/access/roles.rules';
+import type { Invitation } from '@fieldwork/domain/access/users.schemas';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

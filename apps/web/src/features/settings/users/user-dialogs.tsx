@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { updateUserBody, type User } from '@fieldwork/domain/users.schemas';
+import { updateUserBody, type User } from '@fieldwork/domain/access/users.schemas';
 import { moneyInputText } from '../../../lib/money';
 import { isApiError } from '../../../lib/api-client';
 import { Field } from '../../../components/field';

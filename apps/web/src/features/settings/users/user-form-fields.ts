@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_LABELS, ACCESS_LEVELS, ROLE_NAMES, accessLevelSchema, roleNameSchema } from '@fieldwork/domain/roles';
+import { ACCESS_LABELS, ACCESS_LEVELS, ROLE_NAMES, accessLevelSchema, roleNameSchema } from '@fieldwork/domain/access/roles.rules';
 
 import { REQUIRED_SELECT } from '../../../lib/form-messages';
 

@@ -1,4 +1,4 @@
-import type { UserStatus } from '@fieldwork/domain/users.schemas';
+import type { UserStatus } from '@fieldwork/domain/access/users.schemas';
 import { Badge } from '../../../components/badge';
 
 export function UserStatusBadge({ status }: { status: UserStatus }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '@fieldwork/domain/users.schemas';
+import type { User } from '@fieldwork/domain/access/users.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../../test-utils';
 
 const USER_ID = '00000000-0000-4000-8000-000000000042';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { ROLE_NAMES, workOrderAccessLabel } from '@fieldwork/domain/roles';
-import type { User, UserStatus } from '@fieldwork/domain/users.schemas';
+import { ROLE_NAMES, workOrderAccessLabel } from '@fieldwork/domain/access/roles.rules';
+import type { User, UserStatus } from '@fieldwork/domain/access/users.schemas';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import type { SortState } from '../../../components/data-table';

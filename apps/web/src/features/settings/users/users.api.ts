@@ -6,7 +6,7 @@ import type {
   updateUserBody,
   User,
   UserStatus,
-} from '@fieldwork/domain/users.schemas';
+} from '@fieldwork/domain/access/users.schemas';
 import { api, fromItemsPage, type DataOf, type DataPage, type ItemsPage, type Query } from '../../../lib/api-client';
 
 /** The edit body as it travels: costRate in dollars (the schema turns it into cents on the server). */

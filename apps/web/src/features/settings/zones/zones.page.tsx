@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { zoneBody } from '@fieldwork/domain/lookups.schemas';
+import { zoneBody } from '@fieldwork/domain/company/lookups.schemas';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/auth-context';
 import { lookupKeys, lookupsApi, useZones } from '../lookups.api';
