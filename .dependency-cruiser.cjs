@@ -60,8 +60,55 @@ const webRules = [
   },
 ];
 
+
+const SERVER = '^apps/server/src/';
+
+/**
+ * apps/server/src and packages/: no cycles between files, and none between server modules (modules/<name>/):
+ * what several modules share lives in a core module they all import (task-core, job-core, account-core) and
+ * transactions live in packages/db, so a module can be read and changed without the ones that use it.
+ */
+const serverRules = [
+  {
+    name: 'server-no-circular',
+    comment: 'A file in a cycle cannot be read or tested on its own, and import order decides what is still undefined at start-up.',
+    severity: 'error',
+    from: { path: ['^apps/server/src/', '^packages/'] },
+    to: { circular: true },
+  },
+  {
+    name: 'server-modules-no-circular',
+    comment: 'Two modules that import each other are one module in two folders: a change to either needs both read. Shared pieces go to a core module both import.',
+    severity: 'error',
+    scope: 'folder',
+    from: { path: `${SERVER}modules/[^/]+$` },
+    to: { circular: true },
+  },
+  {
+    name: 'server-plugins-import-only-core-modules',
+    comment: 'Every module imports the request plugins (guard, auth context), so a plugin that imported a feature module would close a cycle through it; the auth plugin reads sessions from account-core only.',
+    severity: 'error',
+    from: { path: `${SERVER}plugins/` },
+    to: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/account-core/` },
+  },
+  {
+    name: 'server-routes-only-from-the-route-table',
+    comment: 'A module is used through its services; its routes are registered once, by modules.routes.ts, so no other module depends on its HTTP shape.',
+    severity: 'error',
+    from: { path: `${SERVER}modules/([^/]+)/`, pathNot: `${SERVER}modules/(modules\\.routes\\.ts|$1/)` },
+    to: { path: `${SERVER}modules/[^/]+/.+\\.routes\\.ts$` },
+  },
+  {
+    name: 'server-imports-resolve',
+    comment: 'An import the checker cannot resolve is invisible to every rule above, so it must resolve.',
+    severity: 'error',
+    from: { path: ['^apps/server/src/', '^packages/'] },
+    to: { couldNotResolve: true },
+  },
+];
+
 module.exports = {
-  forbidden: [...webRules],
+  forbidden: [...webRules, ...serverRules],
   options: {
     // Type-only imports couple modules too: a cycle or a reach into another feature counts whichever way it is written.
     tsPreCompilationDeps: true,

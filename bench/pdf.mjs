@@ -68,7 +68,7 @@ export async function measurePdf({ inProcess = true, http = true, log = console.
   if (http) {
     const { createTestApp } = await import('../apps/server/src/test-support/test-app.ts');
     const { testConfig } = await import('../apps/server/src/config.ts');
-    const { estimateBody, invoiceBody, line } = await import('../apps/server/src/modules/estimates/billing.fixture.ts');
+    const { estimateBody, invoiceBody, line } = await import('../apps/server/src/modules/billing/billing.fixture.ts');
     const { buildCustomer } = await import('@fieldwork/testing/factories');
     // Through the render threads with the cache off, so every request renders (a cached answer skips all of it).
     const t = await createTestApp({ pdf: { ...testConfig().pdf, cacheBytes: 0 } });

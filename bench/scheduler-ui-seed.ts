@@ -15,7 +15,7 @@ import { addDays, daysFrom, instantOf, todayKey, viewRange, weekStartOf } from '
 import type { TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import { seedCompany } from '@fieldwork/testing/demo-data';
 import { seedJobs } from '@fieldwork/testing/demo-jobs';
-import type { Context, Plan } from '@fieldwork/testing/demo-tasks';
+import type { Context, Plan } from '@fieldwork/testing/demo.types';
 import { writeTasks } from '@fieldwork/testing/demo-tasks-writer';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 

@@ -14,7 +14,7 @@ import { securityPlugin } from './plugins/security.plugin.ts';
 import { staticWebPlugin } from './plugins/static-web.plugin.ts';
 import { registerModules } from './modules/modules.routes.ts';
 import { eventsPlugin } from './modules/events/events.plugin.ts';
-import { backgroundPlugin } from './modules/background/background.plugin.ts';
+import { backgroundPlugin } from './background.plugin.ts';
 import { costsRoutes } from './modules/costs/costs.routes.ts';
 import { createPdfRenderer, type PdfRenderer } from './modules/pdf/pdf-renderer.ts';
 

@@ -1,4 +1,4 @@
-import type { Flag } from './schema.ts';
+import type { Flag } from './schema-flag.ts';
 
 /** Row types of the billing tables (estimates, invoices, their lines and payments, the catalogue); see schema.ts. */
 

@@ -1,4 +1,4 @@
-import type { Flag } from './schema.ts';
+import type { Flag } from './schema-flag.ts';
 
 /** Row types of the dashboard's supporting tables (migration 0012); see schema.ts. */
 

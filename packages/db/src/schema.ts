@@ -1,3 +1,4 @@
+import type { Flag } from './schema-flag.ts';
 import type { Generated } from 'kysely';
 import type { TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
 import type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable } from './schema-billing.ts';
@@ -11,9 +12,8 @@ export type { CostsTable };
 
 /**
  * Row types of every table, as both dialects return them: ids and instants are strings (ISO 8601 UTC),
- * flags are 0/1 integers so one query works on SQLite and PostgreSQL alike.
+ * flags are 0/1 integers (Flag) so one query works on SQLite and PostgreSQL alike.
  */
-export type Flag = 0 | 1;
 
 export type TenantsTable = { id: string; name: string; time_zone: string; created_at: string; updated_at: string; version: number };
 export type TenantCountersTable = { tenant_id: string; name: string; value: number };

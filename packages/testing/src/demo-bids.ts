@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
-import type { SeededCompany } from './demo-data.ts';
+import type { SeededCompany } from './demo.types.ts';
 
 /**
  * Bid requests on the demo's first upcoming unassigned task: one waiting on the subcontractor that has a

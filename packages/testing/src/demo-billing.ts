@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { ESTIMATE_STATUS_LABELS } from '@fieldwork/domain/billing/estimates.rules';
 import { formatCents } from '@fieldwork/domain/common/money.rules';
-import type { SeededCompany } from './demo-data.ts';
+import type { SeededCompany } from './demo.types.ts';
 import { DEMO_CATALOGUE, DEMO_TAX_MILLI, signaturePng, totalsOf } from './demo-billing-parts.ts';
 import { DAY, planBilling, type DemoCustomer, type DocPlan } from './demo-billing-plan.ts';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';

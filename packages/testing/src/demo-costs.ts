@@ -5,7 +5,7 @@ import type { CostsTable } from '@fieldwork/db/schema';
 import { refreshEstimateCosts, refreshJobCosts } from '@fieldwork/db/job-costs';
 import { dayKeyOf } from '@fieldwork/domain/time/calendar-time.rules';
 import { activityHoursMilli, costAmountCents, type CostType } from '@fieldwork/domain/jobs/costs.rules';
-import type { SeededCompany } from './demo-data.ts';
+import type { SeededCompany } from './demo.types.ts';
 
 /** Hourly labor cost rates (cents) by role, varied a little per person so labor lines differ. */
 const RATE_BY_ROLE: Record<string, number> = { Admin: 4200, 'Super Admin': 4500, Staff: 2800, Technician: 3000, 'Tech Access': 2900, SubContractor: 0 };

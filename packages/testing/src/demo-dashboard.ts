@@ -4,7 +4,7 @@ import type { CustomerAssetsTable, ReceptionistCallsTable } from '@fieldwork/db/
 import { ASSET_TYPES, type AssetType } from '@fieldwork/domain/customers/assets.schemas';
 import { dayKeyOf, instantOf } from '@fieldwork/domain/time/calendar-time.rules';
 import { CALL_OUTCOMES } from '@fieldwork/domain/ai/receptionist.schemas';
-import type { SeededCompany } from './demo-data.ts';
+import type { SeededCompany } from './demo.types.ts';
 
 /** A placeholder lender page (the .test domain never resolves): the banner's Know More opens it. */
 export const DEMO_FINANCING_URL = 'https://apply.example-lender.test/demo-contracting';

@@ -10,6 +10,7 @@ import { seedDemoCosts } from './demo-costs.ts';
 import { seedDemoDashboard } from './demo-dashboard.ts';
 import { seedTasks } from './demo-tasks.ts';
 import { seedVehicles } from './demo-vehicles.ts';
+import type { SeededCompany } from './demo.types.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -60,16 +61,6 @@ export type SeedCompanyOptions = {
   subcontractors: { name: string; kind: 'COMPANY' | 'PERSON'; contactName: string | null; userEmail?: string }[];
   passwordHash: string;
   createdAt?: Date;
-};
-
-export type SeededCompany = {
-  tenantId: string;
-  userIds: Record<string, string>;
-  zoneIds: string[];
-  serviceTagIds: string[];
-  accountTagIds: string[];
-  customerIds: string[];
-  subcontractorIds: string[];
 };
 
 /** Inserts one company with users, lookups, customers and subcontractors, in one transaction. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '@fieldwork/db/connection';
-import type { SeededCompany } from './demo-data.ts';
+import type { SeededCompany } from './demo.types.ts';
 
 const JOB_NAMES = ['Boiler service', 'AC tune-up', 'Leak repair', 'Panel upgrade', 'Roof inspection', 'Water heater swap', 'Duct cleaning', 'Outlet install', 'Gutter repair', 'Thermostat install'];
 const NOTES = ['Customer asked for a call 30 minutes before arrival.', 'Gate code 4411. Dog in the yard.', 'Parts ordered; ETA Thursday.', 'Photos of the unit attached.'];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { insertRows, withoutIndexesAndTriggers } from '@fieldwork/db/bulk-insert';
 import { recountTaskCounts } from '@fieldwork/db/task-counts';
-import type { Context, Plan, SeededTasks } from './demo-tasks.ts';
+import type { Context, Plan, SeededTasks } from './demo.types.ts';
 
 /** Writing the planned tasks (demo-tasks.ts decides what they are): rows, work periods and log, in batches. */
 

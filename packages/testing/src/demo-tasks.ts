@@ -1,7 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
 import { statusBounds, type TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import { DEFAULT_SCHEDULE_HOURS } from '@fieldwork/domain/tasks/tasks.schemas';
-import type { SeededCompany } from './demo-data.ts';
+import type { Assignee, Context, JobRef, Plan, SeededCompany, SeededTasks } from './demo.types.ts';
 import { writeTasks } from './demo-tasks-writer.ts';
 
 const MINUTE = 60_000;
@@ -31,36 +31,6 @@ export type SeedTasksOptions = {
    * afterwards and recount task_counts in one grouped pass. Nothing else may write tasks meanwhile.
    */
   bulkLoad?: boolean;
-};
-
-export type SeededTasks = { count: number; firstNumber: number; lastNumber: number };
-
-type JobRef = { id: string; customerId: string; status: string; created: number };
-type Assignee = { kind: 'TECHNICIAN' | 'SUBCONTRACTOR'; key: string; /** who clocks in (a subcontractor's login may be null) */ worker: string | null };
-export type Plan = {
-  job: JobRef;
-  assignee: Assignee | null;
-  start: number | null;
-  end: number | null;
-  lifecycle: TaskLifecycle;
-  created: number;
-  /**
-   * The worked period: closed for CLOCKED_OUT and CLOSED, open (end null) for CLOCKED_IN; with the vehicle
-   * used and the assistants (other technicians, never the assignee) when the demo gives it some.
-   */
-  worked?: { start: number; end: number | null; vehicleId?: string | null; assistants?: string[] };
-};
-export type Context = {
-  tenantId: string;
-  now: number;
-  adminId: string | null;
-  jobs: JobRef[];
-  technicians: Assignee[];
-  subcontractors: Assignee[];
-  /** The company's vehicles: when each was added and, if deactivated, when (work periods fall between); none when absent. */
-  vehicles?: { id: string; created: number; retired: number | null }[];
-  /** Local midnight of the day `d` days from today, in the company's zone. */
-  dayStart: (d: number) => number;
 };
 
 /** Deterministic integer mixing, so the same options give the same spread. */

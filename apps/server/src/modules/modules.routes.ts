@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
+import { invitationLinkRoutes } from './users/invitation-link.routes.ts';
 import { companyRoutes } from './company/company.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -34,6 +35,7 @@ import { messagesRoutes } from './messages/messages.routes.ts';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await healthRoutes(app);
   await authRoutes(app);
+  await invitationLinkRoutes(app);
   await app.register(companyRoutes);
   await app.register(usersRoutes);
   await app.register(lookupsRoutes);

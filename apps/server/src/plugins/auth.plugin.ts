@@ -11,7 +11,7 @@ import {
   findSessionByHash,
   markApiTokenUsed,
   touchSession,
-} from '../modules/auth/sessions.repository.ts';
+} from '../modules/account-core/sessions.repository.ts';
 
 export type AuthContext = {
   viewer: Viewer;

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../test-support/test-app.ts';
 import { runningTask, todayTask } from '../modules/clock/clock.fixture.ts';
-import { timeline } from '../modules/tasks/tasks.fixture.ts';
+import { timeline } from '../modules/task-core/tasks.fixture.ts';
 import { IDEMPOTENCY_MESSAGES } from './idempotency.plugin.ts';
 
 /**

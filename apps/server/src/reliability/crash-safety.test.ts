@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { join } from 'node:path';
 import { createDb, type DbHandle } from '@fieldwork/db/connection';
 import { buildCustomer, buildTenant, buildUser } from '@fieldwork/testing/factories';
-import { invoiceBody, line } from '../modules/estimates/billing.fixture.ts';
+import { invoiceBody, line } from '../modules/billing/billing.fixture.ts';
 import { testPasswordHash } from '../test-support/test-app.ts';
 import { signIn } from '../ops/ops-database.fixture.ts';
 import { ackCount, emptyAcks, halfWritten, missingAcks, staleTotals, type Acks } from './crash-checks.fixture.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildJob, buildTask, buildTenant, buildUser } from '@fieldwork/testing/factories';
-import { estimateBody, invoiceBody, line, PNG } from '../modules/estimates/billing.fixture.ts';
-import { timeline } from '../modules/tasks/tasks.fixture.ts';
+import { estimateBody, invoiceBody, line, PNG } from '../modules/billing/billing.fixture.ts';
+import { timeline } from '../modules/task-core/tasks.fixture.ts';
 import { testPasswordHash } from '../test-support/test-app.ts';
 import { signIn } from '../ops/ops-database.fixture.ts';
 import { brokenInvariants, plantedBreakVerdicts } from './race-invariants.fixture.ts';

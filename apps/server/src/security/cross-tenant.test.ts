@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
-import { timeline } from '../modules/tasks/tasks.fixture.ts';
+import { timeline } from '../modules/task-core/tasks.fixture.ts';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
-import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
+import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/billing.fixture.ts';
 import { tenantSnapshot } from './cross-tenant.fixture.ts';
 import { ID_ROUTE_BODIES, type RouteIds } from './route-requests.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';

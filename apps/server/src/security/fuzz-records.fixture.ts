@@ -1,7 +1,7 @@
 import { EMAIL_TEMPLATE_KINDS } from '@fieldwork/domain/messages/messages.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
-import { timeline } from '../modules/tasks/tasks.fixture.ts';
-import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
+import { timeline } from '../modules/task-core/tasks.fixture.ts';
+import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/billing.fixture.ts';
 import { testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildCustomer, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
-import { estimateBody, invoiceBody, line } from '../modules/estimates/billing.fixture.ts';
-import { timeline } from '../modules/tasks/tasks.fixture.ts';
+import { estimateBody, invoiceBody, line } from '../modules/billing/billing.fixture.ts';
+import { timeline } from '../modules/task-core/tasks.fixture.ts';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import { ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
 import { jsonBodyOf, mutatingRoutes, tenantSnapshot, writeRequest } from './write-requests.fixture.ts';

@@ -2,8 +2,8 @@ import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules
 import { creatableTokenScopes } from '@fieldwork/domain/access/api-tokens.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { openStream, sleep } from '../modules/events/events.fixture.ts';
-import { addWorkPeriod, timeline } from '../modules/tasks/tasks.fixture.ts';
-import { approvedEstimate, estimateBody, invoiceBody } from '../modules/estimates/billing.fixture.ts';
+import { addWorkPeriod, timeline } from '../modules/task-core/tasks.fixture.ts';
+import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/billing.fixture.ts';
 import { testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import type { MatrixRole } from './role-matrix.ts';
 import { pngUpload, ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';

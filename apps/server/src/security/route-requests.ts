@@ -1,5 +1,5 @@
 import { TEST_PASSWORD } from '../test-support/test-app.ts';
-import { estimateBody, invoiceBody, PNG } from '../modules/estimates/billing.fixture.ts';
+import { estimateBody, invoiceBody, PNG } from '../modules/billing/billing.fixture.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
 
 /**

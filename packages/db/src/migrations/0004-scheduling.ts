@@ -9,7 +9,7 @@ import type { DialectName } from '../connection.ts';
  * 10:00 and one starting at 10:00 do not clash. `timestamptz + interval` is only STABLE (a calendar interval
  * depends on the session zone), which an index expression cannot use; fw_task_range is declared IMMUTABLE
  * truthfully because a fixed number of hours is the same span in every zone. SQLite has no such constraint:
- * the server checks and writes in one BEGIN IMMEDIATE transaction (apps/server scheduling/schedule-guard.ts).
+ * the server checks and writes in one BEGIN IMMEDIATE transaction (apps/server task-core/schedule-guard.ts).
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   const ts = dialect === 'postgres' ? 'timestamptz' : 'text';

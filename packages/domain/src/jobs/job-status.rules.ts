@@ -1,8 +1,5 @@
-import type { JobStatus } from './jobs.schemas.ts';
+import type { JobStatus, JobStatusAction, JobTaskSummaryState } from './jobs.schemas.ts';
 import { deriveTaskStatus, type TaskFacts } from '../tasks/task-status.rules.ts';
-
-export const JOB_STATUS_ACTIONS = ['CLOSED', 'REOPENED', 'CANCELLED'] as const;
-export type JobStatusAction = (typeof JOB_STATUS_ACTIONS)[number];
 
 /** OPEN → CLOSED, OPEN → CANCELLED (final), CLOSED → OPEN. A cancelled job has no way back. */
 export const JOB_TRANSITIONS = {
@@ -51,9 +48,6 @@ export function canReopenJob(job: { status: JobStatus }): boolean {
 export function jobStatusActions(job: { status: JobStatus }, c: JobTaskCounts): Record<JobStatusAction, boolean> {
   return { CLOSED: canCloseJob(job, c), CANCELLED: canCancelJob(job, c), REOPENED: canReopenJob(job) };
 }
-
-export const JOB_TASK_SUMMARY_STATES = ['OPEN_TASKS', 'OVERDUE_TASKS', 'CLOSED', 'ALL_TASKS_CLOSED'] as const;
-export type JobTaskSummaryState = (typeof JOB_TASK_SUMMARY_STATES)[number];
 
 /** The job-level badge: a closed job says so; overdue tasks outrank open ones; all closed says so. */
 export function jobTaskSummary(job: { status: JobStatus }, c: JobTaskCounts): { state: JobTaskSummaryState; label: string } | null {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { JOB_STATUS_ACTIONS, JOB_TASK_SUMMARY_STATES } from './job-status.rules.ts';
 import { idListQuery, namedRef, orderValueSchema, pageQuery, uuidField, versionField, requiredText, optionalText } from '../common/common.schemas.ts';
 
 export const JOB_STATUSES = ['OPEN', 'CLOSED', 'CANCELLED'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+export const JOB_STATUS_ACTIONS = ['CLOSED', 'REOPENED', 'CANCELLED'] as const;
+export type JobStatusAction = (typeof JOB_STATUS_ACTIONS)[number];
+export const JOB_TASK_SUMMARY_STATES = ['OPEN_TASKS', 'OVERDUE_TASKS', 'CLOSED', 'ALL_TASKS_CLOSED'] as const;
+export type JobTaskSummaryState = (typeof JOB_TASK_SUMMARY_STATES)[number];
 
 export const JOB_NAME_MAX = 50;
 export const JOB_DESCRIPTION_MAX = 1000;

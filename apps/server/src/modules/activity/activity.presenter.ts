@@ -1,5 +1,5 @@
 import type { Activity, ActivityAction, ActivityChange } from '@fieldwork/domain/jobs/activity.schemas';
-import { photoUrl } from '../users/users.presenter.ts';
+import { photoUrl } from '../account-core/users.presenter.ts';
 
 type Row = { id: string; action: string; message: string; meta: string; created_at: string; actor_id: string | null; actor_name: string | null; actor_photo: string | null };
 

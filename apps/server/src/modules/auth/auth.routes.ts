@@ -2,9 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  acceptInvitationBody,
-  invitationPreviewSchema,
-  invitationTokenQuery,
   loginBody,
   sessionSchema,
   setupStatusSchema,
@@ -16,12 +13,11 @@ import {
   verifyEmailBody,
 } from '@fieldwork/domain/access/auth.schemas';
 import { dataOf } from '@fieldwork/domain/common/common.schemas';
-import { clearSessionCookie } from '../../plugins/auth.plugin.ts';
+import { clearSessionCookie, guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { login, logout, needsSetup, setupFirstCompany, signupCompany } from './auth.service.ts';
 import { sessionInfo } from './sessions.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
-import { verifyEmail } from './verification.service.ts';
-import { acceptInvitation, previewInvitation } from '../users/invitations.service.ts';
+import { resendVerification, verifyEmail } from './verification.service.ts';
 
 const sessionResponse = dataOf(sessionSchema);
 
@@ -92,14 +88,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send(null);
   });
 
-  r.get('/api/auth/invitation', {
-    schema: { tags: ['auth'], summary: 'What an invitation link is for', security: [], querystring: invitationTokenQuery, response: { 200: dataOf(invitationPreviewSchema) } },
-  }, async (request) => ({ data: await previewInvitation(app.db, request.query.token) }));
-
-  r.post('/api/auth/accept-invitation', {
-    schema: { tags: ['auth'], summary: 'Accept an invitation: set name and password, then sign in', security: [], body: acceptInvitationBody, response: { 201: sessionResponse } },
-  }, async (request, reply) => {
-    const { tenantId, userId } = await acceptInvitation(app, request, reply, request.body);
-    return reply.status(201).send({ data: await sessionInfo(app.db, tenantId, userId) });
-  });
+  // The company's address is confirmed by the sign-up flow's own link, so re-sending it lives with that flow.
+  r.post('/api/company/verification', {
+    preHandler: guard('settings.manage'),
+    schema: { tags: ['company'], summary: "Email a new link to confirm the company's address (until it is confirmed, customers cannot be emailed)", response: { 202: dataOf(z.object({ message: z.string() })) } },
+  }, async (request, reply) => reply.status(202).send({ data: await resendVerification(app, request, requireAuth(request).viewer) }));
 }

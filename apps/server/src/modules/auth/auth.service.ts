@@ -5,10 +5,10 @@ import { SIGNUP_ACCEPTED_MESSAGE, type LoginBody, type SignupAccepted, type Sign
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { claimFlag, countTenants, insertTenant } from '../company/company.repository.ts';
-import { findUserByEmail, insertUser } from '../users/users.repository.ts';
+import { claimFlag, countTenants, insertTenant } from '../account-core/company.repository.ts';
+import { findUserByEmail, insertUser } from '../account-core/users.repository.ts';
 import { hitCounter, resetCounter } from './rate-limit.repository.ts';
-import { deleteSession } from './sessions.repository.ts';
+import { deleteSession } from '../account-core/sessions.repository.ts';
 import { startSession } from './sessions.service.ts';
 import { queueSignupNotice, queueVerificationEmail } from './verification.service.ts';
 import type { Db } from '@fieldwork/db/connection';

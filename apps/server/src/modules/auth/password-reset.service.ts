@@ -8,10 +8,10 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { publicOrigin } from '../../lib/public-url.ts';
 import { queueEmail } from '../messages/messages.service.ts';
-import { findUser, findUserByEmail, updateUserRow } from '../users/users.repository.ts';
+import { findUser, findUserByEmail, updateUserRow } from '../account-core/users.repository.ts';
 import { findResetByHash, insertPasswordReset, useReset } from './account-links.repository.ts';
 import { hitCounter } from './rate-limit.repository.ts';
-import { deleteUserSessions } from './sessions.repository.ts';
+import { deleteUserSessions } from '../account-core/sessions.repository.ts';
 import { startSession } from './sessions.service.ts';
 
 const IP_WINDOW_MS = 15 * 60_000;

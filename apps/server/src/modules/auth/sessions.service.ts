@@ -7,11 +7,11 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { Db } from '@fieldwork/db/connection';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { setSessionCookie } from '../../plugins/auth.plugin.ts';
-import { insertSession } from './sessions.repository.ts';
-import { findUser, type UserRow } from '../users/users.repository.ts';
-import { presentUser } from '../users/users.presenter.ts';
-import { findTenant } from '../company/company.repository.ts';
-import { toCompanyDto } from '../company/company.presenter.ts';
+import { insertSession } from '../account-core/sessions.repository.ts';
+import { findUser, type UserRow } from '../account-core/users.repository.ts';
+import { presentUser } from '../account-core/users.presenter.ts';
+import { findTenant } from '../account-core/company.repository.ts';
+import { toCompanyDto } from '../account-core/company.presenter.ts';
 
 /** A fresh random id at every sign-in (no fixation); only its hash is stored. */
 export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: Pick<UserRow, 'id' | 'tenant_id' | 'role'>): Promise<void> {

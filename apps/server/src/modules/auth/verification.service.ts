@@ -8,9 +8,9 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { publicOrigin } from '../../lib/public-url.ts';
-import { findTenant } from '../company/company.repository.ts';
+import { findTenant } from '../account-core/company.repository.ts';
 import { queueEmail } from '../messages/messages.service.ts';
-import { findUser } from '../users/users.repository.ts';
+import { findUser } from '../account-core/users.repository.ts';
 import { findVerificationByHash, insertVerification, useVerification } from './account-links.repository.ts';
 import { hitCounter } from './rate-limit.repository.ts';
 

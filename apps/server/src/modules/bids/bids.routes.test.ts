@@ -4,7 +4,7 @@ import { BID_MESSAGES } from '@fieldwork/domain/tasks/bids.schemas';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { buildJob, buildSubcontractor, buildTask } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { taskLog, taskRow } from '../tasks/tasks.fixture.ts';
+import { taskLog, taskRow } from '../task-core/tasks.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -10,11 +10,11 @@ import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { slotOf, writeSchedule } from '../scheduling/schedule-guard.ts';
-import { afterCommit, runTransaction } from '../events/events.bus.ts';
-import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from '../tasks/tasks-access.service.ts';
-import { currentAssigneeName } from '../tasks/tasks-assignee.service.ts';
-import { findSubcontractorIdOfUser, updateTaskScheduleIf } from '../tasks/tasks.repository.ts';
+import { slotOf, writeSchedule } from '../task-core/schedule-guard.ts';
+import { afterCommit, runTransaction } from '@fieldwork/db/transactions';
+import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from '../task-core/tasks-access.service.ts';
+import { currentAssigneeName } from '../task-core/tasks-assignee.service.ts';
+import { findSubcontractorIdOfUser, updateTaskScheduleIf } from '../task-core/tasks.repository.ts';
 import { closeOpenBids, findActiveSubcontractors, findBidView, insertBidRequests, listBidsPage, listTaskBids, updateBidIf, type BidViewRow } from './bids.repository.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;

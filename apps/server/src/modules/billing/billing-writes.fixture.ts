@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { TestApp } from '../../test-support/test-app.ts';
-import { estimateBody, invoiceBody, line, PNG } from '../estimates/billing.fixture.ts';
+import { estimateBody, invoiceBody, line, PNG } from './billing.fixture.ts';
 
 /**
  * Billing writes through the API, drawn at random: every way a document's money, status or job can change

@@ -6,7 +6,7 @@ import { pdfFileName } from '@fieldwork/domain/billing/documents.rules';
 import { formatCents } from '@fieldwork/domain/common/money.rules';
 import { calendarDate } from '@fieldwork/pdf/pdf-format';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { findTenant } from '../company/company.repository.ts';
+import { findTenant } from '../account-core/company.repository.ts';
 import { loadContacts, type ContactRow } from '../customers/customers.repository.ts';
 import { listMessagesFor, recipientsOf } from '../messages/messages.repository.ts';
 import { queueEmail } from '../messages/messages.service.ts';

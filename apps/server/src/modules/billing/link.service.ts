@@ -1,6 +1,6 @@
 import { LINK_MESSAGES, linkRefusal } from '@fieldwork/domain/billing/estimates.rules';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
-import { findJobHeader } from '../jobs/jobs-lookup.repository.ts';
+import { findJobHeader } from '../job-core/jobs-lookup.repository.ts';
 import { changeDocument } from './document-change.service.ts';
 import { setDocumentJobIf } from './document-writes.repository.ts';
 import type { BillingCtx } from './document-writes.service.ts';

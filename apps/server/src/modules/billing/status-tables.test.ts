@@ -3,7 +3,7 @@ import { ESTIMATE_ACTION_TABLE, ESTIMATE_TRANSITIONS } from '@fieldwork/domain/b
 import { INVOICE_ACTION_TABLE, INVOICE_TRANSITIONS } from '@fieldwork/domain/billing/invoices.rules';
 import { buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { estimateBody, invoiceBody, PNG } from '../estimates/billing.fixture.ts';
+import { estimateBody, invoiceBody, PNG } from './billing.fixture.ts';
 
 /**
  * The domain's status tables are what the server enforces: change an entry (in this test process only) and the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { estimateBody } from '../estimates/billing.fixture.ts';
+import { estimateBody } from '../billing/billing.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -5,7 +5,7 @@ import type { TaskForRules } from '@fieldwork/domain/tasks/task-actions.rules';
 import type { TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import { buildJob, buildSubcontractor, buildTask, buildTenant, buildUser, type TaskOverrides } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { addWorkPeriod, expectedActionStatus, subcontractorLogin, taskLog, taskRow, timeline } from '../tasks/tasks.fixture.ts';
+import { addWorkPeriod, expectedActionStatus, subcontractorLogin, taskLog, taskRow, timeline } from '../task-core/tasks.fixture.ts';
 import { person, runningTask, todayTask, vehicleRow, vin } from './clock.fixture.ts';
 
 let t: TestApp;

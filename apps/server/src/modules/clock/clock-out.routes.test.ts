@@ -4,7 +4,7 @@ import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { buildJob, buildTenant } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { taskLog, taskRow } from '../tasks/tasks.fixture.ts';
+import { taskLog, taskRow } from '../task-core/tasks.fixture.ts';
 import { person, runningTask, todayTask } from './clock.fixture.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { nextNumber } from '@fieldwork/db/counters';
 import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
 import { buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { timeline } from '../tasks/tasks.fixture.ts';
+import { timeline } from '../task-core/tasks.fixture.ts';
 
 /**
  * The double clock-in race: one technician, signed in twice, sends 50 parallel clock-ins on 50

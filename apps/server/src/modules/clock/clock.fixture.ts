@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
 import { buildTask, buildUser, type TaskOverrides } from '@fieldwork/testing/factories';
 import { testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { addWorkPeriod, timeline } from '../tasks/tasks.fixture.ts';
+import { addWorkPeriod, timeline } from '../task-core/tasks.fixture.ts';
 
 /** Tests only: a named user of the company, signed in through the real login route. */
 export async function person(t: TestApp, tenantId: string, role: RoleName, name: string, access?: AccessLevel): Promise<Session> {

@@ -21,11 +21,10 @@ import { deriveTaskStatus, TASK_STATUS_LABELS, type TaskLifecycle } from '@field
 import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { afterCommit, runTransaction } from '../events/events.bus.ts';
-import { recordActions, taskFacts } from '../tasks/tasks.presenter.ts';
-import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from '../tasks/tasks-access.service.ts';
-import { updateTaskIf, type TaskViewRow } from '../tasks/tasks.repository.ts';
-import { presentTask } from '../tasks/tasks.service.ts';
+import { afterCommit, runTransaction } from '@fieldwork/db/transactions';
+import { recordActions, taskFacts } from '../task-core/tasks.presenter.ts';
+import { presentTask, requireTaskAction, requireVisibleTask, taskMoved, type TaskViewer, taskViewer } from '../task-core/tasks-access.service.ts';
+import { updateTaskIf, type TaskViewRow } from '../task-core/tasks.repository.ts';
 import { toClockActivityDto } from './clock.presenter.ts';
 import {
   endActivity,

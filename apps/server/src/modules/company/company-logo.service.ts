@@ -7,9 +7,9 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { deleteFile, findFile, insertFile } from '../files/files.repository.ts';
 import { readImageUpload } from '../files/image-upload.ts';
-import { findTenant, setTenantLogo } from './company.repository.ts';
+import { findTenant, setTenantLogo } from '../account-core/company.repository.ts';
 import { getCompany } from './company.service.ts';
-import { logoUrlOf } from './company.presenter.ts';
+import { logoUrlOf } from '../account-core/company.presenter.ts';
 
 /** What documents and messages show of the company: contact lines, colour and the logo's bytes. */
 export type CompanyBranding = {

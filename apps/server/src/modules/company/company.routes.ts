@@ -6,8 +6,6 @@ import { dataOf } from '@fieldwork/domain/common/common.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { getCompany, updateCompany } from './company.service.ts';
 import { getCompanyLogo, removeCompanyLogo, setCompanyLogo } from './company-logo.service.ts';
-import { resendVerification } from '../auth/verification.service.ts';
-import { z } from 'zod';
 
 /** Registered as its own plugin, so the logo's multipart parser and limits stay here. */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
@@ -24,11 +22,6 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     preHandler: guard('settings.manage'),
     schema: { tags, summary: 'Change the company\'s name, time zone, contact details, brand colour or financing URL', body: updateCompanyBody, response: { 200: one } },
   }, async (request) => ({ data: await updateCompany(app.db, requireAuth(request).viewer.tenantId, request.body) }));
-
-  r.post('/api/company/verification', {
-    preHandler: guard('settings.manage'),
-    schema: { tags, summary: "Email a new link to confirm the company's address (until it is confirmed, customers cannot be emailed)", response: { 202: dataOf(z.object({ message: z.string() })) } },
-  }, async (request, reply) => reply.status(202).send({ data: await resendVerification(app, request, requireAuth(request).viewer) }));
 
   r.get('/api/company/logo', {
     preHandler: guard('company.read'),

@@ -2,8 +2,8 @@ import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import type { Company, UpdateCompanyBody } from '@fieldwork/domain/company/company.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
-import { findTenant, updateTenant } from './company.repository.ts';
-import { toCompanyDto } from './company.presenter.ts';
+import { findTenant, updateTenant } from '../account-core/company.repository.ts';
+import { toCompanyDto } from '../account-core/company.presenter.ts';
 
 export async function getCompany(db: Db, tenantId: string): Promise<Company> {
   const row = await findTenant(db, tenantId);

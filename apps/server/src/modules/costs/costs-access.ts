@@ -3,9 +3,9 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { can, isTechnicianRole, refusalFor } from '@fieldwork/domain/access/roles.rules';
 import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
-import { requireTaskAction, requireVisibleTask, taskViewer } from '../tasks/tasks-access.service.ts';
-import { recordActions } from '../tasks/tasks.presenter.ts';
-import type { TaskViewRow } from '../tasks/tasks.repository.ts';
+import { requireTaskAction, requireVisibleTask, taskViewer } from '../task-core/tasks-access.service.ts';
+import { recordActions } from '../task-core/tasks.presenter.ts';
+import type { TaskViewRow } from '../task-core/tasks.repository.ts';
 
 export type CostCtx = { db: Db; dialect: 'sqlite' | 'postgres'; auth: AuthContext };
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { approvedEstimate } from '../estimates/billing.fixture.ts';
-import { subcontractorLogin } from '../tasks/tasks.fixture.ts';
+import { approvedEstimate } from '../billing/billing.fixture.ts';
+import { subcontractorLogin } from '../task-core/tasks.fixture.ts';
 import { person, todayTask, vehicleRow } from '../clock/clock.fixture.ts';
 import { addCost, clockedOutTask, other } from './costs.fixture.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { invoiceBody } from '../estimates/billing.fixture.ts';
+import { invoiceBody } from '../billing/billing.fixture.ts';
 import { jobCosts } from './costs.fixture.ts';
 
 let t: TestApp;

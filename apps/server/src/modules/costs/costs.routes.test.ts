@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
 import { buildJob, buildSubcontractor } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { approvedEstimate, estimateBody, invoiceBody, line } from '../estimates/billing.fixture.ts';
+import { approvedEstimate, estimateBody, invoiceBody, line } from '../billing/billing.fixture.ts';
 import { person, vehicleRow, vin } from '../clock/clock.fixture.ts';
 import { addCost, clockedOutTask, jobCosts, other, setCostRate } from './costs.fixture.ts';
 

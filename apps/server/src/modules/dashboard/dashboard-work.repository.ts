@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '@fieldwork/db/bulk-insert';
 import type { Db } from '@fieldwork/db/connection';
-import { statusCondition, type StatusBounds } from '../tasks/tasks-list.repository.ts';
+import { statusCondition, type StatusBounds } from '../task-core/tasks-list.repository.ts';
 import { JOB_STATUSES, type JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
 import type { Period } from './dashboard-money.repository.ts';
 

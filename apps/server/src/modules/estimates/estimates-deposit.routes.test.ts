@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { estimateBody, jobMoney, line, PNG } from './billing.fixture.ts';
+import { estimateBody, jobMoney, line, PNG } from '../billing/billing.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

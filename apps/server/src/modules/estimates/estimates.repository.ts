@@ -30,24 +30,6 @@ export async function deleteEstimateIf(trx: Db, tenantId: string, id: string, fr
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Convert once: names the invoice only while the estimate has none and is in one of the statuses. */
-export async function claimConversion(trx: Db, tenantId: string, id: string, invoiceId: string, from: readonly string[], at: string): Promise<boolean> {
-  const result = await trx
-    .updateTable('estimates')
-    .set((eb) => ({ converted_invoice_id: invoiceId, updated_at: at, version: eb('version', '+', 1) }))
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where('converted_invoice_id', 'is', null)
-    .where('status', 'in', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** The estimate an invoice was converted from may be converted again once that invoice is deleted. */
-export async function releaseConversion(trx: Db, tenantId: string, invoiceId: string): Promise<void> {
-  await trx.updateTable('estimates').set({ converted_invoice_id: null }).where('tenant_id', '=', tenantId).where('converted_invoice_id', '=', invoiceId).execute();
-}
-
 /** Estimates of the company in one stored status (the jobs summary's approved count: one index range). */
 export async function countEstimatesInStatus(db: Db, tenantId: string, status: string): Promise<number> {
   const row = await db.selectFrom('estimates').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('status', '=', status).executeTakeFirstOrThrow();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { approvedEstimate, estimateBody, jobMoney, line, PNG } from './billing.fixture.ts';
+import { approvedEstimate, estimateBody, jobMoney, line, PNG } from '../billing/billing.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

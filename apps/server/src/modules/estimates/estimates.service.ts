@@ -16,14 +16,14 @@ import {
 } from '@fieldwork/domain/billing/estimates.rules';
 import type { ApprovalBody, CreateEstimateBody, DepositBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/billing/estimates.schemas';
 import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
-import { insertPayment } from '../invoices/invoices.repository.ts';
+import { claimConversion, insertPayment } from '../billing/conversion.repository.ts';
 import { changeDocument, type DocumentChange } from '../billing/document-change.service.ts';
 import { documentEmailDraft, queueDocumentEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
 import type { OwnFields } from '../billing/document-writes.repository.ts';
 import { carriedColumns, copyIntoDraft, createDocument, insertDocument, updateDraftDocument, type BillingCtx, type DocumentInput } from '../billing/document-writes.service.ts';
 import { findEstimate, listEstimates, loadLines, type EstimateRow } from '../billing/documents.repository.ts';
 import { copyLines, toListFilter } from '../billing/documents.service.ts';
-import { claimConversion, deleteEstimateIf, setEstimateStatusIf } from './estimates.repository.ts';
+import { deleteEstimateIf, setEstimateStatusIf } from './estimates.repository.ts';
 import { toEstimateDto, toEstimateListItem } from './estimates.presenter.ts';
 
 /** What a billing use case runs with (the routes and the PDF module build it). */

@@ -5,9 +5,9 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { domainEventSchema, eventAudience, eventVisibleTo, toClientEvent } from '@fieldwork/domain/common/events.schemas';
 import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
 import { requireAuth, tokenRowLive } from '../../plugins/auth.plugin.ts';
-import { findApiTokenByHash, findSessionByHash } from '../auth/sessions.repository.ts';
-import { findSubcontractorIdOfUser } from '../tasks/tasks.repository.ts';
-import { attachBus, EventBus, EVENTS_CHANNEL } from './events.bus.ts';
+import { findApiTokenByHash, findSessionByHash } from '../account-core/sessions.repository.ts';
+import { findSubcontractorIdOfUser } from '../task-core/tasks.repository.ts';
+import { attachBus, EventBus, EVENTS_CHANNEL } from '@fieldwork/db/transactions';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface

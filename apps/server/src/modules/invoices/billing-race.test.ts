@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { approvedEstimate, estimateBody, invoiceBody, jobMoney, line } from '../estimates/billing.fixture.ts';
+import { approvedEstimate, estimateBody, invoiceBody, jobMoney, line } from '../billing/billing.fixture.ts';
 
 /**
  * Billing races, 50 parallel requests per round, on whichever dialect the run uses: convert once, payments

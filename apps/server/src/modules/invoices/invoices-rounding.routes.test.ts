@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer } from '@fieldwork/testing/factories';
 import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { invoiceBody, line } from '../estimates/billing.fixture.ts';
+import { invoiceBody, line } from '../billing/billing.fixture.ts';
 
 /** Tax is rounded once per rate over the rounded line amounts; documents stored before keep their figures. */
 let t: TestApp;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 
 /**
@@ -46,12 +45,6 @@ export async function addPaymentIf(trx: Db, tenantId: string, id: string, amount
     .where((eb) => eb(eb('paid_cents', '+', amountCents), '<=', eb.ref('total_cents')))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-export type NewPayment = { amount_cents: number; paid_on: string; method: string; reference: string | null };
-
-export async function insertPayment(trx: Db, tenantId: string, invoiceId: string, payment: NewPayment, by: string, at: string): Promise<void> {
-  await trx.insertInto('invoice_payments').values({ ...payment, id: randomUUID(), tenant_id: tenantId, invoice_id: invoiceId, created_by: by, created_at: at }).execute();
 }
 
 /** Where the invoice stands now (a refused payment says why). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { invoiceBody, jobMoney, line } from '../estimates/billing.fixture.ts';
+import { invoiceBody, jobMoney, line } from '../billing/billing.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildJob, buildTask, buildUser } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { timeline } from '../tasks/tasks.fixture.ts';
+import { timeline } from '../task-core/tasks.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import type { TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
-import { readTaskCounts, statusCondition, type StatusBounds } from '../tasks/tasks-list.repository.ts';
+import { readTaskCounts, statusCondition, type StatusBounds } from '../task-core/tasks-list.repository.ts';
 
 /**
  * The facts of every task of the given jobs (one IN query over the (tenant, job) index), for the domain's

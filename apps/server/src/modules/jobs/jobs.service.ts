@@ -12,7 +12,7 @@ import { listJobActivity, recordActivity } from '../activity/activity.repository
 import { toActivityDto } from '../activity/activity.presenter.ts';
 import { countEstimatesInStatus } from '../estimates/estimates.repository.ts';
 import { attachUploadsToJob } from '../media/media.service.ts';
-import { requireJobHeader } from './jobs-lookup.service.ts';
+import { requireJobHeader } from '../job-core/jobs-lookup.service.ts';
 import { countTaskCards } from './jobs-tasks.repository.ts';
 import { taskCountsByJob } from './jobs-tasks.service.ts';
 import { resolveJobRefs } from './jobs-refs.service.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
 import { ORPHAN_MEDIA_HOURS } from '@fieldwork/domain/jobs/media.schemas';
 import { withTenant } from '@fieldwork/db/tenant-scope';
-import { listTenantIds } from '../company/company.repository.ts';
+import { listTenantIds } from '../account-core/company.repository.ts';
 import { deleteOrphanMediaRows } from './media.repository.ts';
 import { mediaPath, removeQuietly, removeStaleTempFiles } from './media-storage.ts';
 

@@ -6,7 +6,7 @@ import { buildCustomer, buildTenant } from '@fieldwork/testing/factories';
 import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { estimateBody, invoiceBody, line } from '../estimates/billing.fixture.ts';
+import { estimateBody, invoiceBody, line } from '../billing/billing.fixture.ts';
 import { tenantSnapshot } from '../../security/write-requests.fixture.ts';
 
 /** Estimates, invoices and receipts by email, through a real SMTP server on loopback. */

@@ -3,12 +3,10 @@ import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { JobContext, JobHandler } from '../background/background-worker.ts';
 import { companyBranding } from '../company/company-logo.service.ts';
-import { findTenant } from '../company/company.repository.ts';
+import { findTenant } from '../account-core/company.repository.ts';
 import { escapeHtml, LOGO_CID } from '../mail/email-layout.ts';
 import type { MailTransport, OutgoingMail } from '../mail/mail-transport.ts';
-import { estimatePdf, invoicePdf } from '../pdf/pdf.service.ts';
-import type { PdfRenderer } from '../pdf/pdf-renderer.ts';
-import { findUser } from '../users/users.repository.ts';
+import { findUser } from '../account-core/users.repository.ts';
 import { findMessage, recipientsOf, setMessageState, setRecipientState, type MessageRow } from './messages.repository.ts';
 import { SECRET_LINK_MARKER } from './messages.presenter.ts';
 
@@ -18,8 +16,13 @@ export type EmailDeps = {
   /** MAIL_FROM's address; the company's name is the display name and its email the reply-to. */
   fromAddress: string;
   box: SecretBox;
-  pdf: PdfRenderer;
+  /**
+   * Renders an estimate's or invoice's PDF as the viewer sees it. Given by whoever builds the worker, so this
+   * module does not depend on the documents' modules (which send their emails through this one).
+   */
+  documentPdf: (kind: 'estimate' | 'invoice', ctx: DocumentPdfContext, documentId: string) => Promise<{ body: Buffer; fileName: string }>;
 };
+export type DocumentPdfContext = Pick<JobContext, 'db' | 'dialect'> & { viewer: Viewer; timeZone: string };
 type Payload = { messageId: string; secretLink?: string };
 
 /** The PDF a document email carries, rendered when it is sent (as the person who sent it sees the document). */
@@ -28,13 +31,13 @@ async function attachmentOf(ctx: JobContext, deps: EmailDeps, message: MessageRo
   const [user, tenant] = await Promise.all([findUser(ctx.db, ctx.tenantId, message.created_by), findTenant(ctx.db, ctx.tenantId)]);
   if (!user || !tenant) return [];
   const viewer: Viewer = { userId: user.id, tenantId: ctx.tenantId, role: user.role, access: user.access as Viewer['access'] };
-  const pdfCtx = { db: ctx.db, dialect: ctx.dialect, viewer, timeZone: tenant.time_zone, pdf: deps.pdf };
+  const pdfCtx = { db: ctx.db, dialect: ctx.dialect, viewer, timeZone: tenant.time_zone };
   if (message.attachment === 'estimate-pdf' && message.estimate_id) {
-    const pdf = await estimatePdf(pdfCtx, message.estimate_id);
+    const pdf = await deps.documentPdf('estimate', pdfCtx, message.estimate_id);
     return [{ filename: pdf.fileName, content: pdf.body, contentType: 'application/pdf' }];
   }
   if (message.attachment === 'invoice-pdf' && message.invoice_id) {
-    const pdf = await invoicePdf(pdfCtx, message.invoice_id);
+    const pdf = await deps.documentPdf('invoice', pdfCtx, message.invoice_id);
     return [{ filename: pdf.fileName, content: pdf.body, contentType: 'application/pdf' }];
   }
   return [];

@@ -7,7 +7,7 @@ import type { Delivery, MessageDetail, MessageDto, MessageListQuery } from '@fie
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { countOpenJobs, findJob, listFailedJobs, requeueFailedJob, requeueJobByDedupeKey } from '../background/background.repository.ts';
 import { BACKGROUND_JOB_KINDS } from '../background/background.service.ts';
-import { findTenant } from '../company/company.repository.ts';
+import { findTenant } from '../account-core/company.repository.ts';
 import { findMessage, listMessagesFor, listRecentMessages, recipientsOf, requeueFailedRecipients, setMessageState, type MessageRow } from './messages.repository.ts';
 import { toMessageDetail, toMessageDto } from './messages.presenter.ts';
 

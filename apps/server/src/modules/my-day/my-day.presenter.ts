@@ -1,5 +1,5 @@
 import type { MyDayContact, MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
-import { toTaskDto, type TaskViewContext } from '../tasks/tasks.presenter.ts';
+import { toTaskDto, type TaskViewContext } from '../task-core/tasks.presenter.ts';
 import type { MyDayRow } from './my-day.repository.ts';
 
 type Period = { id: string; start_time: string; end_time: string | null };

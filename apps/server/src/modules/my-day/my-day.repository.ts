@@ -1,5 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
-import { taskViewQuery } from '../tasks/tasks.repository.ts';
+import { taskViewQuery } from '../task-core/tasks.repository.ts';
 
 /**
  * One assignee's tasks that start in [from, to), in start order, with the phones the card calls: the job's

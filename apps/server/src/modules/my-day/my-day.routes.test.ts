@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayBounds, mapsUrl, shiftDay, type MyDay } from '@fieldwork/domain/tasks/my-day.schemas';
 import { buildJob, buildTask, buildTenant } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { addWorkPeriod, subcontractorLogin, timeline } from '../tasks/tasks.fixture.ts';
+import { addWorkPeriod, subcontractorLogin, timeline } from '../task-core/tasks.fixture.ts';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /**

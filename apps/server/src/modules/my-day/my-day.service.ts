@@ -1,7 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
 import { dayBounds, MY_DAY_LIMIT, type MyDay, type MyDayQuery } from '@fieldwork/domain/tasks/my-day.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
-import { taskViewer } from '../tasks/tasks-access.service.ts';
+import { taskViewer } from '../task-core/tasks-access.service.ts';
 import { listAssigneeDay, listWorkPeriods } from './my-day.repository.ts';
 import { toMyDayTask } from './my-day.presenter.ts';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';

@@ -1,7 +1,7 @@
 import type { Note } from '@fieldwork/domain/jobs/notes.schemas';
 import { canChangeNote } from '@fieldwork/domain/jobs/jobs.rules';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
-import { photoUrl } from '../users/users.presenter.ts';
+import { photoUrl } from '../account-core/users.presenter.ts';
 import type { NoteRow } from './notes.repository.ts';
 
 /** `actions` are the viewer's: author or admin, and only while the job is open. */

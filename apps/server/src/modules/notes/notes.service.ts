@@ -7,8 +7,8 @@ import { canChangeNote } from '@fieldwork/domain/jobs/jobs.rules';
 import type { CreateNoteBody, Note, NoteListQuery } from '@fieldwork/domain/jobs/notes.schemas';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { bumpJobCount } from '../jobs/jobs-lookup.repository.ts';
-import { requireJobHeader, requireOpenJob } from '../jobs/jobs-lookup.service.ts';
+import { bumpJobCount } from '../job-core/jobs-lookup.repository.ts';
+import { requireJobHeader, requireOpenJob } from '../job-core/jobs-lookup.service.ts';
 import { toNoteDto } from './notes.presenter.ts';
 import { deleteNote, findNote, insertNote, listNotes, updateNoteText, type NoteRow } from './notes.repository.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildJob, buildTag, buildTask, buildZone } from '@fieldwork/testing/factories';
 import { DASHBOARD_CARDS } from '@fieldwork/domain/company/onboarding.schemas';
-import { estimateBody, invoiceBody } from '../estimates/billing.fixture.ts';
+import { estimateBody, invoiceBody } from '../billing/billing.fixture.ts';
 import { createTestApp, ROLE_CASES, type Session, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { estimateBody, invoiceBody, line } from '../estimates/billing.fixture.ts';
+import { estimateBody, invoiceBody, line } from '../billing/billing.fixture.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
 import { multipart } from '../media/media-upload.fixture.ts';
 import { createPdfCache } from './pdf-cache.ts';

@@ -3,7 +3,7 @@ import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { testConfig } from '../../config.ts';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { estimateBody, invoiceBody, line } from '../estimates/billing.fixture.ts';
+import { estimateBody, invoiceBody, line } from '../billing/billing.fixture.ts';
 
 /**
  * The render threads are held with the pool's test gate: a held worker is blocked exactly like one busy with a

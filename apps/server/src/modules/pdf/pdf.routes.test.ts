@@ -4,7 +4,7 @@ import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { extractPdfPages, extractPdfText } from '@fieldwork/testing/pdf-text';
 import { dataUrlOf, pngBomb } from '@fieldwork/testing/image-samples';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { approvedEstimate, estimateBody, invoiceBody, line, PNG } from '../estimates/billing.fixture.ts';
+import { approvedEstimate, estimateBody, invoiceBody, line, PNG } from '../billing/billing.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { buildJob, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { ASSIGNEE_MESSAGES } from '../tasks/tasks-assignee.service.ts';
+import { ASSIGNEE_MESSAGES } from '../task-core/tasks-assignee.service.ts';
 
 let t: TestApp;
 let tenantId: string;

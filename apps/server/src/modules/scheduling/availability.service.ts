@@ -5,7 +5,7 @@ import { statusBounds } from '@fieldwork/domain/tasks/task-status.rules';
 import type { z } from 'zod';
 import type { technicianAvailabilityQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
-import { photoUrl } from '../users/users.presenter.ts';
+import { photoUrl } from '../account-core/users.presenter.ts';
 import { activeTasksOverlapping } from './scheduler.repository.ts';
 import { pageTechnicians } from './team.repository.ts';
 import { timeOffOverlapping } from './time-off.repository.ts';

@@ -11,13 +11,12 @@ import { SCHEDULE_MESSAGES, type RescheduleTaskBody, type ScheduleTaskBody } fro
 import { defaultExpectedEnd, TASK_MESSAGES, type Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { isVisibleTask, requireTaskAction, requireVisibleTask, taskViewer, type TaskViewer } from '../tasks/tasks-access.service.ts';
-import { currentAssigneeName, NO_ASSIGNEE, resolveAssignee, type Assignee } from '../tasks/tasks-assignee.service.ts';
-import { findTaskViewBySchedule, updateTaskScheduleIf, type TaskViewRow } from '../tasks/tasks.repository.ts';
-import { presentTask } from '../tasks/tasks.service.ts';
+import { isVisibleTask, presentTask, requireTaskAction, requireVisibleTask, type TaskViewer, taskViewer } from '../task-core/tasks-access.service.ts';
+import { currentAssigneeName, NO_ASSIGNEE, resolveAssignee, type Assignee } from '../task-core/tasks-assignee.service.ts';
+import { findTaskViewBySchedule, updateTaskScheduleIf, type TaskViewRow } from '../task-core/tasks.repository.ts';
 import { requestBidsIn, resolveBidSubcontractors } from '../bids/bids.service.ts';
-import { slotOf, writeSchedule } from './schedule-guard.ts';
-import { afterCommit } from '../events/events.bus.ts';
+import { slotOf, writeSchedule } from '../task-core/schedule-guard.ts';
+import { afterCommit } from '@fieldwork/db/transactions';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 

@@ -1,7 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
 import { MAX_SCHEDULER_ITEMS, type Interval, type SchedulerQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
-import { applyFilters, type StatusBounds, type TaskScope } from '../tasks/tasks-list.repository.ts';
-import { occupiedDuring } from './schedule-guard.ts';
+import { applyFilters, type StatusBounds, type TaskScope } from '../task-core/tasks-list.repository.ts';
+import { occupiedDuring } from '../task-core/schedule-guard.ts';
 
 /** The calendar's and dispatch chart's reads of scheduled tasks; tenantId (the scope's) first. */
 

@@ -2,7 +2,7 @@ import type { Db } from '@fieldwork/db/connection';
 import { occupiedInterval, type SchedulerItem, type SchedulerQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { deriveTaskStatus, TASK_STATUS_LABELS, type AssignedTo, type TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
-import { taskViewer } from '../tasks/tasks-access.service.ts';
+import { taskViewer } from '../task-core/tasks-access.service.ts';
 import { listSchedulerRows } from './scheduler.repository.ts';
 
 /**

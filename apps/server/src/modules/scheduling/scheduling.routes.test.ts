@@ -6,8 +6,8 @@ import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schem
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { ASSIGNEE_MESSAGES } from '../tasks/tasks-assignee.service.ts';
-import { addWorkPeriod, taskLog, taskRow, timeline } from '../tasks/tasks.fixture.ts';
+import { ASSIGNEE_MESSAGES } from '../task-core/tasks-assignee.service.ts';
+import { addWorkPeriod, taskLog, taskRow, timeline } from '../task-core/tasks.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -3,8 +3,8 @@ import { pageMeta } from '@fieldwork/domain/common/common.schemas';
 import type { TeamMember, TeamQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { loadSubcontractorRefs } from '../subcontractors/subcontractors.repository.ts';
-import { loadUserRefs } from '../users/users.repository.ts';
-import { photoUrl } from '../users/users.presenter.ts';
+import { loadUserRefs } from '../account-core/users.repository.ts';
+import { photoUrl } from '../account-core/users.presenter.ts';
 import { pageTeam } from './team.repository.ts';
 
 /**

@@ -7,9 +7,9 @@ import { SCHEDULE_MESSAGES, type TimeOff, type TimeOffBody } from '@fieldwork/do
 import type { z } from 'zod';
 import type { timeOffListQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
-import { ASSIGNEE_MESSAGES } from '../tasks/tasks-assignee.service.ts';
-import { findUserForAssignment } from '../tasks/tasks.repository.ts';
-import { writeTimeOff } from './schedule-guard.ts';
+import { ASSIGNEE_MESSAGES } from '../task-core/tasks-assignee.service.ts';
+import { findUserForAssignment } from '../task-core/tasks.repository.ts';
+import { writeTimeOff } from '../task-core/schedule-guard.ts';
 import { deleteTimeOffRow, findTimeOff, insertTimeOff, listTimeOffRows, type TimeOffRow } from './time-off.repository.ts';
 
 type Auth = Pick<AuthContext, 'viewer'>;

@@ -11,7 +11,7 @@ import type {
   UpdateSubcontractorBody,
 } from '@fieldwork/domain/company/subcontractors.schemas';
 import { assertTagsOfType } from '../lookups/lookups.service.ts';
-import { findUser } from '../users/users.repository.ts';
+import { findUser } from '../account-core/users.repository.ts';
 import { assertRefsExist } from '../users/users.service.ts';
 import { presentSubcontractor, presentSubcontractors } from './subcontractors.presenter.ts';
 import {

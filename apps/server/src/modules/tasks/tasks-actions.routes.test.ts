@@ -6,8 +6,8 @@ import type { TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { buildJob, buildSubcontractor, buildTask, buildUser, type TaskOverrides } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { ASSIGNEE_MESSAGES } from './tasks-assignee.service.ts';
-import { addWorkPeriod, expectedActionStatus, subcontractorLogin, taskLog, taskRow, timeline } from './tasks.fixture.ts';
+import { ASSIGNEE_MESSAGES } from '../task-core/tasks-assignee.service.ts';
+import { addWorkPeriod, expectedActionStatus, subcontractorLogin, taskLog, taskRow, timeline } from '../task-core/tasks.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -11,14 +11,13 @@ import { TASK_MESSAGES, type CloseTaskBody, type PatchTaskBody, type Task } from
 import type { Updateable } from 'kysely';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { lockOpenJob } from '../jobs/jobs-lookup.repository.ts';
-import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from './tasks-access.service.ts';
-import { currentAssigneeName, NO_ASSIGNEE, resolveAssignee } from './tasks-assignee.service.ts';
-import { slotOf, writeSchedule, type Slot } from '../scheduling/schedule-guard.ts';
-import { afterCommit } from '../events/events.bus.ts';
-import { insertTaskActivity, taskWorkSpan, updateTaskIf, type TaskViewRow } from './tasks.repository.ts';
-import { taskFacts } from './tasks.presenter.ts';
-import { presentTask } from './tasks.service.ts';
+import { lockOpenJob } from '../job-core/jobs-lookup.repository.ts';
+import { presentTask, requireTaskAction, requireVisibleTask, taskMoved, type TaskViewer, taskViewer } from '../task-core/tasks-access.service.ts';
+import { currentAssigneeName, NO_ASSIGNEE, resolveAssignee } from '../task-core/tasks-assignee.service.ts';
+import { slotOf, writeSchedule, type Slot } from '../task-core/schedule-guard.ts';
+import { afterCommit } from '@fieldwork/db/transactions';
+import { insertTaskActivity, taskWorkSpan, updateTaskIf, type TaskViewRow } from '../task-core/tasks.repository.ts';
+import { taskFacts } from '../task-core/tasks.presenter.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 

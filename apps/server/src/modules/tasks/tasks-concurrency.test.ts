@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildJob, buildTask } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { taskLog, taskRow, timeline } from './tasks.fixture.ts';
+import { taskLog, taskRow, timeline } from '../task-core/tasks.fixture.ts';
 
 /** N parallel requests through the real routes and database: exactly one wins, the rest get 409, none a 5xx. */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildJob, buildSubcontractor } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { timeline } from './tasks.fixture.ts';
+import { timeline } from '../task-core/tasks.fixture.ts';
 
 /**
  * The trigger-kept task_counts (migration 0003) equal a full COUNT(*) per key after a random mix of

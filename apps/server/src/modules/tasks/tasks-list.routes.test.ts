@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveTaskStatus, TASK_STATUSES, type TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
 import { buildCustomer, buildJob, buildSubcontractor, buildTag, buildTask, buildTenant, buildUser, buildZone, type BuiltTask } from '@fieldwork/testing/factories';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { subcontractorLogin, timeline } from './tasks.fixture.ts';
+import { subcontractorLogin, timeline } from '../task-core/tasks.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { buildCustomer, buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
-import { ASSIGNEE_MESSAGES } from './tasks-assignee.service.ts';
-import { addWorkPeriod, subcontractorLogin, taskLog, taskRow, timeline } from './tasks.fixture.ts';
+import { ASSIGNEE_MESSAGES } from '../task-core/tasks-assignee.service.ts';
+import { addWorkPeriod, subcontractorLogin, taskLog, taskRow, timeline } from '../task-core/tasks.fixture.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -21,15 +21,15 @@ import {
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { listEntityActivity, recordActivity } from '../activity/activity.repository.ts';
 import { toActivityDto } from '../activity/activity.presenter.ts';
-import { bumpJobCount } from '../jobs/jobs-lookup.repository.ts';
-import { requireJobHeader } from '../jobs/jobs-lookup.service.ts';
-import { requireTaskAction, requireVisibleTask, taskViewer, type TaskViewer } from './tasks-access.service.ts';
-import { currentAssigneeName, resolveAssignee } from './tasks-assignee.service.ts';
-import { slotOf, writeSchedule } from '../scheduling/schedule-guard.ts';
-import { afterCommit } from '../events/events.bus.ts';
-import { listAssigneeTasks, listTasks } from './tasks-list.repository.ts';
-import { findSubcontractorIdOfUser, findUserForAssignment, insertTask, updateTaskIf } from './tasks.repository.ts';
-import { taskSnapshot, toTaskDto, toTaskListItem } from './tasks.presenter.ts';
+import { bumpJobCount } from '../job-core/jobs-lookup.repository.ts';
+import { requireJobHeader } from '../job-core/jobs-lookup.service.ts';
+import { presentTask, requireTaskAction, requireVisibleTask, taskViewer } from '../task-core/tasks-access.service.ts';
+import { currentAssigneeName, resolveAssignee } from '../task-core/tasks-assignee.service.ts';
+import { slotOf, writeSchedule } from '../task-core/schedule-guard.ts';
+import { afterCommit } from '@fieldwork/db/transactions';
+import { listAssigneeTasks, listTasks } from '../task-core/tasks-list.repository.ts';
+import { findSubcontractorIdOfUser, findUserForAssignment, insertTask, updateTaskIf } from '../task-core/tasks.repository.ts';
+import { taskSnapshot, toTaskDto, toTaskListItem } from '../task-core/tasks.presenter.ts';
 import { listClockActivities } from '../clock/clock.repository.ts';
 import { toClockActivityDto } from '../clock/clock.presenter.ts';
 
@@ -43,11 +43,6 @@ export async function listTasksPage(db: Db, auth: Auth, q: TaskListQuery) {
 
 export async function getTask(db: Db, auth: Auth, taskId: string): Promise<Task> {
   const tv = await taskViewer(db, auth);
-  return toTaskDto(tv, await requireVisibleTask(db, tv, taskId));
-}
-
-/** Re-reads a task after a change, as the viewer who made it sees it. */
-export async function presentTask(db: Db, tv: TaskViewer, taskId: string): Promise<Task> {
   return toTaskDto(tv, await requireVisibleTask(db, tv, taskId));
 }
 

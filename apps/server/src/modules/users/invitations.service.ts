@@ -21,9 +21,9 @@ import {
   revokePendingFor,
 } from './invitations.repository.ts';
 import { toInvitationDto, invitationStatus } from './invitations.presenter.ts';
-import { findUser, findUserByEmail, insertUser, replaceUserTagsAndZones } from './users.repository.ts';
+import { findUser, findUserByEmail, insertUser, replaceUserTagsAndZones } from '../account-core/users.repository.ts';
 import { publicOrigin } from '../../lib/public-url.ts';
-import { findTenant } from '../company/company.repository.ts';
+import { findTenant } from '../account-core/company.repository.ts';
 import { queueEmail } from '../messages/messages.service.ts';
 import { BUTTON_LABELS, resolveTemplate } from '../messages/templates.service.ts';
 import { fillTemplate } from '@fieldwork/domain/messages/messages.rules';

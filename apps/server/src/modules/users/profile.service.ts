@@ -6,11 +6,11 @@ import { PROFILE_PHOTO_MAX_BYTES, type ChangePasswordBody, type UpdateProfileBod
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { deleteUserSessions } from '../auth/sessions.repository.ts';
+import { deleteUserSessions } from '../account-core/sessions.repository.ts';
 import { sessionInfo } from '../auth/sessions.service.ts';
 import { deleteFile, findFile, insertFile } from '../files/files.repository.ts';
 import { readImageUpload } from '../files/image-upload.ts';
-import { findUser, updateUserRow } from './users.repository.ts';
+import { findUser, updateUserRow } from '../account-core/users.repository.ts';
 
 export async function updateProfile(db: Db, viewer: Viewer, body: UpdateProfileBody) {
   await updateUserRow(db, viewer.tenantId, viewer.userId, null, { name: body.name, phone: body.phone ?? null, updated_at: nowIso() });

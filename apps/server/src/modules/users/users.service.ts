@@ -4,9 +4,9 @@ import { isAdmin, type Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { ChangeRoleBody, UpdateUserBody, UserListQuery, UserStatus } from '@fieldwork/domain/access/users.schemas';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { deleteUserSessions } from '../auth/sessions.repository.ts';
-import { presentUser, presentUsers } from './users.presenter.ts';
-import { countActiveAdmins, existingIds, findUser, listUsers, replaceUserTagsAndZones, updateUserRow } from './users.repository.ts';
+import { deleteUserSessions } from '../account-core/sessions.repository.ts';
+import { presentUser, presentUsers } from '../account-core/users.presenter.ts';
+import { countActiveAdmins, existingIds, findUser, listUsers, replaceUserTagsAndZones, updateUserRow } from '../account-core/users.repository.ts';
 
 /** Another tenant's tag or zone id is treated exactly like a missing one. */
 export async function assertRefsExist(db: Db, tenantId: string, tagIds: string[], zoneIds: string[]): Promise<void> {

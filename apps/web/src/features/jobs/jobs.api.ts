@@ -1,8 +1,7 @@
 import { mayHoldJobRole, type JobPeopleRole } from '@fieldwork/domain/jobs/job-people.rules';
 import type { z } from 'zod';
 import type { AiTextBody, aiTextResultSchema } from '@fieldwork/domain/ai/ai-text.schemas';
-import type { JobStatusAction } from '@fieldwork/domain/jobs/job-status.rules';
-import type { CreateJobBody, Job, JobListItem, JobOrderKey, JobStatus, JobSummary, UpdateJobBody } from '@fieldwork/domain/jobs/jobs.schemas';
+import type { CreateJobBody, Job, JobListItem, JobOrderKey, JobStatus, JobStatusAction, JobSummary, UpdateJobBody } from '@fieldwork/domain/jobs/jobs.schemas';
 import type { Activity } from '@fieldwork/domain/jobs/activity.schemas';
 import type { Note } from '@fieldwork/domain/jobs/notes.schemas';
 import type { Media } from '@fieldwork/domain/jobs/media.schemas';

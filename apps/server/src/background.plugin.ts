@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createSecretBox, loadServerKeys, type SecretBox } from '../../lib/secret-box.ts';
-import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
-import { createEmailSendHandler } from '../messages/email-send.handler.ts';
-import { createBackgroundWorker, type BackgroundWorker, type JobHandlers } from './background-worker.ts';
-import type { BackgroundJobKind } from './background.service.ts';
+import { createSecretBox, loadServerKeys, type SecretBox } from './lib/secret-box.ts';
+import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
+import { createEmailSendHandler } from './modules/messages/email-send.handler.ts';
+import { estimatePdf, invoicePdf } from './modules/pdf/pdf.service.ts';
+import { createBackgroundWorker, type BackgroundWorker, type JobHandlers } from './modules/background/background-worker.ts';
+import type { BackgroundJobKind } from './modules/background/background.service.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -27,7 +28,12 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('secrets', secrets);
   app.decorate('mail', mail);
   const handlers = {
-    'email.send': createEmailSendHandler({ transport: mail, fromAddress: app.config.mail.from, box: secrets, pdf: app.pdf }),
+    'email.send': createEmailSendHandler({
+      transport: mail,
+      fromAddress: app.config.mail.from,
+      box: secrets,
+      documentPdf: (kind, ctx, id) => (kind === 'estimate' ? estimatePdf : invoicePdf)({ ...ctx, pdf: app.pdf }, id),
+    }),
   } satisfies Record<BackgroundJobKind, JobHandlers[string]>;
   const worker = createBackgroundWorker(app.db, app.dialect, handlers, app.config.background, (msg, extra) => app.log.warn(extra ?? {}, msg));
   app.decorate('worker', worker);

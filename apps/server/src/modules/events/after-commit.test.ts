@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@fieldwork/domain/common/events.schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { afterCommit, runTransaction } from './events.bus.ts';
+import { afterCommit, runTransaction } from '@fieldwork/db/transactions';
 import { sleep } from './events.fixture.ts';
 
 /** After-commit delivery on both dialects: nothing while the transaction is open, nothing after a rollback. */

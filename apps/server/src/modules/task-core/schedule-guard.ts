@@ -4,7 +4,7 @@ import type { Database } from '@fieldwork/db/schema';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { occupiedInterval, SCHEDULE_MESSAGES, type Interval } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { DEFAULT_SCHEDULE_HOURS, MAX_TASK_MS } from '@fieldwork/domain/tasks/tasks.schemas';
-import { runTransaction } from '../events/events.bus.ts';
+import { runTransaction } from '@fieldwork/db/transactions';
 
 /**
  * The one place that keeps "no two active tasks of one assignee overlap, and none overlaps their time off".

@@ -3,11 +3,11 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { isFieldRole, isSubcontractorRole, type Viewer } from '@fieldwork/domain/access/roles.rules';
 import { statusBounds } from '@fieldwork/domain/tasks/task-status.rules';
 import { isGatedTaskAction, mayActOnTask, mayEditTasks, taskRoleRefusal, type TaskAction } from '@fieldwork/domain/tasks/task-actions.rules';
-import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
+import { TASK_MESSAGES, type Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import type { StatusBounds, TaskScope } from './tasks-list.repository.ts';
 import { findSubcontractorIdOfUser, findTaskView, type TaskViewRow } from './tasks.repository.ts';
-import { recordActions, taskFacts, type TaskViewContext } from './tasks.presenter.ts';
+import { recordActions, taskFacts, toTaskDto, type TaskViewContext } from './tasks.presenter.ts';
 
 /** One request's view of tasks: who asks, which assignee key is theirs, the instant and the company's zone. */
 export type TaskViewer = TaskViewContext & { scope: TaskScope; bounds: StatusBounds };
@@ -75,4 +75,9 @@ export function requireTaskAction(tv: TaskViewer, row: TaskViewRow, action: Guar
 /** The conditional update found the task moved on (another change landed first). */
 export function taskMoved(): AppError {
   return new AppError('CONFLICT', 'This task was changed by someone else. Reload and try again.');
+}
+
+/** Re-reads a task after a change, as the viewer who made it sees it. */
+export async function presentTask(db: Db, tv: TaskViewer, taskId: string): Promise<Task> {
+  return toTaskDto(tv, await requireVisibleTask(db, tv, taskId));
 }

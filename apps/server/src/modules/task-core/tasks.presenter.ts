@@ -3,7 +3,7 @@ import type { JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { taskActions, taskEditState, type TaskForRules } from '@fieldwork/domain/tasks/task-actions.rules';
 import { dateCategory, deriveTaskStatus, TASK_STATUS_LABELS, type AssignedTo, type TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
-import { photoUrl } from '../users/users.presenter.ts';
+import { photoUrl } from '../account-core/users.presenter.ts';
 import type { TaskViewRow } from './tasks.repository.ts';
 
 /** What presenting a task needs besides the row: who asks, the instant and the company's zone. */
