@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-company-branding.ts';
 import * as m0019 from './migrations/0019-job-money-triggers.ts';
 import * as m0020 from './migrations/0020-messaging.ts';
 import * as m0021 from './migrations/0021-invoice-copies.ts';
+import * as m0022 from './migrations/0022-work-queue-tabs.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-job-money-triggers': m0019,
   '0020-messaging': m0020,
   '0021-invoice-copies': m0021,
+  '0022-work-queue-tabs': m0022,
 };
 
 class ListProvider implements MigrationProvider {

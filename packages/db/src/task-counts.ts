@@ -1,18 +1,24 @@
 import { sql } from 'kysely';
+import { WORK_QUEUE_EXCLUDED_LIFECYCLES } from '@fieldwork/domain/scheduling/scheduling.rules';
 import type { Db } from './connection.ts';
 
 /**
- * Rebuilds a tenant's task_counts rows from its tasks, with the keys the 0003 triggers keep ('all', the tab,
- * 'lifecycle:<L>', 'assignee:<key>'): one grouped pass after a bulk load that ran with the triggers off.
+ * Rebuilds a tenant's task_counts rows from its tasks, with the keys the triggers keep ('all', the tab,
+ * 'lifecycle:<L>', 'assignee:<key>'): one grouped pass after a bulk load that ran with the triggers off. The
+ * tab keys 'unscheduled' and 'unassigned' count work-queue tasks only; a closed or cancelled one counts under
+ * 'finished:<tab>' (migration 0022).
  */
 export async function recountTaskCounts(db: Db, tenantId: string): Promise<void> {
+  const finished = sql.join(WORK_QUEUE_EXCLUDED_LIFECYCLES.map((l) => sql.lit(l)));
   await db.deleteFrom('task_counts').where('tenant_id', '=', tenantId).execute();
   await sql`
     insert into task_counts (tenant_id, key, n)
     select ${tenantId}, key, count(*) from (
       select 'all' as key from tasks where tenant_id = ${tenantId}
       union all
-      select case when start_at is null then 'unscheduled' when assignee_key is null then 'unassigned' else 'assigned' end from tasks where tenant_id = ${tenantId}
+      select case when start_at is not null and assignee_key is not null then 'assigned'
+                  else (case when lifecycle in (${finished}) then 'finished:' else '' end) || (case when start_at is null then 'unscheduled' else 'unassigned' end) end
+        from tasks where tenant_id = ${tenantId}
       union all
       select 'lifecycle:' || lifecycle from tasks where tenant_id = ${tenantId}
       union all

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { createDb, type DbHandle } from '@fieldwork/db/connection';
 import { migrateToLatest } from '@fieldwork/db/migrate';
 import { deriveTaskStatus, TASK_STATUSES, type TaskLifecycle, type TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
+import { isSchedulable } from '@fieldwork/domain/scheduling/scheduling.rules';
 import { nextNumber } from '@fieldwork/db/counters';
 import { seedCompany, seedDemo } from './demo-data.ts';
 import { seedJobs } from './demo-jobs.ts';
@@ -90,7 +91,9 @@ async function expectConsistentTasks(db: Db, now: Date): Promise<void> {
   for (const k of tasks) {
     const p = `${k.tenant_id}|`;
     bump(p + 'all');
-    bump(p + (!k.start_at ? 'unscheduled' : !k.assignee_key ? 'unassigned' : 'assigned'));
+    const tab = !k.start_at ? 'unscheduled' : !k.assignee_key ? 'unassigned' : 'assigned';
+    // The work-queue tabs count open tasks only; a closed or cancelled one counts as finished (migration 0022).
+    bump(p + (tab !== 'assigned' && !isSchedulable(k.lifecycle as TaskLifecycle) ? `finished:${tab}` : tab));
     bump(`${p}lifecycle:${k.lifecycle}`);
     if (k.assignee_key) bump(`${p}assignee:${k.assignee_key}`);
   }

@@ -9,29 +9,39 @@ export type FormDialogProps = {
   /** The id of the <form> inside, so the footer's submit button (outside the form) submits it. */
   formId: string;
   submitLabel: string;
+  /** The form's request is under way: the submit button shows it and the dialog refuses to close. */
   pending: boolean;
+  /** The form cannot be sent yet (what it needs has not loaded or been filled in). */
+  submitDisabled?: boolean;
   /** After a one-time result (a link, a secret) the footer offers only Done. */
   done?: boolean;
   children: ReactNode;
 };
 
-/** A dialog around one form, with Cancel and submit in the footer; closing it in any way calls onClose. */
-export function FormDialog({ title, description, onClose, formId, submitLabel, pending, done = false, children }: FormDialogProps) {
+/**
+ * A dialog around one form, with Cancel and submit in the footer; closing it in any way calls onClose.
+ * While the request is pending it cannot be closed (Escape, overlay, close button and Cancel are ignored):
+ * closing then would hide the outcome of a write that still lands, and a second open could send it twice.
+ */
+export function FormDialog({ title, description, onClose, formId, submitLabel, pending, submitDisabled, done = false, children }: FormDialogProps) {
+  const close = () => {
+    if (!pending) onClose();
+  };
   return (
     <Dialog
       open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      onOpenChange={(open) => (open ? undefined : close())}
       title={title}
       description={description}
       footer={
         done ? (
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={close}>Done</Button>
         ) : (
           <>
-            <Button variant="secondary" onClick={onClose}>
+            <Button variant="secondary" onClick={close} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" form={formId} loading={pending}>
+            <Button type="submit" form={formId} loading={pending} disabled={submitDisabled}>
               {submitLabel}
             </Button>
           </>

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isSchedulable, personColourIndex, personColourSlots } from './scheduling.rules.ts';
-import { TASK_STATUSES } from '../tasks/task-status.rules.ts';
+import { isSchedulable, personColourIndex, personColourSlots, WORK_QUEUE_EXCLUDED_LIFECYCLES } from './scheduling.rules.ts';
+import { TASK_LIFECYCLES, TASK_STATUSES } from '../tasks/task-status.rules.ts';
 
 describe('isSchedulable', () => {
   it.each(TASK_STATUSES.map((s) => [s, s !== 'CLOSED' && s !== 'CANCELLED'] as const))('%s → %s', (status, expected) => {
     expect(isSchedulable(status)).toBe(expected);
+  });
+
+  it('excludes from work queues exactly the lifecycles it refuses', () => {
+    expect(TASK_LIFECYCLES.filter((l) => !isSchedulable(l))).toEqual([...WORK_QUEUE_EXCLUDED_LIFECYCLES]);
   });
 });
 

@@ -1,4 +1,10 @@
-import type { TaskStatus } from '../tasks/task-status.rules.ts';
+import type { TaskLifecycle, TaskStatus } from '../tasks/task-status.rules.ts';
+
+/**
+ * The lifecycles a work queue never holds: a closed or cancelled task is finished business. The task list's
+ * Unscheduled and Unassigned tabs (and the scheduler's sheets built on them) leave these out, rows and count.
+ */
+export const WORK_QUEUE_EXCLUDED_LIFECYCLES = ['CLOSED', 'CANCELLED'] as const satisfies readonly TaskLifecycle[];
 
 /**
  * Scheduling rules the server enforces and the scheduler mirrors.
@@ -9,7 +15,7 @@ import type { TaskStatus } from '../tasks/task-status.rules.ts';
  * Takes the stored lifecycle or the derived status alike: CLOSED and CANCELLED are the same in both.
  */
 export function isSchedulable(status: TaskStatus): boolean {
-  return status !== 'CLOSED' && status !== 'CANCELLED';
+  return !(WORK_QUEUE_EXCLUDED_LIFECYCLES as readonly string[]).includes(status);
 }
 
 export const NOT_SCHEDULABLE_MESSAGE = 'A closed or cancelled task cannot be scheduled or assigned.';

@@ -3,6 +3,7 @@ import type { Db } from '@fieldwork/db/connection';
 import type { Database } from '@fieldwork/db/schema';
 import { commonlyNull, containsText, paging, startsWithDigits } from '@fieldwork/db/sql-helpers';
 import { jobNumberSearchDigits } from '@fieldwork/domain/jobs/jobs.schemas';
+import { WORK_QUEUE_EXCLUDED_LIFECYCLES } from '@fieldwork/domain/scheduling/scheduling.rules';
 import type { statusBounds, TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
 import { taskNumberSearchDigits, type AssignedStatus, type TaskListQuery, type TaskOrderKey } from '@fieldwork/domain/tasks/tasks.schemas';
 import { taskViewQuery, type TaskViewRow } from './tasks.repository.ts';
@@ -22,8 +23,14 @@ const ORDER_COLUMN = {
 } as const satisfies Record<TaskOrderKey, string>;
 
 /**
+ * Still in a work queue: not closed or cancelled (the domain's WORK_QUEUE_EXCLUDED_LIFECYCLES). Written with
+ * literals so the planners see the very predicate of the queue tabs' partial indexes (migration 0022).
+ */
+const inWorkQueue = sql<SqlBool>`${sql.ref('tasks.lifecycle')} not in (${sql.join(WORK_QUEUE_EXCLUDED_LIFECYCLES.map((l) => sql.lit(l)))})`;
+
+/**
  * The rows of a tab, or null when the tab cannot hold any for this viewer. Each tab states exactly the
- * predicate of its partial index (migration 0003), which SQLite needs to pick that index.
+ * predicate of its partial index (migrations 0003 and 0022), which SQLite needs to pick that index.
  */
 export function tabQuery(db: Db, scope: TaskScope, tab: AssignedStatus): TasksQuery | null {
   const base = db.selectFrom('tasks').where('tasks.tenant_id', '=', scope.tenantId);
@@ -39,9 +46,9 @@ export function tabQuery(db: Db, scope: TaskScope, tab: AssignedStatus): TasksQu
       return scope.key ? assigned.where('tasks.assignee_key', '<>', scope.key) : assigned;
     }
     case 'UNSCHEDULED':
-      return base.where(commonlyNull(db, 'tasks.start_at'));
+      return base.where(commonlyNull(db, 'tasks.start_at')).where(inWorkQueue);
     case 'UNASSIGNED':
-      return base.where('tasks.start_at', 'is not', null).where('tasks.assignee_key', 'is', null);
+      return base.where('tasks.start_at', 'is not', null).where('tasks.assignee_key', 'is', null).where(inWorkQueue);
     case 'ALL':
       return base;
   }
@@ -140,7 +147,10 @@ export async function readTaskCounts(db: Db, tenantId: string, keys: string[]): 
   return out;
 }
 
-/** A whole tab's size from the counters: one primary-key read however many tasks the company has. */
+/**
+ * A whole tab's size from the counters: one primary-key read however many tasks the company has. The work
+ * queues' keys count only tasks that are neither closed nor cancelled (migration 0022), as their rows.
+ */
 async function countTab(db: Db, scope: TaskScope, tab: AssignedStatus): Promise<number> {
   const mine = `assignee:${scope.key}`;
   if (scope.field || tab === 'ASSIGNED_TO_ME') return (await readTaskCounts(db, scope.tenantId, [mine]))[mine]!;

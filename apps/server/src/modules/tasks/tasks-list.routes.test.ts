@@ -94,6 +94,38 @@ describe('tabs', () => {
     expect((await list(admin, 'assignedStatus=ALL&limit=3&page=9')).items).toEqual([]);
   });
 
+  it('leave closed and cancelled tasks out of the Unscheduled and Unassigned work queues, rows and count alike', async () => {
+    const { tenantId: other, admin: boss } = await t.newCompany();
+    const job = await buildJob(t.db, other, { customer: await buildCustomer(t.db, other) });
+    const built: Record<string, string> = {};
+    const plan: [string, TaskLifecycle, string | null][] = [
+      ['unscheduled open', 'OPEN', null],
+      ['unscheduled closed', 'CLOSED', null],
+      ['unscheduled cancelled', 'CANCELLED', null],
+      ['unassigned open', 'OPEN', T.at(T.day)],
+      ['unassigned closed', 'CLOSED', T.at(T.day)],
+      ['unassigned cancelled', 'CANCELLED', T.at(T.day)],
+    ];
+    for (const [i, [name, lifecycle, startAt]] of plan.entries()) {
+      built[(await buildTask(t.db, other, { jobId: job.id, name, lifecycle, startAt, createdAt: T.at(i * 60_000) })).id] = name;
+    }
+    const names = (page: Page) => page.items.map((i) => built[i.id]);
+    for (const [tab, open] of [
+      ['UNSCHEDULED', 'unscheduled open'],
+      ['UNASSIGNED', 'unassigned open'],
+    ] as const) {
+      const page = await list(boss, `assignedStatus=${tab}`);
+      expect(names(page), tab).toEqual([open]);
+      expect(page.meta, tab).toEqual({ total: 1, totalPages: 1, page: 1, limit: 100 });
+      // A filter on top counts the same queue.
+      expect((await list(boss, `assignedStatus=${tab}&status=CANCELLED`)).meta.total, tab).toBe(0);
+      expect((await list(boss, `assignedStatus=${tab}&search=open&searchBy=name`)).meta.total, tab).toBe(1);
+    }
+    // Finished tasks are still in All, and still reachable by their status there.
+    expect((await list(boss, 'assignedStatus=ALL')).meta.total).toBe(6);
+    expect(names(await list(boss, 'assignedStatus=ALL&status=CANCELLED')).sort()).toEqual(['unassigned cancelled', 'unscheduled cancelled']);
+  });
+
   it('give technicians and subcontractor logins only their own tasks, in every tab, search and count', async () => {
     for (const tab of ['ALL', 'ASSIGNED_TO_ME']) {
       const page = await list(tech1, `assignedStatus=${tab}`);

@@ -53,6 +53,18 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(await (await card('Revenue')).findByText('Invoiced $12,345.50')).toBeTruthy();
   });
 
+  it('packs the cards in a masonry grid: each card is a grid item of its own height, none stretched to its neighbour', async () => {
+    mockApi(...dashboardRoutes());
+    renderApp('/dashboard', makeSession('Admin', 'fullAccess'));
+    const finance = await screen.findByRole('region', { name: 'Finance' });
+    const receptionist = await screen.findByRole('region', { name: 'AI Receptionist' });
+    const grid = finance.parentElement as HTMLElement;
+    expect(receptionist.parentElement).toBe(grid);
+    expect(grid.dataset.layout).toBe('masonry');
+    expect(grid.className.split(/\s+/)).toContain('items-start');
+    expect(finance.style.gridRowEnd).toMatch(/^span \d+$/);
+  });
+
   it('lays the finance card out as a sum that reconciles, each figure with its domain definition', async () => {
     mockApi(...dashboardRoutes());
     renderApp('/dashboard', makeSession('Admin', 'fullAccess'));

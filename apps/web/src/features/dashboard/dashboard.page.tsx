@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { completeConfiguration, type DashboardCard as CardKey, type DashboardConfiguration } from '@fieldwork/domain/company/onboarding.schemas';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
+import { MasonryGrid } from '../../components/masonry-grid';
 import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
 import { messageOf } from '../../lib/api-client';
@@ -125,11 +126,13 @@ function Dashboard({ greeting, readOnly }: { greeting: string; readOnly: boolean
       ) : visible.length === 0 ? (
         <EmptyState title="All cards are hidden" description="Use Customise to show the cards you want." />
       ) : (
-        <div className="grid grid-flow-row-dense grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        // Cards keep their own height and pack under each other, so a short card beside a tall one shows no
+        // empty area and leaves no hole below it.
+        <MasonryGrid className="grid-cols-1 md:grid-cols-2 xl:grid-cols-3">
           {visible.map((c) => (
             <Fragment key={c.key}>{render[c.key]()}</Fragment>
           ))}
-        </div>
+        </MasonryGrid>
       )}
       {readOnly || !customisedOnce ? null : (
         <Suspense fallback={null}>

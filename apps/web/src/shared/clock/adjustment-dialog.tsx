@@ -4,7 +4,7 @@ import { adjustedStartError, type ClockActivity } from '@fieldwork/domain/tasks/
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
 import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
 import { controlClass } from '../../components/input';
 import { formatDateTime } from '../../lib/format';
@@ -54,21 +54,13 @@ function AdjustmentForm({ task, activity, onOpenChange, timeZone }: Omit<Adjustm
 
   const errorId = `${formId}-error`;
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => (pending && !o ? undefined : onOpenChange(o))}
+    <FormDialog
       title="Adjust clock-in"
       description={`Task ${taskNumberText(task.taskNumber)} · ${task.name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            Save
-          </Button>
-        </>
-      }
+      onClose={() => onOpenChange(false)}
+      formId={formId}
+      submitLabel="Save"
+      pending={pending}
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-2">
         <fieldset className="space-y-1.5" aria-describedby={error ? errorId : undefined}>
@@ -97,7 +89,7 @@ function AdjustmentForm({ task, activity, onOpenChange, timeZone }: Omit<Adjustm
           ) : null}
         </fieldset>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 

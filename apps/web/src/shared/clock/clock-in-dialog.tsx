@@ -2,8 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CLOCK_MESSAGES, type Assistant } from '@fieldwork/domain/tasks/clock.schemas';
 import type { TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
-import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { Field } from '../../components/field';
 import { Select } from '../../components/select';
 import { taskNumberText } from '../tasks/task-status-badge';
@@ -59,21 +58,13 @@ function ClockInForm({ task, onOpenChange, onDone }: { task: ClockInDialogTask; 
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => (pending && !o ? undefined : onOpenChange(o))}
+    <FormDialog
       title="Clock in"
       description={`Task ${taskNumberText(task.taskNumber)} · ${task.name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            Clock in
-          </Button>
-        </>
-      }
+      onClose={() => onOpenChange(false)}
+      formId={formId}
+      submitLabel="Clock in"
+      pending={pending}
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
         <fieldset disabled={pending} className="space-y-2">
@@ -116,6 +107,6 @@ function ClockInForm({ task, onOpenChange, onDone }: { task: ClockInDialogTask; 
           {(control) => <AssistantsPicker id={control.id} assigneeId={workerId} value={assistants} onChange={setAssistants} disabled={pending} />}
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { CLOCK_MESSAGES, clockOutEndError } from '@fieldwork/domain/tasks/clock.
 import { fromZonedInput, toZonedInput } from '@fieldwork/domain/time/schedule-time.rules';
 import { TASK_DESCRIPTION_MAX, type TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { isTime24, Time24Input, TIME_24_MESSAGE } from '../../components/time-24-input';
 import { Field } from '../../components/field';
 import { controlClass } from '../../components/input';
@@ -93,21 +93,14 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
 
   const loadFailed = activities.isError || (activities.isSuccess && !running);
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => (pending && !o ? undefined : onOpenChange(o))}
+    <FormDialog
       title="Clock out"
       description={`Task ${taskNumberText(task.taskNumber)} · ${task.name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending} disabled={!running || !description.trim()}>
-            Clock out
-          </Button>
-        </>
-      }
+      onClose={() => onOpenChange(false)}
+      formId={formId}
+      submitLabel="Clock out"
+      pending={pending}
+      submitDisabled={!running || !description.trim()}
     >
       {activities.isLoading ? (
         <SkeletonRows rows={2} label="Loading the running work period" />
@@ -163,6 +156,6 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
           )}
         </form>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
