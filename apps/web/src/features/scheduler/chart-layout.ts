@@ -101,7 +101,8 @@ export function drawsSame(a: BoardEntry, b: BoardEntry): boolean {
     && a.displayStatus === b.displayStatus && a.edit.move === b.edit.move && a.edit.resize === b.edit.resize && a.colour === b.colour);
 }
 
-export type Placed = { entry: BoardEntry; left: number; width: number; lane: number };
+/** room: free track px right of the bar in its lane (to the next bar, or the day's end). */
+export type Placed = { entry: BoardEntry; left: number; width: number; lane: number; room: number };
 export type RowLayout = { items: Placed[]; lanes: number };
 
 /** Lanes of one row: overlapping entries (or starts within a minute) go one under another. */
@@ -111,9 +112,42 @@ export function layoutRow(entries: readonly BoardEntry[], win: DayWindow): RowLa
   let lanes = 1;
   const items = pack(entries, clip).map(({ item, slot }) => {
     lanes = Math.max(lanes, slot + 1);
-    return { entry: item, lane: slot, ...spanPx(item.startMs, item.endMs, win) };
+    return { entry: item, lane: slot, room: 0, ...spanPx(item.startMs, item.endMs, win) };
   });
+  // Packed in start order, so within a lane the next item is the next bar to the right.
+  const lastIn: (Placed | undefined)[] = [];
+  for (const p of items) {
+    const prev = lastIn[p.lane];
+    if (prev) prev.room = Math.max(0, p.left - (prev.left + prev.width));
+    lastIn[p.lane] = p;
+  }
+  for (const p of lastIn) if (p) p.room = Math.max(0, TRACK_PX - (p.left + p.width));
   return { items, lanes };
+}
+
+/** A bar at least this wide holds its own "#1234 10:30 AM" label. */
+export const FULL_LABEL_PX = 104;
+/** The free space after a narrow bar that holds its label there instead. */
+export const AFTER_LABEL_PX = 100;
+
+/**
+ * Where a bar's label goes so every entry shows its task number and start: inside when the bar is wide
+ * enough, else just after the bar when its lane is free there, else a compact "#1234" inside (the full label
+ * stays in the bar's title and accessible name).
+ */
+export type LabelPlace = 'inside' | 'after' | 'compact';
+export function labelPlace(width: number, room: number): LabelPlace {
+  if (width >= FULL_LABEL_PX) return 'inside';
+  return room >= AFTER_LABEL_PX ? 'after' : 'compact';
+}
+
+/**
+ * The left of a label drawn after a bar: just right of the bar, or moved right to the visible part of the
+ * track (viewLeft) when the bar lies left of it, as long as it still fits before the next bar.
+ */
+export function afterLabelLeft(left: number, width: number, room: number, viewLeft: number): number {
+  const own = left + width + 4;
+  return Math.max(own, Math.min(viewLeft + 4, left + width + room - AFTER_LABEL_PX));
 }
 
 export const rowHeight = (lanes: number) => Math.max(1, lanes) * LANE_PX;

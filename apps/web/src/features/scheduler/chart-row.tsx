@@ -1,7 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import { rangeLabel, timeOfDayLabel } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry, ChartRow } from './board.types';
-import { drawsSame, HOUR_PX, LABEL_PX, LANE_PX, TRACK_PX, type RowLayout, type TimeOffBlock } from './chart-layout';
+import { AFTER_LABEL_PX, afterLabelLeft, drawsSame, HOUR_PX, LABEL_PX, labelPlace, LANE_PX, TRACK_PX, type LabelPlace, type RowLayout, type TimeOffBlock } from './chart-layout';
 import { UNASSIGNED_COLOUR, type Swatch } from './scheduler-colours';
 
 /** A bar keeps at least this much of its end for its label when the label is pushed right. */
@@ -23,7 +23,8 @@ export function labelShift(left: number, width: number, viewLeft: number): numbe
  * Pointer, key and drop handling is delegated to the chart's body (one listener, not one per entry); the row
  * only draws and carries data-* markers the chart reads back.
  */
-export type ChartGhost = { left: number; width: number; lane: number; entry: BoardEntry };
+/** settled: the pointer is up; the entry is drawn as itself at the drop, no longer as a dashed preview. */
+export type ChartGhost = { left: number; width: number; lane: number; entry: BoardEntry; settled: boolean };
 
 export type ChartRowViewProps = {
   row: ChartRow;
@@ -34,6 +35,8 @@ export type ChartRowViewProps = {
   timeOff?: readonly TimeOffBlock[];
   /** The entry being dragged out of this row: drawn faded where it was. */
   draggingId?: string;
+  /** The pointer is up: the dragged entry is no longer drawn where it was (it is drawn at the drop). */
+  dropSettled?: boolean;
   /** The dragged entry drawn where it would land, when this row is the target. */
   ghost?: ChartGhost;
   /** The left edge of the visible track (px from the track's start): labels of bars starting before it move to it. */
@@ -77,7 +80,14 @@ function entryStyle(left: number, width: number, lane: number, colour: Swatch, e
   };
 }
 
-type ChartEntryProps = { entry: BoardEntry; left: number; width: number; lane: number; colour: Swatch; rowLabel: string; timeZone: string; dragging: boolean; shift: number };
+/**
+ * place: where the label goes (chart-layout labelPlace); shift: how far an inside label moves right to stay in
+ * view; afterLeft: the track x of a label drawn after the bar.
+ */
+type ChartEntryProps = {
+  entry: BoardEntry; left: number; width: number; lane: number; colour: Swatch; rowLabel: string; timeZone: string; dragging: boolean;
+  place: LabelPlace; shift: number; afterLeft: number;
+};
 
 const PAD_X = 8;
 
@@ -86,25 +96,54 @@ const PAD_X = 8;
  * moves, the other entries of that row are compared, not re-rendered.
  */
 const ChartEntry = memo(
-  function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging, shift }: ChartEntryProps) {
+  function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging, place, shift, afterLeft }: ChartEntryProps) {
+    const narrow = place !== 'inside';
     return (
-      <div
-        role="button"
-        tabIndex={0}
-        aria-label={`${entryLabel(entry, timeZone)}, ${rowLabel}`}
-        data-entry-id={entry.id}
-        data-task-number={entry.taskNumber}
-        className={`overflow-hidden rounded py-1 pr-2 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
-        style={entryStyle(left, width, lane, colour, { paddingLeft: PAD_X + shift, ...(dragging ? { opacity: 0.35 } : null) })}
-      >
-        <BarLabel entry={entry} timeZone={timeZone} />
-        {entry.edit.resize ? <span data-resize-handle="" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize" /> : null}
-      </div>
+      <>
+        <div
+          role="button"
+          tabIndex={0}
+          aria-label={`${entryLabel(entry, timeZone)}, ${rowLabel}`}
+          title={narrow ? entryLabel(entry, timeZone) : undefined}
+          data-entry-id={entry.id}
+          data-task-number={entry.taskNumber}
+          data-label-place={place}
+          className={`overflow-hidden rounded py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${narrow ? 'pr-0.5' : 'pr-2'} ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
+          style={entryStyle(left, width, lane, colour, { paddingLeft: narrow ? 3 : PAD_X + shift, ...(dragging ? { opacity: 0.35 } : null) })}
+        >
+          {place === 'inside' ? <BarLabel entry={entry} timeZone={timeZone} /> : (
+            <span data-bar-label="" className="block truncate font-semibold">#{entry.taskNumber}</span>
+          )}
+          {entry.edit.resize ? <span data-resize-handle="" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize" /> : null}
+        </div>
+        {place === 'after' ? (
+          // The full label in the free space after a short bar (the bar itself keeps the accessible name).
+          <div
+            aria-hidden="true"
+            data-after-label={entry.id}
+            className="pointer-events-none overflow-hidden py-1 text-xs leading-tight text-gray-800"
+            style={{ position: 'absolute', left: afterLeft, width: AFTER_LABEL_PX - 8, top: lane * LANE_PX + ENTRY_INSET, height: LANE_PX - ENTRY_INSET * 2, opacity: dragging ? 0.35 : undefined }}
+          >
+            <BarLabel entry={entry} timeZone={timeZone} />
+          </div>
+        ) : null}
+      </>
     );
   },
   (a, b) => drawsSame(a.entry, b.entry) && a.left === b.left && a.width === b.width && a.lane === b.lane && a.colour === b.colour
-    && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging && a.shift === b.shift,
+    && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging && a.place === b.place && a.shift === b.shift
+    && a.afterLeft === b.afterLeft,
 );
+
+/** Label placement and offsets of one placed bar for the visible track's left edge. */
+function labelProps(left: number, width: number, room: number, viewLeft: number): Pick<ChartEntryProps, 'place' | 'shift' | 'afterLeft'> {
+  const place = labelPlace(width, room);
+  return {
+    place,
+    shift: place === 'inside' ? labelShift(left, width, viewLeft) : 0,
+    afterLeft: place === 'after' ? afterLabelLeft(left, width, room, viewLeft) : 0,
+  };
+}
 
 /** Task number and 12-hour start on the first line, the name under it. */
 function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) {
@@ -118,8 +157,11 @@ function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) 
   );
 }
 
-export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, ghost, viewLeft }: ChartRowViewProps) {
+export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, dropSettled, ghost, viewLeft }: ChartRowViewProps) {
   const colour = row.kind === 'unassigned' ? UNASSIGNED_COLOUR : row.colour;
+  // A dropped entry (the pointer is up) is drawn as itself where it was let go, in the release's own frame:
+  // moved (same element) when it stays in this row, gone from here when it went to another row.
+  const settledId = ghost?.settled ? ghost.entry.id : dropSettled ? draggingId : undefined;
   const aggregate = row.kind !== 'person';
   return (
     <div
@@ -150,10 +192,18 @@ export const ChartRowView = memo(function ChartRowView({ row, top, height, layou
             <span className="sr-only">{b.label}</span>
           </div>
         ))}
-        {layout.items.map(({ entry, left, width, lane }) => (
-          <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={entry.colour} rowLabel={row.label} timeZone={timeZone} dragging={entry.id === draggingId} shift={labelShift(left, width, viewLeft)} />
-        ))}
-        {ghost ? (
+        {layout.items.map((item) => {
+          const dropped = settledId !== undefined && item.entry.id === settledId;
+          if (dropped && ghost?.entry.id !== settledId) return null;
+          const { entry, left, width, lane } = dropped ? ghost! : item;
+          // A dropped bar's free space is not known until the row is laid out again: its label stays compact.
+          const room = dropped ? 0 : item.room;
+          return <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={entry.colour} rowLabel={row.label} timeZone={timeZone} dragging={!dropSettled && entry.id === draggingId} {...labelProps(left, width, room, viewLeft)} />;
+        })}
+        {ghost?.settled && !layout.items.some((i) => i.entry.id === ghost.entry.id) ? (
+          <ChartEntry entry={ghost.entry} left={ghost.left} width={ghost.width} lane={ghost.lane} colour={ghost.entry.colour} rowLabel={row.label} timeZone={timeZone} dragging={false} {...labelProps(ghost.left, ghost.width, 0, viewLeft)} />
+        ) : null}
+        {ghost && !ghost.settled ? (
           <div
             aria-hidden="true"
             data-drag-preview={ghost.entry.id}

@@ -10,7 +10,7 @@ import {
 } from './chart-layout';
 import { ChartRowView, type ChartGhost } from './chart-row';
 import { readDraggedTask, TASK_DRAG_TYPE } from './drag-state';
-import { dropRequestAt, useBoardDrag, type BoardPoint } from './use-board-drag';
+import { dropRequestAt, useBoardDrag, type BoardPoint, type DragPreview } from './use-board-drag';
 
 /**
  * The scheduler's dispatch chart: one day across 24 hourly slots, a row per group and per person. Rows are
@@ -123,18 +123,21 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
   );
   const locate = useCallback((x: number, y: number) => locateRow(x, y)?.point ?? null, [locateRow]);
 
-  const { preview, start } = useBoardDrag({ timeZone, locate, minMinutes: SNAP_MINUTES, onMove, onOpen });
+  const { preview: dragPreview, start } = useBoardDrag({ timeZone, locate, minMinutes: SNAP_MINUTES, onMove, onOpen });
   const dragOrigin = useRef<string | null>(null);
 
-  // Where the dragged entry is drawn: on its new person's row when re-assigned, else the row it left.
-  const dragged = preview ? byId.get(preview.id) : undefined;
+  // Where the dragged entry is drawn: on its new person's row when re-assigned, else the row it left. A
+  // dropped entry is drawn at the drop until the loaded data shows it there; from then on the data draws it.
+  const draggedNow = dragPreview ? byId.get(dragPreview.id) : undefined;
+  const preview = dragPreview?.settled && draggedNow && landed(draggedNow, dragPreview) ? null : dragPreview;
+  const dragged = preview ? draggedNow : undefined;
   let ghostRow: string | null = null;
   let ghost: ChartGhost | undefined;
   if (preview && dragged) {
     const moved = preview.assignee && preview.assignee.id !== dragged.assignedTo?.id;
     ghostRow = (moved ? personRow.get(preview.assignee!.id) : dragOrigin.current) ?? dragOrigin.current;
     const lane = ghostRow === dragOrigin.current ? (rowLayouts[rows.findIndex((r) => r.key === ghostRow)]?.items.find((p) => p.entry.id === dragged.id)?.lane ?? 0) : 0;
-    ghost = { entry: dragged, lane, ...spanPx(preview.startMs, preview.endMs, win) };
+    ghost = { entry: dragged, lane, settled: !!preview.settled, ...spanPx(preview.startMs, preview.endMs, win) };
   }
 
   const createFrom = useRef<{ rowKey: string; minute: number } | null>(null);
@@ -235,6 +238,7 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
                   timeZone={timeZone}
                   timeOff={offBlocks.get(row.key)}
                   draggingId={preview && dragOrigin.current === row.key ? preview.id : undefined}
+                  dropSettled={!!preview?.settled && dragOrigin.current === row.key}
                   ghost={ghostRow === row.key ? ghost : undefined}
                   viewLeft={viewLeft}
                 />
@@ -246,6 +250,10 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
       </div>
     </div>
   );
+}
+
+function landed(entry: BoardEntry, at: DragPreview): boolean {
+  return entry.startMs === at.startMs && entry.endMs === at.endMs && (entry.assignedTo?.id ?? null) === (at.assignee?.id ?? null);
 }
 
 /** The current time across all rows on today's chart; its own state so the minute tick re-renders only it. */
