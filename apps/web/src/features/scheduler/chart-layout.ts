@@ -152,6 +152,32 @@ export function afterLabelLeft(left: number, width: number, room: number, viewLe
 
 export const rowHeight = (lanes: number) => Math.max(1, lanes) * LANE_PX;
 
+/** Lanes of a tall row are drawn in chunks, so scrolling through it re-renders it once per chunk, not per frame. */
+const LANE_CHUNK = 4;
+
+/**
+ * The lanes of a row to draw, [from, to), for a view `height` px tall starting `y` px below the row's top: the
+ * chunks the view touches plus one chunk either side. A group row of a busy day has a lane per concurrent
+ * task (80+ lanes, 285 bars) and most of it is off screen.
+ */
+/** Track px drawn either side of the visible hours, in steps of this much (a horizontal scroll re-renders rows). */
+const X_CHUNK = 4 * HOUR_PX;
+
+/** The track x range [from, to) to draw bars in for a view `width` px wide from track x `left`, in whole chunks. */
+export function xInView(left: number, width: number): [number, number] {
+  const from = Math.max(0, (Math.floor(left / X_CHUNK) - 1) * X_CHUNK);
+  const to = Math.min(TRACK_PX, (Math.floor((left + Math.max(0, width)) / X_CHUNK) + 2) * X_CHUNK);
+  return [from, Math.max(from, to)];
+}
+
+export function lanesInView(y: number, height: number, lanes: number): [number, number] {
+  const first = Math.floor(Math.max(0, y) / LANE_PX / LANE_CHUNK) - 1;
+  const last = Math.floor(Math.max(0, y + height) / LANE_PX / LANE_CHUNK) + 1;
+  const from = Math.max(0, first * LANE_CHUNK);
+  const to = Math.min(lanes, (last + 1) * LANE_CHUNK);
+  return from === 0 && to === lanes ? [0, lanes] : [from, Math.max(from, to)];
+}
+
 export type TimeOffBlock = { id: string; left: number; width: number; label: string };
 
 /** Time off as blocks on the rows of its person (person rows whose assignee is the user). */

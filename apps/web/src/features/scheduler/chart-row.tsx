@@ -41,6 +41,12 @@ export type ChartRowViewProps = {
   ghost?: ChartGhost;
   /** The left edge of the visible track (px from the track's start): labels of bars starting before it move to it. */
   viewLeft: number;
+  /** The track x range near the view, [xFrom, xTo): bars (with a label after them) outside it are not drawn. */
+  xFrom: number;
+  xTo: number;
+  /** The lanes near the view, [laneFrom, laneTo): bars in other lanes are not drawn (tall group rows). */
+  laneFrom: number;
+  laneTo: number;
 };
 
 const ENTRY_INSET = 4;
@@ -157,7 +163,7 @@ function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) 
   );
 }
 
-export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, dropSettled, ghost, viewLeft }: ChartRowViewProps) {
+export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, dropSettled, ghost, viewLeft, xFrom, xTo, laneFrom, laneTo }: ChartRowViewProps) {
   const colour = row.kind === 'unassigned' ? UNASSIGNED_COLOUR : row.colour;
   // A dropped entry (the pointer is up) is drawn as itself where it was let go, in the release's own frame:
   // moved (same element) when it stays in this row, gone from here when it went to another row.
@@ -193,6 +199,7 @@ export const ChartRowView = memo(function ChartRowView({ row, top, height, layou
           </div>
         ))}
         {layout.items.map((item) => {
+          if (item.lane < laneFrom || item.lane >= laneTo || item.left >= xTo || item.left + item.width + AFTER_LABEL_PX <= xFrom) return null;
           const dropped = settledId !== undefined && item.entry.id === settledId;
           if (dropped && ghost?.entry.id !== settledId) return null;
           const { entry, left, width, lane } = dropped ? ghost! : item;

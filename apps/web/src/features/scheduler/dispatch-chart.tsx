@@ -5,7 +5,7 @@ import { hourLabel, instantAt } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
 import { snapMinutes } from './board-layout';
 import {
-  bucketEntries, bucketTimeOff, dayWindow, DAY_MINUTES, drawsSame, HEADER_PX, HOUR_PX, LABEL_PX, LANE_PX, layoutRow, minuteOf, PX_PER_MINUTE,
+  bucketEntries, bucketTimeOff, dayWindow, DAY_MINUTES, drawsSame, HEADER_PX, HOUR_PX, LABEL_PX, LANE_PX, lanesInView, layoutRow, xInView, minuteOf, PX_PER_MINUTE,
   rowAt, rowHeight, SNAP_MINUTES, spanPx, stableBuckets, TRACK_PX, xOfMinute, type DayWindow, type RowLayout,
 } from './chart-layout';
 import { ChartRowView, type ChartGhost } from './chart-row';
@@ -32,6 +32,10 @@ function layoutOf(entries: readonly BoardEntry[], win: DayWindow): RowLayout {
 }
 
 const EMPTY: BoardEntry[] = [];
+/** Before the first layout the scroller's size is unknown: assume a desktop viewport's worth of rows. */
+const VIEW_HEIGHT_GUESS = 900;
+const VIEW_WIDTH_GUESS = 1400;
+
 
 export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, onMove, onDropTask, onCreate }: DispatchChartProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -79,10 +83,15 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
   useLayoutEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollLeft = SCROLL_TO_HOUR * HOUR_PX;
   }, []);
+  // The virtualizer re-renders the chart as it scrolls; rows draw only the lanes and hours near the view.
+  const scrollTop = virtualizer.scrollOffset ?? 0;
+  const viewHeight = virtualizer.scrollRect?.height || VIEW_HEIGHT_GUESS;
+  const viewWidth = (virtualizer.scrollRect?.width || VIEW_WIDTH_GUESS) - LABEL_PX;
 
   // The visible track's left edge, for the labels of bars that start before it (chart-row labelShift); set
   // once a frame, and only when the horizontal position moved (vertical scrolling changes nothing here).
   const [viewLeft, setViewLeft] = useState(SCROLL_TO_HOUR * HOUR_PX);
+  const [xFrom, xTo] = xInView(viewLeft, viewWidth);
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -228,6 +237,7 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
           >
             {virtualizer.getVirtualItems().map((v) => {
               const row = rows[v.index]!;
+              const [laneFrom, laneTo] = lanesInView(scrollTop - HEADER_PX - tops[v.index]!, viewHeight, rowLayouts[v.index]!.lanes);
               return (
                 <ChartRowView
                   key={row.key}
@@ -241,6 +251,10 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
                   dropSettled={!!preview?.settled && dragOrigin.current === row.key}
                   ghost={ghostRow === row.key ? ghost : undefined}
                   viewLeft={viewLeft}
+                  xFrom={xFrom}
+                  xTo={xTo}
+                  laneFrom={laneFrom}
+                  laneTo={laneTo}
                 />
               );
             })}
