@@ -56,4 +56,6 @@ export type DispatchChartProps = BoardProps & {
   day: DayKey;
   /** In order: "Unassigned Tasks", "All Technicians", "All Subcontractors", then one per person. */
   rows: readonly ChartRow[];
+  /** A phone: a narrower name column. */
+  narrow?: boolean;
 };

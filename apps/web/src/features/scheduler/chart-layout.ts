@@ -15,6 +15,8 @@ export const LANE_PX = CALENDAR.chart.heightUnitMinutes;
 export const DAY_MINUTES = CALENDAR.chart.slots * 60;
 export const TRACK_PX = DAY_MINUTES * PX_PER_MINUTE;
 export const LABEL_PX = 200;
+/** The name column on a phone: a name of ~15 characters, and more of the track beside it. */
+export const NARROW_LABEL_PX = 124;
 export const HEADER_PX = 36;
 /** Drags and clicks snap to a quarter hour (the day view's slot). */
 export const SNAP_MINUTES = 15;

@@ -44,6 +44,8 @@ export type ChartRowViewProps = {
   /** The track x range near the view, [xFrom, xTo): bars (with a label after them) outside it are not drawn. */
   xFrom: number;
   xTo: number;
+  /** The name column's width (narrower on a phone). */
+  labelPx: number;
   /** The lanes near the view, [laneFrom, laneTo): bars in other lanes are not drawn (tall group rows). */
   laneFrom: number;
   laneTo: number;
@@ -103,22 +105,23 @@ const PAD_X = 8;
  */
 const ChartEntry = memo(
   function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging, place, shift, afterLeft }: ChartEntryProps) {
-    const narrow = place !== 'inside';
+    const short = place !== 'inside';
     return (
       <>
         <div
           role="button"
           tabIndex={0}
           aria-label={`${entryLabel(entry, timeZone)}, ${rowLabel}`}
-          title={narrow ? entryLabel(entry, timeZone) : undefined}
+          title={short ? entryLabel(entry, timeZone) : undefined}
           data-entry-id={entry.id}
           data-task-number={entry.taskNumber}
           data-label-place={place}
-          className={`overflow-hidden rounded py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${narrow ? 'pr-0.5' : 'pr-2'} ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
-          style={entryStyle(left, width, lane, colour, { paddingLeft: narrow ? 3 : PAD_X + shift, ...(dragging ? { opacity: 0.35 } : null) })}
+          className={`overflow-hidden rounded py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${short ? 'pr-0.5' : 'pr-2'} ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
+          style={entryStyle(left, width, lane, colour, { paddingLeft: short ? 2 : PAD_X + shift, ...(dragging ? { opacity: 0.35 } : null) })}
         >
           {place === 'inside' ? <BarLabel entry={entry} timeZone={timeZone} /> : (
-            <span data-bar-label="" className="block truncate font-semibold">#{entry.taskNumber}</span>
+            // Smaller and clipped rather than ellipsed: a 15-minute bar still shows most of "#1234".
+            <span data-bar-label="" className="block overflow-hidden text-[10px] font-semibold tracking-tight whitespace-nowrap">#{entry.taskNumber}</span>
           )}
           {entry.edit.resize ? <span data-resize-handle="" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize" /> : null}
         </div>
@@ -163,26 +166,28 @@ function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) 
   );
 }
 
-export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, dropSettled, ghost, viewLeft, xFrom, xTo, laneFrom, laneTo }: ChartRowViewProps) {
+export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, dropSettled, ghost, viewLeft, xFrom, xTo, labelPx, laneFrom, laneTo }: ChartRowViewProps) {
   const colour = row.kind === 'unassigned' ? UNASSIGNED_COLOUR : row.colour;
   // A dropped entry (the pointer is up) is drawn as itself where it was let go, in the release's own frame:
   // moved (same element) when it stays in this row, gone from here when it went to another row.
   const settledId = ghost?.settled ? ghost.entry.id : dropSettled ? draggingId : undefined;
   const aggregate = row.kind !== 'person';
+  const narrow = labelPx < LABEL_PX;
   return (
     <div
       role="group"
       aria-label={row.label}
       data-row-key={row.key}
       className="flex border-b border-border"
-      style={{ position: 'absolute', top, left: 0, height, width: LABEL_PX + TRACK_PX }}
+      style={{ position: 'absolute', top, left: 0, height, width: labelPx + TRACK_PX }}
     >
       <div
-        className={`sticky left-0 z-[4] flex flex-none items-start gap-2 border-r border-border bg-white px-3 py-2 text-sm ${aggregate ? 'font-semibold' : ''}`}
-        style={{ width: LABEL_PX }}
+        className={`sticky left-0 z-[4] flex flex-none items-start border-r border-border bg-white py-2 ${narrow ? 'gap-1.5 px-2 text-xs' : 'gap-2 px-3 text-sm'} ${aggregate ? 'font-semibold' : ''}`}
+        style={{ width: labelPx }}
       >
-        {aggregate ? null : <span aria-hidden="true" className="mt-1.5 h-2.5 w-2.5 flex-none rounded-full" style={{ background: colour.border }} />}
-        <span className="truncate" title={row.label}>
+        {aggregate ? null : <span aria-hidden="true" className={`${narrow ? 'mt-1' : 'mt-1.5'} h-2.5 w-2.5 flex-none rounded-full`} style={{ background: colour.border }} />}
+        {/* The narrow (phone) column wraps a name onto two lines rather than cutting it to a few letters. */}
+        <span className={narrow ? 'line-clamp-2 break-words' : 'truncate'} title={row.label}>
           {row.label}
         </span>
       </div>

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { instantAt } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
-import { HEADER_PX, HOUR_PX, LABEL_PX } from './chart-layout';
+import { HEADER_PX, HOUR_PX, LABEL_PX, NARROW_LABEL_PX } from './chart-layout';
 import { DispatchChart } from './dispatch-chart';
 import { TASK_DRAG_TYPE } from './drag-state';
 import { chartAccent, personColour, UNASSIGNED_COLOUR } from './scheduler-colours';
@@ -217,6 +217,21 @@ describe('DispatchChart', () => {
     const shown = document.querySelectorAll('[data-row-key]').length;
     expect(shown).toBeGreaterThan(10);
     expect(shown).toBeLessThan(40);
+  });
+
+  it('keeps a narrower name column on a phone, and still reads the slot under the pointer', () => {
+    const props = setup({ narrow: true });
+    document.querySelector<HTMLElement>('[data-chart-scroll]')!.scrollLeft = 0;
+    const row = screen.getByRole('group', { name: 'Bob Jones' });
+    expect((row.firstElementChild as HTMLElement).style.width).toBe(`${NARROW_LABEL_PX}px`);
+    expect(row.firstElementChild!.className).toContain('sticky');
+    const track = row.querySelector('[data-track]')!;
+    for (const [type, target] of [['pointerDown', track], ['pointerUp', window]] as const) {
+      const ev = createEvent[type](target, {});
+      Object.defineProperties(ev, { clientX: { value: NARROW_LABEL_PX + 14 * HOUR_PX }, clientY: { value: HEADER_PX + 4 * 60 + 20 }, button: { value: 0 } });
+      fireEvent(target, ev);
+    }
+    expect(props.onCreate).toHaveBeenCalledWith({ start: new Date(at(14)).toISOString(), end: new Date(at(15)).toISOString() });
   });
 
   it('creates a one-hour task on a click in an empty slot', () => {

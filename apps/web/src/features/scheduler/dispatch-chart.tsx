@@ -5,7 +5,7 @@ import { hourLabel, instantAt } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
 import { snapMinutes } from './board-layout';
 import {
-  bucketEntries, bucketTimeOff, dayWindow, DAY_MINUTES, drawsSame, HEADER_PX, HOUR_PX, LABEL_PX, LANE_PX, lanesInView, layoutRow, xInView, minuteOf, PX_PER_MINUTE,
+  bucketEntries, bucketTimeOff, dayWindow, DAY_MINUTES, drawsSame, HEADER_PX, HOUR_PX, LABEL_PX, LANE_PX, NARROW_LABEL_PX, lanesInView, layoutRow, xInView, minuteOf, PX_PER_MINUTE,
   rowAt, rowHeight, SNAP_MINUTES, spanPx, stableBuckets, TRACK_PX, xOfMinute, type DayWindow, type RowLayout,
 } from './chart-layout';
 import { ChartRowView, type ChartGhost } from './chart-row';
@@ -37,7 +37,9 @@ const VIEW_HEIGHT_GUESS = 900;
 const VIEW_WIDTH_GUESS = 1400;
 
 
-export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, onMove, onDropTask, onCreate }: DispatchChartProps) {
+export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, onMove, onDropTask, onCreate, narrow = false }: DispatchChartProps) {
+  // A phone keeps a narrower name column so more than an hour of the track shows beside it.
+  const labelPx = narrow ? NARROW_LABEL_PX : LABEL_PX;
   const scrollRef = useRef<HTMLDivElement>(null);
   const win = useMemo(() => dayWindow(day, timeZone), [day, timeZone]);
 
@@ -86,7 +88,7 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
   // The virtualizer re-renders the chart as it scrolls; rows draw only the lanes and hours near the view.
   const scrollTop = virtualizer.scrollOffset ?? 0;
   const viewHeight = virtualizer.scrollRect?.height || VIEW_HEIGHT_GUESS;
-  const viewWidth = (virtualizer.scrollRect?.width || VIEW_WIDTH_GUESS) - LABEL_PX;
+  const viewWidth = (virtualizer.scrollRect?.width || VIEW_WIDTH_GUESS) - labelPx;
 
   // The visible track's left edge, for the labels of bars that start before it (chart-row labelShift); set
   // once a frame, and only when the horizontal position moved (vertical scrolling changes nothing here).
@@ -125,10 +127,10 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
       const index = rowAt(tops, clientY - rect.top + el.scrollTop - HEADER_PX);
       const row = rows[index];
       if (!row) return null;
-      const minute = snapMinutes(clientX - rect.left + el.scrollLeft - LABEL_PX, PX_PER_MINUTE, SNAP_MINUTES, DAY_MINUTES);
+      const minute = snapMinutes(clientX - rect.left + el.scrollLeft - labelPx, PX_PER_MINUTE, SNAP_MINUTES, DAY_MINUTES);
       return { row, point: { day, minute, assignee: row.kind === 'person' && row.assignee ? row.assignee : undefined } };
     },
-    [tops, rows, day],
+    [tops, rows, day, labelPx],
   );
   const locate = useCallback((x: number, y: number) => locateRow(x, y)?.point ?? null, [locateRow]);
 
@@ -218,9 +220,9 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
         className="relative min-h-80 overflow-auto"
         style={{ height: '100%', maxHeight: 'calc(100dvh - 12rem)' }}
       >
-        <div style={{ width: LABEL_PX + TRACK_PX }}>
+        <div style={{ width: labelPx + TRACK_PX }}>
           <div className="sticky top-0 z-[5] flex border-b border-border bg-gray-50 text-xs font-semibold text-gray-700" style={{ height: HEADER_PX }}>
-            <div className="sticky left-0 z-[6] flex-none border-r border-border bg-gray-50" style={{ width: LABEL_PX }} />
+            <div className="sticky left-0 z-[6] flex-none border-r border-border bg-gray-50" style={{ width: labelPx }} />
             {HOURS.map((h) => (
               <div key={h} className="flex flex-none items-center border-r border-border px-2" style={{ width: HOUR_PX }}>
                 {hourLabel(h)}
@@ -253,12 +255,13 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
                   viewLeft={viewLeft}
                   xFrom={xFrom}
                   xTo={xTo}
+                  labelPx={labelPx}
                   laneFrom={laneFrom}
                   laneTo={laneTo}
                 />
               );
             })}
-            <NowLine win={win} height={bodyHeight} />
+            <NowLine win={win} height={bodyHeight} labelPx={labelPx} />
           </div>
         </div>
       </div>
@@ -271,7 +274,7 @@ function landed(entry: BoardEntry, at: DragPreview): boolean {
 }
 
 /** The current time across all rows on today's chart; its own state so the minute tick re-renders only it. */
-function NowLine({ win, height }: { win: DayWindow; height: number }) {
+function NowLine({ win, height, labelPx }: { win: DayWindow; height: number; labelPx: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 60_000);
@@ -283,7 +286,7 @@ function NowLine({ win, height }: { win: DayWindow; height: number }) {
       aria-hidden="true"
       data-now-line=""
       className="pointer-events-none bg-red-500"
-      style={{ position: 'absolute', top: 0, left: LABEL_PX + xOfMinute(minuteOf(now, win)), width: 2, height, zIndex: 3 }}
+      style={{ position: 'absolute', top: 0, left: labelPx + xOfMinute(minuteOf(now, win)), width: 2, height, zIndex: 3 }}
     />
   );
 }

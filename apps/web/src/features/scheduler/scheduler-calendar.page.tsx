@@ -159,7 +159,7 @@ function SchedulerScreen() {
             className="sm:w-80"
           />
         )}
-        <DispatchChart day={state.anchor} rows={data.rows} {...boardProps} />
+        <DispatchChart day={state.anchor} rows={data.rows} narrow={phone} {...boardProps} />
       </div>
     );
   } else {
