@@ -161,6 +161,39 @@ describe('scheduler on the demo company', () => {
     await expect.poll(async () => (await get(a.id)).taskScheduler?.expectedEndDateTime, { timeout: 10_000 }).toBe(at(day, 15, 45));
   });
 
+  it('moves a bar along its row on the chart at once, keeps the server\'s answer, and puts it back on a clash only the server knows', async () => {
+    const base = server.baseUrl;
+    const { make, get, cookie, theo } = await setup(base);
+    const day = dayAhead(304);
+    const a = await make('E2E chart alpha', day, 9, 10);
+    const context = await session.newContext();
+    await context.route('**/api/events', (route) => route.abort());
+    const page = await context.newPage();
+    await signIn(page, base, DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.goto(`${base}/workorder/scheduler/calendar?board=chart&date=${day}`);
+    const bar = () => page.locator(`[data-board="chart"] [data-row-key="${theo}"] [data-task-number="${a.taskNumber}"]`);
+    await bar().waitFor();
+    const hourPx = 136;
+    const left0 = (await bar().boundingBox())!.x;
+
+    await drag(page, bar(), 2 * hourPx, 0); // 09:00 → 11:00
+    await page.getByText(`Task Schedule for #${a.taskNumber} has updated!`).first().waitFor();
+    expect((await get(a.id)).taskScheduler).toMatchObject({ startDateTime: at(day, 11), expectedEndDateTime: at(day, 12) });
+    expect(Math.round((await bar().boundingBox())!.x - left0)).toBe(2 * hourPx);
+
+    // Someone else books Theo 13:30–14:30 unseen by this page: moving alpha to 13:00 is refused by the server.
+    await page.waitForLoadState('networkidle');
+    const other = await make('E2E chart gamma');
+    await api(base, cookie, 'POST', '/api/tasks/schedule', {
+      taskId: other.id, startDateTime: at(day, 13, 30), expectedEndDateTime: at(day, 14, 30), isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: theo,
+    });
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await drag(page, bar(), 2 * hourPx, 0);
+    await page.getByText(`This event has clash in time with task #${other.taskNumber}.`).first().waitFor();
+    await expect.poll(async () => Math.round((await bar().boundingBox())!.x - left0), { timeout: 10_000 }).toBe(2 * hourPx);
+    expect((await get(a.id)).taskScheduler?.startDateTime).toBe(at(day, 11));
+  });
+
   it('schedules a card dragged from the Unscheduled sheet onto a technician row of the chart, and opens a preview from the link', async () => {
     const base = server.baseUrl;
     const { make, get, theo } = await setup(base);
