@@ -74,6 +74,22 @@ describe('scheduler on the demo company', () => {
     await page.locator('[data-board="calendar"][data-view="week"]').waitFor();
     await page.getByText(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} – \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2}$/).first().waitFor();
     expect(await page.locator('[data-day]').count()).toBe(7);
+    // At 1280 px the week's toolbar is two rows: board, dates, label and views on one; search and actions on the next.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const middle = async (l: Locator) => {
+      const box = (await l.boundingBox())!;
+      return Math.round(box.y + box.height / 2);
+    };
+    const first = await Promise.all([
+      page.getByRole('radio', { name: /Calendar/ }), page.getByRole('button', { name: 'Previous' }), page.getByLabel('Go to date'),
+      page.getByTestId('scheduler-label'), page.getByRole('radio', { name: 'Week' }),
+    ].map(middle));
+    for (const y of first) expect(Math.abs(y - first[0]!)).toBeLessThanOrEqual(3);
+    const second = await Promise.all([page.getByRole('searchbox', { name: 'Search tasks by number' }), page.getByRole('button', { name: /^Filter/ }), page.getByRole('button', { name: 'Unassigned Tasks' })].map(middle));
+    for (const y of second) expect(Math.abs(y - second[0]!)).toBeLessThanOrEqual(3);
+    expect(second[0]! - first[0]!).toBeGreaterThan(20);
+    expect(second[0]! - first[0]!).toBeLessThan(70);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole('radio', { name: 'Day' }).click();
     await page.locator('[data-board="calendar"][data-view="day"]').waitFor();
     const dayLabel = `${day.slice(8)} ${month.split(' ')[0]} ${day.slice(0, 4)}`;
