@@ -1,7 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import { rangeLabel, timeOfDayLabel } from '@fieldwork/domain/calendar-time';
 import type { BoardEntry, ChartRow } from './board.types';
-import { AFTER_LABEL_PX, afterLabelLeft, drawsSame, HOUR_PX, LABEL_PX, labelPlace, LANE_PX, TRACK_PX, type LabelPlace, type RowLayout, type TimeOffBlock } from './chart-layout';
+import { afterLabelLeft, drawsSame, FULL_LABEL_PX, HOUR_PX, LABEL_PX, labelPlace, LANE_PX, TRACK_PX, type LabelPlace, type RowLayout, type TimeOffBlock } from './chart-layout';
 import { UNASSIGNED_COLOUR, type Swatch } from './scheduler-colours';
 
 /** A bar keeps at least this much of its end for its label when the label is pushed right. */
@@ -90,11 +90,11 @@ function entryStyle(left: number, width: number, lane: number, colour: Swatch, e
 
 /**
  * place: where the label goes (chart-layout labelPlace); shift: how far an inside label moves right to stay in
- * view; afterLeft: the track x of a label drawn after the bar.
+ * view; afterLeft / afterWidth: where a label drawn after the bar goes, up to the next bar.
  */
 type ChartEntryProps = {
   entry: BoardEntry; left: number; width: number; lane: number; colour: Swatch; rowLabel: string; timeZone: string; dragging: boolean;
-  place: LabelPlace; shift: number; afterLeft: number;
+  place: LabelPlace; shift: number; afterLeft: number; afterWidth: number;
 };
 
 const PAD_X = 8;
@@ -104,7 +104,7 @@ const PAD_X = 8;
  * moves, the other entries of that row are compared, not re-rendered.
  */
 const ChartEntry = memo(
-  function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging, place, shift, afterLeft }: ChartEntryProps) {
+  function ChartEntry({ entry, left, width, lane, colour, rowLabel, timeZone, dragging, place, shift, afterLeft, afterWidth }: ChartEntryProps) {
     const short = place !== 'inside';
     return (
       <>
@@ -119,7 +119,7 @@ const ChartEntry = memo(
           className={`overflow-hidden rounded py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${short ? 'pr-0.5' : 'pr-2'} ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
           style={entryStyle(left, width, lane, colour, { paddingLeft: short ? 2 : PAD_X + shift, ...(dragging ? { opacity: 0.35 } : null) })}
         >
-          {place === 'inside' ? <BarLabel entry={entry} timeZone={timeZone} /> : (
+          {place === 'inside' ? <BarLabel entry={entry} timeZone={timeZone} /> : place === 'after' ? null : (
             // Smaller and clipped rather than ellipsed: a 15-minute bar still shows most of "#1234".
             <span data-bar-label="" className="block overflow-hidden text-[10px] font-semibold tracking-tight whitespace-nowrap">#{entry.taskNumber}</span>
           )}
@@ -131,7 +131,7 @@ const ChartEntry = memo(
             aria-hidden="true"
             data-after-label={entry.id}
             className="pointer-events-none overflow-hidden py-1 text-xs leading-tight text-gray-800"
-            style={{ position: 'absolute', left: afterLeft, width: AFTER_LABEL_PX - 8, top: lane * LANE_PX + ENTRY_INSET, height: LANE_PX - ENTRY_INSET * 2, opacity: dragging ? 0.35 : undefined }}
+            style={{ position: 'absolute', left: afterLeft, width: afterWidth, top: lane * LANE_PX + ENTRY_INSET, height: LANE_PX - ENTRY_INSET * 2, opacity: dragging ? 0.35 : undefined }}
           >
             <BarLabel entry={entry} timeZone={timeZone} />
           </div>
@@ -141,18 +141,24 @@ const ChartEntry = memo(
   },
   (a, b) => drawsSame(a.entry, b.entry) && a.left === b.left && a.width === b.width && a.lane === b.lane && a.colour === b.colour
     && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging && a.place === b.place && a.shift === b.shift
-    && a.afterLeft === b.afterLeft,
+    && a.afterLeft === b.afterLeft && a.afterWidth === b.afterWidth,
 );
 
 /** Label placement and offsets of one placed bar for the visible track's left edge. */
-function labelProps(left: number, width: number, room: number, viewLeft: number): Pick<ChartEntryProps, 'place' | 'shift' | 'afterLeft'> {
+function labelProps(left: number, width: number, room: number, viewLeft: number): Pick<ChartEntryProps, 'place' | 'shift' | 'afterLeft' | 'afterWidth'> {
   const place = labelPlace(width, room);
+  const afterLeft = place === 'after' ? afterLabelLeft(left, width, room, viewLeft) : 0;
   return {
     place,
     shift: place === 'inside' ? labelShift(left, width, viewLeft) : 0,
-    afterLeft: place === 'after' ? afterLabelLeft(left, width, room, viewLeft) : 0,
+    afterLeft,
+    // Up to the next bar (less a gap), at most a bar's usual label width.
+    afterWidth: place === 'after' ? Math.min(AFTER_LABEL_MAX_PX, left + width + room - afterLeft - 4) : 0,
   };
 }
+
+/** The widest a label after a short bar is drawn ("#12345 10:30 AM" and a name's start). */
+const AFTER_LABEL_MAX_PX = 160;
 
 /** Task number and 12-hour start on the first line, the name under it. */
 function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) {
@@ -204,7 +210,9 @@ export const ChartRowView = memo(function ChartRowView({ row, top, height, layou
           </div>
         ))}
         {layout.items.map((item) => {
-          if (item.lane < laneFrom || item.lane >= laneTo || item.left >= xTo || item.left + item.width + AFTER_LABEL_PX <= xFrom) return null;
+          // A short bar's label may sit anywhere in the free space after it (moved into view): keep it while that does.
+          const reach = item.width < FULL_LABEL_PX ? item.room : 0;
+          if (item.lane < laneFrom || item.lane >= laneTo || item.left >= xTo || item.left + item.width + reach <= xFrom) return null;
           const dropped = settledId !== undefined && item.entry.id === settledId;
           if (dropped && ghost?.entry.id !== settledId) return null;
           const { entry, left, width, lane } = dropped ? ghost! : item;

@@ -84,7 +84,13 @@ describe('DispatchChart', () => {
 
   it('keeps a label on short bars: after the bar when its lane is free there, else a compact number with the full label in its title', async () => {
     // Ann: a 30-minute job at 09:00 with the lane free after it; a 15-minute one at 12:00 followed at once by another.
-    setup({ entries: [entry('t1', 1042, 9, 9.5), entry('t2', 1043, 12, 12.25), entry('t3', 1044, 12.25, 14)] });
+    setup({ entries: [
+      entry('t1', 1042, 9, 9.5), entry('t2', 1043, 12, 12.25), entry('t3', 1044, 12.25, 14),
+      entry('t4', 1045, 1, 1.5, { assignedTo: { id: 'b', type: 'TECHNICIAN' } }),
+    ] });
+    // Bob's 01:00 bar lies hours left of the view (it opens at 08:00); its label waits at the view's left edge.
+    const bob = screen.getByRole('group', { name: 'Bob Jones' });
+    expect(parseFloat(bob.querySelector<HTMLElement>('[data-after-label="t4"]')!.style.left)).toBe(8 * HOUR_PX + 4);
     const row = screen.getByRole('group', { name: 'Ann Smith' });
     const bar = (n: number) => row.querySelector<HTMLElement>(`[data-task-number="${n}"]`)!;
     const after = row.querySelector<HTMLElement>('[data-after-label="t1"]')!;
