@@ -57,6 +57,7 @@ const ENTRY_INSET = 4;
 const TRACK_STYLE: CSSProperties = {
   position: 'relative',
   width: TRACK_PX,
+  borderBottom: '1px solid var(--color-border)',
   flex: 'none',
   backgroundImage: `repeating-linear-gradient(to right, transparent 0, transparent ${HOUR_PX - 1}px, #e5e7eb ${HOUR_PX - 1}px, #e5e7eb ${HOUR_PX}px)`,
 };
@@ -184,11 +185,12 @@ export const ChartRowView = memo(function ChartRowView({ row, top, height, layou
       role="group"
       aria-label={row.label}
       data-row-key={row.key}
-      className="flex border-b border-border"
+      className="flex"
       style={{ position: 'absolute', top, left: 0, height, width: labelPx + TRACK_PX }}
     >
       <div
-        className={`sticky left-0 z-[4] flex flex-none items-start border-r border-border bg-white py-2 ${narrow ? 'gap-1.5 px-2 text-xs' : 'gap-2 px-3 text-sm'} ${aggregate ? 'font-semibold' : ''}`}
+        // Each cell draws its own bottom line, so the sticky name cell also hides the now line under its border.
+        className={`sticky left-0 z-[4] flex flex-none items-start border-r border-b border-border bg-white py-2 ${narrow ? 'gap-1.5 px-2 text-xs' : 'gap-2 px-3 text-sm'} ${aggregate ? 'font-semibold' : ''}`}
         style={{ width: labelPx }}
       >
         {aggregate ? null : <span aria-hidden="true" className={`${narrow ? 'mt-1' : 'mt-1.5'} h-2.5 w-2.5 flex-none rounded-full`} style={{ background: colour.border }} />}
