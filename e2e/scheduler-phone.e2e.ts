@@ -1,7 +1,8 @@
 /**
  * The scheduler on a 390 px phone with the demo company: it opens on the agenda — the day's entries grouped
- * by person, each with its 12-hour time, task number, name and customer — under one compact toolbar row, and
- * an entry is re-scheduled from the agenda's own action.
+ * by person, each with its 12-hour time, task number, name and customer — under one compact toolbar row; the
+ * week and chart chosen from it stay readable (days scroll sideways under a fixed axis, a narrow name column);
+ * and an entry is re-scheduled from the agenda's own action.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
@@ -62,6 +63,22 @@ describe('scheduler on a phone', () => {
       [page.getByRole('button', { name: 'Previous' }), page.getByRole('button', { name: 'Next' }), page.getByRole('combobox', { name: 'View' })].map(async (l) => (await l.boundingBox())!),
     );
     for (const box of ys) expect(Math.abs(box.y + box.height / 2 - (ys[0]!.y + ys[0]!.height / 2))).toBeLessThan(4);
+
+    // Week and chart stay readable: 88 px days scrolling sideways under a fixed time axis; a 124 px name column.
+    await page.getByRole('combobox', { name: 'View' }).selectOption('week');
+    const grid = page.locator('[data-time-scroll]');
+    await grid.waitFor();
+    for (const box of await Promise.all((await page.locator('[data-day]').all()).map((d) => d.boundingBox()))) expect(box!.width).toBeGreaterThanOrEqual(87);
+    const axisX = (await page.locator('[data-time-axis]').boundingBox())!.x;
+    await grid.evaluate((el) => { el.scrollLeft = 300; });
+    await expect.poll(() => grid.evaluate((el) => el.scrollLeft)).toBe(300);
+    expect((await page.locator('[data-time-axis]').boundingBox())!.x).toBe(axisX);
+    await page.getByRole('combobox', { name: 'View' }).selectOption('chart');
+    const theoName = page.locator(`[data-board="chart"] [data-row-key="${theo}"] > div`).first();
+    await theoName.waitFor();
+    expect(Math.round((await theoName.boundingBox())!.width)).toBe(124);
+    await page.getByRole('combobox', { name: 'View' }).selectOption('agenda');
+    await theoRow.waitFor();
 
     // Re-schedule Theo's task to the next day from the agenda's action.
     await theoGroup.getByRole('button', { name: `Re-schedule task #${theos.taskNumber}` }).click();

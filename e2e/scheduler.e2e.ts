@@ -74,6 +74,22 @@ describe('scheduler on the demo company', () => {
     await page.locator('[data-board="calendar"][data-view="week"]').waitFor();
     await page.getByText(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} – \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2}$/).first().waitFor();
     expect(await page.locator('[data-day]').count()).toBe(7);
+    // At 1280 px the week's toolbar is two rows: board, dates, label and views on one; search and actions on the next.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const middle = async (l: Locator) => {
+      const box = (await l.boundingBox())!;
+      return Math.round(box.y + box.height / 2);
+    };
+    const first = await Promise.all([
+      page.getByRole('radio', { name: /Calendar/ }), page.getByRole('button', { name: 'Previous' }), page.getByLabel('Go to date'),
+      page.getByTestId('scheduler-label'), page.getByRole('radio', { name: 'Week' }),
+    ].map(middle));
+    for (const y of first) expect(Math.abs(y - first[0]!)).toBeLessThanOrEqual(3);
+    const second = await Promise.all([page.getByRole('searchbox', { name: 'Search tasks by number' }), page.getByRole('button', { name: /^Filter/ }), page.getByRole('button', { name: 'Unassigned Tasks' })].map(middle));
+    for (const y of second) expect(Math.abs(y - second[0]!)).toBeLessThanOrEqual(3);
+    expect(second[0]! - first[0]!).toBeGreaterThan(20);
+    expect(second[0]! - first[0]!).toBeLessThan(70);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole('radio', { name: 'Day' }).click();
     await page.locator('[data-board="calendar"][data-view="day"]').waitFor();
     const dayLabel = `${day.slice(8)} ${month.split(' ')[0]} ${day.slice(0, 4)}`;
@@ -159,6 +175,39 @@ describe('scheduler on the demo company', () => {
     // Resize: pull the bottom edge up a quarter hour → 15:00–15:45.
     await drag(page, entry(page, a.taskNumber).locator('[data-resize-handle]'), 0, -hourPx / 4, 'bottom');
     await expect.poll(async () => (await get(a.id)).taskScheduler?.expectedEndDateTime, { timeout: 10_000 }).toBe(at(day, 15, 45));
+  });
+
+  it('moves a bar along its row on the chart at once, keeps the server\'s answer, and puts it back on a clash only the server knows', async () => {
+    const base = server.baseUrl;
+    const { make, get, cookie, theo } = await setup(base);
+    const day = dayAhead(304);
+    const a = await make('E2E chart alpha', day, 9, 10);
+    const context = await session.newContext();
+    await context.route('**/api/events', (route) => route.abort());
+    const page = await context.newPage();
+    await signIn(page, base, DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.goto(`${base}/workorder/scheduler/calendar?board=chart&date=${day}`);
+    const bar = () => page.locator(`[data-board="chart"] [data-row-key="${theo}"] [data-task-number="${a.taskNumber}"]`);
+    await bar().waitFor();
+    const hourPx = 136;
+    const left0 = (await bar().boundingBox())!.x;
+
+    await drag(page, bar(), 2 * hourPx, 0); // 09:00 → 11:00
+    await page.getByText(`Task Schedule for #${a.taskNumber} has updated!`).first().waitFor();
+    expect((await get(a.id)).taskScheduler).toMatchObject({ startDateTime: at(day, 11), expectedEndDateTime: at(day, 12) });
+    expect(Math.round((await bar().boundingBox())!.x - left0)).toBe(2 * hourPx);
+
+    // Someone else books Theo 13:30–14:30 unseen by this page: moving alpha to 13:00 is refused by the server.
+    await page.waitForLoadState('networkidle');
+    const other = await make('E2E chart gamma');
+    await api(base, cookie, 'POST', '/api/tasks/schedule', {
+      taskId: other.id, startDateTime: at(day, 13, 30), expectedEndDateTime: at(day, 14, 30), isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: theo,
+    });
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await drag(page, bar(), 2 * hourPx, 0);
+    await page.getByText(`This event has clash in time with task #${other.taskNumber}.`).first().waitFor();
+    await expect.poll(async () => Math.round((await bar().boundingBox())!.x - left0), { timeout: 10_000 }).toBe(2 * hourPx);
+    expect((await get(a.id)).taskScheduler?.startDateTime).toBe(at(day, 11));
   });
 
   it('schedules a card dragged from the Unscheduled sheet onto a technician row of the chart, and opens a preview from the link', async () => {

@@ -23,8 +23,8 @@ export type BoardProps = {
   timeOff: readonly TimeOff[];
   /** Opens the preview drawer. */
   onOpen: (entry: BoardEntry) => void;
-  /** A drag or resize that ended on a new slot (use-move-task decides and toasts). */
-  onMove: (req: MoveRequest) => void;
+  /** A drag or resize that ended on a new slot (use-move-task decides and toasts); resolves once settled. */
+  onMove: (req: MoveRequest) => unknown;
   /** A card from the Unscheduled / Unassigned sheets dropped on a slot; absent when the viewer cannot schedule. */
   onDropTask?: (req: DropRequest) => void;
   /** Click or drag across empty slots → task creation with scheduleOn; absent when the viewer cannot create. */
@@ -56,4 +56,6 @@ export type DispatchChartProps = BoardProps & {
   day: DayKey;
   /** In order: "Unassigned Tasks", "All Technicians", "All Subcontractors", then one per person. */
   rows: readonly ChartRow[];
+  /** A phone: a narrower name column. */
+  narrow?: boolean;
 };

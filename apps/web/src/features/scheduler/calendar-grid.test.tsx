@@ -5,6 +5,7 @@ import type { CalendarView } from '@fieldwork/domain/scheduling/calendar.rules';
 import type { BoardEntry, CalendarGridProps } from './board.types';
 import { CalendarGrid } from './calendar-grid';
 import { ASSIGNEE_COLOURS } from './scheduler-colours';
+import { MIN_DAY_PX } from './time-grid';
 
 const NY = 'America/New_York';
 const DAY: DayKey = '2026-11-25';
@@ -112,6 +113,17 @@ describe('CalendarGrid week and day views', () => {
     expect(keys).toEqual(Array.from({ length: 7 }, (_, i) => addDays(keys[0]!, i)));
     expect(keys).toContain(DAY);
     expect(container.querySelector('[data-time-scroll]')).not.toBeNull();
+  });
+
+  it('never squeezes a week day below its readable width: the days scroll sideways past a sticky time axis', () => {
+    const { container } = renderGrid('week', []);
+    const scroller = container.querySelector<HTMLElement>('[data-time-scroll]')!;
+    expect(scroller.className).toContain('overflow-auto');
+    expect(container.querySelector<HTMLElement>('[data-time-grid]')!.style.minWidth).toBe(`${48 + 7 * MIN_DAY_PX}px`);
+    expect(container.querySelector('[data-time-axis]')!.className).toMatch(/\bsticky\b.*\bleft-0\b/);
+    // The day view has one column: it just takes the width it is given.
+    const day = renderGrid('day', []).container.querySelector<HTMLElement>('[data-time-grid]')!;
+    expect(day.style.minWidth).toBe('');
   });
 
   it('puts overlapping entries side by side', () => {

@@ -3,7 +3,7 @@ import { instantAt } from '@fieldwork/domain/time/calendar-time.rules';
 import type { TimeOff } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { BoardEntry, ChartRow } from './board.types';
 import {
-  bucketEntries, bucketTimeOff, dayWindow, drawsSame, HOUR_PX, LANE_PX, layoutRow, minuteOf, rowAt, rowHeight, spanPx, stableBuckets, TRACK_PX,
+  afterLabelLeft, bucketEntries, bucketTimeOff, dayWindow, drawsSame, HOUR_PX, labelPlace, LANE_PX, lanesInView, layoutRow, minuteOf, rowAt, rowHeight, spanPx, stableBuckets, TRACK_PX, xInView,
 } from './chart-layout';
 import { chartAccent, UNASSIGNED_COLOUR } from './scheduler-colours';
 
@@ -124,5 +124,37 @@ describe('rowAt', () => {
   it('finds the row under a y offset', () => {
     const tops = [0, 60, 180, 240];
     expect([rowAt(tops, 0), rowAt(tops, 59), rowAt(tops, 60), rowAt(tops, 239), rowAt(tops, 240), rowAt(tops, -1)]).toEqual([0, 0, 1, 2, -1, -1]);
+  });
+
+  it('gives each bar the free space after it in its lane, to the next bar or the day\'s end', () => {
+    const a = entry(9, 9.5, tech('a'));
+    const b = entry(12, 13, tech('a'));
+    const l = layoutRow([b, a], win);
+    const room = new Map(l.items.map((p) => [p.entry.id, p.room]));
+    expect(room.get(a.id)).toBe(2.5 * HOUR_PX);
+    expect(room.get(b.id)).toBe(TRACK_PX - 13 * HOUR_PX);
+  });
+
+  it('puts a short bar\'s label after it when there is room, else keeps a compact one inside', () => {
+    expect(labelPlace(2 * HOUR_PX, 0)).toBe('inside');
+    expect(labelPlace(HOUR_PX / 2, HOUR_PX)).toBe('after');
+    expect(labelPlace(HOUR_PX / 2, 20)).toBe('compact');
+    // After the bar; moved right into view when the bar is scrolled out, never past the next bar's space.
+    expect(afterLabelLeft(100, 50, 300, 0)).toBe(154);
+    expect(afterLabelLeft(100, 50, 300, 200)).toBe(204);
+    expect(afterLabelLeft(100, 50, 300, 1000)).toBe(350);
+  });
+
+  it('draws only the lanes and hours near the view, all of a short row', () => {
+    expect(lanesInView(-60, 900, 3)).toEqual([0, 3]);
+    // An 80-lane group row scrolled 40 lanes into it: a chunk of margin either side, not the whole row.
+    const [from, to] = lanesInView(40 * LANE_PX, 900, 80);
+    expect(from).toBeLessThanOrEqual(40);
+    expect(to).toBeGreaterThanOrEqual(40 + 900 / LANE_PX);
+    expect(to - from).toBeLessThan(40);
+    const [x0, x1] = xInView(8 * HOUR_PX, 6 * HOUR_PX);
+    expect(x0).toBeLessThanOrEqual(8 * HOUR_PX);
+    expect(x1).toBeGreaterThanOrEqual(14 * HOUR_PX);
+    expect(x1 - x0).toBeLessThan(TRACK_PX);
   });
 });

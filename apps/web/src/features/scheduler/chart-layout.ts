@@ -15,6 +15,8 @@ export const LANE_PX = CALENDAR.chart.heightUnitMinutes;
 export const DAY_MINUTES = CALENDAR.chart.slots * 60;
 export const TRACK_PX = DAY_MINUTES * PX_PER_MINUTE;
 export const LABEL_PX = 200;
+/** The name column on a phone: a name of ~15 characters, and more of the track beside it. */
+export const NARROW_LABEL_PX = 124;
 export const HEADER_PX = 36;
 /** Drags and clicks snap to a quarter hour (the day view's slot). */
 export const SNAP_MINUTES = 15;
@@ -101,7 +103,8 @@ export function drawsSame(a: BoardEntry, b: BoardEntry): boolean {
     && a.displayStatus === b.displayStatus && a.edit.move === b.edit.move && a.edit.resize === b.edit.resize && a.colour === b.colour);
 }
 
-export type Placed = { entry: BoardEntry; left: number; width: number; lane: number };
+/** room: free track px right of the bar in its lane (to the next bar, or the day's end). */
+export type Placed = { entry: BoardEntry; left: number; width: number; lane: number; room: number };
 export type RowLayout = { items: Placed[]; lanes: number };
 
 /** Lanes of one row: overlapping entries (or starts within a minute) go one under another. */
@@ -111,12 +114,71 @@ export function layoutRow(entries: readonly BoardEntry[], win: DayWindow): RowLa
   let lanes = 1;
   const items = pack(entries, clip).map(({ item, slot }) => {
     lanes = Math.max(lanes, slot + 1);
-    return { entry: item, lane: slot, ...spanPx(item.startMs, item.endMs, win) };
+    return { entry: item, lane: slot, room: 0, ...spanPx(item.startMs, item.endMs, win) };
   });
+  // Packed in start order, so within a lane the next item is the next bar to the right.
+  const lastIn: (Placed | undefined)[] = [];
+  for (const p of items) {
+    const prev = lastIn[p.lane];
+    if (prev) prev.room = Math.max(0, p.left - (prev.left + prev.width));
+    lastIn[p.lane] = p;
+  }
+  for (const p of lastIn) if (p) p.room = Math.max(0, TRACK_PX - (p.left + p.width));
   return { items, lanes };
 }
 
+/** A bar at least this wide holds its own "#1234 10:30 AM" label. */
+export const FULL_LABEL_PX = 104;
+/** The free space after a narrow bar that holds its label there instead. */
+export const AFTER_LABEL_PX = 100;
+
+/**
+ * Where a bar's label goes so every entry shows its task number and start: inside when the bar is wide
+ * enough, else just after the bar when its lane is free there, else a compact "#1234" inside (the full label
+ * stays in the bar's title and accessible name).
+ */
+export type LabelPlace = 'inside' | 'after' | 'compact';
+export function labelPlace(width: number, room: number): LabelPlace {
+  if (width >= FULL_LABEL_PX) return 'inside';
+  return room >= AFTER_LABEL_PX ? 'after' : 'compact';
+}
+
+/**
+ * The left of a label drawn after a bar: just right of the bar, or moved right to the visible part of the
+ * track (viewLeft) when the bar lies left of it, as long as it still fits before the next bar.
+ */
+export function afterLabelLeft(left: number, width: number, room: number, viewLeft: number): number {
+  const own = left + width + 4;
+  return Math.max(own, Math.min(viewLeft + 4, left + width + room - AFTER_LABEL_PX));
+}
+
 export const rowHeight = (lanes: number) => Math.max(1, lanes) * LANE_PX;
+
+/** Lanes of a tall row are drawn in chunks, so scrolling through it re-renders it once per chunk, not per frame. */
+const LANE_CHUNK = 4;
+
+/**
+ * The lanes of a row to draw, [from, to), for a view `height` px tall starting `y` px below the row's top: the
+ * chunks the view touches plus one chunk either side. A group row of a busy day has a lane per concurrent
+ * task (80+ lanes, 285 bars) and most of it is off screen.
+ */
+/** Track px drawn either side of the visible hours, in steps of this much (a horizontal scroll re-renders rows). */
+const X_CHUNK = 4 * HOUR_PX;
+
+/** The track x range [from, to) to draw bars in for a view `width` px wide from track x `left`, in whole chunks. */
+export function xInView(left: number, width: number): [number, number] {
+  const from = Math.max(0, (Math.floor(left / X_CHUNK) - 1) * X_CHUNK);
+  const to = Math.min(TRACK_PX, (Math.floor((left + Math.max(0, width)) / X_CHUNK) + 2) * X_CHUNK);
+  return [from, Math.max(from, to)];
+}
+
+export function lanesInView(y: number, height: number, lanes: number): [number, number] {
+  const first = Math.floor(Math.max(0, y) / LANE_PX / LANE_CHUNK) - 1;
+  const last = Math.floor(Math.max(0, y + height) / LANE_PX / LANE_CHUNK) + 1;
+  const from = Math.max(0, first * LANE_CHUNK);
+  const to = Math.min(lanes, (last + 1) * LANE_CHUNK);
+  return from === 0 && to === lanes ? [0, lanes] : [from, Math.max(from, to)];
+}
 
 export type TimeOffBlock = { id: string; left: number; width: number; label: string };
 

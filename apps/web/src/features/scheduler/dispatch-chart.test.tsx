@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { instantAt } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
-import { HEADER_PX, HOUR_PX, LABEL_PX } from './chart-layout';
+import { HEADER_PX, HOUR_PX, LABEL_PX, NARROW_LABEL_PX } from './chart-layout';
 import { DispatchChart } from './dispatch-chart';
 import { TASK_DRAG_TYPE } from './drag-state';
 import { chartAccent, personColour, UNASSIGNED_COLOUR } from './scheduler-colours';
@@ -82,6 +82,31 @@ describe('DispatchChart', () => {
     expect(parseFloat(bar(1041).style.paddingLeft)).toBe(8 + 5 * HOUR_PX);
   });
 
+  it('keeps a label on short bars: after the bar when its lane is free there, else a compact number with the full label in its title', async () => {
+    // Ann: a 30-minute job at 09:00 with the lane free after it; a 15-minute one at 12:00 followed at once by another.
+    setup({ entries: [
+      entry('t1', 1042, 9, 9.5), entry('t2', 1043, 12, 12.25), entry('t3', 1044, 12.25, 14),
+      entry('t4', 1045, 1, 1.5, { assignedTo: { id: 'b', type: 'TECHNICIAN' } }),
+    ] });
+    // Bob's 01:00 bar lies hours left of the view (it opens at 08:00); its label waits at the view's left edge.
+    const bob = screen.getByRole('group', { name: 'Bob Jones' });
+    expect(parseFloat(bob.querySelector<HTMLElement>('[data-after-label="t4"]')!.style.left)).toBe(8 * HOUR_PX + 4);
+    const row = screen.getByRole('group', { name: 'Ann Smith' });
+    const bar = (n: number) => row.querySelector<HTMLElement>(`[data-task-number="${n}"]`)!;
+    const after = row.querySelector<HTMLElement>('[data-after-label="t1"]')!;
+    expect(after.querySelector('[data-bar-label]')!.textContent).toBe('#1042 9:00 AM');
+    expect(parseFloat(after.style.left)).toBe(9.5 * HOUR_PX + 4);
+    expect(bar(1043).querySelector('[data-bar-label]')!.textContent).toBe('#1043');
+    expect(bar(1043).title).toBe('Task #1043 Fit boiler, 21 Nov, 12:00 PM - 21 Nov, 12:15 PM, Upcoming');
+    expect(row.querySelector('[data-after-label="t2"]')).toBeNull();
+    expect(bar(1044).querySelector('[data-bar-label]')!.textContent).toBe('#1044 12:15 PM');
+    // Scrolled so the 09:00 bar is behind the name column: its label moves into the visible track.
+    const scroller = document.querySelector<HTMLElement>('[data-chart-scroll]')!;
+    scroller.scrollLeft = 10 * HOUR_PX;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(parseFloat(row.querySelector<HTMLElement>('[data-after-label="t1"]')!.style.left)).toBe(10 * HOUR_PX + 4));
+  });
+
   it("draws each bar in its person's own colour, on group rows too", () => {
     const a = personColour('a');
     setup({ entries: [entry('t1', 1042, 9, 11, { colour: a })] });
@@ -152,14 +177,42 @@ describe('DispatchChart', () => {
     fire(window, 'pointerMove', LABEL_PX + 10.5 * HOUR_PX, HEADER_PX + 4 * 60 + 20);
     expect(screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-drag-preview="t1"]')).toBeTruthy();
     fire(window, 'pointerUp', LABEL_PX + 10.5 * HOUR_PX, HEADER_PX + 4 * 60 + 20);
-    // The drop stays drawn where it landed; the move itself is handed over after the next frame.
-    expect(screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-drag-preview="t1"]')).toBeTruthy();
+    // In the release's own render the bar itself sits on Bob's row at 10:00, not faded, and is gone from
+    // Ann's; the move itself is handed over after the next frame.
+    const dropped = screen.getByRole('group', { name: 'Bob Jones' }).querySelector<HTMLElement>('[data-entry-id="t1"]')!;
+    expect(dropped.style.left).toBe(`${10 * HOUR_PX}px`);
+    expect(dropped.style.opacity).toBe('');
+    expect(screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-drag-preview]')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Ann Smith' }).querySelector('[data-entry-id="t1"]')).toBeNull();
     expect(props.onMove).not.toHaveBeenCalled();
     await waitFor(() => expect(props.onMove).toHaveBeenCalledTimes(1));
     expect(props.onMove).toHaveBeenCalledWith(expect.objectContaining({
       start: new Date(at(10)).toISOString(), end: new Date(at(12)).toISOString(), assignee: { id: 'b', type: 'TECHNICIAN' },
     }));
     expect(props.onOpen).not.toHaveBeenCalled();
+  });
+
+  it('moves the dropped bar itself along its row at once, and puts it back when the move is refused', async () => {
+    let refuse!: (ok: boolean) => void;
+    const props = setup({ onMove: vi.fn(() => new Promise<boolean>((r) => { refuse = r; })) });
+    document.querySelector<HTMLElement>('[data-chart-scroll]')!.scrollLeft = 0;
+    const ann = () => screen.getByRole('group', { name: 'Ann Smith' }).querySelector<HTMLElement>('[data-entry-id="t1"]')!;
+    const bar = ann();
+    const y = HEADER_PX + 3 * 60 + 20;
+    for (const [type, target, x] of [['pointerDown', bar, 9.5], ['pointerMove', window, 12.5], ['pointerUp', window, 12.5]] as const) {
+      const ev = createEvent[type](target, {});
+      Object.defineProperties(ev, { clientX: { value: LABEL_PX + x * HOUR_PX }, clientY: { value: y }, button: { value: 0 } });
+      fireEvent(target, ev);
+    }
+    // The same element, moved to 12:00 and drawn as itself (no dashed copy, not faded) before onMove runs.
+    expect(ann()).toBe(bar);
+    expect([bar.style.left, bar.style.opacity]).toEqual([`${12 * HOUR_PX}px`, '']);
+    expect(document.querySelector('[data-drag-preview]')).toBeNull();
+    await waitFor(() => expect(props.onMove).toHaveBeenCalledTimes(1));
+    // Still at the drop while the server is asked; a refusal (the data never moved) puts it back.
+    expect(ann().style.left).toBe(`${12 * HOUR_PX}px`);
+    refuse(false);
+    await waitFor(() => expect(ann().style.left).toBe(`${9 * HOUR_PX}px`));
   });
 
   it('renders only the rows in view out of hundreds', () => {
@@ -170,6 +223,21 @@ describe('DispatchChart', () => {
     const shown = document.querySelectorAll('[data-row-key]').length;
     expect(shown).toBeGreaterThan(10);
     expect(shown).toBeLessThan(40);
+  });
+
+  it('keeps a narrower name column on a phone, and still reads the slot under the pointer', () => {
+    const props = setup({ narrow: true });
+    document.querySelector<HTMLElement>('[data-chart-scroll]')!.scrollLeft = 0;
+    const row = screen.getByRole('group', { name: 'Bob Jones' });
+    expect((row.firstElementChild as HTMLElement).style.width).toBe(`${NARROW_LABEL_PX}px`);
+    expect(row.firstElementChild!.className).toContain('sticky');
+    const track = row.querySelector('[data-track]')!;
+    for (const [type, target] of [['pointerDown', track], ['pointerUp', window]] as const) {
+      const ev = createEvent[type](target, {});
+      Object.defineProperties(ev, { clientX: { value: NARROW_LABEL_PX + 14 * HOUR_PX }, clientY: { value: HEADER_PX + 4 * 60 + 20 }, button: { value: 0 } });
+      fireEvent(target, ev);
+    }
+    expect(props.onCreate).toHaveBeenCalledWith({ start: new Date(at(14)).toISOString(), end: new Date(at(15)).toISOString() });
   });
 
   it('creates a one-hour task on a click in an empty slot', () => {

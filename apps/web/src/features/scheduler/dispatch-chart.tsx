@@ -5,12 +5,12 @@ import { hourLabel, instantAt } from '@fieldwork/domain/time/calendar-time.rules
 import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
 import { snapMinutes } from './board-layout';
 import {
-  bucketEntries, bucketTimeOff, dayWindow, DAY_MINUTES, drawsSame, HEADER_PX, HOUR_PX, LABEL_PX, LANE_PX, layoutRow, minuteOf, PX_PER_MINUTE,
+  bucketEntries, bucketTimeOff, dayWindow, DAY_MINUTES, drawsSame, HEADER_PX, HOUR_PX, LABEL_PX, LANE_PX, NARROW_LABEL_PX, lanesInView, layoutRow, xInView, minuteOf, PX_PER_MINUTE,
   rowAt, rowHeight, SNAP_MINUTES, spanPx, stableBuckets, TRACK_PX, xOfMinute, type DayWindow, type RowLayout,
 } from './chart-layout';
 import { ChartRowView, type ChartGhost } from './chart-row';
 import { readDraggedTask, TASK_DRAG_TYPE } from './drag-state';
-import { dropRequestAt, useBoardDrag, type BoardPoint } from './use-board-drag';
+import { dropRequestAt, useBoardDrag, type BoardPoint, type DragPreview } from './use-board-drag';
 
 /**
  * The scheduler's dispatch chart: one day across 24 hourly slots, a row per group and per person. Rows are
@@ -32,8 +32,14 @@ function layoutOf(entries: readonly BoardEntry[], win: DayWindow): RowLayout {
 }
 
 const EMPTY: BoardEntry[] = [];
+/** Before the first layout the scroller's size is unknown: assume a desktop viewport's worth of rows. */
+const VIEW_HEIGHT_GUESS = 900;
+const VIEW_WIDTH_GUESS = 1400;
 
-export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, onMove, onDropTask, onCreate }: DispatchChartProps) {
+
+export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, onMove, onDropTask, onCreate, narrow = false }: DispatchChartProps) {
+  // A phone keeps a narrower name column so more than an hour of the track shows beside it.
+  const labelPx = narrow ? NARROW_LABEL_PX : LABEL_PX;
   const scrollRef = useRef<HTMLDivElement>(null);
   const win = useMemo(() => dayWindow(day, timeZone), [day, timeZone]);
 
@@ -79,10 +85,15 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
   useLayoutEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollLeft = SCROLL_TO_HOUR * HOUR_PX;
   }, []);
+  // The virtualizer re-renders the chart as it scrolls; rows draw only the lanes and hours near the view.
+  const scrollTop = virtualizer.scrollOffset ?? 0;
+  const viewHeight = virtualizer.scrollRect?.height || VIEW_HEIGHT_GUESS;
+  const viewWidth = (virtualizer.scrollRect?.width || VIEW_WIDTH_GUESS) - labelPx;
 
   // The visible track's left edge, for the labels of bars that start before it (chart-row labelShift); set
   // once a frame, and only when the horizontal position moved (vertical scrolling changes nothing here).
   const [viewLeft, setViewLeft] = useState(SCROLL_TO_HOUR * HOUR_PX);
+  const [xFrom, xTo] = xInView(viewLeft, viewWidth);
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -116,25 +127,28 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
       const index = rowAt(tops, clientY - rect.top + el.scrollTop - HEADER_PX);
       const row = rows[index];
       if (!row) return null;
-      const minute = snapMinutes(clientX - rect.left + el.scrollLeft - LABEL_PX, PX_PER_MINUTE, SNAP_MINUTES, DAY_MINUTES);
+      const minute = snapMinutes(clientX - rect.left + el.scrollLeft - labelPx, PX_PER_MINUTE, SNAP_MINUTES, DAY_MINUTES);
       return { row, point: { day, minute, assignee: row.kind === 'person' && row.assignee ? row.assignee : undefined } };
     },
-    [tops, rows, day],
+    [tops, rows, day, labelPx],
   );
   const locate = useCallback((x: number, y: number) => locateRow(x, y)?.point ?? null, [locateRow]);
 
-  const { preview, start } = useBoardDrag({ timeZone, locate, minMinutes: SNAP_MINUTES, onMove, onOpen });
+  const { preview: dragPreview, start } = useBoardDrag({ timeZone, locate, minMinutes: SNAP_MINUTES, onMove, onOpen });
   const dragOrigin = useRef<string | null>(null);
 
-  // Where the dragged entry is drawn: on its new person's row when re-assigned, else the row it left.
-  const dragged = preview ? byId.get(preview.id) : undefined;
+  // Where the dragged entry is drawn: on its new person's row when re-assigned, else the row it left. A
+  // dropped entry is drawn at the drop until the loaded data shows it there; from then on the data draws it.
+  const draggedNow = dragPreview ? byId.get(dragPreview.id) : undefined;
+  const preview = dragPreview?.settled && draggedNow && landed(draggedNow, dragPreview) ? null : dragPreview;
+  const dragged = preview ? draggedNow : undefined;
   let ghostRow: string | null = null;
   let ghost: ChartGhost | undefined;
   if (preview && dragged) {
     const moved = preview.assignee && preview.assignee.id !== dragged.assignedTo?.id;
     ghostRow = (moved ? personRow.get(preview.assignee!.id) : dragOrigin.current) ?? dragOrigin.current;
     const lane = ghostRow === dragOrigin.current ? (rowLayouts[rows.findIndex((r) => r.key === ghostRow)]?.items.find((p) => p.entry.id === dragged.id)?.lane ?? 0) : 0;
-    ghost = { entry: dragged, lane, ...spanPx(preview.startMs, preview.endMs, win) };
+    ghost = { entry: dragged, lane, settled: !!preview.settled, ...spanPx(preview.startMs, preview.endMs, win) };
   }
 
   const createFrom = useRef<{ rowKey: string; minute: number } | null>(null);
@@ -206,9 +220,9 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
         className="relative min-h-80 overflow-auto"
         style={{ height: '100%', maxHeight: 'calc(100dvh - 12rem)' }}
       >
-        <div style={{ width: LABEL_PX + TRACK_PX }}>
+        <div style={{ width: labelPx + TRACK_PX }}>
           <div className="sticky top-0 z-[5] flex border-b border-border bg-gray-50 text-xs font-semibold text-gray-700" style={{ height: HEADER_PX }}>
-            <div className="sticky left-0 z-[6] flex-none border-r border-border bg-gray-50" style={{ width: LABEL_PX }} />
+            <div className="sticky left-0 z-[6] flex-none border-r border-border bg-gray-50" style={{ width: labelPx }} />
             {HOURS.map((h) => (
               <div key={h} className="flex flex-none items-center border-r border-border px-2" style={{ width: HOUR_PX }}>
                 {hourLabel(h)}
@@ -225,6 +239,7 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
           >
             {virtualizer.getVirtualItems().map((v) => {
               const row = rows[v.index]!;
+              const [laneFrom, laneTo] = lanesInView(scrollTop - HEADER_PX - tops[v.index]!, viewHeight, rowLayouts[v.index]!.lanes);
               return (
                 <ChartRowView
                   key={row.key}
@@ -235,12 +250,18 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
                   timeZone={timeZone}
                   timeOff={offBlocks.get(row.key)}
                   draggingId={preview && dragOrigin.current === row.key ? preview.id : undefined}
+                  dropSettled={!!preview?.settled && dragOrigin.current === row.key}
                   ghost={ghostRow === row.key ? ghost : undefined}
                   viewLeft={viewLeft}
+                  xFrom={xFrom}
+                  xTo={xTo}
+                  labelPx={labelPx}
+                  laneFrom={laneFrom}
+                  laneTo={laneTo}
                 />
               );
             })}
-            <NowLine win={win} height={bodyHeight} />
+            <NowLine win={win} height={bodyHeight} labelPx={labelPx} />
           </div>
         </div>
       </div>
@@ -248,8 +269,12 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
   );
 }
 
+function landed(entry: BoardEntry, at: DragPreview): boolean {
+  return entry.startMs === at.startMs && entry.endMs === at.endMs && (entry.assignedTo?.id ?? null) === (at.assignee?.id ?? null);
+}
+
 /** The current time across all rows on today's chart; its own state so the minute tick re-renders only it. */
-function NowLine({ win, height }: { win: DayWindow; height: number }) {
+function NowLine({ win, height, labelPx }: { win: DayWindow; height: number; labelPx: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 60_000);
@@ -261,7 +286,7 @@ function NowLine({ win, height }: { win: DayWindow; height: number }) {
       aria-hidden="true"
       data-now-line=""
       className="pointer-events-none bg-red-500"
-      style={{ position: 'absolute', top: 0, left: LABEL_PX + xOfMinute(minuteOf(now, win)), width: 2, height, zIndex: 3 }}
+      style={{ position: 'absolute', top: 0, left: labelPx + xOfMinute(minuteOf(now, win)), width: 2, height, zIndex: 3 }}
     />
   );
 }

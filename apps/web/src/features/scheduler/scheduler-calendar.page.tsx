@@ -77,7 +77,7 @@ function SchedulerScreen() {
   // Stable callbacks: the boards memoise their lanes on them.
   const onOpen = useCallback((e: BoardEntry) => setPreview({ id: e.id, taskNumber: e.taskNumber, name: e.name }), []);
   const onReschedule = useCallback((e: BoardEntry) => setPreview({ id: e.id, taskNumber: e.taskNumber, name: e.name, reschedule: true }), []);
-  const onMove = useCallback((req: MoveRequest) => void move(req), [move]);
+  const onMove = useCallback((req: MoveRequest) => move(req), [move]);
   const onDropTask = useCallback((req: DropRequest) => void drop(req), [drop]);
   const onCreate = useCallback(
     // The spec's ?scheduleOn={timestamp} (epoch ms), and the dragged range's end.
@@ -159,7 +159,7 @@ function SchedulerScreen() {
             className="sm:w-80"
           />
         )}
-        <DispatchChart day={state.anchor} rows={data.rows} {...boardProps} />
+        <DispatchChart day={state.anchor} rows={data.rows} narrow={phone} {...boardProps} />
       </div>
     );
   } else {

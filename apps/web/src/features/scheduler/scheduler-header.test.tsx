@@ -73,6 +73,21 @@ describe('SchedulerHeader', { timeout: 20_000 }, () => {
     expect(within(group).getByRole('radio', { name: /Calendar/ }).getAttribute('aria-checked')).toBe('true');
   });
 
+  it('keeps every desktop control in two rows: what is shown (not wrapping from 1024 px), then search, actions and live state', () => {
+    render(<Harness initialView="week" />);
+    const [what, find] = [...document.querySelectorAll<HTMLElement>('[data-toolbar-row]')];
+    expect([what?.dataset.toolbarRow, find?.dataset.toolbarRow]).toEqual(['what', 'find']);
+    expect(what!.className).toContain('lg:flex-nowrap');
+    for (const el of [
+      screen.getByRole('radiogroup', { name: 'Board' }), screen.getByRole('button', { name: 'Previous' }), screen.getByRole('button', { name: 'Next' }),
+      screen.getByRole('button', { name: 'Today' }), screen.getByLabelText('Go to date'), screen.getByTestId('scheduler-label'), screen.getByRole('radiogroup', { name: 'View' }),
+    ]) expect(what!.contains(el)).toBe(true);
+    // The label is the part that gives way when the row is tight.
+    expect(screen.getByTestId('scheduler-label').className).toMatch(/\bmin-w-0\b.*\btruncate\b|\btruncate\b.*\bmin-w-0\b/);
+    for (const el of [screen.getByRole('searchbox', { name: 'Search tasks by number' }), screen.getByText('Live')]) expect(find!.contains(el)).toBe(true);
+    expect(document.querySelectorAll('[data-toolbar-row]')).toHaveLength(2);
+  });
+
   it('labels and steps the chart by day and hides the view toggle', async () => {
     const user = userEvent.setup();
     render(<Harness initialBoard="chart" />);

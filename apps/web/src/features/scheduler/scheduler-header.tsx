@@ -59,16 +59,19 @@ export const SchedulerHeader = memo(function SchedulerHeader(props: SchedulerHea
   const label = viewLabel(stepView, anchor);
   if (props.phone) return <PhoneHeader {...props} stepView={stepView} label={label} />;
 
+  // Two rows at desktop widths: what is shown (board, dates, label, view) on the first, which must not wrap
+  // from 1024 px up (the label gives way and truncates); search, the page's actions and the live state on
+  // the second. Below that both rows wrap rather than hide a control.
   return (
-    <div className="mb-3 space-y-2">
-      <div className="flex flex-wrap items-center gap-2">
+    <div className="mb-3 space-y-2" data-testid="scheduler-toolbar">
+      <div data-toolbar-row="what" className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
         <ToggleGroup.Root
           type="single"
           aria-label="Board"
           value={board}
           // A board is always shown: clicking the selected one again keeps it.
           onValueChange={(v) => v && onBoardChange(v as SchedulerBoard)}
-          className="inline-flex"
+          className="inline-flex shrink-0"
         >
           <ToggleGroup.Item value="calendar" className={toggleItem}>
             <CalendarDays size={14} aria-hidden="true" /> Calendar
@@ -80,49 +83,49 @@ export const SchedulerHeader = memo(function SchedulerHeader(props: SchedulerHea
             <ListChecks size={14} aria-hidden="true" /> Agenda
           </ToggleGroup.Item>
         </ToggleGroup.Root>
-        <div className="flex items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1">
           <Button variant="secondary" size="icon" aria-label="Previous" onClick={() => onDateChange(shiftAnchor(stepView, anchor, -1))}>
             <ChevronLeft size={16} aria-hidden="true" />
           </Button>
           <Button variant="secondary" size="icon" aria-label="Next" onClick={() => onDateChange(shiftAnchor(stepView, anchor, 1))}>
             <ChevronRight size={16} aria-hidden="true" />
           </Button>
+          <Button variant="secondary" size="sm" disabled={anchor === today} onClick={() => onDateChange(today)}>
+            Today
+          </Button>
+          <input
+            type="date"
+            aria-label="Go to date"
+            value={anchor}
+            onChange={(e) => isDayKey(e.target.value) && onDateChange(e.target.value)}
+            className="h-8 rounded-md border border-border-strong bg-white px-2 text-sm"
+          />
         </div>
-        <Button variant="secondary" size="sm" disabled={anchor === today} onClick={() => onDateChange(today)}>
-          Today
-        </Button>
-        <input
-          type="date"
-          aria-label="Go to date"
-          value={anchor}
-          onChange={(e) => isDayKey(e.target.value) && onDateChange(e.target.value)}
-          className="h-8 rounded-md border border-border-strong bg-white px-2 text-sm"
-        />
-        <h2 className="min-w-0 text-base font-semibold text-gray-900" aria-live="polite" data-testid="scheduler-label">
+        <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900" aria-live="polite" data-testid="scheduler-label" title={label}>
           {label}
         </h2>
-        <div className="ml-auto flex items-center gap-2">
-          <LiveBadge state={live} />
-          {board === 'calendar' ? (
-            <ToggleGroup.Root
-              type="single"
-              aria-label="View"
-              value={view ?? ''}
-              onValueChange={(v) => onViewChange(v ? (v as CalendarView) : null)}
-              className="inline-flex"
-            >
-              {CALENDAR_VIEWS.map((v) => (
-                <ToggleGroup.Item key={v} value={v} className={toggleItem}>
-                  {VIEW_LABELS[v]}
-                </ToggleGroup.Item>
-              ))}
-            </ToggleGroup.Root>
-          ) : null}
-        </div>
+        {board === 'calendar' ? (
+          <ToggleGroup.Root
+            type="single"
+            aria-label="View"
+            value={view ?? ''}
+            onValueChange={(v) => onViewChange(v ? (v as CalendarView) : null)}
+            className="inline-flex shrink-0"
+          >
+            {CALENDAR_VIEWS.map((v) => (
+              <ToggleGroup.Item key={v} value={v} className={toggleItem}>
+                {VIEW_LABELS[v]}
+              </ToggleGroup.Item>
+            ))}
+          </ToggleGroup.Root>
+        ) : null}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div data-toolbar-row="find" className="flex flex-wrap items-center gap-2">
         <SearchInput value={search} onChange={onSearchChange} placeholder={CALENDAR_MESSAGES.searchPlaceholder} aria-label="Search tasks by number" />
         <div className="flex flex-wrap items-center gap-2">{actions}</div>
+        <div className="ml-auto">
+          <LiveBadge state={live} />
+        </div>
       </div>
     </div>
   );

@@ -18,6 +18,8 @@ const HOUR_PX = 64;
 const PX_PER_MIN = HOUR_PX / 60;
 const HEADER_PX = 40;
 const AXIS_PX = 48;
+/** The narrowest a week's day column gets (two lines of "9:00 AM #1042" chip text and the "Mon 23" heading). */
+export const MIN_DAY_PX = 88;
 const MIN_ENTRY_PX = 18;
 const VIEWPORT_HOURS = Math.ceil((CALENDAR.height - HEADER_PX) / HOUR_PX);
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -278,9 +280,11 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
   const cols = { gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` };
 
   return (
-    <div data-time-scroll ref={scrollRef} className="relative overflow-x-hidden overflow-y-auto" style={{ height: CALENDAR.height }}>
+    <div data-time-scroll ref={scrollRef} className="relative overflow-auto overscroll-x-contain" style={{ height: CALENDAR.height }}>
+      {/* A week never squeezes a day below MIN_DAY_PX: on a phone the days scroll sideways under a fixed axis. */}
+      <div data-time-grid="" style={{ minWidth: days.length > 1 ? AXIS_PX + days.length * MIN_DAY_PX : undefined }}>
       <div className="sticky top-0 z-30 flex border-b border-gray-200 bg-white" style={{ height: HEADER_PX }}>
-        <div className="shrink-0" style={{ width: AXIS_PX }} />
+        <div className="sticky left-0 z-10 shrink-0 bg-white" style={{ width: AXIS_PX }} />
         <div className="grid flex-1" style={cols}>
           {days.map((d) => (
             <button
@@ -297,7 +301,7 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
         </div>
       </div>
       <div className="flex" style={{ height: 24 * HOUR_PX }}>
-        <div aria-hidden="true" className="relative shrink-0 text-right text-[11px] text-gray-500" style={{ width: AXIS_PX }}>
+        <div data-time-axis="" aria-hidden="true" className="sticky left-0 z-20 shrink-0 border-r border-gray-200 bg-white text-right text-[11px] text-gray-500" style={{ width: AXIS_PX }}>
           {HOURS.map((h) => (
             <div key={h} className="absolute right-1 -translate-y-1/2" style={{ top: h * HOUR_PX, display: h === 0 ? 'none' : undefined }}>
               {hourLabel(h)}
@@ -335,6 +339,7 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
           {selection ? band(selection.day, Math.min(selection.a, selection.b), Math.max(selection.a, selection.b) + slot, 'rgba(37,99,235,.18)') : null}
           {dropAt ? band(dropAt.day, dropAt.minute, dropAt.minute + CALENDAR.newRangeMinutes, 'rgba(37,99,235,.18)') : null}
         </div>
+      </div>
       </div>
     </div>
   );

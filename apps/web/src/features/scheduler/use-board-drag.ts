@@ -24,7 +24,8 @@ type Options = {
   locate: (clientX: number, clientY: number) => BoardPoint | null;
   /** The shortest a resize may make an entry, in minutes (the view's slot). */
   minMinutes: number;
-  onMove: (req: MoveRequest) => void;
+  /** May return the move's promise: the dropped entry stays drawn where it was let go until it settles. */
+  onMove: (req: MoveRequest) => unknown;
   onOpen: (entry: BoardEntry) => void;
 };
 
@@ -69,12 +70,15 @@ export function useBoardDrag({ timeZone, locate, minMinutes, onMove, onOpen }: O
       end: new Date(p.endMs).toISOString(),
       ...(samePerson || !p.assignee ? {} : { assignee: p.assignee }),
     };
-    // Two frames: the first paints the drop; the heavier re-render starts with the next one.
+    // Two frames: the first paints the drop; the heavier re-render starts with the next one. The settled
+    // preview is dropped only once the move has settled (the server's answer, or the refusal that puts the
+    // entry back): the cache patch reaches the board a task later than a state change here would, and
+    // clearing first would draw the entry back at its old place for a moment.
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
-        opts.current.onMove(req);
-        setPreview(null);
+        const settling = opts.current.onMove(req);
         endDrag();
+        void Promise.resolve(settling).finally(() => setPreview((cur) => (cur?.settled && cur.id === p.id ? null : cur)));
       }),
     );
   }, []);
