@@ -15,6 +15,8 @@ export const MATRIX_ROLES = ['anonymous', 'noAccess', 'onlyViewAccess', 'partial
 export type MatrixRole = (typeof MATRIX_ROLES)[number];
 export type MatrixRow = Record<MatrixRole, Outcome>;
 
+// One route per line, read as a table: the formatter keeps its rows whole.
+// prettier-ignore
 export const ROLE_MATRIX: Record<string, MatrixRow> = {
   // Public: API description, health, readiness, setup/signup/login/logout, invitation preview and accept, the public AI writer.
   'GET /api/docs': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
