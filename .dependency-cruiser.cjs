@@ -25,14 +25,16 @@ const webRules = [
   },
   {
     name: 'web-shared-uses-features-through-api',
-    comment: 'shared/ serves several features, so it may use their *.api.ts but never their screens or widgets: that would tie every user of the shared widget to one feature.',
+    comment:
+      'shared/ serves several features, so it may use their *.api.ts but never their screens or widgets: that would tie every user of the shared widget to one feature.',
     severity: 'error',
     from: { path: `${WEB}shared/` },
     to: { path: `${WEB}features/`, pathNot: '\\.api\\.ts$' },
   },
   {
     name: 'web-api-modules-import-no-ui',
-    comment: 'Every layer fetches through the *.api.ts modules, so they import no UI: one that did would drag screens into every feature that fetches and close cycles.',
+    comment:
+      'Every layer fetches through the *.api.ts modules, so they import no UI: one that did would drag screens into every feature that fetches and close cycles.',
     severity: 'error',
     from: { path: `${WEB}.+\\.api\\.ts$` },
     to: { path: `${WEB}(app|components|shared)/` },
@@ -46,7 +48,8 @@ const webRules = [
   },
   {
     name: 'web-app-is-imported-by-no-screen',
-    comment: 'app/ composes the router and shell from the features; a feature or shared module importing it back makes every page reach the router, so no page can be split off.',
+    comment:
+      'app/ composes the router and shell from the features; a feature or shared module importing it back makes every page reach the router, so no page can be split off.',
     severity: 'error',
     from: { path: `${WEB}(features|shared)/` },
     to: { path: `${WEB}app/` },
@@ -59,7 +62,6 @@ const webRules = [
     to: { couldNotResolve: true },
   },
 ];
-
 
 const SERVER = '^apps/server/src/';
 
@@ -78,7 +80,8 @@ const serverRules = [
   },
   {
     name: 'server-modules-no-circular',
-    comment: 'Two modules that import each other are one module in two folders: a change to either needs both read. Shared pieces go to a core module both import.',
+    comment:
+      'Two modules that import each other are one module in two folders: a change to either needs both read. Shared pieces go to a core module both import.',
     severity: 'error',
     scope: 'folder',
     from: { path: `${SERVER}modules/[^/]+$` },
@@ -86,7 +89,8 @@ const serverRules = [
   },
   {
     name: 'server-plugins-import-only-core-modules',
-    comment: 'Every module imports the request plugins (guard, auth context), so a plugin that imported a feature module would close a cycle through it; the auth plugin reads sessions from account-core only.',
+    comment:
+      'Every module imports the request plugins (guard, auth context), so a plugin that imported a feature module would close a cycle through it; the auth plugin reads sessions from account-core only.',
     severity: 'error',
     from: { path: `${SERVER}plugins/` },
     to: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/account-core/` },

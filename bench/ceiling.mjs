@@ -22,7 +22,10 @@ export async function measureCeiling(connectionCounts, seconds) {
   try {
     const out = {};
     for (const connections of [...new Set(connectionCounts)].sort((a, b) => a - b)) {
-      out[connections] = await measureRow({ name: `bare Fastify GET /ping, ${connections} connection(s)`, opts: { url: base + '/ping', connections, duration: seconds } });
+      out[connections] = await measureRow({
+        name: `bare Fastify GET /ping, ${connections} connection(s)`,
+        opts: { url: base + '/ping', connections, duration: seconds },
+      });
     }
     return out;
   } finally {

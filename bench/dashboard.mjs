@@ -15,7 +15,19 @@ import { benchLogin, createBenchDatabase, ensurePostgresCluster, fmtMs, fmtRow, 
 
 export const DASHBOARD_TARGET_P95 = 100;
 // The range applies to the metrics; onboarding, configuration and asset distribution take none (they are "now").
-const PATHS = ['finance-metrics', 'revenue-chart', 'job-metrics', 'customer-stats', 'lead-metrics', 'top-revenue-zones', 'top-revenue-tags', 'ai-receptionist-metrics', 'asset-distribution', 'onboarding', 'configuration'];
+const PATHS = [
+  'finance-metrics',
+  'revenue-chart',
+  'job-metrics',
+  'customer-stats',
+  'lead-metrics',
+  'top-revenue-zones',
+  'top-revenue-tags',
+  'ai-receptionist-metrics',
+  'asset-distribution',
+  'onboarding',
+  'configuration',
+];
 const RANGED = new Set(PATHS.slice(0, 8));
 
 /** Every dashboard endpoint against a running server, one connection each. */
@@ -26,7 +38,12 @@ export async function measureDashboard({ base, cookie, seconds, query = 'preset=
     const first = await fetch(base + path, { headers: { cookie } });
     const body = await first.json();
     if (!first.ok) throw new Error(`${path}: ${first.status} ${JSON.stringify(body).slice(0, 300)}`);
-    const row = await measureRow({ name, target: DASHBOARD_TARGET_P95, opts: { url: base + path, headers: { cookie }, duration: seconds }, request: { path, headers: { cookie } } });
+    const row = await measureRow({
+      name,
+      target: DASHBOARD_TARGET_P95,
+      opts: { url: base + path, headers: { cookie }, duration: seconds },
+      request: { path, headers: { cookie } },
+    });
     rows.push(Object.assign(row, { sample: JSON.stringify(body).slice(0, 160) }));
     log(fmtRow(row));
   }
@@ -45,7 +62,11 @@ if (import.meta.filename === process.argv[1]) {
   // BENCH_DATABASE_URL (PostgreSQL) reuses an already seeded database, as BENCH_DATA_DIR does for SQLite.
   const database =
     dialect === 'postgres' && process.env.BENCH_DATABASE_URL
-      ? { env: { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL, DATA_DIR: mkdtempSync(join(tmpdir(), 'fw-bench-')), LOG_LEVEL: 'warn' }, seeded: true, cleanup: async () => {} }
+      ? {
+          env: { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL, DATA_DIR: mkdtempSync(join(tmpdir(), 'fw-bench-')), LOG_LEVEL: 'warn' },
+          seeded: true,
+          cleanup: async () => {},
+        }
       : await createBenchDatabase(dialect, { reuseDir: dialect === 'sqlite' ? process.env.BENCH_DATA_DIR : undefined });
   let seeding = 'reused an already seeded directory';
   if (!database.seeded) {
@@ -64,13 +85,17 @@ if (import.meta.filename === process.argv[1]) {
 
   const over = rows.filter((r) => r.p95 > DASHBOARD_TARGET_P95);
   const lines = [
-    `# Dashboard metrics, ${QUERY} (${dialect})`, '',
+    `# Dashboard metrics, ${QUERY} (${dialect})`,
+    '',
     `${new Date().toISOString().slice(0, 10)}; one company with ${JOBS.toLocaleString('en-US')} jobs (created over three years), ${TASKS.toLocaleString('en-US')} tasks and ${LINES.toLocaleString('en-US')} invoice lines`,
     `(4 a invoice), plus a second company; ${seeding}${size}. One connection, ${SECONDS} s per row; server, database and load`,
-    'generator on the same machine. p95 from every response time. Target: p95 ≤ 100 ms.', '',
-    '| endpoint | p50 ms | p95 ms | p99 ms | req/s |', '|---|---|---|---|---|',
+    'generator on the same machine. p95 from every response time. Target: p95 ≤ 100 ms.',
+    '',
+    '| endpoint | p50 ms | p95 ms | p99 ms | req/s |',
+    '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.name} | ${fmtMs(r.p50)} | ${fmtMs(r.p95)} | ${fmtMs(r.p99)} | ${r.rps.toFixed(0)} |`),
-    '', `Non-2xx responses: ${rows.reduce((n, r) => n + r.bad, 0)}. Over the target: ${over.length ? over.map((r) => r.name).join(', ') : 'none'}.`,
+    '',
+    `Non-2xx responses: ${rows.reduce((n, r) => n + r.bad, 0)}. Over the target: ${over.length ? over.map((r) => r.name).join(', ') : 'none'}.`,
   ];
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, `bench/results/dashboard-${dialect}.md`), lines.join('\n') + '\n');

@@ -19,7 +19,8 @@ export async function startCaptureServer(env) {
   const imports = `--import ${pathToFileURL(join(ROOT, 'bench/sql-capture.mjs'))}`;
   const server = await startServer({ ...env, BENCH_SQL_CAPTURE: file, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} ${imports}`.trim() });
   return {
-    base: server.base, file,
+    base: server.base,
+    file,
     stop: async () => {
       await server.stop();
       rmSync(file, { force: true });
@@ -39,13 +40,18 @@ export async function captureRequest(cap, request) {
   await send(); // warm: statement caches, pages
   writeFileSync(cap.file, '');
   const status = await send();
-  const statements = readFileSync(cap.file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((s) => !TX.test(s.sql));
+  const statements = readFileSync(cap.file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .filter((s) => !TX.test(s.sql));
   return { status, statements };
 }
 
 // A row the captured request inserted already exists: its key (the first parameter of an INSERT, a UUID or a
 // hex token) gets a fresh value of the same shape in every replay, so the replay inserts instead of failing.
-const freshKey = (v) => (typeof v !== 'string' ? v : /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(v) ? randomUUID() : /^[0-9a-f]{32,}$/i.test(v) ? randomBytes(v.length / 2).toString('hex') : v);
+const freshKey = (v) =>
+  typeof v !== 'string' ? v : /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(v) ? randomUUID() : /^[0-9a-f]{32,}$/i.test(v) ? randomBytes(v.length / 2).toString('hex') : v;
 function withFreshKeys(s) {
   if (!/^\s*insert\b/i.test(s.sql)) return s.params;
   const flat = s.params.length === 1 && Array.isArray(s.params[0]);
@@ -97,7 +103,11 @@ export async function openReplayer(env, tenantId) {
   return { time: (statements, o) => timeLoop(statements, once, o), close: async () => db.close() };
 }
 
-async function timeLoop(statements, once, { runs = Number(process.env.BENCH_FLOOR_RUNS ?? 200), warmup = 5, budgetMs = Number(process.env.BENCH_FLOOR_BUDGET_MS ?? 3000) } = {}) {
+async function timeLoop(
+  statements,
+  once,
+  { runs = Number(process.env.BENCH_FLOOR_RUNS ?? 200), warmup = 5, budgetMs = Number(process.env.BENCH_FLOOR_BUDGET_MS ?? 3000) } = {},
+) {
   if (!statements.length) return { error: 'no SQL captured' };
   const totals = statements.map(() => 0);
   const times = [];
@@ -129,7 +139,9 @@ export async function measureFloors(env, tenantId, rows, log = console.log) {
       const { status, statements } = await captureRequest(cap, row.request);
       row.floor = await replayer.time(statements);
       row.floor.status = status;
-      log(`floor ${row.name.slice(0, 60).padEnd(60)} ${row.floor.error ?? `p50 ${row.floor.p50.toFixed(2)} ms, p95 ${row.floor.p95.toFixed(2)} ms, ${row.floor.statements} statements, ${row.floor.runs} runs`}`);
+      log(
+        `floor ${row.name.slice(0, 60).padEnd(60)} ${row.floor.error ?? `p50 ${row.floor.p50.toFixed(2)} ms, p95 ${row.floor.p95.toFixed(2)} ms, ${row.floor.statements} statements, ${row.floor.runs} runs`}`,
+      );
     }
   } finally {
     await replayer.close();

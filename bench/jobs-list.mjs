@@ -16,7 +16,10 @@ export async function measureJobsList({ base, cookie, jobs, seconds, connections
   const scenarios = [
     ['page 1, newest first', 'page=1&limit=10'],
     [`page ${deepPage} (offset ${(deepPage - 1) * 10}), newest first`, `page=${deepPage}&limit=10`],
-    ...['paidAmount', 'totalCosts', 'openBalance', 'openEstimateAmount', 'dueInvoicesAmount'].map((k) => [`page 1 by ${k} desc`, `orderByKey=${k}&orderByValue=desc`]),
+    ...['paidAmount', 'totalCosts', 'openBalance', 'openEstimateAmount', 'dueInvoicesAmount'].map((k) => [
+      `page 1 by ${k} desc`,
+      `orderByKey=${k}&orderByValue=desc`,
+    ]),
     [`page ${deepPage} by paidAmount asc`, `page=${deepPage}&orderByKey=paidAmount&orderByValue=asc`],
     ['filter one zone, page 1', `jobZoneIds[]=${zones[0].id}`],
     ['filter one tag, page 1', `jobTagIds[]=${tags[0].id}`],
@@ -28,7 +31,14 @@ export async function measureJobsList({ base, cookie, jobs, seconds, connections
   const rows = [];
   for (const [name, qs] of scenarios) {
     const path = qs === null ? '/api/jobs/summary' : `/api/jobs?${qs}`;
-    rows.push(await measureRow({ name, target: JOBS_TARGET_P95, opts: { url: base + path, headers: { cookie }, connections, duration: seconds }, request: { path, headers: { cookie } } }));
+    rows.push(
+      await measureRow({
+        name,
+        target: JOBS_TARGET_P95,
+        opts: { url: base + path, headers: { cookie }, connections, duration: seconds },
+        request: { path, headers: { cookie } },
+      }),
+    );
     log(fmtRow(rows.at(-1)));
   }
   return rows;
@@ -49,12 +59,16 @@ if (import.meta.filename === process.argv[1]) {
   await server.stop();
   await database.cleanup();
   const lines = [
-    `# Job list at ${JOBS.toLocaleString('en-US')} jobs (${dialect})`, '',
+    `# Job list at ${JOBS.toLocaleString('en-US')} jobs (${dialect})`,
+    '',
     `${new Date().toISOString().slice(0, 10)}; ${CONNECTIONS} connection(s), ${SECONDS} s per row; server and load generator on the same 2-core machine.`,
-    `Percentiles from every response time. Target: p95 ≤ ${JOBS_TARGET_P95} ms.`, '',
-    '| scenario | p50 ms | p95 ms | p99 ms | req/s |', '|---|---|---|---|---|',
+    `Percentiles from every response time. Target: p95 ≤ ${JOBS_TARGET_P95} ms.`,
+    '',
+    '| scenario | p50 ms | p95 ms | p99 ms | req/s |',
+    '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.name} | ${fmtMs(r.p50)} | ${fmtMs(r.p95)} | ${fmtMs(r.p99)} | ${r.rps.toFixed(0)} |`),
-    '', `Non-2xx responses: ${rows.reduce((n, r) => n + r.bad, 0)}.`,
+    '',
+    `Non-2xx responses: ${rows.reduce((n, r) => n + r.bad, 0)}.`,
   ];
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, `bench/results/jobs-list-${dialect}.md`), lines.join('\n') + '\n');

@@ -17,14 +17,22 @@ const num = (name, fallback) => Number(process.env[name] ?? fallback);
 /** Sizes of the full run (the issue's 200k jobs, 2M tasks, 500 technicians, 600k invoice lines); env overrides. */
 export function tenantSizes() {
   return {
-    jobs: num('BENCH_JOBS', 200_000), tasks: num('BENCH_TASKS', 2_000_000), technicians: num('BENCH_TECHS', 500), subcontractors: 10,
-    customers: num('BENCH_CUSTOMERS', 2000), jobDays: 1095, invoiceLines: num('BENCH_INVOICE_LINES', 600_000),
-    calls: num('BENCH_CALLS', 150_000), assets: num('BENCH_ASSETS', 100_000),
+    jobs: num('BENCH_JOBS', 200_000),
+    tasks: num('BENCH_TASKS', 2_000_000),
+    technicians: num('BENCH_TECHS', 500),
+    subcontractors: 10,
+    customers: num('BENCH_CUSTOMERS', 2000),
+    jobDays: 1095,
+    invoiceLines: num('BENCH_INVOICE_LINES', 600_000),
+    calls: num('BENCH_CALLS', 150_000),
+    assets: num('BENCH_ASSETS', 100_000),
   };
 }
 
 function cacheKey(dialect, sizes) {
-  const migrations = readdirSync(join(ROOT, 'packages/db/src/migrations')).filter((f) => /^\d+-.*\.ts$/.test(f) && !f.includes('.test.')).sort();
+  const migrations = readdirSync(join(ROOT, 'packages/db/src/migrations'))
+    .filter((f) => /^\d+-.*\.ts$/.test(f) && !f.includes('.test.'))
+    .sort();
   const seeds = createHash('sha256');
   for (const f of ['seed.ts', 'dashboard-seed.ts', 'dashboard-calls-seed.ts']) seeds.update(readFileSync(join(ROOT, 'bench', f)));
   return { dialect, sizes, migration: migrations.at(-1).replace(/\.ts$/, ''), seeds: seeds.digest('hex').slice(0, 16) };
@@ -61,10 +69,17 @@ function cached(dir, key) {
 /** bench/seed.ts, dashboard-seed.ts and dashboard-calls-seed.ts into `env`'s empty database; PostgreSQL then vacuumed. */
 export async function seedLargeTenant(env, sizes) {
   await seedBenchDatabase(env, {
-    BENCH_JOBS: String(sizes.jobs), BENCH_JOB_DAYS: String(sizes.jobDays), BENCH_TASKS: String(sizes.tasks), BENCH_TECHS: String(sizes.technicians),
-    BENCH_SUBS: String(sizes.subcontractors), BENCH_CUSTOMERS: String(sizes.customers),
+    BENCH_JOBS: String(sizes.jobs),
+    BENCH_JOB_DAYS: String(sizes.jobDays),
+    BENCH_TASKS: String(sizes.tasks),
+    BENCH_TECHS: String(sizes.technicians),
+    BENCH_SUBS: String(sizes.subcontractors),
+    BENCH_CUSTOMERS: String(sizes.customers),
   });
-  for (const [script, extra] of [['dashboard-seed.ts', { BENCH_INVOICE_LINES: String(sizes.invoiceLines) }], ['dashboard-calls-seed.ts', { BENCH_CALLS: String(sizes.calls), BENCH_ASSETS: String(sizes.assets) }]]) {
+  for (const [script, extra] of [
+    ['dashboard-seed.ts', { BENCH_INVOICE_LINES: String(sizes.invoiceLines) }],
+    ['dashboard-calls-seed.ts', { BENCH_CALLS: String(sizes.calls), BENCH_ASSETS: String(sizes.assets) }],
+  ]) {
     const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', script)], { cwd: ROOT, env: { ...env, ...extra }, stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`${script} failed`);
   }
@@ -120,12 +135,15 @@ export async function openLargeTenant(dialect, sizes = tenantSizes()) {
       bytes += statSync(join(dir, f)).size;
     }
     return {
-      env: { ...process.env, DATA_DIR: work, LOG_LEVEL: 'warn', DATABASE_URL: '' }, sizes, key,
+      env: { ...process.env, DATA_DIR: work, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      sizes,
+      key,
       seeding: `${seeding}; copied ${(bytes / 2 ** 30).toFixed(2)} GiB in ${((Date.now() - t1) / 1000).toFixed(0)} s`,
       cleanup: async () => rmSync(work, { recursive: true, force: true }),
     };
   }
-  if (!process.env.TEST_DATABASE_BYPASS_URL) throw new Error('PostgreSQL: run under scripts/with-postgres.sh (needs TEST_DATABASE_URL and TEST_DATABASE_BYPASS_URL)');
+  if (!process.env.TEST_DATABASE_BYPASS_URL)
+    throw new Error('PostgreSQL: run under scripts/with-postgres.sh (needs TEST_DATABASE_URL and TEST_DATABASE_BYPASS_URL)');
   const database = await createBenchDatabase('postgres');
   const { env } = database;
   const dump = join(dir, 'tenant.dump');

@@ -73,13 +73,29 @@ export async function startServer(env, overrides = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/server.ts')], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOGIN_LIMIT_PER_ACCOUNT_HOUR: '1000000', LOGIN_LIMIT_PER_IP_15MIN: '1000000', WEB_DIST_DIR: '/nonexistent', ...overrides },
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOGIN_LIMIT_PER_ACCOUNT_HOUR: '1000000',
+      LOGIN_LIMIT_PER_IP_15MIN: '1000000',
+      WEB_DIST_DIR: '/nonexistent',
+      ...overrides,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(base + '/api/health')).ok) return { base, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) };
+      if ((await fetch(base + '/api/health')).ok)
+        return {
+          base,
+          stop: () =>
+            new Promise((ok) => {
+              child.on('exit', ok);
+              child.kill('SIGTERM');
+            }),
+        };
     } catch {
       /* not listening yet */
     }
@@ -90,7 +106,11 @@ export async function startServer(env, overrides = {}) {
 }
 
 export async function benchLogin(base, email = 'bench-admin@bench.test') {
-  const res = await fetch(base + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-pass-2026' }) });
+  const res = await fetch(base + '/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-pass-2026' }),
+  });
   if (!res.ok) throw new Error(`login as ${email}: ${res.status}`);
   return res.headers.get('set-cookie').split(';')[0];
 }
@@ -123,8 +143,16 @@ export async function measureRow({ name, opts, target = null, request = null, ex
   const answered = ['1xx', '2xx', '3xx', '4xx', '5xx'].reduce((n, k) => n + (r[k] ?? 0), 0);
   const expected = expect ? (r.statusCodeStats?.[expect]?.count ?? 0) : r['2xx'];
   return {
-    name, target, request, connections: opts.connections ?? 1, requests: r.requests.total,
-    p50: r.exact.p50, p95: r.exact.p95, p99: r.exact.p99, p975: r.latency.p97_5, rps: r.requests.average,
+    name,
+    target,
+    request,
+    connections: opts.connections ?? 1,
+    requests: r.requests.total,
+    p50: r.exact.p50,
+    p95: r.exact.p95,
+    p99: r.exact.p99,
+    p975: r.latency.p97_5,
+    rps: r.requests.average,
     bad: answered - expected + r.errors + r.timeouts,
   };
 }
@@ -142,22 +170,42 @@ export async function openSql(env) {
     const iso = (row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
     const all = async (text, params = []) => {
       let n = 0;
-      return (await client.query(text.replace(/\?/g, () => `$${++n}`), params)).rows.map(iso);
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows.map(iso);
     };
     return { all, get: async (text, params) => (await all(text, params))[0], close: () => client.end() };
   }
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(join(env.DATA_DIR, 'fieldwork.sqlite'), { readonly: true });
-  return { all: async (text, params = []) => db.prepare(text).all(...params), get: async (text, params = []) => db.prepare(text).get(...params), close: async () => db.close() };
+  return {
+    all: async (text, params = []) => db.prepare(text).all(...params),
+    get: async (text, params = []) => db.prepare(text).get(...params),
+    close: async () => db.close(),
+  };
 }
 
 /** Size of the SQLite files (database, WAL, shared memory) in `dir`, in GiB. */
-export const sqliteGiB = (dir) => readdirSync(dir).filter((f) => f.startsWith('fieldwork.sqlite')).reduce((n, f) => n + statSync(join(dir, f)).size, 0) / 2 ** 30;
+export const sqliteGiB = (dir) =>
+  readdirSync(dir)
+    .filter((f) => f.startsWith('fieldwork.sqlite'))
+    .reduce((n, f) => n + statSync(join(dir, f)).size, 0) /
+  2 ** 30;
 
 /** The task benchmarks' data through bench/seed.ts: jobs created over three years, 10 subcontractors; returns what it took. */
 export async function seedTaskData(env, { jobs, tasks, techs }) {
   const t0 = Date.now();
   // At four two-hour slots a day, 510 assignees need about three years to hold 1.8M assigned tasks without overlaps.
-  await seedBenchDatabase(env, { BENCH_JOBS: String(jobs), BENCH_JOB_DAYS: '1095', BENCH_TASKS: String(tasks), BENCH_TECHS: String(techs), BENCH_SUBS: '10', BENCH_CUSTOMERS: '2000' });
+  await seedBenchDatabase(env, {
+    BENCH_JOBS: String(jobs),
+    BENCH_JOB_DAYS: '1095',
+    BENCH_TASKS: String(tasks),
+    BENCH_TECHS: String(techs),
+    BENCH_SUBS: '10',
+    BENCH_CUSTOMERS: '2000',
+  });
   return `seeded in ${((Date.now() - t0) / 60_000).toFixed(1)} min${env.DATABASE_URL ? ' (including VACUUM ANALYZE)' : ''}`;
 }

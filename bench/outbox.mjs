@@ -36,7 +36,11 @@ const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, M
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function api(base, cookie, method, path, body) {
-  const res = await fetch(base + path, { method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(base + path, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -62,7 +66,16 @@ async function queueEmails(m, env, tenantId, label, count) {
   await m.withTenant(tenantId, () =>
     handle.db.transaction().execute(async (trx) => {
       for (let i = 0; i < count; i++) {
-        await m.queueEmail({ db: trx, tenantId, box }, { kind: 'estimate', to: [`${label}-${i}@example.com`], subject: `${label} ${i}`, content: { message: `Benchmark email ${i} of ${count}.` }, createdBy: null });
+        await m.queueEmail(
+          { db: trx, tenantId, box },
+          {
+            kind: 'estimate',
+            to: [`${label}-${i}@example.com`],
+            subject: `${label} ${i}`,
+            content: { message: `Benchmark email ${i} of ${count}.` },
+            createdBy: null,
+          },
+        );
       }
     }),
   );
@@ -83,7 +96,13 @@ async function smtpRoundTrip(m) {
   try {
     for (let i = 0; i < 25; i++) {
       const t0 = performance.now();
-      await transport.sendMail({ from: '"Bench Co" <no-reply@fieldwork.test>', to: `probe-${i}@example.com`, subject: `probe ${i}`, text: 'Benchmark email.', html: '<p>Benchmark email.</p>' });
+      await transport.sendMail({
+        from: '"Bench Co" <no-reply@fieldwork.test>',
+        to: `probe-${i}@example.com`,
+        subject: `probe ${i}`,
+        text: 'Benchmark email.',
+        html: '<p>Benchmark email.</p>',
+      });
       if (i >= 5) times.push(performance.now() - t0);
     }
   } finally {
@@ -112,10 +131,19 @@ async function measureThroughput(m, env, tenantId, { emails, concurrency, smtpMs
     await sql.close();
     const notSent = states.filter((s) => s.state !== 'sent').reduce((n, s) => n + Number(s.n), 0);
     const r = {
-      concurrency, pollMs: THROUGHPUT_POLL_MS, emails, seconds, jobsPerSecond: emails / seconds, queueSeconds: queued.queueSeconds,
-      smtpBound: (concurrency * 1000) / smtpMs, duplicates: subjects.length - new Set(subjects).size, notSent,
+      concurrency,
+      pollMs: THROUGHPUT_POLL_MS,
+      emails,
+      seconds,
+      jobsPerSecond: emails / seconds,
+      queueSeconds: queued.queueSeconds,
+      smtpBound: (concurrency * 1000) / smtpMs,
+      duplicates: subjects.length - new Set(subjects).size,
+      notSent,
     };
-    log(`outbox, concurrency ${concurrency}: ${emails} emails in ${seconds.toFixed(1)} s = ${r.jobsPerSecond.toFixed(1)} jobs/s, ${((100 * r.jobsPerSecond) / r.smtpBound).toFixed(0)}% of the SMTP bound ${r.smtpBound.toFixed(1)} (queued in ${r.queueSeconds.toFixed(1)} s; ${r.duplicates} duplicates, ${notSent} not marked sent)`);
+    log(
+      `outbox, concurrency ${concurrency}: ${emails} emails in ${seconds.toFixed(1)} s = ${r.jobsPerSecond.toFixed(1)} jobs/s, ${((100 * r.jobsPerSecond) / r.smtpBound).toFixed(0)}% of the SMTP bound ${r.smtpBound.toFixed(1)} (queued in ${r.queueSeconds.toFixed(1)} s; ${r.duplicates} duplicates, ${notSent} not marked sent)`,
+    );
     return r;
   } finally {
     await server.stop();
@@ -127,7 +155,14 @@ const invoiceBody = (accountId, n) => ({
   mode: 'Draft',
   jobInfo: { type: 'NonJob', accountId },
   invoiceInfo: {},
-  productServices: Array.from({ length: INVOICE_LINES }, (_, i) => ({ name: `Service ${i + 1} for invoice ${n}`, description: 'Parts and labour as agreed on site.', qty: 1 + (i % 3), rate: 80 + i * 12.5, isTaxable: i % 2 === 0, taxPercent: i % 2 === 0 ? 8.875 : 0 })),
+  productServices: Array.from({ length: INVOICE_LINES }, (_, i) => ({
+    name: `Service ${i + 1} for invoice ${n}`,
+    description: 'Parts and labour as agreed on site.',
+    qty: 1 + (i % 3),
+    rate: 80 + i * 12.5,
+    isTaxable: i % 2 === 0,
+    taxPercent: i % 2 === 0 ? 8.875 : 0,
+  })),
 });
 
 /** One POST /api/invoices/{id}/send, timed; `email` adds the email block. */
@@ -150,7 +185,18 @@ async function sendOnce(base, cookie, id, email) {
 
 function rowOf(name, times, bad, seconds, target = null) {
   const s = [...times].sort((a, b) => a - b);
-  return { name, target, request: null, connections: 1, requests: s.length, p50: pct(s, 0.5), p95: pct(s, 0.95), p99: pct(s, 0.99), rps: s.length / seconds, bad };
+  return {
+    name,
+    target,
+    request: null,
+    connections: 1,
+    requests: s.length,
+    p50: pct(s, 0.5),
+    p95: pct(s, 0.95),
+    p99: pct(s, 0.99),
+    rps: s.length / seconds,
+    bad,
+  };
 }
 
 /** Draft invoices made first, then sent in pairs (without, with email), the first `warmup` pairs not counted. */
@@ -166,12 +212,16 @@ async function measureSend(m, env, { sends, warmup, deliver, log }) {
     const pairs = sends + warmup;
     const ids = [];
     const c0 = performance.now();
-    for (let i = 0; i < 2 * pairs; i++) ids.push((await api(base, cookie, 'POST', '/api/invoices', invoiceBody(customers[i % customers.length].id, i))).data.id);
+    for (let i = 0; i < 2 * pairs; i++)
+      ids.push((await api(base, cookie, 'POST', '/api/invoices', invoiceBody(customers[i % customers.length].id, i))).data.id);
     log(`send: ${ids.length} draft invoices of ${INVOICE_LINES} lines created in ${((performance.now() - c0) / 1000).toFixed(1)} s`);
     const plain = { times: [], bad: 0, ms: 0 };
     const emailed = { times: [], bad: 0, ms: 0 };
     for (let i = 0; i < pairs; i++) {
-      for (const [variant, email] of [[plain, false], [emailed, true]]) {
+      for (const [variant, email] of [
+        [plain, false],
+        [emailed, true],
+      ]) {
         const r = await sendOnce(base, cookie, ids[2 * i + (email ? 1 : 0)], email);
         if (i < warmup) continue;
         variant.times.push(r.ms);
@@ -181,7 +231,13 @@ async function measureSend(m, env, { sends, warmup, deliver, log }) {
     }
     const lastSent = performance.now();
     const without = rowOf('POST /api/invoices/{id}/send, no body', plain.times, plain.bad, plain.ms / 1000);
-    const withEmail = rowOf('POST /api/invoices/{id}/send with an email (1 recipient, invoice PDF)', emailed.times, emailed.bad, emailed.ms / 1000, Math.round((without.p95 + SEND_TARGET_EXTRA_MS) * 10) / 10);
+    const withEmail = rowOf(
+      'POST /api/invoices/{id}/send with an email (1 recipient, invoice PDF)',
+      emailed.times,
+      emailed.bad,
+      emailed.ms / 1000,
+      Math.round((without.p95 + SEND_TARGET_EXTRA_MS) * 10) / 10,
+    );
     log(fmtRow(without));
     log(fmtRow(withEmail));
     // Every queued email (warm-up pairs included) should arrive, each with its invoice PDF.
@@ -196,7 +252,9 @@ async function measureSend(m, env, { sends, warmup, deliver, log }) {
     }
     const withPdf = smtp.received.filter((mail) => mail.attachments?.some((a) => a.contentType === 'application/pdf')).length;
     const emails = { queued: pairs, delivered: deliver, arrived: smtp.received.length, withPdf, lastArrivedAfterLastSendSeconds: arrivedIn };
-    log(`send: ${emails.arrived} of ${pairs} emails arrived${deliver ? '' : ' (worker off: BENCH_OUTBOX_DELIVER=0)'} (${withPdf} with the invoice PDF), the last ${arrivedIn === null ? 'never' : `${arrivedIn.toFixed(1)} s after the last send`}; with − without p95 = ${fmtMs(withEmail.p95 - without.p95, 2)} ms`);
+    log(
+      `send: ${emails.arrived} of ${pairs} emails arrived${deliver ? '' : ' (worker off: BENCH_OUTBOX_DELIVER=0)'} (${withPdf} with the invoice PDF), the last ${arrivedIn === null ? 'never' : `${arrivedIn.toFixed(1)} s after the last send`}; with − without p95 = ${fmtMs(withEmail.p95 - without.p95, 2)} ms`,
+    );
     return { rows: [without, withEmail], emails, sends, warmup };
   } finally {
     await server.stop();
@@ -225,9 +283,16 @@ export async function measureOutbox({ dialect, log = console.log }) {
     const smtp = await smtpRoundTrip(m);
     log(`SMTP alone (nodemailer → the test server, a new connection each): p50 ${fmtMs(smtp.p50)} ms, p95 ${fmtMs(smtp.p95)} ms`);
     const throughput = [];
-    for (const concurrency of concurrencies) throughput.push(await measureThroughput(m, database.env, tenantId, { emails, concurrency, smtpMs: smtp.p50, log }));
+    for (const concurrency of concurrencies)
+      throughput.push(await measureThroughput(m, database.env, tenantId, { emails, concurrency, smtpMs: smtp.p50, log }));
     const send = sends > 0 ? await measureSend(m, database.env, { sends, warmup, deliver, log }) : null;
-    return { throughput, smtp, send, settings: { emails, sends, warmup, deliver, pollMs: THROUGHPUT_POLL_MS, invoiceLines: INVOICE_LINES }, loadavg: [load0, loadavg()[0]] };
+    return {
+      throughput,
+      smtp,
+      send,
+      settings: { emails, sends, warmup, deliver, pollMs: THROUGHPUT_POLL_MS, invoiceLines: INVOICE_LINES },
+      loadavg: [load0, loadavg()[0]],
+    };
   } finally {
     await database.cleanup();
   }
@@ -237,27 +302,46 @@ export async function measureOutbox({ dialect, log = console.log }) {
 export function outboxMarkdown(dialect, r) {
   const [without, withEmail] = r.send?.rows ?? [];
   const met = withEmail && withEmail.p95 <= withEmail.target;
-  return [
-    `# Outbox throughput and the Send request (${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'})`, '',
-    `${new Date().toISOString().slice(0, 16).replace('T', ' ')}; one server process, the SMTP server and the load generator on the same machine; load average ${r.loadavg.map((x) => x.toFixed(1)).join(' → ')}.`, '',
-    `## Jobs per second through the queue`, '',
-    `${r.settings.emails.toLocaleString('en-US')} emails queued with queueEmail in one transaction (no attachment), delivered by the server's worker over SMTP (nodemailer, one connection per email) to the loopback SMTP server; timed from the commit to the last email received. BACKGROUND_POLL_MS=${r.settings.pollMs}, lease and retry settings at their defaults.`,
-    `SMTP bound: BACKGROUND_CONCURRENCY × 1000 ÷ one email's SMTP dialogue alone (nodemailer straight to the same kind of test server: p50 ${fmtMs(r.smtp.p50)} ms, p95 ${fmtMs(r.smtp.p95)} ms, of which 100 ms is smtp-server's wait before its greeting) — what the workers could reach if the queue and the database cost nothing.`, '',
-    ...(r.throughput.length
-      ? ['| BACKGROUND_CONCURRENCY | emails | seconds | jobs/s | SMTP bound jobs/s | jobs/s ÷ bound | queueing (one transaction) | duplicates | not marked sent |', '|---|---|---|---|---|---|---|---|---|',
-        ...r.throughput.map((t) => `| ${t.concurrency}${t.concurrency === 4 ? ' (default)' : ''} | ${t.emails} | ${t.seconds.toFixed(1)} | ${t.jobsPerSecond.toFixed(1)} | ${t.smtpBound.toFixed(1)} | ${((100 * t.jobsPerSecond) / t.smtpBound).toFixed(0)}% | ${t.queueSeconds.toFixed(1)} s | ${t.duplicates} | ${t.notSent} |`)]
-      : ['Not run (BENCH_OUTBOX_CONCURRENCY empty).']), '',
-    `## POST /api/invoices/{id}/send with and without email`, '',
-    ...(r.send ? sendMarkdown(r, without, withEmail, met) : ['Not run (BENCH_OUTBOX_SENDS=0).']),
-  ].join('\n') + '\n';
+  return (
+    [
+      `# Outbox throughput and the Send request (${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'})`,
+      '',
+      `${new Date().toISOString().slice(0, 16).replace('T', ' ')}; one server process, the SMTP server and the load generator on the same machine; load average ${r.loadavg.map((x) => x.toFixed(1)).join(' → ')}.`,
+      '',
+      `## Jobs per second through the queue`,
+      '',
+      `${r.settings.emails.toLocaleString('en-US')} emails queued with queueEmail in one transaction (no attachment), delivered by the server's worker over SMTP (nodemailer, one connection per email) to the loopback SMTP server; timed from the commit to the last email received. BACKGROUND_POLL_MS=${r.settings.pollMs}, lease and retry settings at their defaults.`,
+      `SMTP bound: BACKGROUND_CONCURRENCY × 1000 ÷ one email's SMTP dialogue alone (nodemailer straight to the same kind of test server: p50 ${fmtMs(r.smtp.p50)} ms, p95 ${fmtMs(r.smtp.p95)} ms, of which 100 ms is smtp-server's wait before its greeting) — what the workers could reach if the queue and the database cost nothing.`,
+      '',
+      ...(r.throughput.length
+        ? [
+            '| BACKGROUND_CONCURRENCY | emails | seconds | jobs/s | SMTP bound jobs/s | jobs/s ÷ bound | queueing (one transaction) | duplicates | not marked sent |',
+            '|---|---|---|---|---|---|---|---|---|',
+            ...r.throughput.map(
+              (t) =>
+                `| ${t.concurrency}${t.concurrency === 4 ? ' (default)' : ''} | ${t.emails} | ${t.seconds.toFixed(1)} | ${t.jobsPerSecond.toFixed(1)} | ${t.smtpBound.toFixed(1)} | ${((100 * t.jobsPerSecond) / t.smtpBound).toFixed(0)}% | ${t.queueSeconds.toFixed(1)} s | ${t.duplicates} | ${t.notSent} |`,
+            ),
+          ]
+        : ['Not run (BENCH_OUTBOX_CONCURRENCY empty).']),
+      '',
+      `## POST /api/invoices/{id}/send with and without email`,
+      '',
+      ...(r.send ? sendMarkdown(r, without, withEmail, met) : ['Not run (BENCH_OUTBOX_SENDS=0).']),
+    ].join('\n') + '\n'
+  );
 }
 
 function sendMarkdown(r, without, withEmail, met) {
   return [
     `${r.settings.sends} sends per variant after ${r.settings.warmup} warm-up pairs, interleaved on one keep-alive connection, each a different draft invoice of ${r.settings.invoiceLines} lines; ` +
-      (r.settings.deliver ? 'the server with its background defaults (poll 500 ms, concurrency 4) delivering the emails meanwhile.' : '**the worker off** (BENCH_OUTBOX_DELIVER=0: BACKGROUND_POLL_MS=0), so the emails stay queued and only the requests themselves are compared.'), '',
-    '| request | p50 ms | p95 ms | p99 ms | non-200 |', '|---|---|---|---|---|',
-    ...[without, withEmail].map((x) => `| ${x.name} | ${fmtMs(x.p50, 2)} | ${fmtMs(x.p95, 2)} | ${fmtMs(x.p99, 2)} | ${x.bad} |`), '',
+      (r.settings.deliver
+        ? 'the server with its background defaults (poll 500 ms, concurrency 4) delivering the emails meanwhile.'
+        : '**the worker off** (BENCH_OUTBOX_DELIVER=0: BACKGROUND_POLL_MS=0), so the emails stay queued and only the requests themselves are compared.'),
+    '',
+    '| request | p50 ms | p95 ms | p99 ms | non-200 |',
+    '|---|---|---|---|---|',
+    ...[without, withEmail].map((x) => `| ${x.name} | ${fmtMs(x.p50, 2)} | ${fmtMs(x.p95, 2)} | ${fmtMs(x.p99, 2)} | ${x.bad} |`),
+    '',
     `With email − without, p95: ${fmtMs(withEmail.p95 - without.p95, 2)} ms (target ≤ ${SEND_TARGET_EXTRA_MS} ms: ${met ? 'met' : '**missed**'}); p50: ${fmtMs(withEmail.p50 - without.p50, 2)} ms.`,
     r.settings.deliver
       ? `Emails: ${r.send.emails.arrived} of ${r.send.emails.queued} arrived (${r.send.emails.withPdf} with the invoice PDF attached)${r.send.emails.lastArrivedAfterLastSendSeconds === null ? '' : `, the last ${r.send.emails.lastArrivedAfterLastSendSeconds.toFixed(1)} s after the last send`}.`

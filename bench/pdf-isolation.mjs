@@ -19,7 +19,10 @@ export const PDF_ISOLATION_SERVER_ENV = { PDF_CACHE_MB: '0' };
 // script runs without tsx: the API's maximum name (200) and description (2000) in each shape, but for 1,200
 // characters Helvetica lacks (3 bytes each in UTF-8: 200 lines of 2,000 would pass the 1 MB body limit).
 const SHAPES = [
-  { name: 'Replace and commission the rooftop unit '.repeat(5).slice(0, 200), description: 'Remove the old unit, fit the new one, test under load and leave the site clean. '.repeat(25).slice(0, 2000) },
+  {
+    name: 'Replace and commission the rooftop unit '.repeat(5).slice(0, 200),
+    description: 'Remove the old unit, fit the new one, test under load and leave the site clean. '.repeat(25).slice(0, 2000),
+  },
   { name: 'Newline run', description: 'a\n'.repeat(1000) },
   { name: 'N'.repeat(200), description: 'x'.repeat(2000) },
   { name: '東'.repeat(200), description: '東'.repeat(1200) },
@@ -28,7 +31,11 @@ const SHAPES = [
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function api(base, cookie, method, path, body) {
-  const res = await fetch(base + path, { method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(base + path, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -39,7 +46,14 @@ async function createDocuments(base, cookie) {
   const ids = [];
   for (let d = 0; d < PDF_DOWNLOADERS; d++) {
     const shape = SHAPES[d % SHAPES.length];
-    const productServices = Array.from({ length: 200 }, (_, i) => ({ ...shape, name: `${i + 1} ${shape.name}`.slice(0, 200), qty: 1 + (i % 3), rate: 95.5 + d, isTaxable: i % 2 === 0, taxPercent: i % 2 === 0 ? 8.875 : 0 }));
+    const productServices = Array.from({ length: 200 }, (_, i) => ({
+      ...shape,
+      name: `${i + 1} ${shape.name}`.slice(0, 200),
+      qty: 1 + (i % 3),
+      rate: 95.5 + d,
+      isTaxable: i % 2 === 0,
+      taxPercent: i % 2 === 0 ? 8.875 : 0,
+    }));
     const body = { mode: 'Draft', jobInfo: { type: 'NonJob', accountId: customer.id }, estimateInfo: { dueDate: null }, productServices };
     ids.push((await api(base, cookie, 'POST', '/api/estimates', body)).data.id);
   }
@@ -102,7 +116,18 @@ async function measureSequential({ name, url, headers, seconds, target = null })
   }
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { name, target, request: null, connections: 1, requests: times.length, p50: pct(times, 0.5), p95: pct(times, 0.95), p99: pct(times, 0.99), rps: times.length / elapsed, bad };
+  return {
+    name,
+    target,
+    request: null,
+    connections: 1,
+    requests: times.length,
+    p50: pct(times, 0.5),
+    p95: pct(times, 0.95),
+    p99: pct(times, 0.99),
+    rps: times.length / elapsed,
+    bad,
+  };
 }
 
 /**
@@ -117,12 +142,26 @@ export async function measurePdfIsolation({ base, cookie, pdfCookie, seconds, lo
   const idle = await measureSequential({ name: 'GET /api/jobs page 1, idle', ...opts });
   log(fmtRow(idle));
   const downloads = startDownloads(base, pdfCookie, ids);
-  const loaded = await measureSequential({ name: `GET /api/jobs page 1, another company downloading ${PDF_DOWNLOADERS} 200-line PDFs`, ...opts, target: Math.round(idle.p95 * 2 * 10) / 10 });
+  const loaded = await measureSequential({
+    name: `GET /api/jobs page 1, another company downloading ${PDF_DOWNLOADERS} 200-line PDFs`,
+    ...opts,
+    target: Math.round(idle.p95 * 2 * 10) / 10,
+  });
   const tally = await downloads.stop();
   log(fmtRow(loaded));
   const times = tally.times.sort((a, b) => a - b);
-  const pdf = { downloaded: tally.ok, refused: tally.refused, failed: tally.other, p50: pct(times, 0.5), p95: pct(times, 0.95), perSecond: tally.ok / tally.seconds, seconds: tally.seconds };
-  log(`PDFs meanwhile: ${pdf.downloaded} downloaded (p50 ${fmtMs(pdf.p50, 0)} ms, p95 ${fmtMs(pdf.p95, 0)} ms), ${pdf.refused} answered 429, ${pdf.failed} other; loaded p95 ÷ idle p95 = ${(loaded.p95 / idle.p95).toFixed(1)}×`);
+  const pdf = {
+    downloaded: tally.ok,
+    refused: tally.refused,
+    failed: tally.other,
+    p50: pct(times, 0.5),
+    p95: pct(times, 0.95),
+    perSecond: tally.ok / tally.seconds,
+    seconds: tally.seconds,
+  };
+  log(
+    `PDFs meanwhile: ${pdf.downloaded} downloaded (p50 ${fmtMs(pdf.p50, 0)} ms, p95 ${fmtMs(pdf.p95, 0)} ms), ${pdf.refused} answered 429, ${pdf.failed} other; loaded p95 ÷ idle p95 = ${(loaded.p95 / idle.p95).toFixed(1)}×`,
+  );
   return { rows: [idle, loaded], pdf };
 }
 
@@ -136,7 +175,12 @@ if (import.meta.filename === process.argv[1]) {
   const server = await startServer(database.env, PDF_ISOLATION_SERVER_ENV);
   let result;
   try {
-    result = await measurePdfIsolation({ base: server.base, cookie: await benchLogin(server.base), pdfCookie: await benchLogin(server.base, 'other@bench.test'), seconds: SECONDS });
+    result = await measurePdfIsolation({
+      base: server.base,
+      cookie: await benchLogin(server.base),
+      pdfCookie: await benchLogin(server.base, 'other@bench.test'),
+      seconds: SECONDS,
+    });
   } finally {
     await server.stop();
     await database.cleanup();
@@ -144,10 +188,17 @@ if (import.meta.filename === process.argv[1]) {
   const [idle, loaded] = result.rows;
   const { pdf } = result;
   const lines = [
-    `# Another company's job list while one company downloads PDFs (${dialect})`, '',
-    `${new Date().toISOString().slice(0, 10)}; ${SECONDS} s per phase; 1 connection for the job list, ${PDF_DOWNLOADERS} download loops; server (PDF_CACHE_MB=0) and load generator on the same machine.`, '',
-    '| GET /api/jobs page 1 (2,000 jobs) | p50 ms | p95 ms | p99 ms | req/s |', '|---|---|---|---|---|',
-    ...[['idle', idle], [`while ${PDF_DOWNLOADERS} PDFs download`, loaded]].map(([name, r]) => `| ${name} | ${fmtMs(r.p50)} | ${fmtMs(r.p95)} | ${fmtMs(r.p99)} | ${r.rps.toFixed(1)} |`), '',
+    `# Another company's job list while one company downloads PDFs (${dialect})`,
+    '',
+    `${new Date().toISOString().slice(0, 10)}; ${SECONDS} s per phase; 1 connection for the job list, ${PDF_DOWNLOADERS} download loops; server (PDF_CACHE_MB=0) and load generator on the same machine.`,
+    '',
+    '| GET /api/jobs page 1 (2,000 jobs) | p50 ms | p95 ms | p99 ms | req/s |',
+    '|---|---|---|---|---|',
+    ...[
+      ['idle', idle],
+      [`while ${PDF_DOWNLOADERS} PDFs download`, loaded],
+    ].map(([name, r]) => `| ${name} | ${fmtMs(r.p50)} | ${fmtMs(r.p95)} | ${fmtMs(r.p99)} | ${r.rps.toFixed(1)} |`),
+    '',
     `Loaded ÷ idle p95: ${(loaded.p95 / idle.p95).toFixed(1)}× (target ≤ 2×). Unexpected job-list answers: ${idle.bad + loaded.bad}.`,
     `PDFs meanwhile (${pdf.seconds.toFixed(0)} s, until the last download under way came back): ${pdf.downloaded} downloaded (${pdf.perSecond.toFixed(2)}/s; p50 ${fmtMs(pdf.p50, 0)} ms, p95 ${fmtMs(pdf.p95, 0)} ms), ${pdf.refused} answered 429, ${pdf.failed} other.`,
   ];

@@ -32,7 +32,12 @@ function stats(times) {
   return { runs: s.length, p50: r(pct(s, 0.5)), p95: r(pct(s, 0.95)), max: r(s.at(-1)), mean: r(s.reduce((a, b) => a + b, 0) / s.length) };
 }
 
-const pageCount = (pdf) => (Buffer.from(pdf).toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+const pageCount = (pdf) =>
+  (
+    Buffer.from(pdf)
+      .toString('latin1')
+      .match(/\/Type \/Page\b/g) ?? []
+  ).length;
 
 async function measure(once, runs = RUNS, warmup = WARMUP) {
   for (let i = 0; i < warmup; i++) await once();
@@ -78,15 +83,27 @@ export async function measurePdf({ inProcess = true, http = true, log = console.
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       for (const kind of ['estimate', 'invoice']) {
         for (const lines of SIZES) {
-          const items = Array.from({ length: Math.min(lines, 200) }, (_, i) => ({ ...line(`Service line ${i + 1}`, 1.5, 125.5, i % 2 ? 0 : 8.875), description: i % 3 ? null : 'Remove the old unit, fit the new one and test under load.' }));
+          const items = Array.from({ length: Math.min(lines, 200) }, (_, i) => ({
+            ...line(`Service line ${i + 1}`, 1.5, 125.5, i % 2 ? 0 : 8.875),
+            description: i % 3 ? null : 'Remove the old unit, fit the new one and test under load.',
+          }));
           const body = kind === 'estimate' ? estimateBody({ accountId: customer.id, lines: items }) : invoiceBody({ accountId: customer.id, lines: items });
           const created = await t.call('POST', `/api/${kind}s`, admin.cookie, body);
           if (created.statusCode !== 201) throw new Error(created.body);
           const id = created.json().data.id;
           if (lines > 200) {
             const table = `${kind}_lines`;
-            const rows = await t.db.selectFrom(table).selectAll().where(`${kind}_id`, '=', id).orderBy('position').limit(lines - 200).execute();
-            await t.db.insertInto(table).values(rows.map((r, i) => ({ ...r, id: randomUUID(), position: 200 + i }))).execute();
+            const rows = await t.db
+              .selectFrom(table)
+              .selectAll()
+              .where(`${kind}_id`, '=', id)
+              .orderBy('position')
+              .limit(lines - 200)
+              .execute();
+            await t.db
+              .insertInto(table)
+              .values(rows.map((r, i) => ({ ...r, id: randomUUID(), position: 200 + i })))
+              .execute();
           }
           const url = `${address}/api/${kind}s/${id}/pdf`;
           const r = await measure(async () => {
@@ -118,13 +135,29 @@ if (import.meta.filename === process.argv[1]) {
     meetsTarget: worst50 <= TARGET_MS && (worst50Http === null || worst50Http <= TARGET_MS),
     ratioToSpec30s: Math.round((Math.max(worst50, worst50Http ?? 0) / SPEC_PROMISE_MS) * 10000) / 10000,
   };
-  console.log(`\n50-line p95: ${worst50} ms in process${worst50Http === null ? '' : `, ${worst50Http} ms over HTTP`} (target ≤ ${TARGET_MS} ms: ${summary.meetsTarget ? 'met' : 'NOT met'}); ` +
-    `${(summary.ratioToSpec30s * 100).toFixed(2)}% of the spec's 30 s promise.`);
+  console.log(
+    `\n50-line p95: ${worst50} ms in process${worst50Http === null ? '' : `, ${worst50Http} ms over HTTP`} (target ≤ ${TARGET_MS} ms: ${summary.meetsTarget ? 'met' : 'NOT met'}); ` +
+      `${(summary.ratioToSpec30s * 100).toFixed(2)}% of the spec's 30 s promise.`,
+  );
 
-  const machine = { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: load0, loadAverageAtEnd: loadavg()[0] };
+  const machine = {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverageAtStart: load0,
+    loadAverageAtEnd: loadavg()[0],
+  };
   const day = new Date().toISOString().slice(0, 10);
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   const file = join(ROOT, `bench/results/pdf-${day}.json`);
-  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine, settings: { runs: RUNS, warmup: WARMUP, worstRuns: WORST_RUNS, sizes: SIZES }, summary, results }, null, 2) + '\n');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { date: new Date().toISOString(), machine, settings: { runs: RUNS, warmup: WARMUP, worstRuns: WORST_RUNS, sizes: SIZES }, summary, results },
+      null,
+      2,
+    ) + '\n',
+  );
   console.log(`wrote ${file}`);
-  }
+}

@@ -6,7 +6,12 @@ import { fmtMs } from './lib.mjs';
 
 /** Every target the earlier issues set, in one place (p95 in ms unless said otherwise). */
 export const TARGETS = [
-  { group: 'api', what: 'foundation scenarios (health, profile, customers, users, login)', target: 'none set (throughput compared between dialects)', source: 'issue 1' },
+  {
+    group: 'api',
+    what: 'foundation scenarios (health, profile, customers, users, login)',
+    target: 'none set (throughput compared between dialects)',
+    source: 'issue 1',
+  },
   { group: 'jobs', what: 'GET /api/jobs and /api/jobs/summary at 200k jobs, every scenario', target: 'p95 ≤ 30 ms', source: 'issue 3' },
   { group: 'tasks', what: 'GET /api/tasks at 2M tasks, every tab, page 1 and 1,000, with meta.total', target: 'p95 ≤ 20 ms', source: 'issue 4' },
   { group: 'scheduling', what: 'scheduler range, one week × 80 technicians (gzipped)', target: 'p95 ≤ 50 ms', source: 'issue 5' },
@@ -15,37 +20,104 @@ export const TARGETS = [
   { group: 'ui', what: 'scheduler screen: a drop re-rendered', target: 'median ≤ 50 ms', source: 'issue 6' },
   { group: 'ui', what: 'scheduler screen: scrolling 500 chart rows', target: 'no long task > 50 ms', source: 'issue 6' },
   { group: 'pdf', what: 'estimate and invoice PDF, 50 lines, in process and over HTTP', target: 'p95 ≤ 200 ms', source: 'issue 8' },
-  { group: 'dashboard', what: 'every /api/dashboard endpoint, preset=this_year, at 200k jobs / 2M tasks / 600k lines', target: 'p95 ≤ 100 ms', source: 'issue 10' },
-  { group: 'pdfIsolation', what: "another company's GET /api/jobs while one company downloads 8 different 200-line PDFs in parallel", target: 'p95 ≤ 2× its idle p95', source: 'PDFs never block the server' },
-  { group: 'outbox', what: 'email jobs per second through the queue (2,000 queued at once, delivered over SMTP to a loopback server), BACKGROUND_CONCURRENCY 4 and 8', target: 'none set (jobs/s per dialect, beside the SMTP bound)', source: 'messages leave the building' },
-  { group: 'send', what: 'POST /api/invoices/{id}/send with an email (queued, PDF rendered when it goes out), interleaved with sends without', target: 'p95 ≤ Send without email p95 + 5 ms', source: 'messages leave the building' },
+  {
+    group: 'dashboard',
+    what: 'every /api/dashboard endpoint, preset=this_year, at 200k jobs / 2M tasks / 600k lines',
+    target: 'p95 ≤ 100 ms',
+    source: 'issue 10',
+  },
+  {
+    group: 'pdfIsolation',
+    what: "another company's GET /api/jobs while one company downloads 8 different 200-line PDFs in parallel",
+    target: 'p95 ≤ 2× its idle p95',
+    source: 'PDFs never block the server',
+  },
+  {
+    group: 'outbox',
+    what: 'email jobs per second through the queue (2,000 queued at once, delivered over SMTP to a loopback server), BACKGROUND_CONCURRENCY 4 and 8',
+    target: 'none set (jobs/s per dialect, beside the SMTP bound)',
+    source: 'messages leave the building',
+  },
+  {
+    group: 'send',
+    what: 'POST /api/invoices/{id}/send with an email (queued, PDF rendered when it goes out), interleaved with sends without',
+    target: 'p95 ≤ Send without email p95 + 5 ms',
+    source: 'messages leave the building',
+  },
 ];
 
 // Reasons already established (bench/README.md findings); anything else is left to the author as "—".
 const KNOWN_REASONS = [
-  { group: 'tasks', name: /search task number "1"$/, reason: 'exact meta.total counts ~1.1M index entries; needs a 3-digit minimum or a capped count (README, task list findings)' },
-  { group: 'tasks', name: /^All, status MISSED/, reason: 'exact meta.total counts ~125k MISSED entries; no counter for MISSED yet (README, task list findings)' },
-  { group: 'dashboard', dialect: 'postgres', name: /^(lead-metrics|top-revenue-zones|top-revenue-tags)$/, reason: 'still read from the records; PostgreSQL pays more per joined row (README, dashboard)' },
-  { group: 'jobs', dialect: 'postgres', name: /^(page \d+|filter)/, reason: 'deep offsets and link filters on PostgreSQL; keyset paging / GIN array are the next steps (README, job list)' },
-  { group: 'jobs', dialect: 'postgres', name: /^GET \/api\/jobs\/summary$/, reason: 'the six tab counts over 200k jobs: its SQL alone is 24 / 27 ms (floor p50 / p95) on PostgreSQL; p95 25 ms on SQLite' },
-  { group: 'scheduling', name: /^Scheduler, one week/, reason: 'its SQL alone is 20 / 27 ms on PostgreSQL (floor p50 / p95; 15 / 16 on SQLite, which meets the target); the rest is building and compressing the ~900 KB answer of 1,504 entries' },
-  { group: 'scheduling', dialect: 'sqlite', name: /10 connections/, reason: 'SQLite has one writer: ten writers queue behind BEGIN IMMEDIATE (the target holds per write, at 1 connection: 4.5 / 3.0 ms)' },
-  { group: 'scheduling', dialect: 'postgres', name: /^Re-schedule/, reason: "the write's 10 statements alone take 12 ms on PostgreSQL (floor; the task view's 8 joins 3.5 ms of it) against 0.8 ms on SQLite; at 10 connections writes of one technician also wait on its row lock" },
+  {
+    group: 'tasks',
+    name: /search task number "1"$/,
+    reason: 'exact meta.total counts ~1.1M index entries; needs a 3-digit minimum or a capped count (README, task list findings)',
+  },
+  {
+    group: 'tasks',
+    name: /^All, status MISSED/,
+    reason: 'exact meta.total counts ~125k MISSED entries; no counter for MISSED yet (README, task list findings)',
+  },
+  {
+    group: 'dashboard',
+    dialect: 'postgres',
+    name: /^(lead-metrics|top-revenue-zones|top-revenue-tags)$/,
+    reason: 'still read from the records; PostgreSQL pays more per joined row (README, dashboard)',
+  },
+  {
+    group: 'jobs',
+    dialect: 'postgres',
+    name: /^(page \d+|filter)/,
+    reason: 'deep offsets and link filters on PostgreSQL; keyset paging / GIN array are the next steps (README, job list)',
+  },
+  {
+    group: 'jobs',
+    dialect: 'postgres',
+    name: /^GET \/api\/jobs\/summary$/,
+    reason: 'the six tab counts over 200k jobs: its SQL alone is 24 / 27 ms (floor p50 / p95) on PostgreSQL; p95 25 ms on SQLite',
+  },
+  {
+    group: 'scheduling',
+    name: /^Scheduler, one week/,
+    reason:
+      'its SQL alone is 20 / 27 ms on PostgreSQL (floor p50 / p95; 15 / 16 on SQLite, which meets the target); the rest is building and compressing the ~900 KB answer of 1,504 entries',
+  },
+  {
+    group: 'scheduling',
+    dialect: 'sqlite',
+    name: /10 connections/,
+    reason: 'SQLite has one writer: ten writers queue behind BEGIN IMMEDIATE (the target holds per write, at 1 connection: 4.5 / 3.0 ms)',
+  },
+  {
+    group: 'scheduling',
+    dialect: 'postgres',
+    name: /^Re-schedule/,
+    reason:
+      "the write's 10 statements alone take 12 ms on PostgreSQL (floor; the task view's 8 joins 3.5 ms of it) against 0.8 ms on SQLite; at 10 connections writes of one technician also wait on its row lock",
+  },
 ];
 const UI_REASONS = {
-  weekFirstRender: 'varies between runs on the shared 2 cores (464.5, 545.4 and 471.9 ms in the last three full runs); the plain-DOM floor of the same week is ~250 ms',
+  weekFirstRender:
+    'varies between runs on the shared 2 cores (464.5, 545.4 and 471.9 ms in the last three full runs); the plain-DOM floor of the same week is ~250 ms',
   drop: 'varies between runs on the shared 2 cores (50.1, 24.5 and 50.1 ms medians in the last three full runs); the plain-DOM floor is 12 ms',
 };
-const reasonFor = (group, dialect, name) => KNOWN_REASONS.find((k) => k.group === group && (!k.dialect || k.dialect === dialect) && k.name.test(name))?.reason ?? '—';
+const reasonFor = (group, dialect, name) =>
+  KNOWN_REASONS.find((k) => k.group === group && (!k.dialect || k.dialect === dialect) && k.name.test(name))?.reason ?? '—';
 
 export const GROUP_TITLES = {
-  api: 'Foundation API scenarios (10 connections, login 2)', jobs: 'Job list (GET /api/jobs)', tasks: 'Task list (GET /api/tasks)',
-  scheduling: 'Scheduling (scheduler range, availability, schedule writes)', dashboard: 'Dashboard endpoints (preset=this_year)',
+  api: 'Foundation API scenarios (10 connections, login 2)',
+  jobs: 'Job list (GET /api/jobs)',
+  tasks: 'Task list (GET /api/tasks)',
+  scheduling: 'Scheduling (scheduler range, availability, schedule writes)',
+  dashboard: 'Dashboard endpoints (preset=this_year)',
   pdfIsolation: 'Job list while another company downloads 8 worst-case 200-line PDFs (bench/pdf-isolation.mjs, PDF cache off; target 2× the idle row)',
   send: 'Send an invoice with and without email (bench/outbox.mjs: POST /api/invoices/{id}/send, interleaved on one keep-alive connection, each a different 10-line draft; target: with email p95 ≤ without + 5 ms)',
 };
 
-const DIALECTS = [['sqlite', 'SQLite'], ['postgres', 'PostgreSQL']];
+const DIALECTS = [
+  ['sqlite', 'SQLite'],
+  ['postgres', 'PostgreSQL'],
+];
 const cell = (x) => String(x ?? '–').replace(/\|/g, '\\|');
 const ratio = (a, b, d = 1) => (a && b ? `${(a / b).toFixed(d)}×` : '–');
 
@@ -57,23 +129,41 @@ function rowMisses(results) {
       for (const r of group.rows) {
         const over = r.target && (r.p95 === null || r.p95 > r.target);
         if (over || r.bad) {
-          misses.push([GROUP_TITLES[group.key], r.name, label, r.target ? `p95 ≤ ${r.target} ms` : '–', `p95 ${fmtMs(r.p95)} ms${r.bad ? `, ${r.bad} unexpected answers` : ''}`, reasonFor(group.key, dialect, r.name)]);
+          misses.push([
+            GROUP_TITLES[group.key],
+            r.name,
+            label,
+            r.target ? `p95 ≤ ${r.target} ms` : '–',
+            `p95 ${fmtMs(r.p95)} ms${r.bad ? `, ${r.bad} unexpected answers` : ''}`,
+            reasonFor(group.key, dialect, r.name),
+          ]);
         }
       }
     }
     for (const p of res?.pdf ?? []) {
-      if (p.lines === 50 && p.p95 > 200) misses.push(['PDF', `${p.kind}, 50 lines, ${p.mode}`, p.mode === 'in-process' ? '–' : label, 'p95 ≤ 200 ms', `p95 ${p.p95} ms`, '—']);
+      if (p.lines === 50 && p.p95 > 200)
+        misses.push(['PDF', `${p.kind}, 50 lines, ${p.mode}`, p.mode === 'in-process' ? '–' : label, 'p95 ≤ 200 ms', `p95 ${p.p95} ms`, '—']);
     }
   }
   for (const [key, t] of Object.entries(results.ui?.summary?.targets ?? {})) {
-    if (!t.met) misses.push(['Scheduler screen (Chromium)', key, 'SQLite', String(typeof t.target === 'number' ? `median ≤ ${t.target} ms` : t.target), t.median !== undefined ? `median ${fmtMs(t.median)} ms` : `max ${fmtMs(t.maxSeen)} ms`, UI_REASONS[key] ?? '—']);
+    if (!t.met)
+      misses.push([
+        'Scheduler screen (Chromium)',
+        key,
+        'SQLite',
+        String(typeof t.target === 'number' ? `median ≤ ${t.target} ms` : t.target),
+        t.median !== undefined ? `median ${fmtMs(t.median)} ms` : `max ${fmtMs(t.maxSeen)} ms`,
+        UI_REASONS[key] ?? '—',
+      ]);
   }
   return misses;
 }
 
 function groupTable(key, results) {
   const byName = new Map();
-  for (const [dialect] of DIALECTS) for (const r of results[dialect]?.groups.find((g) => g.key === key)?.rows ?? []) byName.set(r.name, { ...byName.get(r.name), [dialect]: r, target: r.target });
+  for (const [dialect] of DIALECTS)
+    for (const r of results[dialect]?.groups.find((g) => g.key === key)?.rows ?? [])
+      byName.set(r.name, { ...byName.get(r.name), [dialect]: r, target: r.target });
   if (!byName.size) return [];
   const head = ['scenario', 'target p95'];
   const sep = ['---', '---'];
@@ -86,7 +176,11 @@ function groupTable(key, results) {
     // A target measured in the run (pdfIsolation, send) differs per dialect: each dialect's own then.
     const targets = DIALECTS.filter(([dialect]) => v[dialect]?.target);
     const same = targets.every(([dialect]) => v[dialect].target === v[targets[0][0]].target);
-    const target = !targets.length ? '–' : same ? `≤ ${v[targets[0][0]].target}` : targets.map(([dialect, label]) => `≤ ${v[dialect].target} (${label})`).join(', ');
+    const target = !targets.length
+      ? '–'
+      : same
+        ? `≤ ${v[targets[0][0]].target}`
+        : targets.map(([dialect, label]) => `≤ ${v[dialect].target} (${label})`).join(', ');
     const cells = [cell(name), target];
     for (const [dialect] of DIALECTS) {
       const r = v[dialect];
@@ -97,9 +191,11 @@ function groupTable(key, results) {
       const miss = r.target && r.p95 > r.target ? ' **over**' : '';
       const ceiling = results[dialect].ceiling?.[r.connections];
       cells.push(
-        `${fmtMs(r.p50)} / ${fmtMs(r.p95)}${miss} / ${fmtMs(r.p99)}${r.bad ? ` (${r.bad} unexpected)` : ''}`, r.rps.toFixed(0),
+        `${fmtMs(r.p50)} / ${fmtMs(r.p95)}${miss} / ${fmtMs(r.p99)}${r.bad ? ` (${r.bad} unexpected)` : ''}`,
+        r.rps.toFixed(0),
         r.floor ? (r.floor.error ? cell(r.floor.error) : `${fmtMs(r.floor.p50, 2)} / ${fmtMs(r.floor.p95, 2)}`) : '–',
-        r.floor?.p50 ? ratio(r.p50, r.floor.p50) : '–', ceiling ? ratio(r.rps, ceiling.rps, 3) : '–',
+        r.floor?.p50 ? ratio(r.p50, r.floor.p50) : '–',
+        ceiling ? ratio(r.rps, ceiling.rps, 3) : '–',
       );
     }
     lines.push(`| ${cells.join(' | ')} |`);
@@ -113,13 +209,20 @@ function pdfTable(results) {
   for (const kind of ['estimate', 'invoice']) {
     for (const lines of [1, 50, 300]) {
       const f = (p) => (p ? `${p.p50} / ${p.p95} / ${p.max}` : '–');
-      rows.push(`| ${kind}, ${lines} line${lines > 1 ? 's' : ''} | ${f(find('sqlite', 'in-process', kind, lines))} | ${f(find('sqlite', 'http', kind, lines))} | ${f(find('postgres', 'http', kind, lines))} |`);
+      rows.push(
+        `| ${kind}, ${lines} line${lines > 1 ? 's' : ''} | ${f(find('sqlite', 'in-process', kind, lines))} | ${f(find('sqlite', 'http', kind, lines))} | ${f(find('postgres', 'http', kind, lines))} |`,
+      );
     }
   }
   return [
-    '## PDFs (bench/pdf.mjs; target p95 ≤ 200 ms at 50 lines)', '',
-    'In process: renderDocumentPdf on the fixture DTOs. HTTP: GET /api/{estimates,invoices}/:id/pdf on the test app (its own small company) listening on loopback.', '',
-    '| document | in process p50 / p95 / max ms | HTTP on SQLite p50 / p95 / max ms | HTTP on PostgreSQL p50 / p95 / max ms |', '|---|---|---|---|', ...rows, '',
+    '## PDFs (bench/pdf.mjs; target p95 ≤ 200 ms at 50 lines)',
+    '',
+    'In process: renderDocumentPdf on the fixture DTOs. HTTP: GET /api/{estimates,invoices}/:id/pdf on the test app (its own small company) listening on loopback.',
+    '',
+    '| document | in process p50 / p95 / max ms | HTTP on SQLite p50 / p95 / max ms | HTTP on PostgreSQL p50 / p95 / max ms |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
   ];
 }
 
@@ -129,21 +232,34 @@ function outboxTable(results) {
   const concurrencies = [...new Set(runs.flatMap((o) => o?.throughput.map((t) => t.concurrency) ?? []))];
   const cellOf = (o, c) => {
     const t = o?.throughput.find((x) => x.concurrency === c);
-    return t ? `${t.jobsPerSecond.toFixed(1)} | ${t.smtpBound.toFixed(1)} (${((100 * t.jobsPerSecond) / t.smtpBound).toFixed(0)}%) | ${t.duplicates} / ${t.notSent}` : '– | – | –';
+    return t
+      ? `${t.jobsPerSecond.toFixed(1)} | ${t.smtpBound.toFixed(1)} (${((100 * t.jobsPerSecond) / t.smtpBound).toFixed(0)}%) | ${t.duplicates} / ${t.notSent}`
+      : '– | – | –';
   };
   const settings = runs.find(Boolean).settings;
-  const smtp = DIALECTS.map(([, label], i) => (runs[i] ? `${label} p50 ${fmtMs(runs[i].smtp.p50)} ms` : null)).filter(Boolean).join(', ');
+  const smtp = DIALECTS.map(([, label], i) => (runs[i] ? `${label} p50 ${fmtMs(runs[i].smtp.p50)} ms` : null))
+    .filter(Boolean)
+    .join(', ');
   const emails = DIALECTS.map(([, label], i) => {
     const e = runs[i]?.emails;
-    return e ? `${label}: ${e.arrived} of ${e.queued} arrived, ${e.withPdf} with the PDF${e.lastArrivedAfterLastSendSeconds === null ? '' : `, the last ${e.lastArrivedAfterLastSendSeconds.toFixed(1)} s after the last send`}` : null;
-  }).filter(Boolean).join('; ');
+    return e
+      ? `${label}: ${e.arrived} of ${e.queued} arrived, ${e.withPdf} with the PDF${e.lastArrivedAfterLastSendSeconds === null ? '' : `, the last ${e.lastArrivedAfterLastSendSeconds.toFixed(1)} s after the last send`}`
+      : null;
+  })
+    .filter(Boolean)
+    .join('; ');
   return [
-    '## Outbox: email jobs per second through the queue (bench/outbox.mjs)', '',
+    '## Outbox: email jobs per second through the queue (bench/outbox.mjs)',
+    '',
     `${settings.emails.toLocaleString('en-US')} emails queued with the product's queueEmail in one transaction, delivered by one server process (BACKGROUND_POLL_MS=${settings.pollMs}) over SMTP (nodemailer, a new connection per email) to a test SMTP server on loopback in the bench process; timed from the commit to the last email received. ` +
-      `SMTP bound: concurrency × 1000 ÷ one email's SMTP dialogue alone from the bench process (${smtp}; smtp-server waits 100 ms before its greeting), what the workers could reach if queue and database cost nothing.`, '',
-    '| BACKGROUND_CONCURRENCY | SQLite jobs/s | SQLite SMTP bound (reached) | SQLite duplicates / not sent | PostgreSQL jobs/s | PostgreSQL SMTP bound (reached) | PostgreSQL duplicates / not sent |', '|---|---|---|---|---|---|---|',
-    ...concurrencies.map((c) => `| ${c}${c === 4 ? ' (default)' : ''} | ${cellOf(runs[0], c)} | ${cellOf(runs[1], c)} |`), '',
-    `The Send rows' emails (server at its background defaults: poll 500 ms, concurrency 4): ${emails}.`, '',
+      `SMTP bound: concurrency × 1000 ÷ one email's SMTP dialogue alone from the bench process (${smtp}; smtp-server waits 100 ms before its greeting), what the workers could reach if queue and database cost nothing.`,
+    '',
+    '| BACKGROUND_CONCURRENCY | SQLite jobs/s | SQLite SMTP bound (reached) | SQLite duplicates / not sent | PostgreSQL jobs/s | PostgreSQL SMTP bound (reached) | PostgreSQL duplicates / not sent |',
+    '|---|---|---|---|---|---|---|',
+    ...concurrencies.map((c) => `| ${c}${c === 4 ? ' (default)' : ''} | ${cellOf(runs[0], c)} | ${cellOf(runs[1], c)} |`),
+    '',
+    `The Send rows' emails (server at its background defaults: poll 500 ms, concurrency 4): ${emails}.`,
+    '',
   ];
 }
 
@@ -162,10 +278,16 @@ function uiTable(ui) {
     ['scroll: longest long task ms', s.scroll?.longTaskMax, s.floor?.scrollLongTaskMax, '≤ 50'],
   ];
   return [
-    '## Scheduler screen (Chromium, bench/scheduler-ui.mjs)', '',
-    `Its own generated tenant (80 technicians, 2,000 tasks this week) on SQLite only; ${ui.settings?.runs} run(s) per figure; medians / max. Full data: ${ui.file}.`, '',
-    '| measure (ms) | ours median / max | plain-DOM floor median / max | ours ÷ floor | target |', '|---|---|---|---|---|',
-    ...rows.map(([what, ours, floor, target]) => `| ${what} | ${f(ours)} | ${f(floor)} | ${ours && floor?.median ? ratio(ours.median, floor.median) : '–'} | ${target} |`), '',
+    '## Scheduler screen (Chromium, bench/scheduler-ui.mjs)',
+    '',
+    `Its own generated tenant (80 technicians, 2,000 tasks this week) on SQLite only; ${ui.settings?.runs} run(s) per figure; medians / max. Full data: ${ui.file}.`,
+    '',
+    '| measure (ms) | ours median / max | plain-DOM floor median / max | ours ÷ floor | target |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      ([what, ours, floor, target]) => `| ${what} | ${f(ours)} | ${f(floor)} | ${ours && floor?.median ? ratio(ours.median, floor.median) : '–'} | ${target} |`,
+    ),
+    '',
   ];
 }
 
@@ -175,24 +297,40 @@ export function renderReport(results) {
   const describe = (dialect, label) => {
     const r = results[dialect];
     if (!r) return `- ${label}: not run.`;
-    const c = Object.entries(r.ceiling ?? {}).map(([n, row]) => `${row.rps.toFixed(0)} req/s at ${n} connection(s)`).join(', ');
+    const c = Object.entries(r.ceiling ?? {})
+      .map(([n, row]) => `${row.rps.toFixed(0)} req/s at ${n} connection(s)`)
+      .join(', ');
     return `- ${label}: ${r.seeding}. Ceiling (bare Fastify GET returning a small JSON object, own process): ${c}. Load average ${r.loadavg.map((x) => x.toFixed(1)).join(' → ')}.`;
   };
   const s = results.sqlite?.sizes ?? results.postgres?.sizes;
-  return [
-    '# Benchmark report (`npm run bench`)', '',
-    `${results.started} – ${results.finished}. One company of ${s.jobs.toLocaleString('en-US')} jobs, ${s.tasks.toLocaleString('en-US')} tasks, ${s.technicians} technicians, ${s.invoiceLines.toLocaleString('en-US')} invoice lines, ` +
-      `${s.calls.toLocaleString('en-US')} receptionist calls and ${s.assets.toLocaleString('en-US')} assets, plus a second company (bench/large-tenant.mjs, cached under DATA_DIR/bench-cache).`,
-    `Server in its own process, autocannon over loopback from the bench process, ${results.seconds} s per row, 1 connection unless the row says otherwise; everything shares the machine's cores.`,
-    'p50/p95/p99 from every response time. Floor: the request\'s SQL captured from the server and replayed straight against the database in a rolled-back transaction (bench/floor.mjs); API ÷ floor compares the p50s. Ceiling: req/s of the row ÷ req/s of a bare Fastify JSON route with the same connections.', '',
-    describe('sqlite', 'SQLite'), describe('postgres', 'PostgreSQL'), '',
-    '## Missing their target', '',
-    ...(misses.length
-      ? ['| benchmark | row | database | target | measured | reason |', '|---|---|---|---|---|---|', ...misses.map((m) => `| ${m.map(cell).join(' | ')} |`)]
-      : ['None.']),
-    '', '## Targets', '', '| benchmark | what | target | from |', '|---|---|---|---|',
-    ...TARGETS.map((t) => `| ${t.group} | ${t.what} | ${t.target} | ${t.source} |`), '',
-    ...['api', 'jobs', 'tasks', 'scheduling', 'dashboard', 'pdfIsolation', 'send'].flatMap((k) => groupTable(k, results)),
-    ...outboxTable(results), ...pdfTable(results), ...uiTable(results.ui),
-  ].join('\n') + '\n';
+  return (
+    [
+      '# Benchmark report (`npm run bench`)',
+      '',
+      `${results.started} – ${results.finished}. One company of ${s.jobs.toLocaleString('en-US')} jobs, ${s.tasks.toLocaleString('en-US')} tasks, ${s.technicians} technicians, ${s.invoiceLines.toLocaleString('en-US')} invoice lines, ` +
+        `${s.calls.toLocaleString('en-US')} receptionist calls and ${s.assets.toLocaleString('en-US')} assets, plus a second company (bench/large-tenant.mjs, cached under DATA_DIR/bench-cache).`,
+      `Server in its own process, autocannon over loopback from the bench process, ${results.seconds} s per row, 1 connection unless the row says otherwise; everything shares the machine's cores.`,
+      "p50/p95/p99 from every response time. Floor: the request's SQL captured from the server and replayed straight against the database in a rolled-back transaction (bench/floor.mjs); API ÷ floor compares the p50s. Ceiling: req/s of the row ÷ req/s of a bare Fastify JSON route with the same connections.",
+      '',
+      describe('sqlite', 'SQLite'),
+      describe('postgres', 'PostgreSQL'),
+      '',
+      '## Missing their target',
+      '',
+      ...(misses.length
+        ? ['| benchmark | row | database | target | measured | reason |', '|---|---|---|---|---|---|', ...misses.map((m) => `| ${m.map(cell).join(' | ')} |`)]
+        : ['None.']),
+      '',
+      '## Targets',
+      '',
+      '| benchmark | what | target | from |',
+      '|---|---|---|---|',
+      ...TARGETS.map((t) => `| ${t.group} | ${t.what} | ${t.target} | ${t.source} |`),
+      '',
+      ...['api', 'jobs', 'tasks', 'scheduling', 'dashboard', 'pdfIsolation', 'send'].flatMap((k) => groupTable(k, results)),
+      ...outboxTable(results),
+      ...pdfTable(results),
+      ...uiTable(results.ui),
+    ].join('\n') + '\n'
+  );
 }

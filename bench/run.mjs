@@ -29,7 +29,10 @@ import { measureTasksList } from './tasks-list.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WRITE_CONNECTIONS = 10;
-const say = (dialect) => (...a) => console.log(`[bench ${dialect}]`, ...a);
+const say =
+  (dialect) =>
+  (...a) =>
+    console.log(`[bench ${dialect}]`, ...a);
 
 async function benchDialect(dialect) {
   const log = say(dialect);
@@ -67,8 +70,13 @@ async function benchDialect(dialect) {
     } finally {
       await server.stop();
     }
-    log('floors: each row\'s SQL captured and replayed');
-    await measureFloors(tenant.env, tenantId, result.groups.flatMap((g) => g.rows), log);
+    log("floors: each row's SQL captured and replayed");
+    await measureFloors(
+      tenant.env,
+      tenantId,
+      result.groups.flatMap((g) => g.rows),
+      log,
+    );
   } finally {
     await tenant.cleanup();
   }
@@ -90,7 +98,11 @@ async function benchDialect(dialect) {
 /** The Chromium benchmark as it is (its own seed, SQLite); its figures from the JSON it writes. */
 function schedulerUi() {
   const started = Date.now();
-  const run = spawnSync(process.execPath, [join(ROOT, 'bench/scheduler-ui.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_RUNS: process.env.BENCH_UI_RUNS ?? '5' } });
+  const run = spawnSync(process.execPath, [join(ROOT, 'bench/scheduler-ui.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_RUNS: process.env.BENCH_UI_RUNS ?? '5' },
+  });
   const file = join(ROOT, `bench/results/scheduler-ui-${new Date().toISOString().slice(0, 10)}.json`);
   if (run.status !== 0 || !existsSync(file)) return { error: `bench/scheduler-ui.mjs exited ${run.status}` };
   const data = JSON.parse(readFileSync(file, 'utf8'));
@@ -109,9 +121,15 @@ if (process.argv.includes('--render')) {
   if (dialects.includes('sqlite')) results.sqlite = await benchDialect('sqlite');
   if (dialects.includes('postgres')) {
     const out = join(mkdtempSync(join(tmpdir(), 'fw-bench-pg-')), 'postgres.json');
-    const run = spawnSync('bash', [join(ROOT, 'scripts/with-postgres.sh'), process.execPath, ...process.execArgv, join(ROOT, 'bench/run.mjs'), '--postgres-only'], {
-      cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_PG_OUT: out, BENCH_CACHE_DIR: cacheRoot() },
-    });
+    const run = spawnSync(
+      'bash',
+      [join(ROOT, 'scripts/with-postgres.sh'), process.execPath, ...process.execArgv, join(ROOT, 'bench/run.mjs'), '--postgres-only'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, BENCH_PG_OUT: out, BENCH_CACHE_DIR: cacheRoot() },
+      },
+    );
     if (run.status !== 0 || !existsSync(out)) throw new Error('the PostgreSQL part failed');
     results.postgres = JSON.parse(readFileSync(out, 'utf8'));
   }

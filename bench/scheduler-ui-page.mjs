@@ -14,14 +14,15 @@ export function instrument() {
     ch.port2.postMessage(0);
   };
   const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (cb) => raf((ts) => {
-    fw.inRaf = true;
-    try {
-      cb(ts);
-    } finally {
-      fw.inRaf = false;
-    }
-  });
+  window.requestAnimationFrame = (cb) =>
+    raf((ts) => {
+      fw.inRaf = true;
+      try {
+        cb(ts);
+      } finally {
+        fw.inRaf = false;
+      }
+    });
   const afterFrame = (cb) => raf(() => afterRender(cb));
   fw.afterFrame = afterFrame;
   const mark = performance.mark.bind(performance);
@@ -39,21 +40,28 @@ export function instrument() {
     }
     return entry;
   };
-  addEventListener('pointerup', (e) => {
-    if (fw.watch && fw.pointerUp === null) {
-      fw.pointerUp = e.timeStamp;
-      mark('bench:pointerup');
-    }
-  }, true);
+  addEventListener(
+    'pointerup',
+    (e) => {
+      if (fw.watch && fw.pointerUp === null) {
+        fw.pointerUp = e.timeStamp;
+        mark('bench:pointerup');
+      }
+    },
+    true,
+  );
   // The chart: the first frame with people rows (the boards mark on entries; the team may arrive later).
   if (location.search.includes('board=chart')) {
     const t0 = performance.now();
-    const poll = () => raf(() => {
-      if (document.querySelectorAll('[data-row-key]').length > 3) {
-        fw.rowsAt = performance.now();
-        afterRender((t) => { fw.rowsFrame = t; });
-      } else if (performance.now() - t0 < 60_000) poll();
-    });
+    const poll = () =>
+      raf(() => {
+        if (document.querySelectorAll('[data-row-key]').length > 3) {
+          fw.rowsAt = performance.now();
+          afterRender((t) => {
+            fw.rowsFrame = t;
+          });
+        } else if (performance.now() - t0 < 60_000) poll();
+      });
     poll();
   }
 }
@@ -61,11 +69,17 @@ export function instrument() {
 /** Waits for the first fw:<board>-rendered mark after the feed's response, and its frame; returns timings. */
 export async function firstRender(page, board) {
   await page.waitForSelector(`[data-board="${board}"]`, { timeout: 60_000 });
-  await page.waitForFunction((name) => {
-    const fw = window.__fwBench;
-    const feed = performance.getEntriesByType('resource').find((r) => r.name.includes('/api/schedule?'));
-    return feed && fw.marks.some((m) => m.name === name && m.at >= feed.responseEnd && m.frame !== null) && (!name.includes('chart') || fw.rowsFrame !== null);
-  }, `fw:${board}-rendered`, { timeout: 60_000, polling: 100 });
+  await page.waitForFunction(
+    (name) => {
+      const fw = window.__fwBench;
+      const feed = performance.getEntriesByType('resource').find((r) => r.name.includes('/api/schedule?'));
+      return (
+        feed && fw.marks.some((m) => m.name === name && m.at >= feed.responseEnd && m.frame !== null) && (!name.includes('chart') || fw.rowsFrame !== null)
+      );
+    },
+    `fw:${board}-rendered`,
+    { timeout: 60_000, polling: 100 },
+  );
   return page.evaluate((name) => {
     const fw = window.__fwBench;
     const resources = performance.getEntriesByType('resource');
@@ -77,13 +91,29 @@ export async function firstRender(page, board) {
     // The whole board: the later of the feed's first render and (chart) the first frame with people rows.
     const complete = fw.rowsFrame === null ? m.frame : Math.max(m.frame, fw.rowsFrame);
     return {
-      feedUrl: feed.name, feedStart: feed.startTime, feedEnd: feed.responseEnd, feedBytes: feed.transferSize, feedDecoded: feed.decodedBodySize,
-      teamRequests: team.length, teamEnd, mark: m.at, markInRaf: m.inRaf, frame: m.frame, entries: m.entries, rows: m.rows,
-      rowsAt: fw.rowsAt, rowsFrame: fw.rowsFrame, rowsInDom: document.querySelectorAll('[data-row-key]').length,
+      feedUrl: feed.name,
+      feedStart: feed.startTime,
+      feedEnd: feed.responseEnd,
+      feedBytes: feed.transferSize,
+      feedDecoded: feed.decodedBodySize,
+      teamRequests: team.length,
+      teamEnd,
+      mark: m.at,
+      markInRaf: m.inRaf,
+      frame: m.frame,
+      entries: m.entries,
+      rows: m.rows,
+      rowsAt: fw.rowsAt,
+      rowsFrame: fw.rowsFrame,
+      rowsInDom: document.querySelectorAll('[data-row-key]').length,
       marks: fw.marks.map((x) => ({ name: x.name, at: x.at, frame: x.frame })),
-      toMark: m.at - feed.responseEnd, toFrame: m.frame - feed.responseEnd,
-      completeFromFeed: complete - feed.responseEnd, completeFromData: complete - dataEnd, teamAfterFeed: teamEnd === null ? null : teamEnd - feed.responseEnd,
-      fromNavToFrame: m.frame, fromNavToComplete: complete, // navigation start is the time origin
+      toMark: m.at - feed.responseEnd,
+      toFrame: m.frame - feed.responseEnd,
+      completeFromFeed: complete - feed.responseEnd,
+      completeFromData: complete - dataEnd,
+      teamAfterFeed: teamEnd === null ? null : teamEnd - feed.responseEnd,
+      fromNavToFrame: m.frame,
+      fromNavToComplete: complete, // navigation start is the time origin
     };
   }, `fw:${board}-rendered`);
 }
@@ -110,7 +140,16 @@ export function dragCandidates(feed, fixture) {
         const ne = e + shift;
         if (ns < 9 * 60 || ne > 17 * 60) continue;
         if (tasks.some((o) => o.id !== t.id && minute(o.startTime) < ne && minute(o.endTime) > ns)) continue;
-        out.push({ id: t.id, taskNumber: t.taskNumber, assigneeId: t.assignedTo.id, status: t.status, duration: e - s, shift, from: t.startTime, to: new Date(Date.parse(t.startTime) + shift * 60_000).toISOString() });
+        out.push({
+          id: t.id,
+          taskNumber: t.taskNumber,
+          assigneeId: t.assignedTo.id,
+          status: t.status,
+          duration: e - s,
+          shift,
+          from: t.startTime,
+          to: new Date(Date.parse(t.startTime) + shift * 60_000).toISOString(),
+        });
         break;
       }
     }
@@ -175,43 +214,53 @@ export async function dragAndDrop(page, candidates) {
   await page.waitForTimeout(1000);
   pick = await pickChartEntry(page, candidates);
   if (!pick) return { error: `no draggable entry on screen among ${candidates.length} candidates (after idle)` };
-  await page.evaluate(([p, board]) => {
-    const fw = window.__fwBench;
-    const root = document.querySelector(`[data-board="${board}"]`);
-    const selector = `[data-board="${board}"] [data-row-key="${CSS.escape(p.assigneeId)}"] [data-task-number="${p.taskNumber}"]`;
-    fw.pointerUp = null;
-    fw.mutations = [];
-    fw.frames = [];
-    fw.watch = p;
-    let stop = false;
-    const frameLoop = () => fw.afterFrame((t) => {
-      fw.frames.push(t);
-      if (!stop && performance.now() - (fw.pointerUp ?? performance.now()) < 4000) requestAnimationFrame(frameLoop);
-    });
-    requestAnimationFrame(frameLoop);
-    fw.stopFrames = () => { stop = true; };
-    fw.touched = new Set();
-    fw.observer = new MutationObserver((records) => {
-      if (fw.pointerUp === null) return;
-      if (!fw.mutations.some((x) => x.atTarget)) {
-        for (const rec of records) {
-          const nodes = rec.type === 'childList' ? [...rec.addedNodes, ...rec.removedNodes] : [rec.target];
-          for (const n of nodes) {
-            const entry = n.nodeType === 1 ? (n.closest?.('[data-entry-id]') ?? n.querySelector?.('[data-entry-id]')) : n.parentElement?.closest('[data-entry-id]');
-            if (entry) fw.touched.add(entry.getAttribute('data-entry-id'));
+  await page.evaluate(
+    ([p, board]) => {
+      const fw = window.__fwBench;
+      const root = document.querySelector(`[data-board="${board}"]`);
+      const selector = `[data-board="${board}"] [data-row-key="${CSS.escape(p.assigneeId)}"] [data-task-number="${p.taskNumber}"]`;
+      fw.pointerUp = null;
+      fw.mutations = [];
+      fw.frames = [];
+      fw.watch = p;
+      let stop = false;
+      const frameLoop = () =>
+        fw.afterFrame((t) => {
+          fw.frames.push(t);
+          if (!stop && performance.now() - (fw.pointerUp ?? performance.now()) < 4000) requestAnimationFrame(frameLoop);
+        });
+      requestAnimationFrame(frameLoop);
+      fw.stopFrames = () => {
+        stop = true;
+      };
+      fw.touched = new Set();
+      fw.observer = new MutationObserver((records) => {
+        if (fw.pointerUp === null) return;
+        if (!fw.mutations.some((x) => x.atTarget)) {
+          for (const rec of records) {
+            const nodes = rec.type === 'childList' ? [...rec.addedNodes, ...rec.removedNodes] : [rec.target];
+            for (const n of nodes) {
+              const entry =
+                n.nodeType === 1 ? (n.closest?.('[data-entry-id]') ?? n.querySelector?.('[data-entry-id]')) : n.parentElement?.closest('[data-entry-id]');
+              if (entry) fw.touched.add(entry.getAttribute('data-entry-id'));
+            }
           }
         }
-      }
-      const el = document.querySelector(selector);
-      const r = el?.getBoundingClientRect();
-      const style = el ? getComputedStyle(el) : null;
-      const atTarget = !!r && Math.abs(r.left - (p.left + p.dx)) <= 3 && Math.abs(r.top - p.top) <= 3
-        && (!style || ((style.transform === 'none' || !style.transform) && Number(style.opacity) === 1));
-      if (atTarget && !fw.mutations.some((x) => x.atTarget)) performance.mark('bench:drop-dom');
-      fw.mutations.push({ t: performance.now(), left: r?.left ?? null, top: r?.top ?? null, atTarget });
-    });
-    fw.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-  }, [pick, board]);
+        const el = document.querySelector(selector);
+        const r = el?.getBoundingClientRect();
+        const style = el ? getComputedStyle(el) : null;
+        const atTarget =
+          !!r &&
+          Math.abs(r.left - (p.left + p.dx)) <= 3 &&
+          Math.abs(r.top - p.top) <= 3 &&
+          (!style || ((style.transform === 'none' || !style.transform) && Number(style.opacity) === 1));
+        if (atTarget && !fw.mutations.some((x) => x.atTarget)) performance.mark('bench:drop-dom');
+        fw.mutations.push({ t: performance.now(), left: r?.left ?? null, top: r?.top ?? null, atTarget });
+      });
+      fw.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    },
+    [pick, board],
+  );
   const put = page.waitForResponse((r) => r.url().includes('/api/tasks/schedule/') && r.request().method() === 'PUT', { timeout: 15_000 });
   await page.mouse.move(pick.x, pick.y);
   await page.mouse.down();
@@ -227,8 +276,19 @@ export async function dragAndDrop(page, candidates) {
     const resources = performance.getEntriesByType('resource');
     const res = resources.filter((r) => r.name.includes('/api/tasks/schedule/'));
     const putEntry = res[res.length - 1];
-    const after = resources.filter((r) => fw.pointerUp !== null && r.startTime > fw.pointerUp).map((r) => ({ url: r.name.replace(location.origin, '').slice(0, 60), start: r.startTime, end: r.responseEnd }));
-    return { touched: fw.touched.size, pointerUp: fw.pointerUp, mutations: fw.mutations, frames: fw.frames, putStart: putEntry?.startTime ?? null, putEnd: putEntry?.responseEnd ?? null, marks: fw.marks.filter((x) => x.at > (fw.pointerUp ?? Infinity)), after };
+    const after = resources
+      .filter((r) => fw.pointerUp !== null && r.startTime > fw.pointerUp)
+      .map((r) => ({ url: r.name.replace(location.origin, '').slice(0, 60), start: r.startTime, end: r.responseEnd }));
+    return {
+      touched: fw.touched.size,
+      pointerUp: fw.pointerUp,
+      mutations: fw.mutations,
+      frames: fw.frames,
+      putStart: putEntry?.startTime ?? null,
+      putEnd: putEntry?.responseEnd ?? null,
+      marks: fw.marks.filter((x) => x.at > (fw.pointerUp ?? Infinity)),
+      after,
+    };
   });
   const nextFrame = (t) => m.frames.find((f) => f >= t) ?? null;
   const firstAtTarget = m.mutations.find((x) => x.atTarget);
@@ -247,9 +307,22 @@ export async function dragAndDrop(page, candidates) {
   }
   const since = (t) => (t !== null && t !== undefined && m.pointerUp !== null ? t - m.pointerUp : null);
   return {
-    board, task: pick.taskNumber, assignee: pick.assigneeId, status: pick.status, shiftMinutes: pick.shift, dx: pick.dx, chartScrollTop: pick.scrollTop, putStatus: putResponse?.status() ?? null,
-    mutationsAfterUp: m.mutations.length, entriesTouchedUntilDrop: m.touched, reachedTarget: !!firstAtTarget,
-    dropDom: since(firstAtTarget?.t), drop: since(dropFrame), put: since(m.putEnd), refetch: since(refetchEnd), roundTrip: since(settledFrame),
+    board,
+    task: pick.taskNumber,
+    assignee: pick.assigneeId,
+    status: pick.status,
+    shiftMinutes: pick.shift,
+    dx: pick.dx,
+    chartScrollTop: pick.scrollTop,
+    putStatus: putResponse?.status() ?? null,
+    mutationsAfterUp: m.mutations.length,
+    entriesTouchedUntilDrop: m.touched,
+    reachedTarget: !!firstAtTarget,
+    dropDom: since(firstAtTarget?.t),
+    drop: since(dropFrame),
+    put: since(m.putEnd),
+    refetch: since(refetchEnd),
+    roundTrip: since(settledFrame),
     requestsAfterUp: m.after.map((r) => ({ url: r.url, start: since(r.start), end: since(r.end) })),
   };
 }
@@ -259,7 +332,9 @@ export function scrollRows({ step, rowsWanted }) {
   return new Promise((done) => {
     const sc = document.querySelector('[data-chart-scroll]');
     const longTasks = [];
-    const po = new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push({ start: e.startTime, duration: e.duration }); });
+    const po = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longTasks.push({ start: e.startTime, duration: e.duration });
+    });
     po.observe({ type: 'longtask' });
     const seen = new Set();
     const frames = [];
@@ -277,7 +352,16 @@ export function scrollRows({ step, rowsWanted }) {
         setTimeout(() => {
           po.disconnect();
           const gaps = frames.slice(1).map((f, i) => f - frames[i]);
-          done({ rowsSeen: seen.size, reachedBottom: bottom, scrollTop: sc.scrollTop, scrollHeight: sc.scrollHeight, ms: ts - t0, frames: frames.length, gaps, longTasks });
+          done({
+            rowsSeen: seen.size,
+            reachedBottom: bottom,
+            scrollTop: sc.scrollTop,
+            scrollHeight: sc.scrollHeight,
+            ms: ts - t0,
+            frames: frames.length,
+            gaps,
+            longTasks,
+          });
         }, 300);
         return;
       }

@@ -46,11 +46,23 @@ const passwordHash = await hashPassword(PASSWORD);
 const pad = (n: number) => String(n).padStart(3, '0');
 const users = [{ email: 'bench-admin@bench.test', name: 'Bench Admin', role: 'Admin' as const, access: 'fullAccess' as const }];
 // Busy and idle technicians interleave by name (the chart and sidebar sort by name).
-for (let i = 0; i < BUSY; i++) users.push({ email: `busy${i}@bench.test`, name: `Tech ${pad(i * 6)} Busy`, role: 'Technician' as any, access: 'noAccess' as any });
-for (let i = 0; i < IDLE; i++) users.push({ email: `idle${i}@bench.test`, name: `Tech ${pad(Math.floor(i / 5) * 6 + 1 + (i % 5))} Idle`, role: 'Technician' as any, access: 'noAccess' as any });
+for (let i = 0; i < BUSY; i++)
+  users.push({ email: `busy${i}@bench.test`, name: `Tech ${pad(i * 6)} Busy`, role: 'Technician' as any, access: 'noAccess' as any });
+for (let i = 0; i < IDLE; i++)
+  users.push({
+    email: `idle${i}@bench.test`,
+    name: `Tech ${pad(Math.floor(i / 5) * 6 + 1 + (i % 5))} Idle`,
+    role: 'Technician' as any,
+    access: 'noAccess' as any,
+  });
 const company = await seedCompany(handle.db, {
-  name: 'Bench Co', timeZone: ZONE, users, customers: 300,
-  zones: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], serviceTags: ['HVAC', 'Plumbing', 'Electrical', 'Roofing', 'Solar', 'Doors'], accountTags: ['VIP', 'Commercial'],
+  name: 'Bench Co',
+  timeZone: ZONE,
+  users,
+  customers: 300,
+  zones: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'],
+  serviceTags: ['HVAC', 'Plumbing', 'Electrical', 'Roofing', 'Solar', 'Doors'],
+  accountTags: ['VIP', 'Commercial'],
   subcontractors: Array.from({ length: SUBS }, (_, i) => ({ name: `Sub ${pad(i)}`, kind: 'COMPANY' as const, contactName: null })),
   passwordHash,
 });
@@ -58,14 +70,24 @@ const now = Date.now();
 // Jobs created 10–40 days ago, so every task of the week is created after its job.
 await seedJobs(handle.db, company, { jobs: 400, rich: false, batch: 400, days: 30, now: new Date(now - 10 * 86_400_000) });
 
-const jobs = (await handle.db.selectFrom('jobs').select(['id', 'customer_id', 'status', 'created_at']).where('tenant_id', '=', company.tenantId).where('status', '=', 'OPEN').orderBy('job_number').execute())
-  .map((j) => ({ id: j.id, customerId: j.customer_id, status: j.status, created: Date.parse(j.created_at) }));
+const jobs = (
+  await handle.db
+    .selectFrom('jobs')
+    .select(['id', 'customer_id', 'status', 'created_at'])
+    .where('tenant_id', '=', company.tenantId)
+    .where('status', '=', 'OPEN')
+    .orderBy('job_number')
+    .execute()
+).map((j) => ({ id: j.id, customerId: j.customer_id, status: j.status, created: Date.parse(j.created_at) }));
 const techIds = Array.from({ length: BUSY }, (_, i) => company.userIds[`busy${i}@bench.test`]!);
 const today = todayKey(ZONE, now);
 const weekStart = weekStartOf(today);
 const days = daysFrom(weekStart, 7);
 const ctx: Context = {
-  tenantId: company.tenantId, now, adminId: company.userIds['bench-admin@bench.test']!, jobs,
+  tenantId: company.tenantId,
+  now,
+  adminId: company.userIds['bench-admin@bench.test']!,
+  jobs,
   technicians: techIds.map((key) => ({ kind: 'TECHNICIAN', key, worker: key })),
   subcontractors: company.subcontractorIds.map((key) => ({ kind: 'SUBCONTRACTOR', key, worker: null })),
   dayStart: (d) => instantOf(addDays(today, d), 0, ZONE),
@@ -111,7 +133,15 @@ for (let t = 0; t < BUSY; t++) {
         worked = { start: Math.min(s + 3 * MINUTE, now), end: null };
       }
       const job = jobs[n % jobs.length]!;
-      plans.push({ job, assignee, start: s, end: e, lifecycle, created: Math.max(job.created + 10 * MINUTE, Math.min(now - MINUTE, s - 3 * 86_400_000)), ...(worked ? { worked } : {}) });
+      plans.push({
+        job,
+        assignee,
+        start: s,
+        end: e,
+        lifecycle,
+        created: Math.max(job.created + 10 * MINUTE, Math.min(now - MINUTE, s - 3 * 86_400_000)),
+        ...(worked ? { worked } : {}),
+      });
       perDay.set(day, (perDay.get(day) ?? 0) + 1);
     }
   }
@@ -124,10 +154,30 @@ const weekdays = days.filter((d) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).
 const future = weekdays.filter((d) => d > today);
 const chartDay = (future.length ? future : weekdays).reduce((a, b) => ((perDay.get(b) ?? 0) > (perDay.get(a) ?? 0) ? b : a));
 const fixture = {
-  timeZone: ZONE, today, weekStart, days, range: viewRange('week', weekStart, ZONE), dayStarts: days.map((d) => instantOf(d, 0, ZONE)), dayEnds: days.map((d) => instantOf(addDays(d, 1), 0, ZONE)), chartDay, chartRange: viewRange('day', chartDay, ZONE),
-  perDay: Object.fromEntries(perDay), tasks: written.count, firstNumber: written.firstNumber, lastNumber: written.lastNumber,
-  busyTechnicians: BUSY, idleTechnicians: IDLE, subcontractors: SUBS, people: BUSY + IDLE + SUBS, chartRows: 3 + BUSY + IDLE + SUBS,
-  running: running.size, email: 'bench-admin@bench.test', password: PASSWORD, seededMs: Date.now() - t0,
+  timeZone: ZONE,
+  today,
+  weekStart,
+  days,
+  range: viewRange('week', weekStart, ZONE),
+  dayStarts: days.map((d) => instantOf(d, 0, ZONE)),
+  dayEnds: days.map((d) => instantOf(addDays(d, 1), 0, ZONE)),
+  chartDay,
+  chartRange: viewRange('day', chartDay, ZONE),
+  perDay: Object.fromEntries(perDay),
+  tasks: written.count,
+  firstNumber: written.firstNumber,
+  lastNumber: written.lastNumber,
+  busyTechnicians: BUSY,
+  idleTechnicians: IDLE,
+  subcontractors: SUBS,
+  people: BUSY + IDLE + SUBS,
+  chartRows: 3 + BUSY + IDLE + SUBS,
+  running: running.size,
+  email: 'bench-admin@bench.test',
+  password: PASSWORD,
+  seededMs: Date.now() - t0,
 };
 writeFileSync(join(dataDir, 'scheduler-ui-fixture.json'), JSON.stringify(fixture, null, 2));
-console.log(`seeded ${written.count} tasks for ${BUSY} technicians in the week of ${weekStart} (+${IDLE} idle technicians, ${SUBS} subcontractors) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${written.count} tasks for ${BUSY} technicians in the week of ${weekStart} (+${IDLE} idle technicians, ${SUBS} subcontractors) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+);

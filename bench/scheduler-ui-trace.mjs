@@ -17,7 +17,19 @@ export async function traced(page, action) {
   const events = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
   const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-v8.gc', 'disabled-by-default-v8.cpu_profiler'] } });
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        'v8',
+        'disabled-by-default-v8.gc',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
+    },
+  });
   await action();
   await cdp.send('Tracing.end');
   await complete;
@@ -60,13 +72,19 @@ export function phaseBreakdown(events, from, to, { assets, r1 }) {
     const phase = PHASES.find(([re]) => re.test(name))[1];
     phases[phase] = (phases[phase] ?? 0) + us / 1000;
   }
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, us]) => ({ name, ms: r1(us / 1000) }));
+  const top = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, us]) => ({ name, ms: r1(us / 1000) }));
   // JavaScript self time by bundle chunk (react, tanstack, the app's index, …) from the V8 sampling profiler.
   const nodes = new Map();
   const samples = [];
   for (const e of events.filter((x) => x.pid === main.pid && (x.name === 'Profile' || x.name === 'ProfileChunk'))) {
     const data = e.args?.data;
-    if (e.name === 'Profile') { samples.push({ start: data.startTime }); continue; }
+    if (e.name === 'Profile') {
+      samples.push({ start: data.startTime });
+      continue;
+    }
     for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n.callFrame);
     const ids = data.cpuProfile?.samples ?? [];
     const deltas = data.timeDeltas ?? [];
@@ -90,9 +108,28 @@ export function phaseBreakdown(events, from, to, { assets, r1 }) {
     const fn = `${chunk}:${frame.functionName || '(anonymous)'}:${frame.lineNumber}:${frame.columnNumber}`;
     byFunction[fn] = (byFunction[fn] ?? 0) + dt;
   }
-  const jsByChunk = Object.fromEntries(Object.entries(byChunk).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => [k, r1(v)]));
-  const jsTopFunctions = Object.entries(byFunction).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => ({ fn: k, ms: r1(v), code: codeAt(k, assets) }));
-  return { windowMs: r1((to - from) / 1000), busyMs: r1(busy / 1000), jsByChunk, jsTopFunctions, phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, r1(v)]).sort((a, b) => b[1] - a[1])), top };
+  const jsByChunk = Object.fromEntries(
+    Object.entries(byChunk)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([k, v]) => [k, r1(v)]),
+  );
+  const jsTopFunctions = Object.entries(byFunction)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([k, v]) => ({ fn: k, ms: r1(v), code: codeAt(k, assets) }));
+  return {
+    windowMs: r1((to - from) / 1000),
+    busyMs: r1(busy / 1000),
+    jsByChunk,
+    jsTopFunctions,
+    phases: Object.fromEntries(
+      Object.entries(phases)
+        .map(([k, v]) => [k, r1(v)])
+        .sort((a, b) => b[1] - a[1]),
+    ),
+    top,
+  };
 }
 /** The served (minified) source at a profiled function's position, to tell which component it is. */
 const bundleLines = new Map();
@@ -105,7 +142,8 @@ function codeAt(fn, assets) {
   const text = bundleLines.get(file)[Number(line)] ?? '';
   return text.slice(Math.max(0, Number(col) - 40), Number(col) + 160);
 }
-export const markTs = (events, name, after = 0) => events.filter((e) => e.name === name && e.cat?.includes('blink.user_timing') && e.ts >= after).sort((a, b) => a.ts - b.ts)[0]?.ts ?? null;
+export const markTs = (events, name, after = 0) =>
+  events.filter((e) => e.name === name && e.cat?.includes('blink.user_timing') && e.ts >= after).sort((a, b) => a.ts - b.ts)[0]?.ts ?? null;
 export function feedFinishTs(events) {
   const send = events.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.url?.includes('/api/schedule?'));
   return events.find((e) => e.name === 'ResourceFinish' && e.args?.data?.requestId === send?.args?.data?.requestId)?.ts ?? null;

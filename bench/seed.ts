@@ -16,7 +16,10 @@ const customers = env('BENCH_CUSTOMERS', 2000);
 const jobs = env('BENCH_JOBS', 0);
 const tasks = env('BENCH_TASKS', 0);
 const technicians = env('BENCH_TECHS', 50);
-const handle = createDb({ databaseUrl: process.env.BENCH_SEED_DATABASE_URL || process.env.DATABASE_URL, sqliteFile: join(process.env.DATA_DIR ?? './data', 'fieldwork.sqlite') });
+const handle = createDb({
+  databaseUrl: process.env.BENCH_SEED_DATABASE_URL || process.env.DATABASE_URL,
+  sqliteFile: join(process.env.DATA_DIR ?? './data', 'fieldwork.sqlite'),
+});
 // The tables belong to the role the server runs as: migrate as DATABASE_URL, then seed through the BYPASSRLS role.
 if (process.env.BENCH_SEED_DATABASE_URL) {
   const owner = createDb({ databaseUrl: process.env.DATABASE_URL });
@@ -28,14 +31,20 @@ const seconds = (t0: number) => ((Date.now() - t0) / 1000).toFixed(1);
 if (handle.dialect === 'sqlite' && tasks > 0) {
   // Bulk load: the rollback journal in memory (better-sqlite3's defensive mode refuses OFF) and no syncs — a crash
   // loses only this throwaway database — and a 1 GiB page cache so the indexes stay in memory. WAL again at the end.
-  for (const pragma of ['journal_mode = MEMORY', 'synchronous = OFF', 'cache_size = -1048576', 'temp_store = MEMORY']) await sql.raw(`pragma ${pragma}`).execute(handle.db);
+  for (const pragma of ['journal_mode = MEMORY', 'synchronous = OFF', 'cache_size = -1048576', 'temp_store = MEMORY'])
+    await sql.raw(`pragma ${pragma}`).execute(handle.db);
 }
 const passwordHash = await hashPassword('bench-pass-2026');
 const users = [{ email: 'bench-admin@bench.test', name: 'Bench Admin', role: 'Admin' as const, access: 'fullAccess' as const }];
 for (let i = 0; i < technicians; i++) users.push({ email: `tech${i}@bench.test`, name: `Tech ${i}`, role: 'Technician' as any, access: 'noAccess' as any });
 const bench = await seedCompany(handle.db, {
-  name: 'Bench Co', timeZone: 'America/New_York', users, customers,
-  zones: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], serviceTags: ['HVAC', 'Plumbing', 'Electrical', 'Roofing', 'Solar', 'Doors'], accountTags: ['VIP', 'Commercial'],
+  name: 'Bench Co',
+  timeZone: 'America/New_York',
+  users,
+  customers,
+  zones: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'],
+  serviceTags: ['HVAC', 'Plumbing', 'Electrical', 'Roofing', 'Solar', 'Doors'],
+  accountTags: ['VIP', 'Commercial'],
   subcontractors: Array.from({ length: env('BENCH_SUBS', 20) }, (_, i) => ({ name: `Sub ${i}`, kind: 'COMPANY' as const, contactName: null })),
   passwordHash,
 });
@@ -51,8 +60,15 @@ if (tasks > 0) {
 }
 // A second company so every query has another tenant's rows to skip.
 const other = await seedCompany(handle.db, {
-  name: 'Other Co', timeZone: 'UTC', users: [{ email: 'other@bench.test', name: 'Other', role: 'Admin', access: 'fullAccess' }], customers,
-  zones: ['Z'], serviceTags: ['X'], accountTags: ['Y'], subcontractors: [], passwordHash,
+  name: 'Other Co',
+  timeZone: 'UTC',
+  users: [{ email: 'other@bench.test', name: 'Other', role: 'Admin', access: 'fullAccess' }],
+  customers,
+  zones: ['Z'],
+  serviceTags: ['X'],
+  accountTags: ['Y'],
+  subcontractors: [],
+  passwordHash,
 });
 if (tasks > 0) {
   await seedJobs(handle.db, other, { jobs: 100, rich: false, batch: 1000 });

@@ -6,7 +6,18 @@
 // `measureTasksList` is the measuring part; bench/run.mjs calls it against the cached large tenant.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchLogin, createBenchDatabase, ensurePostgresCluster, fmtMs, fmtRow, measureRow, ROOT as root, seedTaskData, sqliteGiB, startServer } from './lib.mjs';
+import {
+  benchLogin,
+  createBenchDatabase,
+  ensurePostgresCluster,
+  fmtMs,
+  fmtRow,
+  measureRow,
+  ROOT as root,
+  seedTaskData,
+  sqliteGiB,
+  startServer,
+} from './lib.mjs';
 
 export const TASKS_TARGET_P95 = 20;
 const DEEP = 1000;
@@ -53,7 +64,12 @@ export async function measureTasksList({ base, seconds, connections = 1, log = c
   for (const [name, cookie, qs] of scenarios) {
     const first = await get(cookie, qs);
     const path = `/api/tasks?${qs}`;
-    const row = await measureRow({ name, target: TASKS_TARGET_P95, opts: { url: base + path, headers: { cookie }, connections, duration: seconds }, request: { path, headers: { cookie } } });
+    const row = await measureRow({
+      name,
+      target: TASKS_TARGET_P95,
+      opts: { url: base + path, headers: { cookie }, connections, duration: seconds },
+      request: { path, headers: { cookie } },
+    });
     rows.push(Object.assign(row, { total: first.meta.total, items: first.items.length }));
     log(`${fmtRow(row)}  total ${row.total}`);
   }
@@ -79,14 +95,18 @@ if (import.meta.filename === process.argv[1]) {
 
   const over = rows.filter((r) => r.p95 > TASKS_TARGET_P95);
   const lines = [
-    `# Task list at ${TASKS.toLocaleString('en-US')} tasks (${dialect})`, '',
+    `# Task list at ${TASKS.toLocaleString('en-US')} tasks (${dialect})`,
+    '',
     `${new Date().toISOString().slice(0, 10)}; one company with ${TASKS.toLocaleString('en-US')} tasks over ${JOBS.toLocaleString('en-US')} jobs, ${TECHS} technicians and 10 subcontractors,`,
     `plus a second company (100 jobs, 1,000 tasks); ${seeding}${size}.`,
     `${CONNECTIONS} connection(s), ${SECONDS} s per row; server, database and load generator on the same 2-core machine.`,
-    `Percentiles from every response time. Target: p95 ≤ ${TASKS_TARGET_P95} ms.`, '',
-    '| scenario | meta.total | rows | p50 ms | p95 ms | p99 ms | req/s |', '|---|---|---|---|---|---|---|',
+    `Percentiles from every response time. Target: p95 ≤ ${TASKS_TARGET_P95} ms.`,
+    '',
+    '| scenario | meta.total | rows | p50 ms | p95 ms | p99 ms | req/s |',
+    '|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.name} | ${r.total} | ${r.items} | ${fmtMs(r.p50)} | ${fmtMs(r.p95)} | ${fmtMs(r.p99)} | ${r.rps.toFixed(0)} |`),
-    '', `Non-2xx responses: ${rows.reduce((n, r) => n + r.bad, 0)}. Over the target: ${over.length ? over.map((r) => r.name).join('; ') : 'none'}.`,
+    '',
+    `Non-2xx responses: ${rows.reduce((n, r) => n + r.bad, 0)}. Over the target: ${over.length ? over.map((r) => r.name).join('; ') : 'none'}.`,
     ...(over.length ? ['Why, and the index or counter that would fix each: bench/README.md, "Task list at 2,000,000 tasks", Findings.'] : []),
   ];
   mkdirSync(join(root, 'bench/results'), { recursive: true });

@@ -66,7 +66,10 @@ describe('bids on the demo company', () => {
     await admin.getByText('Bid awarded').first().waitFor();
     await ace.getByText('Awarded', { exact: true }).waitFor();
     await bids.getByRole('listitem').filter({ hasText: 'Bright Spark Electric' }).getByText('Closed', { exact: true }).waitFor();
-    await admin.getByText(/Ace Plumbing Subs · Sub/).first().waitFor();
+    await admin
+      .getByText(/Ace Plumbing Subs · Sub/)
+      .first()
+      .waitFor();
 
     const after = await api<{ data: { assignedTo: string; assignedSubcontractor: { name: string } | null } }>(base, cookie, 'GET', `/api/tasks/${task.id}`);
     expect(after.data.assignedTo).toBe('SUBCONTRACTOR');

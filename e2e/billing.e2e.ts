@@ -36,7 +36,19 @@ const TOTALS = EXPECTED.totals;
 const TOTAL = formatCents(TOTALS.totalCents);
 
 type Doc = { id: string; status: string; totalAmount: number; paidAmount?: number; balance?: number; job: { id: string; jobNumber: number } | null };
-type JobDto = { id: string; jobNumber: number; customer: { id: string }; siteAddress: { id: string }; paidAmount: number; openBalance: number; dueInvoices: number; dueInvoicesAmount: number; openEstimates: number; openEstimatesAmount: number; counts: { estimates: number; invoices: number } };
+type JobDto = {
+  id: string;
+  jobNumber: number;
+  customer: { id: string };
+  siteAddress: { id: string };
+  paidAmount: number;
+  openBalance: number;
+  dueInvoices: number;
+  dueInvoicesAmount: number;
+  openEstimates: number;
+  openEstimatesAmount: number;
+  counts: { estimates: number; invoices: number };
+};
 
 /** The status badge in a document's heading. */
 const statusBadge = (paper: Locator, label: string) => paper.locator('header').getByText(label, { exact: true });
@@ -59,7 +71,7 @@ describe('estimates and invoices on the demo company', () => {
   let estimate = { id: '', number: 0 };
   let invoice = { id: '', number: 0 };
 
-  const get = <T,>(path: string) => api<{ data: T }>(server.baseUrl, cookie, 'GET', path).then((r) => r.data);
+  const get = <T>(path: string) => api<{ data: T }>(server.baseUrl, cookie, 'GET', path).then((r) => r.data);
   const adminPage = async () => {
     const page = await session.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, server.baseUrl, DEMO_USERS.admin, DEMO_PASSWORD);
@@ -170,7 +182,9 @@ describe('estimates and invoices on the demo company', () => {
     const paper = page.getByRole('article', { name: `Estimate #${estimate.number}` });
     await statusBadge(paper, 'Deposit Paid').waitFor();
     // The deposit's day is written like every other date on the page, not as the API's yyyy-MM-dd.
-    await totalRow(paper, 'Deposit received').getByText(/Check 1042/).waitFor();
+    await totalRow(paper, 'Deposit received')
+      .getByText(/Check 1042/)
+      .waitFor();
     expect(await totalRow(paper, 'Deposit received').innerText()).toMatch(/^\$200\.00 · [A-Z][a-z]{2} \d{1,2}, \d{4} · Check · Check 1042$/);
 
     await page.getByRole('button', { name: 'Convert to invoice' }).click();
@@ -236,13 +250,19 @@ describe('estimates and invoices on the demo company', () => {
   it('downloads both PDFs with the numbers, lines, totals, signer and balance', async () => {
     const page = await adminPage();
     await page.goto(`${server.baseUrl}/workorder/estimates/${estimate.id}`);
-    await page.getByRole('article', { name: `Estimate #${estimate.number}` }).getByText(`Converted to invoice #${invoice.number}`).waitFor();
+    await page
+      .getByRole('article', { name: `Estimate #${estimate.number}` })
+      .getByText(`Converted to invoice #${invoice.number}`)
+      .waitFor();
     await screenshotPages([page], 'billing-estimate-view');
     const estimatePdf = await downloadPdf(page);
     for (const text of [`Estimate #${estimate.number}`, 'Service call', 'Thermostat', FREE_LINE.name, TOTAL, SIGNER]) expect(estimatePdf).toContain(text);
 
     await page.goto(`${server.baseUrl}/workorder/invoices/${invoice.id}`);
-    await page.getByRole('article', { name: `Invoice #${invoice.number}`, exact: true }).getByText(`Converted from estimate #${estimate.number}`).waitFor();
+    await page
+      .getByRole('article', { name: `Invoice #${invoice.number}`, exact: true })
+      .getByText(`Converted from estimate #${estimate.number}`)
+      .waitFor();
     await screenshotPages([page], 'billing-invoice-view');
     const invoicePdf = await downloadPdf(page);
     for (const text of [`Invoice #${invoice.number}`, TOTAL, 'Balance Due', '$0.00']) expect(invoicePdf).toContain(text);
@@ -251,7 +271,12 @@ describe('estimates and invoices on the demo company', () => {
   });
 
   it('links a loose invoice of the same customer to the job from its Invoices tab', async () => {
-    const loose = await createLooseInvoice(server.baseUrl, cookie, { accountId: job.customer.id, accountAddressId: job.siteAddress.id, name: 'E2E loose repair', rate: 180 });
+    const loose = await createLooseInvoice(server.baseUrl, cookie, {
+      accountId: job.customer.id,
+      accountAddressId: job.siteAddress.id,
+      name: 'E2E loose repair',
+      rate: 180,
+    });
     expect((await get<Doc>(`/api/invoices/${loose.id}`)).job).toBeNull();
 
     const page = await adminPage();
@@ -265,7 +290,10 @@ describe('estimates and invoices on the demo company', () => {
     await linkButton.waitFor();
     expect(await linkButton.isDisabled()).toBe(true);
     await sheet.getByLabel('Search invoices by number').fill(String(loose.invoiceNumber));
-    const row = sheet.getByRole('grid', { name: 'Invoices' }).getByRole('row').filter({ hasText: new RegExp(`#${loose.invoiceNumber}(?!\\d)`) });
+    const row = sheet
+      .getByRole('grid', { name: 'Invoices' })
+      .getByRole('row')
+      .filter({ hasText: new RegExp(`#${loose.invoiceNumber}(?!\\d)`) });
     await row.click();
     await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
     expect(await linkButton.isEnabled()).toBe(true);

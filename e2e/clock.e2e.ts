@@ -8,7 +8,14 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { apiSignIn, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 import { api } from './demo-api.ts';
 
-type Activity = { id: string; startTime: string; endTime: string | null; description: string | null; vehicle: { name: string } | null; assistants: { name: string }[] };
+type Activity = {
+  id: string;
+  startTime: string;
+  endTime: string | null;
+  description: string | null;
+  vehicle: { name: string } | null;
+  assistants: { name: string }[];
+};
 type TaskRow = { id: string; taskNumber: number; lifecycle: string };
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -31,7 +38,10 @@ describe('clock-in and clock-out on the demo company', () => {
     // The first of today's tasks whose big button is an enabled "Clock in".
     const list = page.getByRole('list', { name: 'Tasks in order' });
     await list.waitFor();
-    const card = list.locator('li').filter({ has: page.getByRole('button', { name: 'Clock in', exact: true }).and(page.locator(':enabled')) }).first();
+    const card = list
+      .locator('li')
+      .filter({ has: page.getByRole('button', { name: 'Clock in', exact: true }).and(page.locator(':enabled')) })
+      .first();
     const label = (await card.getAttribute('aria-label'))!; // "Task #1023 Install unit"
     const taskNumber = Number(/#(\d+)/.exec(label)![1]);
     await card.getByRole('button', { name: 'Clock in', exact: true }).click();
@@ -48,7 +58,10 @@ describe('clock-in and clock-out on the demo company', () => {
     await assistant.check();
     await dialog.getByRole('button', { name: 'Clock in', exact: true }).click();
     await page.getByText('Clock-in started').first().waitFor();
-    await page.getByText(new RegExp(`You’re now working on task #${taskNumber}: `)).first().waitFor();
+    await page
+      .getByText(new RegExp(`You’re now working on task #${taskNumber}: `))
+      .first()
+      .waitFor();
 
     // The running task's timer ticks by the second.
     const running = list.locator(`li[aria-label^="Task #${taskNumber} "]`);
@@ -87,7 +100,10 @@ describe('clock-in and clock-out on the demo company', () => {
     const page = await session.newPage();
     await signIn(page, base, DEMO_USERS.admin, DEMO_PASSWORD);
     await page.goto(`${base}/workorder/scheduler/view/${task.id}`);
-    await page.getByText(/is clocked in on this task since/).first().waitFor();
+    await page
+      .getByText(/is clocked in on this task since/)
+      .first()
+      .waitFor();
 
     await page.getByRole('button', { name: 'Adjust clock-in' }).click();
     const adjust = page.getByRole('dialog', { name: 'Adjust clock-in' });

@@ -43,7 +43,14 @@ describe('actual costs on the demo company', () => {
       })
     ).data;
     await api(base, admin, 'POST', `/api/estimates/${estimate.id}/approval`, { decision: 'APPROVED', signerName: 'Pat Customer', signature: PNG });
-    await api(base, admin, 'POST', '/api/cost', { costType: 'MATERIAL', costFor: 'ESTIMATE', estimateId: estimate.id, item: 'Budget materials', quantity: 1, unitCost: BUDGET_CENTS / 100 });
+    await api(base, admin, 'POST', '/api/cost', {
+      costType: 'MATERIAL',
+      costFor: 'ESTIMATE',
+      estimateId: estimate.id,
+      item: 'Budget materials',
+      quantity: 1,
+      unitCost: BUDGET_CENTS / 100,
+    });
 
     // Tom's task today, started ten minutes ago and due in five: the demo's own schedule keeps Tom's next task
     // (awaiting start) at least half of the day's remaining time away, so this short window is free until
@@ -65,9 +72,13 @@ describe('actual costs on the demo company', () => {
     // The technician clocks in with a van and an assistant; the office then moves the start 90 minutes back so the
     // period is long enough to cost (hours are kept to the hundredth).
     const vehicle = (await api<{ data: Named[] }>(base, tech, 'GET', '/api/vehicles/active?page=1&limit=100')).data[0]!;
-    const assistant = (await api<{ items: { userId: string; name: string }[] }>(base, tech, 'GET', `/api/tasks/assistants?assignedTechnicianId=${worker.id}&limit=100`)).items[0]!;
+    const assistant = (
+      await api<{ items: { userId: string; name: string }[] }>(base, tech, 'GET', `/api/tasks/assistants?assignedTechnicianId=${worker.id}&limit=100`)
+    ).items[0]!;
     await api(base, tech, 'POST', '/api/tasks/clock-in', { taskId: task.id, jobId: job.id, vehicleId: vehicle.id, assistants: [assistant.userId] });
-    const running = (await api<{ data: { id: string; endTime: string | null }[] }>(base, admin, 'GET', `/api/tasks/${task.id}/activities`)).data.find((a) => !a.endTime)!;
+    const running = (await api<{ data: { id: string; endTime: string | null }[] }>(base, admin, 'GET', `/api/tasks/${task.id}/activities`)).data.find(
+      (a) => !a.endTime,
+    )!;
     await api(base, admin, 'PATCH', `/api/tasks/${task.id}/activities/${running.id}`, { startDateTime: new Date(now - 90 * 60_000).toISOString() });
 
     const page = await session.newPage();
@@ -127,7 +138,9 @@ describe('actual costs on the demo company', () => {
     await row('Total').getByText(formatCents(totalCents), { exact: true }).waitFor();
     await row('Total').getByText(money(analysis.variance.total), { exact: false }).waitFor();
     await row('Material').getByText(formatCents(BUDGET_CENTS), { exact: true }).waitFor();
-    await row('Material').getByText(formatCents(BUDGET_CENTS - FITTINGS_CENTS), { exact: true }).waitFor();
+    await row('Material')
+      .getByText(formatCents(BUDGET_CENTS - FITTINGS_CENTS), { exact: true })
+      .waitFor();
     await screenshotPages([page], 'costs-job-tab');
   });
 });

@@ -64,7 +64,7 @@ describe('dashboard on the demo company', () => {
     await expectFilled(page, 'Finance');
     expect(await page.getByRole('region', { name: 'Leads', exact: true }).count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('preset')).toBe('last_quarter');
-    expect((await page.getByRole('combobox', { name: 'Date range' }).inputValue())).toBe('last_quarter');
+    expect(await page.getByRole('combobox', { name: 'Date range' }).inputValue()).toBe('last_quarter');
 
     // Dismiss the banner: gone now, after a reload, and on the server for this user.
     await page.getByRole('button', { name: 'Dismiss Customer Financing' }).click();

@@ -31,7 +31,9 @@ export const DEMO_ZONE = 'America/New_York';
 
 /** A day far enough ahead that the demo's own schedule (two months) leaves it empty, as "yyyy-MM-dd" in the demo zone. */
 export function dayAhead(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 }
 
 /** A sent invoice of one free-text line with no job ("NonJob"), for the customer and site address given. */

@@ -31,7 +31,13 @@ describe('invoices by email', () => {
     const customers = await api<{ data: { id: string; name: string }[] }>(base, admin, 'GET', '/api/customers?page=1&limit=1&status=active');
     const customer = customers.data[0]!;
     const detail = await api<{ data: { customerAddress: { id: string }[] } }>(base, admin, 'GET', `/api/customers/${customer.id}`);
-    const invoice = await createLooseInvoice(base, admin, { accountId: customer.id, accountAddressId: detail.data.customerAddress[0]!.id, name: 'E2E boiler service', rate: 480, mode: 'Draft' });
+    const invoice = await createLooseInvoice(base, admin, {
+      accountId: customer.id,
+      accountAddressId: detail.data.customerAddress[0]!.id,
+      name: 'E2E boiler service',
+      rate: 480,
+      mode: 'Draft',
+    });
 
     const page = await session.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, base, DEMO_USERS.admin, DEMO_PASSWORD);
@@ -59,7 +65,12 @@ describe('invoices by email', () => {
     const messages = page.getByRole('table', { name: 'Messages' });
     await messages.getByText('accounts@e2e-customer.test').waitFor();
     await messages.getByText('Sent', { exact: true }).waitFor({ timeout: 20_000 });
-    const log = await api<{ data: { items: { recipients: { address: string; state: string }[] }[] } }>(base, admin, 'GET', `/api/messages?invoiceId=${invoice.id}`);
+    const log = await api<{ data: { items: { recipients: { address: string; state: string }[] }[] } }>(
+      base,
+      admin,
+      'GET',
+      `/api/messages?invoiceId=${invoice.id}`,
+    );
     expect(log.data.items[0]!.recipients).toEqual([expect.objectContaining({ address: 'accounts@e2e-customer.test', state: 'sent' })]);
     expect(session.errors).toEqual([]);
   });
@@ -69,7 +80,13 @@ describe('invoices by email', () => {
     const admin = (await apiSignIn(base, DEMO_USERS.admin, DEMO_PASSWORD)).cookie;
     const customers = await api<{ data: { id: string }[] }>(base, admin, 'GET', '/api/customers?page=1&limit=1&status=active');
     const detail = await api<{ data: { customerAddress: { id: string }[] } }>(base, admin, 'GET', `/api/customers/${customers.data[0]!.id}`);
-    const invoice = await createLooseInvoice(base, admin, { accountId: customers.data[0]!.id, accountAddressId: detail.data.customerAddress[0]!.id, name: 'E2E phone send', rate: 90, mode: 'Draft' });
+    const invoice = await createLooseInvoice(base, admin, {
+      accountId: customers.data[0]!.id,
+      accountAddressId: detail.data.customerAddress[0]!.id,
+      name: 'E2E phone send',
+      rate: 90,
+      mode: 'Draft',
+    });
     const page = await session.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await signIn(page, base, DEMO_USERS.admin, DEMO_PASSWORD);
     await page.goto(`${base}/workorder/invoices/${invoice.id}`);

@@ -192,9 +192,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   while (Date.now() < deadline) {
     if (exited(child)) {
       await stop();
-      throw new Error(
-        `Server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy.\n--- server output ---\n${output}`,
-      );
+      throw new Error(`Server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy.\n--- server output ---\n${output}`);
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
@@ -208,9 +206,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     await sleep(150);
   }
   await stop();
-  throw new Error(
-    `Server did not become healthy within ${timeoutMs} ms (${lastError}).\n--- server output ---\n${output}`,
-  );
+  throw new Error(`Server did not become healthy within ${timeoutMs} ms (${lastError}).\n--- server output ---\n${output}`);
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -223,7 +219,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 function safeName(text: string): string {
-  return text.replace(/[^a-zA-Z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 120);
+  return text
+    .replace(/[^a-zA-Z0-9._-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 120);
 }
 
 /** Full-page screenshots of the given pages into test-results/<name>[-n].png. Never throws. */
@@ -322,9 +321,12 @@ export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession
 /** Starts one app for the test file (beforeAll) and stops it (afterAll). */
 export function useApp(options: StartAppOptions = {}): { readonly baseUrl: string; readonly app: RunningApp } {
   let app: RunningApp | undefined;
-  beforeAll(async () => {
-    app = await startApp(options);
-  }, (options.timeoutMs ?? 60_000) + 15_000);
+  beforeAll(
+    async () => {
+      app = await startApp(options);
+    },
+    (options.timeoutMs ?? 60_000) + 15_000,
+  );
   afterAll(async () => {
     await app?.stop();
   });
@@ -343,13 +345,8 @@ export function useApp(options: StartAppOptions = {}): { readonly baseUrl: strin
 // --- UI helpers ---------------------------------------------------------------------------
 
 /** Waits until the page's path (no query) equals `path` or matches it. */
-export async function waitForPath(
-  page: Page,
-  path: string | RegExp | ((pathname: string) => boolean),
-  timeout = 15_000,
-): Promise<void> {
-  const matches = (url: URL) =>
-    typeof path === 'string' ? url.pathname === path : typeof path === 'function' ? path(url.pathname) : path.test(url.pathname);
+export async function waitForPath(page: Page, path: string | RegExp | ((pathname: string) => boolean), timeout = 15_000): Promise<void> {
+  const matches = (url: URL) => (typeof path === 'string' ? url.pathname === path : typeof path === 'function' ? path(url.pathname) : path.test(url.pathname));
   try {
     await page.waitForURL(matches, { timeout, waitUntil: 'commit' });
   } catch (error) {
@@ -377,7 +374,10 @@ export async function apiSignIn(baseUrl: string, email: string, password: string
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { status: res.status, cookie, body: await res.json().catch(() => null) };
 }
 

@@ -51,7 +51,11 @@ describe('jobs on the demo company', () => {
     const page = await session.newPage();
     await signIn(page, server.baseUrl, 'admin@demo.test', DEMO_PASSWORD);
     await page.goto(jobUrl);
-    await page.getByRole('link', { name: 'Edit' }).or(page.getByRole('button', { name: 'Edit' })).first().click();
+    await page
+      .getByRole('link', { name: 'Edit' })
+      .or(page.getByRole('button', { name: 'Edit' }))
+      .first()
+      .click();
     await page.waitForURL(/\/edit$/);
     const name = page.getByLabel('Job Name');
     await name.waitFor();

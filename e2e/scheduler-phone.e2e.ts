@@ -15,11 +15,14 @@ type TaskBody = { data: { taskScheduler: { startDateTime: string } | null } };
 /** A wall-clock time of a day in the demo zone as an instant. */
 function at(day: string, hh: number): string {
   const noon = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_ZONE, timeZoneName: 'longOffset' }).formatToParts(noon).find((p) => p.type === 'timeZoneName')!.value;
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(noon)
+    .find((p) => p.type === 'timeZoneName')!.value;
   return new Date(`${day}T${String(hh).padStart(2, '0')}:00:00${offset.replace('GMT', '')}`).toISOString();
 }
 
-const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const dayOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
 describe('scheduler on a phone', () => {
   const server = useApp({ demo: true });
@@ -36,7 +39,12 @@ describe('scheduler on a phone', () => {
     const make = async (name: string, techId: string, from: number) => {
       const task = (await api<Created>(base, cookie, 'POST', '/api/tasks', { jobId: job.id, name })).data;
       await api(base, cookie, 'POST', '/api/tasks/schedule', {
-        taskId: task.id, startDateTime: at(day, from), expectedEndDateTime: at(day, from + 1), isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: techId,
+        taskId: task.id,
+        startDateTime: at(day, from),
+        expectedEndDateTime: at(day, from + 1),
+        isAssigned: true,
+        assignedTo: 'TECHNICIAN',
+        assignedTechnicianId: techId,
       });
       return task;
     };
@@ -60,7 +68,9 @@ describe('scheduler on a phone', () => {
 
     // Previous, the date, next and the view switch sit on one row.
     const ys = await Promise.all(
-      [page.getByRole('button', { name: 'Previous' }), page.getByRole('button', { name: 'Next' }), page.getByRole('combobox', { name: 'View' })].map(async (l) => (await l.boundingBox())!),
+      [page.getByRole('button', { name: 'Previous' }), page.getByRole('button', { name: 'Next' }), page.getByRole('combobox', { name: 'View' })].map(
+        async (l) => (await l.boundingBox())!,
+      ),
     );
     for (const box of ys) expect(Math.abs(box.y + box.height / 2 - (ys[0]!.y + ys[0]!.height / 2))).toBeLessThan(4);
 
@@ -70,7 +80,9 @@ describe('scheduler on a phone', () => {
     await grid.waitFor();
     for (const box of await Promise.all((await page.locator('[data-day]').all()).map((d) => d.boundingBox()))) expect(box!.width).toBeGreaterThanOrEqual(87);
     const axisX = (await page.locator('[data-time-axis]').boundingBox())!.x;
-    await grid.evaluate((el) => { el.scrollLeft = 300; });
+    await grid.evaluate((el) => {
+      el.scrollLeft = 300;
+    });
     await expect.poll(() => grid.evaluate((el) => el.scrollLeft)).toBe(300);
     expect((await page.locator('[data-time-axis]').boundingBox())!.x).toBe(axisX);
     await page.getByRole('combobox', { name: 'View' }).selectOption('chart');

@@ -11,12 +11,19 @@ import { apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
 import { api, createJob, dayAhead, DEMO_ZONE } from './demo-api.ts';
 
 type Created = { data: { id: string; taskNumber: number } };
-type TaskBody = { data: { taskScheduler: { id: string; startDateTime: string; expectedEndDateTime: string | null; version: number } | null; assignedUser: { userId: string } | null } };
+type TaskBody = {
+  data: {
+    taskScheduler: { id: string; startDateTime: string; expectedEndDateTime: string | null; version: number } | null;
+    assignedUser: { userId: string } | null;
+  };
+};
 
 /** A wall-clock time of a day in the demo zone as an instant. */
 function at(day: string, hh: number, mm = 0): string {
   const noon = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_ZONE, timeZoneName: 'longOffset' }).formatToParts(noon).find((p) => p.type === 'timeZoneName')!.value;
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(noon)
+    .find((p) => p.type === 'timeZoneName')!.value;
   return new Date(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00${offset.replace('GMT', '')}`).toISOString();
 }
 
@@ -42,7 +49,12 @@ async function setup(base: string) {
     const task = (await api<Created>(base, cookie, 'POST', '/api/tasks', { jobId: job.id, name })).data;
     if (day && from !== undefined && to !== undefined) {
       await api(base, cookie, 'POST', '/api/tasks/schedule', {
-        taskId: task.id, startDateTime: at(day, from), expectedEndDateTime: at(day, to), isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: theo,
+        taskId: task.id,
+        startDateTime: at(day, from),
+        expectedEndDateTime: at(day, to),
+        isAssigned: true,
+        assignedTo: 'TECHNICIAN',
+        assignedTechnicianId: theo,
       });
     }
     return task;
@@ -72,7 +84,10 @@ describe('scheduler on the demo company', () => {
 
     await page.getByRole('radio', { name: 'Week' }).click();
     await page.locator('[data-board="calendar"][data-view="week"]').waitFor();
-    await page.getByText(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} – \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2}$/).first().waitFor();
+    await page
+      .getByText(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} – \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2}$/)
+      .first()
+      .waitFor();
     expect(await page.locator('[data-day]').count()).toBe(7);
     // At 1280 px the week's toolbar is two rows: board, dates, label and views on one; search and actions on the next.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -80,12 +95,23 @@ describe('scheduler on the demo company', () => {
       const box = (await l.boundingBox())!;
       return Math.round(box.y + box.height / 2);
     };
-    const first = await Promise.all([
-      page.getByRole('radio', { name: /Calendar/ }), page.getByRole('button', { name: 'Previous' }), page.getByLabel('Go to date'),
-      page.getByTestId('scheduler-label'), page.getByRole('radio', { name: 'Week' }),
-    ].map(middle));
+    const first = await Promise.all(
+      [
+        page.getByRole('radio', { name: /Calendar/ }),
+        page.getByRole('button', { name: 'Previous' }),
+        page.getByLabel('Go to date'),
+        page.getByTestId('scheduler-label'),
+        page.getByRole('radio', { name: 'Week' }),
+      ].map(middle),
+    );
     for (const y of first) expect(Math.abs(y - first[0]!)).toBeLessThanOrEqual(3);
-    const second = await Promise.all([page.getByRole('searchbox', { name: 'Search tasks by number' }), page.getByRole('button', { name: /^Filter/ }), page.getByRole('button', { name: 'Unassigned Tasks' })].map(middle));
+    const second = await Promise.all(
+      [
+        page.getByRole('searchbox', { name: 'Search tasks by number' }),
+        page.getByRole('button', { name: /^Filter/ }),
+        page.getByRole('button', { name: 'Unassigned Tasks' }),
+      ].map(middle),
+    );
     for (const y of second) expect(Math.abs(y - second[0]!)).toBeLessThanOrEqual(3);
     expect(second[0]! - first[0]!).toBeGreaterThan(20);
     expect(second[0]! - first[0]!).toBeLessThan(70);
@@ -120,7 +146,10 @@ describe('scheduler on the demo company', () => {
     // Team sidebar: clear everyone, tick two technicians; Theo's tasks show, then not without him.
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await entry(page, a.taskNumber).waitFor({ state: 'detached' });
-    await page.getByText(/^Showing \d+\/\d+$/).first().waitFor();
+    await page
+      .getByText(/^Showing \d+\/\d+$/)
+      .first()
+      .waitFor();
     await page.getByRole('checkbox', { name: 'Theo Technician' }).click();
     await page.getByRole('checkbox', { name: 'Tom Technician' }).click();
     await entry(page, a.taskNumber).waitFor();
@@ -163,9 +192,18 @@ describe('scheduler on the demo company', () => {
     });
     const other = await make('E2E drag gamma');
     await api(base, cookie, 'POST', '/api/tasks/schedule', {
-      taskId: other.id, startDateTime: at(day, 16, 30), expectedEndDateTime: at(day, 17, 30), isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: theo,
+      taskId: other.id,
+      startDateTime: at(day, 16, 30),
+      expectedEndDateTime: at(day, 17, 30),
+      isAssigned: true,
+      assignedTo: 'TECHNICIAN',
+      assignedTechnicianId: theo,
     });
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('[data-sonner-toast]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await drag(page, entry(page, a.taskNumber), 0, hourPx);
     await page.getByText(`This event has clash in time with task #${other.taskNumber}.`).first().waitFor();
     await page.getByRole('button', { name: new RegExp(`^Task #${a.taskNumber} E2E drag alpha, \\d\\d \\w{3}, 3:00 PM - `) }).waitFor();
@@ -177,7 +215,7 @@ describe('scheduler on the demo company', () => {
     await expect.poll(async () => (await get(a.id)).taskScheduler?.expectedEndDateTime, { timeout: 10_000 }).toBe(at(day, 15, 45));
   });
 
-  it('moves a bar along its row on the chart at once, keeps the server\'s answer, and puts it back on a clash only the server knows', async () => {
+  it("moves a bar along its row on the chart at once, keeps the server's answer, and puts it back on a clash only the server knows", async () => {
     const base = server.baseUrl;
     const { make, get, cookie, theo } = await setup(base);
     const day = dayAhead(304);
@@ -201,9 +239,18 @@ describe('scheduler on the demo company', () => {
     await page.waitForLoadState('networkidle');
     const other = await make('E2E chart gamma');
     await api(base, cookie, 'POST', '/api/tasks/schedule', {
-      taskId: other.id, startDateTime: at(day, 13, 30), expectedEndDateTime: at(day, 14, 30), isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: theo,
+      taskId: other.id,
+      startDateTime: at(day, 13, 30),
+      expectedEndDateTime: at(day, 14, 30),
+      isAssigned: true,
+      assignedTo: 'TECHNICIAN',
+      assignedTechnicianId: theo,
     });
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('[data-sonner-toast]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await drag(page, bar(), 2 * hourPx, 0);
     await page.getByText(`This event has clash in time with task #${other.taskNumber}.`).first().waitFor();
     await expect.poll(async () => Math.round((await bar().boundingBox())!.x - left0), { timeout: 10_000 }).toBe(2 * hourPx);
@@ -225,7 +272,11 @@ describe('scheduler on the demo company', () => {
     await page.getByPlaceholder('Search by task number, name or job number').fill(String(card.taskNumber));
     const cardEl = page.locator(`[data-sheet-task-id="${card.id}"]`);
     await cardEl.waitFor();
-    await page.locator(`[data-sheet-task-id]:not([data-sheet-task-id="${card.id}"])`).first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .locator(`[data-sheet-task-id]:not([data-sheet-task-id="${card.id}"])`)
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
     // The chart opens at 08:00 on the left, after a ~200 px label column with 136 px per hour: aim at ~10:00.
     const box = (await row.boundingBox())!;
     await cardEl.dragTo(row, { targetPosition: { x: Math.min(box.width - 10, 200 + 2 * 136 + 10), y: 20 } });
@@ -254,7 +305,11 @@ describe('scheduler on the demo company', () => {
     await page.getByText('Live', { exact: true }).first().waitFor();
 
     const schedule = (await get(a.id)).taskScheduler!;
-    await api(base, cookie, 'PUT', `/api/tasks/schedule/${schedule.id}`, { startDateTime: at(day, 12), expectedEndDateTime: at(day, 13), version: schedule.version });
+    await api(base, cookie, 'PUT', `/api/tasks/schedule/${schedule.id}`, {
+      startDateTime: at(day, 12),
+      expectedEndDateTime: at(day, 13),
+      version: schedule.version,
+    });
     await page.getByRole('button', { name: new RegExp(`^Task #${a.taskNumber} .*, 12:00 PM - `) }).waitFor({ timeout: 5_000 });
   });
 });

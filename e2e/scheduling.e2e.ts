@@ -12,7 +12,9 @@ import { api, createJob, dayAhead, DEMO_ZONE } from './demo-api.ts';
 /** 09:00 (the sheet's default start for a picked date) of that day in the company's zone, as an instant. */
 function nineAm(day: string): Date {
   const noonUtc = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_ZONE, timeZoneName: 'longOffset' }).formatToParts(noonUtc).find((p) => p.type === 'timeZoneName')!.value; // "GMT-05:00"
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(noonUtc)
+    .find((p) => p.type === 'timeZoneName')!.value; // "GMT-05:00"
   return new Date(`${day}T09:00:00${offset.replace('GMT', '')}`);
 }
 
@@ -56,7 +58,10 @@ describe('scheduling on the demo company', () => {
 
     // Pick Tom for the next day, then let someone else book Tom there before submitting.
     await sheet.getByLabel('Start date').fill(nextDay);
-    await sheet.getByRole('radio', { name: /Tom Technician/ }).getByText('Available').waitFor();
+    await sheet
+      .getByRole('radio', { name: /Tom Technician/ })
+      .getByText('Available')
+      .waitFor();
     await sheet.getByRole('radio', { name: /Tom Technician/ }).click();
     const start = nineAm(nextDay);
     const technicians = await api<{ data: { items: { userId: string; username: string }[] } }>(
@@ -76,7 +81,10 @@ describe('scheduling on the demo company', () => {
     });
     await sheet.getByRole('button', { name: 'Assign & Schedule' }).click();
     await page.getByText('Technician has a conflicting schedule').first().waitFor();
-    await page.getByText(new RegExp(`conflicting schedule with task #${third.taskNumber}`)).first().waitFor();
+    await page
+      .getByText(new RegExp(`conflicting schedule with task #${third.taskNumber}`))
+      .first()
+      .waitFor();
     // The refused task stays unscheduled.
     const after = await api<{ data: { taskScheduler: unknown } }>(base, cookie, 'GET', `/api/tasks/${second.id}`);
     expect(after.data.taskScheduler).toBeNull();

@@ -17,7 +17,15 @@ const TASK_NAME = 'E2E valve swap';
 
 /** A wall clock of the company's zone as a date-time input wants it ("2026-11-21T09:05"). */
 function wallClock(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
@@ -40,7 +48,10 @@ async function closeTask(page: Page) {
   expect(await dialog.getByRole('checkbox', { name: 'All the invoices are received and media has been received?' }).getAttribute('aria-checked')).toBe('true');
   await dialog.getByRole('button', { name: 'Close Task' }).click();
   await page.getByText('Closed task successfully').first().waitFor();
-  await page.getByRole('heading', { name: /Task #\d+/ }).getByText('Closed').waitFor();
+  await page
+    .getByRole('heading', { name: /Task #\d+/ })
+    .getByText('Closed')
+    .waitFor();
 }
 
 describe('tasks on the demo company', () => {
@@ -70,7 +81,10 @@ describe('tasks on the demo company', () => {
     await page.getByRole('radio', { name: 'Technician' }).check();
     // The Assign/Schedule sheet's picker: availability for the form's window, a busy technician cannot be picked.
     await page.getByRole('searchbox', { name: 'Search technicians' }).fill(TECHNICIAN.name.split(' ')[0]!);
-    await page.getByRole('radio', { name: new RegExp(TECHNICIAN.name) }).getByText(/^Available/).waitFor();
+    await page
+      .getByRole('radio', { name: new RegExp(TECHNICIAN.name) })
+      .getByText(/^Available/)
+      .waitFor();
     await page.getByRole('radio', { name: new RegExp(TECHNICIAN.name) }).click();
     await page.getByRole('button', { name: 'Save' }).click();
 

@@ -98,7 +98,10 @@ describe('a view-only user on the demo company', () => {
       if (name === 'scheduler calendar') {
         // The side sheets of unscheduled and unassigned tasks list cards with their own actions.
         for (const sheet of ['Unscheduled', 'Unassigned']) {
-          await page.getByRole('button', { name: new RegExp(`^${sheet}`) }).first().click();
+          await page
+            .getByRole('button', { name: new RegExp(`^${sheet}`) })
+            .first()
+            .click();
           await settled(page);
           for (const control of await enabledWriteControls(page)) offenders.push(`${name} ${sheet} sheet: ${control}`);
           await page.keyboard.press('Escape');

@@ -18,7 +18,10 @@ export function refusePostgres(env = process.env) {
 export function integrityCheck(file) {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return db.pragma('integrity_check').map((row) => row.integrity_check).join('; ');
+    return db
+      .pragma('integrity_check')
+      .map((row) => row.integrity_check)
+      .join('; ');
   } finally {
     db.close();
   }

@@ -23,7 +23,9 @@ declare module 'fastify' {
  * jobs it runs finish, within the shutdown timeout.
  */
 export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
-  const secrets = createSecretBox(loadServerKeys({ secretKey: app.config.secretKey, previousSecretKey: app.config.previousSecretKey, dataDir: app.config.dataDir }));
+  const secrets = createSecretBox(
+    loadServerKeys({ secretKey: app.config.secretKey, previousSecretKey: app.config.previousSecretKey, dataDir: app.config.dataDir }),
+  );
   const mail = createMailTransport(app.config.mail);
   app.decorate('secrets', secrets);
   app.decorate('mail', mail);

@@ -34,7 +34,15 @@ export type AppConfig = {
   logLevel: string;
   /** Job media files; on several instances point every one at the same shared directory. */
   mediaDir: string;
-  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number; perUserPerHour: number; perTenantPerHour: number; publicPerIpPerHour: number };
+  ai: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+    perUserPerHour: number;
+    perTenantPerHour: number;
+    publicPerIpPerHour: number;
+  };
   /** PDF rendering off the request thread (modules/pdf/pdf-pool.ts) and its cache (pdf-cache.ts). */
   pdf: Omit<PdfRendererOptions, 'logError'>;
   /** SMTP_URL (none: messages are kept as "not sent") and MAIL_FROM's address. */
@@ -135,5 +143,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const mediaDir = join(tmpdir(), `fieldwork-test-media-${process.pid}-${Math.random().toString(36).slice(2)}`);
   // The worker runs only when a test drains it (app.worker.drain()), so nothing happens behind a test's back.
   const background = { ...base.background, pollMs: 0, retryBaseMs: 50, retryMaxMs: 200 };
-  return { ...base, sqliteFile: ':memory:', logLevel: 'silent', webDistDir: undefined, mediaDir, secretKey: 'fieldwork-tests-only-secret-key-0123456789', background, ...overrides };
+  return {
+    ...base,
+    sqliteFile: ':memory:',
+    logLevel: 'silent',
+    webDistDir: undefined,
+    mediaDir,
+    secretKey: 'fieldwork-tests-only-secret-key-0123456789',
+    background,
+    ...overrides,
+  };
 }

@@ -34,7 +34,10 @@ export function makeSession(role = 'Admin', access: AccessLevel = 'fullAccess'):
 }
 
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ mutationCache: appMutationCache(), defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    mutationCache: appMutationCache(),
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 type Reply = { status?: number; body?: unknown };

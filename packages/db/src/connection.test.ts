@@ -20,7 +20,11 @@ describe('SQLite statement cache', () => {
   it('keeps working across schema changes (cached statements re-prepare)', async () => {
     const { db, dialect, close } = createDb({ sqliteFile: ':memory:' });
     await migrateToLatest(db, dialect);
-    const count = () => db.selectFrom('zones').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = () =>
+      db
+        .selectFrom('zones')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
     expect(Number((await count()).n)).toBe(0);
     await sql`create index zz_probe on zones (name)`.execute(db);
     expect(Number((await count()).n)).toBe(0);

@@ -56,7 +56,9 @@ export function withStatementCache(database: SQLite.Database, size = STATEMENT_C
 
 const APPLIED = Symbol('fieldwork.scope');
 type ScopedClient = pg.PoolClient & { [APPLIED]?: string };
-const SET_SCOPE = `select ${Object.values(SCOPE_SETTINGS).map((name, i) => `set_config('${name}', $${i + 1}, false)`).join(', ')}`;
+const SET_SCOPE = `select ${Object.values(SCOPE_SETTINGS)
+  .map((name, i) => `set_config('${name}', $${i + 1}, false)`)
+  .join(', ')}`;
 
 /**
  * Hands Kysely connections that carry the current scope (tenant-scope.ts) for row-level security. A connection

@@ -8,14 +8,25 @@ import type { Db } from './connection.ts';
  * - due invoices: status SENT, count and unpaid amount; open balance: the unpaid amount of SENT invoices;
  * - paid: payments of its non-void invoices; estimate_count / invoice_count: all its documents.
  */
-export const JOB_MONEY_COLUMNS = ['open_estimates_count', 'open_estimates_cents', 'due_invoices_count', 'due_invoices_cents', 'paid_cents', 'open_balance_cents', 'estimate_count', 'invoice_count'] as const;
+export const JOB_MONEY_COLUMNS = [
+  'open_estimates_count',
+  'open_estimates_cents',
+  'due_invoices_count',
+  'due_invoices_cents',
+  'paid_cents',
+  'open_balance_cents',
+  'estimate_count',
+  'invoice_count',
+] as const;
 export type JobMoneyColumn = (typeof JOB_MONEY_COLUMNS)[number];
 export type JobMoney = { id: string } & Record<JobMoneyColumn, number>;
 
 /** Each column as a subquery over the documents of the `jobs` row it stands beside. */
 function fromDocuments(): Record<JobMoneyColumn, RawBuilder<number>> {
-  const estimates = (what: string, where = sql``) => sql<number>`(select ${sql.raw(what)} from estimates e where e.tenant_id = jobs.tenant_id and e.job_id = jobs.id ${where})`;
-  const invoices = (what: string, where = sql``) => sql<number>`(select ${sql.raw(what)} from invoices i where i.tenant_id = jobs.tenant_id and i.job_id = jobs.id ${where})`;
+  const estimates = (what: string, where = sql``) =>
+    sql<number>`(select ${sql.raw(what)} from estimates e where e.tenant_id = jobs.tenant_id and e.job_id = jobs.id ${where})`;
+  const invoices = (what: string, where = sql``) =>
+    sql<number>`(select ${sql.raw(what)} from invoices i where i.tenant_id = jobs.tenant_id and i.job_id = jobs.id ${where})`;
   const sent = (alias: string) => sql.raw(`and ${alias}.status = 'SENT'`);
   return {
     open_estimates_count: estimates('count(*)', sent('e')),
@@ -32,13 +43,20 @@ function fromDocuments(): Record<JobMoneyColumn, RawBuilder<number>> {
 /** What every job of the company should hold, read without writing (numbers, whatever the driver returns). */
 export async function recomputeJobMoney(db: Db, tenantId: string): Promise<JobMoney[]> {
   const columns = Object.entries(fromDocuments()).map(([name, expression]) => sql`${expression} as ${sql.ref(name)}`);
-  const { rows } = await sql<Record<string, unknown>>`select jobs.id, ${sql.join(columns)} from jobs where jobs.tenant_id = ${tenantId} order by jobs.id`.execute(db);
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`select jobs.id, ${sql.join(columns)} from jobs where jobs.tenant_id = ${tenantId} order by jobs.id`.execute(db);
   return rows.map((r) => ({ id: String(r.id), ...Object.fromEntries(JOB_MONEY_COLUMNS.map((c) => [c, Number(r[c])])) }) as JobMoney);
 }
 
 /** What every job of the company holds now, in the same shape. */
 export async function keptJobMoney(db: Db, tenantId: string): Promise<JobMoney[]> {
-  const rows = await db.selectFrom('jobs').select(['id', ...JOB_MONEY_COLUMNS]).where('tenant_id', '=', tenantId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['id', ...JOB_MONEY_COLUMNS])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ id: r.id, ...Object.fromEntries(JOB_MONEY_COLUMNS.map((c) => [c, Number(r[c])])) }) as JobMoney);
 }
 

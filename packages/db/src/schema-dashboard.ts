@@ -54,7 +54,13 @@ export type DashboardUserSettingsTable = {
 export type TenantFinancingColumns = { financing_url: string | null };
 
 /** Columns migration 0018 adds to tenants: contact details and branding printed on documents. */
-export type TenantBrandingColumns = { email: string | null; phone: string | null; address: string | null; brand_color: string | null; logo_file_id: string | null };
+export type TenantBrandingColumns = {
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  brand_color: string | null;
+  logo_file_id: string | null;
+};
 
 /** The dashboard's tables, joined into Database in schema.ts. */
 export type DashboardTables = {

@@ -1,7 +1,15 @@
 import type { Flag } from './schema-flag.ts';
 import type { Generated } from 'kysely';
 import type { TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
-import type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable } from './schema-billing.ts';
+import type {
+  EstimatesTable,
+  InvoicesTable,
+  DocumentLineColumns,
+  EstimateLinesTable,
+  InvoiceLinesTable,
+  InvoicePaymentsTable,
+  CatalogueItemsTable,
+} from './schema-billing.ts';
 
 import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-costs.ts';
 import type { DashboardTables, TenantBrandingColumns, TenantFinancingColumns } from './schema-dashboard.ts';
@@ -354,51 +362,54 @@ export type IdempotencyKeysTable = {
   created_at: string;
 };
 
-export type Database = DashboardTables & MessagingTables & {
-  tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & { [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]> } & TenantVerificationColumns;
-  tenant_counters: TenantCountersTable;
-  /** Migration 0010 adds the hourly labor cost rate (defaults to 0). */
-  users: UsersTable & { cost_rate_cents: Generated<UserCostColumns['cost_rate_cents']> };
-  user_tags: UserTagsTable;
-  user_zones: UserZonesTable;
-  sessions: SessionsTable;
-  invitations: InvitationsTable;
-  app_flags: AppFlagsTable;
-  rate_limits: RateLimitsTable;
-  zones: ZonesTable;
-  tags: TagsTable;
-  customers: CustomersTable;
-  customer_tags: CustomerTagsTable;
-  customer_addresses: CustomerAddressesTable;
-  customer_contacts: CustomerContactsTable;
-  subcontractors: SubcontractorsTable;
-  subcontractor_tags: SubcontractorTagsTable;
-  subcontractor_zones: SubcontractorZonesTable;
-  api_tokens: ApiTokensTable;
-  files: FilesTable;
-  locations: LocationsTable;
-  crm_leads: CrmLeadsTable;
-  jobs: JobsTable;
-  job_tags: JobTagsTable;
-  job_zones: JobZonesTable;
-  job_counts: JobCountsTable;
-  tasks: TasksTable;
-  task_activities: TaskActivitiesTable;
-  task_activity_assistants: TaskActivityAssistantsTable;
-  vehicles: VehiclesTable;
-  task_counts: TaskCountsTable;
-  time_off: TimeOffTable;
-  bid_requests: BidRequestsTable;
-  notes: NotesTable;
-  activity_log: ActivityLogTable;
-  media: MediaTable;
-  table_configs: TableConfigsTable;
-  idempotency_keys: IdempotencyKeysTable;
-  estimates: EstimatesTable & { estimated_cost_cents: Generated<EstimateCostColumns['estimated_cost_cents']> };
-  estimate_lines: EstimateLinesTable;
-  invoices: InvoicesTable;
-  invoice_lines: InvoiceLinesTable;
-  invoice_payments: InvoicePaymentsTable;
-  catalogue_items: CatalogueItemsTable;
-  costs: CostsTable;
-};
+export type Database = DashboardTables &
+  MessagingTables & {
+    tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & {
+      [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]>;
+    } & TenantVerificationColumns;
+    tenant_counters: TenantCountersTable;
+    /** Migration 0010 adds the hourly labor cost rate (defaults to 0). */
+    users: UsersTable & { cost_rate_cents: Generated<UserCostColumns['cost_rate_cents']> };
+    user_tags: UserTagsTable;
+    user_zones: UserZonesTable;
+    sessions: SessionsTable;
+    invitations: InvitationsTable;
+    app_flags: AppFlagsTable;
+    rate_limits: RateLimitsTable;
+    zones: ZonesTable;
+    tags: TagsTable;
+    customers: CustomersTable;
+    customer_tags: CustomerTagsTable;
+    customer_addresses: CustomerAddressesTable;
+    customer_contacts: CustomerContactsTable;
+    subcontractors: SubcontractorsTable;
+    subcontractor_tags: SubcontractorTagsTable;
+    subcontractor_zones: SubcontractorZonesTable;
+    api_tokens: ApiTokensTable;
+    files: FilesTable;
+    locations: LocationsTable;
+    crm_leads: CrmLeadsTable;
+    jobs: JobsTable;
+    job_tags: JobTagsTable;
+    job_zones: JobZonesTable;
+    job_counts: JobCountsTable;
+    tasks: TasksTable;
+    task_activities: TaskActivitiesTable;
+    task_activity_assistants: TaskActivityAssistantsTable;
+    vehicles: VehiclesTable;
+    task_counts: TaskCountsTable;
+    time_off: TimeOffTable;
+    bid_requests: BidRequestsTable;
+    notes: NotesTable;
+    activity_log: ActivityLogTable;
+    media: MediaTable;
+    table_configs: TableConfigsTable;
+    idempotency_keys: IdempotencyKeysTable;
+    estimates: EstimatesTable & { estimated_cost_cents: Generated<EstimateCostColumns['estimated_cost_cents']> };
+    estimate_lines: EstimateLinesTable;
+    invoices: InvoicesTable;
+    invoice_lines: InvoiceLinesTable;
+    invoice_payments: InvoicePaymentsTable;
+    catalogue_items: CatalogueItemsTable;
+    costs: CostsTable;
+  };

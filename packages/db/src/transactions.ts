@@ -106,4 +106,3 @@ export async function runTransaction<T>(db: Db, write: (trx: Db) => Promise<T>, 
   if (bus) for (const event of events) bus.publish(event);
   return out;
 }
-

@@ -18,7 +18,14 @@ beforeAll(async () => {
 describe('images in a PDF are checked before anything decodes them', () => {
   it('a stored 7000 × 7000 signature is not decoded: the approval prints with "could not be shown"', async () => {
     expect(bomb.length).toBeLessThan(200_000);
-    const approval: NonNullable<Estimate['approval']> = { decision: 'APPROVED', signerName: 'Carla', signedAt: '2026-03-01T15:00:00.000Z', signerIp: null, comment: null, signature: pngDataUrl(bomb) };
+    const approval: NonNullable<Estimate['approval']> = {
+      decision: 'APPROVED',
+      signerName: 'Carla',
+      signedAt: '2026-03-01T15:00:00.000Z',
+      signerIp: null,
+      comment: null,
+      signature: pngDataUrl(bomb),
+    };
     const pdf = await estimate({ name: 'Acme' }, approval);
     expect(hasImage(pdf)).toBe(false);
     const lines = drawnLines(pdf);

@@ -10,7 +10,12 @@ const shapes = Object.keys(WORST_CASE_SHAPES) as WorstCaseShape[];
 
 describe('renderDocumentPdf stays linear and bounded', () => {
   it.each(shapes)('200 lines of %s at the API maximum: about 1 page per 5 lines, well inside the page budget', async (shape) => {
-    const pdf = await renderDocumentPdf({ kind: 'estimate', document: sampleEstimate(0, { productServices: worstCaseLines(shape) }), company, timeZone: 'UTC' });
+    const pdf = await renderDocumentPdf({
+      kind: 'estimate',
+      document: sampleEstimate(0, { productServices: worstCaseLines(shape) }),
+      company,
+      timeZone: 'UTC',
+    });
     const pages = pageCount(pdf);
     expect(pages).toBeLessThanOrEqual(200 / 4);
     expect(pages).toBeLessThan(MAX_PAGES - 4);
@@ -59,7 +64,14 @@ describe('renderDocumentPdf stays linear and bounded', () => {
   });
 
   it('never passes the page budget: 2,000 lines and 2,000 payments stop at it with a note, the totals still printed', async () => {
-    const payments: Invoice['payments'] = Array.from({ length: 2000 }, (_, i) => ({ id: `p${i}`, amount: 1, paidOn: '2026-11-21', method: 'CHECK', reference: 'r'.repeat(100), createdAt: '2026-11-21T10:00:00.000Z' }));
+    const payments: Invoice['payments'] = Array.from({ length: 2000 }, (_, i) => ({
+      id: `p${i}`,
+      amount: 1,
+      paidOn: '2026-11-21',
+      method: 'CHECK',
+      reference: 'r'.repeat(100),
+      createdAt: '2026-11-21T10:00:00.000Z',
+    }));
     const document = sampleInvoice(0, { productServices: worstCaseLines('unbroken', 2000), payments, invoiceCustomerMessage: 'm '.repeat(2000) });
     const pdf = await renderDocumentPdf({ kind: 'invoice', document, company, timeZone: 'UTC' });
     expect(pageCount(pdf)).toBeLessThanOrEqual(MAX_PAGES);

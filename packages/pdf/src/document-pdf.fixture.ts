@@ -33,7 +33,10 @@ export function sampleLines(count: number): Line[] {
  * characters Helvetica cannot draw (sanitised to "?", which also makes one unbroken word).
  */
 export const WORST_CASE_SHAPES = {
-  prose: { name: 'Replace and commission the rooftop unit '.repeat(5).slice(0, 200), description: 'Remove the old unit, fit the new one, test under load and leave the site clean. '.repeat(25).slice(0, 2000) },
+  prose: {
+    name: 'Replace and commission the rooftop unit '.repeat(5).slice(0, 200),
+    description: 'Remove the old unit, fit the new one, test under load and leave the site clean. '.repeat(25).slice(0, 2000),
+  },
   newlines: { name: 'Newline run', description: 'a\n'.repeat(1000) },
   unbroken: { name: 'N'.repeat(200), description: 'x'.repeat(2000) },
   unsupported: { name: '東'.repeat(200), description: '東'.repeat(2000) },

@@ -55,10 +55,28 @@ function sheetOf(input: DocumentPdfInput): Sheet {
   const { timeZone } = input;
   if (input.kind === 'estimate') {
     const e = input.document;
-    return { title: 'Estimate', number: e.estimateNumber, statusLabel: e.statusLabel, dates: printedDates('estimate', { documentDate: e.estimateDate, dueDate: e.dueDate, createdAt: e.createdAt }, timeZone), doc: e, message: e.estimateCustomerMessage, payments: null, approval: e.approval };
+    return {
+      title: 'Estimate',
+      number: e.estimateNumber,
+      statusLabel: e.statusLabel,
+      dates: printedDates('estimate', { documentDate: e.estimateDate, dueDate: e.dueDate, createdAt: e.createdAt }, timeZone),
+      doc: e,
+      message: e.estimateCustomerMessage,
+      payments: null,
+      approval: e.approval,
+    };
   }
   const i = input.document;
-  return { title: 'Invoice', number: i.invoiceNumber, statusLabel: i.statusLabel, dates: printedDates('invoice', { documentDate: i.invoiceDate, dueDate: i.dueDate, createdAt: i.createdAt }, timeZone), doc: i, message: i.invoiceCustomerMessage, payments: i.payments, approval: null };
+  return {
+    title: 'Invoice',
+    number: i.invoiceNumber,
+    statusLabel: i.statusLabel,
+    dates: printedDates('invoice', { documentDate: i.invoiceDate, dueDate: i.dueDate, createdAt: i.createdAt }, timeZone),
+    doc: i,
+    message: i.invoiceCustomerMessage,
+    payments: i.payments,
+    approval: null,
+  };
 }
 
 /**
@@ -132,7 +150,12 @@ function header(doc: Doc, company: PdfCompany, sheet: Sheet, theme: PdfTheme): v
   right = drawText(doc, `${sheet.title} #${sheet.number}`, rightX, right + 2, rightW, style('Helvetica', 11), 1, 'right');
   right = drawText(doc, `Status: ${sheet.statusLabel}`, rightX, right + 2, rightW, style('Helvetica-Bold', 10, COLORS.muted), 2, 'right');
   doc.y = Math.max(left, right) + 10;
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + WIDTH, doc.y).lineWidth(0.75).strokeColor(theme.rule).stroke();
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + WIDTH, doc.y)
+    .lineWidth(0.75)
+    .strokeColor(theme.rule)
+    .stroke();
   doc.y += 10;
 }
 
@@ -180,14 +203,20 @@ const LINE_COLUMNS: Column[] = [
 ];
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-const omitted = (one: string, many: string) => (n: number) => `${plural(n, one, many)} not printed: a PDF holds at most ${MAX_PAGES} pages. The full list is in Fieldwork.`;
+const omitted = (one: string, many: string) => (n: number) =>
+  `${plural(n, one, many)} not printed: a PDF holds at most ${MAX_PAGES} pages. The full list is in Fieldwork.`;
 
 function lines(doc: Doc, items: Line[], theme: PdfTheme): void {
   const rows = items.map((l) => ({
     cells: [l.name, quantity(l.qty), money(l.rate), l.isTaxable ? percent(l.taxPercent) : '—', money(l.total)],
     sub: l.description,
   }));
-  drawTable(doc, MARGIN, LINE_COLUMNS, rows, { band: theme.band, bandText: theme.bandText, lastPage: MAX_PAGES - PAGES_AFTER_LINES, omitted: omitted('more line', 'more lines') });
+  drawTable(doc, MARGIN, LINE_COLUMNS, rows, {
+    band: theme.band,
+    bandText: theme.bandText,
+    lastPage: MAX_PAGES - PAGES_AFTER_LINES,
+    omitted: omitted('more line', 'more lines'),
+  });
   if (!items.length) drawLine(doc, 'No products or services.', MARGIN + 4, doc.y + 4, style('Helvetica', 9, COLORS.muted));
   doc.y += 12;
 }
@@ -202,7 +231,8 @@ function totals(doc: Doc, sheet: Sheet): void {
     ['Deposit Required', d.isDepositRequired ? 'Yes' : 'No'],
   ];
   if (d.isDepositRequired) rows.push(['Deposit Amount', money(d.depositAmount)]);
-  if ('depositPayment' in d && d.depositPayment) rows.push(['Deposit Received', `${money(d.depositPayment.amount)} on ${calendarDate(d.depositPayment.paidOn)}`]);
+  if ('depositPayment' in d && d.depositPayment)
+    rows.push(['Deposit Received', `${money(d.depositPayment.amount)} on ${calendarDate(d.depositPayment.paidOn)}`]);
   if ('balance' in d) rows.push(['Paid', money(d.paidAmount)], ['Balance Due', money(d.balance), true]);
   ensureSpace(doc, rows.length * 16 + 8);
   const x = MARGIN + WIDTH - 240;
@@ -236,7 +266,12 @@ function payments(doc: Doc, list: Payment[], theme: PdfTheme): void {
     { label: 'Amount', width: 100, align: 'right', nowrap: true },
   ];
   const rows = list.map((p) => ({ cells: [calendarDate(p.paidOn), PAYMENT_METHOD_LABELS[p.method], p.reference ?? '—', money(p.amount)] }));
-  drawTable(doc, MARGIN, columns, rows, { band: theme.band, bandText: theme.bandText, lastPage: MAX_PAGES - PAGES_AFTER_PAYMENTS, omitted: omitted('more payment', 'more payments') });
+  drawTable(doc, MARGIN, columns, rows, {
+    band: theme.band,
+    bandText: theme.bandText,
+    lastPage: MAX_PAGES - PAGES_AFTER_PAYMENTS,
+    omitted: omitted('more payment', 'more payments'),
+  });
   doc.y += 12;
 }
 

@@ -55,4 +55,3 @@ export function quantity(qty: number): string {
 export function percent(value: number): string {
   return `${DECIMAL3.format(value)}%`;
 }
-

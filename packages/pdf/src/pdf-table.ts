@@ -99,7 +99,12 @@ function drawRow(doc: Doc, x: number, columns: Column[], laid: LaidRow): void {
     cx += c.width;
   });
   const width = columns.reduce((s, c) => s + c.width, 0);
-  doc.moveTo(x, y + laid.height).lineTo(x + width, y + laid.height).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+  doc
+    .moveTo(x, y + laid.height)
+    .lineTo(x + width, y + laid.height)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.rule)
+    .stroke();
   doc.y = y + laid.height;
 }
 

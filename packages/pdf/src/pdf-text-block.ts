@@ -63,6 +63,15 @@ export function drawBlock(doc: Doc, block: TextBlock, x: number, y: number, widt
 }
 
 /** layoutText then drawBlock: at most `maxLines` lines at (x, y); returns the y below them. */
-export function drawText(doc: Doc, text: string | null | undefined, x: number, y: number, width: number, style: TextStyle, maxLines: number, align: 'left' | 'right' = 'left'): number {
+export function drawText(
+  doc: Doc,
+  text: string | null | undefined,
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle,
+  maxLines: number,
+  align: 'left' | 'right' = 'left',
+): number {
   return drawBlock(doc, layoutText(doc, text, style, width, maxLines), x, y, width, align);
 }

@@ -16,7 +16,12 @@ function chunk(type: string, data: Buffer): Buffer {
 /** colour type 0: greyscale, 6: RGBA; 8 bits per sample. */
 function png(width: number, height: number, colorType: 0 | 6, idat: Buffer): Buffer {
   const ihdr = Buffer.concat([u32(width), u32(height), Buffer.from([8, colorType, 0, 0, 0])]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A real 2×2 grey PNG (the signature pad's format). */

@@ -17,7 +17,13 @@ export async function seedDemoBids(db: Db, company: SeededCompany, now: Date): P
     .where('start_at', '>', now.toISOString())
     .orderBy('start_at')
     .executeTakeFirst();
-  const subs = await db.selectFrom('subcontractors').select(['id', 'name', 'user_id']).where('tenant_id', '=', tenantId).where('is_active', '=', 1).orderBy('name').execute();
+  const subs = await db
+    .selectFrom('subcontractors')
+    .select(['id', 'name', 'user_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_active', '=', 1)
+    .orderBy('name')
+    .execute();
   const withLogin = subs.find((s) => s.user_id);
   const other = subs.find((s) => s !== withLogin);
   if (!task || !withLogin || !other) return 0;
@@ -32,13 +38,33 @@ export async function seedDemoBids(db: Db, company: SeededCompany, now: Date): P
     .insertInto('bid_requests')
     .values(
       bids.map((b) => ({
-        id: randomUUID(), tenant_id: tenantId, task_id: task.id, subcontractor_id: b.sub.id, status: b.status, amount_cents: b.amount, note: b.note,
-        earliest_start_at: null, answered_by: b.answered ? b.sub.user_id : null, answered_at: b.answered, created_by: adminId, created_at: requestedAt, updated_at: b.answered ?? requestedAt,
+        id: randomUUID(),
+        tenant_id: tenantId,
+        task_id: task.id,
+        subcontractor_id: b.sub.id,
+        status: b.status,
+        amount_cents: b.amount,
+        note: b.note,
+        earliest_start_at: null,
+        answered_by: b.answered ? b.sub.user_id : null,
+        answered_at: b.answered,
+        created_by: adminId,
+        created_at: requestedAt,
+        updated_at: b.answered ?? requestedAt,
       })),
     )
     .execute();
   const log = (action: string, message: string, createdAt: string) => ({
-    id: randomUUID(), tenant_id: tenantId, job_id: task.job_id, entity_type: 'TASK', entity_id: task.id, action, message, actor_id: adminId, meta: '[]', created_at: createdAt,
+    id: randomUUID(),
+    tenant_id: tenantId,
+    job_id: task.job_id,
+    entity_type: 'TASK',
+    entity_id: task.id,
+    action,
+    message,
+    actor_id: adminId,
+    meta: '[]',
+    created_at: createdAt,
   });
   await db
     .insertInto('activity_log')

@@ -15,7 +15,10 @@ const n = (v: unknown) => Number(v);
  * history, totals, payments, conversions, approvals, numbers and every job's money columns recomputed here.
  */
 export async function expectConsistentBilling(db: Db, tenantId: string, now: Date, timeZone: string): Promise<void> {
-  const estimates = (await db.selectFrom('estimates').selectAll().where('tenant_id', '=', tenantId).execute()).map((e) => ({ ...e, kind: 'estimate' as const }));
+  const estimates = (await db.selectFrom('estimates').selectAll().where('tenant_id', '=', tenantId).execute()).map((e) => ({
+    ...e,
+    kind: 'estimate' as const,
+  }));
   const invoices = (await db.selectFrom('invoices').selectAll().where('tenant_id', '=', tenantId).execute()).map((i) => ({ ...i, kind: 'invoice' as const }));
   const lines = [
     ...(await db.selectFrom('estimate_lines').selectAll().where('tenant_id', '=', tenantId).execute()).map((l) => ({ ...l, doc: l.estimate_id })),
@@ -76,9 +79,17 @@ export async function expectConsistentBilling(db: Db, tenantId: string, now: Dat
     expect(result.ok, label).toBe(true);
     if (!result.ok) continue;
     const t = result.totals;
-    expect([n(d.sub_total_cents), n(d.taxable_sub_total_cents), n(d.tax_cents), n(d.deposit_cents), n(d.total_cents)], label)
-      .toEqual([t.subTotalCents, t.taxableSubTotalCents, t.taxCents, t.depositCents, t.totalCents]);
-    expect(own.map((l) => [n(l.total_cents), n(l.tax_cents)]), label).toEqual(t.lines.map((l) => [l.totalCents, l.taxCents]));
+    expect([n(d.sub_total_cents), n(d.taxable_sub_total_cents), n(d.tax_cents), n(d.deposit_cents), n(d.total_cents)], label).toEqual([
+      t.subTotalCents,
+      t.taxableSubTotalCents,
+      t.taxCents,
+      t.depositCents,
+      t.totalCents,
+    ]);
+    expect(
+      own.map((l) => [n(l.total_cents), n(l.tax_cents)]),
+      label,
+    ).toEqual(t.lines.map((l) => [l.totalCents, l.taxCents]));
     expect(t.totalCents, label).toBeGreaterThanOrEqual(15_000);
     expect(t.totalCents, label).toBeLessThanOrEqual(2_500_000);
     for (const l of own) if (l.service_id) expect(catalogueIds.has(l.service_id), label).toBe(true);
@@ -146,8 +157,13 @@ export async function expectConsistentBilling(db: Db, tenantId: string, now: Dat
   for (const d of docs) if (['DRAFT', 'SENT', 'CHANGE_REQUEST'].includes(d.status) && d.job_id) expect(jobById.get(d.job_id)!.status).toBe('OPEN');
 
   // Numbers unique, and the counters hand out a free one next.
-  const counters = new Map((await db.selectFrom('tenant_counters').select(['name', 'value']).where('tenant_id', '=', tenantId).execute()).map((c) => [c.name, n(c.value)]));
-  for (const [name, numbers] of [['estimate', estimates.map((e) => e.estimate_number)], ['invoice', invoices.map((i) => i.invoice_number)]] as const) {
+  const counters = new Map(
+    (await db.selectFrom('tenant_counters').select(['name', 'value']).where('tenant_id', '=', tenantId).execute()).map((c) => [c.name, n(c.value)]),
+  );
+  for (const [name, numbers] of [
+    ['estimate', estimates.map((e) => e.estimate_number)],
+    ['invoice', invoices.map((i) => i.invoice_number)],
+  ] as const) {
     expect(new Set(numbers).size, name).toBe(numbers.length);
     expect(counters.get(name), name).toBeGreaterThanOrEqual(Math.max(...numbers));
   }
@@ -161,8 +177,26 @@ export async function expectConsistentBilling(db: Db, tenantId: string, now: Dat
     const due = inv.filter((i) => i.status === 'SENT');
     const unpaid = sum(due.map((i) => n(i.total_cents) - n(i.paid_cents)));
     expect(
-      [j.open_estimates_count, j.open_estimates_cents, j.due_invoices_count, j.due_invoices_cents, j.open_balance_cents, j.paid_cents, j.estimate_count, j.invoice_count].map(n),
+      [
+        j.open_estimates_count,
+        j.open_estimates_cents,
+        j.due_invoices_count,
+        j.due_invoices_cents,
+        j.open_balance_cents,
+        j.paid_cents,
+        j.estimate_count,
+        j.invoice_count,
+      ].map(n),
       `job ${j.job_number}`,
-    ).toEqual([open.length, sum(open.map((e) => n(e.total_cents))), due.length, unpaid, unpaid, sum(inv.filter((i) => i.status !== 'VOID').map((i) => n(i.paid_cents))), est.length, inv.length]);
+    ).toEqual([
+      open.length,
+      sum(open.map((e) => n(e.total_cents))),
+      due.length,
+      unpaid,
+      unpaid,
+      sum(inv.filter((i) => i.status !== 'VOID').map((i) => n(i.paid_cents))),
+      est.length,
+      inv.length,
+    ]);
   }
 }

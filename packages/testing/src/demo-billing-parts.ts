@@ -4,7 +4,14 @@ import { dataUrlOf, pngImage } from './image-samples.ts';
 /** NYC combined sales tax, in thousandths of a percent. */
 export const DEMO_TAX_MILLI = 8875;
 
-export type DemoCatalogueItem = { name: string; description: string | null; rateCents: number; taxable: boolean; active: boolean; unit: 'each' | 'hour' | 'foot' };
+export type DemoCatalogueItem = {
+  name: string;
+  description: string | null;
+  rateCents: number;
+  taxable: boolean;
+  active: boolean;
+  unit: 'each' | 'hour' | 'foot';
+};
 
 /** The demo's products & services: labor and visits untaxed, materials and equipment taxed; one retired item. */
 export const DEMO_CATALOGUE: readonly DemoCatalogueItem[] = [
@@ -81,7 +88,14 @@ export function demoLines(r: () => number, old: boolean, freightCents: number): 
       continue;
     }
     const { item, index } = usable[Math.floor(r() * usable.length)]!;
-    lines.push({ name: item.name, description: item.description, qtyMilli: qtyFor(item.unit, r), rateCents: item.rateCents, serviceIndex: index, taxable: item.taxable });
+    lines.push({
+      name: item.name,
+      description: item.description,
+      qtyMilli: qtyFor(item.unit, r),
+      rateCents: item.rateCents,
+      serviceIndex: index,
+      taxable: item.taxable,
+    });
   }
   for (;;) {
     const total = totalsOf(lines, freightCents).totalCents;
@@ -89,7 +103,15 @@ export function demoLines(r: () => number, old: boolean, freightCents: number): 
       const labor = lines.find((l) => l.serviceIndex === 1);
       if (labor) labor.qtyMilli += 1000;
       else if (lines.length >= 6) lines[0]!.qtyMilli += 1000;
-      else lines.push({ name: DEMO_CATALOGUE[1]!.name, description: null, qtyMilli: 1000, rateCents: DEMO_CATALOGUE[1]!.rateCents, serviceIndex: 1, taxable: false });
+      else
+        lines.push({
+          name: DEMO_CATALOGUE[1]!.name,
+          description: null,
+          qtyMilli: 1000,
+          rateCents: DEMO_CATALOGUE[1]!.rateCents,
+          serviceIndex: 1,
+          taxable: false,
+        });
       continue;
     }
     if (total <= MAX_DOC_CENTS) return lines;

@@ -6,12 +6,37 @@ import { demoLines, rng, totalsOf, type DemoLine } from './demo-billing-parts.ts
 export const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-export type DemoJob = { id: string; customer_id: string; status: string; site_address_id: string; building_unit_id: string | null; site_contact_id: string | null };
+export type DemoJob = {
+  id: string;
+  customer_id: string;
+  status: string;
+  site_address_id: string;
+  building_unit_id: string | null;
+  site_contact_id: string | null;
+};
 export type DemoCustomer = { id: string; addressId: string; contactId: string | null; contactName: string };
 
 /** Where a document points: its customer and (unless loose) its job, with the job's site as defaults, as the server resolves them. */
-export type DocRefs = { customerId: string; jobId: string | null; addressId: string; buildingUnitId: string | null; billingContactId: string | null; siteContactId: string | null };
-export type DocPlan = DocRefs & { id: string; at: number; updatedAt: number; dueDays: number | null; term: string | null; lines: DemoLine[]; freightCents: number; depositCents: number; signer: string; message: string | null };
+export type DocRefs = {
+  customerId: string;
+  jobId: string | null;
+  addressId: string;
+  buildingUnitId: string | null;
+  billingContactId: string | null;
+  siteContactId: string | null;
+};
+export type DocPlan = DocRefs & {
+  id: string;
+  at: number;
+  updatedAt: number;
+  dueDays: number | null;
+  term: string | null;
+  lines: DemoLine[];
+  freightCents: number;
+  depositCents: number;
+  signer: string;
+  message: string | null;
+};
 export type EstimatePlan = DocPlan & {
   status: StoredEstimateStatus;
   approval: { decision: 'APPROVED' | 'DECLINED' | 'CHANGE_REQUEST'; at: number; comment: string | null } | null;
@@ -23,7 +48,11 @@ export type InvoicePlan = DocPlan & { status: InvoiceStatus; fromEstimate: Estim
 
 /** Statuses that only an open job takes (the server refuses new documents on closed jobs). */
 const LIVE = new Set(['DRAFT', 'SENT', 'CHANGE_REQUEST']);
-const CHANGE_COMMENTS = ['Can we do the tankless unit instead?', 'Please split labor and materials into two phases.', 'We would like to schedule after the 15th and drop the permit line.'];
+const CHANGE_COMMENTS = [
+  'Can we do the tankless unit instead?',
+  'Please split labor and materials into two phases.',
+  'We would like to schedule after the 15th and drop the permit line.',
+];
 const DECLINE_COMMENTS = [null, 'Went with another contractor.', 'Over budget for this quarter.'];
 
 type Window = 'recent' | 'any' | 'expired' | 'overdue' | 'fresh';
@@ -51,12 +80,28 @@ export function planBilling(now: number, jobs: DemoJob[], customers: DemoCustome
     if (loose) {
       // A customer with an open job, so the link-to-job panel has a candidate for this document.
       const c = byCustomer.get(openJobs[Math.floor(r() * openJobs.length)]!.customer_id)!;
-      return { customerId: c.id, jobId: null, addressId: c.addressId, buildingUnitId: null, billingContactId: c.contactId, siteContactId: c.contactId, signer: c.contactName };
+      return {
+        customerId: c.id,
+        jobId: null,
+        addressId: c.addressId,
+        buildingUnitId: null,
+        billingContactId: c.contactId,
+        siteContactId: c.contactId,
+        signer: c.contactName,
+      };
     }
     const fits = jobs.filter((j) => (j.status === 'OPEN' ? true : j.status === 'CLOSED' ? !LIVE.has(status) : status === 'VOID' || status === 'DECLINED'));
     const j = fits[Math.floor(r() * fits.length)]!;
     const c = byCustomer.get(j.customer_id)!;
-    return { customerId: c.id, jobId: j.id, addressId: j.site_address_id, buildingUnitId: j.building_unit_id, billingContactId: c.contactId, siteContactId: j.site_contact_id, signer: c.contactName };
+    return {
+      customerId: c.id,
+      jobId: j.id,
+      addressId: j.site_address_id,
+      buildingUnitId: j.building_unit_id,
+      billingContactId: c.contactId,
+      siteContactId: j.site_contact_id,
+      signer: c.contactName,
+    };
   };
   const base = (status: string, w: Window, loose: boolean): DocPlan => {
     const ago = daysAgo(r, w);
@@ -71,8 +116,14 @@ export function planBilling(now: number, jobs: DemoJob[], customers: DemoCustome
 
   const estimates: EstimatePlan[] = [];
   const estimateSpec: [StoredEstimateStatus, number, Window][] = [
-    ['DRAFT', 7, 'recent'], ['SENT', 12, 'fresh'], ['SENT', 6, 'expired'], ['APPROVED', 10, 'any'], ['DECLINED', 6, 'any'],
-    ['CHANGE_REQUEST', 5, 'any'], ['PAID', 7, 'any'], ['VOID', 6, 'any'],
+    ['DRAFT', 7, 'recent'],
+    ['SENT', 12, 'fresh'],
+    ['SENT', 6, 'expired'],
+    ['APPROVED', 10, 'any'],
+    ['DECLINED', 6, 'any'],
+    ['CHANGE_REQUEST', 5, 'any'],
+    ['PAID', 7, 'any'],
+    ['VOID', 6, 'any'],
   ];
   let n = 0;
   for (const [status, count, w] of estimateSpec) {
@@ -86,7 +137,12 @@ export function planBilling(now: number, jobs: DemoJob[], customers: DemoCustome
       }
       if (status === 'APPROVED' || status === 'PAID' || status === 'DECLINED' || status === 'CHANGE_REQUEST') {
         const decision = status === 'PAID' ? 'APPROVED' : status;
-        const comment = decision === 'CHANGE_REQUEST' ? CHANGE_COMMENTS[k % CHANGE_COMMENTS.length]! : decision === 'DECLINED' ? DECLINE_COMMENTS[k % DECLINE_COMMENTS.length]! : null;
+        const comment =
+          decision === 'CHANGE_REQUEST'
+            ? CHANGE_COMMENTS[k % CHANGE_COMMENTS.length]!
+            : decision === 'DECLINED'
+              ? DECLINE_COMMENTS[k % DECLINE_COMMENTS.length]!
+              : null;
         plan.approval = { decision, at: after(doc.at, 6), comment };
         plan.updatedAt = plan.approval.at;
       }
@@ -97,11 +153,24 @@ export function planBilling(now: number, jobs: DemoJob[], customers: DemoCustome
   // A draft copy of a change request (the server's "edit creates a draft copy"), numbered after its original.
   const source = estimates.find((e) => e.status === 'CHANGE_REQUEST' && e.jobId && e.approval!.at < now - 2 * DAY)!;
   const copyAt = after(source.approval!.at, 1);
-  estimates.push({ ...source, id: randomUUID(), status: 'DRAFT', at: copyAt, updatedAt: copyAt, approval: null, copyOf: source, lines: source.lines.map((l) => ({ ...l })) });
+  estimates.push({
+    ...source,
+    id: randomUUID(),
+    status: 'DRAFT',
+    at: copyAt,
+    updatedAt: copyAt,
+    approval: null,
+    copyOf: source,
+    lines: source.lines.map((l) => ({ ...l })),
+  });
 
   const invoices: InvoicePlan[] = [];
   const invoiceSpec: [InvoiceStatus, number, Window, number][] = [
-    ['DRAFT', 6, 'recent', 0], ['SENT', 8, 'fresh', 3], ['SENT', 7, 'overdue', 3], ['PAID', 18, 'any', 0], ['VOID', 5, 'any', 0],
+    ['DRAFT', 6, 'recent', 0],
+    ['SENT', 8, 'fresh', 3],
+    ['SENT', 7, 'overdue', 3],
+    ['PAID', 18, 'any', 0],
+    ['VOID', 5, 'any', 0],
   ];
   n = 0;
   for (const [status, count, w, partly] of invoiceSpec) {
@@ -119,7 +188,18 @@ export function planBilling(now: number, jobs: DemoJob[], customers: DemoCustome
   for (const [k, e] of convertible.slice(0, 7).entries()) {
     const at = after(e.approval!.at, 3);
     const status: InvoiceStatus = now - at < 7 * DAY ? 'DRAFT' : k % 3 === 1 ? 'SENT' : 'PAID';
-    const plan: InvoicePlan = { ...e, id: randomUUID(), at, updatedAt: at, term: e.term, dueDays: status === 'DRAFT' ? null : 30, status, fromEstimate: e, payments: [], lines: e.lines.map((l) => ({ ...l })) };
+    const plan: InvoicePlan = {
+      ...e,
+      id: randomUUID(),
+      at,
+      updatedAt: at,
+      term: e.term,
+      dueDays: status === 'DRAFT' ? null : 30,
+      status,
+      fromEstimate: e,
+      payments: [],
+      lines: e.lines.map((l) => ({ ...l })),
+    };
     payFor(plan, status === 'PAID' ? 'full' : 'none', r, after, n++);
     e.convertedInvoiceId = plan.id;
     e.updatedAt = Math.max(e.updatedAt, at);

@@ -36,7 +36,12 @@ export async function seedDemoBilling(db: Db, company: SeededCompany, now: Date,
     .where('customers.tenant_id', '=', tenantId)
     .execute();
   if (!jobs.some((j) => j.status === 'OPEN')) return { catalogueItems: 0, estimates: 0, invoices: 0, payments: 0, jobs: 0 };
-  const customers: DemoCustomer[] = customerRows.map((c) => ({ id: c.id, addressId: c.address_id, contactId: c.contact_id, contactName: c.contact_name ?? c.name }));
+  const customers: DemoCustomer[] = customerRows.map((c) => ({
+    id: c.id,
+    addressId: c.address_id,
+    contactId: c.contact_id,
+    contactName: c.contact_name ?? c.name,
+  }));
   const { estimates, invoices } = planBilling(nowMs, jobs, customers);
   // Numbers follow creation order, as the counters hand them out.
   estimates.sort((a, b) => a.at - b.at);
@@ -51,22 +56,56 @@ export async function seedDemoBilling(db: Db, company: SeededCompany, now: Date,
     const t = totalsOf(d.lines, d.freightCents, d.depositCents);
     return {
       columns: {
-        id: d.id, tenant_id: tenantId, customer_id: d.customerId, job_id: d.jobId, building_unit_id: d.buildingUnitId, address_id: d.addressId,
-        billing_contact_id: d.billingContactId, site_contact_id: d.siteContactId, payment_term: d.term,
-        due_date: d.dueDays === null ? null : day(d.at + d.dueDays * DAY), customer_message: d.message,
-        sub_total_cents: t.subTotalCents, taxable_sub_total_cents: t.taxableSubTotalCents, tax_cents: t.taxCents, freight_cents: t.freightCents,
-        deposit_required: d.depositCents > 0 ? (1 as const) : (0 as const), deposit_cents: t.depositCents, total_cents: t.totalCents,
-        created_by: creator(i), created_at: iso(d.at), updated_at: iso(d.updatedAt), version: d.updatedAt === d.at ? 1 : 2,
+        id: d.id,
+        tenant_id: tenantId,
+        customer_id: d.customerId,
+        job_id: d.jobId,
+        building_unit_id: d.buildingUnitId,
+        address_id: d.addressId,
+        billing_contact_id: d.billingContactId,
+        site_contact_id: d.siteContactId,
+        payment_term: d.term,
+        due_date: d.dueDays === null ? null : day(d.at + d.dueDays * DAY),
+        customer_message: d.message,
+        sub_total_cents: t.subTotalCents,
+        taxable_sub_total_cents: t.taxableSubTotalCents,
+        tax_cents: t.taxCents,
+        freight_cents: t.freightCents,
+        deposit_required: d.depositCents > 0 ? (1 as const) : (0 as const),
+        deposit_cents: t.depositCents,
+        total_cents: t.totalCents,
+        created_by: creator(i),
+        created_at: iso(d.at),
+        updated_at: iso(d.updatedAt),
+        version: d.updatedAt === d.at ? 1 : 2,
       },
       lines: d.lines.map((l, position) => ({
-        id: randomUUID(), tenant_id: tenantId, position, name: l.name, description: l.description, qty_milli: l.qtyMilli, rate_cents: l.rateCents,
-        service_id: l.serviceIndex === null ? null : catalogueIds[l.serviceIndex]!, is_taxable: l.taxable ? (1 as const) : (0 as const),
-        tax_percent_milli: l.taxable ? DEMO_TAX_MILLI : 0, tax_cents: t.lines[position]!.taxCents, total_cents: t.lines[position]!.totalCents,
+        id: randomUUID(),
+        tenant_id: tenantId,
+        position,
+        name: l.name,
+        description: l.description,
+        qty_milli: l.qtyMilli,
+        rate_cents: l.rateCents,
+        service_id: l.serviceIndex === null ? null : catalogueIds[l.serviceIndex]!,
+        is_taxable: l.taxable ? (1 as const) : (0 as const),
+        tax_percent_milli: l.taxable ? DEMO_TAX_MILLI : 0,
+        tax_cents: t.lines[position]!.taxCents,
+        total_cents: t.lines[position]!.totalCents,
       })),
     };
   };
   const log = (d: DocPlan, entityType: 'ESTIMATE' | 'INVOICE', action: string, message: string, at: number, actorId: string | null) => ({
-    id: randomUUID(), tenant_id: tenantId, job_id: d.jobId, entity_type: entityType, entity_id: d.id, action, message, actor_id: actorId, meta: '[]', created_at: iso(at),
+    id: randomUUID(),
+    tenant_id: tenantId,
+    job_id: d.jobId,
+    entity_type: entityType,
+    entity_id: d.id,
+    action,
+    message,
+    actor_id: actorId,
+    meta: '[]',
+    created_at: iso(at),
   });
 
   let payments = 0;
@@ -74,11 +113,21 @@ export async function seedDemoBilling(db: Db, company: SeededCompany, now: Date,
     const catalogueAt = iso(nowMs - 370 * DAY);
     await trx
       .insertInto('catalogue_items')
-      .values(DEMO_CATALOGUE.map((item, i) => ({
-        id: catalogueIds[i]!, tenant_id: tenantId, name: item.name, description: item.description, rate_cents: item.rateCents,
-        is_taxable: item.taxable ? 1 : 0, tax_percent_milli: item.taxable ? DEMO_TAX_MILLI : 0, is_active: item.active ? 1 : 0,
-        created_at: catalogueAt, updated_at: item.active ? catalogueAt : iso(nowMs - 60 * DAY), version: item.active ? 1 : 2,
-      })))
+      .values(
+        DEMO_CATALOGUE.map((item, i) => ({
+          id: catalogueIds[i]!,
+          tenant_id: tenantId,
+          name: item.name,
+          description: item.description,
+          rate_cents: item.rateCents,
+          is_taxable: item.taxable ? 1 : 0,
+          tax_percent_milli: item.taxable ? DEMO_TAX_MILLI : 0,
+          is_active: item.active ? 1 : 0,
+          created_at: catalogueAt,
+          updated_at: item.active ? catalogueAt : iso(nowMs - 60 * DAY),
+          version: item.active ? 1 : 2,
+        })),
+      )
       .execute();
     const activity = [];
     for (const [i, e] of estimates.entries()) {
@@ -88,18 +137,41 @@ export async function seedDemoBilling(db: Db, company: SeededCompany, now: Date,
       await trx
         .insertInto('estimates')
         .values({
-          ...columns, estimate_number: number, status: e.status, estimate_date: day(e.at),
-          previous_estimate_number: e.copyOf ? estimateNumber.get(e.copyOf.id)! : null, converted_invoice_id: null,
-          approval_decision: a?.decision ?? null, approval_name: a ? e.signer : null, approval_at: a ? iso(a.at) : null,
-          approval_ip: a ? `203.0.113.${10 + (i % 200)}` : null, approval_comment: a?.comment ?? null, approval_signature: a ? signature : null,
+          ...columns,
+          estimate_number: number,
+          status: e.status,
+          estimate_date: day(e.at),
+          previous_estimate_number: e.copyOf ? estimateNumber.get(e.copyOf.id)! : null,
+          converted_invoice_id: null,
+          approval_decision: a?.decision ?? null,
+          approval_name: a ? e.signer : null,
+          approval_at: a ? iso(a.at) : null,
+          approval_ip: a ? `203.0.113.${10 + (i % 200)}` : null,
+          approval_comment: a?.comment ?? null,
+          approval_signature: a ? signature : null,
           // Deposit Paid: the deposit came in the day it was approved (by check).
           ...(e.status === 'PAID' && a ? { deposit_paid_on: day(a.at), deposit_method: 'CHECK', deposit_reference: `Chk ${4100 + i}` } : {}),
         })
         .execute();
-      await trx.insertInto('estimate_lines').values(lines.map((l) => ({ ...l, estimate_id: e.id }))).execute();
+      await trx
+        .insertInto('estimate_lines')
+        .values(lines.map((l) => ({ ...l, estimate_id: e.id })))
+        .execute();
       const actor = columns.created_by;
-      activity.push(log(e, 'ESTIMATE', 'ESTIMATE_CREATED', e.copyOf ? `Created draft estimate #${number} from #${estimateNumber.get(e.copyOf.id)}` : `Created estimate #${number}`, e.at, actor));
-      if (a) activity.push(log(e, 'ESTIMATE', 'ESTIMATE_STATUS_CHANGED', `Estimate #${number} ${ESTIMATE_STATUS_LABELS[a.decision]} onsite by ${e.signer}`, a.at, actor));
+      activity.push(
+        log(
+          e,
+          'ESTIMATE',
+          'ESTIMATE_CREATED',
+          e.copyOf ? `Created draft estimate #${number} from #${estimateNumber.get(e.copyOf.id)}` : `Created estimate #${number}`,
+          e.at,
+          actor,
+        ),
+      );
+      if (a)
+        activity.push(
+          log(e, 'ESTIMATE', 'ESTIMATE_STATUS_CHANGED', `Estimate #${number} ${ESTIMATE_STATUS_LABELS[a.decision]} onsite by ${e.signer}`, a.at, actor),
+        );
     }
     for (const [i, inv] of invoices.entries()) {
       const number = invoiceNumber.get(inv.id)!;
@@ -108,32 +180,71 @@ export async function seedDemoBilling(db: Db, company: SeededCompany, now: Date,
       await trx
         .insertInto('invoices')
         .values({
-          ...columns, invoice_number: number, status: inv.status, invoice_date: inv.status === 'DRAFT' && inv.fromEstimate ? null : day(inv.at),
-          paid_cents: paid, previous_invoice_number: null, converted_from_estimate_id: inv.fromEstimate?.id ?? null,
+          ...columns,
+          invoice_number: number,
+          status: inv.status,
+          invoice_date: inv.status === 'DRAFT' && inv.fromEstimate ? null : day(inv.at),
+          paid_cents: paid,
+          previous_invoice_number: null,
+          converted_from_estimate_id: inv.fromEstimate?.id ?? null,
         })
         .execute();
-      await trx.insertInto('invoice_lines').values(lines.map((l) => ({ ...l, invoice_id: inv.id }))).execute();
+      await trx
+        .insertInto('invoice_lines')
+        .values(lines.map((l) => ({ ...l, invoice_id: inv.id })))
+        .execute();
       const actor = columns.created_by;
       if (inv.fromEstimate) {
-        await trx.updateTable('estimates').set({ converted_invoice_id: inv.id }).where('tenant_id', '=', tenantId).where('id', '=', inv.fromEstimate.id).execute();
-        activity.push(log(inv.fromEstimate, 'ESTIMATE', 'ESTIMATE_CONVERTED', `Converted estimate #${estimateNumber.get(inv.fromEstimate.id)} to invoice #${number}`, inv.at, actor));
+        await trx
+          .updateTable('estimates')
+          .set({ converted_invoice_id: inv.id })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', inv.fromEstimate.id)
+          .execute();
+        activity.push(
+          log(
+            inv.fromEstimate,
+            'ESTIMATE',
+            'ESTIMATE_CONVERTED',
+            `Converted estimate #${estimateNumber.get(inv.fromEstimate.id)} to invoice #${number}`,
+            inv.at,
+            actor,
+          ),
+        );
       } else {
         activity.push(log(inv, 'INVOICE', 'INVOICE_CREATED', `Created invoice #${number}`, inv.at, actor));
       }
       for (const p of inv.payments) {
-        await trx.insertInto('invoice_payments').values({
-          id: randomUUID(), tenant_id: tenantId, invoice_id: inv.id, amount_cents: p.amountCents, paid_on: day(p.at), method: p.method, reference: p.reference,
-          created_by: actor, created_at: iso(p.at),
-        }).execute();
+        await trx
+          .insertInto('invoice_payments')
+          .values({
+            id: randomUUID(),
+            tenant_id: tenantId,
+            invoice_id: inv.id,
+            amount_cents: p.amountCents,
+            paid_on: day(p.at),
+            method: p.method,
+            reference: p.reference,
+            created_by: actor,
+            created_at: iso(p.at),
+          })
+          .execute();
         activity.push(log(inv, 'INVOICE', 'PAYMENT_RECORDED', `Payment of ${formatCents(p.amountCents)} on invoice #${number}`, p.at, actor));
         payments++;
       }
     }
-    for (let start = 0; start < activity.length; start += 100) await trx.insertInto('activity_log').values(activity.slice(start, start + 100)).execute();
-    await trx.insertInto('tenant_counters').values([
-      { tenant_id: tenantId, name: 'estimate', value: 1000 + estimates.length },
-      { tenant_id: tenantId, name: 'invoice', value: 1000 + invoices.length },
-    ]).execute();
+    for (let start = 0; start < activity.length; start += 100)
+      await trx
+        .insertInto('activity_log')
+        .values(activity.slice(start, start + 100))
+        .execute();
+    await trx
+      .insertInto('tenant_counters')
+      .values([
+        { tenant_id: tenantId, name: 'estimate', value: 1000 + estimates.length },
+        { tenant_id: tenantId, name: 'invoice', value: 1000 + invoices.length },
+      ])
+      .execute();
   });
   const jobCount = new Set([...estimates, ...invoices].map((d) => d.jobId).filter(Boolean)).size;
   return { catalogueItems: DEMO_CATALOGUE.length, estimates: estimates.length, invoices: invoices.length, payments, jobs: jobCount };

@@ -27,15 +27,41 @@ const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
 function blank(o: Partial<Row> & Pick<Row, 'cost_type' | 'cost_for' | 'cost_date' | 'created_at'>): Row {
   return {
-    id: randomUUID(), job_id: null, task_id: null, estimate_id: null, invoice_id: null, activity_id: null, user_id: null, vehicle_id: null,
-    subcontractor_id: null, bid_id: null, item: null, supplier: null, description: null, unit: null, quantity_milli: null, rate_cents: null,
-    miles_milli: null, mile_rate_cents: null, notes: null, created_by: null, updated_at: o.created_at, ...o,
+    id: randomUUID(),
+    job_id: null,
+    task_id: null,
+    estimate_id: null,
+    invoice_id: null,
+    activity_id: null,
+    user_id: null,
+    vehicle_id: null,
+    subcontractor_id: null,
+    bid_id: null,
+    item: null,
+    supplier: null,
+    description: null,
+    unit: null,
+    quantity_milli: null,
+    rate_cents: null,
+    miles_milli: null,
+    mile_rate_cents: null,
+    notes: null,
+    created_by: null,
+    updated_at: o.created_at,
+    ...o,
   };
 }
 
 /** The amount exactly as the API would compute it, so demo rows look like entered ones. */
 function withAmount(r: Row): Insertable<CostsTable> & { amount_cents: number } {
-  const result = costAmountCents({ costType: r.cost_type, quantityMilli: r.quantity_milli ?? null, rateCents: r.rate_cents ?? null, milesMilli: r.miles_milli ?? null, mileRateCents: r.mile_rate_cents ?? null, amountCents: null });
+  const result = costAmountCents({
+    costType: r.cost_type,
+    quantityMilli: r.quantity_milli ?? null,
+    rateCents: r.rate_cents ?? null,
+    milesMilli: r.miles_milli ?? null,
+    mileRateCents: r.mile_rate_cents ?? null,
+    amountCents: null,
+  });
   if (!result.ok) throw new Error(result.message);
   return { ...r, tenant_id: '', version: 1, amount_cents: result.cents };
 }
@@ -60,9 +86,20 @@ export async function seedDemoCosts(db: Db, company: SeededCompany, now: Date, t
       await trx.updateTable('users').set({ cost_rate_cents: cents }).where('tenant_id', '=', tenantId).where('id', '=', u.id).execute();
     }
     const technicians = users.filter((u) => u.role === 'Technician').map((u) => u.id);
-    const vehicles = await trx.selectFrom('vehicles').select(['id', 'hourly_cost_cents', 'mile_cost_cents']).where('tenant_id', '=', tenantId).orderBy('created_at').execute();
+    const vehicles = await trx
+      .selectFrom('vehicles')
+      .select(['id', 'hourly_cost_cents', 'mile_cost_cents'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at')
+      .execute();
     const vehicleById = new Map(vehicles.map((v) => [v.id, v]));
-    const jobs = await trx.selectFrom('jobs').select(['id', 'created_at', 'updated_at']).where('tenant_id', '=', tenantId).where('status', '=', 'CLOSED').orderBy('job_number').execute();
+    const jobs = await trx
+      .selectFrom('jobs')
+      .select(['id', 'created_at', 'updated_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'CLOSED')
+      .orderBy('job_number')
+      .execute();
     const rows: (Insertable<CostsTable> & { amount_cents: number })[] = [];
     for (const [j, job] of jobs.entries()) {
       // A closed job's bills are dated when it was last worked on (never in the future of the demo clock).
@@ -80,21 +117,59 @@ export async function seedDemoCosts(db: Db, company: SeededCompany, now: Date, t
       for (const p of periods) {
         const hours = activityHoursMilli(p.start_time, p.end_time!);
         if (hours === 0) continue;
-        const assistants = await trx.selectFrom('task_activity_assistants').select('user_id').where('tenant_id', '=', tenantId).where('activity_id', '=', p.id).execute();
-        const base = { cost_for: 'JOB', job_id: job.id, task_id: p.task_id, activity_id: p.id, cost_date: dayKeyOf(p.start_time, timeZone), created_at: p.end_time!, created_by: p.user_id ?? adminId } as const;
+        const assistants = await trx
+          .selectFrom('task_activity_assistants')
+          .select('user_id')
+          .where('tenant_id', '=', tenantId)
+          .where('activity_id', '=', p.id)
+          .execute();
+        const base = {
+          cost_for: 'JOB',
+          job_id: job.id,
+          task_id: p.task_id,
+          activity_id: p.id,
+          cost_date: dayKeyOf(p.start_time, timeZone),
+          created_at: p.end_time!,
+          created_by: p.user_id ?? adminId,
+        } as const;
         for (const who of [p.user_id, ...assistants.map((a) => a.user_id)].filter((v): v is string => !!v)) {
           rows.push(withAmount(blank({ ...base, cost_type: 'LABOR', user_id: who, unit: 'HOUR', quantity_milli: hours, rate_cents: rate.get(who) ?? 3000 })));
         }
         const v = p.vehicle_id ? vehicleById.get(p.vehicle_id) : undefined;
         if (v) {
           usedVehicle = true;
-          rows.push(withAmount(blank({ ...base, cost_type: 'VEHICLE', vehicle_id: v.id, unit: 'HOUR', quantity_milli: hours, rate_cents: v.hourly_cost_cents, miles_milli: (8 + (j % 5) * 6) * 1000, mile_rate_cents: v.mile_cost_cents })));
+          rows.push(
+            withAmount(
+              blank({
+                ...base,
+                cost_type: 'VEHICLE',
+                vehicle_id: v.id,
+                unit: 'HOUR',
+                quantity_milli: hours,
+                rate_cents: v.hourly_cost_cents,
+                miles_milli: (8 + (j % 5) * 6) * 1000,
+                mile_rate_cents: v.mile_cost_cents,
+              }),
+            ),
+          );
         }
       }
       const jobBase = { cost_for: 'JOB', job_id: job.id, cost_date: day, created_at: at, created_by: adminId } as const;
       if (!periods.length && technicians.length) {
         const who = pick(technicians, j);
-        rows.push(withAmount(blank({ ...jobBase, cost_type: 'LABOR', user_id: who, unit: 'HOUR', quantity_milli: (3 + (j % 4)) * 1000 + 500, rate_cents: rate.get(who) ?? 3000, notes: 'From the timesheet' })));
+        rows.push(
+          withAmount(
+            blank({
+              ...jobBase,
+              cost_type: 'LABOR',
+              user_id: who,
+              unit: 'HOUR',
+              quantity_milli: (3 + (j % 4)) * 1000 + 500,
+              rate_cents: rate.get(who) ?? 3000,
+              notes: 'From the timesheet',
+            }),
+          ),
+        );
       }
       for (let m = 0; m < 1 + (j % 3); m++) {
         const [item, unitCost, supplier] = pick(MATERIALS, j * 3 + m);
@@ -102,7 +177,20 @@ export async function seedDemoCosts(db: Db, company: SeededCompany, now: Date, t
       }
       const v = vehicles[j % Math.max(vehicles.length, 1)];
       if (!usedVehicle && v) {
-        rows.push(withAmount(blank({ ...jobBase, cost_type: 'VEHICLE', vehicle_id: v.id, unit: 'HOUR', quantity_milli: 2000 + (j % 3) * 500, rate_cents: v.hourly_cost_cents, miles_milli: (15 + (j % 4) * 10) * 1000, mile_rate_cents: v.mile_cost_cents })));
+        rows.push(
+          withAmount(
+            blank({
+              ...jobBase,
+              cost_type: 'VEHICLE',
+              vehicle_id: v.id,
+              unit: 'HOUR',
+              quantity_milli: 2000 + (j % 3) * 500,
+              rate_cents: v.hourly_cost_cents,
+              miles_milli: (15 + (j % 4) * 10) * 1000,
+              mile_rate_cents: v.mile_cost_cents,
+            }),
+          ),
+        );
       }
       out.closedJobs += 1;
     }
@@ -115,17 +203,37 @@ export async function seedDemoCosts(db: Db, company: SeededCompany, now: Date, t
       .execute();
     const budgeted = estimates.filter((_e, i) => i % 2 === 0 && technicians.length);
     for (const [i, e] of budgeted.entries()) {
-      const base = { cost_for: 'ESTIMATE', estimate_id: e.id, job_id: e.job_id, cost_date: dayKeyOf(e.updated_at, timeZone), created_at: e.updated_at, created_by: adminId } as const;
+      const base = {
+        cost_for: 'ESTIMATE',
+        estimate_id: e.id,
+        job_id: e.job_id,
+        cost_date: dayKeyOf(e.updated_at, timeZone),
+        created_at: e.updated_at,
+        created_by: adminId,
+      } as const;
       const who = pick(technicians, i);
       const labourRate = rate.get(who) ?? 3000;
       // A contractor budgets roughly 35% materials and 25% labor of what the customer pays.
       const labourHalfHours = Math.max(1, Math.round((Number(e.sub_total_cents) * 0.25) / labourRate / 0.5));
-      rows.push(withAmount(blank({ ...base, cost_type: 'MATERIAL', item: 'Materials allowance', quantity_milli: 1000, rate_cents: Math.round(Number(e.sub_total_cents) * 0.35) })));
+      rows.push(
+        withAmount(
+          blank({
+            ...base,
+            cost_type: 'MATERIAL',
+            item: 'Materials allowance',
+            quantity_milli: 1000,
+            rate_cents: Math.round(Number(e.sub_total_cents) * 0.35),
+          }),
+        ),
+      );
       rows.push(withAmount(blank({ ...base, cost_type: 'LABOR', user_id: who, unit: 'HOUR', quantity_milli: labourHalfHours * 500, rate_cents: labourRate })));
       out.estimatesWithCosts += 1;
     }
     for (const r of rows) {
-      await trx.insertInto('costs').values({ ...r, tenant_id: tenantId }).execute();
+      await trx
+        .insertInto('costs')
+        .values({ ...r, tenant_id: tenantId })
+        .execute();
       if (r.cost_for === 'JOB') out.actual += 1;
       else out.estimated += 1;
     }

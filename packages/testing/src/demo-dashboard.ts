@@ -19,16 +19,55 @@ const SUMMARIES: Record<(typeof CALL_OUTCOMES)[number], readonly string[]> = {
 };
 /** How often each outcome comes up, out of 20 calls. */
 const OUTCOME_PLAN: (typeof CALL_OUTCOMES)[number][] = [
-  'BOOKED', 'INFORMATION', 'LEAD_CREATED', 'BOOKED', 'MISSED', 'INFORMATION', 'BOOKED', 'SPAM', 'LEAD_CREATED', 'BOOKED',
-  'INFORMATION', 'MISSED', 'BOOKED', 'LEAD_CREATED', 'INFORMATION', 'BOOKED', 'SPAM', 'MISSED', 'BOOKED', 'INFORMATION',
+  'BOOKED',
+  'INFORMATION',
+  'LEAD_CREATED',
+  'BOOKED',
+  'MISSED',
+  'INFORMATION',
+  'BOOKED',
+  'SPAM',
+  'LEAD_CREATED',
+  'BOOKED',
+  'INFORMATION',
+  'MISSED',
+  'BOOKED',
+  'LEAD_CREATED',
+  'INFORMATION',
+  'BOOKED',
+  'SPAM',
+  'MISSED',
+  'BOOKED',
+  'INFORMATION',
 ];
 const MAKES: Record<AssetType, readonly [string, string][]> = {
-  HVAC: [['Carrier', 'Infinity 24'], ['Trane', 'XR14'], ['Lennox', 'EL16XC1']],
-  WATER_HEATER: [['Rheem', 'Performance 50'], ['A. O. Smith', 'Signature 40'], ['Bradford White', 'RG250']],
-  BOILER: [['Weil-McLain', 'CGa-4'], ['Burnham', 'ES2']],
-  ELECTRICAL_PANEL: [['Square D', 'QO 200A'], ['Siemens', 'PN Series 150A'], ['Eaton', 'BR 100A']],
-  PLUMBING: [['Zoeller', 'M53 sump pump'], ['Culligan', 'HE softener']],
-  APPLIANCE: [['Whirlpool', 'WRF555 refrigerator'], ['Bosch', '300 dishwasher']],
+  HVAC: [
+    ['Carrier', 'Infinity 24'],
+    ['Trane', 'XR14'],
+    ['Lennox', 'EL16XC1'],
+  ],
+  WATER_HEATER: [
+    ['Rheem', 'Performance 50'],
+    ['A. O. Smith', 'Signature 40'],
+    ['Bradford White', 'RG250'],
+  ],
+  BOILER: [
+    ['Weil-McLain', 'CGa-4'],
+    ['Burnham', 'ES2'],
+  ],
+  ELECTRICAL_PANEL: [
+    ['Square D', 'QO 200A'],
+    ['Siemens', 'PN Series 150A'],
+    ['Eaton', 'BR 100A'],
+  ],
+  PLUMBING: [
+    ['Zoeller', 'M53 sump pump'],
+    ['Culligan', 'HE softener'],
+  ],
+  APPLIANCE: [
+    ['Whirlpool', 'WRF555 refrigerator'],
+    ['Bosch', '300 dishwasher'],
+  ],
   OTHER: [['Generac', 'Guardian 14kW generator']],
 };
 
@@ -48,7 +87,14 @@ export async function seedDemoDashboard(db: Db, company: SeededCompany, now: Dat
   const [jobs, leads, sites] = await Promise.all([
     db.selectFrom('jobs').select('id').where('tenant_id', '=', tenantId).orderBy('job_number').execute(),
     db.selectFrom('crm_leads').select('id').where('tenant_id', '=', tenantId).orderBy('lead_number').execute(),
-    db.selectFrom('customer_addresses').select(['id', 'customer_id']).where('tenant_id', '=', tenantId).where('archived_at', 'is', null).orderBy('customer_id').orderBy('position').execute(),
+    db
+      .selectFrom('customer_addresses')
+      .select(['id', 'customer_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('archived_at', 'is', null)
+      .orderBy('customer_id')
+      .orderBy('position')
+      .execute(),
   ]);
   const calls: ReceptionistCallsTable[] = [];
   for (let i = 0; i < 60; i++) {
@@ -87,10 +133,20 @@ export async function seedDemoDashboard(db: Db, company: SeededCompany, now: Dat
     const installDate = i % 8 === 7 ? null : shiftYears(today, -((i * 5) % 23), -((i * 41) % 300));
     const at = new Date(now.getTime() - (60 - i) * 86_400_000).toISOString();
     return {
-      id: randomUUID(), tenant_id: tenantId, customer_id: site.customer_id, address_id: site.id, asset_type: type, make, model,
+      id: randomUUID(),
+      tenant_id: tenantId,
+      customer_id: site.customer_id,
+      address_id: site.id,
+      asset_type: type,
+      make,
+      model,
       serial: `${make.replace(/[^A-Z]/g, '').slice(0, 3) || 'SN'}-${String(100_000 + i * 7919).slice(-6)}`,
-      install_date: installDate, notes: i % 5 === 0 ? 'Annual maintenance plan.' : null,
-      created_by: createdBy, created_at: at, updated_at: at, version: 1,
+      install_date: installDate,
+      notes: i % 5 === 0 ? 'Annual maintenance plan.' : null,
+      created_by: createdBy,
+      created_at: at,
+      updated_at: at,
+      version: 1,
     };
   });
   await db.transaction().execute(async (trx) => {

@@ -49,8 +49,23 @@ async function expectConsistentTasks(db: Db, now: Date): Promise<void> {
   const tasks = await db
     .selectFrom('tasks')
     .innerJoin('jobs', 'jobs.id', 'tasks.job_id')
-    .select(['tasks.id', 'tasks.tenant_id', 'tasks.task_number', 'tasks.lifecycle', 'tasks.assignee_key', 'tasks.assigned_user_id', 'tasks.start_at',
-      'tasks.expected_end_at', 'tasks.end_at', 'tasks.closed_at', 'tasks.created_at', 'tasks.job_id', 'jobs.status as job_status', 'jobs.customer_id as job_customer', 'tasks.customer_id'])
+    .select([
+      'tasks.id',
+      'tasks.tenant_id',
+      'tasks.task_number',
+      'tasks.lifecycle',
+      'tasks.assignee_key',
+      'tasks.assigned_user_id',
+      'tasks.start_at',
+      'tasks.expected_end_at',
+      'tasks.end_at',
+      'tasks.closed_at',
+      'tasks.created_at',
+      'tasks.job_id',
+      'jobs.status as job_status',
+      'jobs.customer_id as job_customer',
+      'tasks.customer_id',
+    ])
     .execute();
   expect(tasks.length).toBeGreaterThan(0);
   for (const k of tasks) {
@@ -65,7 +80,10 @@ async function expectConsistentTasks(db: Db, now: Date): Promise<void> {
   }
 
   // No assignee has two overlapping scheduled tasks.
-  const byAssignee = groupBy(tasks.filter((k) => k.assignee_key), (k) => k.assignee_key!);
+  const byAssignee = groupBy(
+    tasks.filter((k) => k.assignee_key),
+    (k) => k.assignee_key!,
+  );
   for (const [key, list] of byAssignee) {
     const spans = list.map((k) => [Date.parse(k.start_at!), Date.parse(k.expected_end_at!)] as const).sort((a, b) => a[0] - b[0]);
     for (let i = 1; i < spans.length; i++) expect(spans[i]![0], `assignee ${key}`).toBeGreaterThanOrEqual(spans[i - 1]![1]);
@@ -76,7 +94,11 @@ async function expectConsistentTasks(db: Db, now: Date): Promise<void> {
   const periodsOf = groupBy(periods, (a) => a.task_id);
   for (const k of tasks) {
     const mine = periodsOf.get(k.id) ?? [];
-    if (k.lifecycle === 'CLOCKED_IN') expect(mine.filter((a) => a.end_time === null), `task ${k.task_number}`).toHaveLength(1);
+    if (k.lifecycle === 'CLOCKED_IN')
+      expect(
+        mine.filter((a) => a.end_time === null),
+        `task ${k.task_number}`,
+      ).toHaveLength(1);
     else expect(mine.every((a) => a.end_time !== null)).toBe(true);
     if (k.lifecycle === 'CLOSED' || k.lifecycle === 'CLOCKED_OUT') expect(mine.length, `task ${k.task_number}`).toBeGreaterThan(0);
     if (k.lifecycle === 'CLOCKED_IN') expect(mine[0]!.user_id).toBe(k.assigned_user_id);
@@ -111,37 +133,75 @@ async function expectConsistentTasks(db: Db, now: Date): Promise<void> {
 describe('demo data (the contract other tests and the demo rely on)', () => {
   it('seeds both companies with users, lookups, customers, subcontractors and lived-in jobs', async () => {
     const mediaDir = mkdtempSync(join(tmpdir(), 'fw-demo-media-'));
-    const { handle: { db, dialect, close }, drop } = await freshDatabase();
+    const {
+      handle: { db, dialect, close },
+      drop,
+    } = await freshDatabase();
     try {
       await migrateToLatest(db, dialect);
       const seed = await seedDemo(db, { hashPassword: async (p) => `plain:${p}` }, { mediaDir });
       expect(seed.logins.map((l) => l.email)).toEqual([
-        'admin@demo.test', 'office@demo.test', 'viewer@demo.test', 'noaccess@demo.test',
-        'tech1@demo.test', 'tech2@demo.test', 'tech3@demo.test', 'sub1@demo.test', 'admin@rival.test',
+        'admin@demo.test',
+        'office@demo.test',
+        'viewer@demo.test',
+        'noaccess@demo.test',
+        'tech1@demo.test',
+        'tech2@demo.test',
+        'tech3@demo.test',
+        'sub1@demo.test',
+        'admin@rival.test',
       ]);
       const t = seed.demo.tenantId;
       const count = async (table: 'zones' | 'customers' | 'subcontractors' | 'crm_leads' | 'notes' | 'media' | 'activity_log' | 'job_tags' | 'job_zones') =>
-        Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', t).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('tenant_id', '=', t)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       expect(await count('zones')).toBe(3);
       expect(await count('customers')).toBe(20);
       expect(await count('subcontractors')).toBe(3);
-      const sub = await db.selectFrom('subcontractors').innerJoin('users', 'users.id', 'subcontractors.user_id').select(['subcontractors.name', 'users.email']).where('subcontractors.tenant_id', '=', t).executeTakeFirstOrThrow();
+      const sub = await db
+        .selectFrom('subcontractors')
+        .innerJoin('users', 'users.id', 'subcontractors.user_id')
+        .select(['subcontractors.name', 'users.email'])
+        .where('subcontractors.tenant_id', '=', t)
+        .executeTakeFirstOrThrow();
       expect(sub).toEqual({ name: 'Ace Plumbing Subs', email: 'sub1@demo.test' });
 
       const statuses = await db.selectFrom('jobs').select('status').distinct().where('tenant_id', '=', t).execute();
       expect(statuses.map((s) => s.status).sort()).toEqual(['CANCELLED', 'CLOSED', 'OPEN']);
-      for (const table of ['crm_leads', 'notes', 'media', 'activity_log', 'job_tags', 'job_zones'] as const) expect(await count(table), table).toBeGreaterThan(0);
+      for (const table of ['crm_leads', 'notes', 'media', 'activity_log', 'job_tags', 'job_zones'] as const)
+        expect(await count(table), table).toBeGreaterThan(0);
       const files = await db.selectFrom('media').select('storage_key').where('tenant_id', '=', t).execute();
       for (const f of files) expect(existsSync(join(mediaDir, f.storage_key))).toBe(true);
-      const jobWithNotes = await db.selectFrom('jobs').select(['id', 'note_count']).where('tenant_id', '=', t).where('note_count', '>', 0).executeTakeFirstOrThrow();
+      const jobWithNotes = await db
+        .selectFrom('jobs')
+        .select(['id', 'note_count'])
+        .where('tenant_id', '=', t)
+        .where('note_count', '>', 0)
+        .executeTakeFirstOrThrow();
       const notes = await db.selectFrom('notes').select('id').where('job_id', '=', jobWithNotes.id).execute();
       expect(notes).toHaveLength(jobWithNotes.note_count);
-      const money = await db.selectFrom('jobs').select((eb) => eb.fn.sum<number>('paid_cents').as('paid')).where('tenant_id', '=', t).executeTakeFirstOrThrow();
+      const money = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.sum<number>('paid_cents').as('paid'))
+        .where('tenant_id', '=', t)
+        .executeTakeFirstOrThrow();
       // Paid amounts come from the demo's invoice payments (checked in the billing test below).
       expect(Number(money.paid)).toBeGreaterThan(0);
       const counts = await db.selectFrom('job_counts').select(['status', 'n']).where('tenant_id', '=', t).execute();
       expect(counts.reduce((n, c) => n + Number(c.n), 0)).toBe(40);
-      const converted = await db.selectFrom('crm_leads').leftJoin('jobs', 'jobs.crm_lead_id', 'crm_leads.id').select(['crm_leads.status', 'jobs.id as job_id']).where('crm_leads.tenant_id', '=', t).execute();
+      const converted = await db
+        .selectFrom('crm_leads')
+        .leftJoin('jobs', 'jobs.crm_lead_id', 'crm_leads.id')
+        .select(['crm_leads.status', 'jobs.id as job_id'])
+        .where('crm_leads.tenant_id', '=', t)
+        .execute();
       expect(converted.some((l) => l.status === 'CONVERTED')).toBe(true);
       for (const l of converted) expect(l.status === 'CONVERTED', JSON.stringify(l)).toBe(l.job_id !== null);
       expect((await db.selectFrom('jobs').select('id').where('tenant_id', '=', seed.rival.tenantId).execute()).length).toBe(6);
@@ -154,126 +214,186 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
 
   // Mid-morning, half an hour before midnight (little of "today" left for awaiting and running tasks), and
   // twenty minutes after midnight (no room earlier today: those tasks go to yesterday).
-  it.each(['2026-03-10T15:30:00Z', '2026-07-01T03:30:00Z', '2026-11-22T05:20:00Z'])('spreads tasks over every status, assignee and period (now %s)', async (instant) => {
-    const now = new Date(instant);
-    const zone = 'America/New_York';
-    const { handle: { db, dialect, close }, drop } = await freshDatabase();
-    try {
-      await migrateToLatest(db, dialect);
-      const seed = await seedDemo(db, { hashPassword: async (p) => `plain:${p}` }, { now });
-      const t = seed.demo.tenantId;
-      const tasks = await db
-        .selectFrom('tasks')
-        .select(['id', 'tenant_id', 'task_number', 'lifecycle', 'assigned_to', 'assignee_key', 'assigned_user_id', 'start_at', 'expected_end_at', 'job_id'])
-        .execute();
-      const demo = tasks.filter((k) => k.tenant_id === t);
-      expect(demo).toHaveLength(120);
-      expect(tasks.filter((k) => k.tenant_id === seed.rival.tenantId).length).toBeGreaterThan(0);
+  it.each(['2026-03-10T15:30:00Z', '2026-07-01T03:30:00Z', '2026-11-22T05:20:00Z'])(
+    'spreads tasks over every status, assignee and period (now %s)',
+    async (instant) => {
+      const now = new Date(instant);
+      const zone = 'America/New_York';
+      const {
+        handle: { db, dialect, close },
+        drop,
+      } = await freshDatabase();
+      try {
+        await migrateToLatest(db, dialect);
+        const seed = await seedDemo(db, { hashPassword: async (p) => `plain:${p}` }, { now });
+        const t = seed.demo.tenantId;
+        const tasks = await db
+          .selectFrom('tasks')
+          .select(['id', 'tenant_id', 'task_number', 'lifecycle', 'assigned_to', 'assignee_key', 'assigned_user_id', 'start_at', 'expected_end_at', 'job_id'])
+          .execute();
+        const demo = tasks.filter((k) => k.tenant_id === t);
+        expect(demo).toHaveLength(120);
+        expect(tasks.filter((k) => k.tenant_id === seed.rival.tenantId).length).toBeGreaterThan(0);
 
-      // Every derived status, and each where it can occur: in the past, today, the future, or unscheduled.
-      const today = dayIn(now, zone);
-      const byPeriod = new Map<string, Set<TaskStatus>>();
-      for (const k of demo) {
-        const status = deriveTaskStatus({ lifecycle: k.lifecycle as TaskLifecycle, startDateTime: k.start_at, expectedEndDateTime: k.expected_end_at, assignedTo: k.assigned_to as 'NONE' }, now, zone);
-        const day = k.start_at ? dayIn(k.start_at, zone) : null;
-        const period = day === null ? 'unscheduled' : day < today ? 'past' : day > today ? 'future' : 'today';
-        byPeriod.set(period, (byPeriod.get(period) ?? new Set()).add(status));
-      }
-      const all = new Set([...byPeriod.values()].flatMap((s) => [...s]));
-      expect([...all].sort()).toEqual([...TASK_STATUSES].sort());
-      const has = (period: string, statuses: TaskStatus[]) => expect([...(byPeriod.get(period) ?? [])].sort(), period).toEqual(expect.arrayContaining(statuses));
-      has('past', ['CLOSED', 'CLOCKED_OUT', 'CLOCKED_IN', 'OPEN', 'MISSED', 'CANCELLED', 'UNASSIGNED']);
-      const justAfterMidnight = instant === '2026-11-22T05:20:00Z';
-      has('today', justAfterMidnight ? ['CLOCKED_IN', 'OPEN', 'AWAITING_START', 'CANCELLED', 'UNASSIGNED'] : ['CLOSED', 'CLOCKED_OUT', 'CLOCKED_IN', 'OPEN', 'MISSED', 'AWAITING_START', 'CANCELLED', 'UNASSIGNED']);
-      // Work booked "now" by a test or a dispatcher (tech1, the e2e's Tom, from 30 minutes ago) clashes with none of tech1's tasks.
-      const clearFrom = now.getTime() - 30 * 60_000;
-      const tech1Near = demo.filter((k) => k.assigned_user_id === seed.demo.userIds['tech1@demo.test'] && k.start_at && k.expected_end_at);
-      expect(tech1Near.filter((k) => Date.parse(k.start_at!) < now.getTime() + 10 * 60_000 && Date.parse(k.expected_end_at!) > clearFrom)).toEqual([]);
-      has('future', ['UPCOMING', 'CANCELLED', 'UNASSIGNED']);
-      has('unscheduled', ['UNSCHEDULED', 'CANCELLED']);
-
-      // Each technician and the subcontractor with a login have work; some tasks are unscheduled or unassigned.
-      for (const email of ['tech1@demo.test', 'tech2@demo.test', 'tech3@demo.test']) {
-        expect(demo.filter((k) => k.assigned_user_id === seed.demo.userIds[email]).length, email).toBeGreaterThanOrEqual(5);
-      }
-      const ace = await db.selectFrom('subcontractors').select('id').where('tenant_id', '=', t).where('name', '=', 'Ace Plumbing Subs').executeTakeFirstOrThrow();
-      expect(demo.filter((k) => k.assignee_key === ace.id).length).toBeGreaterThanOrEqual(3);
-      expect(demo.filter((k) => !k.start_at).length).toBeGreaterThanOrEqual(3);
-      expect(demo.filter((k) => k.start_at && !k.assignee_key).length).toBeGreaterThanOrEqual(3);
-
-      // sub1@demo.test has a bid request to answer; another subcontractor's bid waits for the office, on an upcoming unassigned task.
-      const bids = await db.selectFrom('bid_requests').innerJoin('tasks', 'tasks.id', 'bid_requests.task_id').select(['bid_requests.subcontractor_id', 'bid_requests.status', 'bid_requests.amount_cents', 'tasks.assignee_key', 'tasks.start_at']).where('bid_requests.tenant_id', '=', t).execute();
-      expect(bids.map((b) => [b.subcontractor_id === ace.id, b.status, b.amount_cents]).sort()).toEqual([[false, 'SUBMITTED', 125_000], [true, 'REQUESTED', null]]);
-      expect(bids.every((b) => b.assignee_key === null && b.start_at! > now.toISOString())).toBe(true);
-
-      await expectConsistentTasks(db, now);
-
-      // Six vehicles (five active) with valid VINs; finished technician periods with vehicles in service
-      // at the time and 1–2 assistants, who are other technicians and never the task's assignee.
-      const vehicles = await db.selectFrom('vehicles').selectAll().where('tenant_id', '=', t).execute();
-      expect(vehicles).toHaveLength(6);
-      expect(vehicles.filter((v) => v.is_active).length).toBe(5);
-      for (const v of vehicles) expect(isValidVin(v.vin) && vinCheckDigit(v.vin) === v.vin[8], v.vin).toBe(true);
-      expect(vehicles.map((v) => v.vin).sort()).toEqual(DEMO_VEHICLES.map((v) => v.vin).sort());
-      const periods = await db
-        .selectFrom('task_activities')
-        .innerJoin('tasks', 'tasks.id', 'task_activities.task_id')
-        .select(['task_activities.id', 'task_activities.user_id', 'task_activities.vehicle_id', 'task_activities.start_time', 'task_activities.end_time', 'tasks.lifecycle', 'tasks.assigned_user_id', 'tasks.start_at', 'tasks.task_number'])
-        .where('task_activities.tenant_id', '=', t)
-        .execute();
-      const helpers = await db.selectFrom('task_activity_assistants').select(['activity_id', 'user_id', 'tenant_id']).execute();
-      const helpersOf = groupBy(helpers, (h) => h.activity_id);
-      const technicianIds = new Set(['tech1@demo.test', 'tech2@demo.test', 'tech3@demo.test'].map((e) => seed.demo.userIds[e]));
-      const finished = periods.filter((a) => a.end_time !== null && (a.lifecycle === 'CLOCKED_OUT' || a.lifecycle === 'CLOSED'));
-      for (const lifecycle of ['CLOCKED_OUT', 'CLOSED']) {
-        const withBoth = finished.filter((a) => a.lifecycle === lifecycle && a.vehicle_id && (helpersOf.get(a.id)?.length ?? 0) > 0);
-        expect(withBoth.length, lifecycle).toBeGreaterThan(0);
-      }
-      const byId = new Map(vehicles.map((v) => [v.id, v]));
-      for (const a of periods) {
-        const crew = helpersOf.get(a.id) ?? [];
-        expect(crew.length, `task ${a.task_number}`).toBeLessThanOrEqual(2);
-        for (const h of crew) {
-          expect(h.tenant_id).toBe(t);
-          expect(h.user_id).not.toBe(a.user_id);
-          expect(h.user_id).not.toBe(a.assigned_user_id);
-          expect(technicianIds.has(h.user_id)).toBe(true);
+        // Every derived status, and each where it can occur: in the past, today, the future, or unscheduled.
+        const today = dayIn(now, zone);
+        const byPeriod = new Map<string, Set<TaskStatus>>();
+        for (const k of demo) {
+          const status = deriveTaskStatus(
+            { lifecycle: k.lifecycle as TaskLifecycle, startDateTime: k.start_at, expectedEndDateTime: k.expected_end_at, assignedTo: k.assigned_to as 'NONE' },
+            now,
+            zone,
+          );
+          const day = k.start_at ? dayIn(k.start_at, zone) : null;
+          const period = day === null ? 'unscheduled' : day < today ? 'past' : day > today ? 'future' : 'today';
+          byPeriod.set(period, (byPeriod.get(period) ?? new Set()).add(status));
         }
-        if (!a.vehicle_id) continue;
-        const v = byId.get(a.vehicle_id)!;
-        expect(v.created_at <= a.start_time, `vehicle of task ${a.task_number} already added`).toBe(true);
-        if (!v.is_active) expect(a.start_time < v.updated_at, `vehicle of task ${a.task_number} not yet retired`).toBe(true);
+        const all = new Set([...byPeriod.values()].flatMap((s) => [...s]));
+        expect([...all].sort()).toEqual([...TASK_STATUSES].sort());
+        const has = (period: string, statuses: TaskStatus[]) =>
+          expect([...(byPeriod.get(period) ?? [])].sort(), period).toEqual(expect.arrayContaining(statuses));
+        has('past', ['CLOSED', 'CLOCKED_OUT', 'CLOCKED_IN', 'OPEN', 'MISSED', 'CANCELLED', 'UNASSIGNED']);
+        const justAfterMidnight = instant === '2026-11-22T05:20:00Z';
+        has(
+          'today',
+          justAfterMidnight
+            ? ['CLOCKED_IN', 'OPEN', 'AWAITING_START', 'CANCELLED', 'UNASSIGNED']
+            : ['CLOSED', 'CLOCKED_OUT', 'CLOCKED_IN', 'OPEN', 'MISSED', 'AWAITING_START', 'CANCELLED', 'UNASSIGNED'],
+        );
+        // Work booked "now" by a test or a dispatcher (tech1, the e2e's Tom, from 30 minutes ago) clashes with none of tech1's tasks.
+        const clearFrom = now.getTime() - 30 * 60_000;
+        const tech1Near = demo.filter((k) => k.assigned_user_id === seed.demo.userIds['tech1@demo.test'] && k.start_at && k.expected_end_at);
+        expect(tech1Near.filter((k) => Date.parse(k.start_at!) < now.getTime() + 10 * 60_000 && Date.parse(k.expected_end_at!) > clearFrom)).toEqual([]);
+        has('future', ['UPCOMING', 'CANCELLED', 'UNASSIGNED']);
+        has('unscheduled', ['UNSCHEDULED', 'CANCELLED']);
+
+        // Each technician and the subcontractor with a login have work; some tasks are unscheduled or unassigned.
+        for (const email of ['tech1@demo.test', 'tech2@demo.test', 'tech3@demo.test']) {
+          expect(demo.filter((k) => k.assigned_user_id === seed.demo.userIds[email]).length, email).toBeGreaterThanOrEqual(5);
+        }
+        const ace = await db
+          .selectFrom('subcontractors')
+          .select('id')
+          .where('tenant_id', '=', t)
+          .where('name', '=', 'Ace Plumbing Subs')
+          .executeTakeFirstOrThrow();
+        expect(demo.filter((k) => k.assignee_key === ace.id).length).toBeGreaterThanOrEqual(3);
+        expect(demo.filter((k) => !k.start_at).length).toBeGreaterThanOrEqual(3);
+        expect(demo.filter((k) => k.start_at && !k.assignee_key).length).toBeGreaterThanOrEqual(3);
+
+        // sub1@demo.test has a bid request to answer; another subcontractor's bid waits for the office, on an upcoming unassigned task.
+        const bids = await db
+          .selectFrom('bid_requests')
+          .innerJoin('tasks', 'tasks.id', 'bid_requests.task_id')
+          .select(['bid_requests.subcontractor_id', 'bid_requests.status', 'bid_requests.amount_cents', 'tasks.assignee_key', 'tasks.start_at'])
+          .where('bid_requests.tenant_id', '=', t)
+          .execute();
+        expect(bids.map((b) => [b.subcontractor_id === ace.id, b.status, b.amount_cents]).sort()).toEqual([
+          [false, 'SUBMITTED', 125_000],
+          [true, 'REQUESTED', null],
+        ]);
+        expect(bids.every((b) => b.assignee_key === null && b.start_at! > now.toISOString())).toBe(true);
+
+        await expectConsistentTasks(db, now);
+
+        // Six vehicles (five active) with valid VINs; finished technician periods with vehicles in service
+        // at the time and 1–2 assistants, who are other technicians and never the task's assignee.
+        const vehicles = await db.selectFrom('vehicles').selectAll().where('tenant_id', '=', t).execute();
+        expect(vehicles).toHaveLength(6);
+        expect(vehicles.filter((v) => v.is_active).length).toBe(5);
+        for (const v of vehicles) expect(isValidVin(v.vin) && vinCheckDigit(v.vin) === v.vin[8], v.vin).toBe(true);
+        expect(vehicles.map((v) => v.vin).sort()).toEqual(DEMO_VEHICLES.map((v) => v.vin).sort());
+        const periods = await db
+          .selectFrom('task_activities')
+          .innerJoin('tasks', 'tasks.id', 'task_activities.task_id')
+          .select([
+            'task_activities.id',
+            'task_activities.user_id',
+            'task_activities.vehicle_id',
+            'task_activities.start_time',
+            'task_activities.end_time',
+            'tasks.lifecycle',
+            'tasks.assigned_user_id',
+            'tasks.start_at',
+            'tasks.task_number',
+          ])
+          .where('task_activities.tenant_id', '=', t)
+          .execute();
+        const helpers = await db.selectFrom('task_activity_assistants').select(['activity_id', 'user_id', 'tenant_id']).execute();
+        const helpersOf = groupBy(helpers, (h) => h.activity_id);
+        const technicianIds = new Set(['tech1@demo.test', 'tech2@demo.test', 'tech3@demo.test'].map((e) => seed.demo.userIds[e]));
+        const finished = periods.filter((a) => a.end_time !== null && (a.lifecycle === 'CLOCKED_OUT' || a.lifecycle === 'CLOSED'));
+        for (const lifecycle of ['CLOCKED_OUT', 'CLOSED']) {
+          const withBoth = finished.filter((a) => a.lifecycle === lifecycle && a.vehicle_id && (helpersOf.get(a.id)?.length ?? 0) > 0);
+          expect(withBoth.length, lifecycle).toBeGreaterThan(0);
+        }
+        const byId = new Map(vehicles.map((v) => [v.id, v]));
+        for (const a of periods) {
+          const crew = helpersOf.get(a.id) ?? [];
+          expect(crew.length, `task ${a.task_number}`).toBeLessThanOrEqual(2);
+          for (const h of crew) {
+            expect(h.tenant_id).toBe(t);
+            expect(h.user_id).not.toBe(a.user_id);
+            expect(h.user_id).not.toBe(a.assigned_user_id);
+            expect(technicianIds.has(h.user_id)).toBe(true);
+          }
+          if (!a.vehicle_id) continue;
+          const v = byId.get(a.vehicle_id)!;
+          expect(v.created_at <= a.start_time, `vehicle of task ${a.task_number} already added`).toBe(true);
+          if (!v.is_active) expect(a.start_time < v.updated_at, `vehicle of task ${a.task_number} not yet retired`).toBe(true);
+        }
+        const used = new Set(periods.map((a) => a.vehicle_id).filter(Boolean));
+        expect(vehicles.filter((v) => !used.has(v.id)).map((v) => v.name)).toEqual(['Compact Van - Ram ProMaster City']);
+        expect(used.has(vehicles.find((v) => !v.is_active)!.id)).toBe(true);
+
+        // The clock e2e: tech2 has been clocked in since earlier today; tech1 runs nothing and has a task awaiting start today.
+        const mineToday = (email: string) =>
+          demo
+            .filter((k) => k.assigned_user_id === seed.demo.userIds[email] && k.start_at && dayIn(k.start_at, zone) === today)
+            .map((k) => ({
+              ...k,
+              status: deriveTaskStatus(
+                {
+                  lifecycle: k.lifecycle as TaskLifecycle,
+                  startDateTime: k.start_at,
+                  expectedEndDateTime: k.expected_end_at,
+                  assignedTo: k.assigned_to as 'NONE',
+                },
+                now,
+                zone,
+              ),
+            }));
+        const running = periods.filter((a) => a.end_time === null);
+        const tech2Running = running.filter((a) => a.user_id === seed.demo.userIds['tech2@demo.test']);
+        expect(tech2Running).toHaveLength(1);
+        expect(dayIn(tech2Running[0]!.start_time, zone)).toBe(today);
+        expect(mineToday('tech2@demo.test').some((k) => k.status === 'CLOCKED_IN')).toBe(true);
+        expect(running.some((a) => a.user_id === seed.demo.userIds['tech1@demo.test'])).toBe(false);
+        expect(mineToday('tech1@demo.test').some((k) => k.status === 'AWAITING_START')).toBe(true);
+
+        const logs = await db
+          .selectFrom('activity_log')
+          .select(['entity_id', 'message', 'job_id'])
+          .where('entity_type', '=', 'TASK')
+          .where('action', '=', 'TASK_CREATED')
+          .execute();
+        expect(logs).toHaveLength(tasks.length);
+        const logOf = new Map(logs.map((l) => [l.entity_id, l]));
+        for (const k of tasks) expect(logOf.get(k.id)).toEqual({ entity_id: k.id, message: `Task #${k.task_number} created`, job_id: k.job_id });
+      } finally {
+        await close();
+        await drop();
       }
-      const used = new Set(periods.map((a) => a.vehicle_id).filter(Boolean));
-      expect(vehicles.filter((v) => !used.has(v.id)).map((v) => v.name)).toEqual(['Compact Van - Ram ProMaster City']);
-      expect(used.has(vehicles.find((v) => !v.is_active)!.id)).toBe(true);
-
-      // The clock e2e: tech2 has been clocked in since earlier today; tech1 runs nothing and has a task awaiting start today.
-      const mineToday = (email: string) =>
-        demo.filter((k) => k.assigned_user_id === seed.demo.userIds[email] && k.start_at && dayIn(k.start_at, zone) === today)
-          .map((k) => ({ ...k, status: deriveTaskStatus({ lifecycle: k.lifecycle as TaskLifecycle, startDateTime: k.start_at, expectedEndDateTime: k.expected_end_at, assignedTo: k.assigned_to as 'NONE' }, now, zone) }));
-      const running = periods.filter((a) => a.end_time === null);
-      const tech2Running = running.filter((a) => a.user_id === seed.demo.userIds['tech2@demo.test']);
-      expect(tech2Running).toHaveLength(1);
-      expect(dayIn(tech2Running[0]!.start_time, zone)).toBe(today);
-      expect(mineToday('tech2@demo.test').some((k) => k.status === 'CLOCKED_IN')).toBe(true);
-      expect(running.some((a) => a.user_id === seed.demo.userIds['tech1@demo.test'])).toBe(false);
-      expect(mineToday('tech1@demo.test').some((k) => k.status === 'AWAITING_START')).toBe(true);
-
-      const logs = await db.selectFrom('activity_log').select(['entity_id', 'message', 'job_id']).where('entity_type', '=', 'TASK').where('action', '=', 'TASK_CREATED').execute();
-      expect(logs).toHaveLength(tasks.length);
-      const logOf = new Map(logs.map((l) => [l.entity_id, l]));
-      for (const k of tasks) expect(logOf.get(k.id)).toEqual({ entity_id: k.id, message: `Task #${k.task_number} created`, job_id: k.job_id });
-    } finally {
-      await close();
-      await drop();
-    }
-  });
+    },
+  );
 
   // Mid-year, and just after New Year's midnight in New York (the year boundary splits the months).
   it.each(['2026-05-12T18:00:00Z', '2027-01-01T05:30:00Z'])('fills a year of estimates and invoices with payments (now %s)', async (instant) => {
     const now = new Date(instant);
-    const { handle: { db, dialect, close }, drop } = await freshDatabase();
+    const {
+      handle: { db, dialect, close },
+      drop,
+    } = await freshDatabase();
     try {
       await migrateToLatest(db, dialect);
       const seed = await seedDemo(db, { hashPassword: async (p) => `plain:${p}` }, { now });
@@ -285,9 +405,13 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
       // The counters hand the server a free number next.
       const t = seed.demo.tenantId;
       const nextEstimate = await nextNumber(db, t, 'estimate');
-      expect(await db.selectFrom('estimates').select('id').where('tenant_id', '=', t).where('estimate_number', '=', nextEstimate).executeTakeFirst()).toBeUndefined();
+      expect(
+        await db.selectFrom('estimates').select('id').where('tenant_id', '=', t).where('estimate_number', '=', nextEstimate).executeTakeFirst(),
+      ).toBeUndefined();
       const nextInvoice = await nextNumber(db, t, 'invoice');
-      expect(await db.selectFrom('invoices').select('id').where('tenant_id', '=', t).where('invoice_number', '=', nextInvoice).executeTakeFirst()).toBeUndefined();
+      expect(
+        await db.selectFrom('invoices').select('id').where('tenant_id', '=', t).where('invoice_number', '=', nextInvoice).executeTakeFirst(),
+      ).toBeUndefined();
     } finally {
       await close();
       await drop();
@@ -296,7 +420,10 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
 
   it('bulk-loads with indexes and triggers set aside, then restores them and exact totals', async () => {
     const now = new Date('2026-05-12T18:00:00Z');
-    const { handle: { db, dialect, close }, drop } = await freshDatabase();
+    const {
+      handle: { db, dialect, close },
+      drop,
+    } = await freshDatabase();
     try {
       await migrateToLatest(db, dialect);
       const schema = async () =>
@@ -309,29 +436,85 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
       const users = [{ email: 'boss@bulk.test', name: 'Boss', role: 'Admin' as const, access: 'fullAccess' as const }];
       for (let i = 0; i < 12; i++) users.push({ email: `tech${i}@bulk.test`, name: `Tech ${i}`, role: 'Technician' as never, access: 'noAccess' as never });
       const company = await seedCompany(db, {
-        name: 'Bulk Co', timeZone: 'America/Chicago', users, customers: 10, zones: [], serviceTags: [], accountTags: [], createdAt: now, passwordHash: 'x',
-        subcontractors: [{ name: 'Sub A', kind: 'COMPANY', contactName: null }, { name: 'Sub B', kind: 'PERSON', contactName: null }],
+        name: 'Bulk Co',
+        timeZone: 'America/Chicago',
+        users,
+        customers: 10,
+        zones: [],
+        serviceTags: [],
+        accountTags: [],
+        createdAt: now,
+        passwordHash: 'x',
+        subcontractors: [
+          { name: 'Sub A', kind: 'COMPANY', contactName: null },
+          { name: 'Sub B', kind: 'PERSON', contactName: null },
+        ],
       });
       await seedJobs(db, company, { jobs: 60, rich: false, now, days: 120 });
-      expect(await seedTasks(db, company, { tasks: 3000, rich: false, now, bulkLoad: true, batch: 700, log: false })).toEqual({ count: 3000, firstNumber: 1001, lastNumber: 4000 });
+      expect(await seedTasks(db, company, { tasks: 3000, rich: false, now, bulkLoad: true, batch: 700, log: false })).toEqual({
+        count: 3000,
+        firstNumber: 1001,
+        lastNumber: 4000,
+      });
       expect(await schema()).toEqual(before);
 
-      const counts = new Map((await db.selectFrom('task_counts').select(['key', 'n']).where('tenant_id', '=', company.tenantId).execute()).map((c) => [c.key, Number(c.n)]));
-      for (const key of ['unscheduled', 'unassigned', 'assigned', 'lifecycle:OPEN', 'lifecycle:CLOCKED_IN', 'lifecycle:CLOCKED_OUT', 'lifecycle:CLOSED', 'lifecycle:CANCELLED']) {
+      const counts = new Map(
+        (await db.selectFrom('task_counts').select(['key', 'n']).where('tenant_id', '=', company.tenantId).execute()).map((c) => [c.key, Number(c.n)]),
+      );
+      for (const key of [
+        'unscheduled',
+        'unassigned',
+        'assigned',
+        'lifecycle:OPEN',
+        'lifecycle:CLOCKED_IN',
+        'lifecycle:CLOCKED_OUT',
+        'lifecycle:CLOSED',
+        'lifecycle:CANCELLED',
+      ]) {
         expect(counts.get(key), key).toBeGreaterThan(0);
       }
       expect(counts.get('assigned')! / 3000).toBeGreaterThan(0.8);
 
       // The triggers are back: a task written afterwards is counted by them.
-      const job = await db.selectFrom('jobs').select(['id', 'customer_id']).where('tenant_id', '=', company.tenantId).where('status', '=', 'OPEN').executeTakeFirstOrThrow();
+      const job = await db
+        .selectFrom('jobs')
+        .select(['id', 'customer_id'])
+        .where('tenant_id', '=', company.tenantId)
+        .where('status', '=', 'OPEN')
+        .executeTakeFirstOrThrow();
       const at = now.toISOString();
       const number = await nextNumber(db, company.tenantId, 'task');
-      await db.insertInto('tasks').values({
-        id: randomUUID(), tenant_id: company.tenantId, task_number: number, task_number_text: String(number), name: 'Later', description: null, job_id: job.id,
-        customer_id: job.customer_id, lifecycle: 'OPEN', assigned_to: 'NONE', assigned_user_id: null, assigned_subcontractor_id: null, assignee_key: null,
-        schedule_id: null, start_at: null, expected_end_at: null, end_at: null, created_by: null, created_at: at, updated_at: at, closed_at: null,
-      }).execute();
-      await db.updateTable('jobs').set((eb) => ({ task_count: eb('task_count', '+', 1) })).where('id', '=', job.id).execute();
+      await db
+        .insertInto('tasks')
+        .values({
+          id: randomUUID(),
+          tenant_id: company.tenantId,
+          task_number: number,
+          task_number_text: String(number),
+          name: 'Later',
+          description: null,
+          job_id: job.id,
+          customer_id: job.customer_id,
+          lifecycle: 'OPEN',
+          assigned_to: 'NONE',
+          assigned_user_id: null,
+          assigned_subcontractor_id: null,
+          assignee_key: null,
+          schedule_id: null,
+          start_at: null,
+          expected_end_at: null,
+          end_at: null,
+          created_by: null,
+          created_at: at,
+          updated_at: at,
+          closed_at: null,
+        })
+        .execute();
+      await db
+        .updateTable('jobs')
+        .set((eb) => ({ task_count: eb('task_count', '+', 1) }))
+        .where('id', '=', job.id)
+        .execute();
       await expectConsistentTasks(db, now);
     } finally {
       await close();

@@ -69,101 +69,183 @@ export async function seedCompany(db: Db, o: SeedCompanyOptions): Promise<Seeded
   const base = (o.createdAt ?? new Date()).getTime();
   const at = (minutesAgo: number) => new Date(base - minutesAgo * 60_000).toISOString();
   const out: SeededCompany = { tenantId, userIds: {}, zoneIds: [], serviceTagIds: [], accountTagIds: [], customerIds: [], subcontractorIds: [] };
-  await withTenant(tenantId, () => db.transaction().execute(async (trx) => {
-    // Demo companies count as verified: they may email customers (to the test mail server or nowhere) at once.
-    await trx
-      .insertInto('tenants')
-      .values({ id: tenantId, name: o.name, time_zone: o.timeZone, created_at: at(60 * 24 * 90), updated_at: at(60 * 24 * 90), version: 1, email_verified_at: at(60 * 24 * 90) })
-      .execute();
-    let adminId: string | null = null;
-    for (const [i, u] of o.users.entries()) {
-      const id = randomUUID();
-      out.userIds[u.email] = id;
+  await withTenant(tenantId, () =>
+    db.transaction().execute(async (trx) => {
+      // Demo companies count as verified: they may email customers (to the test mail server or nowhere) at once.
       await trx
-        .insertInto('users')
+        .insertInto('tenants')
         .values({
-          id, tenant_id: tenantId, email: u.email, password_hash: o.passwordHash, name: u.name, phone: u.phone ?? null,
-          role: u.role, access: u.access, status: 'ACTIVE', photo_file_id: null, added_by: adminId,
-          created_at: at(60 * 24 * 90 - i), updated_at: at(60 * 24 * 90 - i), password_changed_at: at(60 * 24 * 90), version: 1,
+          id: tenantId,
+          name: o.name,
+          time_zone: o.timeZone,
+          created_at: at(60 * 24 * 90),
+          updated_at: at(60 * 24 * 90),
+          version: 1,
+          email_verified_at: at(60 * 24 * 90),
         })
         .execute();
-      adminId ??= id;
-    }
-    for (const name of o.zones) {
-      const id = randomUUID();
-      out.zoneIds.push(id);
-      await trx.insertInto('zones').values({ id, tenant_id: tenantId, name, created_at: at(60 * 24 * 89) }).execute();
-    }
-    for (const [type, names, ids] of [['SERVICE', o.serviceTags, out.serviceTagIds], ['ACCOUNT', o.accountTags, out.accountTagIds]] as const) {
-      for (const name of names) {
+      let adminId: string | null = null;
+      for (const [i, u] of o.users.entries()) {
         const id = randomUUID();
-        ids.push(id);
-        await trx.insertInto('tags').values({ id, tenant_id: tenantId, name, type, created_at: at(60 * 24 * 89) }).execute();
+        out.userIds[u.email] = id;
+        await trx
+          .insertInto('users')
+          .values({
+            id,
+            tenant_id: tenantId,
+            email: u.email,
+            password_hash: o.passwordHash,
+            name: u.name,
+            phone: u.phone ?? null,
+            role: u.role,
+            access: u.access,
+            status: 'ACTIVE',
+            photo_file_id: null,
+            added_by: adminId,
+            created_at: at(60 * 24 * 90 - i),
+            updated_at: at(60 * 24 * 90 - i),
+            password_changed_at: at(60 * 24 * 90),
+            version: 1,
+          })
+          .execute();
+        adminId ??= id;
       }
-    }
-    const technicians = o.users.filter((u) => u.role === 'Technician');
-    for (const [i, tech] of technicians.entries()) {
-      const userId = out.userIds[tech.email]!;
-      if (out.serviceTagIds.length) await trx.insertInto('user_tags').values({ tenant_id: tenantId, user_id: userId, tag_id: pick(out.serviceTagIds, i) }).execute();
-      if (out.zoneIds.length) await trx.insertInto('user_zones').values({ tenant_id: tenantId, user_id: userId, zone_id: pick(out.zoneIds, i) }).execute();
-    }
-    for (let i = 0; i < o.customers; i++) {
-      const id = randomUUID();
-      out.customerIds.push(id);
-      const person = `${pick(FIRST, i)} ${pick(LAST, i * 7 + 3)}`;
-      const isBusiness = i % 3 === 0;
-      const name = isBusiness ? `${pick(LAST, i)} ${pick(BUSINESSES, i)}` : person;
-      const [town, state, zip] = pick(TOWNS, i);
-      const emailUser = person.toLowerCase().replace(/[^a-z]+/g, '.');
-      const email = `${emailUser}${i}@example.com`;
-      const phone = `+1 917 555 ${String(1000 + i).slice(-4)}`;
-      const addresses = Array.from({ length: isBusiness ? 2 : 1 }, (_, a) => {
-        const line = `${100 + ((i * 37 + a * 11) % 900)} ${pick(STREETS, i + a)}`;
-        return { addressLine1: line, buildingUnit: a === 1 ? `Unit ${a + 1}B` : null, fullAddress: `${line}, ${town}, ${state} ${zip}` };
-      });
-      const createdAt = at(60 * 24 * (80 - (i % 80)) + i);
-      await trx
-        .insertInto('customers')
-        .values({
-          id, tenant_id: tenantId, name, email, phone, notes: isBusiness ? 'Commercial account; call ahead for site access.' : null,
-          is_active: 1, created_by: adminId, search_text: customerSearchText({ name, email, phone, contacts: [{ name: person }], addresses }),
-          created_at: createdAt, updated_at: createdAt, version: 1,
-        })
-        .execute();
-      await trx
-        .insertInto('customer_addresses')
-        .values(addresses.map((a, position) => ({
-          id: randomUUID(), tenant_id: tenantId, customer_id: id, address_line1: a.addressLine1, building_unit: a.buildingUnit,
-          full_address: a.fullAddress, position, archived_at: null,
-        })))
-        .execute();
-      await trx
-        .insertInto('customer_contacts')
-        .values({
-          id: randomUUID(), tenant_id: tenantId, customer_id: id, name: person, email,
-          mobile_number: `+1 917 555 ${String(2000 + i).slice(-4)}`, is_billing: 1, position: 0, archived_at: null,
-        })
-        .execute();
-      if (out.accountTagIds.length && i % 2 === 0) {
-        await trx.insertInto('customer_tags').values({ tenant_id: tenantId, customer_id: id, tag_id: pick(out.accountTagIds, i) }).execute();
+      for (const name of o.zones) {
+        const id = randomUUID();
+        out.zoneIds.push(id);
+        await trx
+          .insertInto('zones')
+          .values({ id, tenant_id: tenantId, name, created_at: at(60 * 24 * 89) })
+          .execute();
       }
-    }
-    for (const [i, s] of o.subcontractors.entries()) {
-      const id = randomUUID();
-      out.subcontractorIds.push(id);
-      await trx
-        .insertInto('subcontractors')
-        .values({
-          id, tenant_id: tenantId, name: s.name, kind: s.kind, contact_name: s.contactName,
-          email: `${s.name.toLowerCase().replace(/[^a-z]+/g, '')}@subs.example.com`, phone: `+1 646 555 ${String(3000 + i).slice(-4)}`,
-          is_active: 1, user_id: s.userEmail ? (out.userIds[s.userEmail] ?? null) : null,
-          created_at: at(60 * 24 * 85 - i), updated_at: at(60 * 24 * 85 - i), version: 1,
-        })
-        .execute();
-      if (out.serviceTagIds.length) await trx.insertInto('subcontractor_tags').values({ tenant_id: tenantId, subcontractor_id: id, tag_id: pick(out.serviceTagIds, i + 1) }).execute();
-      if (out.zoneIds.length) await trx.insertInto('subcontractor_zones').values({ tenant_id: tenantId, subcontractor_id: id, zone_id: pick(out.zoneIds, i) }).execute();
-    }
-  }));
+      for (const [type, names, ids] of [
+        ['SERVICE', o.serviceTags, out.serviceTagIds],
+        ['ACCOUNT', o.accountTags, out.accountTagIds],
+      ] as const) {
+        for (const name of names) {
+          const id = randomUUID();
+          ids.push(id);
+          await trx
+            .insertInto('tags')
+            .values({ id, tenant_id: tenantId, name, type, created_at: at(60 * 24 * 89) })
+            .execute();
+        }
+      }
+      const technicians = o.users.filter((u) => u.role === 'Technician');
+      for (const [i, tech] of technicians.entries()) {
+        const userId = out.userIds[tech.email]!;
+        if (out.serviceTagIds.length)
+          await trx
+            .insertInto('user_tags')
+            .values({ tenant_id: tenantId, user_id: userId, tag_id: pick(out.serviceTagIds, i) })
+            .execute();
+        if (out.zoneIds.length)
+          await trx
+            .insertInto('user_zones')
+            .values({ tenant_id: tenantId, user_id: userId, zone_id: pick(out.zoneIds, i) })
+            .execute();
+      }
+      for (let i = 0; i < o.customers; i++) {
+        const id = randomUUID();
+        out.customerIds.push(id);
+        const person = `${pick(FIRST, i)} ${pick(LAST, i * 7 + 3)}`;
+        const isBusiness = i % 3 === 0;
+        const name = isBusiness ? `${pick(LAST, i)} ${pick(BUSINESSES, i)}` : person;
+        const [town, state, zip] = pick(TOWNS, i);
+        const emailUser = person.toLowerCase().replace(/[^a-z]+/g, '.');
+        const email = `${emailUser}${i}@example.com`;
+        const phone = `+1 917 555 ${String(1000 + i).slice(-4)}`;
+        const addresses = Array.from({ length: isBusiness ? 2 : 1 }, (_, a) => {
+          const line = `${100 + ((i * 37 + a * 11) % 900)} ${pick(STREETS, i + a)}`;
+          return { addressLine1: line, buildingUnit: a === 1 ? `Unit ${a + 1}B` : null, fullAddress: `${line}, ${town}, ${state} ${zip}` };
+        });
+        const createdAt = at(60 * 24 * (80 - (i % 80)) + i);
+        await trx
+          .insertInto('customers')
+          .values({
+            id,
+            tenant_id: tenantId,
+            name,
+            email,
+            phone,
+            notes: isBusiness ? 'Commercial account; call ahead for site access.' : null,
+            is_active: 1,
+            created_by: adminId,
+            search_text: customerSearchText({ name, email, phone, contacts: [{ name: person }], addresses }),
+            created_at: createdAt,
+            updated_at: createdAt,
+            version: 1,
+          })
+          .execute();
+        await trx
+          .insertInto('customer_addresses')
+          .values(
+            addresses.map((a, position) => ({
+              id: randomUUID(),
+              tenant_id: tenantId,
+              customer_id: id,
+              address_line1: a.addressLine1,
+              building_unit: a.buildingUnit,
+              full_address: a.fullAddress,
+              position,
+              archived_at: null,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('customer_contacts')
+          .values({
+            id: randomUUID(),
+            tenant_id: tenantId,
+            customer_id: id,
+            name: person,
+            email,
+            mobile_number: `+1 917 555 ${String(2000 + i).slice(-4)}`,
+            is_billing: 1,
+            position: 0,
+            archived_at: null,
+          })
+          .execute();
+        if (out.accountTagIds.length && i % 2 === 0) {
+          await trx
+            .insertInto('customer_tags')
+            .values({ tenant_id: tenantId, customer_id: id, tag_id: pick(out.accountTagIds, i) })
+            .execute();
+        }
+      }
+      for (const [i, s] of o.subcontractors.entries()) {
+        const id = randomUUID();
+        out.subcontractorIds.push(id);
+        await trx
+          .insertInto('subcontractors')
+          .values({
+            id,
+            tenant_id: tenantId,
+            name: s.name,
+            kind: s.kind,
+            contact_name: s.contactName,
+            email: `${s.name.toLowerCase().replace(/[^a-z]+/g, '')}@subs.example.com`,
+            phone: `+1 646 555 ${String(3000 + i).slice(-4)}`,
+            is_active: 1,
+            user_id: s.userEmail ? (out.userIds[s.userEmail] ?? null) : null,
+            created_at: at(60 * 24 * 85 - i),
+            updated_at: at(60 * 24 * 85 - i),
+            version: 1,
+          })
+          .execute();
+        if (out.serviceTagIds.length)
+          await trx
+            .insertInto('subcontractor_tags')
+            .values({ tenant_id: tenantId, subcontractor_id: id, tag_id: pick(out.serviceTagIds, i + 1) })
+            .execute();
+        if (out.zoneIds.length)
+          await trx
+            .insertInto('subcontractor_zones')
+            .values({ tenant_id: tenantId, subcontractor_id: id, zone_id: pick(out.zoneIds, i) })
+            .execute();
+      }
+    }),
+  );
   return out;
 }
 
@@ -218,14 +300,22 @@ export async function seedDemo(db: Db, hasher: Hasher, options: DemoOptions = {}
     await seedTasks(db, rival, { tasks: 8, rich: false, now });
   });
   const logins: DemoLogin[] = [
-    ...DEMO_USERS.map((u) => ({ email: u.email, company: 'Demo Contracting', role: u.role, access: u.role === 'Admin' || u.role === 'Staff' ? u.access : null })),
+    ...DEMO_USERS.map((u) => ({
+      email: u.email,
+      company: 'Demo Contracting',
+      role: u.role,
+      access: u.role === 'Admin' || u.role === 'Staff' ? u.access : null,
+    })),
     { email: 'admin@rival.test', company: 'Rival Services', role: 'Admin', access: 'fullAccess' },
   ];
   return { password: DEMO_PASSWORD, logins, demo, rival, billing };
 }
 
 export async function seedDemoIfEmpty(db: Db, hasher: Hasher, options: DemoOptions = {}): Promise<DemoSeed | null> {
-  const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('tenants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(row.n) > 0) return null;
   return seedDemo(db, hasher, options);
 }

@@ -10,7 +10,6 @@ const DAY = 86_400_000;
 const DEFAULT_DURATION = DEFAULT_SCHEDULE_HOURS * HOUR;
 const CLEAR_OF_NOW = 30 * MINUTE;
 
-
 export type SeedTasksOptions = {
   /** How many tasks (rich: at least the hand-placed showcase, then filler up to this number). */
   tasks: number;
@@ -59,10 +58,35 @@ export async function seedTasks(db: Db, company: SeededCompany, o: SeedTasksOpti
 
 async function loadContext(db: Db, tenantId: string, now: Date): Promise<Context> {
   const tenant = await db.selectFrom('tenants').select('time_zone').where('id', '=', tenantId).executeTakeFirstOrThrow();
-  const users = await db.selectFrom('users').select(['id', 'role']).where('tenant_id', '=', tenantId).where('status', '=', 'ACTIVE').orderBy('created_at').orderBy('email').execute();
-  const subs = await db.selectFrom('subcontractors').select(['id', 'user_id']).where('tenant_id', '=', tenantId).where('is_active', '=', 1).orderBy('name').execute();
-  const vehicles = await db.selectFrom('vehicles').select(['id', 'is_active', 'created_at', 'updated_at']).where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('vin').execute();
-  const jobs = await db.selectFrom('jobs').select(['id', 'customer_id', 'status', 'created_at']).where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('job_number').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'ACTIVE')
+    .orderBy('created_at')
+    .orderBy('email')
+    .execute();
+  const subs = await db
+    .selectFrom('subcontractors')
+    .select(['id', 'user_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_active', '=', 1)
+    .orderBy('name')
+    .execute();
+  const vehicles = await db
+    .selectFrom('vehicles')
+    .select(['id', 'is_active', 'created_at', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .orderBy('vin')
+    .execute();
+  const jobs = await db
+    .selectFrom('jobs')
+    .select(['id', 'customer_id', 'status', 'created_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .orderBy('job_number')
+    .execute();
   const startOfToday = Date.parse(statusBounds(now, tenant.time_zone).startOfToday);
   const days = new Map<number, number>();
   const dayStart = (d: number) => {
@@ -109,33 +133,66 @@ const at = (day: number, hour: number, hours = DEFAULT_SCHEDULE_HOURS): When => 
 /** Every derived status in the past, today and the future (see demo-data.test.ts). T = technician, S = subcontractor. */
 const SHOWCASE: Shot[] = [
   // past
-  ['T1', 'CLOSED', at(-3, 9)], ['T2', 'CLOSED', at(-2, 13)], ['T3', 'CLOSED', at(-4, 10, 3)], ['S1', 'CLOSED', at(-6, 9, 4)],
-  ['T1', 'CLOCKED_OUT', at(-2, 9)], ['T3', 'CLOCKED_OUT', at(-1, 13)],
-  ['T1', 'OPEN', at(-5, 13)], ['S1', 'OPEN', at(-3, 10)], ['T2', 'OPEN', at(-4, 9)], // missed
-  ['T3', 'CANCELLED', at(-6, 15, 1)], ['S3', 'CANCELLED', at(-2, 9)],
+  ['T1', 'CLOSED', at(-3, 9)],
+  ['T2', 'CLOSED', at(-2, 13)],
+  ['T3', 'CLOSED', at(-4, 10, 3)],
+  ['S1', 'CLOSED', at(-6, 9, 4)],
+  ['T1', 'CLOCKED_OUT', at(-2, 9)],
+  ['T3', 'CLOCKED_OUT', at(-1, 13)],
+  ['T1', 'OPEN', at(-5, 13)],
+  ['S1', 'OPEN', at(-3, 10)],
+  ['T2', 'OPEN', at(-4, 9)], // missed
+  ['T3', 'CANCELLED', at(-6, 15, 1)],
+  ['S3', 'CANCELLED', at(-2, 9)],
   ['T3', 'CLOCKED_IN', at(-1, 16, 3)], // never clocked out: still running since yesterday
   ['S2', 'OPEN', { day: -1, hour: 9, hours: 0, endDay: 1, endHour: 17 }], // a three-day job, open now
   [null, 'OPEN', at(-2, 10)],
   // today
-  ['T1', 'CLOSED', before(0.05, 0.25)], ['T3', 'CLOCKED_OUT', before(0.1, 0.3)], ['T2', 'OPEN', before(0.3, 0.5)], // missed today
-  ['S3', 'OPEN', before(0.05, 0.25)], ['S3', 'CANCELLED', before(0.3, 0.5)],
+  ['T1', 'CLOSED', before(0.05, 0.25)],
+  ['T3', 'CLOCKED_OUT', before(0.1, 0.3)],
+  ['T2', 'OPEN', before(0.3, 0.5)], // missed today
+  ['S3', 'OPEN', before(0.05, 0.25)],
+  ['S3', 'CANCELLED', before(0.3, 0.5)],
   // tech2 is on a task since this morning (the admin's adjustment popup); tech1 has no running period, so
   // its awaiting-start task below can be clocked in (the clock-in e2e).
   ['T2', 'CLOCKED_IN', { today: 'running', before: 4 * HOUR, after: HOUR }],
-  ['T3', 'OPEN', { today: 'running', before: HOUR, after: HOUR }], ['S1', 'OPEN', { today: 'running', before: 90 * MINUTE, after: 30 * MINUTE }],
-  ['T1', 'OPEN', after(0.5, 0.7)], ['T2', 'OPEN', after(0.4, 0.6)], ['S1', 'OPEN', after(0.6, 0.8)], // awaiting start
-  [null, 'OPEN', after(0.45, 0.65)], ['T3', 'CANCELLED', after(0.75, 0.9)],
+  ['T3', 'OPEN', { today: 'running', before: HOUR, after: HOUR }],
+  ['S1', 'OPEN', { today: 'running', before: 90 * MINUTE, after: 30 * MINUTE }],
+  ['T1', 'OPEN', after(0.5, 0.7)],
+  ['T2', 'OPEN', after(0.4, 0.6)],
+  ['S1', 'OPEN', after(0.6, 0.8)], // awaiting start
+  [null, 'OPEN', after(0.45, 0.65)],
+  ['T3', 'CANCELLED', after(0.75, 0.9)],
   // future
-  ['T1', 'OPEN', at(1, 9)], ['T2', 'OPEN', at(2, 13)], ['T3', 'OPEN', at(3, 10, 3)], ['S1', 'OPEN', at(2, 9, 4)], ['S2', 'OPEN', at(4, 9)], ['S3', 'OPEN', at(5, 13)],
-  ['T2', 'CANCELLED', at(4, 13)], [null, 'OPEN', at(2, 9)], [null, 'OPEN', { day: 7, hour: 0, hours: 0, endDay: 7, endHour: 23 + 59 / 60 }], // all day
+  ['T1', 'OPEN', at(1, 9)],
+  ['T2', 'OPEN', at(2, 13)],
+  ['T3', 'OPEN', at(3, 10, 3)],
+  ['S1', 'OPEN', at(2, 9, 4)],
+  ['S2', 'OPEN', at(4, 9)],
+  ['S3', 'OPEN', at(5, 13)],
+  ['T2', 'CANCELLED', at(4, 13)],
+  [null, 'OPEN', at(2, 9)],
+  [null, 'OPEN', { day: 7, hour: 0, hours: 0, endDay: 7, endHour: 23 + 59 / 60 }], // all day
   // unscheduled
-  [null, 'OPEN', null], [null, 'OPEN', null], [null, 'OPEN', null],
+  [null, 'OPEN', null],
+  [null, 'OPEN', null],
+  [null, 'OPEN', null],
 ];
 
 /** Filler on open jobs: mostly history and upcoming work, some unscheduled and unassigned. */
 const FILLER: [TaskLifecycle | 'UNSCHEDULED' | 'UNASSIGNED', 'past' | 'future'][] = [
-  ['CLOSED', 'past'], ['OPEN', 'future'], ['UNSCHEDULED', 'future'], ['CLOSED', 'past'], ['OPEN', 'past'], ['OPEN', 'future'],
-  ['UNASSIGNED', 'future'], ['CLOCKED_OUT', 'past'], ['CANCELLED', 'past'], ['UNASSIGNED', 'past'], ['CLOSED', 'past'], ['OPEN', 'future'],
+  ['CLOSED', 'past'],
+  ['OPEN', 'future'],
+  ['UNSCHEDULED', 'future'],
+  ['CLOSED', 'past'],
+  ['OPEN', 'past'],
+  ['OPEN', 'future'],
+  ['UNASSIGNED', 'future'],
+  ['CLOCKED_OUT', 'past'],
+  ['CANCELLED', 'past'],
+  ['UNASSIGNED', 'past'],
+  ['CLOSED', 'past'],
+  ['OPEN', 'future'],
 ];
 
 /** Each assignee's booked periods, so no two of their tasks overlap. */
@@ -156,8 +213,12 @@ function* demoPlans(ctx: Context, total: number): Generator<Plan> {
   const elapsed = now - today;
   const remaining = ctx.dayStart(1) - now;
   const people: Record<Exclude<Who, null>, Assignee> = {
-    T1: ctx.technicians[0]!, T2: ctx.technicians[1]!, T3: ctx.technicians[2]!,
-    S1: ctx.subcontractors[0]!, S2: ctx.subcontractors[1]!, S3: ctx.subcontractors[2]!,
+    T1: ctx.technicians[0]!,
+    T2: ctx.technicians[1]!,
+    T3: ctx.technicians[2]!,
+    S1: ctx.subcontractors[0]!,
+    S2: ctx.subcontractors[1]!,
+    S3: ctx.subcontractors[2]!,
   };
   const everyone = [people.T1, people.T2, people.T3, people.S1, people.T1, people.T2, people.T3, people.S2, people.S3];
   const open = ctx.jobs.filter((j) => j.status === 'OPEN');
@@ -316,7 +377,16 @@ function* bulkPlans(ctx: Context, total: number, futureDays: number): Generator<
     for (let k = 0; k < count; k++, i++) {
       const r = mix(i, 2) % 100;
       const created = Math.min(now - MINUTE, job.created + (k + 1) * 37 * MINUTE);
-      const kind = job.status === 'CLOSED' || !assignees.length ? (assignees.length ? 'assigned' : 'unassigned') : r < 5 ? 'unscheduled' : r < 10 ? 'unassigned' : 'assigned';
+      const kind =
+        job.status === 'CLOSED' || !assignees.length
+          ? assignees.length
+            ? 'assigned'
+            : 'unassigned'
+          : r < 5
+            ? 'unscheduled'
+            : r < 10
+              ? 'unassigned'
+              : 'assigned';
       const terminal = job.status === 'CANCELLED' ? 'CANCELLED' : null;
       if (kind === 'unscheduled') {
         yield { job, assignee: null, start: null, end: null, lifecycle: terminal ?? 'OPEN', created };

@@ -29,11 +29,42 @@ export const DEMO_VEHICLES: readonly DemoVehicle[] = [
   { name: 'Pickup - Chevrolet Silverado 2500HD', vin: '1GC4YNEY2NF148273', state: 'NJ', plate: 'X41-BRT', hourlyCost: 22, mileCost: 0.82, addedDaysAgo: 250 },
   { name: 'Box Truck - Isuzu NPR HD', vin: 'JALC4W169M7K02841', state: 'NJ', plate: 'AN-716K', hourlyCost: 35, mileCost: 1.15, addedDaysAgo: 200 },
   { name: 'Compact Van - Ram ProMaster City', vin: '3C6TRVDG1KE512746', state: 'NY', plate: 'LMC-2094', hourlyCost: 14.75, mileCost: 0.58, addedDaysAgo: 0 },
-  { name: 'Old Pickup - Toyota Tacoma', vin: '5TFRX5GN4FX041376', state: 'NY', plate: 'GHT-7710', hourlyCost: 12, mileCost: 0.55, addedDaysAgo: 900, retiredDaysAgo: 20 },
+  {
+    name: 'Old Pickup - Toyota Tacoma',
+    vin: '5TFRX5GN4FX041376',
+    state: 'NY',
+    plate: 'GHT-7710',
+    hourlyCost: 12,
+    mileCost: 0.55,
+    addedDaysAgo: 900,
+    retiredDaysAgo: 20,
+  },
 ];
 
 const TRANSLITERATION: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
@@ -48,7 +79,13 @@ export function vinCheckDigit(vin: string): string {
 export type SeededVehicle = { id: string; isActive: boolean; created: number; retired: number | null };
 
 /** Writes the fleet for a company; `now` is the demo's clock. */
-export async function seedVehicles(db: Db, tenantId: string, createdBy: string | null, now: Date, vehicles: readonly DemoVehicle[] = DEMO_VEHICLES): Promise<SeededVehicle[]> {
+export async function seedVehicles(
+  db: Db,
+  tenantId: string,
+  createdBy: string | null,
+  now: Date,
+  vehicles: readonly DemoVehicle[] = DEMO_VEHICLES,
+): Promise<SeededVehicle[]> {
   const out: SeededVehicle[] = [];
   const rows = vehicles.map((v) => {
     if (!isValidVin(v.vin) || vinCheckDigit(v.vin) !== v.vin[8]) throw new Error(`demo vehicles: invalid VIN ${v.vin}`);
@@ -58,9 +95,19 @@ export async function seedVehicles(db: Db, tenantId: string, createdBy: string |
     const retired = v.retiredDaysAgo === undefined ? null : now.getTime() - v.retiredDaysAgo * DAY;
     out.push({ id, isActive: retired === null, created, retired });
     return {
-      id, tenant_id: tenantId, name: v.name, vin: v.vin, state: v.state, plate: v.plate, is_active: retired === null ? 1 : 0,
-      hourly_cost_cents: Math.round(v.hourlyCost * 100), mile_cost_cents: Math.round(v.mileCost * 100), created_by: createdBy,
-      created_at: new Date(created).toISOString(), updated_at: new Date(retired ?? created).toISOString(), version: retired === null ? 1 : 2,
+      id,
+      tenant_id: tenantId,
+      name: v.name,
+      vin: v.vin,
+      state: v.state,
+      plate: v.plate,
+      is_active: retired === null ? 1 : 0,
+      hourly_cost_cents: Math.round(v.hourlyCost * 100),
+      mile_cost_cents: Math.round(v.mileCost * 100),
+      created_by: createdBy,
+      created_at: new Date(created).toISOString(),
+      updated_at: new Date(retired ?? created).toISOString(),
+      version: retired === null ? 1 : 2,
     } as const;
   });
   await db.insertInto('vehicles').values(rows).execute();

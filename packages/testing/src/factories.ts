@@ -15,7 +15,15 @@ export async function buildTenant(db: Db, o: { name?: string; timeZone?: string;
   const name = o.name ?? `Company ${next()}`;
   await db
     .insertInto('tenants')
-    .values({ id, name, time_zone: o.timeZone ?? 'America/New_York', created_at: now(), updated_at: now(), version: 1, email_verified_at: o.verified === false ? null : now() })
+    .values({
+      id,
+      name,
+      time_zone: o.timeZone ?? 'America/New_York',
+      created_at: now(),
+      updated_at: now(),
+      version: 1,
+      email_verified_at: o.verified === false ? null : now(),
+    })
     .execute();
   return { id, name };
 }
@@ -34,8 +42,21 @@ export async function buildUser(
   await db
     .insertInto('users')
     .values({
-      id, tenant_id: tenantId, email, password_hash: o.passwordHash, name: o.name ?? `User ${role}`, phone: null, role, access,
-      status: o.status ?? 'ACTIVE', photo_file_id: null, added_by: null, created_at: now(), updated_at: now(), password_changed_at: now(), version: 1,
+      id,
+      tenant_id: tenantId,
+      email,
+      password_hash: o.passwordHash,
+      name: o.name ?? `User ${role}`,
+      phone: null,
+      role,
+      access,
+      status: o.status ?? 'ACTIVE',
+      photo_file_id: null,
+      added_by: null,
+      created_at: now(),
+      updated_at: now(),
+      password_changed_at: now(),
+      version: 1,
     })
     .execute();
   return { id, tenantId, email, role, access };
@@ -50,18 +71,70 @@ export async function buildZone(db: Db, tenantId: string, name = `Zone ${next()}
 export async function buildTag(db: Db, tenantId: string, o: { name?: string; type?: 'SERVICE' | 'ACCOUNT' } = {}): Promise<{ id: string; name: string }> {
   const id = randomUUID();
   const name = o.name ?? `Tag ${next()}`;
-  await db.insertInto('tags').values({ id, tenant_id: tenantId, name, type: o.type ?? 'SERVICE', created_at: now() }).execute();
+  await db
+    .insertInto('tags')
+    .values({ id, tenant_id: tenantId, name, type: o.type ?? 'SERVICE', created_at: now() })
+    .execute();
   return { id, name };
 }
 
-export async function buildCustomer(db: Db, tenantId: string, o: { name?: string } = {}): Promise<{ id: string; name: string; addressId: string; contactId: string }> {
+export async function buildCustomer(
+  db: Db,
+  tenantId: string,
+  o: { name?: string } = {},
+): Promise<{ id: string; name: string; addressId: string; contactId: string }> {
   const id = randomUUID();
   const name = o.name ?? `Customer ${next()}`;
   const addressId = randomUUID();
   const contactId = randomUUID();
-  await db.insertInto('customers').values({ id, tenant_id: tenantId, name, email: null, phone: null, notes: null, is_active: 1, created_by: null, search_text: customerSearchText({ name, contacts: [{ name: 'Pat Contact' }], addresses: [{ addressLine1: '1 Main St', fullAddress: '1 Main St, Springfield' }] }), created_at: now(), updated_at: now(), version: 1 }).execute();
-  await db.insertInto('customer_addresses').values({ id: addressId, tenant_id: tenantId, customer_id: id, address_line1: '1 Main St', building_unit: null, full_address: '1 Main St, Springfield', position: 0, archived_at: null }).execute();
-  await db.insertInto('customer_contacts').values({ id: contactId, tenant_id: tenantId, customer_id: id, name: 'Pat Contact', email: 'pat@example.com', mobile_number: null, is_billing: 1, position: 0, archived_at: null }).execute();
+  await db
+    .insertInto('customers')
+    .values({
+      id,
+      tenant_id: tenantId,
+      name,
+      email: null,
+      phone: null,
+      notes: null,
+      is_active: 1,
+      created_by: null,
+      search_text: customerSearchText({
+        name,
+        contacts: [{ name: 'Pat Contact' }],
+        addresses: [{ addressLine1: '1 Main St', fullAddress: '1 Main St, Springfield' }],
+      }),
+      created_at: now(),
+      updated_at: now(),
+      version: 1,
+    })
+    .execute();
+  await db
+    .insertInto('customer_addresses')
+    .values({
+      id: addressId,
+      tenant_id: tenantId,
+      customer_id: id,
+      address_line1: '1 Main St',
+      building_unit: null,
+      full_address: '1 Main St, Springfield',
+      position: 0,
+      archived_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('customer_contacts')
+    .values({
+      id: contactId,
+      tenant_id: tenantId,
+      customer_id: id,
+      name: 'Pat Contact',
+      email: 'pat@example.com',
+      mobile_number: null,
+      is_billing: 1,
+      position: 0,
+      archived_at: null,
+    })
+    .execute();
   return { id, name, addressId, contactId };
 }
 
@@ -70,7 +143,20 @@ export async function buildSubcontractor(db: Db, tenantId: string, o: { name?: s
   const name = o.name ?? `Sub ${next()}`;
   await db
     .insertInto('subcontractors')
-    .values({ id, tenant_id: tenantId, name, kind: 'COMPANY', contact_name: null, email: null, phone: null, is_active: 1, user_id: o.userId ?? null, created_at: now(), updated_at: now(), version: 1 })
+    .values({
+      id,
+      tenant_id: tenantId,
+      name,
+      kind: 'COMPANY',
+      contact_name: null,
+      email: null,
+      phone: null,
+      is_active: 1,
+      user_id: o.userId ?? null,
+      created_at: now(),
+      updated_at: now(),
+      version: 1,
+    })
     .execute();
   return { id, name };
 }
@@ -91,9 +177,25 @@ export async function buildJob(
     await trx
       .insertInto('jobs')
       .values({
-        id, tenant_id: tenantId, job_number: n, job_number_text: String(n), name: o.name ?? `Job ${n}`, description: null, status: o.status ?? 'OPEN',
-        customer_id: customer.id, site_address_id: customer.addressId, building_unit_id: null, site_contact_id: null, requester_id: null,
-        job_lead_id: null, sales_manager_id: null, crm_lead_id: o.crmLeadId ?? null, created_by: null, created_at: at, updated_at: at, version: 1,
+        id,
+        tenant_id: tenantId,
+        job_number: n,
+        job_number_text: String(n),
+        name: o.name ?? `Job ${n}`,
+        description: null,
+        status: o.status ?? 'OPEN',
+        customer_id: customer.id,
+        site_address_id: customer.addressId,
+        building_unit_id: null,
+        site_contact_id: null,
+        requester_id: null,
+        job_lead_id: null,
+        sales_manager_id: null,
+        crm_lead_id: o.crmLeadId ?? null,
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+        version: 1,
       })
       .execute();
     return n;
@@ -122,7 +224,9 @@ export type BuiltTask = { id: string; taskNumber: number; jobId: string };
  * customer) is created when none is given. An assignee without a start gets a start of now.
  */
 export async function buildTask(db: Db, tenantId: string, o: TaskOverrides = {}): Promise<BuiltTask> {
-  const job = o.jobId ? await db.selectFrom('jobs').select(['id', 'customer_id']).where('id', '=', o.jobId).executeTakeFirstOrThrow() : await buildJob(db, tenantId).then((j) => ({ id: j.id, customer_id: j.customerId }));
+  const job = o.jobId
+    ? await db.selectFrom('jobs').select(['id', 'customer_id']).where('id', '=', o.jobId).executeTakeFirstOrThrow()
+    : await buildJob(db, tenantId).then((j) => ({ id: j.id, customer_id: j.customerId }));
   const assigned = o.technicianId ? 'TECHNICIAN' : o.subcontractorId ? 'SUBCONTRACTOR' : 'NONE';
   const startAt = o.startAt !== undefined ? o.startAt : assigned === 'NONE' ? null : now();
   const id = randomUUID();
@@ -132,15 +236,34 @@ export async function buildTask(db: Db, tenantId: string, o: TaskOverrides = {})
     await trx
       .insertInto('tasks')
       .values({
-        id, tenant_id: tenantId, task_number: n, task_number_text: String(n), name: o.name ?? `Task ${n}`, description: null,
-        job_id: job.id, customer_id: job.customer_id, lifecycle: o.lifecycle ?? 'OPEN', assigned_to: assigned,
-        assigned_user_id: o.technicianId ?? null, assigned_subcontractor_id: o.subcontractorId ?? null,
+        id,
+        tenant_id: tenantId,
+        task_number: n,
+        task_number_text: String(n),
+        name: o.name ?? `Task ${n}`,
+        description: null,
+        job_id: job.id,
+        customer_id: job.customer_id,
+        lifecycle: o.lifecycle ?? 'OPEN',
+        assigned_to: assigned,
+        assigned_user_id: o.technicianId ?? null,
+        assigned_subcontractor_id: o.subcontractorId ?? null,
         assignee_key: o.technicianId ?? o.subcontractorId ?? null,
-        schedule_id: startAt ? randomUUID() : null, start_at: startAt, expected_end_at: o.expectedEndAt ?? null, end_at: o.endAt ?? null,
-        created_by: o.createdBy ?? null, created_at: at, updated_at: at, closed_at: o.lifecycle === 'CLOSED' ? at : null,
+        schedule_id: startAt ? randomUUID() : null,
+        start_at: startAt,
+        expected_end_at: o.expectedEndAt ?? null,
+        end_at: o.endAt ?? null,
+        created_by: o.createdBy ?? null,
+        created_at: at,
+        updated_at: at,
+        closed_at: o.lifecycle === 'CLOSED' ? at : null,
       })
       .execute();
-    await trx.updateTable('jobs').set((eb) => ({ task_count: eb('task_count', '+', 1) })).where('id', '=', job.id).execute();
+    await trx
+      .updateTable('jobs')
+      .set((eb) => ({ task_count: eb('task_count', '+', 1) }))
+      .where('id', '=', job.id)
+      .execute();
     return n;
   });
   return { id, taskNumber, jobId: job.id };

@@ -33,7 +33,12 @@ export function pngImage(width: number, height: number, pixel: (x: number, y: nu
   ihdr.set([8, 0, 0, 0, 0], 8);
   const raw = Buffer.alloc((width + 1) * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw[y * (width + 1) + 1 + x] = pixel(x, y);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -52,7 +57,12 @@ export function pngBomb(width = 7000, height = 7000): Buffer {
   const parts: Buffer[] = [];
   for (let y = 0; y < height; y += 64) parts.push(rows.subarray(0, Math.min(64, height - y) * row.length));
   const idat = deflateSync(Buffer.concat(parts), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A JPEG header (SOI, APP0 JFIF, SOF0 of width × height, a short scan, EOI): enough for every header check. */

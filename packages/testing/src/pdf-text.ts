@@ -16,7 +16,12 @@ export async function extractPdfPages(buffer: Uint8Array): Promise<PdfText> {
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).filter(Boolean).join(' '));
+      pages.push(
+        content.items
+          .map((item) => ('str' in item ? item.str : ''))
+          .filter(Boolean)
+          .join(' '),
+      );
     }
     return { text: pages.join('\n'), pages };
   } finally {

@@ -29,10 +29,13 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 30 * 1024 * 1024,
-    onConnect: (_session, callback) => (down ? callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 })) : callback()),
+    onConnect: (_session, callback) =>
+      down ? callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 })) : callback(),
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
     onRcptTo: (address, _session, callback) =>
-      address.address.includes('refuse') ? callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 })) : callback(),
+      address.address.includes('refuse')
+        ? callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }))
+        : callback(),
     onData: (stream, session, callback) => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -14,7 +14,7 @@ describe('the server key and sealed secrets', () => {
     expect(box.open(a)).toBe('sk_live_secret');
   });
 
-  it('refuses a tampered value and another key; opens the old key\'s values during a rotation', () => {
+  it("refuses a tampered value and another key; opens the old key's values during a rotation", () => {
     const old = createSecretBox(loadServerKeys({ secretKey: 'o'.repeat(40), dataDir: '/nonexistent' }));
     const sealed = old.seal('twilio-token');
     const tampered = sealed.slice(0, -4) + (sealed.endsWith('AAAA') ? 'BBBB' : 'AAAA');

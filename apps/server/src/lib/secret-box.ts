@@ -17,7 +17,10 @@ const keyFrom = (secret: string) => createHash('sha256').update(secret, 'utf8').
 export class SecretKeyError extends Error {}
 
 /** The server key: SECRET_KEY, else the key file in dataDir (created on first use). */
-export function loadServerKeys(env: { secretKey?: string | undefined; previousSecretKey?: string | undefined; dataDir: string }): { current: Buffer; previous: Buffer | null } {
+export function loadServerKeys(env: { secretKey?: string | undefined; previousSecretKey?: string | undefined; dataDir: string }): {
+  current: Buffer;
+  previous: Buffer | null;
+} {
   const check = (name: string, value: string) => {
     if (value.length < 32) throw new SecretKeyError(`${name} must be at least 32 characters (for example: openssl rand -base64 32).`);
     return keyFrom(value);
@@ -55,7 +58,9 @@ export function createSecretBox(keys: { current: Buffer; previous: Buffer | null
         return openWith(keys.current, data);
       } catch (error) {
         if (keys.previous) return openWith(keys.previous, data);
-        throw new SecretKeyError(`A stored secret could not be decrypted with the server key (${(error as Error).message}). Was SECRET_KEY changed without SECRET_KEY_PREVIOUS?`);
+        throw new SecretKeyError(
+          `A stored secret could not be decrypted with the server key (${(error as Error).message}). Was SECRET_KEY changed without SECRET_KEY_PREVIOUS?`,
+        );
       }
     },
   };

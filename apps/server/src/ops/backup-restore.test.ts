@@ -34,7 +34,11 @@ function writeLoad(base: string, cookie: string) {
   let writing = true;
   const writers = [0, 1, 2, 3].map(async (w) => {
     for (let i = 0; writing; i += 1) {
-      const res = await fetch(base + '/api/customers', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(newCustomerBody(`W${w}-${i}`)) });
+      const res = await fetch(base + '/api/customers', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(newCustomerBody(`W${w}-${i}`)),
+      });
       if (res.status === 201) acked.push({ id: ((await res.json()) as { data: { id: string } }).data.id, at: Date.now() });
       else failures.push(`${res.status} ${await res.text()}`);
     }
@@ -55,7 +59,9 @@ async function missingCustomers(server: ServerProcess, email: string, ids: strin
   const cookie = await signIn(server.base, email);
   const missing: string[] = [];
   for (let i = 0; i < ids.length; i += 25) {
-    const statuses = await Promise.all(ids.slice(i, i + 25).map(async (id) => [id, (await fetch(`${server.base}/api/customers/${id}`, { headers: { cookie } })).status] as const));
+    const statuses = await Promise.all(
+      ids.slice(i, i + 25).map(async (id) => [id, (await fetch(`${server.base}/api/customers/${id}`, { headers: { cookie } })).status] as const),
+    );
     for (const [id, status] of statuses) if (status !== 200) missing.push(id);
   }
   return missing;
@@ -114,7 +120,9 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('SQLite online backup and restore
       const restored = await startServer({ dataDir: fresh });
       try {
         expect(await missingCustomers(restored, email, before)).toEqual([]);
-        console.log(`backup: ${before.length} writes acknowledged before it, ${ackedDuringBackup} during it (${JSON.parse(backup.stdout).ms} ms), ${load.acked.length} in all`);
+        console.log(
+          `backup: ${before.length} writes acknowledged before it, ${ackedDuringBackup} during it (${JSON.parse(backup.stdout).ms} ms), ${load.acked.length} in all`,
+        );
       } finally {
         expect(await restored.stop()).toBe(0);
       }

@@ -52,7 +52,12 @@ describe('health, readiness and request ids on the real app', () => {
 
   it('a database failure inside a route is a generic 500 with no internal text', async () => {
     await sql`drop table rate_limits`.execute(t.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.test', password: 'whatever-1234' }, headers: { 'x-request-id': 'db-failure-1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.test', password: 'whatever-1234' },
+      headers: { 'x-request-id': 'db-failure-1' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual(GENERIC_500);
     expect(res.body).not.toMatch(/rate_limits|stack|at .*\.ts/);

@@ -28,7 +28,10 @@ describe('two server processes starting at once on one empty database', () => {
 
   it('both come up and every migration ran once', async () => {
     const [portA, portB] = [await freePort(), await freePort()];
-    const servers = [spawnServer({ dataDir: target.dataDir, databaseUrl: target.databaseUrl }, portA), spawnServer({ dataDir: target.dataDir, databaseUrl: target.databaseUrl }, portB)];
+    const servers = [
+      spawnServer({ dataDir: target.dataDir, databaseUrl: target.databaseUrl }, portA),
+      spawnServer({ dataDir: target.dataDir, databaseUrl: target.databaseUrl }, portB),
+    ];
     try {
       await Promise.all(servers.map((s) => waitFor200(s, '/api/ready', 60_000)));
       for (const s of servers) expect(await (await fetch(s.base + '/api/ready')).json()).toEqual({ status: 'ready' });
@@ -38,9 +41,14 @@ describe('two server processes starting at once on one empty database', () => {
         const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db);
         expect(rows.rows.map((r) => r.name)).toEqual(migrationNames());
         // A migration run twice would have failed on its second CREATE TABLE; the tables are there once.
-        const tables = handle.dialect === 'sqlite'
-          ? await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'customers'`.execute(handle.db)
-          : await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = 'customers'`.execute(handle.db);
+        const tables =
+          handle.dialect === 'sqlite'
+            ? await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'customers'`.execute(handle.db)
+            : await sql<{
+                n: number;
+              }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = 'customers'`.execute(
+                handle.db,
+              );
         expect(Number(tables.rows[0]!.n)).toBe(1);
       } finally {
         await handle.close();

@@ -58,7 +58,11 @@ export async function seedAdmin(target: OpsDatabase): Promise<{ email: string; t
 
 /** Signs in through the real route of a running process; returns the cookie header. */
 export async function signIn(base: string, email: string): Promise<string> {
-  const res = await fetch(base + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: TEST_PASSWORD }) });
+  const res = await fetch(base + '/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login ${res.status}: ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('fw_session='));
   if (!cookie) throw new Error('no session cookie');

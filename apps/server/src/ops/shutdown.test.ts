@@ -10,11 +10,20 @@ function slowPost(port: number, path: string, headers: Record<string, string>, b
   const half = Math.floor(body.length / 2);
   let finish!: () => void;
   const response = new Promise<{ status: number; body: string; requestId: string | undefined }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, requestId: res.headers['x-request-id'] as string | undefined }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, requestId: res.headers['x-request-id'] as string | undefined }));
+      },
+    );
     req.on('error', reject);
     req.write(body.slice(0, half));
     finish = () => req.end(body.slice(half));
@@ -32,7 +41,11 @@ describe('graceful shutdown of a real server process', () => {
   afterAll(async () => target.drop());
 
   it('turns readiness off, finishes the running request, ends the event streams, closes the database and exits 0', async () => {
-    const server = await startServer({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, env: { SHUTDOWN_DRAIN_DELAY_MS: '700', SHUTDOWN_TIMEOUT_MS: '8000' } });
+    const server = await startServer({
+      dataDir: target.dataDir,
+      databaseUrl: target.databaseUrl,
+      env: { SHUTDOWN_DRAIN_DELAY_MS: '700', SHUTDOWN_TIMEOUT_MS: '8000' },
+    });
     try {
       const cookie = await signIn(server.base, email);
       expect((await fetch(server.base + '/api/ready')).status).toBe(200);
@@ -40,7 +53,12 @@ describe('graceful shutdown of a real server process', () => {
       expect(stream.status).toBe(200);
       await connected(stream);
 
-      const slow = slowPost(server.port, '/api/customers', { cookie, 'x-request-id': 'slow-request-1' }, JSON.stringify(newCustomerBody('Started before SIGTERM')));
+      const slow = slowPost(
+        server.port,
+        '/api/customers',
+        { cookie, 'x-request-id': 'slow-request-1' },
+        JSON.stringify(newCustomerBody('Started before SIGTERM')),
+      );
       await sleep(150);
       const signalledAt = Date.now();
       server.child.kill('SIGTERM');

@@ -36,7 +36,7 @@ describe('refusing a PostgreSQL superuser in production', () => {
   });
 });
 
-describe('links never come from a request\'s Host', () => {
+describe("links never come from a request's Host", () => {
   it('refuses to start in production without PUBLIC_URL, and takes any http(s) origin', () => {
     expect(() => checkPublicUrl(undefined, 'production')).toThrow(/NODE_ENV=production and PUBLIC_URL is not set/);
     expect(() => checkPublicUrl('https://fieldwork.example.com', 'production')).not.toThrow();

@@ -5,13 +5,7 @@ import { tokenExpired, tokenRefusal, type TokenScope } from '@fieldwork/domain/a
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { can, refusalFor, type AccessLevel, type Capability, type Viewer } from '@fieldwork/domain/access/roles.rules';
 import { sha256 } from '../lib/crypto.ts';
-import {
-  deleteSession,
-  findApiTokenByHash,
-  findSessionByHash,
-  markApiTokenUsed,
-  touchSession,
-} from '../modules/account-core/sessions.repository.ts';
+import { deleteSession, findApiTokenByHash, findSessionByHash, markApiTokenUsed, touchSession } from '../modules/account-core/sessions.repository.ts';
 
 export type AuthContext = {
   viewer: Viewer;

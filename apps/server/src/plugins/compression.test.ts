@@ -28,7 +28,11 @@ describe('response compression', () => {
 
   it("answers a browser's accept-encoding with brotli (fast quality), the same body, smaller than gzip", async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/tasks?limit=20', headers: { cookie: admin.cookie } });
-    const br = await t.app.inject({ method: 'GET', url: '/api/tasks?limit=20', headers: { cookie: admin.cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/tasks?limit=20',
+      headers: { cookie: admin.cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
     const gzip = await t.app.inject({ method: 'GET', url: '/api/tasks?limit=20', headers: { cookie: admin.cookie, 'accept-encoding': 'gzip' } });

@@ -26,10 +26,28 @@ const post = (s: Session, url: string, payload: object, key?: string): Promise<L
   t.app.inject({ method: 'POST', url, payload, headers: { cookie: s.cookie, ...(key ? { 'idempotency-key': key } : {}) } });
 
 const logCount = async (taskId: string, action: string) =>
-  Number((await t.db.selectFrom('activity_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_id', '=', taskId).where('action', '=', action).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom('activity_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('entity_id', '=', taskId)
+        .where('action', '=', action)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const periodCount = async (taskId: string) =>
-  Number((await t.db.selectFrom('task_activities').select((eb) => eb.fn.countAll<number>().as('n')).where('task_id', '=', taskId).executeTakeFirstOrThrow()).n);
-const keyRow = (userId: string, key: string) => t.db.selectFrom('idempotency_keys').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  Number(
+    (
+      await t.db
+        .selectFrom('task_activities')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('task_id', '=', taskId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const keyRow = (userId: string, key: string) =>
+  t.db.selectFrom('idempotency_keys').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
 
 describe('Idempotency-Key on clock-in, clock-out and close', () => {
   it('replays a clock-in: same status and body, no second period or log entry', async () => {
@@ -64,7 +82,10 @@ describe('Idempotency-Key on clock-in, clock-out and close', () => {
   it('keeps a 4xx answer too: the repeat gets the same refusal without running', async () => {
     const tech = await t.signInAs(tenantId, 'Technician');
     const T = timeline();
-    const future = await todayTask(t, tenantId, job.id, tech.user.id, { startAt: T.shift(T.startOfTomorrow, 2 * T.hour), expectedEndAt: T.shift(T.startOfTomorrow, 3 * T.hour) });
+    const future = await todayTask(t, tenantId, job.id, tech.user.id, {
+      startAt: T.shift(T.startOfTomorrow, 2 * T.hour),
+      expectedEndAt: T.shift(T.startOfTomorrow, 3 * T.hour),
+    });
     const key = randomUUID();
     const refused = await post(tech, '/api/tasks/clock-in', { taskId: future.id, jobId: job.id }, key);
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
@@ -81,7 +102,12 @@ describe('Idempotency-Key on clock-in, clock-out and close', () => {
     const otherBody = await post(tech, '/api/tasks/clock-in', { taskId: a.id, jobId: job.id, assistants: [randomUUID()] }, key);
     expect(otherBody.statusCode).toBe(422);
     expect(otherBody.json()).toMatchObject({ statusCode: 422, code: 'IDEMPOTENCY_MISMATCH', message: IDEMPOTENCY_MESSAGES.mismatch });
-    const otherRoute = await post(tech, '/api/tasks/close', { taskId: a.id, startDateTime: new Date(Date.now() - 60_000).toISOString(), endDateTime: new Date().toISOString() }, key);
+    const otherRoute = await post(
+      tech,
+      '/api/tasks/close',
+      { taskId: a.id, startDateTime: new Date(Date.now() - 60_000).toISOString(), endDateTime: new Date().toISOString() },
+      key,
+    );
     expect(otherRoute.statusCode).toBe(422);
     expect(await logCount(a.id, 'TASK_CLOSED')).toBe(0);
   });
@@ -118,13 +144,21 @@ describe('Idempotency-Key on clock-in, clock-out and close', () => {
     expect(busy.json().message).toBe(IDEMPOTENCY_MESSAGES.inProgress);
 
     // Pending for longer than a request can run: the process died; the next request takes the key over.
-    await t.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 10 * 60_000).toISOString() }).where('key', '=', key).execute();
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 10 * 60_000).toISOString() })
+      .where('key', '=', key)
+      .execute();
     const takeover = await post(admin, '/api/tasks/close', body, key);
     expect(takeover.statusCode).toBe(409); // it ran: the task is closed already, and that answer is kept
-    expect((await keyRow(admin.user.id, key))).toMatchObject({ state: 'done', response_status: 409, request_hash: row.request_hash });
+    expect(await keyRow(admin.user.id, key)).toMatchObject({ state: 'done', response_status: 409, request_hash: row.request_hash });
 
     // After 24 hours a key is forgotten.
-    await t.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('key', '=', key).execute();
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+      .where('key', '=', key)
+      .execute();
     const fresh = await post(admin, '/api/tasks/close', { ...body, taskId: randomUUID() }, key);
     expect(fresh.statusCode).toBe(404);
     expect(await logCount(task.id, 'TASK_CLOSED')).toBe(1);
@@ -133,7 +167,8 @@ describe('Idempotency-Key on clock-in, clock-out and close', () => {
   it('20 parallel identical requests with one key: exactly one runs', async () => {
     for (const route of ['clock-in', 'close', 'clock-out'] as const) {
       const tech = await t.signInAs(tenantId, 'Technician');
-      const task: { id: string; activityId?: string } = route === 'clock-out' ? await runningTask(t, tenantId, job.id, tech.user.id) : await todayTask(t, tenantId, job.id, tech.user.id);
+      const task: { id: string; activityId?: string } =
+        route === 'clock-out' ? await runningTask(t, tenantId, job.id, tech.user.id) : await todayTask(t, tenantId, job.id, tech.user.id);
       const body =
         route === 'clock-in'
           ? { taskId: task.id, jobId: job.id }
@@ -143,7 +178,10 @@ describe('Idempotency-Key on clock-in, clock-out and close', () => {
       const key = randomUUID();
       const responses = await Promise.all(Array.from({ length: 20 }, () => post(tech, `/api/tasks/${route}`, body, key)));
       const codes = responses.map((r) => r.statusCode);
-      expect(codes.filter((c) => c !== 200 && c !== 409), route).toEqual([]);
+      expect(
+        codes.filter((c) => c !== 200 && c !== 409),
+        route,
+      ).toEqual([]);
       const ok = responses.filter((r) => r.statusCode === 200);
       expect(ok.length, route).toBeGreaterThanOrEqual(1);
       expect(new Set(ok.map((r) => r.body)).size, route).toBe(1);

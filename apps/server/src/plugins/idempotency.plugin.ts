@@ -46,15 +46,29 @@ type Row = { route: string; request_hash: string; state: string; response_status
 
 /** JSON with object keys sorted, so the same body hashes the same whatever order its keys came in. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  ) ?? 'null';
+  return (
+    JSON.stringify(value, (_k, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : v,
+    ) ?? 'null'
+  );
 }
 
 async function tryClaim(db: Db, claim: IdempotencyClaim, route: string, hash: string, at: string): Promise<boolean> {
   const result = await db
     .insertInto('idempotency_keys')
-    .values({ tenant_id: claim.tenantId, user_id: claim.userId, key: claim.key, route, request_hash: hash, state: 'pending', response_status: null, response_body: null, created_at: at })
+    .values({
+      tenant_id: claim.tenantId,
+      user_id: claim.userId,
+      key: claim.key,
+      route,
+      request_hash: hash,
+      state: 'pending',
+      response_status: null,
+      response_body: null,
+      created_at: at,
+    })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
@@ -72,11 +86,23 @@ function findKey(db: Db, claim: IdempotencyClaim): Promise<Row | undefined> {
 
 /** Drops the row only if it is still the one seen (created_at), so of two takers of a stale row one wins. */
 async function dropIfUnchanged(db: Db, claim: IdempotencyClaim, createdAt: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('tenant_id', '=', claim.tenantId).where('user_id', '=', claim.userId).where('key', '=', claim.key).where('created_at', '=', createdAt).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('tenant_id', '=', claim.tenantId)
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('created_at', '=', createdAt)
+    .execute();
 }
 
 async function release(db: Db, claim: IdempotencyClaim): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('tenant_id', '=', claim.tenantId).where('user_id', '=', claim.userId).where('key', '=', claim.key).where('state', '=', 'pending').execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('tenant_id', '=', claim.tenantId)
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('state', '=', 'pending')
+    .execute();
 }
 
 async function settle(db: Db, claim: IdempotencyClaim, status: number, body: string): Promise<void> {
@@ -107,7 +133,12 @@ export async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
     if (header === undefined || !request.auth) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !UUID_RE.test(key.trim())) throw new AppError('VALIDATION_FAILED', [IDEMPOTENCY_MESSAGES.invalidKey]);
-    const claim: IdempotencyClaim = { tenantId: request.auth.viewer.tenantId, userId: request.auth.viewer.userId, key: key.trim().toLowerCase(), settled: false };
+    const claim: IdempotencyClaim = {
+      tenantId: request.auth.viewer.tenantId,
+      userId: request.auth.viewer.userId,
+      key: key.trim().toLowerCase(),
+      settled: false,
+    };
     const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
     const hash = sha256(canonicalJson(request.body ?? null));
     const now = Date.now();
@@ -115,7 +146,12 @@ export async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
     const expired = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
 
     // Keys live 24 hours: each new key of a user sweeps that user's expired ones (an index range).
-    await app.db.deleteFrom('idempotency_keys').where('tenant_id', '=', claim.tenantId).where('user_id', '=', claim.userId).where('created_at', '<', expired).execute();
+    await app.db
+      .deleteFrom('idempotency_keys')
+      .where('tenant_id', '=', claim.tenantId)
+      .where('user_id', '=', claim.userId)
+      .where('created_at', '<', expired)
+      .execute();
 
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await tryClaim(app.db, claim, route, hash, at)) {

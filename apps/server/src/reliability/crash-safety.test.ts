@@ -22,7 +22,7 @@ const KILLS = 25;
 const WORKERS = 8;
 const kind: 'sqlite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pick = <T,>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
 afterAll(killAllStarted);
 
@@ -105,10 +105,19 @@ describe(`crash safety on ${kind === 'sqlite' ? 'a SQLite file' : 'PostgreSQL'}`
           if (!taskId) return;
           // A slot of its own per attempt, so no schedule conflicts with another.
           const start = Date.parse('2032-01-05T08:00:00.000Z') + slot++ * 3_600_000;
-          const r = await send('POST', '/api/tasks/schedule', {
-            taskId, startDateTime: new Date(start).toISOString(), expectedEndDateTime: new Date(start + 1_800_000).toISOString(),
-            isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: tech.id,
-          }, [409]);
+          const r = await send(
+            'POST',
+            '/api/tasks/schedule',
+            {
+              taskId,
+              startDateTime: new Date(start).toISOString(),
+              expectedEndDateTime: new Date(start + 1_800_000).toISOString(),
+              isAssigned: true,
+              assignedTo: 'TECHNICIAN',
+              assignedTechnicianId: tech.id,
+            },
+            [409],
+          );
           if (r) acks.scheduled.push({ taskId, technicianId: tech.id });
         },
       ];
@@ -135,7 +144,14 @@ describe(`crash safety on ${kind === 'sqlite' ? 'a SQLite file' : 'PostgreSQL'}`
 
       if (kind === 'sqlite') checkHandle = createDb({ sqliteFile: join((store.storage as { dataDir: string }).dataDir, 'fieldwork.sqlite') });
       const check = checkHandle.db;
-      const summary = { kills: KILLS, answered, refusedOrCut: refusedConnections, acknowledged: ackCount(acks), slowestRestartMs: Math.max(...restarts), restartsMs: restarts };
+      const summary = {
+        kills: KILLS,
+        answered,
+        refusedOrCut: refusedConnections,
+        acknowledged: ackCount(acks),
+        slowestRestartMs: Math.max(...restarts),
+        restartsMs: restarts,
+      };
       console.log(`crash safety (${kind}): ${JSON.stringify(summary)}`);
 
       expect(faults, 'no 5xx and no unexpected refusal').toEqual([]);

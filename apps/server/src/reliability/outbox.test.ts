@@ -26,8 +26,14 @@ describe.each(VARIANTS)('the outbox on two server processes ($name)', ({ kind })
   const servers: ServerProcess[] = [];
   let release = () => {};
   const env = () => ({
-    SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@fieldwork.test', SECRET_KEY, BACKGROUND_POLL_MS: '50', BACKGROUND_CONCURRENCY: '8',
-    BACKGROUND_LEASE_MS: '3000', BACKGROUND_RETRY_BASE_MS: '100', BACKGROUND_RETRY_MAX_MS: '500',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'no-reply@fieldwork.test',
+    SECRET_KEY,
+    BACKGROUND_POLL_MS: '50',
+    BACKGROUND_CONCURRENCY: '8',
+    BACKGROUND_LEASE_MS: '3000',
+    BACKGROUND_RETRY_BASE_MS: '100',
+    BACKGROUND_RETRY_MAX_MS: '500',
   });
 
   beforeAll(async () => {
@@ -49,7 +55,12 @@ describe.each(VARIANTS)('the outbox on two server processes ($name)', ({ kind })
     await withTenant(tenantId, () =>
       store.handle.db.transaction().execute(async (trx) => {
         for (let i = 0; i < COUNT; i++) {
-          ids.push(await queueEmail({ db: trx, tenantId, box }, { kind: 'estimate', to: [`${label}-${i}@example.com`], subject: `${label} ${i}`, content: { message: `Email ${i}` }, createdBy: null }));
+          ids.push(
+            await queueEmail(
+              { db: trx, tenantId, box },
+              { kind: 'estimate', to: [`${label}-${i}@example.com`], subject: `${label} ${i}`, content: { message: `Email ${i}` }, createdBy: null },
+            ),
+          );
         }
       }),
     );

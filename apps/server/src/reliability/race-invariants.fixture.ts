@@ -8,27 +8,42 @@ import type { Db } from '@fieldwork/db/connection';
  */
 export const RACE_INVARIANTS: Record<string, (db: Db) => Promise<unknown[]>> = {
   'no two active overlapping tasks of one assignee': async (db) =>
-    (await sql`
+    (
+      await sql`
       select a.id as a, b.id as b from tasks a join tasks b on a.tenant_id = b.tenant_id and a.assignee_key = b.assignee_key and a.id < b.id
       where a.assignee_key is not null and a.start_at is not null and b.start_at is not null
         and a.lifecycle <> 'CANCELLED' and b.lifecycle <> 'CANCELLED'
-        and a.start_at < coalesce(b.expected_end_at, b.start_at) and b.start_at < coalesce(a.expected_end_at, a.start_at)`.execute(db)).rows,
+        and a.start_at < coalesce(b.expected_end_at, b.start_at) and b.start_at < coalesce(a.expected_end_at, a.start_at)`.execute(db)
+    ).rows,
   'at most one running clock activity per user': async (db) =>
-    (await sql`
+    (
+      await sql`
       select tenant_id, user_id, count(*) as n from task_activities where end_time is null and user_id is not null
-      group by tenant_id, user_id having count(*) > 1`.execute(db)).rows,
+      group by tenant_id, user_id having count(*) > 1`.execute(db)
+    ).rows,
   'at most one invoice per converted estimate': async (db) =>
-    (await sql`
+    (
+      await sql`
       select converted_from_estimate_id, count(*) as n from invoices where converted_from_estimate_id is not null
-      group by converted_from_estimate_id having count(*) > 1`.execute(db)).rows,
+      group by converted_from_estimate_id having count(*) > 1`.execute(db)
+    ).rows,
   'paid never past the total, and equal to the payments': async (db) =>
-    (await sql`
+    (
+      await sql`
       select i.id, i.paid_cents, i.total_cents from invoices i
       where i.paid_cents > i.total_cents
-         or i.paid_cents <> (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.tenant_id = i.tenant_id and p.invoice_id = i.id)`.execute(db)).rows,
+         or i.paid_cents <> (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.tenant_id = i.tenant_id and p.invoice_id = i.id)`.execute(
+        db,
+      )
+    ).rows,
   'numbers unique and gap-free per tenant': async (db) => {
     const offending: unknown[] = [];
-    for (const [table, column] of [['jobs', 'job_number'], ['tasks', 'task_number'], ['invoices', 'invoice_number'], ['estimates', 'estimate_number']] as const) {
+    for (const [table, column] of [
+      ['jobs', 'job_number'],
+      ['tasks', 'task_number'],
+      ['invoices', 'invoice_number'],
+      ['estimates', 'estimate_number'],
+    ] as const) {
       const rows = await sql`
         select ${table} as kind, tenant_id, count(*) as n, count(distinct ${sql.ref(column)}) as distinct_numbers, min(${sql.ref(column)}) as low, max(${sql.ref(column)}) as high
         from ${sql.table(table)} group by tenant_id
@@ -56,27 +71,76 @@ export async function brokenInvariants(db: Db): Promise<Record<string, unknown[]
  */
 export const PLANTED_BREAKS: Record<string, (trx: Db, tenantId: string) => Promise<void>> = {
   'no two active overlapping tasks of one assignee': async (trx, tenantId) => {
-    const two = await trx.selectFrom('tasks').select('id').where('tenant_id', '=', tenantId).where('start_at', 'is', null).where('lifecycle', '=', 'OPEN').limit(2).execute();
+    const two = await trx
+      .selectFrom('tasks')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('start_at', 'is', null)
+      .where('lifecycle', '=', 'OPEN')
+      .limit(2)
+      .execute();
     const user = await trx.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('role', '=', 'Technician').executeTakeFirstOrThrow();
     for (const [i, task] of two.entries())
-      await trx.updateTable('tasks').set({ assigned_to: 'TECHNICIAN', assigned_user_id: user.id, assignee_key: user.id, schedule_id: randomUUID(), start_at: `2040-01-01T0${i}:00:00.000Z`, expected_end_at: '2040-01-01T05:00:00.000Z' }).where('id', '=', task.id).execute();
+      await trx
+        .updateTable('tasks')
+        .set({
+          assigned_to: 'TECHNICIAN',
+          assigned_user_id: user.id,
+          assignee_key: user.id,
+          schedule_id: randomUUID(),
+          start_at: `2040-01-01T0${i}:00:00.000Z`,
+          expected_end_at: '2040-01-01T05:00:00.000Z',
+        })
+        .where('id', '=', task.id)
+        .execute();
   },
   'at most one running clock activity per user': async (trx, tenantId) => {
-    const running = await trx.selectFrom('task_activities').selectAll().where('tenant_id', '=', tenantId).where('end_time', 'is', null).executeTakeFirstOrThrow();
-    await trx.insertInto('task_activities').values({ ...running, id: randomUUID() }).execute();
+    const running = await trx
+      .selectFrom('task_activities')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('end_time', 'is', null)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('task_activities')
+      .values({ ...running, id: randomUUID() })
+      .execute();
   },
   'at most one invoice per converted estimate': async (trx, tenantId) => {
-    const converted = await trx.selectFrom('invoices').select('converted_from_estimate_id').where('tenant_id', '=', tenantId).where('converted_from_estimate_id', 'is not', null).executeTakeFirstOrThrow();
-    const other = await trx.selectFrom('invoices').select('id').where('tenant_id', '=', tenantId).where('converted_from_estimate_id', 'is', null).executeTakeFirstOrThrow();
+    const converted = await trx
+      .selectFrom('invoices')
+      .select('converted_from_estimate_id')
+      .where('tenant_id', '=', tenantId)
+      .where('converted_from_estimate_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const other = await trx
+      .selectFrom('invoices')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('converted_from_estimate_id', 'is', null)
+      .executeTakeFirstOrThrow();
     await trx.updateTable('invoices').set({ converted_from_estimate_id: converted.converted_from_estimate_id }).where('id', '=', other.id).execute();
   },
   'paid never past the total, and equal to the payments': async (trx, tenantId) => {
     const paid = await trx.selectFrom('invoices').select('id').where('tenant_id', '=', tenantId).where('paid_cents', '>', 100).executeTakeFirstOrThrow();
-    await trx.updateTable('invoices').set((eb) => ({ paid_cents: eb('paid_cents', '-', 100) })).where('id', '=', paid.id).execute();
+    await trx
+      .updateTable('invoices')
+      .set((eb) => ({ paid_cents: eb('paid_cents', '-', 100) }))
+      .where('id', '=', paid.id)
+      .execute();
   },
   'numbers unique and gap-free per tenant': async (trx, tenantId) => {
-    const last = await trx.selectFrom('jobs').select(['id', 'job_number']).where('tenant_id', '=', tenantId).orderBy('job_number', 'desc').executeTakeFirstOrThrow();
-    await trx.updateTable('jobs').set({ job_number: last.job_number + 2 }).where('id', '=', last.id).execute();
+    const last = await trx
+      .selectFrom('jobs')
+      .select(['id', 'job_number'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('job_number', 'desc')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('jobs')
+      .set({ job_number: last.job_number + 2 })
+      .where('id', '=', last.id)
+      .execute();
   },
 };
 

@@ -63,7 +63,10 @@ describe.each(VARIANTS)('races: $name', (variant) => {
     const codes = replies.map((r) => r.status);
     const fault = replies.find((r) => r.status >= 500);
     expect(fault, `round ${round}: ${fault?.body}`).toBeUndefined();
-    expect(codes.filter((c) => c === o.winCode), `round ${round}: ${codes.join(',')}`).toHaveLength(o.wins);
+    expect(
+      codes.filter((c) => c === o.winCode),
+      `round ${round}: ${codes.join(',')}`,
+    ).toHaveLength(o.wins);
     const refused = replies.filter((r) => r.status === 409);
     expect(refused, `round ${round}: ${codes.join(',')}`).toHaveLength(replies.length - o.wins);
     if (o.code) for (const r of refused) expect(r.json().code).toBe(o.code);
@@ -84,8 +87,12 @@ describe.each(VARIANTS)('races: $name', (variant) => {
       // Every slot overlaps every other: starts a minute apart, two hours long.
       const replies = await burst(PARALLEL, (base, i) =>
         request(base, 'POST', '/api/tasks/schedule', admin, {
-          taskId: taskIds[i], startDateTime: new Date(start + i * 60_000).toISOString(), expectedEndDateTime: new Date(start + i * 60_000 + 7_200_000).toISOString(),
-          isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: tech.id,
+          taskId: taskIds[i],
+          startDateTime: new Date(start + i * 60_000).toISOString(),
+          expectedEndDateTime: new Date(start + i * 60_000 + 7_200_000).toISOString(),
+          isAssigned: true,
+          assignedTo: 'TECHNICIAN',
+          assignedTechnicianId: tech.id,
         }),
       );
       expectOutcome(replies, round, { winCode: 201, wins: 1, code: 'SCHEDULE_CONFLICT' });
@@ -104,10 +111,17 @@ describe.each(VARIANTS)('races: $name', (variant) => {
       const taskIds: string[] = [];
       for (let i = 0; i < PARALLEL; i++) {
         // Back to back, a minute each: one person's tasks may not overlap, and each is clock-in-able on its own.
-        const task = await buildTask(db(), tenantId, { jobId: job.id, technicianId: tech.id, startAt: T.shift(T.startOfToday, i * 60_000), expectedEndAt: T.shift(T.startOfToday, (i + 1) * 60_000) });
+        const task = await buildTask(db(), tenantId, {
+          jobId: job.id,
+          technicianId: tech.id,
+          startAt: T.shift(T.startOfToday, i * 60_000),
+          expectedEndAt: T.shift(T.startOfToday, (i + 1) * 60_000),
+        });
         taskIds.push(task.id);
       }
-      const replies = await burst(PARALLEL, (base, i) => request(base, 'POST', '/api/tasks/clock-in', cookies[i % cookies.length], { taskId: taskIds[i], jobId: job.id }));
+      const replies = await burst(PARALLEL, (base, i) =>
+        request(base, 'POST', '/api/tasks/clock-in', cookies[i % cookies.length], { taskId: taskIds[i], jobId: job.id }),
+      );
       expectOutcome(replies, round, { winCode: 200, wins: 1, code: 'CONFLICT' });
       const running = await db().selectFrom('task_activities').select('task_id').where('user_id', '=', tech.id).where('end_time', 'is', null).execute();
       expect(running.map((r) => r.task_id)).toEqual([replies.find((r) => r.status === 200)!.json().data.id]);
@@ -119,7 +133,11 @@ describe.each(VARIANTS)('races: $name', (variant) => {
     for (let round = 0; round < ROUNDS; round++) {
       const job = await buildJob(db(), tenantId, { customer });
       const estimate = created(await request(at(0), 'POST', '/api/estimates', admin, estimateBody({ jobId: job.id, mode: 'Send' })), 'estimate');
-      const approval = await request(at(1), 'POST', `/api/estimates/${estimate.id}/approval`, admin, { decision: 'APPROVED', signerName: 'Carla Customer', signature: PNG });
+      const approval = await request(at(1), 'POST', `/api/estimates/${estimate.id}/approval`, admin, {
+        decision: 'APPROVED',
+        signerName: 'Carla Customer',
+        signature: PNG,
+      });
       expect(approval.status, approval.body).toBe(200);
       const replies = await burst(PARALLEL, (base) => request(base, 'POST', `/api/estimates/${estimate.id}/convert`, admin, {}));
       expectOutcome(replies, round, { winCode: 201, wins: 1 });
@@ -144,15 +162,28 @@ describe.each(VARIANTS)('races: $name', (variant) => {
       expect((await db().selectFrom(kind).select('job_id').where('id', '=', doc.id).executeTakeFirstOrThrow()).job_id).toBe(winner);
       await expectInvariants(round);
     }
-    const counted = await db().selectFrom('jobs').select((eb) => [eb.fn.sum<number>('estimate_count').as('e'), eb.fn.sum<number>('invoice_count').as('i')]).where('id', 'in', jobs.map((j) => j.id)).executeTakeFirstOrThrow();
+    const counted = await db()
+      .selectFrom('jobs')
+      .select((eb) => [eb.fn.sum<number>('estimate_count').as('e'), eb.fn.sum<number>('invoice_count').as('i')])
+      .where(
+        'id',
+        'in',
+        jobs.map((j) => j.id),
+      )
+      .executeTakeFirstOrThrow();
     expect([Number(counted.e), Number(counted.i)]).toEqual([ROUNDS / 2, ROUNDS / 2]);
   }, 240_000);
 
   it(`concurrent payments: ${ROUNDS} rounds of ${PARALLEL} × $3 on a $100 invoice — 33 land, paid never past the total`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const job = await buildJob(db(), tenantId, { customer });
-      const invoice = created(await request(at(round), 'POST', '/api/invoices', admin, invoiceBody({ jobId: job.id, mode: 'Send', lines: [line('Service', 1, 100)] })), 'invoice');
-      const replies = await burst(PARALLEL, (base) => request(base, 'POST', `/api/invoices/${invoice.id}/payments`, admin, { amount: 3, paidOn: '2026-03-01', method: 'CASH' }));
+      const invoice = created(
+        await request(at(round), 'POST', '/api/invoices', admin, invoiceBody({ jobId: job.id, mode: 'Send', lines: [line('Service', 1, 100)] })),
+        'invoice',
+      );
+      const replies = await burst(PARALLEL, (base) =>
+        request(base, 'POST', `/api/invoices/${invoice.id}/payments`, admin, { amount: 3, paidOn: '2026-03-01', method: 'CASH' }),
+      );
       expectOutcome(replies, round, { winCode: 201, wins: 33 });
       const row = await db().selectFrom('invoices').select(['paid_cents', 'status']).where('id', '=', invoice.id).executeTakeFirstOrThrow();
       expect(row).toEqual({ paid_cents: 9900, status: 'SENT' });

@@ -27,7 +27,10 @@ export type ServerProcess = {
 
 const live = new Set<ChildProcess>();
 
-export async function startServer(storage: Storage, options: { port?: number; healthTimeoutMs?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+export async function startServer(
+  storage: Storage,
+  options: { port?: number; healthTimeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const started = Date.now();
   const child = spawnServer(
@@ -59,11 +62,14 @@ export async function startServer(storage: Storage, options: { port?: number; he
 /** Last resort for afterAll: no server process of a suite outlives it. */
 export async function killAllStarted(): Promise<void> {
   await Promise.all(
-    [...live].map((child) => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    })),
+    [...live].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
   );
 }
 

@@ -45,13 +45,37 @@ function declaredIdFields(route: { url: string; schema?: unknown }): Declared[] 
 
 /** The kind of record an optional uuid field names, by its last name: what fills it when the shared request leaves it out. */
 const FIELD_KINDS: Record<string, keyof Kinds> = {
-  addedBy: 'user', invitedBy: 'user', userId: 'user', requesterId: 'user', jobLeadId: 'user', salesManagerId: 'user',
-  assignedTechnicianId: 'technician', assistants: 'technician',
-  customerId: 'customer', jobId: 'job', taskId: 'task', excludeTaskId: 'task', estimateId: 'estimate', invoiceId: 'invoice',
-  leadId: 'lead', crmLeadId: 'lead', vehicleId: 'vehicle', subcontractorId: 'subcontractor', assignedSubcontractorId: 'subcontractor',
-  bidRequestSentTo: 'subcontractor', activityId: 'activity', bidId: 'bid', serviceId: 'catalogue',
-  accountAddressId: 'address', buildingUnitId: 'address', 'customerAddress.id': 'address',
-  siteContactId: 'contact', billingContactId: 'contact', 'contacts.id': 'contact', 'tags.id': 'tag', 'zones.id': 'zone',
+  addedBy: 'user',
+  invitedBy: 'user',
+  userId: 'user',
+  requesterId: 'user',
+  jobLeadId: 'user',
+  salesManagerId: 'user',
+  assignedTechnicianId: 'technician',
+  assistants: 'technician',
+  customerId: 'customer',
+  jobId: 'job',
+  taskId: 'task',
+  excludeTaskId: 'task',
+  estimateId: 'estimate',
+  invoiceId: 'invoice',
+  leadId: 'lead',
+  crmLeadId: 'lead',
+  vehicleId: 'vehicle',
+  subcontractorId: 'subcontractor',
+  assignedSubcontractorId: 'subcontractor',
+  bidRequestSentTo: 'subcontractor',
+  activityId: 'activity',
+  bidId: 'bid',
+  serviceId: 'catalogue',
+  accountAddressId: 'address',
+  buildingUnitId: 'address',
+  'customerAddress.id': 'address',
+  siteContactId: 'contact',
+  billingContactId: 'contact',
+  'contacts.id': 'contact',
+  'tags.id': 'tag',
+  'zones.id': 'zone',
 };
 const kindOf = (d: Declared): keyof Kinds | undefined => {
   const names = d.steps.map((x) => x.name);
@@ -63,7 +87,10 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 const COMPANIONS: Record<string, (body: Record<string, unknown>) => void> = {
   'body:assignedTechnicianId': (b) => {
     delete b.isCancelled;
-    Object.assign(b, { assignTo: 'TECHNICIAN', ...(b.isCancelled === undefined && !('name' in b) && !('taskId' in b) ? {} : { startDateTime: b.startDateTime ?? inDays(12) }) });
+    Object.assign(b, {
+      assignTo: 'TECHNICIAN',
+      ...(b.isCancelled === undefined && !('name' in b) && !('taskId' in b) ? {} : { startDateTime: b.startDateTime ?? inDays(12) }),
+    });
   },
   'body:assignedSubcontractorId': (b) => {
     delete b.isCancelled;
@@ -107,7 +134,16 @@ function spotsOf(route: string, req: RouteRequest, keyOf: Map<string, keyof Kind
   url.pathname.split('/').forEach((segment, i) => {
     const key = keyOf.get(segment);
     if (!key) return;
-    const swap = (id: string) => ({ ...req, url: req.url.replace(url.pathname, url.pathname.split('/').map((s, j) => (j === i ? id : s)).join('/')) });
+    const swap = (id: string) => ({
+      ...req,
+      url: req.url.replace(
+        url.pathname,
+        url.pathname
+          .split('/')
+          .map((s, j) => (j === i ? id : s))
+          .join('/'),
+      ),
+    });
     spots.push({ field: `path:${pattern[i]!.replace(/^:/, '')}`, key, swap });
   });
   for (const [name, value] of url.searchParams) {
@@ -125,7 +161,8 @@ function spotsOf(route: string, req: RouteRequest, keyOf: Map<string, keyof Kind
     const text = req.payload.toString('latin1');
     for (const m of text.matchAll(/name="([^"]+)"\r\n\r\n([0-9a-f-]{36})\r\n/g)) {
       const key = keyOf.get(m[2]!);
-      if (key) spots.push({ field: `body:${m[1]}`, key, swap: (id) => ({ ...req, payload: Buffer.from(text.replace(m[0], m[0].replace(m[2]!, id)), 'latin1') }) });
+      if (key)
+        spots.push({ field: `body:${m[1]}`, key, swap: (id) => ({ ...req, payload: Buffer.from(text.replace(m[0], m[0].replace(m[2]!, id)), 'latin1') }) });
     }
   } else if (req.payload) {
     const walk = (value: unknown, path: (string | number)[]) => {
@@ -155,7 +192,12 @@ function setAt(root: object, path: (string | number)[], id: string): object {
 const NOT_PROBED: Record<string, string> = {};
 
 async function kindsOf(s: Seeded): Promise<Kinds> {
-  const contact = await t.db.selectFrom('customer_contacts').select('id').where('tenant_id', '=', s.tenantId).where('customer_id', '=', s.ids.customer).executeTakeFirstOrThrow();
+  const contact = await t.db
+    .selectFrom('customer_contacts')
+    .select('id')
+    .where('tenant_id', '=', s.tenantId)
+    .where('customer_id', '=', s.ids.customer)
+    .executeTakeFirstOrThrow();
   return { ...s.ids, contact: contact.id };
 }
 
@@ -169,7 +211,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('cross-tenant probe generated from every route request', () => {
-  it("answers every id of company B, wherever a request names it, exactly as an id that exists nowhere; B unchanged", async () => {
+  it('answers every id of company B, wherever a request names it, exactly as an id that exists nowhere; B unchanged', async () => {
     const keyOf = new Map<string, keyof Kinds>();
     for (const [key, value] of Object.entries(aIds) as [keyof Kinds, string][]) if (UUID.test(value) && !keyOf.has(value)) keyOf.set(value, key);
     const live = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.url !== '/api/events');
@@ -197,7 +239,12 @@ describe('cross-tenant probe generated from every route request', () => {
       }
       for (const spot of spots) {
         const send = async (req: RouteRequest) => {
-          const res = await t.app.inject({ method: route.method as 'GET', url: req.url, headers: { cookie: a.caller!.cookie, ...req.headers }, ...(req.payload ? { payload: req.payload } : {}) });
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url: req.url,
+            headers: { cookie: a.caller!.cookie, ...req.headers },
+            ...(req.payload ? { payload: req.payload } : {}),
+          });
           return { status: res.statusCode, body: res.body };
         };
         const foreign = await send(spot.swap(bIds[spot.key]));
@@ -209,21 +256,27 @@ describe('cross-tenant probe generated from every route request', () => {
         // A list filtered by B's id answers as it would for an id that exists nowhere (an empty page): no hint either way.
         else if (foreign.status < 400 && route.method !== 'GET') {
           // A write that ignores the field (a create takes no address id of its own): B's id must be nowhere in A.
-          if (foreign.body.includes(bIds[spot.key]) || (await tenantSnapshot(t.db, a.tenantId)).includes(bIds[spot.key])) failures.push(`${label}: accepted and kept (${foreign.status} ${foreign.body.slice(0, 200)})`);
+          if (foreign.body.includes(bIds[spot.key]) || (await tenantSnapshot(t.db, a.tenantId)).includes(bIds[spot.key]))
+            failures.push(`${label}: accepted and kept (${foreign.status} ${foreign.body.slice(0, 200)})`);
           else ignored.push(label);
-        }
-        else if (foreign.status !== missing.status || foreign.body !== missing.body) failures.push(`${label}: ${foreign.status} ${foreign.body} vs missing ${missing.status} ${missing.body}`);
+        } else if (foreign.status !== missing.status || foreign.body !== missing.body)
+          failures.push(`${label}: ${foreign.status} ${foreign.body} vs missing ${missing.status} ${missing.body}`);
         else if (![400, 404].includes(foreign.status) && route.method !== 'GET') refusedFirst.push(`${label} (${foreign.status})`);
       }
     }
     const unreached = live.flatMap((r) => declaredIdFields(r).map((d) => `${r.method} ${r.url} ${d.field}`)).filter((f) => !reached.has(f) && !NOT_PROBED[f]);
     expect(failures).toEqual([]);
     expect(unreached, 'uuid fields no probe reaches (fill them in route-requests.ts, or say why in NOT_PROBED)').toEqual([]);
-    expect(Object.keys(NOT_PROBED).filter((f) => reached.has(f)), 'NOT_PROBED entries that are probed after all').toEqual([]);
+    expect(
+      Object.keys(NOT_PROBED).filter((f) => reached.has(f)),
+      'NOT_PROBED entries that are probed after all',
+    ).toEqual([]);
     expect(await tenantSnapshot(t.db, b.tenantId)).toBe(before);
     // The two bid answers are a subcontractor's routes (A's admin gets their 403 first); cross-tenant.test.ts sends them as A's subcontractor.
     expect(refusedFirst).toEqual(["POST /api/bids/:id/answer path:id = B's bid (403)", "POST /api/bids/:id/decline path:id = B's bid (403)"]);
     expect(statuses[404]! + statuses[400]!, 'most probes reach the lookup').toBeGreaterThan(reached.size * 0.8);
-    console.info(`cross-tenant generated probe: ${reached.size} id fields over ${live.length} routes; answers ${JSON.stringify(statuses)}; ignored by the route: ${ignored.join(', ') || 'none'}`);
+    console.info(
+      `cross-tenant generated probe: ${reached.size} id fields over ${live.length} routes; answers ${JSON.stringify(statuses)}; ignored by the route: ${ignored.join(', ') || 'none'}`,
+    );
   }, 120_000);
 });

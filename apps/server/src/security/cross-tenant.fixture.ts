@@ -7,8 +7,12 @@ import { dialectOf } from '@fieldwork/db/bulk-insert';
 async function tenantTables(db: Db): Promise<string[]> {
   const r =
     dialectOf(db) === 'postgres'
-      ? await sql<{ name: string }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id'`.execute(db)
-      : await sql<{ name: string }>`select m.name from sqlite_master m join pragma_table_info(m.name) c on c.name = 'tenant_id' where m.type = 'table'`.execute(db);
+      ? await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id'`.execute(db)
+      : await sql<{ name: string }>`select m.name from sqlite_master m join pragma_table_info(m.name) c on c.name = 'tenant_id' where m.type = 'table'`.execute(
+          db,
+        );
   return r.rows.map((x) => x.name).sort();
 }
 
@@ -16,7 +20,18 @@ async function tenantTables(db: Db): Promise<string[]> {
 export async function tenantSnapshot(db: Db, tenantId: string): Promise<string> {
   const tables = await tenantTables(db);
   // The trigger-kept totals and every business table (a guard against an empty list from a wrong query).
-  expect(tables).toEqual(expect.arrayContaining(['jobs', 'tasks', 'invoices', 'dashboard_money_days', 'dashboard_task_hours', 'dashboard_customer_jobs', 'dashboard_job_closes', 'receptionist_calls']));
+  expect(tables).toEqual(
+    expect.arrayContaining([
+      'jobs',
+      'tasks',
+      'invoices',
+      'dashboard_money_days',
+      'dashboard_task_hours',
+      'dashboard_customer_jobs',
+      'dashboard_job_closes',
+      'receptionist_calls',
+    ]),
+  );
   const parts: unknown[] = [];
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where tenant_id = ${tenantId}`.execute(db);

@@ -21,7 +21,12 @@ let ids: Record<string, string>;
 let extra: Record<string, string>;
 
 /** `as`: who sends it when the route is not an admin's (a subcontractor login of company A answering bids). */
-type Probe = { id: () => string; body?: () => unknown; as?: () => Session; /** Values of the path's further ids (each B's, or random for the missing case). */ more?: () => Record<string, string> };
+type Probe = {
+  id: () => string;
+  body?: () => unknown;
+  as?: () => Session;
+  /** Values of the path's further ids (each B's, or random for the missing case). */ more?: () => Record<string, string>;
+};
 /** The shared valid body of a route, naming company A's own customer and site where a body needs one. */
 const bodyOf = (key: string) => () => ID_ROUTE_BODIES[key]!({ ...ids, customer: extra.aCustomer!, address: extra.aAddress! } as RouteIds);
 const PROBES: Record<string, Probe> = {
@@ -65,7 +70,11 @@ const PROBES: Record<string, Probe> = {
   'POST /api/bids/:id/answer': { id: () => ids.bid!, body: bodyOf('POST /api/bids/:id/answer'), as: () => aSub },
   'POST /api/bids/:id/decline': { id: () => ids.bid!, body: bodyOf('POST /api/bids/:id/decline'), as: () => aSub },
   'POST /api/bids/:id/award': { id: () => ids.bid! },
-  'PATCH /api/tasks/:id/activities/:activityId': { id: () => ids.clockTask!, more: () => ({ activityId: ids.activity! }), body: bodyOf('PATCH /api/tasks/:id/activities/:activityId') },
+  'PATCH /api/tasks/:id/activities/:activityId': {
+    id: () => ids.clockTask!,
+    more: () => ({ activityId: ids.activity! }),
+    body: bodyOf('PATCH /api/tasks/:id/activities/:activityId'),
+  },
   'GET /api/vehicles/:id': { id: () => ids.vehicle! },
   'PUT /api/vehicles/:id': { id: () => ids.vehicle!, body: bodyOf('PUT /api/vehicles/:id') },
   'DELETE /api/vehicles/:id': { id: () => ids.vehicle! },
@@ -108,35 +117,77 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.newCompany();
   b = await t.newCompany();
-  const inv = await t.app.inject({ method: 'POST', url: '/api/user/invitation', headers: { cookie: b.admin.cookie }, payload: { email: 'probe@b.test', role: 'Staff' } });
-  const token = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: b.admin.cookie }, payload: { name: 'B integration', scope: 'receptionist' } });
+  const inv = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/invitation',
+    headers: { cookie: b.admin.cookie },
+    payload: { email: 'probe@b.test', role: 'Staff' },
+  });
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/api/tokens',
+    headers: { cookie: b.admin.cookie },
+    payload: { name: 'B integration', scope: 'receptionist' },
+  });
   const customer = await buildCustomer(t.db, b.tenantId);
   const bCookie = { cookie: b.admin.cookie };
   const lead = await t.app.inject({ method: 'POST', url: '/api/leads', headers: bCookie, payload: { customerId: customer.id, source: 'PHONE' } });
-  const job = await t.app.inject({ method: 'POST', url: '/api/jobs', headers: bCookie, payload: { customerId: customer.id, siteAddressId: customer.addressId, name: 'B secret job' } });
+  const job = await t.app.inject({
+    method: 'POST',
+    url: '/api/jobs',
+    headers: bCookie,
+    payload: { customerId: customer.id, siteAddressId: customer.addressId, name: 'B secret job' },
+  });
   const jobId = job.json().data.id;
   const note = await t.app.inject({ method: 'POST', url: '/api/notes', headers: bCookie, payload: { noteType: 'Job', note: 'B canary note', jobId } });
   const boundary = 'fwprobe';
   const png = pngImage(8, 8);
   const media = await t.app.inject({
-    method: 'POST', url: `/api/jobs/media?jobId=${jobId}`,
+    method: 'POST',
+    url: `/api/jobs/media?jobId=${jobId}`,
     headers: { ...bCookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
   });
-  await t.app.inject({ method: 'PUT', url: '/api/table-configuration', headers: bCookie, payload: { type: 'JOBS', config: [{ key: 'JOB_NAME', enabled: false }] } });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/table-configuration',
+    headers: bCookie,
+    payload: { type: 'JOBS', config: [{ key: 'JOB_NAME', enabled: false }] },
+  });
   // An upcoming task of B's subcontractor: cancelling it would be allowed, were it visible.
   const bSub = await buildSubcontractor(t.db, b.tenantId);
   const start = new Date(Date.now() + 3 * 86_400_000).toISOString();
-  const task = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: bCookie, payload: { jobId, name: 'B secret task', startDateTime: start, assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: bSub.id } });
+  const task = await t.app.inject({
+    method: 'POST',
+    url: '/api/tasks',
+    headers: bCookie,
+    payload: { jobId, name: 'B secret task', startDateTime: start, assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: bSub.id },
+  });
   const bTech = await buildUser(t.db, { tenantId: b.tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
-  const timeOff = await t.app.inject({ method: 'POST', url: '/api/time-off', headers: bCookie, payload: { userId: bTech.id, startDateTime: start, endDateTime: new Date(Date.parse(start) + 3_600_000).toISOString() } });
+  const timeOff = await t.app.inject({
+    method: 'POST',
+    url: '/api/time-off',
+    headers: bCookie,
+    payload: { userId: bTech.id, startDateTime: start, endDateTime: new Date(Date.parse(start) + 3_600_000).toISOString() },
+  });
   // A task of B's with an open bid request to B's subcontractor, answered so award would be allowed.
   const bSubLogin = await t.signInAs(b.tenantId, 'SubContractor');
   const bBidSub = await buildSubcontractor(t.db, b.tenantId, { userId: bSubLogin.user.id });
   const bidTask = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: bCookie, payload: { jobId, name: 'B bid task' } });
   const bids = await t.app.inject({
-    method: 'POST', url: '/api/tasks/schedule', headers: bCookie,
-    payload: { taskId: bidTask.json().data.id, startDateTime: new Date(Date.now() + 5 * 86_400_000).toISOString(), assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: [bBidSub.id] },
+    method: 'POST',
+    url: '/api/tasks/schedule',
+    headers: bCookie,
+    payload: {
+      taskId: bidTask.json().data.id,
+      startDateTime: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      assignedTo: 'SUBCONTRACTOR',
+      bidRequestSentTo: [bBidSub.id],
+    },
   });
   await t.app.inject({ method: 'POST', url: `/api/bids/${bids.json().bidIds[0]}/answer`, headers: { cookie: bSubLogin.cookie }, payload: { amount: 100 } });
   // B's technician clocked in today with B's vehicle and an assistant: adjusting it would be allowed, were it visible.
@@ -144,7 +195,12 @@ beforeAll(async () => {
   const vehicle = await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: bCookie, payload: { name: 'B secret van', vin: '1HGCM82633A999999' } });
   const clockTask = await buildTask(t.db, b.tenantId, { jobId, technicianId: bTech.id, startAt: T.startOfToday, expectedEndAt: T.at(T.day) });
   const bHelper = await buildUser(t.db, { tenantId: b.tenantId, role: 'Technician', passwordHash: 'x' });
-  const clocked = await t.app.inject({ method: 'POST', url: '/api/tasks/clock-in', headers: bCookie, payload: { taskId: clockTask.id, jobId, vehicleId: vehicle.json().data.id, assistants: [bHelper.id] } });
+  const clocked = await t.app.inject({
+    method: 'POST',
+    url: '/api/tasks/clock-in',
+    headers: bCookie,
+    payload: { taskId: clockTask.id, jobId, vehicleId: vehicle.json().data.id, assistants: [bHelper.id] },
+  });
   if (clocked.statusCode !== 200) throw new Error(`B clock-in failed: ${clocked.body}`);
   // B's estimates and invoices in every state a probe could change: a loose draft, sent and approved ones on the job.
   const estimate = await t.app.inject({ method: 'POST', url: '/api/estimates', headers: bCookie, payload: estimateBody({ accountId: customer.id }) });
@@ -153,13 +209,34 @@ beforeAll(async () => {
   const invoice = await t.app.inject({ method: 'POST', url: '/api/invoices', headers: bCookie, payload: invoiceBody({ accountId: customer.id }) });
   const catalogue = await t.app.inject({ method: 'POST', url: '/api/catalogue', headers: bCookie, payload: { name: 'B secret service', rate: 99 } });
   const sentInvoice = await t.app.inject({ method: 'POST', url: '/api/invoices', headers: bCookie, payload: invoiceBody({ jobId, mode: 'Send' }) });
-  const cost = await t.app.inject({ method: 'POST', url: '/api/cost', headers: bCookie, payload: { costType: 'OTHER', jobId, description: 'B secret cost', amount: 12 } });
+  const cost = await t.app.inject({
+    method: 'POST',
+    url: '/api/cost',
+    headers: bCookie,
+    payload: { costType: 'OTHER', jobId, description: 'B secret cost', amount: 12 },
+  });
   const callToken = token.json().data.secret as string;
   const receptionistCall = await t.app.inject({
-    method: 'POST', url: '/api/receptionist/calls', headers: { authorization: `Bearer ${callToken}` },
-    payload: { externalCallId: 'b-call-1', callerName: 'B secret caller', callerNumber: '555-0199', startedAt: '2026-11-01T10:00:00Z', endedAt: '2026-11-01T10:02:00Z', outcome: 'BOOKED', jobId, leadId: lead.json().data.id },
+    method: 'POST',
+    url: '/api/receptionist/calls',
+    headers: { authorization: `Bearer ${callToken}` },
+    payload: {
+      externalCallId: 'b-call-1',
+      callerName: 'B secret caller',
+      callerNumber: '555-0199',
+      startedAt: '2026-11-01T10:00:00Z',
+      endedAt: '2026-11-01T10:02:00Z',
+      outcome: 'BOOKED',
+      jobId,
+      leadId: lead.json().data.id,
+    },
   });
-  const asset = await t.app.inject({ method: 'POST', url: '/api/assets', headers: bCookie, payload: { customerId: customer.id, addressId: customer.addressId, type: 'BOILER', make: 'B secret boiler' } });
+  const asset = await t.app.inject({
+    method: 'POST',
+    url: '/api/assets',
+    headers: bCookie,
+    payload: { customerId: customer.id, addressId: customer.addressId, type: 'BOILER', make: 'B secret boiler' },
+  });
   await t.app.inject({ method: 'PUT', url: '/api/dashboard/configuration', headers: bCookie, payload: { cards: [{ key: 'finance', visible: false }] } });
   aSub = await t.signInAs(a.tenantId, 'SubContractor');
   await buildSubcontractor(t.db, a.tenantId, { userId: aSub.user.id });
@@ -211,12 +288,17 @@ describe('cross-tenant probe over the route table', () => {
     expect(idRoutes.filter((r) => !PROBES[r])).toEqual([]);
   });
 
-  it('answers 404 with the missing-id body for another company\'s ids and changes nothing there', async () => {
+  it("answers 404 with the missing-id body for another company's ids and changes nothing there", async () => {
     const before = await tenantSnapshot(t.db, b.tenantId);
     for (const [key, probe] of Object.entries(PROBES)) {
       const [method, path] = key.split(' ') as [string, string];
       const send = (id: string, more: Record<string, string> = {}) =>
-        t.app.inject({ method: method as 'GET', url: path.replace(/:\w+/, id).replace(/:(\w+)/g, (_m, name: string) => more[name] ?? randomUUID()), headers: { cookie: (probe.as?.() ?? a.admin).cookie }, ...(probe.body ? { payload: probe.body() as object } : {}) });
+        t.app.inject({
+          method: method as 'GET',
+          url: path.replace(/:\w+/, id).replace(/:(\w+)/g, (_m, name: string) => more[name] ?? randomUUID()),
+          headers: { cookie: (probe.as?.() ?? a.admin).cookie },
+          ...(probe.body ? { payload: probe.body() as object } : {}),
+        });
       const foreign = await send(probe.id(), probe.more?.());
       const missing = await send(randomUUID());
       expect(foreign.statusCode, `${key}: ${foreign.body}`).toBe(404);
@@ -234,7 +316,12 @@ describe('cross-tenant probe over the route table', () => {
         if (probe.as) continue; // sent by its own login above
         const [method, path] = key.split(' ') as [string, string];
         const send = (id: string, more: Record<string, string> = {}) =>
-          t.app.inject({ method: method as 'GET', url: path.replace(/:\w+/, id).replace(/:(\w+)/g, (_m, name: string) => more[name] ?? randomUUID()), headers: { cookie: session.cookie }, ...(probe.body ? { payload: probe.body() as object } : {}) });
+          t.app.inject({
+            method: method as 'GET',
+            url: path.replace(/:\w+/, id).replace(/:(\w+)/g, (_m, name: string) => more[name] ?? randomUUID()),
+            headers: { cookie: session.cookie },
+            ...(probe.body ? { payload: probe.body() as object } : {}),
+          });
         const foreign = await send(probe.id(), probe.more?.());
         const missing = await send(randomUUID());
         // A role without the right gets its 403 either way; one with it gets the 404 of a missing id: never a hint.
@@ -247,7 +334,7 @@ describe('cross-tenant probe over the route table', () => {
     expect(await tenantSnapshot(t.db, b.tenantId)).toBe(before);
   }, 120_000);
 
-  it('shows no trace of the other company in A\'s lists and searches', async () => {
+  it("shows no trace of the other company in A's lists and searches", async () => {
     const canary = (await t.db.selectFrom('customers').select('name').where('id', '=', ids.customer!).executeTakeFirstOrThrow()).name;
     const lists = [
       '/api/user?limit=100',
@@ -295,7 +382,7 @@ describe('cross-tenant probe over the route table', () => {
     }
   });
 
-  it('answers 404 for another company\'s ids sent in a body (close a task, a user\'s task list)', async () => {
+  it("answers 404 for another company's ids sent in a body (close a task, a user's task list)", async () => {
     const end = new Date().toISOString();
     const send = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: a.admin.cookie }, payload });
     const foreignClose = await send('/api/tasks/close', { taskId: ids.task!, startDateTime: end, endDateTime: end });
@@ -312,7 +399,10 @@ describe('cross-tenant probe over the route table', () => {
     // Links: another company's document or job reads as missing; nothing moves.
     const ownEstimate = (await send('/api/estimates', estimateBody({ accountId: extra.aCustomer! }))).json().data.id;
     const ownInvoice = (await send('/api/invoices', invoiceBody({ accountId: extra.aCustomer! }))).json().data.id;
-    for (const [url, key, own, foreign] of [['/api/estimates/link', 'estimateId', ownEstimate, ids.estimate!], ['/api/invoices/link', 'invoiceId', ownInvoice, ids.invoice!]] as const) {
+    for (const [url, key, own, foreign] of [
+      ['/api/estimates/link', 'estimateId', ownEstimate, ids.estimate!],
+      ['/api/invoices/link', 'invoiceId', ownInvoice, ids.invoice!],
+    ] as const) {
       const foreignDoc = await send(url, { jobId: ids.job!, [key]: foreign });
       expect(foreignDoc.statusCode).toBe(404);
       expect(foreignDoc.body).toBe((await send(url, { jobId: ids.job!, [key]: randomUUID() })).body);
@@ -326,9 +416,14 @@ describe('cross-tenant probe over the route table', () => {
     const foreignCustomer = await send('/api/invoices', invoiceBody({ accountId: ids.customer! }));
     expect(foreignCustomer.statusCode).toBe(404);
     expect(foreignCustomer.body).toBe((await send('/api/invoices', invoiceBody({ accountId: randomUUID() }))).body);
-    const foreignService = await send('/api/estimates', estimateBody({ accountId: extra.aCustomer!, lines: [{ name: 'x', qty: 1, rate: 1, serviceId: ids.catalogue! }] }));
+    const foreignService = await send(
+      '/api/estimates',
+      estimateBody({ accountId: extra.aCustomer!, lines: [{ name: 'x', qty: 1, rate: 1, serviceId: ids.catalogue! }] }),
+    );
     expect(foreignService.statusCode).toBe(404);
-    expect(foreignService.body).toBe((await send('/api/estimates', estimateBody({ accountId: extra.aCustomer!, lines: [{ name: 'x', qty: 1, rate: 1, serviceId: randomUUID() }] }))).body);
+    expect(foreignService.body).toBe(
+      (await send('/api/estimates', estimateBody({ accountId: extra.aCustomer!, lines: [{ name: 'x', qty: 1, rate: 1, serviceId: randomUUID() }] }))).body,
+    );
     const foreignUser = await send('/api/tasks/filter-list', { userId: ids.user!, status: ['Clock-In'] });
     expect(foreignUser.statusCode).toBe(404);
     expect(foreignUser.body).toBe((await send('/api/tasks/filter-list', { userId: randomUUID(), status: ['Clock-In'] })).body);
@@ -336,8 +431,21 @@ describe('cross-tenant probe over the route table', () => {
     expect(foreignJob.statusCode).toBe(404);
     expect(foreignJob.body).toBe((await send('/api/tasks', { jobId: randomUUID(), name: 'Planted' })).body);
     const futureStart = new Date(Date.now() + 86_400_000).toISOString();
-    const ownJob = (await t.app.inject({ method: 'POST', url: '/api/jobs', headers: { cookie: a.admin.cookie }, payload: { customerId: extra.aCustomer!, siteAddressId: extra.aAddress!, name: 'A job' } })).json().data.id;
-    const foreignSub = await send('/api/tasks', { jobId: ownJob, name: 'x', startDateTime: futureStart, assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: ids.taskSubcontractor! });
+    const ownJob = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: { cookie: a.admin.cookie },
+        payload: { customerId: extra.aCustomer!, siteAddressId: extra.aAddress!, name: 'A job' },
+      })
+    ).json().data.id;
+    const foreignSub = await send('/api/tasks', {
+      jobId: ownJob,
+      name: 'x',
+      startDateTime: futureStart,
+      assignTo: 'SUBCONTRACTOR',
+      assignedSubcontractorId: ids.taskSubcontractor!,
+    });
     expect(foreignSub.statusCode).toBe(400);
   });
 });

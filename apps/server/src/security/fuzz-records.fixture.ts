@@ -50,15 +50,22 @@ export async function seedRecords(t: TestApp, tenantId: string, admin: Session, 
     add('lead', (await post('/api/leads', { customerId, source: 'PHONE' })).data.id);
     add('note', (await post('/api/notes', { noteType: 'Job', note: 'Fuzz note', jobId })).data.id);
     const media = await t.app.inject({
-      method: 'POST', url: `/api/jobs/media?jobId=${jobId}`,
-      headers: { ...cookie, 'content-type': 'multipart/form-data; boundary=fz' }, payload: multipart('fz', 'a.png', 'image/png', PNG_BYTES),
+      method: 'POST',
+      url: `/api/jobs/media?jobId=${jobId}`,
+      headers: { ...cookie, 'content-type': 'multipart/form-data; boundary=fz' },
+      payload: multipart('fz', 'a.png', 'image/png', PNG_BYTES),
     });
     add('media', media.json().data.id);
     const start = new Date(Date.now() + (3 + i) * 86_400_000).toISOString();
-    const task = (await post('/api/tasks', { jobId, name: `Fuzz task ${i}`, startDateTime: start, assignTo: 'TECHNICIAN', assignedTechnicianId: techId })).data.id;
+    const task = (await post('/api/tasks', { jobId, name: `Fuzz task ${i}`, startDateTime: start, assignTo: 'TECHNICIAN', assignedTechnicianId: techId })).data
+      .id;
     add('task', task);
     const away = Date.now() + (20 + i) * 86_400_000;
-    add('timeOff', (await post('/api/time-off', { userId: techId, startDateTime: new Date(away).toISOString(), endDateTime: new Date(away + 3_600_000).toISOString() })).data.id);
+    add(
+      'timeOff',
+      (await post('/api/time-off', { userId: techId, startDateTime: new Date(away).toISOString(), endDateTime: new Date(away + 3_600_000).toISOString() })).data
+        .id,
+    );
     add('estimate', (await post('/api/estimates', estimateBody({ accountId: customerId }))).data.id);
     add('estimate', (await post('/api/estimates', estimateBody({ jobId, mode: 'Send' }))).data.id);
     add('estimate', await approvedEstimate(t, admin, jobId));
@@ -67,13 +74,19 @@ export async function seedRecords(t: TestApp, tenantId: string, admin: Session, 
     add('cost', (await post('/api/cost', { costType: 'OTHER', jobId, description: 'Fuzz cost', amount: 12 })).data.id);
     add('asset', (await post('/api/assets', { customerId, addressId, type: 'BOILER' })).data.id);
   }
-  for (const task of ids.task!) add('schedule', (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', task).executeTakeFirstOrThrow()).schedule_id!);
+  for (const task of ids.task!)
+    add('schedule', (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', task).executeTakeFirstOrThrow()).schedule_id!);
   // An open bid of the signed-in subcontractor, and a technician clocked in today (for the activity routes).
   const bidSub = await buildSubcontractor(t.db, tenantId, { userId: sub.user.id });
   add('subcontractor', bidSub.id);
   const bidTask = (await post('/api/tasks', { jobId: ids.job![0]!, name: 'Fuzz bid task' })).data.id;
   add('task', bidTask);
-  const bids = await post('/api/tasks/schedule', { taskId: bidTask, startDateTime: new Date(Date.now() + 5 * 86_400_000).toISOString(), assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: [bidSub.id] });
+  const bids = await post('/api/tasks/schedule', {
+    taskId: bidTask,
+    startDateTime: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    assignedTo: 'SUBCONTRACTOR',
+    bidRequestSentTo: [bidSub.id],
+  });
   add('bid', bids.bidIds[0]);
   const T = timeline();
   const clockTask = await buildTask(t.db, tenantId, { jobId: ids.job![0]!, technicianId: techId, startAt: T.startOfToday, expectedEndAt: T.at(T.day) });
@@ -83,8 +96,19 @@ export async function seedRecords(t: TestApp, tenantId: string, admin: Session, 
   const secret = (await post('/api/tokens', { name: 'Fuzz receptionist', scope: 'receptionist' })).data.secret as string;
   ids.bearer = [secret];
   const call = await t.app.inject({
-    method: 'POST', url: '/api/receptionist/calls', headers: { authorization: `Bearer ${secret}` },
-    payload: { externalCallId: 'fuzz-call-1', callerName: 'Caller', callerNumber: '555-0100', startedAt: '2026-11-01T10:00:00Z', endedAt: '2026-11-01T10:02:00Z', outcome: 'BOOKED', jobId: ids.job![0]!, leadId: ids.lead![0]! },
+    method: 'POST',
+    url: '/api/receptionist/calls',
+    headers: { authorization: `Bearer ${secret}` },
+    payload: {
+      externalCallId: 'fuzz-call-1',
+      callerName: 'Caller',
+      callerNumber: '555-0100',
+      startedAt: '2026-11-01T10:00:00Z',
+      endedAt: '2026-11-01T10:02:00Z',
+      outcome: 'BOOKED',
+      jobId: ids.job![0]!,
+      leadId: ids.lead![0]!,
+    },
   });
   add('call', call.json().data.id);
   // An invitation's email: a message and its outbox job.

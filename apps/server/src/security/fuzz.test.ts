@@ -33,20 +33,57 @@ const AS_TOKEN = new Set(['POST /api/receptionist/calls']);
 
 /** Which record kind a path id names, by the route's url; the first match wins. */
 const PATH_KINDS: [RegExp, string][] = [
-  [/^\/api\/user\/invitation\//, 'invitation'], [/^\/api\/user\//, 'user'], [/^\/api\/zones\//, 'zone'], [/^\/api\/tags\//, 'tag'],
-  [/^\/api\/customers\//, 'customer'], [/^\/api\/subcontractors\//, 'subcontractor'], [/^\/api\/tokens\//, 'token'], [/^\/api\/jobs\/media\//, 'media'],
-  [/^\/api\/(jobs|cost\/analysis)\//, 'job'], [/^\/api\/notes\//, 'note'], [/^\/api\/leads\//, 'lead'], [/^\/api\/tasks\/schedule\//, 'schedule'],
-  [/^\/api\/tasks\/:id\/activities\/:activityId/, 'clock'], [/^\/api\/tasks\//, 'task'], [/^\/api\/time-off\//, 'timeOff'], [/^\/api\/bids\//, 'bid'],
-  [/^\/api\/vehicles\//, 'vehicle'], [/^\/api\/estimates\//, 'estimate'], [/^\/api\/invoices\//, 'invoice'], [/^\/api\/catalogue\//, 'catalogue'],
-  [/^\/api\/receptionist\/calls\//, 'call'], [/^\/api\/assets\//, 'asset'], [/^\/api\/cost\//, 'cost'],
-  [/^\/api\/messages\//, 'message'], [/^\/api\/delivery\/jobs\//, 'backgroundJob'], [/^\/api\/email-templates\//, 'emailKind'],
+  [/^\/api\/user\/invitation\//, 'invitation'],
+  [/^\/api\/user\//, 'user'],
+  [/^\/api\/zones\//, 'zone'],
+  [/^\/api\/tags\//, 'tag'],
+  [/^\/api\/customers\//, 'customer'],
+  [/^\/api\/subcontractors\//, 'subcontractor'],
+  [/^\/api\/tokens\//, 'token'],
+  [/^\/api\/jobs\/media\//, 'media'],
+  [/^\/api\/(jobs|cost\/analysis)\//, 'job'],
+  [/^\/api\/notes\//, 'note'],
+  [/^\/api\/leads\//, 'lead'],
+  [/^\/api\/tasks\/schedule\//, 'schedule'],
+  [/^\/api\/tasks\/:id\/activities\/:activityId/, 'clock'],
+  [/^\/api\/tasks\//, 'task'],
+  [/^\/api\/time-off\//, 'timeOff'],
+  [/^\/api\/bids\//, 'bid'],
+  [/^\/api\/vehicles\//, 'vehicle'],
+  [/^\/api\/estimates\//, 'estimate'],
+  [/^\/api\/invoices\//, 'invoice'],
+  [/^\/api\/catalogue\//, 'catalogue'],
+  [/^\/api\/receptionist\/calls\//, 'call'],
+  [/^\/api\/assets\//, 'asset'],
+  [/^\/api\/cost\//, 'cost'],
+  [/^\/api\/messages\//, 'message'],
+  [/^\/api\/delivery\/jobs\//, 'backgroundJob'],
+  [/^\/api\/email-templates\//, 'emailKind'],
 ];
 /** Body and query uuid fields by name → record kind; anything else draws from every id of the company. */
 const FIELD_KINDS: Record<string, string> = {
-  accountId: 'customer', customerId: 'customer', siteAddressId: 'address', addressId: 'address', accountAddressId: 'address', buildingUnitId: 'address',
-  billingContactId: 'contact', siteContactId: 'contact', contactId: 'contact', assignedTechnicianId: 'user', technicianId: 'user', userId: 'user', assistants: 'user',
-  assignedSubcontractorId: 'subcontractor', subcontractorId: 'subcontractor', bidRequestSentTo: 'subcontractor', taskActivityId: 'activity', serviceId: 'catalogue',
-  tags: 'tag', tagIds: 'tag', zones: 'zone', zoneIds: 'zone',
+  accountId: 'customer',
+  customerId: 'customer',
+  siteAddressId: 'address',
+  addressId: 'address',
+  accountAddressId: 'address',
+  buildingUnitId: 'address',
+  billingContactId: 'contact',
+  siteContactId: 'contact',
+  contactId: 'contact',
+  assignedTechnicianId: 'user',
+  technicianId: 'user',
+  userId: 'user',
+  assistants: 'user',
+  assignedSubcontractorId: 'subcontractor',
+  subcontractorId: 'subcontractor',
+  bidRequestSentTo: 'subcontractor',
+  taskActivityId: 'activity',
+  serviceId: 'catalogue',
+  tags: 'tag',
+  tagIds: 'tag',
+  zones: 'zone',
+  zoneIds: 'zone',
 };
 
 let t: TestApp;
@@ -73,14 +110,18 @@ function idsFor(field: string): readonly string[] {
   return (kind && ids[kind]) || Object.entries(ids).flatMap(([k, v]) => (k === 'bearer' ? [] : v));
 }
 
-const jsonSchemaOf = (schema: unknown): JsonSchema | undefined => (schema ? (z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : undefined);
+const jsonSchemaOf = (schema: unknown): JsonSchema | undefined =>
+  schema ? (z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : undefined;
 
 /** Path ids: mostly the company's own records of the route's kind, then random uuids and garbage that no uuid check should let through to SQL. */
 function paramArb(route: RouteTableEntry, name: string): fc.Arbitrary<string> {
   const kind = name === 'activityId' ? 'activity' : PATH_KINDS.find(([re]) => re.test(route.url))?.[1];
   const own = kind === 'clock' ? ids.task!.slice(-1) : SELF.has(`${route.method} ${route.url}`) && kind === 'user' ? ids.user!.slice(0, 3) : ids[kind ?? ''];
   if (!own?.length) throw new Error(`no records for the path id of ${route.method} ${route.url}: add its kind to PATH_KINDS`);
-  const garbage = fc.oneof(hostileString.map(encodePart), fc.constantFrom('%ED%A0%80', '%E0%A4%A', '%', '%00', '..%2F..%2Fetc', '%FF%FE', 'x'.repeat(300), '-1', '0', '1e309', 'NaN'));
+  const garbage = fc.oneof(
+    hostileString.map(encodePart),
+    fc.constantFrom('%ED%A0%80', '%E0%A4%A', '%', '%00', '..%2F..%2Fetc', '%FF%FE', 'x'.repeat(300), '-1', '0', '1e309', 'NaN'),
+  );
   return fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...own) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 2, arbitrary: garbage });
 }
 
@@ -89,11 +130,21 @@ type Case = { params: Record<string, string>; query: string; body: { payload: st
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const fileBody = fc
   .record({
-    name: fc.oneof(fc.constantFrom('a.png', 'photo.jpg', 'x.pdf', '../../etc/passwd', 'a\u0000.png', 'evil.svg', 'a.html.jpg', ''), fc.string({ maxLength: 30 })),
+    name: fc.oneof(
+      fc.constantFrom('a.png', 'photo.jpg', 'x.pdf', '../../etc/passwd', 'a\u0000.png', 'evil.svg', 'a.html.jpg', ''),
+      fc.string({ maxLength: 30 }),
+    ),
     type: fc.constantFrom('image/png', 'image/jpeg', 'image/svg+xml', 'text/html', 'application/pdf', 'application/octet-stream'),
-    content: fc.oneof(fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.concat([PNG_HEAD, b])), fc.uint8Array({ maxLength: 64 }).map(Buffer.from), fc.constant(Buffer.from('<svg onload="alert(1)"/>'))),
+    content: fc.oneof(
+      fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.concat([PNG_HEAD, b])),
+      fc.uint8Array({ maxLength: 64 }).map(Buffer.from),
+      fc.constant(Buffer.from('<svg onload="alert(1)"/>')),
+    ),
   })
-  .map(({ name, type, content }) => ({ payload: multipart('fzb', name.replace(/["\r\n]/g, ''), type, content), contentType: 'multipart/form-data; boundary=fzb' }));
+  .map(({ name, type, content }) => ({
+    payload: multipart('fzb', name.replace(/["\r\n]/g, ''), type, content),
+    contentType: 'multipart/form-data; boundary=fzb',
+  }));
 
 function caseArb(route: RouteTableEntry): fc.Arbitrary<Case> {
   const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown; consumes?: string[] };
@@ -101,18 +152,27 @@ function caseArb(route: RouteTableEntry): fc.Arbitrary<Case> {
   const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const params = fc.record(Object.fromEntries(paramNames.map((n) => [n, paramArb(route, n)])));
   const querySchema = jsonSchemaOf(schema.querystring);
-  const query = querySchema ? requestValue(querySchema, options).map(toQueryString) : fc.oneof(fc.constant(''), fc.dictionary(hostileString, hostileString, { maxKeys: 3 }).map(toQueryString));
+  const query = querySchema
+    ? requestValue(querySchema, options).map(toQueryString)
+    : fc.oneof(fc.constant(''), fc.dictionary(hostileString, hostileString, { maxKeys: 3 }).map(toQueryString));
   const bodySchema = jsonSchemaOf(schema.body);
   const json = (v: unknown) => ({ payload: toJsonText(v), contentType: 'application/json' });
   const oddBody = fc.oneof(
-    fc.constantFrom({ payload: '{"a":', contentType: 'application/json' }, { payload: '', contentType: 'application/json' }, { payload: 'a=1', contentType: 'text/plain' }, { payload: '{}', contentType: 'application/x-www-form-urlencoded' }),
+    fc.constantFrom(
+      { payload: '{"a":', contentType: 'application/json' },
+      { payload: '', contentType: 'application/json' },
+      { payload: 'a=1', contentType: 'text/plain' },
+      { payload: '{}', contentType: 'application/x-www-form-urlencoded' },
+    ),
     hostileValue.map(json),
   );
   const body: fc.Arbitrary<Case['body']> = schema.consumes?.includes('multipart/form-data')
     ? fc.oneof({ weight: 4, arbitrary: fileBody }, { weight: 1, arbitrary: oddBody })
     : bodySchema
       ? fc.oneof({ weight: 9, arbitrary: requestValue(bodySchema, options).map(json) }, { weight: 1, arbitrary: oddBody })
-      : route.method === 'GET' || route.method === 'DELETE' ? fc.constant(undefined) : fc.option(oddBody, { freq: 2 }).map((b) => b ?? undefined);
+      : route.method === 'GET' || route.method === 'DELETE'
+        ? fc.constant(undefined)
+        : fc.option(oddBody, { freq: 2 }).map((b) => b ?? undefined);
   return fc.record({ params, query, body });
 }
 
@@ -141,7 +201,11 @@ function checkAnswer(key: string, declared: Declared, res: LightMyRequestRespons
   if (status >= 400) {
     const body = isJson ? (res.json() as Record<string, unknown>) : undefined;
     const message = body?.message;
-    const ok = body && body.statusCode === status && typeof body.code === 'string' && (typeof message === 'string' || (Array.isArray(message) && message.every((m) => typeof m === 'string')));
+    const ok =
+      body &&
+      body.statusCode === status &&
+      typeof body.code === 'string' &&
+      (typeof message === 'string' || (Array.isArray(message) && message.every((m) => typeof m === 'string')));
     return ok ? undefined : `${key} answered ${status} without the error body: ${res.body.slice(0, 300)}`;
   }
   if (!declared) return undefined; // binary routes (photos, media files) declare no JSON body
@@ -201,24 +265,28 @@ describe('no input gives a 5xx', () => {
       if (process.env.FUZZ_REPORT) console.log(`fuzzing ${key}`);
       await fc
         .assert(
-        fc.asyncProperty(caseArb(route), async ({ params, query, body }) => {
-          cases++;
-          const path = route.url.replace(/:(\w+)/g, (_m, name: string) => params[name]!);
-          const headers = await sessionFor(key);
-          const res = await answerWithin(ANSWER_MS, t.app.inject({
-            method: route.method as 'GET',
-            url: query ? `${path}?${query}` : path,
-            headers: { ...headers, ...(body ? { 'content-type': body.contentType } : {}) },
-            ...(body ? { payload: body.payload } : {}),
-          }), key);
-          counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
-          // A success here may have ended or demoted the throwaway's session: the next case signs in afresh.
-          if (SELF.has(key) && res.statusCode < 300) throwaway = undefined;
-          const problem = checkAnswer(key, declared, res);
-          if (problem) throw new Error(`${problem}\n  url: ${path}?${query}\n  body: ${String(body?.payload ?? '').slice(0, 2000)}`);
-        }),
-        { numRuns },
-      )
+          fc.asyncProperty(caseArb(route), async ({ params, query, body }) => {
+            cases++;
+            const path = route.url.replace(/:(\w+)/g, (_m, name: string) => params[name]!);
+            const headers = await sessionFor(key);
+            const res = await answerWithin(
+              ANSWER_MS,
+              t.app.inject({
+                method: route.method as 'GET',
+                url: query ? `${path}?${query}` : path,
+                headers: { ...headers, ...(body ? { 'content-type': body.contentType } : {}) },
+                ...(body ? { payload: body.payload } : {}),
+              }),
+              key,
+            );
+            counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
+            // A success here may have ended or demoted the throwaway's session: the next case signs in afresh.
+            if (SELF.has(key) && res.statusCode < 300) throwaway = undefined;
+            const problem = checkAnswer(key, declared, res);
+            if (problem) throw new Error(`${problem}\n  url: ${path}?${query}\n  body: ${String(body?.payload ?? '').slice(0, 2000)}`);
+          }),
+          { numRuns },
+        )
         .catch((error: Error) => failures.push(`${error.message}\n${(error.cause as Error | undefined)?.message ?? ''}`));
       // Nothing the fuzzer sends may end the main session or pollute the prototypes.
       expect((await t.app.inject({ url: '/api/user/profile', headers: { cookie: admin.cookie } })).statusCode, `${key} ended the admin's session`).toBe(200);

@@ -55,32 +55,32 @@ const PROTECTED = (): Record<string, unknown> => ({
  * (route, field) pairs where the field is the route's own input, with the reason. Everything else must be
  * refused; a schema that starts accepting one of these keys elsewhere fails the suite until it is judged here.
  */
-const ASSIGNING = 'assigning is what the route does, for office writers only (a technician\'s attempt is checked below)';
+const ASSIGNING = "assigning is what the route does, for office writers only (a technician's attempt is checked below)";
 const OWN_INPUT: Record<string, Record<string, string>> = {
-  'POST /api/user/invitation': { access: 'the invitation sets the invitee\'s role and access level (admins only)' },
+  'POST /api/user/invitation': { access: "the invitation sets the invitee's role and access level (admins only)" },
   'POST /api/subcontractors': { userId: 'links a SubContractor login of the same company (the service checks it)' },
   'PUT /api/subcontractors/:id': { userId: 'links a SubContractor login of the same company (the service checks it)' },
-  'POST /api/leads': { status: 'the office chooses a new lead\'s pipeline stage' },
+  'POST /api/leads': { status: "the office chooses a new lead's pipeline stage" },
   'POST /api/tasks': { assignedTechnicianId: ASSIGNING },
   'PUT /api/tasks/:id': { assignedTechnicianId: ASSIGNING },
   'PATCH /api/tasks/:id': { assignedTechnicianId: ASSIGNING },
   'POST /api/tasks/schedule': { assignedTechnicianId: ASSIGNING },
   'PUT /api/tasks/schedule/:scheduleId': { assignedTechnicianId: ASSIGNING },
   'POST /api/receptionist/calls': { jobId: 'the call names the job it booked (same company, checked by the service)' },
-  'POST /api/cost': { total: 'the spec\'s payload carries it; ignored, the server computes the amount (checked below)' },
-  'PUT /api/cost/:id': { total: 'the spec\'s payload carries it; ignored, the server computes the amount (checked below)' },
+  'POST /api/cost': { total: "the spec's payload carries it; ignored, the server computes the amount (checked below)" },
+  'PUT /api/cost/:id': { total: "the spec's payload carries it; ignored, the server computes the amount (checked below)" },
 };
 
 /** Nested keys a schema takes: references by id, and the client-computed figures of the spec's payload that the server ignores. */
 const NESTED_OWN_INPUT: Record<string, string> = {
-  'jobInfo.jobId': 'the document\'s job (a linked document keeps its job: checked below)',
+  'jobInfo.jobId': "the document's job (a linked document keeps its job: checked below)",
   'productServices.total': 'ignored client figure: the server computes line totals (checked below)',
   'estimateInfo.subTotal': 'ignored client figure (checked below)',
   'estimateInfo.totalAmount': 'ignored client figure (checked below)',
   'invoiceInfo.subTotal': 'ignored client figure (checked below)',
   'invoiceInfo.totalAmount': 'ignored client figure (checked below)',
-  'customerAddress.id': 'names the customer\'s own address being edited',
-  'contacts.id': 'names the customer\'s own contact being edited',
+  'customerAddress.id': "names the customer's own address being edited",
+  'contacts.id': "names the customer's own contact being edited",
   'tags.id': 'the tag referenced',
   'zones.id': 'the zone referenced',
 };
@@ -97,7 +97,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('every write route refuses the fields the server owns', () => {
-  it('top level: 400 naming the key, or the key is the route\'s own input; nothing is written', async () => {
+  it("top level: 400 naming the key, or the key is the route's own input; nothing is written", async () => {
     const writes = mutatingRoutes(t.app).filter((r) => !r.startsWith('DELETE ') && jsonBodyOf(r));
     expect(writes.length).toBeGreaterThan(55);
     const beforeA = await tenantSnapshot(t.db, a.tenantId);
@@ -113,7 +113,12 @@ describe('every write route refuses the fields the server owns', () => {
         if (field in body) return;
         // A listed input goes without a cookie: validation runs before the guard, so the 401 shows the key was taken and nothing runs.
         const own = !!OWN_INPUT[key]?.[field];
-        const res = await t.app.inject({ method: req.method as 'POST', url: req.url, headers: { ...req.headers, ...(own ? {} : { cookie: a.admin.cookie }) }, payload: { ...body, [field]: value } });
+        const res = await t.app.inject({
+          method: req.method as 'POST',
+          url: req.url,
+          headers: { ...req.headers, ...(own ? {} : { cookie: a.admin.cookie }) },
+          payload: { ...body, [field]: value },
+        });
         if (res.statusCode === 400 && JSON.stringify(res.json().message) === JSON.stringify(unknownKey(field))) refused++;
         else if (own && res.statusCode >= 400 && res.statusCode < 500) ownSeen.add(`${key} ${field}`);
         else accepted.push(`${key} ${field} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
@@ -122,7 +127,11 @@ describe('every write route refuses the fields the server owns', () => {
     }
     expect(accepted).toEqual([]);
     // The exceptions are still taken by their schemas (a stale entry would hide nothing, but would mislead).
-    expect([...ownSeen].sort()).toEqual(Object.entries(OWN_INPUT).flatMap(([k, f]) => Object.keys(f).map((x) => `${k} ${x}`)).sort());
+    expect([...ownSeen].sort()).toEqual(
+      Object.entries(OWN_INPUT)
+        .flatMap(([k, f]) => Object.keys(f).map((x) => `${k} ${x}`))
+        .sort(),
+    );
     cases.topLevel = refused + ownSeen.size;
     expect(refused).toBeGreaterThan(writes.length * 25);
     expect(await tenantSnapshot(t.db, a.tenantId)).toBe(beforeA);
@@ -148,7 +157,12 @@ describe('every write route refuses the fields the server owns', () => {
           if (field in holder) continue;
           holder[field] = value;
           const own = !!NESTED_OWN_INPUT[`${nest}.${field}`];
-          const res = await t.app.inject({ method: req.method as 'POST', url: req.url, headers: { ...req.headers, ...(own ? {} : { cookie: a.admin.cookie }) }, payload: body });
+          const res = await t.app.inject({
+            method: req.method as 'POST',
+            url: req.url,
+            headers: { ...req.headers, ...(own ? {} : { cookie: a.admin.cookie }) },
+            payload: body,
+          });
           if (res.statusCode === 400 && JSON.stringify(res.json().message) === JSON.stringify(unknownKey(field))) refused++;
           else if (!own || res.statusCode !== 401) accepted.push(`${key} ${nest}.${field} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
@@ -160,7 +174,6 @@ describe('every write route refuses the fields the server owns', () => {
     expect(await tenantSnapshot(t.db, a.tenantId)).toBe(beforeA);
   }, 60_000);
 });
-
 
 describe('server-owned facts behind the inputs a schema does take', () => {
   let customer: { id: string; addressId: string };
@@ -176,8 +189,16 @@ describe('server-owned facts behind the inputs a schema does take', () => {
     return res.json().data as Record<string, unknown> & { id: string };
   };
   /** The money figures of a document or cost as the API reports them. */
-  const money = (data: Record<string, unknown>) => JSON.stringify(Object.entries(data).filter(([k, v]) => typeof v === 'number' && /total|amount|tax|sub|margin|revenue|balance|paid|deposit|freight/i.test(k)).sort());
-  const fakeLines = () => [{ ...line('Pump', 2, 150, 10), total: C }, { ...line('Labour', 1.5, 80), total: C }];
+  const money = (data: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.entries(data)
+        .filter(([k, v]) => typeof v === 'number' && /total|amount|tax|sub|margin|revenue|balance|paid|deposit|freight/i.test(k))
+        .sort(),
+    );
+  const fakeLines = () => [
+    { ...line('Pump', 2, 150, 10), total: C },
+    { ...line('Labour', 1.5, 80), total: C },
+  ];
   const fakeInfo = { subTotal: C, tax: C, totalAmount: C, totalMargin: C, marginPercentage: 99, totalRevenue: C };
 
   beforeAll(async () => {
@@ -188,24 +209,41 @@ describe('server-owned facts behind the inputs a schema does take', () => {
     const tech2 = await buildUser(t.db, { tenantId: a.tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
     const T = timeline();
     const built = await buildTask(t.db, a.tenantId, { jobId: job1, technicianId: tech2.id, startAt: T.startOfToday, expectedEndAt: T.at(T.day) });
-    otherTask = { id: built.id, schedule: (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', built.id).executeTakeFirstOrThrow()).schedule_id! };
+    otherTask = {
+      id: built.id,
+      schedule: (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', built.id).executeTakeFirstOrThrow()).schedule_id!,
+    };
     openTask = (await post('/api/tasks', { jobId: job1, name: 'Unassigned' })).id;
   });
 
   it('totals: client figures on documents and costs are ignored, the server computes them', async () => {
-    for (const [url, info] of [['/api/estimates', 'estimateInfo'], ['/api/invoices', 'invoiceInfo']] as const) {
+    for (const [url, info] of [
+      ['/api/estimates', 'estimateInfo'],
+      ['/api/invoices', 'invoiceInfo'],
+    ] as const) {
       const build = url === '/api/estimates' ? estimateBody : invoiceBody;
       const plain = await post(url, build({ accountId: customer.id }));
       const faked = await post(url, { ...build({ accountId: customer.id, info: fakeInfo, lines: fakeLines() }) });
       expect(money(faked), url).toBe(money(plain));
-      const put = await t.call('PUT', `${url}/${plain.id}`, a.admin.cookie, { ...build({ accountId: customer.id, lines: fakeLines() }), [info]: fakeInfo, version: 1 });
+      const put = await t.call('PUT', `${url}/${plain.id}`, a.admin.cookie, {
+        ...build({ accountId: customer.id, lines: fakeLines() }),
+        [info]: fakeInfo,
+        version: 1,
+      });
       expect(put.statusCode, put.body).toBe(200);
       expect(money(put.json().data), url).toBe(money(plain));
       cases.targeted += 2;
     }
     const cost = await post('/api/cost', { costType: 'OTHER', jobId: job1, description: 'Skip hire', amount: 12, total: C });
     expect(cost.amount ?? cost.total).toBe(12);
-    const put = await t.call('PUT', `/api/cost/${cost.id}`, a.admin.cookie, { costType: 'OTHER', jobId: job1, description: 'Skip hire', amount: 12, total: C, version: 1 });
+    const put = await t.call('PUT', `/api/cost/${cost.id}`, a.admin.cookie, {
+      costType: 'OTHER',
+      jobId: job1,
+      description: 'Skip hire',
+      amount: 12,
+      total: C,
+      version: 1,
+    });
     expect(put.statusCode, put.body).toBe(200);
     cases.targeted += 2;
     const snapshot = await tenantSnapshot(t.db, a.tenantId);
@@ -214,7 +252,10 @@ describe('server-owned facts behind the inputs a schema does take', () => {
   });
 
   it('a linked estimate or invoice keeps its job: neither an edit nor a second link moves it', async () => {
-    for (const [url, table, key, build] of [['/api/estimates', 'estimates', 'estimateId', estimateBody], ['/api/invoices', 'invoices', 'invoiceId', invoiceBody]] as const) {
+    for (const [url, table, key, build] of [
+      ['/api/estimates', 'estimates', 'estimateId', estimateBody],
+      ['/api/invoices', 'invoices', 'invoiceId', invoiceBody],
+    ] as const) {
       const doc = await post(url, build({ jobId: job1 }));
       const loose = await post(url, build({ accountId: customer.id }));
       expect((await t.call('POST', `${url}/link`, a.admin.cookie, { jobId: job1, [key]: loose.id })).statusCode).toBeLessThan(300);
@@ -234,8 +275,14 @@ describe('server-owned facts behind the inputs a schema does take', () => {
   it('version tricks on every update route: ahead of the row is a 409, a non-version is a 400, nothing changes', async () => {
     const vehicle = await post('/api/vehicles', { name: 'Van', vin: '1HGCM82633A004352' });
     const real: Record<string, string> = {
-      customer: customer.id, address: customer.addressId, job: job1, task: otherTask.id, schedule: otherTask.schedule, user: other.user.id,
-      vehicle: vehicle.id, estimate: (await post('/api/estimates', estimateBody({ accountId: customer.id }))).id,
+      customer: customer.id,
+      address: customer.addressId,
+      job: job1,
+      task: otherTask.id,
+      schedule: otherTask.schedule,
+      user: other.user.id,
+      vehicle: vehicle.id,
+      estimate: (await post('/api/estimates', estimateBody({ accountId: customer.id }))).id,
       invoice: (await post('/api/invoices', invoiceBody({ accountId: customer.id }))).id,
       catalogue: (await post('/api/catalogue', { name: 'Service call', rate: 80 })).id,
       cost: (await post('/api/cost', { costType: 'OTHER', jobId: job1, taskId: otherTask.id, description: 'Skip', amount: 5 })).id,
@@ -249,7 +296,12 @@ describe('server-owned facts behind the inputs a schema does take', () => {
     for (const key of versioned) {
       const req = ROUTE_REQUESTS[key]!(ids);
       for (const version of [999_999, '1', -1, 1.5, null]) {
-        const res = await t.app.inject({ method: key.split(' ')[0] as 'PUT', url: req.url, headers: { cookie: a.admin.cookie }, payload: { ...(req.payload as object), version } });
+        const res = await t.app.inject({
+          method: key.split(' ')[0] as 'PUT',
+          url: req.url,
+          headers: { cookie: a.admin.cookie },
+          payload: { ...(req.payload as object), version },
+        });
         expect(res.statusCode, `${key} version ${String(version)}: ${res.body}`).toBe(version === 999_999 ? 409 : 400);
         cases.targeted++;
       }
@@ -257,7 +309,7 @@ describe('server-owned facts behind the inputs a schema does take', () => {
     expect(await tenantSnapshot(t.db, a.tenantId)).toBe(before);
   });
 
-  it('a technician cannot assign, reassign or take over a task, nor book work on someone else\'s', async () => {
+  it("a technician cannot assign, reassign or take over a task, nor book work on someone else's", async () => {
     const start = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const self = tech.user.id;
     const tries: [string, string, object][] = [
@@ -277,7 +329,7 @@ describe('server-owned facts behind the inputs a schema does take', () => {
     expect(await tenantSnapshot(t.db, a.tenantId)).toBe(before);
   });
 
-  it('role and access level change only through the admin\'s role route', async () => {
+  it("role and access level change only through the admin's role route", async () => {
     const staff = await t.signInAs(a.tenantId, 'Staff', 'partialAccess');
     const before = await tenantSnapshot(t.db, a.tenantId);
     const tries: [string, string, object][] = [

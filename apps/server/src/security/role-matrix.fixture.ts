@@ -72,17 +72,26 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
   const t2Clock = await task({ technicianId: tech2.id }, 1, 'tech2 clocked');
   const s1 = await task({ subcontractorId: sub1.id }, 0, 'sub1');
   const s2 = await task({ subcontractorId: sub2.id }, 0, 'sub2');
-  const done = { t1: await task({ technicianId: tech1.id, lifecycle: 'CLOCKED_OUT' }, 2, 'tech1 done'), t2: await task({ technicianId: tech2.id, lifecycle: 'CLOCKED_OUT' }, 2, 'tech2 done') };
-  const subDone = { s1: await task({ subcontractorId: sub1.id, lifecycle: 'CLOCKED_OUT' }, 2, 'sub1 done'), s2: await task({ subcontractorId: sub2.id, lifecycle: 'CLOCKED_OUT' }, 2, 'sub2 done') };
+  const done = {
+    t1: await task({ technicianId: tech1.id, lifecycle: 'CLOCKED_OUT' }, 2, 'tech1 done'),
+    t2: await task({ technicianId: tech2.id, lifecycle: 'CLOCKED_OUT' }, 2, 'tech2 done'),
+  };
+  const subDone = {
+    s1: await task({ subcontractorId: sub1.id, lifecycle: 'CLOCKED_OUT' }, 2, 'sub1 done'),
+    s2: await task({ subcontractorId: sub2.id, lifecycle: 'CLOCKED_OUT' }, 2, 'sub2 done'),
+  };
   for (const id of [t1Clock.id, t2Clock.id]) await post('/api/tasks/clock-in', { taskId: id, jobId: job });
   // Subcontractor tasks are never clocked in through the API; a recorded work period makes the adjust route's ids real.
   for (const s of [s1, s2]) await addWorkPeriod(t.db, tenantId, { id: s.id, jobId: job }, T.startOfToday, null);
-  const activityOf = async (taskId: string) => (await t.db.selectFrom('task_activities').select('id').where('task_id', '=', taskId).executeTakeFirstOrThrow()).id;
-  const scheduleOf = async (taskId: string) => (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', taskId).executeTakeFirstOrThrow()).schedule_id!;
+  const activityOf = async (taskId: string) =>
+    (await t.db.selectFrom('task_activities').select('id').where('task_id', '=', taskId).executeTakeFirstOrThrow()).id;
+  const scheduleOf = async (taskId: string) =>
+    (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', taskId).executeTakeFirstOrThrow()).schedule_id!;
 
   const bidTask = (await post('/api/tasks', { jobId: job, name: `${TASK_CANARY} bids` })).data.id as string;
   await post('/api/tasks/schedule', { taskId: bidTask, startDateTime: T.at(5 * T.day), assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: [sub1.id, sub2.id] });
-  const bidOf = async (subId: string) => (await t.db.selectFrom('bid_requests').select('id').where('subcontractor_id', '=', subId).executeTakeFirstOrThrow()).id;
+  const bidOf = async (subId: string) =>
+    (await t.db.selectFrom('bid_requests').select('id').where('subcontractor_id', '=', subId).executeTakeFirstOrThrow()).id;
   const costOf = async (taskId: string) =>
     (await post('/api/cost', { costType: 'MATERIAL', jobId: job, taskId, item: 'Seed valve', quantity: 1, unitCost: 3 })).data.id as string;
 
@@ -98,17 +107,47 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
   const token = (await post('/api/tokens', { name: 'Matrix caller', scope }, tokenOwner.cookie)).data;
   const adminToken = (await post('/api/tokens', { name: 'Matrix admin', scope: 'receptionist' })).data;
   const vin = `1HGCM82633A${tenantId.replace(/\D/g, '').slice(0, 6).padEnd(6, '0')}`;
-  const media = await t.app.inject({ method: 'POST', url: `/api/jobs/media?jobId=${job}`, ...pngUpload('seed.png'), headers: { ...pngUpload().headers, cookie: admin.cookie } });
+  const media = await t.app.inject({
+    method: 'POST',
+    url: `/api/jobs/media?jobId=${job}`,
+    ...pngUpload('seed.png'),
+    headers: { ...pngUpload().headers, cookie: admin.cookie },
+  });
   const lead = (await post('/api/leads', { customerId: customer.id, source: 'PHONE' })).data.id as string;
   const call = await t.app.inject({
-    method: 'POST', url: '/api/receptionist/calls', headers: { authorization: `Bearer ${adminToken.secret}` },
-    payload: { externalCallId: `seed-${tenantId}`, callerNumber: '555-0100', startedAt: '2026-11-01T10:00:00Z', endedAt: '2026-11-01T10:02:00Z', outcome: 'INFORMATION' },
+    method: 'POST',
+    url: '/api/receptionist/calls',
+    headers: { authorization: `Bearer ${adminToken.secret}` },
+    payload: {
+      externalCallId: `seed-${tenantId}`,
+      callerNumber: '555-0100',
+      startedAt: '2026-11-01T10:00:00Z',
+      endedAt: '2026-11-01T10:02:00Z',
+      outcome: 'INFORMATION',
+    },
   });
 
   const noteBy = async (cookie: string) => (await post('/api/notes', { noteType: 'Job', note: 'Matrix note', jobId: job }, cookie)).data.id as string;
-  const own = c.role === 'SubContractor'
-    ? { task: s1.id, closeTask: subDone.s1.id, clockTask: s1.id, activity: await activityOf(s1.id), schedule: await scheduleOf(s1.id), bid: await bidOf(sub1.id), cost: await costOf(t1.id) }
-    : { task: t1.id, closeTask: done.t1.id, clockTask: t1Clock.id, activity: await activityOf(t1Clock.id), schedule: await scheduleOf(t1.id), bid: await bidOf(sub1.id), cost: await costOf(t1.id) };
+  const own =
+    c.role === 'SubContractor'
+      ? {
+          task: s1.id,
+          closeTask: subDone.s1.id,
+          clockTask: s1.id,
+          activity: await activityOf(s1.id),
+          schedule: await scheduleOf(s1.id),
+          bid: await bidOf(sub1.id),
+          cost: await costOf(t1.id),
+        }
+      : {
+          task: t1.id,
+          closeTask: done.t1.id,
+          clockTask: t1Clock.id,
+          activity: await activityOf(t1Clock.id),
+          schedule: await scheduleOf(t1.id),
+          bid: await bidOf(sub1.id),
+          cost: await costOf(t1.id),
+        };
   const ids: RouteIds = {
     customer: customer.id,
     address: customer.addressId,
@@ -142,12 +181,36 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
     message: (await t.db.selectFrom('messages').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
     backgroundJob: (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
   };
-  const foreignOf = c.role === 'SubContractor'
-    ? { task: s2.id, closeTask: subDone.s2.id, clockTask: s2.id, activity: await activityOf(s2.id), schedule: await scheduleOf(s2.id), bid: await bidOf(sub2.id), technician: sub2User.id }
-    : { task: t2.id, closeTask: done.t2.id, clockTask: t2Clock.id, activity: await activityOf(t2Clock.id), schedule: await scheduleOf(t2.id), bid: await bidOf(sub2.id), technician: tech2.id };
+  const foreignOf =
+    c.role === 'SubContractor'
+      ? {
+          task: s2.id,
+          closeTask: subDone.s2.id,
+          clockTask: s2.id,
+          activity: await activityOf(s2.id),
+          schedule: await scheduleOf(s2.id),
+          bid: await bidOf(sub2.id),
+          technician: sub2User.id,
+        }
+      : {
+          task: t2.id,
+          closeTask: done.t2.id,
+          clockTask: t2Clock.id,
+          activity: await activityOf(t2Clock.id),
+          schedule: await scheduleOf(t2.id),
+          bid: await bidOf(sub2.id),
+          technician: tech2.id,
+        };
   // A site where the caller has no task: a technician reads no equipment there.
   const elsewhere = await buildCustomer(t.db, tenantId);
-  const foreign: RouteIds = { ...ids, ...foreignOf, address: elsewhere.addressId, cost: await costOf(t2.id), token: adminToken.token.id, note: await noteBy(admin.cookie) };
+  const foreign: RouteIds = {
+    ...ids,
+    ...foreignOf,
+    address: elsewhere.addressId,
+    cost: await costOf(t2.id),
+    token: adminToken.token.id,
+    note: await noteBy(admin.cookie),
+  };
   const ownTaskIds = c.role === 'Technician' ? [t1.id, t1Clock.id, done.t1.id] : c.role === 'SubContractor' ? [s1.id, subDone.s1.id] : [];
   return { tenantId, caller, ids, foreign, ownTaskIds, visibleTaskIds: new Set(c.role === 'SubContractor' ? [...ownTaskIds, bidTask] : ownTaskIds) };
 }

@@ -3,7 +3,19 @@ import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/common/errors.schemas';
 import { FORBIDDEN_MESSAGES } from '@fieldwork/domain/access/roles.rules';
 import { listenLocal } from '../modules/events/events.fixture.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { apiRouteKeys, CALLERS, orderedRoutes, passed, seedCompany, sendRoute, tableGaps, TASK_CANARY, type Answer, type Caller, type Seeded } from './role-matrix.fixture.ts';
+import {
+  apiRouteKeys,
+  CALLERS,
+  orderedRoutes,
+  passed,
+  seedCompany,
+  sendRoute,
+  tableGaps,
+  TASK_CANARY,
+  type Answer,
+  type Caller,
+  type Seeded,
+} from './role-matrix.fixture.ts';
 import { ROLE_MATRIX, type Outcome } from './role-matrix.ts';
 import { ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
 
@@ -13,7 +25,10 @@ import { ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
  */
 let t: TestApp;
 let port: number;
-let openapi: { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>; components?: { schemas?: Record<string, unknown> } };
+let openapi: {
+  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+  components?: { schemas?: Record<string, unknown> };
+};
 
 beforeAll(async () => {
   t = await createTestApp({ loginLimits: { perAccountPerHour: 1_000_000, perIpPer15Min: 1_000_000 } });
@@ -64,7 +79,10 @@ describe('the role matrix covers the route table', () => {
     const live = apiRouteKeys(t);
     expect(live.length).toBeGreaterThan(150);
     expect(tableGaps(live, ROLE_MATRIX), 'role-matrix.ts').toEqual({ missing: [], stale: [] });
-    expect(live.filter((k) => !ROUTE_REQUESTS[k]), 'routes without a request in route-requests.ts').toEqual([]);
+    expect(
+      live.filter((k) => !ROUTE_REQUESTS[k]),
+      'routes without a request in route-requests.ts',
+    ).toEqual([]);
   });
 });
 
@@ -120,7 +138,7 @@ const ALLOWED_FINANCE_ROUTES: Record<string, string> = {
   'PUT /api/cost/:id': 'technicians edit the costs of their own tasks',
   'POST /api/bids/:id/answer': 'the bid amount the subcontractor typed',
   'GET /api/bids': 'the bid amounts the subcontractor typed',
-  'POST /api/bids/:id/decline': 'the subcontractor\'s own bid (amount it typed, if any)',
+  'POST /api/bids/:id/decline': "the subcontractor's own bid (amount it typed, if any)",
   'GET /api/openapi.json': 'the public API description names every field of every schema, no figures',
   'GET /api/docs/json': 'the public API description names every field of every schema, no figures',
   'GET /api/docs/yaml': 'the public API description names every field of every schema, no figures',
@@ -129,7 +147,10 @@ const ALLOWED_FINANCE_ROUTES: Record<string, string> = {
 function financeKeys(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v) => financeKeys(v, `${path}[]`));
   if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [...(FINANCE.test(k) && !ALLOWED_FINANCE_KEYS[k] ? [`${path}.${k}`] : []), ...financeKeys(v, `${path}.${k}`)]);
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(FINANCE.test(k) && !ALLOWED_FINANCE_KEYS[k] ? [`${path}.${k}`] : []),
+    ...financeKeys(v, `${path}.${k}`),
+  ]);
 }
 
 /** Property names a JSON schema (OpenAPI 3.1, refs resolved) can hold, at any depth. */
@@ -185,7 +206,6 @@ for (const label of ['Technician', 'SubContractor']) {
   });
 }
 
-
 /**
  * A refusal names the real reason: a write refused to someone who may look is told their access is view only,
  * never that they cannot view it; a refused write never speaks of viewing; a missing record is named.
@@ -209,7 +229,8 @@ describe('the words of every refusal in the matrix', () => {
         const office = label === 'Staff onlyViewAccess' || label === 'Staff partialAccess';
         if (write && office && message === FORBIDDEN_MESSAGES.view) wrong.push(`${label} ${key}: a refused write says "${message}"`);
         // A token-scope refusal ("This API token is read-only.") names its own reason.
-        const named = message === FORBIDDEN_MESSAGES.viewOnly || message === FORBIDDEN_MESSAGES.adminOnly || /^(Only |This API token |API tokens )/.test(message);
+        const named =
+          message === FORBIDDEN_MESSAGES.viewOnly || message === FORBIDDEN_MESSAGES.adminOnly || /^(Only |This API token |API tokens )/.test(message);
         if (write && label === 'Staff onlyViewAccess' && !named) wrong.push(`${label} ${key}: "${message}" instead of the view-only reason`);
         if (!write && message === FORBIDDEN_MESSAGES.change) wrong.push(`${label} ${key}: a refused read says "${message}"`);
       }

@@ -73,7 +73,13 @@ export function pngUpload(name = 'photo.png'): { payload: Buffer; headers: Recor
   };
 }
 
-const signup = () => ({ companyName: 'Matrix Co', timeZone: 'America/New_York', name: 'Matrix Admin', email: `m-${Math.random().toString(36).slice(2)}@matrix.test`, password: 'matrix-password-2026' });
+const signup = () => ({
+  companyName: 'Matrix Co',
+  timeZone: 'America/New_York',
+  name: 'Matrix Admin',
+  email: `m-${Math.random().toString(36).slice(2)}@matrix.test`,
+  password: 'matrix-password-2026',
+});
 const aiText = { aiTextType: 'JobDescription', requestType: 'Generate', inputData: { jobName: 'Boiler service' } };
 const customerBody = { name: 'Matrix customer', customerAddress: [{ addressLine1: '2 Side St', fullAddress: '2 Side St, Springfield' }], contacts: [] };
 
@@ -106,7 +112,9 @@ export const ID_ROUTE_BODIES: Record<string, (ids: RouteIds) => object> = {
   'PUT /api/assets/:id': (i) => ({ customerId: i.customer, addressId: i.address, type: 'BOILER', version: 1 }),
 };
 
-const withBody = (route: string, url: (i: RouteIds) => string): Build => (i) => ({ url: url(i), payload: ID_ROUTE_BODIES[route]!(i) });
+const withBody =
+  (route: string, url: (i: RouteIds) => string): Build =>
+  (i) => ({ url: url(i), payload: ID_ROUTE_BODIES[route]!(i) });
 
 /** Every /api route: a request that passes validation, built from one company's ids. */
 export const ROUTE_REQUESTS: Record<string, Build> = {
@@ -126,12 +134,18 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'POST /api/auth/login': (i) => ({ url: '/api/auth/login', payload: { email: i.loginEmail, password: TEST_PASSWORD } }),
   'POST /api/auth/logout': () => ({ url: '/api/auth/logout' }),
   'GET /api/auth/invitation': (i) => ({ url: `/api/auth/invitation?${q({ token: i.invitationToken })}` }),
-  'POST /api/auth/accept-invitation': () => ({ url: '/api/auth/accept-invitation', payload: { token: 'not-a-real-invitation-token-000000', name: 'New Person', password: 'new-password-2026' } }),
+  'POST /api/auth/accept-invitation': () => ({
+    url: '/api/auth/accept-invitation',
+    payload: { token: 'not-a-real-invitation-token-000000', name: 'New Person', password: 'new-password-2026' },
+  }),
   'GET /api/company': () => ({ url: '/api/company' }),
   'PUT /api/company': () => ({ url: '/api/company', payload: { name: 'Matrix Co renamed', timeZone: 'America/New_York', version: 1 } }),
   'GET /api/user/profile': () => ({ url: '/api/user/profile' }),
   'PUT /api/user/profile': () => ({ url: '/api/user/profile', payload: { name: 'Renamed Me' } }),
-  'PUT /api/user/profile/password': () => ({ url: '/api/user/profile/password', payload: { currentPassword: 'not-the-password-2026', newPassword: 'another-password-2026' } }),
+  'PUT /api/user/profile/password': () => ({
+    url: '/api/user/profile/password',
+    payload: { currentPassword: 'not-the-password-2026', newPassword: 'another-password-2026' },
+  }),
   'PUT /api/user/profile/photo': () => ({ url: '/api/user/profile/photo', ...pngUpload() }),
   'POST /api/company/verification': () => ({ url: '/api/company/verification' }),
   'POST /api/auth/forgot-password': (i) => ({ url: '/api/auth/forgot-password', payload: { email: i.loginEmail } }),
@@ -145,7 +159,10 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/user/managed-account': () => ({ url: '/api/user/managed-account' }),
   'GET /api/user': () => ({ url: '/api/user?limit=100' }),
   'GET /api/user/invited': () => ({ url: '/api/user/invited' }),
-  'POST /api/user/invitation': () => ({ url: '/api/user/invitation', payload: { email: `inv-${Math.random().toString(36).slice(2)}@matrix.test`, role: 'Technician' } }),
+  'POST /api/user/invitation': () => ({
+    url: '/api/user/invitation',
+    payload: { email: `inv-${Math.random().toString(36).slice(2)}@matrix.test`, role: 'Technician' },
+  }),
   'GET /api/user/invitation/:id': (i) => ({ url: `/api/user/invitation/${i.invitation}` }),
   'DELETE /api/user/invitation/:id': (i) => ({ url: `/api/user/invitation/${i.invitation}` }),
   'GET /api/user/:id': (i) => ({ url: `/api/user/${i.user}` }),
@@ -212,7 +229,10 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/schedule': () => ({ url: `/api/schedule?${range()}` }),
   'GET /api/tasks/scheduler/users': () => ({ url: `/api/tasks/scheduler/users?${range()}&userType=technician` }),
   'GET /api/time-off': () => ({ url: `/api/time-off?${range()}` }),
-  'POST /api/time-off': (i) => ({ url: '/api/time-off', payload: { userId: i.technician, startDateTime: at(30 * day), endDateTime: at(30 * day + 3_600_000) } }),
+  'POST /api/time-off': (i) => ({
+    url: '/api/time-off',
+    payload: { userId: i.technician, startDateTime: at(30 * day), endDateTime: at(30 * day + 3_600_000) },
+  }),
   'DELETE /api/time-off/:id': (i) => ({ url: `/api/time-off/${i.timeOff}` }),
   'GET /api/bids': () => ({ url: '/api/bids?limit=100' }),
   'GET /api/tasks/:id/bids': (i) => ({ url: `/api/tasks/${i.bidTask}/bids` }),
@@ -221,13 +241,22 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'POST /api/bids/:id/award': (i) => ({ url: `/api/bids/${i.bid}/award` }),
   'POST /api/tasks/:id/bids/close': (i) => ({ url: `/api/tasks/${i.bidTask}/bids/close` }),
   'POST /api/tasks/clock-in': (i) => ({ url: '/api/tasks/clock-in', payload: { taskId: i.task, jobId: i.job } }),
-  'POST /api/tasks/clock-out': (i) => ({ url: '/api/tasks/clock-out', payload: { taskId: i.clockTask, taskActivityId: i.activity, jobId: i.job, description: 'Done' } }),
-  'PATCH /api/tasks/:id/activities/:activityId': withBody('PATCH /api/tasks/:id/activities/:activityId', (i) => `/api/tasks/${i.clockTask}/activities/${i.activity}`),
+  'POST /api/tasks/clock-out': (i) => ({
+    url: '/api/tasks/clock-out',
+    payload: { taskId: i.clockTask, taskActivityId: i.activity, jobId: i.job, description: 'Done' },
+  }),
+  'PATCH /api/tasks/:id/activities/:activityId': withBody(
+    'PATCH /api/tasks/:id/activities/:activityId',
+    (i) => `/api/tasks/${i.clockTask}/activities/${i.activity}`,
+  ),
   'GET /api/tasks/assistants': () => ({ url: '/api/tasks/assistants' }),
   'GET /api/vehicles': () => ({ url: '/api/vehicles?limit=100' }),
   'GET /api/vehicles/active': () => ({ url: '/api/vehicles/active' }),
   'GET /api/vehicles/cost': (i) => ({ url: `/api/vehicles/cost?vin=${i.vin}` }),
-  'POST /api/vehicles': () => ({ url: '/api/vehicles', payload: { name: 'New van', vin: `1HGCM82633A${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}` } }),
+  'POST /api/vehicles': () => ({
+    url: '/api/vehicles',
+    payload: { name: 'New van', vin: `1HGCM82633A${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}` },
+  }),
   'GET /api/vehicles/:id': (i) => ({ url: `/api/vehicles/${i.vehicle}` }),
   'PUT /api/vehicles/:id': withBody('PUT /api/vehicles/:id', (i) => `/api/vehicles/${i.vehicle}`),
   'DELETE /api/vehicles/:id': (i) => ({ url: `/api/vehicles/${i.vehicle}` }),
@@ -266,7 +295,13 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'POST /api/receptionist/calls': (i) => ({
     url: '/api/receptionist/calls',
     headers: { authorization: `Bearer ${i.bearer}` },
-    payload: { externalCallId: `call-${Math.random()}`, callerNumber: '555-0100', startedAt: '2026-11-01T10:00:00Z', endedAt: '2026-11-01T10:02:00Z', outcome: 'INFORMATION' },
+    payload: {
+      externalCallId: `call-${Math.random()}`,
+      callerNumber: '555-0100',
+      startedAt: '2026-11-01T10:00:00Z',
+      endedAt: '2026-11-01T10:02:00Z',
+      outcome: 'INFORMATION',
+    },
   }),
   'GET /api/receptionist/calls': () => ({ url: '/api/receptionist/calls?limit=100' }),
   'GET /api/receptionist/calls/:id': (i) => ({ url: `/api/receptionist/calls/${i.call}` }),
@@ -275,9 +310,15 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/messages/:id': (i) => ({ url: `/api/messages/${i.message}` }),
   'POST /api/messages/:id/retry': (i) => ({ url: `/api/messages/${i.message}/retry` }),
   'GET /api/email-templates': () => ({ url: '/api/email-templates' }),
-  'PUT /api/email-templates/:kind': () => ({ url: '/api/email-templates/estimate', payload: { subject: 'Estimate #{documentNumber}', message: 'Hi {customerName}' } }),
+  'PUT /api/email-templates/:kind': () => ({
+    url: '/api/email-templates/estimate',
+    payload: { subject: 'Estimate #{documentNumber}', message: 'Hi {customerName}' },
+  }),
   'DELETE /api/email-templates/:kind': () => ({ url: '/api/email-templates/estimate' }),
-  'POST /api/email-templates/:kind/preview': () => ({ url: '/api/email-templates/invoice/preview', payload: { subject: 'Invoice #{documentNumber}', message: 'Balance {balance}' } }),
+  'POST /api/email-templates/:kind/preview': () => ({
+    url: '/api/email-templates/invoice/preview',
+    payload: { subject: 'Invoice #{documentNumber}', message: 'Balance {balance}' },
+  }),
   'GET /api/delivery': () => ({ url: '/api/delivery' }),
   'POST /api/delivery/jobs/:id/retry': (i) => ({ url: `/api/delivery/jobs/${i.backgroundJob}/retry` }),
   'GET /api/assets': (i) => ({ url: `/api/assets?addressId=${i.address}` }),

@@ -78,9 +78,18 @@ describe.runIf(onPostgres)('row-level security on PostgreSQL', () => {
     const bJob = await t.db.selectFrom('jobs').select(['id', 'name']).where('tenant_id', '=', b.tenantId).executeTakeFirstOrThrow();
     const changed = await withTenant(a.tenantId, () => t.app.db.updateTable('jobs').set({ name: 'Hijacked' }).where('id', '=', bJob.id).executeTakeFirst());
     expect(Number(changed.numUpdatedRows)).toBe(0);
-    await expect(withTenant(a.tenantId, () => t.app.db.insertInto('zones').values({ id: crypto.randomUUID(), tenant_id: b.tenantId, name: 'Planted', created_at: new Date().toISOString() }).execute())).rejects.toThrow(/row-level security/);
+    await expect(
+      withTenant(a.tenantId, () =>
+        t.app.db
+          .insertInto('zones')
+          .values({ id: crypto.randomUUID(), tenant_id: b.tenantId, name: 'Planted', created_at: new Date().toISOString() })
+          .execute(),
+      ),
+    ).rejects.toThrow(/row-level security/);
     // Moving a row of one's own to the other company is refused the same way (WITH CHECK).
-    await expect(withTenant(a.tenantId, () => t.app.db.updateTable('zones').set({ tenant_id: b.tenantId }).where('tenant_id', '=', a.tenantId).execute())).rejects.toThrow(/row-level security/);
+    await expect(
+      withTenant(a.tenantId, () => t.app.db.updateTable('zones').set({ tenant_id: b.tenantId }).where('tenant_id', '=', a.tenantId).execute()),
+    ).rejects.toThrow(/row-level security/);
     expect((await t.db.selectFrom('jobs').select('name').where('id', '=', bJob.id).executeTakeFirstOrThrow()).name).toBe(bJob.name);
   });
 
@@ -94,7 +103,9 @@ describe.runIf(onPostgres)('row-level security on PostgreSQL', () => {
     expect(users.map((u) => u.id)).toEqual([user.id]);
     // A secret opens its row for reading only, and no other table.
     expect(await withSecret({ loginEmail: user.email }, () => countAll(t.app.db, 'jobs'))).toBe(0);
-    const renamed = await withSecret({ loginEmail: user.email }, () => t.app.db.updateTable('users').set({ name: 'Hijacked' }).where('id', '=', user.id).executeTakeFirst());
+    const renamed = await withSecret({ loginEmail: user.email }, () =>
+      t.app.db.updateTable('users').set({ name: 'Hijacked' }).where('id', '=', user.id).executeTakeFirst(),
+    );
     expect(Number(renamed.numUpdatedRows)).toBe(0);
   });
 

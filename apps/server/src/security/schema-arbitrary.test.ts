@@ -19,9 +19,12 @@ const options = { idsFor: (field: string) => (field === 'customerId' ? [ID] : []
 
 describe('schema arbitraries', () => {
   it('strict values pass the schema they came from, so valid-looking cases reach the services', () => {
-    fc.assert(fc.property(boundedValue(json, { ...options, strict: true }), (v) => {
-      expect(schema.safeParse(v).error).toBeUndefined();
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(boundedValue(json, { ...options, strict: true }), (v) => {
+        expect(schema.safeParse(v).error).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('bounded values reach both sides of the bounds', () => {

@@ -61,7 +61,15 @@ const strictDateTime = fc.integer({ min: -60, max: 60 }).map((days) => new Date(
 const dateTimeArb = fc.oneof(
   fc.date({ min: new Date('1970-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString()),
   fc.integer({ min: -400, max: 400 }).map((days) => new Date(Date.now() + days * 86_400_000).toISOString()),
-  fc.constantFrom('1970-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '2026-11-22T10:00:00+14:00', '2026-03-29T01:30:00Z', '0000-01-01T00:00:00Z', '9999-12-31T23:00:00-14:00', '0001-01-01T00:30:00+01:00'),
+  fc.constantFrom(
+    '1970-01-01T00:00:00Z',
+    '9999-12-31T23:59:59.999Z',
+    '2026-11-22T10:00:00+14:00',
+    '2026-03-29T01:30:00Z',
+    '0000-01-01T00:00:00Z',
+    '9999-12-31T23:00:00-14:00',
+    '0001-01-01T00:30:00+01:00',
+  ),
 );
 
 function stringArb(schema: JsonSchema, field: string, options: ArbitraryOptions): fc.Arbitrary<unknown> {
@@ -72,7 +80,11 @@ function stringArb(schema: JsonSchema, field: string, options: ArbitraryOptions)
   }
   if (schema.format === 'date') return options.strict ? strictDate : dateArb;
   if (schema.format === 'date-time') return options.strict ? strictDateTime : dateTimeArb;
-  if (schema.format === 'email') return fc.oneof(fc.emailAddress(), boundedLength(schema.minLength ?? 0, schema.maxLength).map((n) => `${'a'.repeat(Math.max(1, n - 7))}@ex.com`));
+  if (schema.format === 'email')
+    return fc.oneof(
+      fc.emailAddress(),
+      boundedLength(schema.minLength ?? 0, schema.maxLength).map((n) => `${'a'.repeat(Math.max(1, n - 7))}@ex.com`),
+    );
   if (options.strict) {
     // Field names that promise a shape the JSON Schema does not spell out (custom refinements).
     const named = options.textIds?.(field) ?? [];
@@ -80,10 +92,15 @@ function stringArb(schema: JsonSchema, field: string, options: ArbitraryOptions)
     if (/email/i.test(field)) return fc.string({ unit: fc.constantFrom(...'abcxyz019'), minLength: 1, maxLength: 30 }).map((v) => `${v}@example.com`);
     if (/url$/i.test(field)) return fc.constant('https://example.com/pay');
   }
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern), { maxLength: schema.maxLength ?? 40 }).filter((v) => !options.strict || v.length <= (schema.maxLength ?? Infinity));
+  if (schema.pattern)
+    return fc
+      .stringMatching(new RegExp(schema.pattern), { maxLength: schema.maxLength ?? 40 })
+      .filter((v) => !options.strict || v.length <= (schema.maxLength ?? Infinity));
   const length = boundedLength(schema.minLength ?? 0, schema.maxLength, options.strict);
   // Strict text is letters: blanks and control characters fail the trims and refinements, which the other modes cover.
-  return options.strict ? length.chain((n) => fc.string({ unit: fc.constantFrom(...'abcdefgh XYZ'), minLength: n, maxLength: n }).map((v) => (n ? 'a' + v.slice(1) : v))) : length.chain(text);
+  return options.strict
+    ? length.chain((n) => fc.string({ unit: fc.constantFrom(...'abcdefgh XYZ'), minLength: n, maxLength: n }).map((v) => (n ? 'a' + v.slice(1) : v)))
+    : length.chain(text);
 }
 
 function numberArb(schema: JsonSchema, integer: boolean, strict = false): fc.Arbitrary<number> {
@@ -96,9 +113,16 @@ function numberArb(schema: JsonSchema, integer: boolean, strict = false): fc.Arb
     ? fc.integer({ min: Math.max(lo ?? -1e9, Number.MIN_SAFE_INTEGER), max: Math.min(hi ?? 1e9, Number.MAX_SAFE_INTEGER) })
     : fc.double({ min: lo ?? -1e9, max: hi ?? 1e9, noNaN: true, noDefaultInfinity: true });
   if (strict) {
-    const inside = [lo, hi, 0, 1, 0.5, 10].filter((n): n is number => n !== undefined && (!integer || Number.isInteger(n)) && n >= (lo ?? -Infinity) && n <= (hi ?? Infinity));
-    const small = integer ? fc.integer({ min: Math.max(lo ?? 0, 0), max: Math.max(lo ?? 0, Math.min(hi ?? 1000, 1000)) }) : fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100);
-    return fc.oneof(fc.constantFrom(...(inside.length ? inside : [lo ?? 0])), small.filter((n) => n >= (lo ?? -Infinity) && n <= (hi ?? Infinity) && n !== schema.exclusiveMinimum));
+    const inside = [lo, hi, 0, 1, 0.5, 10].filter(
+      (n): n is number => n !== undefined && (!integer || Number.isInteger(n)) && n >= (lo ?? -Infinity) && n <= (hi ?? Infinity),
+    );
+    const small = integer
+      ? fc.integer({ min: Math.max(lo ?? 0, 0), max: Math.max(lo ?? 0, Math.min(hi ?? 1000, 1000)) })
+      : fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100);
+    return fc.oneof(
+      fc.constantFrom(...(inside.length ? inside : [lo ?? 0])),
+      small.filter((n) => n >= (lo ?? -Infinity) && n <= (hi ?? Infinity) && n !== schema.exclusiveMinimum),
+    );
   }
   return fc.oneof(fc.constantFrom(...edges), inRange);
 }
@@ -126,10 +150,14 @@ export function boundedValue(schema: JsonSchema, options: ArbitraryOptions, fiel
     case 'array': {
       const cap = depth < 2 ? TOP_ARRAY_CAP : NESTED_ARRAY_CAP;
       const min = schema.minItems ?? 0;
-      const length = boundedLength(min, options.strict ? Math.min(schema.maxItems ?? 3, Math.max(min, 3)) : schema.maxItems, options.strict).map((n) => Math.min(n, cap));
+      const length = boundedLength(min, options.strict ? Math.min(schema.maxItems ?? 3, Math.max(min, 3)) : schema.maxItems, options.strict).map((n) =>
+        Math.min(n, cap),
+      );
       const item = boundedValue(schema.items ?? {}, options, field, depth + 1);
       // Strict lists hold distinct items: "each assistant only once" and the like are refinements, not bounds.
-      return length.chain((n) => (options.strict ? fc.uniqueArray(item, { minLength: Math.min(min, 1), maxLength: n }) : fc.array(item, { minLength: n, maxLength: n })));
+      return length.chain((n) =>
+        options.strict ? fc.uniqueArray(item, { minLength: Math.min(min, 1), maxLength: n }) : fc.array(item, { minLength: n, maxLength: n }),
+      );
     }
     case 'object': {
       const props = schema.properties ?? {};
@@ -145,9 +173,42 @@ const LONG = 'x'.repeat(200_000);
 /** Strings that have broken servers before: NUL, lone surrogates, numbers' names, injections, very long text. */
 export const hostileString = fc.oneof(
   fc.constantFrom(
-    '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\u202e', '%00', "' OR 1=1 --", '"; DROP TABLE jobs; --', '<script>alert(1)</script>', '../../etc/passwd',
-    'NaN', 'Infinity', '-Infinity', '-0', '1e309', '0x10', '__proto__', 'constructor', 'null', 'undefined', 'true', '[]', '{}', '😀'.repeat(300), LONG,
-    '2026-02-30', '9999-99-99T99:99:99Z', '00000000-0000-0000-0000-000000000000', '\\', '%', 'a%ZZb', ' leading', 'trailing ', '\r\n',
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfffy',
+    '\u202e',
+    '%00',
+    "' OR 1=1 --",
+    '"; DROP TABLE jobs; --',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '-0',
+    '1e309',
+    '0x10',
+    '__proto__',
+    'constructor',
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '😀'.repeat(300),
+    LONG,
+    '2026-02-30',
+    '9999-99-99T99:99:99Z',
+    '00000000-0000-0000-0000-000000000000',
+    '\\',
+    '%',
+    'a%ZZb',
+    ' leading',
+    'trailing ',
+    '\r\n',
   ),
   fc.string({ unit: 'binary', maxLength: 60 }),
 );
@@ -155,7 +216,10 @@ const specialNumber = fc.constantFrom(Number.NaN, Infinity, -Infinity, -0, 1e308
 const pollution = fc.constantFrom(
   Object.fromEntries([['__proto__', { polluted: true }]]),
   { constructor: { prototype: { polluted: true } } },
-  Object.fromEntries([['__proto__', { polluted: true }], ['prototype', { polluted: true }]]),
+  Object.fromEntries([
+    ['__proto__', { polluted: true }],
+    ['prototype', { polluted: true }],
+  ]),
 );
 /** A value of any type, for wrong-type cases. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -256,7 +320,8 @@ function structuredCloneSafe(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Deep) return value;
   if (Array.isArray(value)) return value.map(structuredCloneSafe);
   const out = {};
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: structuredCloneSafe(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, k, { value: structuredCloneSafe(v), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -271,7 +336,10 @@ export function toJsonText(value: unknown): string {
   }
   if (value instanceof Deep) return value.toJsonText();
   if (Array.isArray(value)) return `[${value.map(toJsonText).join(',')}]`;
-  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v)}`).join(',')}}`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v)}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 

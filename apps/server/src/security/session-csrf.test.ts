@@ -41,7 +41,12 @@ function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
 
 function send(key: string, headers: Record<string, string>) {
   const req = writeRequest(key)!;
-  return t.app.inject({ method: req.method as 'POST', url: req.url, headers: { ...req.headers, ...headers }, ...(req.payload ? { payload: req.payload } : {}) });
+  return t.app.inject({
+    method: req.method as 'POST',
+    url: req.url,
+    headers: { ...req.headers, ...headers },
+    ...(req.payload ? { payload: req.payload } : {}),
+  });
 }
 
 beforeAll(async () => {
@@ -70,7 +75,12 @@ describe('every mutating route', () => {
 
   it('refuses a cross-site Origin or Sec-Fetch-Site with a valid session cookie (403) and changes nothing', async () => {
     const before = await tenantSnapshot(t.db, a.tenantId);
-    const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
     for (const key of routes) {
       for (const headers of crossSite) {
         const res = await send(key, { cookie: a.admin.cookie, ...headers });
@@ -81,7 +91,12 @@ describe('every mutating route', () => {
     }
     expect(await tenantSnapshot(t.db, a.tenantId)).toBe(before);
     // The same cookie from the app's own origin still works, so the 403s above came from the origin alone.
-    const own = await t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie: a.admin.cookie, origin: 'https://app.example', host: 'app.example', 'sec-fetch-site': 'same-origin' }, payload: { name: 'Own origin', phone: null } });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie: a.admin.cookie, origin: 'https://app.example', host: 'app.example', 'sec-fetch-site': 'same-origin' },
+      payload: { name: 'Own origin', phone: null },
+    });
     expect(own.statusCode, own.body).toBe(200);
   });
 
@@ -147,10 +162,11 @@ describe('security headers on every class of response', () => {
 });
 
 describe('login limits (as the foundation set them)', () => {
-  it('per account: failures lock the account for the right password too, whatever the e-mail\'s case; other accounts are unaffected', async () => {
+  it("per account: failures lock the account for the right password too, whatever the e-mail's case; other accounts are unaffected", async () => {
     const victim = await t.signInAs(a.tenantId, 'Staff', 'partialAccess');
     const other = await t.signInAs(a.tenantId, 'Staff', 'partialAccess');
-    const from = (remoteAddress: string, email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
+    const from = (remoteAddress: string, email: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
     for (let i = 0; i < PER_ACCOUNT; i++) expect((await from(`10.1.0.${i + 1}`, victim.user.email, 'wrong-password')).statusCode).toBe(401);
     const locked = await from('10.1.0.50', victim.user.email, TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
@@ -162,14 +178,30 @@ describe('login limits (as the foundation set them)', () => {
   it('per IP: spread over many accounts, then 429 for that address only; X-Forwarded-For does not reset it', async () => {
     const ip = '10.2.0.9';
     for (let i = 0; i < PER_IP; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: `guess-${i}@nowhere.test`, password: 'wrong-password' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: `guess-${i}@nowhere.test`, password: 'wrong-password' },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, headers: { 'x-forwarded-for': '203.0.113.7' }, payload: { email: 'fresh@nowhere.test', password: 'wrong-password' } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+      payload: { email: 'fresh@nowhere.test', password: 'wrong-password' },
+    });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expectSecurityHeaders(blocked, '429');
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.2.0.10', payload: { email: 'fresh@nowhere.test', password: 'wrong-password' } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.2.0.10',
+      payload: { email: 'fresh@nowhere.test', password: 'wrong-password' },
+    });
     expect(elsewhere.statusCode).toBe(401);
   });
 });

@@ -31,7 +31,10 @@ describe('text input', () => {
 
   it('answers a lone surrogate with a clear 400 naming the field, and stores nothing', async () => {
     const before = await tenantSnapshot(t.db, tenantId);
-    const res = await rawPost('/api/customers', '{"name":"Acme \\ud83d","customerAddress":[{"addressLine1":"1 Main St","fullAddress":"1 Main St"}],"contacts":[]}');
+    const res = await rawPost(
+      '/api/customers',
+      '{"name":"Acme \\ud83d","customerAddress":[{"addressLine1":"1 Main St","fullAddress":"1 Main St"}],"contacts":[]}',
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toEqual([expect.stringMatching(/contains an invalid character/)]);
     expect(await tenantSnapshot(t.db, tenantId)).toBe(before);
@@ -39,7 +42,11 @@ describe('text input', () => {
 
   it('keeps a name with visible text, trimmed of invisible ends', async () => {
     const customer = await buildCustomer(t.db, tenantId);
-    const res = await t.call('POST', '/api/jobs', admin.cookie, { customerId: customer.id, siteAddressId: customer.addressId, name: '\u200BBoiler service\u202C' });
+    const res = await t.call('POST', '/api/jobs', admin.cookie, {
+      customerId: customer.id,
+      siteAddressId: customer.addressId,
+      name: '\u200BBoiler service\u202C',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const job = await t.call('GET', `/api/jobs/${res.json().data.id}`, admin.cookie);
     expect(job.json().data.name).toBe('Boiler service');

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creatableTokenScopes, type TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
 import { listenLocal } from '../modules/events/events.fixture.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { apiRouteKeys, CALLERS, orderedRoutes, passed, seedCompany, sendRoute, tableGaps, type Answer, type Caller, type Seeded } from './role-matrix.fixture.ts';
+import {
+  apiRouteKeys,
+  CALLERS,
+  orderedRoutes,
+  passed,
+  seedCompany,
+  sendRoute,
+  tableGaps,
+  type Answer,
+  type Caller,
+  type Seeded,
+} from './role-matrix.fixture.ts';
 import { ROLE_MATRIX } from './role-matrix.ts';
 import { TOKEN_EXPECTED, TOKEN_ROUTES } from './token-scopes.ts';
 
@@ -80,7 +91,8 @@ for (const owner of CALLERS.filter((c) => c.role && c.access)) {
             const answer = got[side];
             if (!answer) continue;
             if (refusal === null) {
-              if (classOf(answer) !== classOf(want[side]!)) problems.push(`${key} (${side}): the owner got ${want[side]!.status}, the token ${answer.status} ${answer.body.slice(0, 120)}`);
+              if (classOf(answer) !== classOf(want[side]!))
+                problems.push(`${key} (${side}): the owner got ${want[side]!.status}, the token ${answer.status} ${answer.body.slice(0, 120)}`);
             } else if (answer.status !== 403 || messageOf(answer) !== refusal) {
               problems.push(`${key} (${side}): expected 403 "${refusal}", got ${answer.status} ${answer.body.slice(0, 120)}`);
             }
@@ -94,14 +106,24 @@ for (const owner of CALLERS.filter((c) => c.role && c.access)) {
 
 describe('revoked and expired tokens', () => {
   it('get 401 on every route, public ones included', async () => {
-    const seeded = await seedCompany(t, CALLERS.find((c) => c.label === 'Admin')!);
+    const seeded = await seedCompany(
+      t,
+      CALLERS.find((c) => c.label === 'Admin')!,
+    );
     const cookie = seeded.caller!.cookie;
     const revoked = (await t.call('POST', '/api/tokens', cookie, { name: 'Revoked', scope: 'full' })).json().data;
     expect((await t.call('DELETE', `/api/tokens/${revoked.token.id}`, cookie)).statusCode).toBe(204);
     const expired = (await t.call('POST', '/api/tokens', cookie, { name: 'Expired', scope: 'full' })).json().data;
-    await t.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() - 1_000).toISOString() }).where('id', '=', expired.token.id).execute();
+    await t.db
+      .updateTable('api_tokens')
+      .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
+      .where('id', '=', expired.token.id)
+      .execute();
     const problems: string[] = [];
-    for (const [label, secret] of [['revoked', revoked.secret as string], ['expired', expired.secret as string]] as const) {
+    for (const [label, secret] of [
+      ['revoked', revoked.secret as string],
+      ['expired', expired.secret as string],
+    ] as const) {
       for (const key of Object.keys(TOKEN_ROUTES)) {
         const a = await sendRoute(t, port, key, { ...seeded.ids, bearer: secret }, { authorization: `Bearer ${secret}` });
         if (a.status !== 401 || messageOf(a) !== INVALID) problems.push(`${key} (${label}): ${a.status} ${a.body.slice(0, 120)}`);

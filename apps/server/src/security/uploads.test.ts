@@ -67,7 +67,12 @@ describe('upload routes', () => {
     expect(checked).toBeGreaterThan(60);
     expect(await tenantSnapshot(t.db, a.tenantId)).toBe(before);
     for (const u of UPLOADS) expect(BODYLESS_WRITES[u.key], u.key).toMatch(/multipart/);
-    expect(Object.entries(BODYLESS_WRITES).filter(([, why]) => /multipart/.test(why)).map(([k]) => k).sort()).toEqual([...listed].sort());
+    expect(
+      Object.entries(BODYLESS_WRITES)
+        .filter(([, why]) => /multipart/.test(why))
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual([...listed].sort());
   });
 
   for (const u of UPLOADS) {
@@ -110,9 +115,20 @@ describe('upload routes', () => {
       expect(res.json().message, u.key).toEqual([expect.stringMatching(/^The image is 7,000 × 7,000 pixels; .* may be at most [\d,]+ pixels/)]);
     }
     const customer = await buildCustomer(t.db, a.tenantId);
-    const estimate = (await t.call('POST', '/api/estimates', a.admin.cookie, { mode: 'Send', jobInfo: { type: 'NonJob', accountId: customer.id }, estimateInfo: {}, productServices: [{ name: 'Pump', qty: 1, rate: 100 }] })).json().data;
+    const estimate = (
+      await t.call('POST', '/api/estimates', a.admin.cookie, {
+        mode: 'Send',
+        jobInfo: { type: 'NonJob', accountId: customer.id },
+        estimateInfo: {},
+        productServices: [{ name: 'Pump', qty: 1, rate: 100 }],
+      })
+    ).json().data;
     const before = await tenantSnapshot(t.db, a.tenantId);
-    const approval = await t.call('POST', `/api/estimates/${estimate.id}/approval`, a.admin.cookie, { decision: 'APPROVED', signerName: 'Carla', signature: dataUrlOf(bomb) });
+    const approval = await t.call('POST', `/api/estimates/${estimate.id}/approval`, a.admin.cookie, {
+      decision: 'APPROVED',
+      signerName: 'Carla',
+      signature: dataUrlOf(bomb),
+    });
     expect(approval.statusCode, approval.body).toBe(400);
     expect(approval.json().message).toEqual([expect.stringMatching(/^The image is 7,000 × 7,000 pixels; signature images may be at most 4,000,000 pixels/)]);
     expect(await tenantSnapshot(t.db, a.tenantId)).toBe(before);
@@ -152,7 +168,11 @@ describe('upload routes', () => {
   });
 
   it('serves a profile photo only as the raster type its bytes are, with nosniff', async () => {
-    for (const [name, declared, data, expected] of [['me.png', 'text/html', SAMPLES.png, 'image/png'], ['me.jpg', 'image/jpeg', SAMPLES.jpeg, 'image/jpeg'], ['me.webp', 'image/webp', SAMPLES.webp, 'image/webp']] as const) {
+    for (const [name, declared, data, expected] of [
+      ['me.png', 'text/html', SAMPLES.png, 'image/png'],
+      ['me.jpg', 'image/jpeg', SAMPLES.jpeg, 'image/jpeg'],
+      ['me.webp', 'image/webp', SAMPLES.webp, 'image/webp'],
+    ] as const) {
       const res = await upload(UPLOADS[1]!, name, declared, data);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
       const photo = await t.app.inject({ url: `/api/user/${a.admin.user.id}/photo`, headers: { cookie: a.admin.cookie } });

@@ -36,7 +36,7 @@ export function jsonBodyOf(key: string, ids?: RouteIds): Record<string, unknown>
 
 /** Write routes that read no JSON body, each with the reason (the suites check this list against the route table). */
 export const BODYLESS_WRITES: Record<string, string> = {
-  'POST /api/auth/logout': 'ends the caller\'s own session; no body',
+  'POST /api/auth/logout': "ends the caller's own session; no body",
   'PUT /api/user/profile/photo': 'multipart upload (uploads.test.ts)',
   'PUT /api/company/logo': 'multipart upload (uploads.test.ts)',
   'POST /api/jobs/media': 'multipart upload (uploads.test.ts)',
@@ -45,7 +45,7 @@ export const BODYLESS_WRITES: Record<string, string> = {
   'POST /api/estimates/:id/send': 'transition by path id; no body',
   'POST /api/estimates/:id/void': 'transition by path id; no body',
   'POST /api/estimates/:id/draft': 'transition by path id; no body',
-  'POST /api/estimates/:id/convert': 'transition by path id; no body (the new job\'s fields come from the estimate)',
+  'POST /api/estimates/:id/convert': "transition by path id; no body (the new job's fields come from the estimate)",
   'POST /api/invoices/:id/send': 'transition by path id; no body',
   'POST /api/invoices/:id/void': 'transition by path id; no body',
   'POST /api/invoices/:id/draft': 'transition by path id; no body',
@@ -60,11 +60,11 @@ export const PUBLIC_WRITES: Record<string, string> = {
   'POST /api/auth/signup': 'creates a company and its first login',
   'POST /api/auth/login': 'signs in',
   'POST /api/auth/accept-invitation': 'an invited person sets a password',
-  'POST /api/auth/logout': 'ends the cookie\'s session if any; answers 204 without one',
+  'POST /api/auth/logout': "ends the cookie's session if any; answers 204 without one",
   'POST /api/auth/forgot-password': 'asks for a password reset link (the same answer for any address, limited per IP and address)',
   'POST /api/auth/reset-password': 'sets a password with a one-time emailed link',
   'POST /api/auth/verify-email': "confirms a company's address with a one-time emailed link",
-  'POST /api/public/aiText/generate': 'the public signup page\'s job-description helper (limited per IP)',
+  'POST /api/public/aiText/generate': "the public signup page's job-description helper (limited per IP)",
 };
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -78,8 +78,12 @@ export function mutatingRoutes(app: FastifyInstance): string[] {
 export async function tenantSnapshot(db: Db, tenantId: string): Promise<string> {
   const tables =
     dialectOf(db) === 'postgres'
-      ? await sql<{ name: string }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id'`.execute(db)
-      : await sql<{ name: string }>`select m.name from sqlite_master m join pragma_table_info(m.name) c on c.name = 'tenant_id' where m.type = 'table'`.execute(db);
+      ? await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id'`.execute(db)
+      : await sql<{ name: string }>`select m.name from sqlite_master m join pragma_table_info(m.name) c on c.name = 'tenant_id' where m.type = 'table'`.execute(
+          db,
+        );
   const names = tables.rows.map((r) => r.name).sort();
   if (!names.includes('jobs') || !names.includes('users')) throw new Error(`tenant tables not found: ${names.join(', ')}`);
   const parts: unknown[] = [];

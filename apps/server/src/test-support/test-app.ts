@@ -65,8 +65,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
     return `fw_session=${c.value}`;
   };
-  const login = (email: string, password = TEST_PASSWORD) =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const login = (email: string, password = TEST_PASSWORD) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   const signInAs = async (tenantId: string, role: RoleName, access?: AccessLevel): Promise<Session> => {
     const user = await buildUser(setup.db, { tenantId, role, ...(access ? { access } : {}), passwordHash: await testPasswordHash() });
     const res = await login(user.email);

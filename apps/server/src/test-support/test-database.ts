@@ -37,5 +37,9 @@ export async function createPostgresTestDatabase(prefix = 'fw_test_'): Promise<P
   // a connection's role may end it. The set-up role is a member of the server's role, not the other way round,
   // so a drop by the server's role failed whenever a set-up connection was still closing; and it holds
   // pg_signal_backend (scripts/with-postgres.sh), without which an autovacuum worker on the database fails the drop.
-  return { url: withDatabase(url, name), setupUrl: withDatabase(bypassUrl, name), drop: () => onCluster(bypassUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    url: withDatabase(url, name),
+    setupUrl: withDatabase(bypassUrl, name),
+    drop: () => onCluster(bypassUrl, `drop database if exists ${name} with (force)`),
+  };
 }

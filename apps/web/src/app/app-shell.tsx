@@ -15,7 +15,10 @@ function ShellLayout({ children }: { children?: ReactNode }) {
   const [drawerUsed, setDrawerUsed] = useState(false);
   return (
     <div className="flex min-h-full">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <aside className="sticky top-0 hidden h-screen w-56 shrink-0 flex-col border-r border-border bg-white lg:flex">

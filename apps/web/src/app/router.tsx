@@ -255,7 +255,10 @@ export type CostCalculatorSearch = { estimateId?: string; costType?: CostType };
 const costCalculatorRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/enter-estimate-details/cost-calculator',
-  validateSearch: (s: Record<string, unknown>): CostCalculatorSearch => ({ estimateId: str(s.estimateId), costType: isCostType(s.costType) ? s.costType : undefined }),
+  validateSearch: (s: Record<string, unknown>): CostCalculatorSearch => ({
+    estimateId: str(s.estimateId),
+    costType: isCostType(s.costType) ? s.costType : undefined,
+  }),
   component: guarded(CostCalculatorPage, 'costs.write'),
 });
 /** Every cost of a job, filtered by type, task and a date range (YYYY-MM-DD). */

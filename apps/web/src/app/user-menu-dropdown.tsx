@@ -5,8 +5,7 @@ import { toast } from 'sonner';
 import { useSession, useSignOut } from '../lib/auth-context';
 import { USER_MENU_LABEL, USER_MENU_TRIGGER_CLASS, UserMenuFace } from './user-menu-face';
 
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100';
+const itemClass = 'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100';
 
 /** The menu itself, loaded once the shell has painted; open or not is the caller's, so a press on the stand-in trigger carries over. */
 export function UserMenuDropdown({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -2,8 +2,7 @@ import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
 import { Avatar } from '../components/avatar';
 
 export const USER_MENU_LABEL = 'User menu';
-export const USER_MENU_TRIGGER_CLASS =
-  'flex items-center gap-2 rounded-full p-0.5 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary';
+export const USER_MENU_TRIGGER_CLASS = 'flex items-center gap-2 rounded-full p-0.5 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary';
 
 /** What the user menu's trigger shows: the same before and after the menu's code arrives. */
 export function UserMenuFace({ user }: { user: SessionInfo['user'] }) {

@@ -10,5 +10,7 @@ const OPTIONS = [
 ];
 
 export function ActiveStatusSelect({ value, onChange, className }: { value: ActiveStatus; onChange: (status: ActiveStatus) => void; className?: string }) {
-  return <Select aria-label="Filter by status" className={className} value={value} onChange={(e) => onChange(e.target.value as ActiveStatus)} options={OPTIONS} />;
+  return (
+    <Select aria-label="Filter by status" className={className} value={value} onChange={(e) => onChange(e.target.value as ActiveStatus)} options={OPTIONS} />
+  );
 }

@@ -10,7 +10,10 @@ import { ErrorState } from './error-state';
 import { SkeletonRows } from './skeleton';
 
 /** The company's date format for the log: instants in its zone, calendar days as written. */
-const writer = (timeZone?: string): DateWriter => ({ instant: (iso) => formatDateTime(iso, timeZone), day: (day) => formatDate(`${day}T12:00:00.000Z`, 'UTC') });
+const writer = (timeZone?: string): DateWriter => ({
+  instant: (iso) => formatDateTime(iso, timeZone),
+  day: (day) => formatDate(`${day}T12:00:00.000Z`, 'UTC'),
+});
 
 /** One change of an activity entry as a sentence ("Changed Name from Boiler to Boiler service."). */
 export function changeText(change: Activity['meta'][number], timeZone?: string): string {

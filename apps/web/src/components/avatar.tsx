@@ -9,7 +9,11 @@ export function Avatar({ name, src, size = 32, className }: { name: string; src?
     return <img src={src} alt="" style={style} onError={() => setFailed(true)} className={cn('shrink-0 rounded-full object-cover', className)} />;
   }
   return (
-    <span aria-hidden="true" style={style} className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-hover', className)}>
+    <span
+      aria-hidden="true"
+      style={style}
+      className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-hover', className)}
+    >
       {initials(name)}
     </span>
   );

@@ -7,7 +7,19 @@ const TONES = {
 } as const;
 
 /** A full-width line of context at the top of a page or card: what is on, what is missing, with an optional action. */
-export function Banner({ tone = 'info', icon, title, children, action }: { tone?: keyof typeof TONES; icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+export function Banner({
+  tone = 'info',
+  icon,
+  title,
+  children,
+  action,
+}: {
+  tone?: keyof typeof TONES;
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div role="status" className={cn('flex flex-col gap-3 rounded-lg border px-4 py-3 text-sm sm:flex-row sm:items-center', TONES[tone])}>
       {icon ? <span className="shrink-0">{icon}</span> : null}

@@ -55,11 +55,7 @@ export function CardList<Row>({
           </li>
         ))}
       </ul>
-      {more && infinite ? (
-        <LoadMoreSentinel onVisible={loadingMore ? undefined : onLoadMore}>{more}</LoadMoreSentinel>
-      ) : (
-        more
-      )}
+      {more && infinite ? <LoadMoreSentinel onVisible={loadingMore ? undefined : onLoadMore}>{more}</LoadMoreSentinel> : more}
     </div>
   );
 }
@@ -127,9 +123,12 @@ function LoadMoreSentinel({ onVisible, children }: { onVisible: (() => void) | u
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) latest.current?.();
-    }, { threshold: INFINITE_SCROLL_THRESHOLD });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current?.();
+      },
+      { threshold: INFINITE_SCROLL_THRESHOLD },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

@@ -13,7 +13,14 @@ export type ControlledCheckboxProps<Values extends FieldValues, Output> = {
 };
 
 /** A labelled checkbox bound to a react-hook-form boolean field. */
-export function ControlledCheckbox<Values extends FieldValues, Output>({ control, name, id, label, fallback = false, className }: ControlledCheckboxProps<Values, Output>) {
+export function ControlledCheckbox<Values extends FieldValues, Output>({
+  control,
+  name,
+  id,
+  label,
+  fallback = false,
+  className,
+}: ControlledCheckboxProps<Values, Output>) {
   return (
     <Controller
       control={control}

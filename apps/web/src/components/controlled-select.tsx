@@ -12,9 +12,7 @@ export function ControlledSelect<Values extends FieldValues, Output>({ control, 
     <Controller
       control={control}
       name={name}
-      render={({ field: f }) => (
-        <Select {...select} name={f.name} ref={f.ref} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />
-      )}
+      render={({ field: f }) => <Select {...select} name={f.name} ref={f.ref} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />}
     />
   );
 }

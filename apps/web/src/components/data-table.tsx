@@ -52,8 +52,7 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
             {columns.map((col) => {
               const keys = col.sortKeys?.map((k) => k.key) ?? [col.key];
               const active = sort !== undefined && keys.includes(sort.key);
-              const nextSort = (key: string) =>
-                onSortChange?.({ key, direction: sort?.key === key && sort.direction === 'asc' ? 'desc' : 'asc' });
+              const nextSort = (key: string) => onSortChange?.({ key, direction: sort?.key === key && sort.direction === 'asc' ? 'desc' : 'asc' });
               return (
                 <th
                   key={col.key}
@@ -94,21 +93,28 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, so
         </thead>
         <tbody>
           {rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? onKey(row) : undefined}
-                tabIndex={onRowClick ? 0 : undefined}
-                aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
-                className={cn(onRowClick && 'group cursor-pointer hover:bg-gray-50 focus-visible:bg-primary-soft focus-visible:outline-none')}
-              >
-                {columns.map((col) => (
-                  <td key={col.key} className={cn('border-b border-border px-3 py-2.5 align-middle', col.stickyEnd && cn(STICKY_END, 'z-[1] bg-white', onRowClick && 'group-hover:bg-gray-50'), col.className)}>
-                    {col.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
+            <tr
+              key={rowKey(row)}
+              onClick={onRowClick ? () => onRowClick(row) : undefined}
+              onKeyDown={onRowClick ? onKey(row) : undefined}
+              tabIndex={onRowClick ? 0 : undefined}
+              aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
+              className={cn(onRowClick && 'group cursor-pointer hover:bg-gray-50 focus-visible:bg-primary-soft focus-visible:outline-none')}
+            >
+              {columns.map((col) => (
+                <td
+                  key={col.key}
+                  className={cn(
+                    'border-b border-border px-3 py-2.5 align-middle',
+                    col.stickyEnd && cn(STICKY_END, 'z-[1] bg-white', onRowClick && 'group-hover:bg-gray-50'),
+                    col.className,
+                  )}
+                >
+                  {col.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
         </tbody>
       </table>
       {/* Outside the table and pinned left, so a wide header never pushes the message off screen. */}

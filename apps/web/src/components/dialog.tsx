@@ -29,9 +29,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
             <div className="min-w-0">
               <DialogPrimitive.Title className="text-base font-semibold text-gray-900">{title}</DialogPrimitive.Title>
-              {description ? (
-                <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description>
-              ) : null}
+              {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description> : null}
             </div>
             <DialogPrimitive.Close className="rounded p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-800" aria-label="Close">
               <X size={16} aria-hidden="true" />

@@ -4,7 +4,7 @@ import { ApiError } from '../lib/api-client';
 import { ErrorState } from './error-state';
 
 describe('ErrorState', () => {
-  it('says a missing record (or another company\'s) was not found, in the server\'s words, without a pointless retry', () => {
+  it("says a missing record (or another company's) was not found, in the server's words, without a pointless retry", () => {
     render(<ErrorState error={new ApiError(404, 'NOT_FOUND', 'Job not found.')} onRetry={vi.fn()} />);
     expect(screen.getByText('Not found')).toBeTruthy();
     expect(screen.getByText('Job not found.')).toBeTruthy();

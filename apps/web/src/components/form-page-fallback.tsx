@@ -14,7 +14,11 @@ export function formPageFallback(query: RecordQuery, page: { title: string; back
   return (
     <>
       <PageHeader title={page.title} back={page.back} />
-      {query.isLoading ? <SkeletonForm fields={page.fields} /> : <ErrorState error={query.error} onRetry={() => void query.refetch()} title={page.errorTitle} />}
+      {query.isLoading ? (
+        <SkeletonForm fields={page.fields} />
+      ) : (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} title={page.errorTitle} />
+      )}
     </>
   );
 }

@@ -53,7 +53,11 @@ export function ListView<Item>({
   if (list.isLoading) return <SkeletonRows />;
   if (list.error && errorPlacement === 'replace') return <ErrorState error={list.error} onRetry={list.refetch} />;
   // A failed load says so under the table instead of claiming the list is empty.
-  const empty = list.error ? null : list.filtered ? <EmptyState title={NO_RESULTS_TEXT} /> : (emptyState ?? <EmptyState title={NO_DATA_TEXT} action={emptyAction} />);
+  const empty = list.error ? null : list.filtered ? (
+    <EmptyState title={NO_RESULTS_TEXT} />
+  ) : (
+    (emptyState ?? <EmptyState title={NO_DATA_TEXT} action={emptyAction} />)
+  );
   const errorBelow = list.error ? (
     <div className="mt-3 rounded-lg border border-danger/30 bg-white">
       <ErrorState error={list.error} onRetry={list.refetch} />

@@ -91,7 +91,13 @@ export function MultiSelect({
               </Badge>
             ))}
             {hidden > 0 ? (
-              <Badge tone="outline" title={selected.slice(limit).map((o) => o.label).join(', ')}>
+              <Badge
+                tone="outline"
+                title={selected
+                  .slice(limit)
+                  .map((o) => o.label)
+                  .join(', ')}
+              >
                 +{hidden}
               </Badge>
             ) : null}

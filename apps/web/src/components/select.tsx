@@ -16,18 +16,10 @@ export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'childre
  * A styled native select: the platform picker is the most usable one on phones, handles
  * hundreds of options (time zones) and type-ahead, and needs no custom keyboard code.
  */
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { options, placeholder, invalid, className, ...rest },
-  ref,
-) {
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ options, placeholder, invalid, className, ...rest }, ref) {
   return (
     <div className={cn('relative', className)}>
-      <select
-        ref={ref}
-        aria-invalid={invalid || undefined}
-        className={controlClass(invalid, 'h-9 appearance-none pr-8')}
-        {...rest}
-      >
+      <select ref={ref} aria-invalid={invalid || undefined} className={controlClass(invalid, 'h-9 appearance-none pr-8')} {...rest}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>

@@ -5,7 +5,17 @@ import { Select } from './select';
 export type SortOption = { value: `${string}:${'asc' | 'desc'}`; label: string };
 
 /** Phones have no table headers: a list's sort keys as a select; a header sort it does not list reads "Custom order". */
-export function SortSelect({ label, options, sort, onChange }: { label: string; options: readonly SortOption[]; sort: SortState; onChange: (sort: SortState) => void }) {
+export function SortSelect({
+  label,
+  options,
+  sort,
+  onChange,
+}: {
+  label: string;
+  options: readonly SortOption[];
+  sort: SortState;
+  onChange: (sort: SortState) => void;
+}) {
   const value = `${sort.key}:${sort.direction}`;
   return (
     <Select

@@ -1,5 +1,15 @@
 import type { KeyboardEvent } from 'react';
-import { clampHours, clampMinutes, fromTime24, shownHours, toTime24, withPhase, TIME_PHASES, type Time24, type TimePickerValue } from '@fieldwork/domain/time/time-picker.rules';
+import {
+  clampHours,
+  clampMinutes,
+  fromTime24,
+  shownHours,
+  toTime24,
+  withPhase,
+  TIME_PHASES,
+  type Time24,
+  type TimePickerValue,
+} from '@fieldwork/domain/time/time-picker.rules';
 import { cn } from '../lib/cn';
 import { controlClass } from './input';
 
@@ -37,11 +47,24 @@ export function TimePicker({ value, onChange, label, id, disabled, invalid }: Ti
   const part = { label, disabled, invalid };
   return (
     <div role="group" aria-label={label} className="flex items-center gap-1">
-      <PartInput {...part} id={id} name="hours" text={current ? pad(shownHours(current)) : ''} onKeyDown={step('hours')} onText={(t) => emit({ ...base, hours: clampHours(t) })} />
+      <PartInput
+        {...part}
+        id={id}
+        name="hours"
+        text={current ? pad(shownHours(current)) : ''}
+        onKeyDown={step('hours')}
+        onText={(t) => emit({ ...base, hours: clampHours(t) })}
+      />
       <span aria-hidden="true" className="text-muted">
         :
       </span>
-      <PartInput {...part} name="minutes" text={current ? pad(current.minutes) : ''} onKeyDown={step('minutes')} onText={(t) => emit({ ...base, minutes: clampMinutes(t) })} />
+      <PartInput
+        {...part}
+        name="minutes"
+        text={current ? pad(current.minutes) : ''}
+        onKeyDown={step('minutes')}
+        onText={(t) => emit({ ...base, minutes: clampMinutes(t) })}
+      />
       <div role="radiogroup" aria-label={`${label} AM or PM`} className="ml-1 inline-flex overflow-hidden rounded-md border border-border-strong">
         {TIME_PHASES.map((phase) => {
           const on = current?.phase === phase;

@@ -22,8 +22,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // A 4xx answer will not change on retry; only network and server failures are worth one more try.
-        retry: (failureCount, error) =>
-          failureCount < 1 && !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500),
+        retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500),
       },
       mutations: { retry: false },
     },

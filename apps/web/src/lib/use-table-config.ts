@@ -14,8 +14,7 @@ export const tableConfigKey = (type: TableConfigType) => ['table-config', type] 
 
 export const tableConfigApi = {
   get: async (type: TableConfigType) => (await api.get<DataOf<SavedConfig>>('/table-configuration', { query: { type } })).data,
-  save: async (type: TableConfigType, config: ColumnConfig[]) =>
-    (await api.put<DataOf<SavedConfig> | null>('/table-configuration', { type, config }))?.data,
+  save: async (type: TableConfigType, config: ColumnConfig[]) => (await api.put<DataOf<SavedConfig> | null>('/table-configuration', { type, config }))?.data,
 };
 
 /** The viewer's columns of one table (order and visibility); the default set when none is saved or loading failed. */

@@ -53,7 +53,8 @@ const money = (row: Row, sign: 1 | -1, metric: string, day: string, amount: stri
      select ${row}.tenant_id, '${metric}', ${row}.${day}, ${sign}, ${sign} * ${row}.${amount}, ${sign} * ${amount2 === '0' ? '0' : `${row}.${amount2}`} where ${when.replaceAll('$', row)}
      on conflict (tenant_id, metric, day) do update set n = dashboard_money_days.n + excluded.n,
        amount = dashboard_money_days.amount + excluded.amount, amount2 = dashboard_money_days.amount2 + excluded.amount2`;
-const hourOf = (dialect: DialectName, row: Row) => (dialect === 'sqlite' ? `substr(${row}.start_at, 1, 13)` : `to_char(${row}.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`);
+const hourOf = (dialect: DialectName, row: Row) =>
+  dialect === 'sqlite' ? `substr(${row}.start_at, 1, 13)` : `to_char(${row}.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
 const task = (dialect: DialectName, row: Row, sign: 1 | -1) =>
   `insert into dashboard_task_hours (tenant_id, lifecycle, hour, n) select ${row}.tenant_id, ${row}.lifecycle, ${hourOf(dialect, row)}, ${sign} where ${row}.start_at is not null
      on conflict (tenant_id, lifecycle, hour) do update set n = dashboard_task_hours.n + excluded.n`;
@@ -71,9 +72,25 @@ const customer = (row: Row, sign: 1 | -1) =>
 export type Source = { name: string; table: string; share: (row: Row, sign: 1 | -1) => string; columns: string; changed?: string };
 function sources(dialect: DialectName): Source[] {
   return [
-    { name: 'invoices_dashboard', table: 'invoices', columns: 'tenant_id, status, invoice_date, total_cents, sub_total_cents', share: (r, s) => money(r, s, 'invoiced', 'invoice_date', 'total_cents', 'sub_total_cents', `$.invoice_date is not null and $.status not in ('DRAFT', 'VOID')`) },
-    { name: 'invoice_payments_dashboard', table: 'invoice_payments', columns: 'tenant_id, paid_on, amount_cents', share: (r, s) => money(r, s, 'collected', 'paid_on', 'amount_cents', '0', 'true') },
-    { name: 'costs_dashboard', table: 'costs', columns: 'tenant_id, cost_for, cost_date, amount_cents', share: (r, s) => money(r, s, 'job_cost', 'cost_date', 'amount_cents', '0', `$.cost_for = 'JOB'`) },
+    {
+      name: 'invoices_dashboard',
+      table: 'invoices',
+      columns: 'tenant_id, status, invoice_date, total_cents, sub_total_cents',
+      share: (r, s) =>
+        money(r, s, 'invoiced', 'invoice_date', 'total_cents', 'sub_total_cents', `$.invoice_date is not null and $.status not in ('DRAFT', 'VOID')`),
+    },
+    {
+      name: 'invoice_payments_dashboard',
+      table: 'invoice_payments',
+      columns: 'tenant_id, paid_on, amount_cents',
+      share: (r, s) => money(r, s, 'collected', 'paid_on', 'amount_cents', '0', 'true'),
+    },
+    {
+      name: 'costs_dashboard',
+      table: 'costs',
+      columns: 'tenant_id, cost_for, cost_date, amount_cents',
+      share: (r, s) => money(r, s, 'job_cost', 'cost_date', 'amount_cents', '0', `$.cost_for = 'JOB'`),
+    },
     { name: 'tasks_dashboard', table: 'tasks', columns: 'tenant_id, lifecycle, start_at', share: (r, s) => task(dialect, r, s) },
     { name: 'jobs_dashboard', table: 'jobs', columns: 'tenant_id, customer_id', share: (r, s) => customer(r, s) },
     // Only a real status change moves the close instant (a same-status write must not).

@@ -25,7 +25,8 @@ const invoiceShare = (r: Row, sign: 1 | -1) =>
   sign === -1
     ? `delete from dashboard_invoice_links where invoice_id = ${r}.id`
     : `insert into dashboard_invoice_links (${COLUMNS}) ${LINKS.map(
-        (l) => `select ${r}.tenant_id, ${r}.id, '${l.kind}', x.${l.column}, ${r}.job_id, ${r}.invoice_date, ${r}.total_cents from ${l.table} x where x.job_id = ${r}.job_id and ${INVOICED(r)}`,
+        (l) =>
+          `select ${r}.tenant_id, ${r}.id, '${l.kind}', x.${l.column}, ${r}.job_id, ${r}.invoice_date, ${r}.total_cents from ${l.table} x where x.job_id = ${r}.job_id and ${INVOICED(r)}`,
       ).join(' union all ')}`;
 
 /** A job link's rows: one per invoiced invoice of the job. */

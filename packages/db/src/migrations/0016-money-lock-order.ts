@@ -46,7 +46,12 @@ const CUSTOMER_JOBS = `create or replace function jobs_dashboard() returns trigg
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   if (dialect !== 'postgres') return;
   const statements = [
-    money('invoices_dashboard', 'invoiced', { when: `$.invoice_date is not null and $.status not in ('DRAFT', 'VOID')`, day: 'invoice_date', amount: 'total_cents', amount2: 'sub_total_cents' }),
+    money('invoices_dashboard', 'invoiced', {
+      when: `$.invoice_date is not null and $.status not in ('DRAFT', 'VOID')`,
+      day: 'invoice_date',
+      amount: 'total_cents',
+      amount2: 'sub_total_cents',
+    }),
     money('invoice_payments_dashboard', 'collected', { when: 'true', day: 'paid_on', amount: 'amount_cents', amount2: '0' }),
     money('costs_dashboard', 'job_cost', { when: `$.cost_for = 'JOB'`, day: 'cost_date', amount: 'amount_cents', amount2: '0' }),
     CUSTOMER_JOBS,

@@ -54,7 +54,9 @@ const of = (expression: string, row: string) => expression.replaceAll('$', row);
 
 function sqliteTriggers({ name, table, watched, shares }: Source): string[] {
   const move = (row: Row, sign: 1 | -1) =>
-    `update jobs set ${Object.entries(shares).map(([column, share]) => `${column} = ${column} + ${sign} * (${of(share, row)})`).join(', ')}
+    `update jobs set ${Object.entries(shares)
+      .map(([column, share]) => `${column} = ${column} + ${sign} * (${of(share, row)})`)
+      .join(', ')}
        where tenant_id = ${row}.tenant_id and id = ${row}.job_id`;
   const changed = watched.map((c) => `old.${c} is not new.${c}`).join(' or ');
   return [

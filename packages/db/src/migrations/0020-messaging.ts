@@ -72,7 +72,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     await sql.raw(`alter table ${table} force row level security`).execute(db);
     await sql.raw(`create policy tenant_isolation on ${table} using (tenant_id = ${tenant}) with check (tenant_id = ${tenant})`).execute(db);
   }
-  await sql.raw(`create policy worker_claim on background_jobs using (current_setting('app.worker', true) = 'on') with check (current_setting('app.worker', true) = 'on')`).execute(db);
+  await sql
+    .raw(
+      `create policy worker_claim on background_jobs using (current_setting('app.worker', true) = 'on') with check (current_setting('app.worker', true) = 'on')`,
+    )
+    .execute(db);
   for (const table of ['password_resets', 'email_verifications']) {
     await sql.raw(`create policy secret_lookup on ${table} for select using (token_hash = NULLIF(current_setting('app.token_hash', true), ''))`).execute(db);
   }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  creatableTokenScopes,
-  TOKEN_EXPIRY_MESSAGES,
-  tokenExpired,
-  tokenExpiryProblem,
-  tokenRefusal,
-  type TokenScope,
-} from './api-tokens.rules.ts';
+import { creatableTokenScopes, TOKEN_EXPIRY_MESSAGES, tokenExpired, tokenExpiryProblem, tokenRefusal, type TokenScope } from './api-tokens.rules.ts';
 import type { AccessLevel, Capability } from './roles.rules.ts';
 
 describe('which scopes a viewer may create', () => {

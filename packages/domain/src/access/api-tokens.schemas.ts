@@ -30,7 +30,9 @@ export const createApiTokenBody = z.strictObject({
   // Absent means read-only: an integration written before scopes existed gets the least power, not the most.
   scope: tokenScopeSchema
     .default('read')
-    .describe('read: GET and HEAD only. receptionist: only POST /api/receptionist/calls. full: everything the owner may do. No token may manage tokens, users or company settings, or change its owner\'s profile. Default: read.'),
+    .describe(
+      "read: GET and HEAD only. receptionist: only POST /api/receptionist/calls. full: everything the owner may do. No token may manage tokens, users or company settings, or change its owner's profile. Default: read.",
+    ),
   expiresAt: expiresAtField
     .nullable()
     .optional()

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { can, capabilitiesOf, defaultAccessFor, FORBIDDEN_MESSAGES, isAdmin, isSubcontractorRole, isTechnicianRole, refusalFor, viewerClass, workOrderAccessLabel, type AccessLevel } from './roles.rules.ts';
+import {
+  can,
+  capabilitiesOf,
+  defaultAccessFor,
+  FORBIDDEN_MESSAGES,
+  isAdmin,
+  isSubcontractorRole,
+  isTechnicianRole,
+  refusalFor,
+  viewerClass,
+  workOrderAccessLabel,
+  type AccessLevel,
+} from './roles.rules.ts';
 
 describe('isAdmin (spec 6: role name contains "admin", any case, or full access)', () => {
   it.each([

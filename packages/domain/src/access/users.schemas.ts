@@ -48,8 +48,14 @@ export const userListQuery = z.strictObject({
   search: z.string().trim().max(100).optional(),
   name: z.string().trim().max(100).optional(),
   addedBy: uuidField('addedBy').optional(),
-  joinedOnStartDate: z.iso.datetime({ offset: true, error: 'joinedOnStartDate must be an ISO date-time.' }).refine(storableInstant, { error: 'joinedOnStartDate must be an ISO date-time.' }).optional(),
-  joinedOnEndDate: z.iso.datetime({ offset: true, error: 'joinedOnEndDate must be an ISO date-time.' }).refine(storableInstant, { error: 'joinedOnEndDate must be an ISO date-time.' }).optional(),
+  joinedOnStartDate: z.iso
+    .datetime({ offset: true, error: 'joinedOnStartDate must be an ISO date-time.' })
+    .refine(storableInstant, { error: 'joinedOnStartDate must be an ISO date-time.' })
+    .optional(),
+  joinedOnEndDate: z.iso
+    .datetime({ offset: true, error: 'joinedOnEndDate must be an ISO date-time.' })
+    .refine(storableInstant, { error: 'joinedOnEndDate must be an ISO date-time.' })
+    .optional(),
   status: z.enum(USER_STATUSES, { error: 'status must be ACTIVE or DISABLED.' }).optional(),
   role: roleNameSchema.optional(),
   /** Only people who can hold this role on a job (the Job Lead and Sales Manager pickers). */
@@ -77,8 +83,14 @@ export const invitedListQuery = z.strictObject({
   ...pageQuery,
   search: z.string().trim().max(100).optional(),
   invitedBy: uuidField('invitedBy').optional(),
-  invitedOnStartDate: z.iso.datetime({ offset: true, error: 'invitedOnStartDate must be an ISO date-time.' }).refine(storableInstant, { error: 'invitedOnStartDate must be an ISO date-time.' }).optional(),
-  invitedOnEndDate: z.iso.datetime({ offset: true, error: 'invitedOnEndDate must be an ISO date-time.' }).refine(storableInstant, { error: 'invitedOnEndDate must be an ISO date-time.' }).optional(),
+  invitedOnStartDate: z.iso
+    .datetime({ offset: true, error: 'invitedOnStartDate must be an ISO date-time.' })
+    .refine(storableInstant, { error: 'invitedOnStartDate must be an ISO date-time.' })
+    .optional(),
+  invitedOnEndDate: z.iso
+    .datetime({ offset: true, error: 'invitedOnEndDate must be an ISO date-time.' })
+    .refine(storableInstant, { error: 'invitedOnEndDate must be an ISO date-time.' })
+    .optional(),
   status: z.enum(['PENDING', 'ACCEPTED', 'REVOKED', 'EXPIRED']).optional(),
   orderByValue: orderValueSchema.default('desc'),
 });

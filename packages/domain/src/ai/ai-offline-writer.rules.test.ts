@@ -41,7 +41,11 @@ describe('offline writer: Generate', () => {
   });
 
   it('ignores blank and repeated tags and keeps within the description limit', () => {
-    const text = writeOfflineDescription({ requestType: 'Generate', jobName: 'Survey', jobTags: [' ', 'Roof', 'roof', ...Array.from({ length: 18 }, (_, i) => `Tag ${i} ${'y'.repeat(50)}`)] });
+    const text = writeOfflineDescription({
+      requestType: 'Generate',
+      jobName: 'Survey',
+      jobTags: [' ', 'Roof', 'roof', ...Array.from({ length: 18 }, (_, i) => `Tag ${i} ${'y'.repeat(50)}`)],
+    });
     expect(text).toContain('This job covers Roof, Tag 0 ');
     expect(text).not.toContain('Tag 7 ');
     expect(text.match(/Roof/g)).toHaveLength(1);
@@ -61,12 +65,19 @@ describe('offline writer: Improvise', () => {
   });
 
   it('keeps capitals it finds (acronyms, names) and ends every line with a stop', () => {
-    const text = writeOfflineDescription({ requestType: 'Improvise', currentDescription: 'check HVAC unit on roof\ncall Maria at the front desk!  i will follow up' });
+    const text = writeOfflineDescription({
+      requestType: 'Improvise',
+      currentDescription: 'check HVAC unit on roof\ncall Maria at the front desk!  i will follow up',
+    });
     expect(text).toBe('Check HVAC unit on roof. Call Maria at the front desk! I will follow up.');
   });
 
   it('appends the tags the description does not mention yet', () => {
-    const text = writeOfflineDescription({ requestType: 'Improvise', currentDescription: 'Fix the plumbing in unit 4.', jobTags: ['Plumbing', 'Emergency', 'After hours'] });
+    const text = writeOfflineDescription({
+      requestType: 'Improvise',
+      currentDescription: 'Fix the plumbing in unit 4.',
+      jobTags: ['Plumbing', 'Emergency', 'After hours'],
+    });
     expect(text).toBe('Fix the plumbing in unit 4. This job also covers Emergency and After hours.');
     const none = writeOfflineDescription({ requestType: 'Improvise', currentDescription: 'Emergency plumbing.', jobTags: ['plumbing', 'emergency'] });
     expect(none).toBe('Emergency plumbing.');

@@ -17,14 +17,23 @@ export type OfflineWriterInput = {
 /** Trade keywords (matched in the job name and tags) -> what the technician should check. */
 const TRADE_CHECKS: { words: RegExp; checks: string }[] = [
   { words: /plumb|leak|pipe|drain|faucet|toilet|sewer|water heater/i, checks: 'check for leaks, test water pressure and confirm drains run freely' },
-  { words: /hvac|heat|furnace|boiler|air ?con|\bac\b|cooling|ventilat|thermostat/i, checks: 'check airflow, filters and thermostat operation and confirm the system heats or cools as expected' },
-  { words: /electric|wiring|panel|breaker|outlet|lighting|\blights?\b|generator/i, checks: 'isolate the supply before work, test circuits, breakers and outlets, and confirm everything is safe when finished' },
+  {
+    words: /hvac|heat|furnace|boiler|air ?con|\bac\b|cooling|ventilat|thermostat/i,
+    checks: 'check airflow, filters and thermostat operation and confirm the system heats or cools as expected',
+  },
+  {
+    words: /electric|wiring|panel|breaker|outlet|lighting|\blights?\b|generator/i,
+    checks: 'isolate the supply before work, test circuits, breakers and outlets, and confirm everything is safe when finished',
+  },
   { words: /roof|gutter|shingle|flashing/i, checks: 'inspect shingles, flashing and gutters for damage and signs of water getting in' },
   { words: /paint|drywall|plaster/i, checks: 'protect floors and furniture, prepare the surfaces and check the finish in good light' },
-  { words: /clean|janitor|pressure wash/i, checks: 'confirm the areas to be cleaned and check each one against the customer\'s expectations before leaving' },
+  { words: /clean|janitor|pressure wash/i, checks: "confirm the areas to be cleaned and check each one against the customer's expectations before leaving" },
   { words: /pest|termite|rodent/i, checks: 'inspect entry points and activity signs and note the treatment applied' },
   { words: /lawn|landscap|garden|tree|irrigation|sprinkler/i, checks: 'walk the grounds, check irrigation and note anything that needs follow-up' },
-  { words: /applianc|fridge|refrigerat|washer|dryer|dishwasher|oven/i, checks: 'record the make, model and serial number, reproduce the fault and test the appliance after the repair' },
+  {
+    words: /applianc|fridge|refrigerat|washer|dryer|dishwasher|oven/i,
+    checks: 'record the make, model and serial number, reproduce the fault and test the appliance after the repair',
+  },
   { words: /lock|door|window|glass/i, checks: 'check alignment, seals and locking hardware and confirm everything opens and closes smoothly' },
   { words: /floor|tile|carpet/i, checks: 'check the subfloor and levels and protect finished areas' },
   { words: /install|replace|upgrade/i, checks: 'confirm the location, fixings and clearances before installing and test the new equipment once in place' },
@@ -125,9 +134,7 @@ function generate(input: OfflineWriterInput): string {
 
 /** Sentence case without lowering anything: acronyms (HVAC) and names keep their capitals. */
 function sentenceCase(text: string): string {
-  return text
-    .replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_m, stop: string, letter: string) => stop + letter.toUpperCase())
-    .replace(/(^|\s)i(?=[\s',]|$)/g, '$1I');
+  return text.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_m, stop: string, letter: string) => stop + letter.toUpperCase()).replace(/(^|\s)i(?=[\s',]|$)/g, '$1I');
 }
 
 function expandAbbreviations(text: string): string {
@@ -140,7 +147,10 @@ function improvise(input: OfflineWriterInput): string {
     .map((line) => expandAbbreviations(collapse(line).replace(/^[-*•]\s*/, '')))
     .filter(Boolean)
     .map((line) => endWithStop(line));
-  let text = lines.join(' ').replace(/\s+([,.;:!?])/g, '$1').replace(/([.!?]){2,}/g, '$1');
+  let text = lines
+    .join(' ')
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/([.!?]){2,}/g, '$1');
   text = sentenceCase(text);
   if (!text) return '';
   const lower = text.toLowerCase();

@@ -30,8 +30,15 @@ export const CALL_MESSAGES = {
 } as const;
 
 const instantField = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` }).transform((v) => new Date(v).toISOString());
-const optionalLink = (label: string) => z.union([uuidField(label), z.literal(''), z.null()]).transform((v) => v || null).optional();
+  z.iso
+    .datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` })
+    .refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` })
+    .transform((v) => new Date(v).toISOString());
+const optionalLink = (label: string) =>
+  z
+    .union([uuidField(label), z.literal(''), z.null()])
+    .transform((v) => v || null)
+    .optional();
 const outcomeField = z.enum(CALL_OUTCOMES, { error: `Outcome must be one of: ${CALL_OUTCOMES.join(', ')}.` });
 
 /** Whole seconds between two instants (never negative). */
@@ -67,7 +74,10 @@ export const callListQuery = z
     outcome: outcomeField.optional(),
     from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD).' }).optional(),
     // Not 9999-12-31: the list runs to the next midnight, and the day after 9999-12-31 has no YYYY-MM-DD key.
-    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD).' }).refine((v) => v !== '9999-12-31', { error: 'to must be a date (YYYY-MM-DD).' }).optional(),
+    to: z.iso
+      .date({ error: 'to must be a date (YYYY-MM-DD).' })
+      .refine((v) => v !== '9999-12-31', { error: 'to must be a date (YYYY-MM-DD).' })
+      .optional(),
     /** Caller name or number, contains, any case. */
     search: optionalText('search', 100),
   })

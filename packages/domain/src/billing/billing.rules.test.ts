@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveEstimate, canRecordDeposit, editCreatesDraftCopy, effectiveEstimateStatus, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, ESTIMATE_STATUSES, estimateActions, estimateMove, LINK_MESSAGES, linkRefusal, type EstimateStatus } from './estimates.rules.ts';
+import {
+  canMoveEstimate,
+  canRecordDeposit,
+  editCreatesDraftCopy,
+  effectiveEstimateStatus,
+  ESTIMATE_MESSAGES,
+  ESTIMATE_STATUS_LABELS,
+  ESTIMATE_STATUSES,
+  estimateActions,
+  estimateMove,
+  LINK_MESSAGES,
+  linkRefusal,
+  type EstimateStatus,
+} from './estimates.rules.ts';
 import { canMoveInvoice, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceActions, invoiceEditCreatesDraftCopy, invoiceMove } from './invoices.rules.ts';
 import { presetRange } from '../time/date-presets.rules.ts';
 import { approvalBody, createEstimateBody } from './estimates.schemas.ts';
 import { paymentBody } from './invoices.schemas.ts';
 
 const NO_DEPOSIT = { isDepositRequired: false, depositCents: 0 };
-const on = (a: Record<string, boolean>) => Object.keys(a).filter((k) => a[k]).sort();
+const on = (a: Record<string, boolean>) =>
+  Object.keys(a)
+    .filter((k) => a[k])
+    .sort();
 
 describe('estimate actions per status', () => {
   it.each<[EstimateStatus, string[]]>([
@@ -23,12 +39,16 @@ describe('estimate actions per status', () => {
   });
   it('Record deposit on Sent and Approved estimates that require one', () => {
     const withDeposit = { isDepositRequired: true, depositCents: 2500 };
-    expect(ESTIMATE_STATUSES.filter((status) => estimateActions({ status, isConverted: false, ...withDeposit }, true).recordDeposit)).toEqual(['SENT', 'APPROVED']);
+    expect(ESTIMATE_STATUSES.filter((status) => estimateActions({ status, isConverted: false, ...withDeposit }, true).recordDeposit)).toEqual([
+      'SENT',
+      'APPROVED',
+    ]);
     expect(estimateActions({ status: 'SENT', isConverted: false, ...withDeposit }, false).recordDeposit).toBe(false);
   });
   it('a converted estimate is not converted or voided again; readers only download, preview and view', () => {
     expect(estimateActions({ status: 'APPROVED', isConverted: true, ...NO_DEPOSIT }, true)).toMatchObject({ convert: false, void: false, view: true });
-    for (const status of ESTIMATE_STATUSES) expect(on(estimateActions({ status, isConverted: false, ...NO_DEPOSIT }, false)).every((a) => ['download', 'preview', 'view'].includes(a))).toBe(true);
+    for (const status of ESTIMATE_STATUSES)
+      expect(on(estimateActions({ status, isConverted: false, ...NO_DEPOSIT }, false)).every((a) => ['download', 'preview', 'view'].includes(a))).toBe(true);
   });
   it('editing a non-draft copies it into a draft, except Approved, Paid and Void (view)', () => {
     expect(ESTIMATE_STATUSES.filter(editCreatesDraftCopy)).toEqual(['SENT', 'DECLINED', 'CHANGE_REQUEST', 'EXPIRED']);
@@ -42,7 +62,12 @@ describe('estimate actions per status', () => {
   });
   it('labels and messages are the spec text', () => {
     expect(ESTIMATE_STATUS_LABELS).toMatchObject({ SENT: 'Open', PAID: 'Deposit Paid', CHANGE_REQUEST: 'Change Request' });
-    expect(ESTIMATE_MESSAGES).toMatchObject({ editCopy: 'Now, You can edit your Estimate.', converted: 'Estimate converted to invoice successfully', convertFailed: 'Cannot convert to invoice', voided: 'Estimate voided successfully' });
+    expect(ESTIMATE_MESSAGES).toMatchObject({
+      editCopy: 'Now, You can edit your Estimate.',
+      converted: 'Estimate converted to invoice successfully',
+      convertFailed: 'Cannot convert to invoice',
+      voided: 'Estimate voided successfully',
+    });
     expect(LINK_MESSAGES.successDetail(1042)).toBe('Linking to Job: 1042');
     expect([LINK_MESSAGES.panelTitle, LINK_MESSAGES.success, LINK_MESSAGES.failed]).toEqual(['Linking is permanent', 'Success', 'Linking failed!']);
   });
@@ -117,9 +142,20 @@ describe('created-on presets in the tenant zone', () => {
 });
 
 describe('schemas', () => {
-  const body = (lines: unknown[], info: object = {}) => ({ jobInfo: { type: 'NonJob', accountId: crypto.randomUUID() }, estimateInfo: info, productServices: lines });
+  const body = (lines: unknown[], info: object = {}) => ({
+    jobInfo: { type: 'NonJob', accountId: crypto.randomUUID() },
+    estimateInfo: info,
+    productServices: lines,
+  });
   it('turns dollars into cents and quantities into thousandths; ignores client totals', () => {
-    const parsed = createEstimateBody.parse(body([{ name: 'Pump', qty: 1.5, rate: 19.99, isTaxable: true, taxPercent: 8.875, total: 999 }], { freight: 10, depositAmount: 5.5, isDepositRequired: true, totalAmount: 1 }));
+    const parsed = createEstimateBody.parse(
+      body([{ name: 'Pump', qty: 1.5, rate: 19.99, isTaxable: true, taxPercent: 8.875, total: 999 }], {
+        freight: 10,
+        depositAmount: 5.5,
+        isDepositRequired: true,
+        totalAmount: 1,
+      }),
+    );
     expect(parsed.productServices[0]).toMatchObject({ qty: 1500, rate: 1999, taxPercent: 8875 });
     expect(parsed.estimateInfo).toMatchObject({ freight: 1000, depositAmount: 550 });
     expect(parsed.mode).toBe('Draft');
@@ -133,7 +169,9 @@ describe('schemas', () => {
     expect(msg(body([{ name: 'x', qty: 1, rate: 1, taxPercent: 100.5 }]))?.[0]).toContain('Tax % must be between');
     expect(msg(body([{ name: ' ', qty: 1, rate: 1 }]))).toEqual(['Product/Service Name is mandatory.']);
     expect(msg(body(Array.from({ length: 201 }, () => ({ name: 'x', qty: 1, rate: 1 })))))?.toEqual(['At most 200 products/services per document.']);
-    expect(msg({ jobInfo: { type: 'Existing', accountId: crypto.randomUUID() }, estimateInfo: {}, productServices: [] })).toEqual(['Job is mandatory for an existing job.']);
+    expect(msg({ jobInfo: { type: 'Existing', accountId: crypto.randomUUID() }, estimateInfo: {}, productServices: [] })).toEqual([
+      'Job is mandatory for an existing job.',
+    ]);
   });
   it('payments are positive amounts with 2 places', () => {
     expect(paymentBody.parse({ amount: 10.5, paidOn: '2026-03-01', method: 'CASH' }).amount).toBe(1050);
@@ -143,16 +181,46 @@ describe('schemas', () => {
   it('the signature is a bounded PNG data URL, bounded in pixels by its header', () => {
     const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
     const header = (w: number, h: number) =>
-      String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...be32(13), ...[...'IHDR'].map((c) => c.charCodeAt(0)), ...be32(w), ...be32(h), 8, 6, 0, 0, 0, 1, 2, 3, 4);
+      String.fromCharCode(
+        0x89,
+        0x50,
+        0x4e,
+        0x47,
+        0x0d,
+        0x0a,
+        0x1a,
+        0x0a,
+        ...be32(13),
+        ...[...'IHDR'].map((c) => c.charCodeAt(0)),
+        ...be32(w),
+        ...be32(h),
+        8,
+        6,
+        0,
+        0,
+        0,
+        1,
+        2,
+        3,
+        4,
+      );
     const png = 'data:image/png;base64,' + btoa(header(1170, 600));
     expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: png }).success).toBe(true);
     const bomb = approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: 'data:image/png;base64,' + btoa(header(7000, 7000)) });
-    expect(bomb.error?.issues.map((i) => i.message)).toEqual([expect.stringMatching(/^The image is 7,000 × 7,000 pixels; signature images may be at most 4,000,000 pixels/)]);
+    expect(bomb.error?.issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/^The image is 7,000 × 7,000 pixels; signature images may be at most 4,000,000 pixels/),
+    ]);
     const headerless = 'data:image/png;base64,' + btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4));
-    expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: headerless }).error?.issues[0]?.message).toBe('Signature must be a PNG image (data URL).');
-    expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: 'data:image/png;base64,' + btoa('GIF89a-not-png') }).success).toBe(false);
+    expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: headerless }).error?.issues[0]?.message).toBe(
+      'Signature must be a PNG image (data URL).',
+    );
+    expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: 'data:image/png;base64,' + btoa('GIF89a-not-png') }).success).toBe(
+      false,
+    );
     expect(approvalBody.safeParse({ decision: 'APPROVED', signerName: 'Ann', signature: png + 'A'.repeat(300_000) }).success).toBe(false);
-    expect(approvalBody.safeParse({ decision: 'CHANGE_REQUEST', signerName: 'Ann', signature: png }).error?.issues[0]?.message).toBe('Please describe the change you need.');
+    expect(approvalBody.safeParse({ decision: 'CHANGE_REQUEST', signerName: 'Ann', signature: png }).error?.issues[0]?.message).toBe(
+      'Please describe the change you need.',
+    );
   });
 });
 
@@ -187,6 +255,9 @@ describe('linkRefusal: why a document cannot be linked to a job (server and pane
     expect(linkRefusal(document, target)?.code ?? null).toBe(code);
   });
   it('names the other customer on the row', () => {
-    expect(linkRefusal({ jobId: null, status: 'SENT', customerId: 'c2', customerName: 'Contoso' }, job)).toMatchObject({ message: LINK_MESSAGES.otherCustomer, rowMessage: "Belongs to Contoso, not this job's customer." });
+    expect(linkRefusal({ jobId: null, status: 'SENT', customerId: 'c2', customerName: 'Contoso' }, job)).toMatchObject({
+      message: LINK_MESSAGES.otherCustomer,
+      rowMessage: "Belongs to Contoso, not this job's customer.",
+    });
   });
 });

@@ -12,20 +12,18 @@ import { MAX_AMOUNT_CENTS, MAX_LINES, MAX_QTY, MAX_RATE_CENTS, MONEY_MESSAGES, P
 
 /** A number with at most `places` decimals, scaled to an integer within [min, max] (in scaled units). */
 export const scaledField = (label: string, places: number, min: number, max: number) =>
-  z
-    .number({ error: `${label} must be a number.` })
-    .transform((v, ctx) => {
-      const scaled = toScaledInteger(v, places);
-      if (scaled === null) {
-        ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.tooManyDecimals(label, places) });
-        return z.NEVER;
-      }
-      if (scaled < min || scaled > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be between ${min / 10 ** places} and ${(max / 10 ** places).toLocaleString('en-US')}.` });
-        return z.NEVER;
-      }
-      return scaled;
-    });
+  z.number({ error: `${label} must be a number.` }).transform((v, ctx) => {
+    const scaled = toScaledInteger(v, places);
+    if (scaled === null) {
+      ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.tooManyDecimals(label, places) });
+      return z.NEVER;
+    }
+    if (scaled < min || scaled > max) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be between ${min / 10 ** places} and ${(max / 10 ** places).toLocaleString('en-US')}.` });
+      return z.NEVER;
+    }
+    return scaled;
+  });
 
 /** Dollars → cents. */
 export const moneyField = (label: string, max = MAX_AMOUNT_CENTS, min = 0) => scaledField(label, 2, min, max);
@@ -55,11 +53,26 @@ export const jobInfoSchema = z
   .strictObject({
     type: z.enum(['Existing', 'NonJob'], { error: 'Job type must be Existing or NonJob.' }),
     accountId: uuidField('Account Name').optional(),
-    jobId: z.union([uuidField('Job'), z.literal(''), z.null()]).transform((v) => v || null).optional(),
-    buildingUnitId: z.union([uuidField('Building/Unit'), z.literal(''), z.null()]).transform((v) => v || null).optional(),
-    accountAddressId: z.union([uuidField('Site Address'), z.literal(''), z.null()]).transform((v) => v || null).optional(),
-    billingContactId: z.union([uuidField('Billing Contact'), z.literal(''), z.null()]).transform((v) => v || null).optional(),
-    siteContactId: z.union([uuidField('Site Contact'), z.literal(''), z.null()]).transform((v) => v || null).optional(),
+    jobId: z
+      .union([uuidField('Job'), z.literal(''), z.null()])
+      .transform((v) => v || null)
+      .optional(),
+    buildingUnitId: z
+      .union([uuidField('Building/Unit'), z.literal(''), z.null()])
+      .transform((v) => v || null)
+      .optional(),
+    accountAddressId: z
+      .union([uuidField('Site Address'), z.literal(''), z.null()])
+      .transform((v) => v || null)
+      .optional(),
+    billingContactId: z
+      .union([uuidField('Billing Contact'), z.literal(''), z.null()])
+      .transform((v) => v || null)
+      .optional(),
+    siteContactId: z
+      .union([uuidField('Site Contact'), z.literal(''), z.null()])
+      .transform((v) => v || null)
+      .optional(),
   })
   .refine((v) => v.type === 'NonJob' || !!v.jobId, { error: 'Job is mandatory for an existing job.', path: ['jobId'] })
   .refine((v) => !!v.accountId || !!v.jobId, { error: 'Account Name is mandatory.', path: ['accountId'] });
@@ -104,7 +117,10 @@ export const documentListQuery = <S extends readonly [string, ...string[]]>(stat
     createdOn: z.enum(DATE_PRESETS, { error: `createdOn must be one of: ${DATE_PRESETS.join(', ')}.` }).optional(),
     jobId: uuidField('Job').optional(),
     /** The link panel lists only documents without a job. */
-    unlinked: z.enum(['true', 'false'], { error: 'unlinked must be true or false.' }).transform((v) => v === 'true').optional(),
+    unlinked: z
+      .enum(['true', 'false'], { error: 'unlinked must be true or false.' })
+      .transform((v) => v === 'true')
+      .optional(),
     /** This customer's documents come first (the link panel: the job's customer's, then the rest). */
     customerFirst: uuidField('customerFirst').optional(),
   });

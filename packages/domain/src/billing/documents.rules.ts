@@ -24,7 +24,10 @@ export function documentDates(
   timeZone: string,
 ): { label: string; day: string | null }[] {
   return [
-    { label: kind === 'estimate' ? 'Estimate Date' : 'Invoice Date', day: doc.documentDate ? doc.documentDate.slice(0, 10) : dayKeyOf(doc.createdAt, timeZone) },
+    {
+      label: kind === 'estimate' ? 'Estimate Date' : 'Invoice Date',
+      day: doc.documentDate ? doc.documentDate.slice(0, 10) : dayKeyOf(doc.createdAt, timeZone),
+    },
     { label: 'Due Date', day: doc.dueDate ? doc.dueDate.slice(0, 10) : null },
   ];
 }

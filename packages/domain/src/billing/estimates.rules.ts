@@ -74,7 +74,9 @@ export const ESTIMATE_ACTION_TABLE = {
 } as const satisfies Record<EstimateStatus, readonly EstimateAction[]>;
 
 /** The status each status-changing action stores (onsite approval stores the signer's decision, any of them). */
-export const ESTIMATE_ACTION_STORES = { send: 'SENT', void: 'VOID', recordDeposit: 'PAID' } as const satisfies Partial<Record<EstimateAction, StoredEstimateStatus>>;
+export const ESTIMATE_ACTION_STORES = { send: 'SENT', void: 'VOID', recordDeposit: 'PAID' } as const satisfies Partial<
+  Record<EstimateAction, StoredEstimateStatus>
+>;
 
 const storedBy = (action: EstimateAction): readonly (StoredEstimateStatus | undefined)[] =>
   action === 'onsiteApproval' ? APPROVAL_DECISIONS : [(ESTIMATE_ACTION_STORES as Partial<Record<EstimateAction, StoredEstimateStatus>>)[action]];
@@ -86,7 +88,8 @@ const storedBy = (action: EstimateAction): readonly (StoredEstimateStatus | unde
  * change racing in between leaves it no row to change.
  */
 export function estimateMove(action: EstimateAction, status: EstimateStatus, to?: StoredEstimateStatus): { allowed: boolean; from: StoredEstimateStatus[] } {
-  const passes = (s: EstimateStatus) => (ESTIMATE_ACTION_TABLE[s] as readonly EstimateAction[]).includes(action) && (to === undefined || to === s || canMoveEstimate(s, to));
+  const passes = (s: EstimateStatus) =>
+    (ESTIMATE_ACTION_TABLE[s] as readonly EstimateAction[]).includes(action) && (to === undefined || to === s || canMoveEstimate(s, to));
   return { allowed: passes(status), from: STORED_ESTIMATE_STATUSES.filter(passes) };
 }
 
@@ -95,7 +98,10 @@ export function estimateMove(action: EstimateAction, status: EstimateStatus, to?
  * invoice stands); `write` is whether the viewer may change estimates at all (read-only viewers get only
  * download, preview and view).
  */
-export function estimateActions(estimate: { status: EstimateStatus; isConverted: boolean; isDepositRequired: boolean; depositCents: number }, write: boolean): EstimateActions {
+export function estimateActions(
+  estimate: { status: EstimateStatus; isConverted: boolean; isDepositRequired: boolean; depositCents: number },
+  write: boolean,
+): EstimateActions {
   const listed = new Set<EstimateAction>(ESTIMATE_ACTIONS.filter((a) => storedBy(a).some((to) => estimateMove(a, estimate.status, to).allowed)));
   if (!canRecordDeposit(estimate)) listed.delete('recordDeposit');
   if (estimate.isConverted) {
@@ -157,7 +163,8 @@ export const LINK_MESSAGES = {
   otherCustomer: "The job belongs to another customer than this item's.",
   /** The same refusal, said of a row in the panel (the row names the customer it belongs to). */
   otherCustomerRow: (customer: string) => `Belongs to ${customer}, not this job's customer.`,
-  noneOfCustomer: (documents: string) => `This job's customer has no ${documents} to link. Other customers' ${documents} are listed below; they cannot be linked to this job.`,
+  noneOfCustomer: (documents: string) =>
+    `This job's customer has no ${documents} to link. Other customers' ${documents} are listed below; they cannot be linked to this job.`,
 } as const;
 
 /**
@@ -173,7 +180,11 @@ export function linkRefusal(
   if (document.status === 'VOID') return { code: 'VOID', message: LINK_MESSAGES.voidUnlinkable, rowMessage: LINK_MESSAGES.voidUnlinkable };
   if (job.status !== 'OPEN') return { code: 'JOB_NOT_OPEN', message: LINK_MESSAGES.jobNotOpen, rowMessage: LINK_MESSAGES.jobNotOpen };
   if (document.customerId !== job.customerId) {
-    return { code: 'OTHER_CUSTOMER', message: LINK_MESSAGES.otherCustomer, rowMessage: document.customerName ? LINK_MESSAGES.otherCustomerRow(document.customerName) : LINK_MESSAGES.otherCustomer };
+    return {
+      code: 'OTHER_CUSTOMER',
+      message: LINK_MESSAGES.otherCustomer,
+      rowMessage: document.customerName ? LINK_MESSAGES.otherCustomerRow(document.customerName) : LINK_MESSAGES.otherCustomer,
+    };
   }
   return null;
 }

@@ -58,7 +58,10 @@ function signatureProblem(dataUrl: string): string | null {
   } catch {
     return NOT_PNG; // atob throws on text that is not base64; a throwing validator would leave the request unanswered
   }
-  const check = checkImage('signature', Uint8Array.from(head, (c) => c.charCodeAt(0)));
+  const check = checkImage(
+    'signature',
+    Uint8Array.from(head, (c) => c.charCodeAt(0)),
+  );
   if (!check.ok) return check.message.startsWith('The image is') ? check.message : NOT_PNG;
   return check.info.type === 'image/png' ? null : NOT_PNG;
 }
@@ -80,7 +83,9 @@ export type DepositBody = z.infer<typeof depositBody>;
 export const linkEstimateBody = z.strictObject({ jobId: uuidField('Job'), estimateId: uuidField('Estimate') });
 export type LinkEstimateBody = z.infer<typeof linkEstimateBody>;
 
-const estimateActionsSchema = z.object(Object.fromEntries(ESTIMATE_ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof ESTIMATE_ACTIONS)[number], z.ZodBoolean>);
+const estimateActionsSchema = z.object(
+  Object.fromEntries(ESTIMATE_ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof ESTIMATE_ACTIONS)[number], z.ZodBoolean>,
+);
 
 export const estimateSchema = z.object({
   ...documentCommonDto,
@@ -94,14 +99,30 @@ export const estimateSchema = z.object({
   isConvertedJobEstimate: z.boolean(),
   convertedJobEstimateInfo: z.object({ previousEstimateNumber: z.number() }).nullable(),
   approval: z
-    .object({ decision: z.enum(APPROVAL_DECISIONS), signerName: z.string(), signedAt: z.string(), signerIp: z.string().nullable(), comment: z.string().nullable(), signature: z.string().nullable() })
+    .object({
+      decision: z.enum(APPROVAL_DECISIONS),
+      signerName: z.string(),
+      signedAt: z.string(),
+      signerIp: z.string().nullable(),
+      comment: z.string().nullable(),
+      signature: z.string().nullable(),
+    })
     .nullable(),
   /** The deposit received (status Deposit Paid); optional until every client reads it. */
-  depositPayment: z.object({ amount: z.number(), paidOn: z.string(), method: z.enum(PAYMENT_METHODS), reference: z.string().nullable() }).nullable().optional(),
+  depositPayment: z
+    .object({ amount: z.number(), paidOn: z.string(), method: z.enum(PAYMENT_METHODS), reference: z.string().nullable() })
+    .nullable()
+    .optional(),
   actions: estimateActionsSchema,
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 
 /** List rows: the document without its lines, approval image or margins. */
-export const estimateListItemSchema = estimateSchema.omit({ productServices: true, approval: true, totalMargin: true, marginPercentage: true, totalRevenue: true });
+export const estimateListItemSchema = estimateSchema.omit({
+  productServices: true,
+  approval: true,
+  totalMargin: true,
+  marginPercentage: true,
+  totalRevenue: true,
+});
 export type EstimateListItem = z.infer<typeof estimateListItemSchema>;

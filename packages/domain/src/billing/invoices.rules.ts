@@ -41,7 +41,8 @@ export const INVOICE_ACTION_STORES = { send: 'SENT', void: 'VOID', recordPayment
  * conditional write accepts only those, so a change racing in between leaves it no row to change.
  */
 export function invoiceMove(action: InvoiceAction, status: InvoiceStatus, to?: InvoiceStatus): { allowed: boolean; from: InvoiceStatus[] } {
-  const passes = (s: InvoiceStatus) => (INVOICE_ACTION_TABLE[s] as readonly InvoiceAction[]).includes(action) && (to === undefined || to === s || canMoveInvoice(s, to));
+  const passes = (s: InvoiceStatus) =>
+    (INVOICE_ACTION_TABLE[s] as readonly InvoiceAction[]).includes(action) && (to === undefined || to === s || canMoveInvoice(s, to));
   return { allowed: passes(status), from: INVOICE_STATUSES.filter(passes) };
 }
 
@@ -61,7 +62,10 @@ export function invoiceEditCreatesDraftCopy(status: InvoiceStatus): boolean {
 
 export const PAYMENT_METHODS = ['CASH', 'CHECK', 'CARD', 'BANK_TRANSFER', 'OTHER'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS = { CASH: 'Cash', CHECK: 'Check', CARD: 'Card', BANK_TRANSFER: 'Bank transfer', OTHER: 'Other' } as const satisfies Record<PaymentMethod, string>;
+export const PAYMENT_METHOD_LABELS = { CASH: 'Cash', CHECK: 'Check', CARD: 'Card', BANK_TRANSFER: 'Bank transfer', OTHER: 'Other' } as const satisfies Record<
+  PaymentMethod,
+  string
+>;
 
 export const BILLING_MESSAGES = {
   totalBelowPaid: (paid: string) => `The total cannot be less than the amount already paid (${paid}).`,

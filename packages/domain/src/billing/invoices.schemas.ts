@@ -2,7 +2,17 @@
 import { z } from 'zod';
 import { receiptBlock } from '../messages/messages.schemas.ts';
 import { booleanQuery, clearableText, uuidField, versionField } from '../common/common.schemas.ts';
-import { dateOnlyField, documentCommonDto, documentInfoFields, documentListQuery, jobInfoSchema, linesField, marginDto, modeField, moneyField } from './billing.schemas.ts';
+import {
+  dateOnlyField,
+  documentCommonDto,
+  documentInfoFields,
+  documentListQuery,
+  jobInfoSchema,
+  linesField,
+  marginDto,
+  modeField,
+  moneyField,
+} from './billing.schemas.ts';
 import { INVOICE_ACTIONS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.rules.ts';
 
 export const INVOICE_PAGE_SIZE = 10;
@@ -55,7 +65,9 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-const invoiceActionsSchema = z.object(Object.fromEntries(INVOICE_ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof INVOICE_ACTIONS)[number], z.ZodBoolean>);
+const invoiceActionsSchema = z.object(
+  Object.fromEntries(INVOICE_ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof INVOICE_ACTIONS)[number], z.ZodBoolean>,
+);
 
 const invoiceRef = z.object({ id: z.string(), invoiceNumber: z.number(), status: z.enum(INVOICE_STATUSES) });
 
@@ -84,5 +96,13 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type InvoiceRef = z.infer<typeof invoiceRef>;
 
-export const invoiceListItemSchema = invoiceSchema.omit({ copiedFrom: true, copies: true, productServices: true, payments: true, totalMargin: true, marginPercentage: true, totalRevenue: true });
+export const invoiceListItemSchema = invoiceSchema.omit({
+  copiedFrom: true,
+  copies: true,
+  productServices: true,
+  payments: true,
+  totalMargin: true,
+  marginPercentage: true,
+  totalRevenue: true,
+});
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;

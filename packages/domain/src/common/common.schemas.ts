@@ -10,7 +10,8 @@ export const uuidField = (label: string) => z.uuid({ error: `${label} must be a 
  * byte-order mark. They are trimmed from both ends of every text field, so a name typed as "\u202E\u200B" is as
  * empty as "" (and a name cannot be made to look different by invisible ends). Inside the text they stay.
  */
-const INVISIBLE_ENDS = /^[\s\p{Cc}\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]+|[\s\p{Cc}\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]+$/gu;
+const INVISIBLE_ENDS =
+  /^[\s\p{Cc}\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]+|[\s\p{Cc}\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]+$/gu;
 export const trimInvisible = (value: string): string => value.replace(INVISIBLE_ENDS, '');
 
 /** A lone surrogate (half of an emoji, say) cannot be stored or printed faithfully: refused, never altered. */
@@ -58,8 +59,14 @@ export const phoneField = z
   .regex(/^[0-9+()\-.\s]*$/, { error: 'Phone may contain only digits, spaces and + ( ) - .' });
 
 /** Optional contact fields a form may send empty: '' and null both store as null. */
-export const optionalEmail = z.union([emailField, z.literal(''), z.null()]).transform((v) => (v ? v : null)).optional();
-export const optionalPhone = z.union([phoneField, z.null()]).transform((v) => (v ? v : null)).optional();
+export const optionalEmail = z
+  .union([emailField, z.literal(''), z.null()])
+  .transform((v) => (v ? v : null))
+  .optional();
+export const optionalPhone = z
+  .union([phoneField, z.null()])
+  .transform((v) => (v ? v : null))
+  .optional();
 
 export const idParams = z.strictObject({ id: uuidField('Id') });
 

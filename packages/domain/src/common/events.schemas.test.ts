@@ -3,7 +3,15 @@ import { assigneeKeys, eventAudience, eventVisibleTo, toClientEvent, type Domain
 import type { Viewer } from '../access/roles.rules.ts';
 
 const viewer = (role: string, access: Viewer['access']): Viewer => ({ tenantId: 't1', userId: 'u1', role, access });
-const event = (o: Partial<DomainEvent> = {}): DomainEvent => ({ id: 'e', type: 'task.updated', tenantId: 't1', taskId: 'task', assigneeKeys: ['u1'], at: '2026-01-01T00:00:00.000Z', ...o });
+const event = (o: Partial<DomainEvent> = {}): DomainEvent => ({
+  id: 'e',
+  type: 'task.updated',
+  tenantId: 't1',
+  taskId: 'task',
+  assigneeKeys: ['u1'],
+  at: '2026-01-01T00:00:00.000Z',
+  ...o,
+});
 
 describe('live update audience', () => {
   it.each([
@@ -33,7 +41,13 @@ describe('live update audience', () => {
   });
 
   it('sends clients ids only', () => {
-    expect(toClientEvent(event({ jobId: 'j' }))).toEqual({ type: 'task.updated', taskId: 'task', jobId: 'j', taskNumber: null, at: '2026-01-01T00:00:00.000Z' });
+    expect(toClientEvent(event({ jobId: 'j' }))).toEqual({
+      type: 'task.updated',
+      taskId: 'task',
+      jobId: 'j',
+      taskNumber: null,
+      at: '2026-01-01T00:00:00.000Z',
+    });
     expect(assigneeKeys('a', null, undefined, '', 'a', 'b')).toEqual(['a', 'b']);
   });
 });

@@ -1,12 +1,39 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, computeTotals, divRoundHalfAway, dollarsToCents, lineTotalCents, taxCentsAt, marginOf, MAX_LINES, MAX_QTY, MAX_RATE_CENTS, MAX_TOTAL_CENTS, MONEY_MESSAGES, toScaledInteger } from './money.rules.ts';
+import {
+  centsToDollars,
+  computeTotals,
+  divRoundHalfAway,
+  dollarsToCents,
+  lineTotalCents,
+  taxCentsAt,
+  marginOf,
+  MAX_LINES,
+  MAX_QTY,
+  MAX_RATE_CENTS,
+  MAX_TOTAL_CENTS,
+  MONEY_MESSAGES,
+  toScaledInteger,
+} from './money.rules.ts';
 
-const line = (qty: number, rateCents: number, taxPercent = 0) => ({ qtyMilli: Math.round(qty * 1000), rateCents, isTaxable: taxPercent > 0, taxPercentMilli: Math.round(taxPercent * 1000) });
+const line = (qty: number, rateCents: number, taxPercent = 0) => ({
+  qtyMilli: Math.round(qty * 1000),
+  rateCents,
+  isTaxable: taxPercent > 0,
+  taxPercentMilli: Math.round(taxPercent * 1000),
+});
 
 describe('dollars and cents', () => {
   it.each([
-    [0, 0], [1, 100], [1.5, 150], [12.34, 1234], [0.01, 1], [-2.5, -250], [10_000_000, 1_000_000_000], [0.1, 10], [19.99, 1999],
+    [0, 0],
+    [1, 100],
+    [1.5, 150],
+    [12.34, 1234],
+    [0.01, 1],
+    [-2.5, -250],
+    [10_000_000, 1_000_000_000],
+    [0.1, 10],
+    [19.99, 1999],
   ])('%s dollars is %s cents', (dollars, cents) => {
     expect(dollarsToCents(dollars)).toBe(cents);
     expect(centsToDollars(cents)).toBe(dollars);
@@ -29,7 +56,14 @@ describe('rounding', () => {
     expect(divRoundHalfAway(-14n, 10n)).toBe(-1n);
   });
   it.each([
-    [1, 1999, 1999n], [1.5, 333, 500n], [0.333, 100, 33n], [0.335, 100, 34n], [2.5, 1, 3n], [0.001, 1, 0n], [0.005, 100, 1n], [3, 3333, 9999n],
+    [1, 1999, 1999n],
+    [1.5, 333, 500n],
+    [0.333, 100, 33n],
+    [0.335, 100, 34n],
+    [2.5, 1, 3n],
+    [0.001, 1, 0n],
+    [0.005, 100, 1n],
+    [3, 3333, 9999n],
   ])('qty %s × %s cents = %s', (qty, rate, total) => {
     expect(lineTotalCents(Math.round(qty * 1000), rate)).toBe(total);
   });
@@ -37,7 +71,11 @@ describe('rounding', () => {
 
 describe('tax rounded once per rate', () => {
   it('200 lines of $0.01 at 50% are $1.00 of tax, not $2.00', () => {
-    const r = computeTotals(Array.from({ length: 200 }, () => line(1, 1, 50)), 0, { required: false, amountCents: 0 });
+    const r = computeTotals(
+      Array.from({ length: 200 }, () => line(1, 1, 50)),
+      0,
+      { required: false, amountCents: 0 },
+    );
     if (!r.ok) throw new Error(r.message);
     expect(r.totals).toMatchObject({ subTotalCents: 200, taxableSubTotalCents: 200, taxCents: 100, totalCents: 300 });
     expect(r.totals.lines.reduce((s, l) => s + l.taxCents, 0)).toBe(100);
@@ -45,7 +83,7 @@ describe('tax rounded once per rate', () => {
     expect(r.totals.lines.slice(0, 100).every((l) => l.taxCents === 1) && r.totals.lines.slice(100).every((l) => l.taxCents === 0)).toBe(true);
   });
 
-  it('taxes each rate\'s subtotal once and only taxable lines, line shares adding up to the tax', () => {
+  it("taxes each rate's subtotal once and only taxable lines, line shares adding up to the tax", () => {
     expect(taxCentsAt(1000n, 8875)).toBe(89n); // 88.75 → 89
     expect(taxCentsAt(5n, 10_000)).toBe(1n); // 0.5 → 1, half away from zero
     const r = computeTotals([line(1, 1000, 8.875), line(1, 1000, 8.875), line(2, 250), line(1, 333, 5)], 0, { required: false, amountCents: 0 });
@@ -60,7 +98,7 @@ describe('tax rounded once per rate', () => {
     expect(three.totals.lines.map((l) => l.taxCents)).toEqual([30, 30, 29]);
   });
 
-  it('on random documents: total = rounded lines + each rate\'s tax rounded once + freight, and line taxes add up to the tax', () => {
+  it("on random documents: total = rounded lines + each rate's tax rounded once + freight, and line taxes add up to the tax", () => {
     const lineArb = fc.record({
       qtyMilli: fc.integer({ min: 1, max: 5_000_000 }),
       rateCents: fc.integer({ min: 0, max: 2_000_000 }),
@@ -95,7 +133,18 @@ describe('tax rounded once per rate', () => {
 describe('freight and deposit', () => {
   it('adds freight to the total and keeps a required deposit', () => {
     const r = computeTotals([line(2, 5000, 10)], 1500, { required: true, amountCents: 2000 });
-    expect(r).toEqual({ ok: true, totals: { lines: [{ totalCents: 10000, taxCents: 1000 }], subTotalCents: 10000, taxableSubTotalCents: 10000, taxCents: 1000, freightCents: 1500, depositCents: 2000, totalCents: 12500 } });
+    expect(r).toEqual({
+      ok: true,
+      totals: {
+        lines: [{ totalCents: 10000, taxCents: 1000 }],
+        subTotalCents: 10000,
+        taxableSubTotalCents: 10000,
+        taxCents: 1000,
+        freightCents: 1500,
+        depositCents: 2000,
+        totalCents: 12500,
+      },
+    });
   });
   it('drops the deposit when not required and refuses one above the total', () => {
     const none = computeTotals([line(1, 100)], 0, { required: false, amountCents: 5000 });

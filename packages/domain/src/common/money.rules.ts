@@ -116,7 +116,10 @@ function taxByRate(totals: readonly bigint[], lines: readonly LineInput[]): { li
   });
   let tax = 0n;
   for (const [percent, members] of groups) {
-    const rateTax = taxCentsAt(members.reduce((sum, i) => sum + totals[i]!, 0n), percent);
+    const rateTax = taxCentsAt(
+      members.reduce((sum, i) => sum + totals[i]!, 0n),
+      percent,
+    );
     tax += rateTax;
     const exact = members.map((i) => totals[i]! * BigInt(percent));
     let handedOut = 0n;

@@ -31,7 +31,10 @@ export const subcontractorSchema = z.object({
 export type Subcontractor = z.infer<typeof subcontractorSchema>;
 
 const refs = (label: string) =>
-  z.array(z.strictObject({ id: uuidField(label) }), { error: `${label.replace(' ID', '')}s must be an array.` }).max(50).default([]);
+  z
+    .array(z.strictObject({ id: uuidField(label) }), { error: `${label.replace(' ID', '')}s must be an array.` })
+    .max(50)
+    .default([]);
 
 const subcontractorFields = {
   name: requiredText('Subcontractor Name', 100),
@@ -41,7 +44,10 @@ const subcontractorFields = {
   phone: optionalPhone,
   tags: refs('Tag ID'),
   zones: refs('Zone ID'),
-  userId: z.union([uuidField('Linked user'), z.literal(''), z.null()]).transform((v) => (v ? v : null)).optional(),
+  userId: z
+    .union([uuidField('Linked user'), z.literal(''), z.null()])
+    .transform((v) => (v ? v : null))
+    .optional(),
 };
 
 export const createSubcontractorBody = z.strictObject(subcontractorFields);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { customerSearchMatch } from './customers.schemas.ts';
 
 describe('customerSearchMatch: what a customer search matched besides the name', () => {
-  const smith = { name: 'Smith Family', email: 'ops@smith.test', phone: '555-0100', contacts: [{ name: 'Ana Garcia' }], addresses: [{ fullAddress: '12 Garden Ln, Springfield' }] };
+  const smith = {
+    name: 'Smith Family',
+    email: 'ops@smith.test',
+    phone: '555-0100',
+    contacts: [{ name: 'Ana Garcia' }],
+    addresses: [{ fullAddress: '12 Garden Ln, Springfield' }],
+  };
   it.each([
     ['Garcia', 'matches contact Ana Garcia'],
     ['smith', null],

@@ -45,20 +45,22 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-export const customerListItemSchema = customerSchema.pick({
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  isActive: true,
-  tags: true,
-  createdAt: true,
-}).extend({
-  primaryAddress: z.string().nullable(),
-  primaryContact: z.string().nullable(),
-  /** With a search that matched something other than the name: what it matched (customerSearchMatch); absent otherwise. */
-  matchedOn: z.string().nullable().optional(),
-});
+export const customerListItemSchema = customerSchema
+  .pick({
+    id: true,
+    name: true,
+    email: true,
+    phone: true,
+    isActive: true,
+    tags: true,
+    createdAt: true,
+  })
+  .extend({
+    primaryAddress: z.string().nullable(),
+    primaryContact: z.string().nullable(),
+    /** With a search that matched something other than the name: what it matched (customerSearchMatch); absent otherwise. */
+    matchedOn: z.string().nullable().optional(),
+  });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 
 const addressInput = z.strictObject({
@@ -81,7 +83,10 @@ const customerFields = {
   email: optionalEmail,
   phone: optionalPhone,
   notes: clearableText('Notes', 2000),
-  tags: z.array(z.strictObject({ id: uuidField('Tag ID') }), { error: 'Tags must be an array.' }).max(50).default([]),
+  tags: z
+    .array(z.strictObject({ id: uuidField('Tag ID') }), { error: 'Tags must be an array.' })
+    .max(50)
+    .default([]),
   customerAddress: z
     .array(addressInput, { error: 'Addresses must be an array.' })
     .min(1, { error: 'At least one address is required.' })

@@ -21,6 +21,10 @@ describe('dashboard figures', () => {
   });
 
   it('nothing invoiced: margin % is 0, not a division by zero', () => {
-    expect(financeFigures({ invoicedCents: 0, subtotalCents: 0, invoiceCount: 0, collectedCents: 0, jobCostCents: 5_000 })).toMatchObject({ grossMargin: -5_000, marginPercentage: 0, averageInvoice: 0 });
+    expect(financeFigures({ invoicedCents: 0, subtotalCents: 0, invoiceCount: 0, collectedCents: 0, jobCostCents: 5_000 })).toMatchObject({
+      grossMargin: -5_000,
+      marginPercentage: 0,
+      averageInvoice: 0,
+    });
   });
 });

@@ -32,21 +32,57 @@ describe('resolveRange', () => {
   const now = new Date('2026-03-15T12:00:00Z');
   it('this_month in New York: local midnights, previous = February, weekly buckets', () => {
     const r = resolveRange({}, now, NY);
-    expect(r).toMatchObject({ preset: 'this_month', from: '2026-03-01', to: '2026-03-31', start: '2026-03-01T05:00:00.000Z', end: '2026-04-01T04:00:00.000Z', previousStart: '2026-02-01T05:00:00.000Z', previousEnd: '2026-03-01T05:00:00.000Z', bucket: 'week' });
+    expect(r).toMatchObject({
+      preset: 'this_month',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      start: '2026-03-01T05:00:00.000Z',
+      end: '2026-04-01T04:00:00.000Z',
+      previousStart: '2026-02-01T05:00:00.000Z',
+      previousEnd: '2026-03-01T05:00:00.000Z',
+      bucket: 'week',
+    });
   });
   it('last_quarter compares with the quarter before it; monthly buckets', () => {
     const r = resolveRange({ preset: 'last_quarter' }, now, KOLKATA);
-    expect(r).toMatchObject({ from: '2025-10-01', to: '2025-12-31', start: '2025-09-30T18:30:00.000Z', previousStart: '2025-06-30T18:30:00.000Z', previousEnd: '2025-09-30T18:30:00.000Z', bucket: 'month' });
+    expect(r).toMatchObject({
+      from: '2025-10-01',
+      to: '2025-12-31',
+      start: '2025-09-30T18:30:00.000Z',
+      previousStart: '2025-06-30T18:30:00.000Z',
+      previousEnd: '2025-09-30T18:30:00.000Z',
+      bucket: 'month',
+    });
     expect(previousDays(r)).toEqual({ from: '2025-07-01', to: '2025-09-30' });
   });
   it('this_year: previous is last year', () => {
     const r = resolveRange({ preset: 'this_year' }, now, NY);
     expect(previousDays(r)).toEqual({ from: '2025-01-01', to: '2025-12-31' });
-    expect(chartBuckets(r).map((b) => b.label)).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026', 'Jul 2026', 'Aug 2026', 'Sep 2026', 'Oct 2026', 'Nov 2026', 'Dec 2026']);
+    expect(chartBuckets(r).map((b) => b.label)).toEqual([
+      'Jan 2026',
+      'Feb 2026',
+      'Mar 2026',
+      'Apr 2026',
+      'May 2026',
+      'Jun 2026',
+      'Jul 2026',
+      'Aug 2026',
+      'Sep 2026',
+      'Oct 2026',
+      'Nov 2026',
+      'Dec 2026',
+    ]);
   });
   it('custom days across the spring-forward change: 23-hour day kept whole; previous is the same number of days before', () => {
     const r = resolveRange({ from: '2026-03-08', to: '2026-03-09', preset: 'this_year' }, now, NY);
-    expect(r).toMatchObject({ preset: 'custom', start: '2026-03-08T05:00:00.000Z', end: '2026-03-10T04:00:00.000Z', previousStart: '2026-03-06T05:00:00.000Z', previousEnd: '2026-03-08T05:00:00.000Z', bucket: 'week' });
+    expect(r).toMatchObject({
+      preset: 'custom',
+      start: '2026-03-08T05:00:00.000Z',
+      end: '2026-03-10T04:00:00.000Z',
+      previousStart: '2026-03-06T05:00:00.000Z',
+      previousEnd: '2026-03-08T05:00:00.000Z',
+      bucket: 'week',
+    });
     expect(previousDays(r)).toEqual({ from: '2026-03-06', to: '2026-03-07' });
   });
   it('a 63-day custom range is charted per month, 62 days per week', () => {
@@ -59,7 +95,11 @@ describe('chart buckets', () => {
   it('weeks start on Sunday, the first clipped to the range', () => {
     const r = resolveRange({ from: '2026-03-04', to: '2026-03-20' }, new Date(), NY);
     const b = chartBuckets(r);
-    expect(b).toEqual([{ start: '2026-03-04', label: 'Mar 4' }, { start: '2026-03-08', label: 'Mar 8' }, { start: '2026-03-15', label: 'Mar 15' }]);
+    expect(b).toEqual([
+      { start: '2026-03-04', label: 'Mar 4' },
+      { start: '2026-03-08', label: 'Mar 8' },
+      { start: '2026-03-15', label: 'Mar 15' },
+    ]);
     expect(bucketOf(b, '2026-03-07', r)).toBe(0);
     expect(bucketOf(b, '2026-03-08', r)).toBe(1);
     expect(bucketOf(b, '2026-03-20', r)).toBe(2);

@@ -6,7 +6,14 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, addWeeks, format, startOfMonth, startOfWeek } from 'date-fns';
 import { presetRange } from '../time/date-presets.rules.ts';
-import { DASHBOARD_DEFAULT_PRESET, DASHBOARD_WEEKLY_MAX_DAYS, daysBetween, type DashboardBucket, type DashboardRange, type DashboardRangeQuery } from './dashboard.schemas.ts';
+import {
+  DASHBOARD_DEFAULT_PRESET,
+  DASHBOARD_WEEKLY_MAX_DAYS,
+  daysBetween,
+  type DashboardBucket,
+  type DashboardRange,
+  type DashboardRangeQuery,
+} from './dashboard.schemas.ts';
 import { dayIn } from '../time/zoned-day.rules.ts';
 
 export type { DashboardRange } from './dashboard.schemas.ts';
@@ -109,7 +116,11 @@ export function marginPercent(marginCents: number, subtotalCents: number): numbe
 }
 
 /** Top `n` rows by value (ties by name), then one "Other" row summing the rest, when there is a rest. */
-export function topWithOther<T extends { name: string; revenue: number; jobs: number }>(rows: readonly T[], n: number, otherName: string): (T | { id: null; name: string; revenue: number; jobs: number })[] {
+export function topWithOther<T extends { name: string; revenue: number; jobs: number }>(
+  rows: readonly T[],
+  n: number,
+  otherName: string,
+): (T | { id: null; name: string; revenue: number; jobs: number })[] {
   const sorted = [...rows].sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name));
   const top: (T | { id: null; name: string; revenue: number; jobs: number })[] = sorted.slice(0, n);
   const rest = sorted.slice(n);

@@ -15,9 +15,18 @@ const messages = (v: unknown) => {
 describe('cost bodies per type', () => {
   it.each([
     [{ costType: 'LABOR', jobId: JOB, userId: USER, hours: 2.5, hourlyRate: 30 }, { quantity: 2500 }],
-    [{ costType: 'MATERIAL', jobId: JOB, item: 'Copper pipe', quantity: 3, unitCost: 12.5, supplier: 'Ferguson' }, { quantity: 3000, unitCost: 1250 }],
-    [{ costType: 'VEHICLE', jobId: JOB, vehicleId: USER, miles: 12.5 }, { hours: 0, miles: 12500 }],
-    [{ costType: 'EQUIPMENT', jobId: JOB, item: 'Excavator', unit: 'DAY', quantity: 2, rate: 450 }, { unit: 'DAY', quantity: 2000, rate: 45000 }],
+    [
+      { costType: 'MATERIAL', jobId: JOB, item: 'Copper pipe', quantity: 3, unitCost: 12.5, supplier: 'Ferguson' },
+      { quantity: 3000, unitCost: 1250 },
+    ],
+    [
+      { costType: 'VEHICLE', jobId: JOB, vehicleId: USER, miles: 12.5 },
+      { hours: 0, miles: 12500 },
+    ],
+    [
+      { costType: 'EQUIPMENT', jobId: JOB, item: 'Excavator', unit: 'DAY', quantity: 2, rate: 450 },
+      { unit: 'DAY', quantity: 2000, rate: 45000 },
+    ],
     [{ costType: 'SUBCONTRACTOR', jobId: JOB, subcontractorId: USER, amount: 1200 }, { amount: 120000 }],
     [{ costType: 'OTHER', jobId: JOB, description: 'Permit fee', amount: 75.25, total: 999 }, { amount: 7525 }],
   ])('accepts %o in storage units', (body, expected) => {
@@ -29,7 +38,7 @@ describe('cost bodies per type', () => {
     expect(data.costFor).toBe('JOB');
   });
 
-  it('speaks the spec\'s wording for missing and malformed fields', () => {
+  it("speaks the spec's wording for missing and malformed fields", () => {
     expect(messages({ costType: 'LABOR', jobId: JOB, hours: 1 })).toContain('Person must be a valid UUID.');
     expect(messages({ costType: 'MATERIAL', jobId: JOB, item: ' ', quantity: 1, unitCost: 1 })).toContain('Item is mandatory.');
     expect(messages({ costType: 'MATERIAL', jobId: JOB, item: 'x', quantity: 0, unitCost: 1 })).toContain('Quantity must be between 0.001 and 100,000.');
@@ -46,7 +55,9 @@ describe('cost bodies per type', () => {
   it('needs an estimate for an estimated cost (the cost dialog), never a task, invoice or work period', () => {
     expect(messages({ costType: 'OTHER', costFor: 'ESTIMATE', jobId: JOB, description: 'x', amount: 1 })).toEqual([COST_MESSAGES.estimateRequired]);
     expect(messages({ costType: 'OTHER', costFor: 'ESTIMATE', estimateId: EST, description: 'x', amount: 1 })).toEqual([]);
-    expect(messages({ costType: 'OTHER', costFor: 'ESTIMATE', estimateId: EST, taskId: TASK, description: 'x', amount: 1 })).toEqual([COST_MESSAGES.estimateLinks]);
+    expect(messages({ costType: 'OTHER', costFor: 'ESTIMATE', estimateId: EST, taskId: TASK, description: 'x', amount: 1 })).toEqual([
+      COST_MESSAGES.estimateLinks,
+    ]);
   });
 
   it('treats empty links as none and needs a version to update', () => {

@@ -12,7 +12,11 @@ import { MAX_QTY, MAX_RATE_CENTS, QTY_SCALE } from '../common/money.rules.ts';
 const costTypeField = z.enum(COST_TYPES, { error: `Cost Type must be one of: ${COST_TYPES.join(', ')}.` });
 const costForField = z.enum(COST_FOR, { error: `costFor must be one of: ${COST_FOR.join(', ')}.` });
 /** An optional link a form may send empty: '' and null both mean none. */
-const optionalId = (label: string) => z.union([uuidField(label), z.literal(''), z.null()]).transform((v) => v || null).optional();
+const optionalId = (label: string) =>
+  z
+    .union([uuidField(label), z.literal(''), z.null()])
+    .transform((v) => v || null)
+    .optional();
 const hoursField = (label: string, min: number) => scaledField(label, 3, min, MAX_COST_HOURS * QTY_SCALE);
 const rateField = (label: string) => moneyField(label, MAX_RATE_CENTS);
 
@@ -111,7 +115,9 @@ export type UpdateCostBody = z.infer<typeof updateCostBody>;
 function dropEmpty(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).filter(([, v]) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '') && !(Array.isArray(v) && v.length === 0)),
+    Object.entries(value).filter(
+      ([, v]) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '') && !(Array.isArray(v) && v.length === 0),
+    ),
   );
 }
 function estimateWins<T extends { jobId?: string | undefined; estimateId?: string | undefined }>(q: T): T {
@@ -132,9 +138,7 @@ const filters = {
 /** GET /cost/list: a page of costs by type, link and date range (dates inclusive, YYYY-MM-DD). */
 export const costListQuery = z.preprocess(
   dropEmpty,
-  z
-    .strictObject({ ...pageQuery, ...filters, from: dateOnlyField('from').optional(), to: dateOnlyField('to').optional() })
-    .transform(estimateWins),
+  z.strictObject({ ...pageQuery, ...filters, from: dateOnlyField('from').optional(), to: dateOnlyField('to').optional() }).transform(estimateWins),
 );
 export type CostListQuery = z.infer<typeof costListQuery>;
 
@@ -142,7 +146,12 @@ export type CostListQuery = z.infer<typeof costListQuery>;
 export const costExportQuery = z.preprocess(
   dropEmpty,
   z
-    .strictObject({ ...filters, from: dateOnlyField('from').optional(), to: dateOnlyField('to').optional(), format: z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).default('json') })
+    .strictObject({
+      ...filters,
+      from: dateOnlyField('from').optional(),
+      to: dateOnlyField('to').optional(),
+      format: z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).default('json'),
+    })
     .refine((q) => !!q.jobId || !!q.estimateId, { error: COST_MESSAGES.jobFilterRequired, path: ['jobId'] })
     .transform(estimateWins),
 );
@@ -188,7 +197,10 @@ export const costSchema = z.object({
 });
 export type Cost = z.infer<typeof costSchema>;
 
-const categoryFigures = z.object({ ...(Object.fromEntries(COST_CATEGORIES.map((c) => [c, z.number()])) as Record<CostCategory, z.ZodNumber>), total: z.number() });
+const categoryFigures = z.object({
+  ...(Object.fromEntries(COST_CATEGORIES.map((c) => [c, z.number()])) as Record<CostCategory, z.ZodNumber>),
+  total: z.number(),
+});
 
 /** Count and total per category. */
 export const costSummarySchema = z.object({ count: categoryFigures, totalCost: categoryFigures });

@@ -4,21 +4,51 @@ import { checkImage, decodedBytes, IMAGE_LIMITS, readImageInfo } from './images.
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const le16 = (n: number) => [n & 255, (n >>> 8) & 255];
 const le24 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
-const bytes = (...parts: (number[] | string)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 const pngHeader = (w: number, h: number) => bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], be32(13), 'IHDR', be32(w), be32(h), [8, 6, 0, 0, 0]);
 const jpeg = (w: number, h: number, app1Length = 16) =>
-  bytes([0xff, 0xd8], [0xff, 0xe1], [app1Length >> 8, app1Length & 255], new Array(app1Length - 2).fill(0), [0xff, 0xc0, 0, 17, 8, h >> 8, h & 255, w >> 8, w & 255, 3]);
+  bytes([0xff, 0xd8], [0xff, 0xe1], [app1Length >> 8, app1Length & 255], new Array(app1Length - 2).fill(0), [
+    0xff,
+    0xc0,
+    0,
+    17,
+    8,
+    h >> 8,
+    h & 255,
+    w >> 8,
+    w & 255,
+    3,
+  ]);
 
 describe('readImageInfo', () => {
   it.each([
     ['PNG', pngHeader(7000, 7000), { type: 'image/png', width: 7000, height: 7000 }],
     ['JPEG with a large APP1 before its frame', jpeg(4032, 3024, 60_000), { type: 'image/jpeg', width: 4032, height: 3024 }],
     ['progressive JPEG (SOF2)', bytes([0xff, 0xd8, 0xff, 0xc2, 0, 17, 8, 0, 10, 0, 20, 3]), { type: 'image/jpeg', width: 20, height: 10 }],
-    ['WebP VP8X', bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'VP8X', [10, 0, 0, 0], [0, 0, 0, 0], le24(1999), le24(999)), { type: 'image/webp', width: 2000, height: 1000 }],
-    ['WebP VP8L', bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'VP8L', [5, 0, 0, 0], [0x2f], [((640 - 1) & 0xff), ((640 - 1) >> 8) | (((480 - 1) & 0x3) << 6), ((480 - 1) >> 2) & 0xff, ((480 - 1) >> 10) & 0xf]), { type: 'image/webp', width: 640, height: 480 }],
-    ['WebP VP8', bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'VP8 ', [0, 0, 0, 0], [0, 0, 0], [0x9d, 0x01, 0x2a], le16(300), le16(200)), { type: 'image/webp', width: 300, height: 200 }],
+    [
+      'WebP VP8X',
+      bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'VP8X', [10, 0, 0, 0], [0, 0, 0, 0], le24(1999), le24(999)),
+      { type: 'image/webp', width: 2000, height: 1000 },
+    ],
+    [
+      'WebP VP8L',
+      bytes(
+        'RIFF',
+        [0, 0, 0, 0],
+        'WEBP',
+        'VP8L',
+        [5, 0, 0, 0],
+        [0x2f],
+        [(640 - 1) & 0xff, ((640 - 1) >> 8) | (((480 - 1) & 0x3) << 6), ((480 - 1) >> 2) & 0xff, ((480 - 1) >> 10) & 0xf],
+      ),
+      { type: 'image/webp', width: 640, height: 480 },
+    ],
+    [
+      'WebP VP8',
+      bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'VP8 ', [0, 0, 0, 0], [0, 0, 0], [0x9d, 0x01, 0x2a], le16(300), le16(200)),
+      { type: 'image/webp', width: 300, height: 200 },
+    ],
     ['GIF', bytes('GIF89a', le16(65535), le16(65535)), { type: 'image/gif', width: 65535, height: 65535 }],
   ])('%s', (_label, data, expected) => {
     expect(readImageInfo(data)).toEqual(expected);

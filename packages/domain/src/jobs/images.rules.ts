@@ -65,7 +65,8 @@ export function readImageInfo(bytes: Uint8Array): ImageInfo | null {
   if (bytes.length >= 24 && PNG_SIGNATURE.every((v, i) => bytes[i] === v)) return readPng(bytes);
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return readJpeg(bytes);
   if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return readWebp(bytes);
-  if (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) return bytes.length >= 10 ? { type: 'image/gif', width: u16le(bytes, 6), height: u16le(bytes, 8) } : null;
+  if (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a'))
+    return bytes.length >= 10 ? { type: 'image/gif', width: u16le(bytes, 6), height: u16le(bytes, 8) } : null;
   return null;
 }
 

@@ -20,9 +20,7 @@ const optionalRef = (label: string) =>
     .transform((v) => (v ? v : null))
     .optional();
 
-const tagRefs = z
-  .array(z.strictObject({ id: uuidField('Tag ID') }), { error: 'Tags must be an array.' })
-  .max(50, { error: 'A job can have at most 50 tags.' });
+const tagRefs = z.array(z.strictObject({ id: uuidField('Tag ID') }), { error: 'Tags must be an array.' }).max(50, { error: 'A job can have at most 50 tags.' });
 const zoneRefs = z
   .array(z.strictObject({ id: uuidField('Zone ID') }), { error: 'Zones must be an array.' })
   .max(50, { error: 'A job can have at most 50 service areas.' });

@@ -35,11 +35,13 @@ export type EmailTemplate = { subject: string; message: string };
 export const DEFAULT_EMAIL_TEMPLATES = {
   invitation: {
     subject: 'You are invited to join {companyName} on Fieldwork',
-    message: '{inviterName} invited you to join {companyName} on Fieldwork as {role}.\n\nUse the button below to set your password. The invitation is valid for 7 days.',
+    message:
+      '{inviterName} invited you to join {companyName} on Fieldwork as {role}.\n\nUse the button below to set your password. The invitation is valid for 7 days.',
   },
   estimate: {
     subject: 'Estimate #{documentNumber} from {companyName}',
-    message: 'Hi {customerName},\n\nThank you for the opportunity. Please find estimate #{documentNumber} for {total} attached.\n\nLet us know if you have any questions.',
+    message:
+      'Hi {customerName},\n\nThank you for the opportunity. Please find estimate #{documentNumber} for {total} attached.\n\nLet us know if you have any questions.',
   },
   invoice: {
     subject: 'Invoice #{documentNumber} from {companyName}',
@@ -47,7 +49,8 @@ export const DEFAULT_EMAIL_TEMPLATES = {
   },
   receipt: {
     subject: 'Payment received — invoice #{documentNumber}',
-    message: 'Hi {customerName},\n\nWe received your payment of {amount} on {paidOn} for invoice #{documentNumber}. The remaining balance is {balance}.\n\nThank you!',
+    message:
+      'Hi {customerName},\n\nWe received your payment of {amount} on {paidOn} for invoice #{documentNumber}. The remaining balance is {balance}.\n\nThank you!',
   },
 } as const satisfies Record<EmailTemplateKind, EmailTemplate>;
 
@@ -77,8 +80,13 @@ export function fillTemplate(text: string, values: Record<string, string | numbe
  * sender's choosing. Line breaks become spaces; other control characters go.
  */
 export function headerSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  return text.replace(/[\r\n]+/g, ' ').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (
+    text
+      .replace(/[\r\n]+/g, ' ')
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+  );
 }
 
 export const MESSAGE_STATES = ['queued', 'sent', 'partly_sent', 'failed', 'not_sent'] as const;
@@ -92,7 +100,8 @@ export const MESSAGE_STATE_LABELS = {
 } as const satisfies Record<MessageState, string>;
 
 export const MESSAGE_MESSAGES = {
-  unverified: 'Confirm your company’s email address before emailing customers: open the link we sent to your admin’s address, or send it again from Settings → Company.',
+  unverified:
+    'Confirm your company’s email address before emailing customers: open the link we sent to your admin’s address, or send it again from Settings → Company.',
   noRecipients: 'Add at least one recipient.',
   tooManyRecipients: `At most ${MAX_RECIPIENTS} recipients in To and ${MAX_RECIPIENTS} in Cc.`,
   retried: 'Queued to send again.',

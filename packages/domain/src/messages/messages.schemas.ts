@@ -86,7 +86,8 @@ export const templateBodyFor = (kind: EmailTemplateKind) =>
     })
     .superRefine((body, ctx) => {
       const unknown = unknownPlaceholders(kind, `${body.subject} ${body.message}`);
-      if (unknown.length) ctx.addIssue({ code: 'custom', message: `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((p) => `{${p}}`).join(', ')}.` });
+      if (unknown.length)
+        ctx.addIssue({ code: 'custom', message: `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((p) => `{${p}}`).join(', ')}.` });
     });
 /** Any kind's body as it arrives: the route re-checks the placeholders against the path's kind. */
 export const templateBody = z.strictObject({ subject: z.string(), message: z.string() });
@@ -105,7 +106,12 @@ export type EmailTemplateDto = z.infer<typeof emailTemplateSchema>;
 export const emailPreviewSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
 export type EmailPreview = z.infer<typeof emailPreviewSchema>;
 
-export const recipientSchema = z.object({ address: z.string(), role: z.enum(['to', 'cc']), state: z.enum(['queued', 'sent', 'failed', 'not_sent']), error: z.string().nullable() });
+export const recipientSchema = z.object({
+  address: z.string(),
+  role: z.enum(['to', 'cc']),
+  state: z.enum(['queued', 'sent', 'failed', 'not_sent']),
+  error: z.string().nullable(),
+});
 export const messageSchema = z.object({
   id: z.string(),
   kind: emailKindSchema,

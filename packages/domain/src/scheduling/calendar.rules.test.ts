@@ -33,7 +33,10 @@ describe('findClash', () => {
     entry('3', 103, '2026-11-23T14:00:00.000Z', '2026-11-23T15:00:00.000Z', a, 'CANCELLED'),
   ];
   it('names the other task of the same assignee that overlaps', () => {
-    expect(findClash(entries, { id: 'x', assigneeId: a, start: '2026-11-23T10:30:00.000Z', end: '2026-11-23T12:00:00.000Z' })).toEqual({ kind: 'task', taskNumber: 101 });
+    expect(findClash(entries, { id: 'x', assigneeId: a, start: '2026-11-23T10:30:00.000Z', end: '2026-11-23T12:00:00.000Z' })).toEqual({
+      kind: 'task',
+      taskNumber: 101,
+    });
   });
   it('treats intervals as half-open, ignores the task itself, other people, cancelled tasks and unassigned moves', () => {
     expect(findClash(entries, { id: 'x', assigneeId: a, start: '2026-11-23T11:00:00.000Z', end: '2026-11-23T12:00:00.000Z' })).toBeNull();
@@ -42,18 +45,32 @@ describe('findClash', () => {
     expect(findClash(entries, { id: 'x', assigneeId: a, start: '2026-11-23T14:00:00.000Z', end: '2026-11-23T14:30:00.000Z' })).toBeNull();
     expect(findClash(entries, { id: 'x', assigneeId: null, start: '2026-11-23T09:00:00.000Z', end: '2026-11-23T10:00:00.000Z' })).toBeNull();
   });
-  it('sees the person\'s time off', () => {
+  it("sees the person's time off", () => {
     const off = [{ userId: a, startDateTime: '2026-11-24T00:00:00.000Z', endDateTime: '2026-11-25T00:00:00.000Z' }];
-    expect(findClash(entries, { id: 'x', assigneeId: a, start: '2026-11-24T10:00:00.000Z', end: '2026-11-24T11:00:00.000Z' }, off)).toEqual({ kind: 'timeOff' });
+    expect(findClash(entries, { id: 'x', assigneeId: a, start: '2026-11-24T10:00:00.000Z', end: '2026-11-24T11:00:00.000Z' }, off)).toEqual({
+      kind: 'timeOff',
+    });
     expect(findClash(entries, { id: 'x', assigneeId: 'tech-b', start: '2026-11-24T10:00:00.000Z', end: '2026-11-24T11:00:00.000Z' }, off)).toBeNull();
   });
 });
 
 describe('previewCards', () => {
   it('shows both cards to office readers, none to technicians, and a subcontractor only on its own task', () => {
-    expect(previewCards({ role: 'Staff', access: 'onlyViewAccess' }, { assignedTo: 'TECHNICIAN', isOwnTask: false })).toEqual({ estimates: true, invoices: true });
-    expect(previewCards({ role: 'Technician', access: 'noAccess' }, { assignedTo: 'TECHNICIAN', isOwnTask: true })).toEqual({ estimates: false, invoices: false });
-    expect(previewCards({ role: 'SubContractor', access: 'noAccess' }, { assignedTo: 'SUBCONTRACTOR', isOwnTask: true })).toEqual({ estimates: true, invoices: true });
-    expect(previewCards({ role: 'SubContractor', access: 'noAccess' }, { assignedTo: 'SUBCONTRACTOR', isOwnTask: false })).toEqual({ estimates: false, invoices: false });
+    expect(previewCards({ role: 'Staff', access: 'onlyViewAccess' }, { assignedTo: 'TECHNICIAN', isOwnTask: false })).toEqual({
+      estimates: true,
+      invoices: true,
+    });
+    expect(previewCards({ role: 'Technician', access: 'noAccess' }, { assignedTo: 'TECHNICIAN', isOwnTask: true })).toEqual({
+      estimates: false,
+      invoices: false,
+    });
+    expect(previewCards({ role: 'SubContractor', access: 'noAccess' }, { assignedTo: 'SUBCONTRACTOR', isOwnTask: true })).toEqual({
+      estimates: true,
+      invoices: true,
+    });
+    expect(previewCards({ role: 'SubContractor', access: 'noAccess' }, { assignedTo: 'SUBCONTRACTOR', isOwnTask: false })).toEqual({
+      estimates: false,
+      invoices: false,
+    });
   });
 });

@@ -97,7 +97,10 @@ export function findClash(
  * subcontractor login sees them on tasks assigned to its own company, where it sends its estimates and
  * invoices.
  */
-export function previewCards(viewer: Pick<Viewer, 'role' | 'access'>, task: { assignedTo: string; isOwnTask: boolean }): { estimates: boolean; invoices: boolean } {
+export function previewCards(
+  viewer: Pick<Viewer, 'role' | 'access'>,
+  task: { assignedTo: string; isOwnTask: boolean },
+): { estimates: boolean; invoices: boolean } {
   if (isTechnicianRole(viewer.role)) return { estimates: false, invoices: false };
   if (isSubcontractorRole(viewer.role)) {
     const own = task.assignedTo === 'SUBCONTRACTOR' && task.isOwnTask;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { needsPastStartConfirmation, scheduleSubmitDisabled, type ScheduleAssignmentDraft } from './schedule-form.rules.ts';
 
-const draft = (d: Partial<ScheduleAssignmentDraft>): ScheduleAssignmentDraft => ({ hasStart: true, assignTo: 'LATER', technicianId: null, subcontractorId: null, ...d });
+const draft = (d: Partial<ScheduleAssignmentDraft>): ScheduleAssignmentDraft => ({
+  hasStart: true,
+  assignTo: 'LATER',
+  technicianId: null,
+  subcontractorId: null,
+  ...d,
+});
 const open = { reschedule: false, pending: false };
 
 describe('scheduleSubmitDisabled', () => {

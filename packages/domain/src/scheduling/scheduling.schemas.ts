@@ -24,7 +24,10 @@ export const MAX_SCHEDULER_RANGE_DAYS = 62;
 export const AVAILABLE_SOON_MINUTES = 60;
 
 const instant = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` }).transform((v) => new Date(v).toISOString());
+  z.iso
+    .datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` })
+    .refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` })
+    .transform((v) => new Date(v).toISOString());
 const optionalInstant = (label: string) =>
   z
     .union([instant(label), z.literal(''), z.null()], { error: `${label} must be a valid ISO 8601 date-time.` })
@@ -35,7 +38,9 @@ const optionalId = (label: string) =>
     .union([uuidField(label), z.literal(''), z.null()], { error: `${label} must be a valid UUID.` })
     .transform((v) => (v ? v : null))
     .optional();
-const bidList = z.array(uuidField('Subcontractor'), { error: 'bidRequestSentTo must be a list of subcontractor ids.' }).max(20, { error: 'Request bids from at most 20 subcontractors.' });
+const bidList = z
+  .array(uuidField('Subcontractor'), { error: 'bidRequestSentTo must be a list of subcontractor ids.' })
+  .max(20, { error: 'Request bids from at most 20 subcontractors.' });
 
 type ScheduleShape = {
   startDateTime: string;
@@ -49,9 +54,11 @@ type ScheduleShape = {
 function checkWindow(v: ScheduleShape, ctx: z.RefinementCtx) {
   const windowError = scheduleWindowError(v.startDateTime, v.expectedEndDateTime);
   if (windowError) ctx.addIssue({ code: 'custom', path: ['expectedEndDateTime'], message: windowError });
-  if (v.assignedTo === 'TECHNICIAN' && !v.assignedTechnicianId) ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: 'Select a technician to assign the task to.' });
+  if (v.assignedTo === 'TECHNICIAN' && !v.assignedTechnicianId)
+    ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: 'Select a technician to assign the task to.' });
   const requestsBids = Boolean(v.bidRequestSentTo?.length);
-  if (requestsBids && v.assignedTo !== 'SUBCONTRACTOR') ctx.addIssue({ code: 'custom', path: ['bidRequestSentTo'], message: SCHEDULE_MESSAGES.bidsNeedSubcontractor });
+  if (requestsBids && v.assignedTo !== 'SUBCONTRACTOR')
+    ctx.addIssue({ code: 'custom', path: ['bidRequestSentTo'], message: SCHEDULE_MESSAGES.bidsNeedSubcontractor });
   if (requestsBids && v.assignedSubcontractorId) ctx.addIssue({ code: 'custom', path: ['bidRequestSentTo'], message: SCHEDULE_MESSAGES.bidsOrAssign });
   if (v.assignedTo === 'SUBCONTRACTOR' && !v.assignedSubcontractorId && !requestsBids)
     ctx.addIssue({ code: 'custom', path: ['assignedSubcontractorId'], message: 'Select a subcontractor to assign the task to.' });
@@ -79,7 +86,10 @@ export type ScheduleTaskBody = z.infer<typeof scheduleTaskBody>;
  * The schedule's version (taskScheduler.version): 0 for a schedule set when the task was created, one more
  * for every change of start, end or assignee since.
  */
-export const scheduleVersionField = z.number({ error: 'version must be a number.' }).int({ error: 'version must be a whole number.' }).min(0, { error: 'version must not be negative.' });
+export const scheduleVersionField = z
+  .number({ error: 'version must be a number.' })
+  .int({ error: 'version must be a whole number.' })
+  .min(0, { error: 'version must not be negative.' });
 
 /** PUT /tasks/schedule/{scheduleId}: re-schedule; version is the task's schedule version the sheet loaded. */
 export const rescheduleTaskBody = z
@@ -122,7 +132,10 @@ export const technicianAvailabilityQuery = z
 
 export const AVAILABILITY_STATUSES = ['AVAILABLE', 'AVAILABLE_SOON', 'BUSY'] as const;
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
-export const AVAILABILITY_LABELS = { AVAILABLE: 'Available', AVAILABLE_SOON: 'Available Soon', BUSY: 'Busy' } as const satisfies Record<AvailabilityStatus, string>;
+export const AVAILABILITY_LABELS = { AVAILABLE: 'Available', AVAILABLE_SOON: 'Available Soon', BUSY: 'Busy' } as const satisfies Record<
+  AvailabilityStatus,
+  string
+>;
 
 export const availableTechnicianSchema = z.object({
   userId: z.string(),
@@ -152,7 +165,8 @@ export function technicianAvailability(
   const clash = spans.find((b) => b.s < we && b.e > ws);
   if (clash) return { status: 'BUSY', availability: { startDateTime: clash.end, endDateTime: null } };
   const previous = spans.filter((b) => b.e <= ws).sort((a, b) => b.e - a.e)[0];
-  if (previous && ws - previous.e < AVAILABLE_SOON_MINUTES * 60_000) return { status: 'AVAILABLE_SOON', availability: { startDateTime: previous.end, endDateTime: null } };
+  if (previous && ws - previous.e < AVAILABLE_SOON_MINUTES * 60_000)
+    return { status: 'AVAILABLE_SOON', availability: { startDateTime: previous.end, endDateTime: null } };
   const next = spans.filter((b) => b.s >= we && b.s < Date.parse(dayEnd)).sort((a, b) => a.s - b.s)[0];
   return { status: 'AVAILABLE', availability: { startDateTime: null, endDateTime: next ? next.start : null } };
 }
@@ -197,14 +211,17 @@ const assigneeFilter = z.strictObject({
   filterId: uuidField('assigned_to filterId'),
 });
 const ASSIGNED_TO_JSON = 'assigned_to must be a JSON object {"type", "filterId"}.';
-const assigneeFilterJson = z.string().transform((text, ctx) => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    ctx.addIssue({ code: 'custom', message: ASSIGNED_TO_JSON });
-    return z.NEVER;
-  }
-}).pipe(assigneeFilter);
+const assigneeFilterJson = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: ASSIGNED_TO_JSON });
+      return z.NEVER;
+    }
+  })
+  .pipe(assigneeFilter);
 
 /** At most this many entries in one scheduler answer (a week of 80 technicians is far fewer). */
 export const MAX_SCHEDULER_ITEMS = 5000;
@@ -291,7 +308,6 @@ export const teamMemberSchema = z.object({
   profilePictureUrl: z.string().nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
-
 
 /** The scheduler's people rows (spec: "scheduler users endpoint": startDateTime, endDateTime, userType). */
 export const schedulerUsersQuery = z

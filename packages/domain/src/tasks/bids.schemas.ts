@@ -4,7 +4,13 @@ import { clearableText, pageQuery, storableInstant, uuidField } from '../common/
 /** Subcontractor bids on a task (request-bids flow). Money: the API speaks dollars with 2 places, storage cents. */
 export const BID_STATUSES = ['REQUESTED', 'SUBMITTED', 'DECLINED', 'AWARDED', 'CLOSED'] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
-export const BID_STATUS_LABELS = { REQUESTED: 'Requested', SUBMITTED: 'Submitted', DECLINED: 'Declined', AWARDED: 'Awarded', CLOSED: 'Closed' } as const satisfies Record<BidStatus, string>;
+export const BID_STATUS_LABELS = {
+  REQUESTED: 'Requested',
+  SUBMITTED: 'Submitted',
+  DECLINED: 'Declined',
+  AWARDED: 'Awarded',
+  CLOSED: 'Closed',
+} as const satisfies Record<BidStatus, string>;
 /** A bid the subcontractor may still answer or decline, and the office may still close. */
 export const OPEN_BID_STATUSES = ['REQUESTED', 'SUBMITTED'] as const satisfies readonly BidStatus[];
 
@@ -48,9 +54,19 @@ export const answerBidBody = z.strictObject({
   amount: bidAmountField,
   note: noteField,
   earliestStartDateTime: z
-    .union([z.iso.datetime({ offset: true }).refine(storableInstant).transform((v) => new Date(v).toISOString()), z.literal(''), z.null()], {
-      error: 'Earliest start date-time must be a valid ISO 8601 date-time.',
-    })
+    .union(
+      [
+        z.iso
+          .datetime({ offset: true })
+          .refine(storableInstant)
+          .transform((v) => new Date(v).toISOString()),
+        z.literal(''),
+        z.null(),
+      ],
+      {
+        error: 'Earliest start date-time must be a valid ISO 8601 date-time.',
+      },
+    )
     .transform((v) => (v ? v : null))
     .optional(),
 });

@@ -18,12 +18,22 @@ describe('spec texts', () => {
 describe('clock-in body', () => {
   it('takes the task and job, an optional vehicle and up to 10 distinct assistants', () => {
     expect(clockInBody.parse({ taskId: id(1), jobId: id(2) })).toEqual({ taskId: id(1), jobId: id(2), assistants: [] });
-    expect(clockInBody.parse({ taskId: id(1), jobId: id(2), vehicleId: '', assistants: [id(3)] })).toEqual({ taskId: id(1), jobId: id(2), vehicleId: null, assistants: [id(3)] });
+    expect(clockInBody.parse({ taskId: id(1), jobId: id(2), vehicleId: '', assistants: [id(3)] })).toEqual({
+      taskId: id(1),
+      jobId: id(2),
+      vehicleId: null,
+      assistants: [id(3)],
+    });
     const dup = clockInBody.safeParse({ taskId: id(1), jobId: id(2), assistants: [id(3), id(3)] });
     expect(dup.error?.issues.map((i) => i.message)).toEqual([CLOCK_MESSAGES.duplicateAssistants]);
     const many = clockInBody.safeParse({ taskId: id(1), jobId: id(2), assistants: Array.from({ length: MAX_ASSISTANTS + 1 }, (_, i) => id(10 + i)) });
     expect(many.error?.issues.map((i) => i.message)).toContain(CLOCK_MESSAGES.tooManyAssistants);
-    for (const bad of [{ taskId: 'x', jobId: id(2) }, { taskId: id(1) }, { taskId: id(1), jobId: id(2), assistants: ['nope'] }, { taskId: id(1), jobId: id(2), extra: 1 }]) {
+    for (const bad of [
+      { taskId: 'x', jobId: id(2) },
+      { taskId: id(1) },
+      { taskId: id(1), jobId: id(2), assistants: ['nope'] },
+      { taskId: id(1), jobId: id(2), extra: 1 },
+    ]) {
       expect(clockInBody.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

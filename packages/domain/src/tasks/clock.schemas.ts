@@ -46,7 +46,10 @@ export const CLOCK_MESSAGES = {
 } as const;
 
 const isoInstant = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` }).transform((v) => new Date(v).toISOString());
+  z.iso
+    .datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` })
+    .refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` })
+    .transform((v) => new Date(v).toISOString());
 
 /** POST /tasks/clock-in: the vehicle only when the answer to the vehicle question is Yes; assistants exclude the assignee. */
 export const clockInBody = z.strictObject({

@@ -33,11 +33,27 @@ describe('my day: days in the company zone', () => {
 
 describe('my day: the one big button', () => {
   it.each([
-    ['clocked in -> clock out', task({ lifecycle: 'CLOCKED_IN', status: 'CLOCKED_IN', actions: acts({ clockOut: ok }) }), { action: 'clockOut', allowed: true, reason: null }],
+    [
+      'clocked in -> clock out',
+      task({ lifecycle: 'CLOCKED_IN', status: 'CLOCKED_IN', actions: acts({ clockOut: ok }) }),
+      { action: 'clockOut', allowed: true, reason: null },
+    ],
     ['open today -> clock in before close', task({ actions: acts({ clockIn: ok, close: ok }) }), { action: 'clockIn', allowed: true, reason: null }],
-    ['clocked out -> close before clocking in again', task({ lifecycle: 'CLOCKED_OUT', status: 'CLOCKED_OUT', actions: acts({ clockIn: ok, close: ok }) }), { action: 'close', allowed: true, reason: null }],
-    ['clocked out, close refused -> clock in', task({ lifecycle: 'CLOCKED_OUT', status: 'CLOCKED_OUT', actions: acts({ clockIn: ok, close: no('x') }) }), { action: 'clockIn', allowed: true, reason: null }],
-    ['refused -> disabled with the reason', task({ status: 'MISSED', actions: acts({ clockIn: no('A past task can no longer be clocked in.') }) }), { action: 'clockIn', allowed: false, reason: 'A past task can no longer be clocked in.' }],
+    [
+      'clocked out -> close before clocking in again',
+      task({ lifecycle: 'CLOCKED_OUT', status: 'CLOCKED_OUT', actions: acts({ clockIn: ok, close: ok }) }),
+      { action: 'close', allowed: true, reason: null },
+    ],
+    [
+      'clocked out, close refused -> clock in',
+      task({ lifecycle: 'CLOCKED_OUT', status: 'CLOCKED_OUT', actions: acts({ clockIn: ok, close: no('x') }) }),
+      { action: 'clockIn', allowed: true, reason: null },
+    ],
+    [
+      'refused -> disabled with the reason',
+      task({ status: 'MISSED', actions: acts({ clockIn: no('A past task can no longer be clocked in.') }) }),
+      { action: 'clockIn', allowed: false, reason: 'A past task can no longer be clocked in.' },
+    ],
     ['upcoming -> disabled clock in', task({ status: 'UPCOMING', actions: acts({}) }), { action: 'clockIn', allowed: false, reason: FUTURE_TASK_REASON }],
     ['upcoming subcontractor task -> nothing', task({ status: 'UPCOMING', assignedTo: 'SUBCONTRACTOR', actions: acts({}) }), null],
     ['closed -> nothing', task({ lifecycle: 'CLOSED', status: 'CLOSED', actions: acts({}) }), null],

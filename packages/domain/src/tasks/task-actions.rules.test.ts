@@ -23,11 +23,19 @@ const OTHER_TECH = v('tech2', 'Technician', 'noAccess');
 const SUB = v('sub', 'SubContractor', 'noAccess');
 
 const task = (o: Partial<TaskForRules> = {}): TaskForRules => ({
-  lifecycle: 'OPEN', ...TODAY, assignedTo: 'TECHNICIAN', assignedUserId: 'tech', assignedSubcontractorUserId: null, estimateCount: 0, invoiceCount: 0, ...o,
+  lifecycle: 'OPEN',
+  ...TODAY,
+  assignedTo: 'TECHNICIAN',
+  assignedUserId: 'tech',
+  assignedSubcontractorUserId: null,
+  estimateCount: 0,
+  invoiceCount: 0,
+  ...o,
 });
 const SUB_TASK = { assignedTo: 'SUBCONTRACTOR' as const, assignedUserId: null, assignedSubcontractorUserId: 'sub' };
 const show = (s: ActionState) => (s.visible ? (s.allowed ? 'allowed' : 'disabled') : 'hidden');
-const act = (viewer: typeof ADMIN, t: TaskForRules, action: TaskAction, job: 'OPEN' | 'CLOSED' | 'CANCELLED' = 'OPEN') => show(taskActions(viewer, t, { status: job }, NOW, NY)[action]);
+const act = (viewer: typeof ADMIN, t: TaskForRules, action: TaskAction, job: 'OPEN' | 'CLOSED' | 'CANCELLED' = 'OPEN') =>
+  show(taskActions(viewer, t, { status: job }, NOW, NY)[action]);
 
 describe('clock-in', () => {
   it.each([
@@ -80,7 +88,14 @@ describe('clock-out, close, cancel (delete), reopen', () => {
 
 describe('adjustment popup, costs, invoices, estimates, elapsed time', () => {
   it.each([
-    ['adjustment popup: clocked-in task seen by a non-assignee full-access user', 'adjustmentPopup', ADMIN, task({ lifecycle: 'CLOCKED_IN' }), 'OPEN', 'allowed'],
+    [
+      'adjustment popup: clocked-in task seen by a non-assignee full-access user',
+      'adjustmentPopup',
+      ADMIN,
+      task({ lifecycle: 'CLOCKED_IN' }),
+      'OPEN',
+      'allowed',
+    ],
     ['no adjustment popup for the assignee', 'adjustmentPopup', TECH, task({ lifecycle: 'CLOCKED_IN' }), 'OPEN', 'hidden'],
     ['add cost when clocked in', 'addCost', TECH, task({ lifecycle: 'CLOCKED_IN' }), 'CLOSED', 'allowed'],
     ['add cost when the job is open', 'addCost', ADMIN, task(TOMORROW), 'OPEN', 'allowed'],
@@ -91,7 +106,14 @@ describe('adjustment popup, costs, invoices, estimates, elapsed time', () => {
     ['view cost when the task and the job are closed', 'viewCost', ADMIN, task({ lifecycle: 'CLOSED' }), 'CLOSED', 'allowed'],
     ['no view cost while the job is open', 'viewCost', ADMIN, task({ lifecycle: 'CLOSED' }), 'OPEN', 'hidden'],
     ['no view cost for subcontractors', 'viewCost', SUB, task({ ...SUB_TASK, lifecycle: 'CLOSED' }), 'CLOSED', 'hidden'],
-    ['view invoices: subcontractor task with estimates and no invoices, for the subcontractor', 'viewInvoices', SUB, task({ ...SUB_TASK, estimateCount: 1 }), 'OPEN', 'allowed'],
+    [
+      'view invoices: subcontractor task with estimates and no invoices, for the subcontractor',
+      'viewInvoices',
+      SUB,
+      task({ ...SUB_TASK, estimateCount: 1 }),
+      'OPEN',
+      'allowed',
+    ],
     ['view invoices: same for an admin', 'viewInvoices', ADMIN, task({ ...SUB_TASK, estimateCount: 2 }), 'OPEN', 'allowed'],
     ['no view invoices once invoices exist', 'viewInvoices', ADMIN, task({ ...SUB_TASK, estimateCount: 1, invoiceCount: 1 }), 'OPEN', 'hidden'],
     ['no view invoices on technician tasks', 'viewInvoices', ADMIN, task({ estimateCount: 1 }), 'OPEN', 'hidden'],
@@ -109,7 +131,8 @@ describe('role gate', () => {
   it('turns every changing action off for a non-assignee without full access', () => {
     for (const viewer of [PARTIAL, VIEW, OTHER_TECH]) {
       const all = taskActions(viewer, task({ lifecycle: 'CLOCKED_IN' }), { status: 'OPEN' }, NOW, NY);
-      for (const action of ['clockIn', 'clockOut', 'close', 'cancel', 'reopen', 'adjustmentPopup', 'addCost'] as const) expect(all[action].visible, `${viewer.role} ${action}`).toBe(false);
+      for (const action of ['clockIn', 'clockOut', 'close', 'cancel', 'reopen', 'adjustmentPopup', 'addCost'] as const)
+        expect(all[action].visible, `${viewer.role} ${action}`).toBe(false);
     }
   });
   it('decides who may act from the viewer and the assignee alone, the same for every state and hour', () => {
@@ -130,7 +153,14 @@ describe('role gate', () => {
 
 describe('clock-in, every role × date category × status', () => {
   // The spec's rule written out as a table lookup, independently of the implementation's shape.
-  const WHEN = { past: YESTERDAY, pastLong: MULTI_DAY, today: TODAY, laterToday: LATER_TODAY, future: TOMORROW, unscheduled: { startDateTime: null, expectedEndDateTime: null } } as const;
+  const WHEN = {
+    past: YESTERDAY,
+    pastLong: MULTI_DAY,
+    today: TODAY,
+    laterToday: LATER_TODAY,
+    future: TOMORROW,
+    unscheduled: { startDateTime: null, expectedEndDateTime: null },
+  } as const;
   const VIEWERS = { ADMIN, FULL_STAFF, PARTIAL, VIEW, NONE, TECH, OTHER_TECH, SUB } as const;
   const LIFECYCLES = ['OPEN', 'CLOCKED_IN', 'CLOCKED_OUT', 'CLOSED', 'CANCELLED'] as const;
   const ASSIGNEES = { tech: {}, sub: SUB_TASK, none: { assignedTo: 'NONE' as const, assignedUserId: null } } as const;

@@ -17,7 +17,19 @@ export type TaskForRules = {
 
 export type ActionState = { visible: boolean; allowed: boolean; reason: string | null };
 
-export const TASK_ACTIONS = ['clockIn', 'clockOut', 'close', 'cancel', 'reopen', 'adjustmentPopup', 'addCost', 'viewCost', 'viewInvoices', 'viewEstimates', 'elapsedTime'] as const;
+export const TASK_ACTIONS = [
+  'clockIn',
+  'clockOut',
+  'close',
+  'cancel',
+  'reopen',
+  'adjustmentPopup',
+  'addCost',
+  'viewCost',
+  'viewInvoices',
+  'viewEstimates',
+  'elapsedTime',
+] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 export type TaskActions = Record<TaskAction, ActionState>;
 
@@ -38,7 +50,10 @@ const shown = (allowed: boolean, reason: string): ActionState => ({ visible: tru
 const when = (visible: boolean, allowed: boolean, reason: string): ActionState => (visible ? shown(allowed, reason) : hidden);
 
 /** The technician assignee's userId, or the subcontractor assignee's (linked) id, is the viewer's. */
-export function isTaskAssignee(viewer: Pick<Viewer, 'userId'>, task: Pick<TaskForRules, 'assignedTo' | 'assignedUserId' | 'assignedSubcontractorUserId'>): boolean {
+export function isTaskAssignee(
+  viewer: Pick<Viewer, 'userId'>,
+  task: Pick<TaskForRules, 'assignedTo' | 'assignedUserId' | 'assignedSubcontractorUserId'>,
+): boolean {
   if (task.assignedTo === 'TECHNICIAN') return task.assignedUserId === viewer.userId;
   if (task.assignedTo === 'SUBCONTRACTOR') return task.assignedSubcontractorUserId === viewer.userId;
   return false;
@@ -98,7 +113,10 @@ export function isGatedTaskAction(action: TaskAction): boolean {
 const hasFullAccess = (viewer: Pick<Viewer, 'role' | 'access'>) => isAdmin(viewer) && !isTechnicianRole(viewer.role) && !isSubcontractorRole(viewer.role);
 
 /** With noAccess (an office viewer), or neither assignee nor full access, every action is off. */
-export function mayActOnTask(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, task: Pick<TaskForRules, 'assignedTo' | 'assignedUserId' | 'assignedSubcontractorUserId'>): boolean {
+export function mayActOnTask(
+  viewer: Pick<Viewer, 'userId' | 'role' | 'access'>,
+  task: Pick<TaskForRules, 'assignedTo' | 'assignedUserId' | 'assignedSubcontractorUserId'>,
+): boolean {
   if (viewerClass(viewer) === 'none') return false;
   return isTaskAssignee(viewer, task) || hasFullAccess(viewer);
 }
@@ -119,7 +137,13 @@ export function mayEditTasks(viewer: Pick<Viewer, 'role' | 'access'>): boolean {
   return ['admin', 'partial'].includes(viewerClass(viewer));
 }
 
-export function taskActions(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, task: TaskForRules, job: { status: JobStatus }, now: Date, timeZone: string): TaskActions {
+export function taskActions(
+  viewer: Pick<Viewer, 'userId' | 'role' | 'access'>,
+  task: TaskForRules,
+  job: { status: JobStatus },
+  now: Date,
+  timeZone: string,
+): TaskActions {
   const ctx: Ctx = {
     viewer,
     task,

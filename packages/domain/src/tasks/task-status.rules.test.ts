@@ -6,7 +6,13 @@ import { dayIn } from '../time/zoned-day.rules.ts';
 const NOW = new Date('2026-11-21T15:00:00Z');
 const NY = 'America/New_York';
 const at = (local: string) => new Date(new Date(local + 'Z').getTime() + 5 * 3_600_000).toISOString(); // NY is UTC-5 in November
-const task = (o: Partial<TaskFacts>): TaskFacts => ({ lifecycle: 'OPEN', startDateTime: at('2026-11-21T09:00:00'), expectedEndDateTime: at('2026-11-21T11:00:00'), assignedTo: 'TECHNICIAN', ...o });
+const task = (o: Partial<TaskFacts>): TaskFacts => ({
+  lifecycle: 'OPEN',
+  startDateTime: at('2026-11-21T09:00:00'),
+  expectedEndDateTime: at('2026-11-21T11:00:00'),
+  assignedTo: 'TECHNICIAN',
+  ...o,
+});
 
 describe('derived task status', () => {
   it.each([
@@ -48,7 +54,13 @@ describe('date category (start day vs today, in the tenant zone)', () => {
     };
     const wrong: string[] = [];
     // Liberia kept -0:44:30 until 1972: its midnights fall inside the cache's 15-minute buckets.
-    const zones = [...['America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'Australia/Lord_Howe', 'America/St_Johns', 'UTC'].map((z) => [z, '2026-01-01']), ['Africa/Monrovia', '1970-01-01']];
+    const zones = [
+      ...['America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'Australia/Lord_Howe', 'America/St_Johns', 'UTC'].map((z) => [
+        z,
+        '2026-01-01',
+      ]),
+      ['Africa/Monrovia', '1970-01-01'],
+    ];
     let checked = 0;
     for (const [zone, year] of zones as [string, string][]) {
       const from = Date.parse(`${year}T00:00:00Z`);
@@ -66,7 +78,8 @@ describe('date category (start day vs today, in the tenant zone)', () => {
             if (reference(mid, zone) === day) hi = mid;
             else lo = mid;
           }
-          if (dayIn(new Date(lo).toISOString(), zone) !== previous || dayIn(new Date(hi), zone) !== day) wrong.push(`${zone} midnight at ${new Date(hi).toISOString()}`);
+          if (dayIn(new Date(lo).toISOString(), zone) !== previous || dayIn(new Date(hi), zone) !== day)
+            wrong.push(`${zone} midnight at ${new Date(hi).toISOString()}`);
           checked += 2;
         }
         previous = day;
@@ -77,7 +90,7 @@ describe('date category (start day vs today, in the tenant zone)', () => {
     expect(checked).toBeGreaterThan(8 * 14_000);
   }, 30_000);
 
-  it('uses the tenant zone for the day boundary (the spec\'s 5.5 h shift is Asia/Kolkata)', () => {
+  it("uses the tenant zone for the day boundary (the spec's 5.5 h shift is Asia/Kolkata)", () => {
     const now = new Date('2026-11-21T19:00:00Z'); // 00:30 on 22 Nov in Kolkata, still 21 Nov in UTC
     expect(dayIn(now, 'Asia/Kolkata')).toBe('2026-11-22');
     expect(dayIn(now, 'UTC')).toBe('2026-11-21');

@@ -9,7 +9,18 @@ import { dayIn } from '../time/zoned-day.rules.ts';
 export const TASK_LIFECYCLES = ['OPEN', 'CLOCKED_IN', 'CLOCKED_OUT', 'CLOSED', 'CANCELLED'] as const;
 export type TaskLifecycle = (typeof TASK_LIFECYCLES)[number];
 
-export const TASK_STATUSES = ['OPEN', 'UNSCHEDULED', 'UNASSIGNED', 'UPCOMING', 'AWAITING_START', 'CLOCKED_IN', 'CLOCKED_OUT', 'MISSED', 'CLOSED', 'CANCELLED'] as const;
+export const TASK_STATUSES = [
+  'OPEN',
+  'UNSCHEDULED',
+  'UNASSIGNED',
+  'UPCOMING',
+  'AWAITING_START',
+  'CLOCKED_IN',
+  'CLOCKED_OUT',
+  'MISSED',
+  'CLOSED',
+  'CANCELLED',
+] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export type DateCategory = 'past' | 'today' | 'future' | 'unscheduled';

@@ -15,10 +15,18 @@ describe('task contract', () => {
   });
 
   it('needs a start to assign, and an end not before the start', () => {
-    expect(messages(createTaskBody.safeParse({ jobId: JOB, name: 'x', assignTo: 'TECHNICIAN', assignedTechnicianId: TECH }))).toEqual([TASK_MESSAGES.startRequired]);
-    expect(messages(createTaskBody.safeParse({ jobId: JOB, name: 'x', startDateTime: '2026-11-21T10:00:00Z', expectedEndDateTime: '2026-11-21T09:00:00Z' }))).toEqual([TASK_MESSAGES.endBeforeStart]);
-    expect(messages(createTaskBody.safeParse({ jobId: JOB, name: 'x', startDateTime: '2026-11-21T10:00:00Z', assignTo: 'TECHNICIAN' }))).toEqual([TASK_MESSAGES.technicianRequired]);
-    expect(createTaskBody.parse({ jobId: JOB, name: 'x', startDateTime: '2026-11-21T10:00:00+05:30', assignTo: 'LATER' }).startDateTime).toBe('2026-11-21T04:30:00.000Z');
+    expect(messages(createTaskBody.safeParse({ jobId: JOB, name: 'x', assignTo: 'TECHNICIAN', assignedTechnicianId: TECH }))).toEqual([
+      TASK_MESSAGES.startRequired,
+    ]);
+    expect(
+      messages(createTaskBody.safeParse({ jobId: JOB, name: 'x', startDateTime: '2026-11-21T10:00:00Z', expectedEndDateTime: '2026-11-21T09:00:00Z' })),
+    ).toEqual([TASK_MESSAGES.endBeforeStart]);
+    expect(messages(createTaskBody.safeParse({ jobId: JOB, name: 'x', startDateTime: '2026-11-21T10:00:00Z', assignTo: 'TECHNICIAN' }))).toEqual([
+      TASK_MESSAGES.technicianRequired,
+    ]);
+    expect(createTaskBody.parse({ jobId: JOB, name: 'x', startDateTime: '2026-11-21T10:00:00+05:30', assignTo: 'LATER' }).startDateTime).toBe(
+      '2026-11-21T04:30:00.000Z',
+    );
   });
 
   it('caps a task at 31 days', () => {
@@ -28,7 +36,9 @@ describe('task contract', () => {
   });
 
   it('refuses an invalid date naming the field', () => {
-    expect(messages(createTaskBody.safeParse({ jobId: JOB, name: 'x', startDateTime: '21/11/2026' }))).toEqual(['Start date-time must be a valid ISO 8601 date-time.']);
+    expect(messages(createTaskBody.safeParse({ jobId: JOB, name: 'x', startDateTime: '21/11/2026' }))).toEqual([
+      'Start date-time must be a valid ISO 8601 date-time.',
+    ]);
   });
 
   it('PATCH carries exactly one change', () => {
@@ -40,7 +50,9 @@ describe('task contract', () => {
 
   it('close needs both times, end not before start', () => {
     expect(closeTaskBody.safeParse({ taskId: JOB, startDateTime: '2026-11-21T10:00:00Z' }).success).toBe(false);
-    expect(messages(closeTaskBody.safeParse({ taskId: JOB, startDateTime: '2026-11-21T10:00:00Z', endDateTime: '2026-11-21T09:00:00Z' }))).toEqual([TASK_MESSAGES.endBeforeStart]);
+    expect(messages(closeTaskBody.safeParse({ taskId: JOB, startDateTime: '2026-11-21T10:00:00Z', endDateTime: '2026-11-21T09:00:00Z' }))).toEqual([
+      TASK_MESSAGES.endBeforeStart,
+    ]);
   });
 
   it('list query: defaults, repeated and bracketed arrays', () => {
@@ -60,18 +72,37 @@ describe('task contract', () => {
 
 describe('status bounds in the tenant zone', () => {
   it('gives the zone day around now, across a DST change', () => {
-    expect(statusBounds(new Date('2026-11-21T15:00:00Z'), 'America/New_York')).toEqual({ now: '2026-11-21T15:00:00.000Z', startOfToday: '2026-11-21T05:00:00.000Z', startOfTomorrow: '2026-11-22T05:00:00.000Z' });
+    expect(statusBounds(new Date('2026-11-21T15:00:00Z'), 'America/New_York')).toEqual({
+      now: '2026-11-21T15:00:00.000Z',
+      startOfToday: '2026-11-21T05:00:00.000Z',
+      startOfTomorrow: '2026-11-22T05:00:00.000Z',
+    });
     // 1 Nov 2026: New York falls back, the day is 25 hours long.
-    expect(statusBounds(new Date('2026-11-01T12:00:00Z'), 'America/New_York')).toMatchObject({ startOfToday: '2026-11-01T04:00:00.000Z', startOfTomorrow: '2026-11-02T05:00:00.000Z' });
+    expect(statusBounds(new Date('2026-11-01T12:00:00Z'), 'America/New_York')).toMatchObject({
+      startOfToday: '2026-11-01T04:00:00.000Z',
+      startOfTomorrow: '2026-11-02T05:00:00.000Z',
+    });
     expect(statusBounds(new Date('2026-11-21T20:00:00Z'), 'Asia/Kolkata')).toMatchObject({ startOfToday: '2026-11-21T18:30:00.000Z' });
   });
 });
 
 describe('job task counts', () => {
   const NOW = new Date('2026-11-21T15:00:00Z');
-  const t = (o: Partial<TaskFacts>): TaskFacts => ({ lifecycle: 'OPEN', startDateTime: '2026-11-21T14:00:00Z', expectedEndDateTime: '2026-11-21T16:00:00Z', assignedTo: 'TECHNICIAN', ...o });
+  const t = (o: Partial<TaskFacts>): TaskFacts => ({
+    lifecycle: 'OPEN',
+    startDateTime: '2026-11-21T14:00:00Z',
+    expectedEndDateTime: '2026-11-21T16:00:00Z',
+    assignedTo: 'TECHNICIAN',
+    ...o,
+  });
   it('counts unfinished as open, missed as overdue, ignores cancelled', () => {
-    const tasks = [t({}), t({ expectedEndDateTime: '2026-11-21T14:30:00Z' }), t({ lifecycle: 'CLOCKED_IN' }), t({ lifecycle: 'CLOSED' }), t({ lifecycle: 'CANCELLED' })];
+    const tasks = [
+      t({}),
+      t({ expectedEndDateTime: '2026-11-21T14:30:00Z' }),
+      t({ lifecycle: 'CLOCKED_IN' }),
+      t({ lifecycle: 'CLOSED' }),
+      t({ lifecycle: 'CANCELLED' }),
+    ];
     expect(deriveTaskStatus(tasks[1]!, NOW, 'UTC')).toBe('MISSED');
     expect(countJobTasks(tasks, NOW, 'UTC')).toEqual({ total: 4, open: 3, overdue: 1, closed: 1, clockedIn: 1, clockedOut: 0 });
   });

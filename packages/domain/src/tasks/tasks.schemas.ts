@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { idListQuery, namedRef, orderValueSchema, pageQuery, storableInstant, uuidField, versionField, requiredText, optionalText } from '../common/common.schemas.ts';
+import {
+  idListQuery,
+  namedRef,
+  orderValueSchema,
+  pageQuery,
+  storableInstant,
+  uuidField,
+  versionField,
+  requiredText,
+  optionalText,
+} from '../common/common.schemas.ts';
 import { JOB_STATUSES } from '../jobs/jobs.schemas.ts';
 import { TASK_ACTIONS } from './task-actions.rules.ts';
 import { TASK_LIFECYCLES, TASK_STATUSES } from './task-status.rules.ts';
@@ -58,7 +68,10 @@ export const TASK_MESSAGES = {
   tooLong: `A task can be scheduled for at most ${MAX_TASK_DAYS} days.`,
 } as const;
 
-const isoInstant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` }).refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` });
+const isoInstant = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label} must be a valid ISO 8601 date-time.` })
+    .refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` });
 const optionalInstant = (label: string) =>
   z
     .union([isoInstant(label), z.literal(''), z.null()])
@@ -95,7 +108,8 @@ function checkSchedule(v: ScheduleInput, ctx: z.RefinementCtx) {
   if (!v.startDateTime && (assigning || v.expectedEndDateTime)) ctx.addIssue({ code: 'custom', path: ['startDateTime'], message: TASK_MESSAGES.startRequired });
   const windowError = v.startDateTime ? scheduleWindowError(v.startDateTime, v.expectedEndDateTime) : null;
   if (windowError) ctx.addIssue({ code: 'custom', path: ['expectedEndDateTime'], message: windowError });
-  if (v.assignTo === 'TECHNICIAN' && !v.assignedTechnicianId) ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: TASK_MESSAGES.technicianRequired });
+  if (v.assignTo === 'TECHNICIAN' && !v.assignedTechnicianId)
+    ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: TASK_MESSAGES.technicianRequired });
   if (v.assignTo === 'SUBCONTRACTOR' && !v.assignedSubcontractorId)
     ctx.addIssue({ code: 'custom', path: ['assignedSubcontractorId'], message: TASK_MESSAGES.subcontractorRequired });
 }
@@ -133,7 +147,8 @@ export const patchTaskBody = z
   .superRefine((v, ctx) => {
     const given = [v.isCancelled, v.isTaskReopen, v.assignTo].filter((x) => x !== undefined).length;
     if (given !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'Send exactly one of isCancelled, isTaskReopen or assignTo.' });
-    if (v.assignTo === 'TECHNICIAN' && !v.assignedTechnicianId) ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: TASK_MESSAGES.technicianRequired });
+    if (v.assignTo === 'TECHNICIAN' && !v.assignedTechnicianId)
+      ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: TASK_MESSAGES.technicianRequired });
     if (v.assignTo === 'SUBCONTRACTOR' && !v.assignedSubcontractorId)
       ctx.addIssue({ code: 'custom', path: ['assignedSubcontractorId'], message: TASK_MESSAGES.subcontractorRequired });
   });
@@ -195,12 +210,17 @@ export function taskNumberSearchDigits(search: string): string | null {
 export const FILTER_LIST_STATUSES = ['Clock-In', 'Clock-out', 'Closed'] as const;
 export const filterListBody = z.strictObject({
   userId: uuidField('userId'),
-  status: z.array(z.enum(FILTER_LIST_STATUSES, { error: `status must be one of: ${FILTER_LIST_STATUSES.join(', ')}.` })).min(1).max(3),
+  status: z
+    .array(z.enum(FILTER_LIST_STATUSES, { error: `status must be one of: ${FILTER_LIST_STATUSES.join(', ')}.` }))
+    .min(1)
+    .max(3),
 });
 export type FilterListBody = z.infer<typeof filterListBody>;
 
 const actionStateSchema = z.object({ visible: z.boolean(), allowed: z.boolean(), reason: z.string().nullable() });
-export const taskActionsSchema = z.object(Object.fromEntries(TASK_ACTIONS.map((a) => [a, actionStateSchema])) as Record<(typeof TASK_ACTIONS)[number], typeof actionStateSchema>);
+export const taskActionsSchema = z.object(
+  Object.fromEntries(TASK_ACTIONS.map((a) => [a, actionStateSchema])) as Record<(typeof TASK_ACTIONS)[number], typeof actionStateSchema>,
+);
 /** Edit is an office right (full or partial access) on a task that is not closed or cancelled. */
 export const taskRecordActionsSchema = taskActionsSchema.extend({ edit: actionStateSchema });
 

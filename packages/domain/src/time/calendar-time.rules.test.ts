@@ -62,7 +62,16 @@ describe('labels', () => {
     expect(ordinalDay('2026-11-22')).toBe('22nd Nov');
   });
   it('writes every time of day in one 12-hour form: "1:00 PM", midnight "12:00 AM", noon "12:00 PM"', () => {
-    expect([0, 5, 59, 60, 720, 779, 780, 1439].map(clockLabel)).toEqual(['12:00 AM', '12:05 AM', '12:59 AM', '1:00 AM', '12:00 PM', '12:59 PM', '1:00 PM', '11:59 PM']);
+    expect([0, 5, 59, 60, 720, 779, 780, 1439].map(clockLabel)).toEqual([
+      '12:00 AM',
+      '12:05 AM',
+      '12:59 AM',
+      '1:00 AM',
+      '12:00 PM',
+      '12:59 PM',
+      '1:00 PM',
+      '11:59 PM',
+    ]);
     expect(timeOfDayLabel('2026-11-21T18:00:00Z', NY)).toBe('1:00 PM');
     expect(timeOfDayLabel('2026-11-21T05:00:00Z', NY)).toBe('12:00 AM');
   });
@@ -106,11 +115,22 @@ describe('wall-clock moves', () => {
 describe('zonedParts', () => {
   it('agrees with Intl at every quarter hour through both DST changes and in half-hour zones', () => {
     const check = (tz: string, fromIso: string, hours: number) => {
-      const f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      const f = new Intl.DateTimeFormat('en-CA', {
+        timeZone: tz,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
       for (let ms = Date.parse(fromIso); ms < Date.parse(fromIso) + hours * 3_600_000; ms += 15 * 60_000 + 7_000) {
         const p = f.formatToParts(ms);
         const get = (t: string) => p.find((x) => x.type === t)!.value;
-        expect(zonedParts(ms, tz), `${tz} ${new Date(ms).toISOString()}`).toEqual({ day: `${get('year')}-${get('month')}-${get('day')}`, minute: Number(get('hour')) * 60 + Number(get('minute')) });
+        expect(zonedParts(ms, tz), `${tz} ${new Date(ms).toISOString()}`).toEqual({
+          day: `${get('year')}-${get('month')}-${get('day')}`,
+          minute: Number(get('hour')) * 60 + Number(get('minute')),
+        });
       }
     };
     check(NY, '2027-03-13T00:00:00Z', 48);

@@ -132,7 +132,10 @@ export function viewDays(view: CalendarView, anchor: DayKey): DayKey[] {
 /** The instants to load for a view: from the first shown day's midnight to the day after the last. */
 export function viewRange(view: CalendarView, anchor: DayKey, timeZone: string): { start: string; end: string } {
   const days = viewDays(view, anchor);
-  return { start: new Date(startOfDay(days[0]!, timeZone)).toISOString(), end: new Date(startOfDay(addDays(days[days.length - 1]!, 1), timeZone)).toISOString() };
+  return {
+    start: new Date(startOfDay(days[0]!, timeZone)).toISOString(),
+    end: new Date(startOfDay(addDays(days[days.length - 1]!, 1), timeZone)).toISOString(),
+  };
 }
 
 /** Previous / next: a month, a week or a day. */

@@ -37,20 +37,53 @@ describe('time picker', () => {
   ])('%j with %s → %j', (value, phase, expected) => expect(withPhase(value, phase)).toEqual(expected));
 
   it.each<[TimePickerValue, { hour: number; minute: number }]>([
-    [{ hours: 0, minutes: 0, phase: 'AM' }, { hour: 0, minute: 0 }],
-    [{ hours: 12, minutes: 30, phase: 'AM' }, { hour: 0, minute: 30 }],
-    [{ hours: 9, minutes: 15, phase: 'AM' }, { hour: 9, minute: 15 }],
-    [{ hours: 12, minutes: 0, phase: 'PM' }, { hour: 12, minute: 0 }],
-    [{ hours: 1, minutes: 5, phase: 'PM' }, { hour: 13, minute: 5 }],
-    [{ hours: 11, minutes: 59, phase: 'PM' }, { hour: 23, minute: 59 }],
+    [
+      { hours: 0, minutes: 0, phase: 'AM' },
+      { hour: 0, minute: 0 },
+    ],
+    [
+      { hours: 12, minutes: 30, phase: 'AM' },
+      { hour: 0, minute: 30 },
+    ],
+    [
+      { hours: 9, minutes: 15, phase: 'AM' },
+      { hour: 9, minute: 15 },
+    ],
+    [
+      { hours: 12, minutes: 0, phase: 'PM' },
+      { hour: 12, minute: 0 },
+    ],
+    [
+      { hours: 1, minutes: 5, phase: 'PM' },
+      { hour: 13, minute: 5 },
+    ],
+    [
+      { hours: 11, minutes: 59, phase: 'PM' },
+      { hour: 23, minute: 59 },
+    ],
   ])('%j → 24-hour %j', (value, expected) => expect(toTime24(value)).toEqual(expected));
 
   it.each<[{ hour: number; minute: number }, TimePickerValue]>([
-    [{ hour: 0, minute: 0 }, { hours: 0, minutes: 0, phase: 'AM' }],
-    [{ hour: 9, minute: 5 }, { hours: 9, minutes: 5, phase: 'AM' }],
-    [{ hour: 12, minute: 0 }, { hours: 12, minutes: 0, phase: 'PM' }],
-    [{ hour: 13, minute: 45 }, { hours: 1, minutes: 45, phase: 'PM' }],
-    [{ hour: 23, minute: 59 }, { hours: 11, minutes: 59, phase: 'PM' }],
+    [
+      { hour: 0, minute: 0 },
+      { hours: 0, minutes: 0, phase: 'AM' },
+    ],
+    [
+      { hour: 9, minute: 5 },
+      { hours: 9, minutes: 5, phase: 'AM' },
+    ],
+    [
+      { hour: 12, minute: 0 },
+      { hours: 12, minutes: 0, phase: 'PM' },
+    ],
+    [
+      { hour: 13, minute: 45 },
+      { hours: 1, minutes: 45, phase: 'PM' },
+    ],
+    [
+      { hour: 23, minute: 59 },
+      { hours: 11, minutes: 59, phase: 'PM' },
+    ],
   ])('24-hour %j → %j and back', (time, expected) => {
     expect(fromTime24(time)).toEqual(expected);
     expect(toTime24(fromTime24(time))).toEqual(time);

@@ -6,7 +6,9 @@ import type { TenantBrandingColumns, TenantFinancingColumns } from '@fieldwork/d
 export const logoUrlOf = (fileId: string) => `/api/company/logo?v=${fileId.slice(0, 8)}`;
 
 /** Later columns are optional: sign-in's company block may come from a narrower select. */
-export function toCompanyDto(row: TenantsTable & Partial<TenantFinancingColumns> & Partial<TenantBrandingColumns> & { email_verified_at?: string | null }): Company {
+export function toCompanyDto(
+  row: TenantsTable & Partial<TenantFinancingColumns> & Partial<TenantBrandingColumns> & { email_verified_at?: string | null },
+): Company {
   return {
     id: row.id,
     name: row.name,

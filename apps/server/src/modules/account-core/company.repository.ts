@@ -8,7 +8,15 @@ export function findTenant(db: Db, tenantId: string) {
 export async function insertTenant(db: Db, row: { id: string; name: string; timeZone: string; now: string; verified: boolean }): Promise<void> {
   await db
     .insertInto('tenants')
-    .values({ id: row.id, name: row.name, time_zone: row.timeZone, created_at: row.now, updated_at: row.now, version: 1, email_verified_at: row.verified ? row.now : null })
+    .values({
+      id: row.id,
+      name: row.name,
+      time_zone: row.timeZone,
+      created_at: row.now,
+      updated_at: row.now,
+      version: 1,
+      email_verified_at: row.verified ? row.now : null,
+    })
     .execute();
 }
 
@@ -50,13 +58,20 @@ export async function updateTenant(db: Db, tenantId: string, patch: TenantPatch)
 }
 
 export async function countTenants(db: Db): Promise<number> {
-  const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('tenants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Claims a one-time flag; false when another request claimed it first (primary key). */
 export async function claimFlag(db: Db, key: string, now: string): Promise<boolean> {
-  const result = await db.insertInto('app_flags').values({ key, created_at: now }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('app_flags')
+    .values({ key, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 

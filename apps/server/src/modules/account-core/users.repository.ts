@@ -23,7 +23,10 @@ export function findUser(db: Db, tenantId: string, userId: string) {
 }
 
 export async function insertUser(db: Db, tenantId: string, row: Omit<UsersTable, 'tenant_id' | 'version'>): Promise<void> {
-  await db.insertInto('users').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+  await db
+    .insertInto('users')
+    .values({ ...row, tenant_id: tenantId, version: 1 })
+    .execute();
 }
 
 /**
@@ -61,12 +64,20 @@ export async function listUsers(db: Db, tenantId: string, q: UserListQuery): Pro
   if (q.zones?.length) {
     const zones = q.zones;
     base = base.where((eb) =>
-      eb.exists(eb.selectFrom('user_zones').select('user_zones.user_id').whereRef('user_zones.user_id', '=', 'users.id').where('user_zones.zone_id', 'in', zones)),
+      eb.exists(
+        eb.selectFrom('user_zones').select('user_zones.user_id').whereRef('user_zones.user_id', '=', 'users.id').where('user_zones.zone_id', 'in', zones),
+      ),
     );
   }
   const { limit, offset } = paging(q.page, q.limit);
   const [rows, count] = await Promise.all([
-    base.selectAll('users').orderBy(`users.${q.orderByKey === 'createdAt' ? 'created_at' : q.orderByKey}`, q.orderByValue).orderBy('users.id').limit(limit).offset(offset).execute(),
+    base
+      .selectAll('users')
+      .orderBy(`users.${q.orderByKey === 'createdAt' ? 'created_at' : q.orderByKey}`, q.orderByValue)
+      .orderBy('users.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -99,8 +110,16 @@ export async function loadUserRefs(db: Db, tenantId: string, userIds: string[]) 
 export async function replaceUserTagsAndZones(db: Db, tenantId: string, userId: string, tagIds: string[], zoneIds: string[]): Promise<void> {
   await db.deleteFrom('user_tags').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
   await db.deleteFrom('user_zones').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-  if (tagIds.length) await db.insertInto('user_tags').values(tagIds.map((tag_id) => ({ tenant_id: tenantId, user_id: userId, tag_id }))).execute();
-  if (zoneIds.length) await db.insertInto('user_zones').values(zoneIds.map((zone_id) => ({ tenant_id: tenantId, user_id: userId, zone_id }))).execute();
+  if (tagIds.length)
+    await db
+      .insertInto('user_tags')
+      .values(tagIds.map((tag_id) => ({ tenant_id: tenantId, user_id: userId, tag_id })))
+      .execute();
+  if (zoneIds.length)
+    await db
+      .insertInto('user_zones')
+      .values(zoneIds.map((zone_id) => ({ tenant_id: tenantId, user_id: userId, zone_id })))
+      .execute();
 }
 
 /** Version-checked update: false when someone else changed the user first. */
@@ -109,7 +128,10 @@ export async function updateUserRow(
   tenantId: string,
   userId: string,
   version: number | null,
-  patch: Partial<Pick<UsersTable, 'name' | 'phone' | 'role' | 'access' | 'status' | 'photo_file_id' | 'password_hash' | 'password_changed_at'>> & { updated_at: string; cost_rate_cents?: number },
+  patch: Partial<Pick<UsersTable, 'name' | 'phone' | 'role' | 'access' | 'status' | 'photo_file_id' | 'password_hash' | 'password_changed_at'>> & {
+    updated_at: string;
+    cost_rate_cents?: number;
+  },
 ): Promise<boolean> {
   let query = db
     .updateTable('users')

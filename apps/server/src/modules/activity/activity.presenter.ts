@@ -1,7 +1,16 @@
 import type { Activity, ActivityAction, ActivityChange } from '@fieldwork/domain/jobs/activity.schemas';
 import { photoUrl } from '../account-core/users.presenter.ts';
 
-type Row = { id: string; action: string; message: string; meta: string; created_at: string; actor_id: string | null; actor_name: string | null; actor_photo: string | null };
+type Row = {
+  id: string;
+  action: string;
+  message: string;
+  meta: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_photo: string | null;
+};
 
 export function toActivityDto(row: Row): Activity {
   return {

@@ -42,7 +42,11 @@ export function listJobActivity(db: Db, tenantId: string, jobId: string, page: n
 /** One record's own log (a task's), over the (tenant, entity type, entity id, created) index. */
 export function listEntityActivity(db: Db, tenantId: string, entity: { type: ActivityEntry['entityType']; id: string }, page: number, limit: number) {
   return pageOfActivity(
-    db.selectFrom('activity_log').where('activity_log.tenant_id', '=', tenantId).where('activity_log.entity_type', '=', entity.type).where('activity_log.entity_id', '=', entity.id),
+    db
+      .selectFrom('activity_log')
+      .where('activity_log.tenant_id', '=', tenantId)
+      .where('activity_log.entity_type', '=', entity.type)
+      .where('activity_log.entity_id', '=', entity.id),
     page,
     limit,
   );
@@ -53,7 +57,16 @@ async function pageOfActivity(base: SelectQueryBuilder<Database, 'activity_log',
   const [rows, count] = await Promise.all([
     base
       .leftJoin('users', 'users.id', 'activity_log.actor_id')
-      .select(['activity_log.id', 'activity_log.action', 'activity_log.message', 'activity_log.meta', 'activity_log.created_at', 'activity_log.actor_id', 'users.name as actor_name', 'users.photo_file_id as actor_photo'])
+      .select([
+        'activity_log.id',
+        'activity_log.action',
+        'activity_log.message',
+        'activity_log.meta',
+        'activity_log.created_at',
+        'activity_log.actor_id',
+        'users.name as actor_name',
+        'users.photo_file_id as actor_photo',
+      ])
       .orderBy('activity_log.created_at', 'desc')
       .orderBy('activity_log.id', 'desc')
       .limit(limit)

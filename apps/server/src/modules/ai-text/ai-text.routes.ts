@@ -15,16 +15,37 @@ export async function aiTextRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ai-text'];
 
-  r.post('/api/aiText/generate', {
-    preHandler: guard('ai.use'),
-    schema: { tags, summary: 'Write or improve a job description (limited per user and per company)', description, body: aiTextBody, response: { 200: resultResponse } },
-  }, async (request) => ({
-    data: await generateJobText(app.db, app.config.ai, request.log, { kind: 'user', viewer: requireAuth(request).viewer }, request.body),
-  }));
+  r.post(
+    '/api/aiText/generate',
+    {
+      preHandler: guard('ai.use'),
+      schema: {
+        tags,
+        summary: 'Write or improve a job description (limited per user and per company)',
+        description,
+        body: aiTextBody,
+        response: { 200: resultResponse },
+      },
+    },
+    async (request) => ({
+      data: await generateJobText(app.db, app.config.ai, request.log, { kind: 'user', viewer: requireAuth(request).viewer }, request.body),
+    }),
+  );
 
-  r.post('/api/public/aiText/generate', {
-    schema: { tags, summary: 'Write or improve a job description without signing in (limited per IP)', description, body: aiTextBody, response: { 200: resultResponse }, security: [] },
-  }, async (request) => ({
-    data: await generateJobText(app.db, app.config.ai, request.log, { kind: 'public', ip: request.ip }, request.body),
-  }));
+  r.post(
+    '/api/public/aiText/generate',
+    {
+      schema: {
+        tags,
+        summary: 'Write or improve a job description without signing in (limited per IP)',
+        description,
+        body: aiTextBody,
+        response: { 200: resultResponse },
+        security: [],
+      },
+    },
+    async (request) => ({
+      data: await generateJobText(app.db, app.config.ai, request.log, { kind: 'public', ip: request.ip }, request.body),
+    }),
+  );
 }

@@ -41,7 +41,12 @@ function userPrompt(body: AiTextBody): string {
 export function cleanModelText(text: string): string {
   const unfenced = text.replace(/^```[a-z]*\s*/i, '').replace(/\s*```$/, '');
   const unquoted = unfenced.trim().replace(/^["'“](.*)["'”]$/s, '$1');
-  return fitDescription(unquoted.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim());
+  return fitDescription(
+    unquoted
+      .replace(/[ \t]+/g, ' ')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+  );
 }
 
 async function enforce(db: Db, key: string, limit: number): Promise<void> {

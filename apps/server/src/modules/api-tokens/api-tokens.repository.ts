@@ -16,7 +16,10 @@ export function listActiveTokens(db: Db, tenantId: string, userId: string): Prom
 }
 
 export async function insertApiToken(db: Db, tenantId: string, row: Omit<ApiTokenRow, 'tenant_id'>): Promise<void> {
-  await db.insertInto('api_tokens').values({ ...row, tenant_id: tenantId }).execute();
+  await db
+    .insertInto('api_tokens')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
 }
 
 /** Only the owner's own, still-active token; false otherwise, so a stranger's id reads as missing. */

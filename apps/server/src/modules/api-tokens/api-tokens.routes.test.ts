@@ -23,7 +23,8 @@ const createFor = async (cookie: string, name: string, more: { scope?: TokenScop
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { token: ApiToken; secret: string };
 };
-const listed = async (cookie: string, id: string) => (await call('GET', '/api/tokens', cookie)).json().data.items.find((i: { id: string }) => i.id === id) as ApiToken | undefined;
+const listed = async (cookie: string, id: string) =>
+  (await call('GET', '/api/tokens', cookie)).json().data.items.find((i: { id: string }) => i.id === id) as ApiToken | undefined;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 beforeAll(async () => {
@@ -115,7 +116,15 @@ describe('api tokens: behaviour', () => {
     const prefix = secret.slice(API_TOKEN_PREFIX.length, API_TOKEN_PREFIX.length + 8);
     expect(token).toEqual({ id: expect.any(String), name: 'Zapier', prefix, scope: 'full', expiresAt, createdAt: expect.any(String), lastUsedAt: null });
     const row = await t.db.selectFrom('api_tokens').selectAll().where('id', '=', token.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ tenant_id: tenantId, user_id: admin.user.id, token_hash: sha256(secret), prefix: token.prefix, scope: 'full', expires_at: expiresAt, revoked_at: null });
+    expect(row).toMatchObject({
+      tenant_id: tenantId,
+      user_id: admin.user.id,
+      token_hash: sha256(secret),
+      prefix: token.prefix,
+      scope: 'full',
+      expires_at: expiresAt,
+      revoked_at: null,
+    });
     expect(JSON.stringify(row)).not.toContain(secret);
 
     const list = await call('GET', '/api/tokens', admin.cookie);
@@ -148,7 +157,9 @@ describe('api tokens: behaviour', () => {
     expect(Date.parse((await listed(admin.cookie, token.id))!.lastUsedAt!)).toBeGreaterThanOrEqual(before - 1_000);
     // A full token writes what its owner may; mutating requests by Bearer skip the cookie CSRF check.
     const customer = await t.app.inject({
-      method: 'POST', url: '/api/customers', headers: { authorization: `Bearer ${secret}`, origin: 'https://elsewhere.example' },
+      method: 'POST',
+      url: '/api/customers',
+      headers: { authorization: `Bearer ${secret}`, origin: 'https://elsewhere.example' },
       payload: { name: 'By token', customerAddress: [{ addressLine1: '1 Main St', fullAddress: '1 Main St' }], contacts: [] },
     });
     expect(customer.statusCode, customer.body).toBe(201);
@@ -162,13 +173,13 @@ describe('api tokens: behaviour', () => {
     expect((await call('DELETE', `/api/tokens/${token.id}`, admin.cookie)).statusCode).toBe(404);
   });
 
-  it('carries its owner\'s permissions, not more', async () => {
+  it("carries its owner's permissions, not more", async () => {
     const { secret } = await createFor(cookies.get('Technician')!, 'Tech script');
     expect((await bearer(secret)).statusCode).toBe(403);
     expect((await bearer(secret, '/api/zones/get-all-zones')).statusCode).toBe(200);
   });
 
-  it('hides other users\' tokens: revoking one answers 404 like a missing id', async () => {
+  it("hides other users' tokens: revoking one answers 404 like a missing id", async () => {
     const mine = await createFor(colleague.cookie, 'Colleague token');
     const foreign = await createFor(stranger.cookie, 'Stranger token');
     const missing = await call('DELETE', `/api/tokens/${randomUUID()}`, admin.cookie);
@@ -184,7 +195,7 @@ describe('api tokens: behaviour', () => {
     expect((await bearer(foreign.secret)).statusCode).toBe(200);
   });
 
-  it('never manages tokens, users or the company, nor its owner\'s login, whatever its scope', async () => {
+  it("never manages tokens, users or the company, nor its owner's login, whatever its scope", async () => {
     const as = (secret: string, method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { authorization: `Bearer ${secret}` }, ...(payload ? { payload } : {}) });
     const { secret } = await createFor(admin.cookie, 'Everything', { scope: 'full' });
@@ -207,11 +218,13 @@ describe('api tokens: behaviour', () => {
     expect((await as(secret, 'GET', '/api/user/profile')).statusCode).toBe(200);
   });
 
-  it('keeps a token made before scopes existed working with its owner\'s power, without management', async () => {
+  it("keeps a token made before scopes existed working with its owner's power, without management", async () => {
     const id = randomUUID();
     const secret = `${API_TOKEN_PREFIX}older-token-${id}`;
     // As migration 0017 found the tokens of the time: no scope or expiry written.
-    await sql`insert into api_tokens (id, tenant_id, user_id, name, token_hash, prefix, created_at) values (${id}, ${tenantId}, ${admin.user.id}, ${'Old'}, ${sha256(secret)}, ${'older-to'}, ${new Date().toISOString()})`.execute(t.db);
+    await sql`insert into api_tokens (id, tenant_id, user_id, name, token_hash, prefix, created_at) values (${id}, ${tenantId}, ${admin.user.id}, ${'Old'}, ${sha256(secret)}, ${'older-to'}, ${new Date().toISOString()})`.execute(
+      t.db,
+    );
     expect(await listed(admin.cookie, id)).toMatchObject({ scope: 'full', expiresAt: null });
     const zone = await t.app.inject({ method: 'GET', url: '/api/zones/get-all-zones', headers: { authorization: `Bearer ${secret}` } });
     expect(zone.statusCode).toBe(200);

@@ -69,7 +69,10 @@ export async function insertAsset(db: Db, row: CustomerAssetsTable): Promise<voi
   await db.insertInto('customer_assets').values(row).execute();
 }
 
-type AssetPatch = Pick<CustomerAssetsTable, 'customer_id' | 'address_id' | 'asset_type' | 'make' | 'model' | 'serial' | 'install_date' | 'notes' | 'updated_at'>;
+type AssetPatch = Pick<
+  CustomerAssetsTable,
+  'customer_id' | 'address_id' | 'asset_type' | 'make' | 'model' | 'serial' | 'install_date' | 'notes' | 'updated_at'
+>;
 
 /** Version-checked: false when someone else saved the asset first. */
 export async function updateAssetRow(db: Db, tenantId: string, assetId: string, version: number, patch: AssetPatch): Promise<boolean> {

@@ -16,7 +16,8 @@ const shiftDay = (day: string, years: number, days = 0) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y + years, m - 1, d + days)).toISOString().slice(0, 10);
 };
-const create = (cookie: string, o: object = {}) => t.call('POST', '/api/assets', cookie, { customerId: customer.id, addressId: customer.addressId, type: 'HVAC', ...o });
+const create = (cookie: string, o: object = {}) =>
+  t.call('POST', '/api/assets', cookie, { customerId: customer.id, addressId: customer.addressId, type: 'HVAC', ...o });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,7 +25,19 @@ beforeAll(async () => {
   await t.db.updateTable('tenants').set({ time_zone: ZONE }).where('id', '=', tenantId).execute();
   customer = await buildCustomer(t.db, tenantId, { name: 'Harbour Dental' });
   cabinId = randomUUID();
-  await t.db.insertInto('customer_addresses').values({ id: cabinId, tenant_id: tenantId, customer_id: customer.id, address_line1: '9 Lake Rd', building_unit: 'Cabin', full_address: '9 Lake Rd, Taupo', position: 1, archived_at: null }).execute();
+  await t.db
+    .insertInto('customer_addresses')
+    .values({
+      id: cabinId,
+      tenant_id: tenantId,
+      customer_id: customer.id,
+      address_line1: '9 Lake Rd',
+      building_unit: 'Cabin',
+      full_address: '9 Lake Rd, Taupo',
+      position: 1,
+      archived_at: null,
+    })
+    .execute();
 });
 afterAll(async () => t.close());
 
@@ -32,7 +45,13 @@ describe('assets: create, edit, delete', () => {
   it('answers 401 signed out and 400 with the field messages', async () => {
     expect((await t.call('GET', `/api/assets?customerId=${customer.id}`)).statusCode).toBe(401);
     expect((await t.call('POST', '/api/assets', undefined, { customerId: customer.id, addressId: customer.addressId, type: 'HVAC' })).statusCode).toBe(401);
-    const res = await t.call('POST', '/api/assets', admin.cookie, { customerId: 'x', addressId: '', type: 'ROBOT', installDate: '2020-02-30', make: 'm'.repeat(101) });
+    const res = await t.call('POST', '/api/assets', admin.cookie, {
+      customerId: 'x',
+      addressId: '',
+      type: 'ROBOT',
+      installDate: '2020-02-30',
+      make: 'm'.repeat(101),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toEqual(
       expect.arrayContaining([
@@ -54,10 +73,27 @@ describe('assets: create, edit, delete', () => {
   });
 
   it('creates, lists by customer, site and job, edits with the version and deletes', async () => {
-    const res = await create(admin.cookie, { type: 'WATER_HEATER', make: 'Rheem', model: 'Pro 50', serial: 'RH-123', installDate: shiftDay(today(), -7), notes: 'Garage' });
+    const res = await create(admin.cookie, {
+      type: 'WATER_HEATER',
+      make: 'Rheem',
+      model: 'Pro 50',
+      serial: 'RH-123',
+      installDate: shiftDay(today(), -7),
+      notes: 'Garage',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const asset = res.json().data;
-    expect(asset).toMatchObject({ customerId: customer.id, customerName: 'Harbour Dental', addressId: customer.addressId, siteAddress: '1 Main St, Springfield', type: 'WATER_HEATER', make: 'Rheem', ageYears: 7, ageBand: 'FROM_5_TO_10', version: 1 });
+    expect(asset).toMatchObject({
+      customerId: customer.id,
+      customerName: 'Harbour Dental',
+      addressId: customer.addressId,
+      siteAddress: '1 Main St, Springfield',
+      type: 'WATER_HEATER',
+      make: 'Rheem',
+      ageYears: 7,
+      ageBand: 'FROM_5_TO_10',
+      version: 1,
+    });
     const cabin = (await create(admin.cookie, { addressId: cabinId, type: 'BOILER' })).json().data;
     expect(cabin).toMatchObject({ siteAddress: 'Cabin, 9 Lake Rd, Taupo', installDate: null, ageYears: null, ageBand: 'UNKNOWN' });
     const ids = async (q: string) => (await t.call('GET', `/api/assets?${q}`, admin.cookie)).json().data.map((a: { id: string }) => a.id);
@@ -67,7 +103,16 @@ describe('assets: create, edit, delete', () => {
     expect(await ids(`jobId=${job.id}`)).toEqual([cabin.id]);
     expect(await ids(`customerId=${customer.id}&type=BOILER`)).toEqual([cabin.id]);
 
-    const edit = (version: number) => t.call('PUT', `/api/assets/${asset.id}`, admin.cookie, { customerId: customer.id, addressId: customer.addressId, type: 'WATER_HEATER', make: 'Rheem', model: 'Pro 60', installDate: null, version });
+    const edit = (version: number) =>
+      t.call('PUT', `/api/assets/${asset.id}`, admin.cookie, {
+        customerId: customer.id,
+        addressId: customer.addressId,
+        type: 'WATER_HEATER',
+        make: 'Rheem',
+        model: 'Pro 60',
+        installDate: null,
+        version,
+      });
     const saved = await edit(1);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ model: 'Pro 60', serial: null, installDate: null, version: 2 });
@@ -87,8 +132,10 @@ describe('assets: create, edit, delete', () => {
     expect(foreign.body).toBe(missing.body);
     const mineWithTheirSite = await create(admin.cookie, { addressId: theirs.addressId });
     expect(mineWithTheirSite.statusCode).toBe(404);
-    const theirAsset = (await t.call('POST', '/api/assets', other.admin.cookie, { customerId: theirs.id, addressId: theirs.addressId, type: 'HVAC' })).json().data.id;
-    const put = (id: string) => t.call('PUT', `/api/assets/${id}`, admin.cookie, { customerId: customer.id, addressId: customer.addressId, type: 'OTHER', version: 1 });
+    const theirAsset = (await t.call('POST', '/api/assets', other.admin.cookie, { customerId: theirs.id, addressId: theirs.addressId, type: 'HVAC' })).json()
+      .data.id;
+    const put = (id: string) =>
+      t.call('PUT', `/api/assets/${id}`, admin.cookie, { customerId: customer.id, addressId: customer.addressId, type: 'OTHER', version: 1 });
     expect((await put(theirAsset)).body).toBe((await put(randomUUID())).body);
     expect((await put(theirAsset)).statusCode).toBe(404);
     const theirJob = await buildJob(t.db, other.tenantId, { customer: theirs });
@@ -125,7 +172,10 @@ describe('assets: who reads them', () => {
   });
 
   it('refuses subcontractor logins and no-access staff; view-only staff read but do not write', async () => {
-    for (const [role, access] of [['SubContractor', 'noAccess'], ['Staff', 'noAccess']] as const) {
+    for (const [role, access] of [
+      ['SubContractor', 'noAccess'],
+      ['Staff', 'noAccess'],
+    ] as const) {
       const s = await t.signInAs(tenantId, role, access);
       expect((await t.call('GET', `/api/assets?customerId=${customer.id}`, s.cookie)).statusCode, role).toBe(403);
     }

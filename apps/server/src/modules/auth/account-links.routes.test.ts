@@ -8,7 +8,11 @@ let smtp: TestSmtpServer;
 let t: TestApp;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'no-reply@fieldwork.test' }, publicUrl: 'https://fieldwork.example.com', signupLimitPerIpPerHour: 1000 });
+  t = await createTestApp({
+    mail: { smtpUrl: smtp.url, from: 'no-reply@fieldwork.test' },
+    publicUrl: 'https://fieldwork.example.com',
+    signupLimitPerIpPerHour: 1000,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -32,7 +36,8 @@ describe('forgot password', () => {
     const before = smtp.received.length;
     const known = await post('/api/auth/forgot-password', { email: user.user.email.toUpperCase() });
     const unknown = await post('/api/auth/forgot-password', { email: 'nobody-here@example.com' });
-    for (const res of [known, unknown]) expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 202, body: { data: { message: FORGOT_PASSWORD_ACCEPTED } } });
+    for (const res of [known, unknown])
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 202, body: { data: { message: FORGOT_PASSWORD_ACCEPTED } } });
     const [mail] = await delivered(before, 1);
     await new Promise((r) => setTimeout(r, 100));
     expect(smtp.received.length).toBe(before + 1);
@@ -88,7 +93,8 @@ describe('forgot password', () => {
     for (let i = 0; i < 7; i++) codes.push((await post('/api/auth/forgot-password', { email: address }, `203.0.113.${i + 1}`)).statusCode);
     expect(codes).toEqual([202, 202, 202, 202, 202, 429, 429]);
     const ipCodes = [];
-    for (let i = 0; i < 22; i++) ipCodes.push((await post('/api/auth/forgot-password', { email: `ip-${i}-${Date.now()}@example.com` }, '192.0.2.50')).statusCode);
+    for (let i = 0; i < 22; i++)
+      ipCodes.push((await post('/api/auth/forgot-password', { email: `ip-${i}-${Date.now()}@example.com` }, '192.0.2.50')).statusCode);
     expect(ipCodes.filter((c) => c === 429)).toHaveLength(2);
     const limited = await post('/api/auth/forgot-password', { email: 'x@example.com' }, '192.0.2.50');
     expect(limited.json().message).toBe(ACCOUNT_LINK_MESSAGES.tooManyResets);
@@ -97,7 +103,13 @@ describe('forgot password', () => {
 });
 
 describe('signup verification', () => {
-  const signup = (email: string, companyName = 'Verify Co') => ({ companyName, timeZone: 'America/Chicago', name: 'Vera Owner', email, password: 'verify-pass-123' });
+  const signup = (email: string, companyName = 'Verify Co') => ({
+    companyName,
+    timeZone: 'America/Chicago',
+    name: 'Vera Owner',
+    email,
+    password: 'verify-pass-123',
+  });
 
   it('a new company is unverified until its admin opens the emailed link; a taken address is told instead, and answered alike', async () => {
     const email = `owner-${Date.now()}@example.com`;

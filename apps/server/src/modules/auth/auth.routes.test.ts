@@ -46,7 +46,11 @@ describe('first-run setup', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
     expect(res.json().message).toEqual(
-      expect.arrayContaining(['Company Name is mandatory.', 'Time zone must be a valid IANA time zone, like America/New_York.', 'Email must be a valid email address.']),
+      expect.arrayContaining([
+        'Company Name is mandatory.',
+        'Time zone must be a valid IANA time zone, like America/New_York.',
+        'Email must be a valid email address.',
+      ]),
     );
   });
 });
@@ -78,7 +82,11 @@ describe('signup and login', () => {
     const body = signup();
     const first = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
     const tenantsBefore = await t.db.selectFrom('tenants').select('id').execute();
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...body, companyName: 'Squatter Co', email: body.email.toUpperCase(), password: 'another-pass-99' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...body, companyName: 'Squatter Co', email: body.email.toUpperCase(), password: 'another-pass-99' },
+    });
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.json()).toEqual({ data: { email: body.email, message: first.json().data.message } });
     expect(again.cookies).toEqual(first.cookies);
@@ -137,7 +145,11 @@ describe('signup and login', () => {
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', idle.user.id).execute()).toHaveLength(0);
 
     const abs = await t.signInAs(tenantId, 'Staff', 'partialAccess');
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', abs.user.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', abs.user.id)
+      .execute();
     expect((await t.app.inject({ url: '/api/user/profile', headers: { cookie: abs.cookie } })).statusCode).toBe(401);
   });
 
@@ -145,7 +157,11 @@ describe('signup and login', () => {
     const { tenantId } = await t.newCompany();
     const office = await t.signInAs(tenantId, 'Staff', 'partialAccess');
     const tech = await t.signInAs(tenantId, 'Technician');
-    const rows = await t.db.selectFrom('sessions').select(['user_id', 'idle_seconds', 'created_at', 'expires_at']).where('user_id', 'in', [office.user.id, tech.user.id]).execute();
+    const rows = await t.db
+      .selectFrom('sessions')
+      .select(['user_id', 'idle_seconds', 'created_at', 'expires_at'])
+      .where('user_id', 'in', [office.user.id, tech.user.id])
+      .execute();
     const officeRow = rows.find((r) => r.user_id === office.user.id)!;
     const techRow = rows.find((r) => r.user_id === tech.user.id)!;
     expect(officeRow.idle_seconds).toBe(30 * 60);
@@ -190,12 +206,7 @@ describe('CSRF and transport', () => {
   it('refuses mutating requests from another site and allows same-origin ones', async () => {
     const { admin } = await t.newCompany();
     const payload = { name: 'Renamed' };
-    const cross = [
-      { origin: 'https://evil.example' },
-      { 'sec-fetch-site': 'cross-site' },
-      { 'sec-fetch-site': 'same-site' },
-      { origin: 'null' },
-    ];
+    const cross = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }];
     for (const headers of cross) {
       const res = await t.app.inject({ method: 'PUT', url: '/api/user/profile', payload, headers: { cookie: admin.cookie, host: 'app.test', ...headers } });
       expect(res.statusCode).toBe(403);
@@ -204,7 +215,9 @@ describe('CSRF and transport', () => {
     const profile = await t.app.inject({ url: '/api/user/profile', headers: { cookie: admin.cookie } });
     expect(profile.json().data.user.name).not.toBe('Renamed');
     const same = await t.app.inject({
-      method: 'PUT', url: '/api/user/profile', payload,
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload,
       headers: { cookie: admin.cookie, host: 'app.test', origin: 'http://app.test', 'sec-fetch-site': 'same-origin' },
     });
     expect(same.statusCode).toBe(200);
@@ -212,7 +225,12 @@ describe('CSRF and transport', () => {
   });
 
   it('refuses a cross-site login too (login CSRF)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.test', password: 'x' }, headers: { origin: 'https://evil.example', host: 'app.test' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.test', password: 'x' },
+      headers: { origin: 'https://evil.example', host: 'app.test' },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -227,7 +245,12 @@ describe('CSRF and transport', () => {
   it('answers JSON errors, never 500, for malformed and oversized bodies and unknown routes', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(bad.statusCode).toBe(400);
-    const big = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) }) });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
     const missing = await t.app.inject({ url: '/api/nothing-here' });

@@ -82,7 +82,9 @@ export async function setupFirstCompany(app: FastifyInstance, request: FastifyRe
 export async function signupCompany(app: FastifyInstance, request: FastifyRequest, body: SignupBody): Promise<SignupAccepted> {
   const hit = await hitCounter(app.db, `signup:ip:${request.ip}`, HOUR_MS);
   if (hit.count > app.config.signupLimitPerIpPerHour) {
-    throw new AppError('RATE_LIMITED', 'Too many signups from this network. Please try again later.', { headers: { 'retry-after': retryAfterSeconds(hit.windowStart, HOUR_MS) } });
+    throw new AppError('RATE_LIMITED', 'Too many signups from this network. Please try again later.', {
+      headers: { 'retry-after': retryAfterSeconds(hit.windowStart, HOUR_MS) },
+    });
   }
   const created = await createCompany(app, body, false, (trx, ids) =>
     queueVerificationEmail(app, trx, ids.tenantId, body.companyName, { id: ids.userId, email: body.email, name: body.name }, request),

@@ -33,9 +33,11 @@ const retryAfter = (windowStart: string, windowMs: number) => String(Math.max(1,
 export async function requestPasswordReset(app: FastifyInstance, request: FastifyRequest, body: ForgotPasswordBody): Promise<void> {
   const started = Date.now();
   const ip = await hitCounter(app.db, `forgot:ip:${request.ip}`, IP_WINDOW_MS);
-  if (ip.count > PER_IP) throw new AppError('RATE_LIMITED', ACCOUNT_LINK_MESSAGES.tooManyResets, { headers: { 'retry-after': retryAfter(ip.windowStart, IP_WINDOW_MS) } });
+  if (ip.count > PER_IP)
+    throw new AppError('RATE_LIMITED', ACCOUNT_LINK_MESSAGES.tooManyResets, { headers: { 'retry-after': retryAfter(ip.windowStart, IP_WINDOW_MS) } });
   const address = await hitCounter(app.db, `forgot:email:${body.email}`, ADDRESS_WINDOW_MS);
-  if (address.count > PER_ADDRESS) throw new AppError('RATE_LIMITED', ACCOUNT_LINK_MESSAGES.tooManyResets, { headers: { 'retry-after': retryAfter(address.windowStart, ADDRESS_WINDOW_MS) } });
+  if (address.count > PER_ADDRESS)
+    throw new AppError('RATE_LIMITED', ACCOUNT_LINK_MESSAGES.tooManyResets, { headers: { 'retry-after': retryAfter(address.windowStart, ADDRESS_WINDOW_MS) } });
   const user = await findUserByEmail(app.db, body.email);
   if (user && user.status === 'ACTIVE') {
     const token = randomToken();
@@ -44,8 +46,12 @@ export async function requestPasswordReset(app: FastifyInstance, request: Fastif
     await withTenant(user.tenant_id, () =>
       app.db.transaction().execute(async (trx) => {
         await insertPasswordReset(trx, user.tenant_id, {
-          id: randomUUID(), user_id: user.id, token_hash: sha256(token), created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(), used_at: null,
+          id: randomUUID(),
+          user_id: user.id,
+          token_hash: sha256(token),
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
+          used_at: null,
         });
         await queueEmail(
           { db: trx, tenantId: user.tenant_id, box: app.secrets },
@@ -74,7 +80,12 @@ export async function requestPasswordReset(app: FastifyInstance, request: Fastif
  * Sets the password from a valid link: the link is used up by a conditional update (two tabs at once: one wins),
  * every session of the user ends, and the user is signed in afresh. Unknown, used and expired links get one message.
  */
-export async function resetPassword(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: ResetPasswordBody): Promise<{ tenantId: string; userId: string }> {
+export async function resetPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: ResetPasswordBody,
+): Promise<{ tenantId: string; userId: string }> {
   const tokenHash = sha256(body.token);
   const link = await withSecret({ tokenHash }, () => findResetByHash(app.db, tokenHash));
   const invalid = () => new AppError('VALIDATION_FAILED', [ACCOUNT_LINK_MESSAGES.resetInvalid]);

@@ -14,7 +14,12 @@ import { findTenant } from '../account-core/company.repository.ts';
 import { toCompanyDto } from '../account-core/company.presenter.ts';
 
 /** A fresh random id at every sign-in (no fixation); only its hash is stored. */
-export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: Pick<UserRow, 'id' | 'tenant_id' | 'role'>): Promise<void> {
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: Pick<UserRow, 'id' | 'tenant_id' | 'role'>,
+): Promise<void> {
   const s = app.config.session;
   const field = isFieldRole(user.role);
   const idleSeconds = (field ? s.fieldIdleMinutes : s.officeIdleMinutes) * 60;

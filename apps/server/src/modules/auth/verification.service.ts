@@ -17,13 +17,24 @@ import { hitCounter } from './rate-limit.repository.ts';
 type Person = { id: string; email: string; name: string };
 
 /** In the caller's transaction: a one-time link (stored as its hash) emailed to the admin who signed up. */
-export async function queueVerificationEmail(app: FastifyInstance, trx: Db, tenantId: string, companyName: string, person: Person, request?: FastifyRequest): Promise<void> {
+export async function queueVerificationEmail(
+  app: FastifyInstance,
+  trx: Db,
+  tenantId: string,
+  companyName: string,
+  person: Person,
+  request?: FastifyRequest,
+): Promise<void> {
   const token = randomToken();
   const link = `${publicOrigin(app, request)}/verify-email?token=${token}`;
   const now = new Date();
   await insertVerification(trx, tenantId, {
-    id: randomUUID(), user_id: person.id, token_hash: sha256(token), created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_DAYS * 86_400_000).toISOString(), used_at: null,
+    id: randomUUID(),
+    user_id: person.id,
+    token_hash: sha256(token),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_DAYS * 86_400_000).toISOString(),
+    used_at: null,
   });
   await queueEmail(
     { db: trx, tenantId, box: app.secrets },

@@ -14,7 +14,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const jobs = async () => (await sql<{ kind: string; state: string; attempts: number; payload: string; last_error: string | null }>`select kind, state, attempts, payload, last_error from background_jobs where tenant_id = ${tenantId} order by created_at`.execute(t.db)).rows;
+const jobs = async () =>
+  (
+    await sql<{
+      kind: string;
+      state: string;
+      attempts: number;
+      payload: string;
+      last_error: string | null;
+    }>`select kind, state, attempts, payload, last_error from background_jobs where tenant_id = ${tenantId} order by created_at`.execute(t.db)
+  ).rows;
 const clear = () => sql`delete from background_jobs where tenant_id = ${tenantId}`.execute(t.db);
 const options = { pollMs: 0, concurrency: 2, leaseMs: 60_000, retryBaseMs: 10, retryMaxMs: 20, keepDoneMs: 60_000 };
 const enqueue = (payload: unknown, dedupeKey?: string) =>
@@ -73,10 +82,18 @@ describe('the outbox', () => {
     await clear();
     await enqueue({ n: 9 });
     const now = Date.now();
-    const claimed = await withTenant(tenantId, () => claimJobs(t.app.db, t.app.dialect, 'dead-process', 5, new Date(now).toISOString(), new Date(now + 60_000).toISOString()));
+    const claimed = await withTenant(tenantId, () =>
+      claimJobs(t.app.db, t.app.dialect, 'dead-process', 5, new Date(now).toISOString(), new Date(now + 60_000).toISOString()),
+    );
     expect(claimed).toHaveLength(1);
     const ran: number[] = [];
-    const worker = createBackgroundWorker(t.app.db, t.app.dialect, { 'email.send': { run: async (_c, p) => void ran.push((p as { n: number }).n) } }, options, () => {});
+    const worker = createBackgroundWorker(
+      t.app.db,
+      t.app.dialect,
+      { 'email.send': { run: async (_c, p) => void ran.push((p as { n: number }).n) } },
+      options,
+      () => {},
+    );
     expect(await worker.drain()).toBe(0);
     await sql`update background_jobs set lease_until = ${new Date(now - 1000).toISOString()} where tenant_id = ${tenantId}`.execute(t.db);
     expect(await worker.drain()).toBe(1);
@@ -89,7 +106,12 @@ describe('the outbox', () => {
     let finish: () => void = () => {};
     const started: number[] = [];
     const handlers: JobHandlers = {
-      'email.send': { run: async (_c, p) => { started.push((p as { n: number }).n); await new Promise<void>((r) => (finish = r)); } },
+      'email.send': {
+        run: async (_c, p) => {
+          started.push((p as { n: number }).n);
+          await new Promise<void>((r) => (finish = r));
+        },
+      },
     };
     const worker = createBackgroundWorker(t.app.db, t.app.dialect, handlers, { ...options, concurrency: 1 }, () => {});
     await enqueue({ n: 1 });

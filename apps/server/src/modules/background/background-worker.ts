@@ -52,7 +52,13 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, ran
  * a process killed after a handler's side effect and before markDone leaves the job to be run again when the
  * lease expires, so handlers check what they already did (the email handler skips a message already sent).
  */
-export function createBackgroundWorker(db: Db, dialect: DialectName, handlers: JobHandlers, options: WorkerOptions, log: (msg: string, extra?: object) => void): BackgroundWorker {
+export function createBackgroundWorker(
+  db: Db,
+  dialect: DialectName,
+  handlers: JobHandlers,
+  options: WorkerOptions,
+  log: (msg: string, extra?: object) => void,
+): BackgroundWorker {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const running = new Set<Promise<void>>();
   const counts = { claimed: 0, done: 0, retried: 0, failed: 0 };
@@ -66,7 +72,10 @@ export function createBackgroundWorker(db: Db, dialect: DialectName, handlers: J
     const handler = handlers[job.kind];
     const finalAttempt = job.attempts >= job.max_attempts;
     const ctx: JobContext = { db, dialect, tenantId: job.tenant_id, jobId: job.id, attempt: job.attempts, finalAttempt };
-    const renew = setInterval(() => void withTenant(job.tenant_id, () => extendLease(db, job, new Date(Date.now() + options.leaseMs).toISOString())).catch(() => undefined), Math.max(1000, options.leaseMs / 3));
+    const renew = setInterval(
+      () => void withTenant(job.tenant_id, () => extendLease(db, job, new Date(Date.now() + options.leaseMs).toISOString())).catch(() => undefined),
+      Math.max(1000, options.leaseMs / 3),
+    );
     renew.unref();
     try {
       if (!handler) throw new Error(`No handler for background job kind "${job.kind}"`);

@@ -15,9 +15,21 @@ export async function insertJob(trx: Db, tenantId: string, job: NewJob, now: str
   await trx
     .insertInto('background_jobs')
     .values({
-      id: randomUUID(), tenant_id: tenantId, kind: job.kind, payload: JSON.stringify(job.payload), dedupe_key: job.dedupeKey ?? null,
-      state: 'queued', run_at: job.runAt ?? now, attempts: 0, max_attempts: job.maxAttempts, lease_until: null, locked_by: null,
-      last_error: null, created_at: now, updated_at: now, finished_at: null,
+      id: randomUUID(),
+      tenant_id: tenantId,
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      dedupe_key: job.dedupeKey ?? null,
+      state: 'queued',
+      run_at: job.runAt ?? now,
+      attempts: 0,
+      max_attempts: job.maxAttempts,
+      lease_until: null,
+      locked_by: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
     })
     .onConflict((oc) => oc.columns(['tenant_id', 'kind', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing())
     .execute();
@@ -53,7 +65,11 @@ export async function claimJobs(db: Db, dialect: DialectName, worker: string, li
     return trx
       .updateTable('background_jobs')
       .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), lease_until: leaseUntil, locked_by: worker, updated_at: now }))
-      .where('id', 'in', due.map((d) => d.id))
+      .where(
+        'id',
+        'in',
+        due.map((d) => d.id),
+      )
       .returningAll()
       .execute();
   });
@@ -61,7 +77,12 @@ export async function claimJobs(db: Db, dialect: DialectName, worker: string, li
 
 /** Only while this worker still holds the claim: a job whose lease expired and was taken over is not touched. */
 const held = (db: Db, job: Pick<JobRow, 'id' | 'locked_by' | 'attempts'>) =>
-  db.updateTable('background_jobs').where('id', '=', job.id).where('state', '=', 'running').where('locked_by', '=', job.locked_by).where('attempts', '=', job.attempts);
+  db
+    .updateTable('background_jobs')
+    .where('id', '=', job.id)
+    .where('state', '=', 'running')
+    .where('locked_by', '=', job.locked_by)
+    .where('attempts', '=', job.attempts);
 
 export async function markDone(db: Db, job: JobRow, now: string): Promise<void> {
   await held(db, job).set({ state: 'done', lease_until: null, finished_at: now, updated_at: now, last_error: null }).execute();
@@ -81,7 +102,14 @@ export async function extendLease(db: Db, job: JobRow, leaseUntil: string): Prom
 }
 
 export function listFailedJobs(db: Db, tenantId: string, limit: number): Promise<JobRow[]> {
-  return db.selectFrom('background_jobs').selectAll().where('tenant_id', '=', tenantId).where('state', '=', 'failed').orderBy('updated_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('background_jobs')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('state', '=', 'failed')
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function countOpenJobs(db: Db, tenantId: string): Promise<number> {
@@ -110,7 +138,14 @@ export async function requeueFailedJob(db: Db, tenantId: string, id: string, now
 export async function pruneFinishedJobs(db: Db, before: string, limit: number): Promise<number> {
   const ids = await db.selectFrom('background_jobs').select('id').where('state', '=', 'done').where('finished_at', '<', before).limit(limit).execute();
   if (!ids.length) return 0;
-  const result = await db.deleteFrom('background_jobs').where('id', 'in', ids.map((r) => r.id)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('background_jobs')
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

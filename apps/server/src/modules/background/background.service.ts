@@ -16,5 +16,16 @@ export type EnqueueOptions = { dedupeKey?: string; runAt?: string };
 
 /** Adds a job in the caller's transaction (the outbox): it runs only if the change that caused it commits. */
 export async function enqueueJob(trx: Db, tenantId: string, kind: BackgroundJobKind, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
-  await insertJob(trx, tenantId, { kind, payload, maxAttempts: BACKGROUND_JOB_KINDS[kind].maxAttempts, dedupeKey: options.dedupeKey ?? null, ...(options.runAt ? { runAt: options.runAt } : {}) }, nowIso());
+  await insertJob(
+    trx,
+    tenantId,
+    {
+      kind,
+      payload,
+      maxAttempts: BACKGROUND_JOB_KINDS[kind].maxAttempts,
+      dedupeKey: options.dedupeKey ?? null,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+    },
+    nowIso(),
+  );
 }

@@ -95,7 +95,13 @@ export async function insertBidRequests(
   actorId: string,
   at: string,
 ): Promise<{ bidIds: string[]; created: string[] }> {
-  const before = await trx.selectFrom('bid_requests').select('subcontractor_id').where('tenant_id', '=', tenantId).where('task_id', '=', taskId).where('subcontractor_id', 'in', subcontractorIds).execute();
+  const before = await trx
+    .selectFrom('bid_requests')
+    .select('subcontractor_id')
+    .where('tenant_id', '=', tenantId)
+    .where('task_id', '=', taskId)
+    .where('subcontractor_id', 'in', subcontractorIds)
+    .execute();
   const had = new Set(before.map((r) => r.subcontractor_id));
   const fresh = subcontractorIds.filter((id) => !had.has(id));
   if (fresh.length) {
@@ -122,13 +128,26 @@ export async function insertBidRequests(
       .onConflict((oc) => oc.columns(['task_id', 'subcontractor_id']).doNothing())
       .execute();
   }
-  const rows = await trx.selectFrom('bid_requests').select(['id', 'subcontractor_id']).where('tenant_id', '=', tenantId).where('task_id', '=', taskId).where('subcontractor_id', 'in', subcontractorIds).execute();
+  const rows = await trx
+    .selectFrom('bid_requests')
+    .select(['id', 'subcontractor_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('task_id', '=', taskId)
+    .where('subcontractor_id', 'in', subcontractorIds)
+    .execute();
   const idOf = new Map(rows.map((r) => [r.subcontractor_id, r.id]));
   return { bidIds: subcontractorIds.map((id) => idOf.get(id)).filter((id): id is string => Boolean(id)), created: fresh };
 }
 
 /** A bid's answer or award, only while it is in one of the statuses and at the version read; false otherwise. */
-export async function updateBidIf(trx: Db, tenantId: string, bidId: string, seen: { version: number; statuses: readonly string[] }, patch: Updateable<Database['bid_requests']>, at: string): Promise<boolean> {
+export async function updateBidIf(
+  trx: Db,
+  tenantId: string,
+  bidId: string,
+  seen: { version: number; statuses: readonly string[] },
+  patch: Updateable<Database['bid_requests']>,
+  at: string,
+): Promise<boolean> {
   const result = await trx
     .updateTable('bid_requests')
     .set({ ...patch, updated_at: at, version: seen.version + 1 })
@@ -141,7 +160,13 @@ export async function updateBidIf(trx: Db, tenantId: string, bidId: string, seen
 }
 
 /** Close the task's still-open bids (all but `keep`); returns the closed ones' subcontractor ids and names. */
-export async function closeOpenBids(trx: Db, tenantId: string, taskId: string, keep: string | null, at: string): Promise<{ id: string; name: string; subcontractor_id: string }[]> {
+export async function closeOpenBids(
+  trx: Db,
+  tenantId: string,
+  taskId: string,
+  keep: string | null,
+  at: string,
+): Promise<{ id: string; name: string; subcontractor_id: string }[]> {
   let open = trx
     .selectFrom('bid_requests as bid')
     .innerJoin('subcontractors as sub', 'sub.id', 'bid.subcontractor_id')
@@ -156,7 +181,11 @@ export async function closeOpenBids(trx: Db, tenantId: string, taskId: string, k
     .updateTable('bid_requests')
     .set((eb) => ({ status: 'CLOSED', updated_at: at, version: eb('version', '+', 1) }))
     .where('tenant_id', '=', tenantId)
-    .where('id', 'in', rows.map((r) => r.id))
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .where('status', 'in', OPEN_BID_STATUSES)
     .execute();
   return rows;

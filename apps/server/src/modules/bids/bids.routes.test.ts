@@ -35,7 +35,13 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const requestBids = (taskId: string, subs: string[], start: string, end?: string) =>
-  t.call('POST', '/api/tasks/schedule', admin.cookie, { taskId, startDateTime: start, expectedEndDateTime: end ?? null, assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: subs });
+  t.call('POST', '/api/tasks/schedule', admin.cookie, {
+    taskId,
+    startDateTime: start,
+    expectedEndDateTime: end ?? null,
+    assignedTo: 'SUBCONTRACTOR',
+    bidRequestSentTo: subs,
+  });
 const answer = (s: Session, bidId: string, body: object) => t.call('POST', `/api/bids/${bidId}/answer`, s.cookie, body);
 const award = (s: Session, bidId: string) => t.call('POST', `/api/bids/${bidId}/award`, s.cookie);
 const bidRows = (taskId: string) => t.db.selectFrom('bid_requests').selectAll().where('task_id', '=', taskId).orderBy('created_at').execute();
@@ -54,14 +60,20 @@ describe('request bids → answer → award', () => {
     const stored = await bidRows(task.id);
     expect(stored.map((b) => b.status)).toEqual(['REQUESTED', 'REQUESTED']);
     expect(new Set(stored.map((b) => b.id))).toEqual(new Set(body.bidIds));
-    expect((await taskLog(t.db, task.id)).filter((l) => l.action === 'BID_REQUESTED').map((l) => l.message).sort()).toEqual([
-      'Bid requested from Ace Plumbing Subs',
-      'Bid requested from Bolt Electric',
-    ]);
+    expect(
+      (await taskLog(t.db, task.id))
+        .filter((l) => l.action === 'BID_REQUESTED')
+        .map((l) => l.message)
+        .sort(),
+    ).toEqual(['Bid requested from Ace Plumbing Subs', 'Bid requested from Bolt Electric']);
 
     // Re-sending adds only the new subcontractor (PUT), never a duplicate.
     const again = await t.call('PUT', `/api/tasks/schedule/${row.schedule_id}`, admin.cookie, {
-      startDateTime: hh(9), expectedEndDateTime: hh(11), assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: [ace.id, crane.id], version: row.schedule_version,
+      startDateTime: hh(9),
+      expectedEndDateTime: hh(11),
+      assignedTo: 'SUBCONTRACTOR',
+      bidRequestSentTo: [ace.id, crane.id],
+      version: row.schedule_version,
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().bidIds).toHaveLength(2);
@@ -74,7 +86,11 @@ describe('request bids → answer → award', () => {
     expect(inbox.statusCode, inbox.body).toBe(200);
     const items = inbox.json().data.items;
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ status: 'REQUESTED', subcontractor: { id: ace.id }, task: { id: task.id, taskNumber: task.taskNumber, startDateTime: hh(9) } });
+    expect(items[0]).toMatchObject({
+      status: 'REQUESTED',
+      subcontractor: { id: ace.id },
+      task: { id: task.id, taskNumber: task.taskNumber, startDateTime: hh(9) },
+    });
     expect(items[0].task.jobNumber).toEqual(expect.any(Number));
     expect(items[0].task.customerName).toEqual(expect.any(String));
     const office = await t.call('GET', `/api/bids?taskId=${task.id}`, admin.cookie);
@@ -102,7 +118,9 @@ describe('request bids → answer → award', () => {
     // The office reads the answers on the task, then awards Ace.
     const onTask = await t.call('GET', `/api/tasks/${task.id}/bids`, admin.cookie);
     expect(onTask.statusCode).toBe(200);
-    expect(onTask.json().data.map((b: { subcontractor: { name: string }; status: string; amount: number | null }) => [b.subcontractor.name, b.status, b.amount])).toEqual([
+    expect(
+      onTask.json().data.map((b: { subcontractor: { name: string }; status: string; amount: number | null }) => [b.subcontractor.name, b.status, b.amount]),
+    ).toEqual([
       ['Ace Plumbing Subs', 'SUBMITTED', 1300.5],
       ['Bolt Electric', 'DECLINED', null],
       ['Crane Roofing', 'REQUESTED', null],
@@ -111,8 +129,17 @@ describe('request bids → answer → award', () => {
     const won = await award(admin, aceBid.id);
     expect(won.statusCode, won.body).toBe(200);
     expect(won.json().data.status).toBe('AWARDED');
-    expect(await taskRow(t.db, task.id)).toMatchObject({ assigned_to: 'SUBCONTRACTOR', assigned_subcontractor_id: ace.id, assignee_key: ace.id, start_at: hh(9) });
-    expect(Object.fromEntries((await bidRows(task.id)).map((b) => [b.subcontractor_id, b.status]))).toEqual({ [ace.id]: 'AWARDED', [bolt.id]: 'DECLINED', [crane.id]: 'CLOSED' });
+    expect(await taskRow(t.db, task.id)).toMatchObject({
+      assigned_to: 'SUBCONTRACTOR',
+      assigned_subcontractor_id: ace.id,
+      assignee_key: ace.id,
+      start_at: hh(9),
+    });
+    expect(Object.fromEntries((await bidRows(task.id)).map((b) => [b.subcontractor_id, b.status]))).toEqual({
+      [ace.id]: 'AWARDED',
+      [bolt.id]: 'DECLINED',
+      [crane.id]: 'CLOSED',
+    });
     const after = await taskLog(t.db, task.id);
     expect(after.map((l) => l.action).slice(-3)).toEqual(['BID_AWARDED', 'TASK_ASSIGNED', 'BID_CLOSED']);
     expect(after.at(-3)!.message).toBe('Awarded the bid of Ace Plumbing Subs ($1,300.50)');
@@ -134,7 +161,7 @@ describe('request bids → answer → award', () => {
 });
 
 describe('who may do what', () => {
-  it('keeps bids to the office and to the bid\'s own subcontractor', async () => {
+  it("keeps bids to the office and to the bid's own subcontractor", async () => {
     const task = await buildTask(t.db, tenantId, { jobId });
     await requestBids(task.id, [ace.id], hh(15));
     const bid = await bidOf(task.id, ace.id);
@@ -170,7 +197,13 @@ describe('who may do what', () => {
     }
     expect(await bidRows(task.id)).toHaveLength(0);
     expect((await taskRow(t.db, task.id)).start_at).toBeNull();
-    const both = await t.call('POST', '/api/tasks/schedule', admin.cookie, { taskId: task.id, startDateTime: hh(16), assignedTo: 'SUBCONTRACTOR', assignedSubcontractorId: ace.id, bidRequestSentTo: [bolt.id] });
+    const both = await t.call('POST', '/api/tasks/schedule', admin.cookie, {
+      taskId: task.id,
+      startDateTime: hh(16),
+      assignedTo: 'SUBCONTRACTOR',
+      assignedSubcontractorId: ace.id,
+      bidRequestSentTo: [bolt.id],
+    });
     expect(both.json().message).toEqual([SCHEDULE_MESSAGES.bidsOrAssign]);
   });
 });
@@ -205,7 +238,7 @@ describe('validation', () => {
 });
 
 describe('award against the schedule guard', () => {
-  it('refuses a clash with the subcontractor\'s other task: 409 SCHEDULE_CONFLICT naming it', async () => {
+  it("refuses a clash with the subcontractor's other task: 409 SCHEDULE_CONFLICT naming it", async () => {
     const busy = await buildTask(t.db, tenantId, { jobId, subcontractorId: crane.id, startAt: hh(20), expectedEndAt: hh(22) });
     const task = await buildTask(t.db, tenantId, { jobId });
     await requestBids(task.id, [crane.id], hh(21), hh(23));

@@ -1,7 +1,16 @@
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { diffFields } from '@fieldwork/domain/jobs/activity.schemas';
-import { BID_MESSAGES, formatBidAmount, OPEN_BID_STATUSES, type AnswerBidBody, type Bid, type BidListQuery, type BidStatus, type DeclineBidBody } from '@fieldwork/domain/tasks/bids.schemas';
+import {
+  BID_MESSAGES,
+  formatBidAmount,
+  OPEN_BID_STATUSES,
+  type AnswerBidBody,
+  type Bid,
+  type BidListQuery,
+  type BidStatus,
+  type DeclineBidBody,
+} from '@fieldwork/domain/tasks/bids.schemas';
 import { pageMeta } from '@fieldwork/domain/common/common.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { assigneeKeys } from '@fieldwork/domain/common/events.schemas';
@@ -15,7 +24,16 @@ import { afterCommit, runTransaction } from '@fieldwork/db/transactions';
 import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from '../task-core/tasks-access.service.ts';
 import { currentAssigneeName } from '../task-core/tasks-assignee.service.ts';
 import { findSubcontractorIdOfUser, updateTaskScheduleIf } from '../task-core/tasks.repository.ts';
-import { closeOpenBids, findActiveSubcontractors, findBidView, insertBidRequests, listBidsPage, listTaskBids, updateBidIf, type BidViewRow } from './bids.repository.ts';
+import {
+  closeOpenBids,
+  findActiveSubcontractors,
+  findBidView,
+  insertBidRequests,
+  listBidsPage,
+  listTaskBids,
+  updateBidIf,
+  type BidViewRow,
+} from './bids.repository.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
@@ -67,9 +85,24 @@ export async function requestBidsIn(trx: Db, tv: TaskViewer, task: TaskRef, subs
   const tenantId = tv.scope.tenantId;
   const { bidIds, created } = await insertBidRequests(trx, tenantId, task.id, [...subs.keys()], tv.viewer.userId, at);
   for (const subId of created) {
-    await recordActivity(trx, tenantId, { jobId: task.job_id, entityType: 'TASK', entityId: task.id, actorId: tv.viewer.userId, at, action: 'BID_REQUESTED', message: `Bid requested from ${subs.get(subId)}` });
+    await recordActivity(trx, tenantId, {
+      jobId: task.job_id,
+      entityType: 'TASK',
+      entityId: task.id,
+      actorId: tv.viewer.userId,
+      at,
+      action: 'BID_REQUESTED',
+      message: `Bid requested from ${subs.get(subId)}`,
+    });
   }
-  await afterCommit(trx, tenantId, { type: 'bid.changed', taskId: task.id, jobId: task.job_id, taskNumber: task.task_number, assigneeKeys: assigneeKeys(...subs.keys()), at });
+  await afterCommit(trx, tenantId, {
+    type: 'bid.changed',
+    taskId: task.id,
+    jobId: task.job_id,
+    taskNumber: task.task_number,
+    assigneeKeys: assigneeKeys(...subs.keys()),
+    at,
+  });
   return bidIds;
 }
 
@@ -108,8 +141,16 @@ async function saveAnswer(db: Db, auth: Auth, row: BidViewRow, answer: Answer): 
   const tenantId = auth.viewer.tenantId;
   const at = nowIso();
   await runTransaction(db, async (trx) => {
-    const answered = { status: answer.status, amount_cents: answer.amountCents, note: answer.note, earliest_start_at: answer.earliestStart, answered_by: auth.viewer.userId, answered_at: at };
-    if (!(await updateBidIf(trx, tenantId, row.id, { version: row.version, statuses: OPEN_BID_STATUSES }, answered, at))) throw new AppError('CONFLICT', BID_MESSAGES.notOpen);
+    const answered = {
+      status: answer.status,
+      amount_cents: answer.amountCents,
+      note: answer.note,
+      earliest_start_at: answer.earliestStart,
+      answered_by: auth.viewer.userId,
+      answered_at: at,
+    };
+    if (!(await updateBidIf(trx, tenantId, row.id, { version: row.version, statuses: OPEN_BID_STATUSES }, answered, at)))
+      throw new AppError('CONFLICT', BID_MESSAGES.notOpen);
     const message = answer.status === 'SUBMITTED' ? `${row.sub_name} bid ${formatBidAmount(answer.amountCents!)}` : `${row.sub_name} declined the bid request`;
     const changes = diffFields(
       { Status: row.status, Amount: row.amount_cents === null ? null : formatBidAmount(Number(row.amount_cents)) },
@@ -125,7 +166,14 @@ async function saveAnswer(db: Db, auth: Auth, row: BidViewRow, answer: Answer): 
       message,
       changes,
     });
-    await afterCommit(trx, tenantId, { type: 'bid.changed', taskId: row.task_id, jobId: row.job_id, taskNumber: row.task_number, assigneeKeys: [row.subcontractor_id], at });
+    await afterCommit(trx, tenantId, {
+      type: 'bid.changed',
+      taskId: row.task_id,
+      jobId: row.job_id,
+      taskNumber: row.task_number,
+      assigneeKeys: [row.subcontractor_id],
+      at,
+    });
   });
   return presentBid((await findBidView(db, tenantId, row.id))!);
 }
@@ -133,7 +181,12 @@ async function saveAnswer(db: Db, auth: Auth, row: BidViewRow, answer: Answer): 
 /** POST /bids/{id}/answer: the subcontractor's amount, note and earliest start; again while SUBMITTED. */
 export async function answerBid(db: Db, auth: Auth, bidId: string, body: AnswerBidBody): Promise<Bid> {
   const row = await requireOwnBid(db, auth, bidId);
-  return saveAnswer(db, auth, row, { status: 'SUBMITTED', amountCents: body.amount, note: body.note ?? null, earliestStart: body.earliestStartDateTime ?? null });
+  return saveAnswer(db, auth, row, {
+    status: 'SUBMITTED',
+    amountCents: body.amount,
+    note: body.note ?? null,
+    earliestStart: body.earliestStartDateTime ?? null,
+  });
 }
 
 /** POST /bids/{id}/decline. */
@@ -160,21 +213,45 @@ export async function awardBid(db: Db, auth: Auth, bidId: string): Promise<Bid> 
   requireTaskAction(tv, task, 'edit');
   if (bid.status !== 'SUBMITTED') throw new AppError('CONFLICT', BID_MESSAGES.notSubmitted);
   if (!task.start_at) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.noSchedule);
-  const columns = { assigned_to: 'SUBCONTRACTOR' as const, assigned_user_id: null, assigned_subcontractor_id: bid.subcontractor_id, assignee_key: bid.subcontractor_id };
+  const columns = {
+    assigned_to: 'SUBCONTRACTOR' as const,
+    assigned_user_id: null,
+    assigned_subcontractor_id: bid.subcontractor_id,
+    assignee_key: bid.subcontractor_id,
+  };
   const slot = slotOf(tenantId, task.id, columns, task.start_at, task.expected_end_at);
   const at = nowIso();
   await writeSchedule(db, slot, async (trx) => {
-    if (!(await updateTaskScheduleIf(trx, tenantId, task.id, { lifecycle: task.lifecycle, scheduleVersion: task.schedule_version }, { ...columns, updated_at: at }))) throw taskMoved();
-    if (!(await updateBidIf(trx, tenantId, bid.id, { version: bid.version, statuses: ['SUBMITTED'] }, { status: 'AWARDED' }, at))) throw new AppError('CONFLICT', BID_MESSAGES.notSubmitted);
+    if (
+      !(await updateTaskScheduleIf(
+        trx,
+        tenantId,
+        task.id,
+        { lifecycle: task.lifecycle, scheduleVersion: task.schedule_version },
+        { ...columns, updated_at: at },
+      ))
+    )
+      throw taskMoved();
+    if (!(await updateBidIf(trx, tenantId, bid.id, { version: bid.version, statuses: ['SUBMITTED'] }, { status: 'AWARDED' }, at)))
+      throw new AppError('CONFLICT', BID_MESSAGES.notSubmitted);
     const closed = await closeOpenBids(trx, tenantId, task.id, bid.id, at);
     const entry = { jobId: task.job_id, entityType: 'TASK' as const, entityId: task.id, actorId: tv.viewer.userId, at };
-    await recordActivity(trx, tenantId, { ...entry, action: 'BID_AWARDED', message: `Awarded the bid of ${bid.sub_name} (${formatBidAmount(Number(bid.amount_cents))})` });
+    await recordActivity(trx, tenantId, {
+      ...entry,
+      action: 'BID_AWARDED',
+      message: `Awarded the bid of ${bid.sub_name} (${formatBidAmount(Number(bid.amount_cents))})`,
+    });
     const changes = diffFields({ 'Assigned To': currentAssigneeName(task) }, { 'Assigned To': bid.sub_name });
-    if (changes.length) await recordActivity(trx, tenantId, { ...entry, action: 'TASK_ASSIGNED', message: `Assigned task #${task.task_number} to ${bid.sub_name}`, changes });
+    if (changes.length)
+      await recordActivity(trx, tenantId, { ...entry, action: 'TASK_ASSIGNED', message: `Assigned task #${task.task_number} to ${bid.sub_name}`, changes });
     for (const other of closed) await recordActivity(trx, tenantId, { ...entry, action: 'BID_CLOSED', message: `Closed the bid request to ${other.name}` });
     const ref = { taskId: task.id, jobId: task.job_id, taskNumber: task.task_number, at };
     await afterCommit(trx, tenantId, { type: 'schedule.changed', ...ref, assigneeKeys: assigneeKeys(task.assignee_key, bid.subcontractor_id) });
-    await afterCommit(trx, tenantId, { type: 'bid.changed', ...ref, assigneeKeys: assigneeKeys(bid.subcontractor_id, ...closed.map((c) => c.subcontractor_id)) });
+    await afterCommit(trx, tenantId, {
+      type: 'bid.changed',
+      ...ref,
+      assigneeKeys: assigneeKeys(bid.subcontractor_id, ...closed.map((c) => c.subcontractor_id)),
+    });
   });
   return presentBid((await findBidView(db, tenantId, bid.id))!);
 }
@@ -188,10 +265,25 @@ export async function closeTaskBids(db: Db, auth: Auth, taskId: string): Promise
   await runTransaction(db, async (trx) => {
     const closed = await closeOpenBids(trx, tenantId, task.id, null, at);
     for (const other of closed) {
-      await recordActivity(trx, tenantId, { jobId: task.job_id, entityType: 'TASK', entityId: task.id, actorId: tv.viewer.userId, at, action: 'BID_CLOSED', message: `Closed the bid request to ${other.name}` });
+      await recordActivity(trx, tenantId, {
+        jobId: task.job_id,
+        entityType: 'TASK',
+        entityId: task.id,
+        actorId: tv.viewer.userId,
+        at,
+        action: 'BID_CLOSED',
+        message: `Closed the bid request to ${other.name}`,
+      });
     }
     if (closed.length) {
-      await afterCommit(trx, tenantId, { type: 'bid.changed', taskId: task.id, jobId: task.job_id, taskNumber: task.task_number, assigneeKeys: assigneeKeys(...closed.map((c) => c.subcontractor_id)), at });
+      await afterCommit(trx, tenantId, {
+        type: 'bid.changed',
+        taskId: task.id,
+        jobId: task.job_id,
+        taskNumber: task.task_number,
+        assigneeKeys: assigneeKeys(...closed.map((c) => c.subcontractor_id)),
+        at,
+      });
     }
   });
   return (await listTaskBids(db, tenantId, task.id)).map(presentBid);

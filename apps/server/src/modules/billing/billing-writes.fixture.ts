@@ -19,7 +19,17 @@ export type BillingWrite =
 
 const pick = fc.nat({ max: 1_000 });
 export const billingWrite: fc.Arbitrary<BillingWrite> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('create' as const), doc: fc.constantFrom('estimates' as const, 'invoices' as const), job: fc.option(pick, { nil: null }), send: fc.boolean(), dollars: fc.integer({ min: 1, max: 900 }), deposit: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      doc: fc.constantFrom('estimates' as const, 'invoices' as const),
+      job: fc.option(pick, { nil: null }),
+      send: fc.boolean(),
+      dollars: fc.integer({ min: 1, max: 900 }),
+      deposit: fc.boolean(),
+    }),
+  },
   fc.record({ kind: fc.constant('edit' as const), pick, dollars: fc.integer({ min: 1, max: 900 }) }),
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('send' as const, 'delete' as const), pick }) },
   fc.record({ kind: fc.constantFrom('void' as const, 'draft' as const, 'deposit' as const, 'convert' as const), pick }),
@@ -34,7 +44,12 @@ export type Pool = { customerId: string; jobIds: string[]; docs: { kind: 'estima
 const of = <T>(list: T[], i: number): T | undefined => (list.length ? list[i % list.length] : undefined);
 
 /** Writes that exist for one kind of document only. */
-const ONLY: Partial<Record<BillingWrite['kind'], Pool['docs'][number]['kind']>> = { approve: 'estimates', deposit: 'estimates', convert: 'estimates', pay: 'invoices' };
+const ONLY: Partial<Record<BillingWrite['kind'], Pool['docs'][number]['kind']>> = {
+  approve: 'estimates',
+  deposit: 'estimates',
+  convert: 'estimates',
+  pay: 'invoices',
+};
 
 /** Runs one write; returns its status code (0 when there was nothing to write on). */
 export async function runBillingWrite(t: TestApp, cookie: string, pool: Pool, w: BillingWrite): Promise<number> {
@@ -44,7 +59,10 @@ export async function runBillingWrite(t: TestApp, cookie: string, pool: Pool, w:
     const where = jobId ? { jobId } : { accountId: pool.customerId };
     const lines = [line('Work', 1, w.dollars)];
     const info = w.deposit ? { isDepositRequired: true, depositAmount: Math.ceil(w.dollars / 4) } : {};
-    const body = w.doc === 'estimates' ? estimateBody({ ...where, lines, info, mode: w.send ? 'Send' : 'Draft' }) : invoiceBody({ ...where, lines, mode: w.send ? 'Send' : 'Draft' });
+    const body =
+      w.doc === 'estimates'
+        ? estimateBody({ ...where, lines, info, mode: w.send ? 'Send' : 'Draft' })
+        : invoiceBody({ ...where, lines, mode: w.send ? 'Send' : 'Draft' });
     const res = await call('POST', `/api/${w.doc}`, body);
     if (res.statusCode === 201) pool.docs.push({ kind: w.doc, id: res.json().data.id });
     return res.statusCode;

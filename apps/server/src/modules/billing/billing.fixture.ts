@@ -24,7 +24,16 @@ export const PNG = dataUrlOf(pngImage(40, 16));
 export async function jobMoney(t: TestApp, jobId: string) {
   return t.db
     .selectFrom('jobs')
-    .select(['open_estimates_count', 'open_estimates_cents', 'due_invoices_count', 'due_invoices_cents', 'paid_cents', 'open_balance_cents', 'estimate_count', 'invoice_count'])
+    .select([
+      'open_estimates_count',
+      'open_estimates_cents',
+      'due_invoices_count',
+      'due_invoices_cents',
+      'paid_cents',
+      'open_balance_cents',
+      'estimate_count',
+      'invoice_count',
+    ])
     .where('id', '=', jobId)
     .executeTakeFirstOrThrow();
 }

@@ -22,11 +22,19 @@ export async function claimConversion(trx: Db, tenantId: string, id: string, inv
 
 /** The estimate an invoice was converted from may be converted again once that invoice is deleted. */
 export async function releaseConversion(trx: Db, tenantId: string, invoiceId: string): Promise<void> {
-  await trx.updateTable('estimates').set({ converted_invoice_id: null }).where('tenant_id', '=', tenantId).where('converted_invoice_id', '=', invoiceId).execute();
+  await trx
+    .updateTable('estimates')
+    .set({ converted_invoice_id: null })
+    .where('tenant_id', '=', tenantId)
+    .where('converted_invoice_id', '=', invoiceId)
+    .execute();
 }
 
 export type NewPayment = { amount_cents: number; paid_on: string; method: string; reference: string | null };
 
 export async function insertPayment(trx: Db, tenantId: string, invoiceId: string, payment: NewPayment, by: string, at: string): Promise<void> {
-  await trx.insertInto('invoice_payments').values({ ...payment, id: randomUUID(), tenant_id: tenantId, invoice_id: invoiceId, created_by: by, created_at: at }).execute();
+  await trx
+    .insertInto('invoice_payments')
+    .values({ ...payment, id: randomUUID(), tenant_id: tenantId, invoice_id: invoiceId, created_by: by, created_at: at })
+    .execute();
 }

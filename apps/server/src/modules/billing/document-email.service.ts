@@ -145,7 +145,14 @@ export async function queueReceiptEmail(
       kind: 'receipt',
       to,
       subject: fillTemplate(template.subject, values),
-      content: { message: fillTemplate(template.message, values), details: [['Amount paid', values.amount], ['Paid on', values.paidOn], ['Balance', values.balance]] },
+      content: {
+        message: fillTemplate(template.message, values),
+        details: [
+          ['Amount paid', values.amount],
+          ['Paid on', values.paidOn],
+          ['Balance', values.balance],
+        ],
+      },
       refs: { customerId: invoice.customerId, jobId: invoice.jobId, invoiceId: invoice.id },
       createdBy: ctx.viewer.userId,
     },

@@ -28,22 +28,48 @@ const documentIs = (tenantId: string, id: string) => shared.and([shared('tenant_
 const bumped = sql<number>`version + 1`;
 
 /** Inside the caller's transaction: the kind's next number, then the row. Returns the number. */
-export async function insertDocumentRow(trx: Db, tenantId: string, row: { id: string; shared: SharedFields; own: OwnFields; by: string; at: string }): Promise<number> {
+export async function insertDocumentRow(
+  trx: Db,
+  tenantId: string,
+  row: { id: string; shared: SharedFields; own: OwnFields; by: string; at: string },
+): Promise<number> {
   const number = await nextNumber(trx, tenantId, row.own.kind);
   const meta = { id: row.id, tenant_id: tenantId, created_by: row.by, created_at: row.at, updated_at: row.at, version: 1 };
-  if (row.own.kind === 'estimate') await trx.insertInto('estimates').values({ ...row.shared, ...row.own.columns, ...meta, estimate_number: number }).execute();
-  else await trx.insertInto('invoices').values({ ...row.shared, ...row.own.columns, ...meta, invoice_number: number }).execute();
+  if (row.own.kind === 'estimate')
+    await trx
+      .insertInto('estimates')
+      .values({ ...row.shared, ...row.own.columns, ...meta, estimate_number: number })
+      .execute();
+  else
+    await trx
+      .insertInto('invoices')
+      .values({ ...row.shared, ...row.own.columns, ...meta, invoice_number: number })
+      .execute();
   return number;
 }
 
 /** A draft edit, only at the version read and while still a draft; false otherwise. */
-export async function updateDraftRow(trx: Db, tenantId: string, id: string, version: number, fields: { shared: SharedFields; own: OwnEdit; at: string }): Promise<boolean> {
+export async function updateDraftRow(
+  trx: Db,
+  tenantId: string,
+  id: string,
+  version: number,
+  fields: { shared: SharedFields; own: OwnEdit; at: string },
+): Promise<boolean> {
   const set = { ...fields.shared, updated_at: fields.at, version: version + 1 };
   const still = shared.and([documentIs(tenantId, id), shared('version', '=', version), shared('status', '=', 'DRAFT')]);
   const result =
     fields.own.kind === 'estimate'
-      ? await trx.updateTable('estimates').set({ ...set, ...fields.own.columns }).where(still).executeTakeFirst()
-      : await trx.updateTable('invoices').set({ ...set, ...fields.own.columns }).where(still).executeTakeFirst();
+      ? await trx
+          .updateTable('estimates')
+          .set({ ...set, ...fields.own.columns })
+          .where(still)
+          .executeTakeFirst()
+      : await trx
+          .updateTable('invoices')
+          .set({ ...set, ...fields.own.columns })
+          .where(still)
+          .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -51,7 +77,10 @@ export async function updateDraftRow(trx: Db, tenantId: string, id: string, vers
 export async function setDocumentJobIf(trx: Db, kind: DocKind, tenantId: string, id: string, jobId: string, at: string): Promise<boolean> {
   const set = { job_id: jobId, updated_at: at, version: bumped };
   const loose: Expression<SqlBool> = shared.and([documentIs(tenantId, id), shared('job_id', 'is', null), shared('status', '<>', 'VOID')]);
-  const result = kind === 'estimate' ? await trx.updateTable('estimates').set(set).where(loose).executeTakeFirst() : await trx.updateTable('invoices').set(set).where(loose).executeTakeFirst();
+  const result =
+    kind === 'estimate'
+      ? await trx.updateTable('estimates').set(set).where(loose).executeTakeFirst()
+      : await trx.updateTable('invoices').set(set).where(loose).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -60,9 +89,17 @@ export async function replaceLines(trx: Db, kind: DocKind, tenantId: string, id:
   const rows = lines.map((l, position) => ({ ...l, id: randomUUID(), tenant_id: tenantId, position }));
   if (kind === 'estimate') {
     await trx.deleteFrom('estimate_lines').where('tenant_id', '=', tenantId).where('estimate_id', '=', id).execute();
-    if (rows.length) await trx.insertInto('estimate_lines').values(rows.map((r) => ({ ...r, estimate_id: id }))).execute();
+    if (rows.length)
+      await trx
+        .insertInto('estimate_lines')
+        .values(rows.map((r) => ({ ...r, estimate_id: id })))
+        .execute();
   } else {
     await trx.deleteFrom('invoice_lines').where('tenant_id', '=', tenantId).where('invoice_id', '=', id).execute();
-    if (rows.length) await trx.insertInto('invoice_lines').values(rows.map((r) => ({ ...r, invoice_id: id }))).execute();
+    if (rows.length)
+      await trx
+        .insertInto('invoice_lines')
+        .values(rows.map((r) => ({ ...r, invoice_id: id })))
+        .execute();
   }
 }

@@ -9,7 +9,15 @@ import { BILLING_MESSAGES } from '@fieldwork/domain/billing/invoices.rules';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { insertDocumentRow, replaceLines, updateDraftRow, type NewLine, type OwnEdit, type OwnFields, type SharedFields } from './document-writes.repository.ts';
+import {
+  insertDocumentRow,
+  replaceLines,
+  updateDraftRow,
+  type NewLine,
+  type OwnEdit,
+  type OwnFields,
+  type SharedFields,
+} from './document-writes.repository.ts';
 import { loadLines, type DocKind, type DocumentRow } from './documents.repository.ts';
 import { checkServices, copyLines, figuresOf, resolveJobInfo } from './documents.service.ts';
 
@@ -42,10 +50,20 @@ const numberOf = (row: DocumentRow): number => ('estimate_number' in row ? row.e
 /** Columns a draft copy or a conversion takes over from its source document. */
 export function carriedColumns(before: DocumentRow): Omit<SharedFields, 'status' | 'due_date'> {
   return {
-    customer_id: before.customer_id, job_id: before.job_id, building_unit_id: before.building_unit_id, address_id: before.address_id,
-    billing_contact_id: before.billing_contact_id, site_contact_id: before.site_contact_id, payment_term: before.payment_term,
-    customer_message: before.customer_message, sub_total_cents: before.sub_total_cents, taxable_sub_total_cents: before.taxable_sub_total_cents,
-    tax_cents: before.tax_cents, freight_cents: before.freight_cents, deposit_required: before.deposit_required, deposit_cents: before.deposit_cents,
+    customer_id: before.customer_id,
+    job_id: before.job_id,
+    building_unit_id: before.building_unit_id,
+    address_id: before.address_id,
+    billing_contact_id: before.billing_contact_id,
+    site_contact_id: before.site_contact_id,
+    payment_term: before.payment_term,
+    customer_message: before.customer_message,
+    sub_total_cents: before.sub_total_cents,
+    taxable_sub_total_cents: before.taxable_sub_total_cents,
+    tax_cents: before.tax_cents,
+    freight_cents: before.freight_cents,
+    deposit_required: before.deposit_required,
+    deposit_cents: before.deposit_cents,
     total_cents: before.total_cents,
   };
 }
@@ -68,7 +86,16 @@ export async function insertDocument(trx: Db, ctx: BillingCtx, spec: InsertSpec)
   const number = await insertDocumentRow(trx, tenantId, { id: spec.id, shared: spec.shared, own: spec.own, by: userId, at });
   await replaceLines(trx, spec.own.kind, tenantId, spec.id, spec.lines);
   const jobId = spec.shared.job_id;
-  await recordActivity(trx, tenantId, { jobId, entityType: k.entity, entityId: spec.id, action: k.created, ...spec.activity, message: spec.message(number), actorId: userId, at });
+  await recordActivity(trx, tenantId, {
+    jobId,
+    entityType: k.entity,
+    entityId: spec.id,
+    action: k.created,
+    ...spec.activity,
+    message: spec.message(number),
+    actorId: userId,
+    at,
+  });
   return number;
 }
 
@@ -80,7 +107,11 @@ export async function createDocument(ctx: BillingCtx, input: DocumentInput & { o
   const figures = figuresOf(input.productServices, input.money);
   const id = randomUUID();
   const shared = { status: input.mode === 'Send' ? 'SENT' : 'DRAFT', ...refs, ...input.text, ...figures.columns };
-  await ctx.db.transaction().execute((trx) => insertDocument(trx, ctx, { id, shared, own: input.own, lines: figures.lines, message: (n) => `Created ${KIND[input.own.kind].word} #${n}` }));
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      insertDocument(trx, ctx, { id, shared, own: input.own, lines: figures.lines, message: (n) => `Created ${KIND[input.own.kind].word} #${n}` }),
+    );
   return id;
 }
 
@@ -97,13 +128,22 @@ export async function updateDraftDocument(ctx: BillingCtx, before: DocumentRow, 
   await checkServices(ctx.db, tenantId, input.productServices);
   const figures = figuresOf(input.productServices, input.money);
   // A draft that already carries a payment (a converted deposit) cannot drop below it.
-  if (input.paidCents && figures.columns.total_cents < input.paidCents) throw new AppError('VALIDATION_FAILED', [BILLING_MESSAGES.totalBelowPaid(formatCents(input.paidCents))]);
+  if (input.paidCents && figures.columns.total_cents < input.paidCents)
+    throw new AppError('VALIDATION_FAILED', [BILLING_MESSAGES.totalBelowPaid(formatCents(input.paidCents))]);
   const at = nowIso();
   const shared = { ...refs, ...input.text, ...figures.columns, status: input.mode === 'Send' ? 'SENT' : 'DRAFT' };
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await updateDraftRow(trx, tenantId, before.id, input.version, { shared, own: input.own, at }))) throw new AppError('STALE_VERSION');
     await replaceLines(trx, kind, tenantId, before.id, figures.lines);
-    await recordActivity(trx, tenantId, { jobId: refs.job_id, entityType: k.entity, entityId: before.id, action: k.updated, message: `Updated ${k.word} #${numberOf(before)}`, actorId: userId, at });
+    await recordActivity(trx, tenantId, {
+      jobId: refs.job_id,
+      entityType: k.entity,
+      entityId: before.id,
+      action: k.updated,
+      message: `Updated ${k.word} #${numberOf(before)}`,
+      actorId: userId,
+      at,
+    });
   });
 }
 
@@ -113,8 +153,10 @@ export async function copyIntoDraft(ctx: BillingCtx, before: DocumentRow, own: O
   const lines = await loadLines(ctx.db, own.kind, ctx.viewer.tenantId, before.id);
   const id = randomUUID();
   const shared = { status: 'DRAFT', ...carriedColumns(before), due_date: before.due_date };
-  await ctx.db.transaction().execute((trx) =>
-    insertDocument(trx, ctx, { id, shared, own, lines: copyLines(lines), message: (n) => `Created draft ${k.word} #${n} from #${numberOf(before)}` }),
-  );
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      insertDocument(trx, ctx, { id, shared, own, lines: copyLines(lines), message: (n) => `Created draft ${k.word} #${n} from #${numberOf(before)}` }),
+    );
   return id;
 }

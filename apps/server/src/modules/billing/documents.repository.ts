@@ -120,7 +120,10 @@ async function listPage<R>(documents: SelectQueryBuilder<any, any, R>, numberCol
       .limit(limit)
       .offset(offset)
       .execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number((count as { n: number }).n) };
 }
@@ -141,12 +144,20 @@ export function findInvoice(db: Db, tenantId: string, id: string): Promise<Invoi
 }
 
 export function loadLines(db: Db, kind: DocKind, tenantId: string, id: string): Promise<LineRow[]> {
-  if (kind === 'estimate') return db.selectFrom('estimate_lines').selectAll().where('tenant_id', '=', tenantId).where('estimate_id', '=', id).orderBy('position').execute();
+  if (kind === 'estimate')
+    return db.selectFrom('estimate_lines').selectAll().where('tenant_id', '=', tenantId).where('estimate_id', '=', id).orderBy('position').execute();
   return db.selectFrom('invoice_lines').selectAll().where('tenant_id', '=', tenantId).where('invoice_id', '=', id).orderBy('position').execute();
 }
 
 export function loadPayments(db: Db, tenantId: string, invoiceId: string) {
-  return db.selectFrom('invoice_payments').selectAll().where('tenant_id', '=', tenantId).where('invoice_id', '=', invoiceId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('invoice_payments')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** The job a document is written for: its customer, status and the parts a new document defaults to. */
@@ -163,10 +174,22 @@ export function findJobForDocument(db: Db, tenantId: string, jobId: string) {
 export async function customerOwns(db: Db, tenantId: string, customerId: string, ids: { addresses: string[]; contacts: string[] }): Promise<boolean> {
   const [a, c] = await Promise.all([
     ids.addresses.length
-      ? db.selectFrom('customer_addresses').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).where('id', 'in', ids.addresses).execute()
+      ? db
+          .selectFrom('customer_addresses')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('customer_id', '=', customerId)
+          .where('id', 'in', ids.addresses)
+          .execute()
       : [],
     ids.contacts.length
-      ? db.selectFrom('customer_contacts').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).where('id', 'in', ids.contacts).execute()
+      ? db
+          .selectFrom('customer_contacts')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('customer_id', '=', customerId)
+          .where('id', 'in', ids.contacts)
+          .execute()
       : [],
   ]);
   return a.length === new Set(ids.addresses).size && c.length === new Set(ids.contacts).size;

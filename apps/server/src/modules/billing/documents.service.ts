@@ -96,7 +96,15 @@ export async function checkServices(db: Db, tenantId: string, lines: LineInputBo
 /** Copy lines of one document onto another (draft copies, conversion). */
 export function copyLines(lines: LineRow[]) {
   return lines.map(({ name, description, qty_milli, rate_cents, service_id, is_taxable, tax_percent_milli, tax_cents, total_cents }) => ({
-    name, description, qty_milli, rate_cents, service_id, is_taxable, tax_percent_milli, tax_cents, total_cents,
+    name,
+    description,
+    qty_milli,
+    rate_cents,
+    service_id,
+    is_taxable,
+    tax_percent_milli,
+    tax_cents,
+    total_cents,
   }));
 }
 
@@ -190,7 +198,13 @@ export function toListFilter(q: ListQuery, now: Date, timeZone: string, derivedE
   if (q.status?.length) {
     const wanted = new Set(q.status);
     if (!derivedExpiry || (!wanted.has('EXPIRED') && !wanted.has('SENT'))) filter.storedStatuses = [...wanted];
-    else filter.sentByDueDate = { today: dayIn(now, timeZone), expired: wanted.has('EXPIRED'), sent: wanted.has('SENT'), plain: [...wanted].filter((s) => s !== 'EXPIRED' && s !== 'SENT') };
+    else
+      filter.sentByDueDate = {
+        today: dayIn(now, timeZone),
+        expired: wanted.has('EXPIRED'),
+        sent: wanted.has('SENT'),
+        plain: [...wanted].filter((s) => s !== 'EXPIRED' && s !== 'SENT'),
+      };
   }
   return filter;
 }

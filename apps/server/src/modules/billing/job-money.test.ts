@@ -80,13 +80,23 @@ describe('job money under concurrent billing writes', () => {
     const pool = await newPool();
     // Documents to act on: on each job and loose (for links), estimates and invoices, drafts and sent.
     for (let i = 0; i < 12; i++) {
-      await runBillingWrite(t, admin.cookie, pool, { kind: 'create', doc: i % 2 ? 'invoices' : 'estimates', job: i % 3 === 2 ? null : i, send: i % 4 < 2, dollars: 200 + i, deposit: i % 5 === 0 });
+      await runBillingWrite(t, admin.cookie, pool, {
+        kind: 'create',
+        doc: i % 2 ? 'invoices' : 'estimates',
+        job: i % 3 === 2 ? null : i,
+        send: i % 4 < 2,
+        dollars: 200 + i,
+        deposit: i % 5 === 0,
+      });
     }
     const codes: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const writes = roundOf(pool.docs.length);
       codes.push(...(await Promise.all(writes.map((w) => runBillingWrite(t, admin.cookie, pool, w)))));
-      expect(codes.filter((c) => !EXPECTED_CODES.includes(c)), `round ${round}`).toEqual([]);
+      expect(
+        codes.filter((c) => !EXPECTED_CODES.includes(c)),
+        `round ${round}`,
+      ).toEqual([]);
     }
     expect(codes.filter((c) => c === 200 || c === 201).length).toBeGreaterThan(ROUNDS * 12);
     expect(await keptJobMoney(t.db, tenantId)).toEqual(await recomputeJobMoney(t.db, tenantId));

@@ -24,7 +24,13 @@ export async function linkToJob(ctx: BillingCtx, kind: DocKind, docId: string, j
     allowed: true,
     refuse: () => new AppError('CONFLICT', LINK_MESSAGES.alreadyLinked),
     write: (trx, at) => setDocumentJobIf(trx, kind, tenantId, docId, jobId, at),
-    activity: { jobId, entityType: kind === 'estimate' ? 'ESTIMATE' : 'INVOICE', entityId: docId, action: kind === 'estimate' ? 'ESTIMATE_LINKED' : 'INVOICE_LINKED', message: `${label} linked to job #${job.job_number}` },
+    activity: {
+      jobId,
+      entityType: kind === 'estimate' ? 'ESTIMATE' : 'INVOICE',
+      entityId: docId,
+      action: kind === 'estimate' ? 'ESTIMATE_LINKED' : 'INVOICE_LINKED',
+      message: `${label} linked to job #${job.job_number}`,
+    },
   });
   return { id: docId, jobId, jobNumber: job.job_number };
 }

@@ -67,10 +67,14 @@ describe('status tables are the enforcement', () => {
 
   it('an action taken out of the invoice table is refused: send of a draft', async () => {
     const id = await invoice('Draft');
-    await withEntry(INVOICE_ACTION_TABLE.DRAFT, INVOICE_ACTION_TABLE.DRAFT.filter((a) => a !== 'send'), async () => {
-      expect((await t.call('GET', `/api/invoices/${id}`, admin.cookie)).json().data.actions.send).toBe(false);
-      expect((await post(`/api/invoices/${id}/send`)).json()).toMatchObject({ statusCode: 409, message: 'Cannot send an invoice in status Draft.' });
-    });
+    await withEntry(
+      INVOICE_ACTION_TABLE.DRAFT,
+      INVOICE_ACTION_TABLE.DRAFT.filter((a) => a !== 'send'),
+      async () => {
+        expect((await t.call('GET', `/api/invoices/${id}`, admin.cookie)).json().data.actions.send).toBe(false);
+        expect((await post(`/api/invoices/${id}/send`)).json()).toMatchObject({ statusCode: 409, message: 'Cannot send an invoice in status Draft.' });
+      },
+    );
     expect((await post(`/api/invoices/${id}/send`)).json().data).toMatchObject({ status: 'SENT' });
   });
 

@@ -26,11 +26,21 @@ export async function listCatalogueItems(db: Db, tenantId: string, q: CatalogueL
 }
 
 export async function insertCatalogueItem(db: Db, tenantId: string, id: string, fields: ItemFields, at: string): Promise<void> {
-  await db.insertInto('catalogue_items').values({ id, tenant_id: tenantId, ...fields, created_at: at, updated_at: at, version: 1 }).execute();
+  await db
+    .insertInto('catalogue_items')
+    .values({ id, tenant_id: tenantId, ...fields, created_at: at, updated_at: at, version: 1 })
+    .execute();
 }
 
 /** Only at the version the caller read; false when it moved on (409 STALE_VERSION for the caller). */
-export async function updateCatalogueItemIf(db: Db, tenantId: string, id: string, version: number, fields: Updateable<CatalogueItemsTable>, at: string): Promise<boolean> {
+export async function updateCatalogueItemIf(
+  db: Db,
+  tenantId: string,
+  id: string,
+  version: number,
+  fields: Updateable<CatalogueItemsTable>,
+  at: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('catalogue_items')
     .set({ ...fields, updated_at: at, version: version + 1 })

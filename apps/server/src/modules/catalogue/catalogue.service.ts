@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { flag, nowIso } from '@fieldwork/db/sql-helpers';
-import { CATALOGUE_MESSAGES, type CatalogueItem, type CatalogueListQuery, type CreateCatalogueItemBody, type UpdateCatalogueItemBody } from '@fieldwork/domain/billing/catalogue.schemas';
+import {
+  CATALOGUE_MESSAGES,
+  type CatalogueItem,
+  type CatalogueListQuery,
+  type CreateCatalogueItemBody,
+  type UpdateCatalogueItemBody,
+} from '@fieldwork/domain/billing/catalogue.schemas';
 import { pagination } from '@fieldwork/domain/common/common.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { centsToDollars } from '@fieldwork/domain/common/money.rules';
-import { deleteCatalogueItemRow, findCatalogueItem, insertCatalogueItem, listCatalogueItems, updateCatalogueItemIf, type CatalogueItemRow } from './catalogue.repository.ts';
+import {
+  deleteCatalogueItemRow,
+  findCatalogueItem,
+  insertCatalogueItem,
+  listCatalogueItems,
+  updateCatalogueItemIf,
+  type CatalogueItemRow,
+} from './catalogue.repository.ts';
 
 /** Products & services: one use case a function, queries in catalogue.repository.ts. */
 function toDto(row: CatalogueItemRow): CatalogueItem {

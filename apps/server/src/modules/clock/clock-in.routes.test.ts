@@ -51,27 +51,59 @@ describe('POST /api/tasks/clock-in: exactly where the domain rule allows it', ()
       const viewerSession = await t.signInAs(tenantId, v.role, v.access);
       for (const [label, state] of Object.entries(states())) {
         const session = 'assignee' in v ? await t.signInAs(tenantId, v.role, v.access) : viewerSession;
-        const assigneeId = 'assignee' in v ? session.user.id : (await buildUser(t.db, { tenantId, role: 'Technician', passwordHash: await testPasswordHash() })).id;
+        const assigneeId =
+          'assignee' in v ? session.user.id : (await buildUser(t.db, { tenantId, role: 'Technician', passwordHash: await testPasswordHash() })).id;
         const task = await buildTask(t.db, tenantId, { ...state, jobId, technicianId: assigneeId });
-        if (state.work) await addWorkPeriod(t.db, tenantId, task, state.startAt!, state.lifecycle === 'CLOCKED_IN' ? null : T.shift(state.startAt!, 60_000), assigneeId);
-        const facts: TaskForRules = { lifecycle: (state.lifecycle ?? 'OPEN') as TaskLifecycle, startDateTime: state.startAt ?? null, expectedEndDateTime: state.expectedEndAt ?? null, assignedTo: 'TECHNICIAN', assignedUserId: assigneeId, assignedSubcontractorUserId: null, estimateCount: 0, invoiceCount: 0 };
+        if (state.work)
+          await addWorkPeriod(t.db, tenantId, task, state.startAt!, state.lifecycle === 'CLOCKED_IN' ? null : T.shift(state.startAt!, 60_000), assigneeId);
+        const facts: TaskForRules = {
+          lifecycle: (state.lifecycle ?? 'OPEN') as TaskLifecycle,
+          startDateTime: state.startAt ?? null,
+          expectedEndDateTime: state.expectedEndAt ?? null,
+          assignedTo: 'TECHNICIAN',
+          assignedUserId: assigneeId,
+          assignedSubcontractorUserId: null,
+          estimateCount: 0,
+          invoiceCount: 0,
+        };
         const res = await clockIn(session, { taskId: task.id, jobId });
-        expect(res.statusCode, `${label} as ${v.label}: ${res.body}`).toBe(expectedActionStatus({ userId: session.user.id, role: v.role, access: v.access }, facts, { status: 'OPEN' }, 'clockIn'));
+        expect(res.statusCode, `${label} as ${v.label}: ${res.body}`).toBe(
+          expectedActionStatus({ userId: session.user.id, role: v.role, access: v.access }, facts, { status: 'OPEN' }, 'clockIn'),
+        );
         (outcomes[v.label] ??= {})[label] = res.statusCode;
         if (res.statusCode >= 400) expect((await taskRow(t.db, task.id)).version, 'a refusal changes nothing').toBe(1);
         else expect(res.json().data).toMatchObject({ id: task.id, lifecycle: 'CLOCKED_IN', status: 'CLOCKED_IN', version: 2 });
       }
     }
-    expect(outcomes.Admin).toMatchObject({ 'OPEN today': 200, 'CLOCKED_OUT today': 200, 'OPEN since yesterday': 200, UPCOMING: 409, 'CLOCKED_OUT future': 409, MISSED: 409, 'CLOCKED_OUT past': 409, CLOCKED_IN: 409, CLOSED: 409 });
+    expect(outcomes.Admin).toMatchObject({
+      'OPEN today': 200,
+      'CLOCKED_OUT today': 200,
+      'OPEN since yesterday': 200,
+      UPCOMING: 409,
+      'CLOCKED_OUT future': 409,
+      MISSED: 409,
+      'CLOCKED_OUT past': 409,
+      CLOCKED_IN: 409,
+      CLOSED: 409,
+    });
     expect(outcomes['assignee Technician']).toMatchObject({ 'OPEN today': 200, 'OPEN since yesterday': 200, UPCOMING: 409, 'CLOCKED_OUT future': 409 });
     expect(outcomes['Staff partialAccess']).toMatchObject({ 'OPEN today': 403 });
     expect(outcomes.Technician).toMatchObject({ 'OPEN today': 404 });
   }, 120_000);
 
-  it('refuses with the rule\'s reason: future, upcoming, unscheduled, subcontractor tasks and viewers', async () => {
+  it("refuses with the rule's reason: future, upcoming, unscheduled, subcontractor tasks and viewers", async () => {
     const tech = await newTech();
-    const future = await buildTask(t.db, tenantId, { jobId, technicianId: tech.user.id, startAt: T.shift(T.startOfTomorrow, T.hour), lifecycle: 'CLOCKED_OUT' });
-    expect((await clockIn(tech, { taskId: future.id, jobId })).json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: 'This task starts on a later day.' });
+    const future = await buildTask(t.db, tenantId, {
+      jobId,
+      technicianId: tech.user.id,
+      startAt: T.shift(T.startOfTomorrow, T.hour),
+      lifecycle: 'CLOCKED_OUT',
+    });
+    expect((await clockIn(tech, { taskId: future.id, jobId })).json()).toMatchObject({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: 'This task starts on a later day.',
+    });
     const upcoming = await buildTask(t.db, tenantId, { jobId, technicianId: tech.user.id, startAt: T.shift(T.startOfTomorrow, 3 * T.hour) });
     const refusedUpcoming = await clockIn(tech, { taskId: upcoming.id, jobId });
     expect(refusedUpcoming.statusCode).toBe(409);
@@ -84,17 +116,28 @@ describe('POST /api/tasks/clock-in: exactly where the domain rule allows it', ()
     const login = await subcontractorLogin(t, tenantId);
     const ownSubTask = await buildTask(t.db, tenantId, { jobId, subcontractorId: login.subcontractorId, startAt: T.startOfToday, expectedEndAt: T.at(T.day) });
     expect((await clockIn(login.session, { taskId: ownSubTask.id, jobId })).statusCode).toBe(409);
-    expect(await t.db.selectFrom('task_activities').select('id').where('task_id', 'in', [future.id, upcoming.id, unscheduled.id, subTask.id, ownSubTask.id]).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('task_activities')
+        .select('id')
+        .where('task_id', 'in', [future.id, upcoming.id, unscheduled.id, subTask.id, ownSubTask.id])
+        .execute(),
+    ).toEqual([]);
   });
 
-  it('needs a session, a valid body, the task\'s own job; another company\'s task is not found', async () => {
+  it("needs a session, a valid body, the task's own job; another company's task is not found", async () => {
     const tech = await newTech();
     const task = await todayTask(t, tenantId, jobId, tech.user.id);
     expect((await clockIn(undefined, { taskId: task.id, jobId })).statusCode).toBe(401);
     const bad = await clockIn(tech, { taskId: 'x', jobId, assistants: [tech.user.id, tech.user.id], extra: 1 });
     expect(bad.statusCode).toBe(400);
-    expect((await clockIn(tech, { taskId: task.id, jobId, assistants: [tech.user.id, tech.user.id] })).json().message).toContain(CLOCK_MESSAGES.duplicateAssistants);
-    expect((await clockIn(tech, { taskId: task.id, jobId: (await buildJob(t.db, tenantId)).id })).json()).toMatchObject({ statusCode: 400, message: [CLOCK_MESSAGES.jobMismatch] });
+    expect((await clockIn(tech, { taskId: task.id, jobId, assistants: [tech.user.id, tech.user.id] })).json().message).toContain(
+      CLOCK_MESSAGES.duplicateAssistants,
+    );
+    expect((await clockIn(tech, { taskId: task.id, jobId: (await buildJob(t.db, tenantId)).id })).json()).toMatchObject({
+      statusCode: 400,
+      message: [CLOCK_MESSAGES.jobMismatch],
+    });
     const other = await t.newCompany();
     const foreign = await clockIn(other.admin, { taskId: task.id, jobId });
     expect(foreign.statusCode).toBe(404);
@@ -120,7 +163,12 @@ describe('POST /api/tasks/clock-in: exactly where the domain rule allows it', ()
     const task = await todayTask(t, tenantId, jobId, tech.user.id);
     const res = await clockIn(tech, { taskId: task.id, jobId, vehicleId: van.id, assistants: helpers.map((h) => h.user.id) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ id: task.id, taskNumber: task.taskNumber, lifecycle: 'CLOCKED_IN', actions: { clockOut: { allowed: true }, clockIn: { visible: false } } });
+    expect(res.json().data).toMatchObject({
+      id: task.id,
+      taskNumber: task.taskNumber,
+      lifecycle: 'CLOCKED_IN',
+      actions: { clockOut: { allowed: true }, clockIn: { visible: false } },
+    });
     const [period] = await running(tech.user.id);
     expect(period).toMatchObject({ task_id: task.id, vehicle_id: van.id, description: null });
     const assisted = await t.db.selectFrom('task_activity_assistants').select('user_id').where('activity_id', '=', period!.id).execute();
@@ -134,7 +182,16 @@ describe('POST /api/tasks/clock-in: exactly where the domain rule allows it', ()
     ]);
     const list = await t.call('GET', `/api/tasks/${task.id}/activities`, tech.cookie);
     expect(list.json().data).toEqual([
-      expect.objectContaining({ id: period!.id, endTime: null, user: { userId: tech.user.id, username: 'Tom Tech' }, vehicle: { id: van.id, name: 'Ford Transit' }, assistants: [{ userId: helpers[1]!.user.id, name: 'Al Helper' }, { userId: helpers[0]!.user.id, name: 'Bea Helper' }] }),
+      expect.objectContaining({
+        id: period!.id,
+        endTime: null,
+        user: { userId: tech.user.id, username: 'Tom Tech' },
+        vehicle: { id: van.id, name: 'Ford Transit' },
+        assistants: [
+          { userId: helpers[1]!.user.id, name: 'Al Helper' },
+          { userId: helpers[0]!.user.id, name: 'Bea Helper' },
+        ],
+      }),
     ]);
   });
 
@@ -154,7 +211,11 @@ describe('POST /api/tasks/clock-in: exactly where the domain rule allows it', ()
     const otherTenant = (await buildTenant(t.db)).id;
     const foreignVan = await vehicleRow(t, otherTenant, { vin: vin(3) });
     for (const vehicleId of [parked.id, foreignVan.id, randomUUID()]) {
-      expect((await clockIn(tech, { taskId: task.id, jobId, vehicleId })).json()).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: [CLOCK_MESSAGES.vehicleInvalid] });
+      expect((await clockIn(tech, { taskId: task.id, jobId, vehicleId })).json()).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: [CLOCK_MESSAGES.vehicleInvalid],
+      });
     }
     expect((await clockIn(tech, { taskId: task.id, jobId, assistants: [tech.user.id] })).json().message).toEqual([CLOCK_MESSAGES.assistantIsAssignee]);
     const staff = await buildUser(t.db, { tenantId, role: 'Staff', passwordHash: 'x' });
@@ -174,12 +235,20 @@ describe('GET /api/tasks/assistants', () => {
     const boss = await person(t, company, 'Admin', 'Boss', 'fullAccess');
     const names = ['Zed Tech', 'Amy Tech', 'Mo Access'];
     const techs = [];
-    for (const name of names) techs.push(await buildUser(t.db, { tenantId: company, role: name === 'Mo Access' ? 'Tech Access' : 'Technician', name, passwordHash: 'x' }));
+    for (const name of names)
+      techs.push(await buildUser(t.db, { tenantId: company, role: name === 'Mo Access' ? 'Tech Access' : 'Technician', name, passwordHash: 'x' }));
     await buildUser(t.db, { tenantId: company, role: 'Technician', name: 'Dis Abled', status: 'DISABLED', passwordHash: 'x' });
     await buildUser(t.db, { tenantId: company, role: 'Staff', name: 'Sam Staff', passwordHash: 'x' });
     await buildUser(t.db, { tenantId, role: 'Technician', name: 'Other Company Tech', passwordHash: 'x' });
     const all = await t.call('GET', '/api/tasks/assistants?limit=100', boss.cookie);
-    expect(all.json()).toEqual({ items: [{ userId: techs[1]!.id, name: 'Amy Tech' }, { userId: techs[2]!.id, name: 'Mo Access' }, { userId: techs[0]!.id, name: 'Zed Tech' }], meta: { total: 3, totalPages: 1, page: 1, limit: 100 } });
+    expect(all.json()).toEqual({
+      items: [
+        { userId: techs[1]!.id, name: 'Amy Tech' },
+        { userId: techs[2]!.id, name: 'Mo Access' },
+        { userId: techs[0]!.id, name: 'Zed Tech' },
+      ],
+      meta: { total: 3, totalPages: 1, page: 1, limit: 100 },
+    });
     const without = await t.call('GET', `/api/tasks/assistants?assignedTechnicianId=${techs[1]!.id}&limit=100`, boss.cookie);
     expect(without.json().items.map((i: { name: string }) => i.name)).toEqual(['Mo Access', 'Zed Tech']);
     const search = await t.call('GET', `/api/tasks/assistants?assignedTechnicianId=${techs[1]!.id}&search=zed`, boss.cookie);

@@ -24,7 +24,8 @@ afterAll(async () => t.close());
 const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const clockOut = (s: Session | undefined, payload: object) => t.call('POST', '/api/tasks/clock-out', s?.cookie, payload);
-const adjust = (s: Session | undefined, taskId: string, activityId: string, payload: object) => t.call('PATCH', `/api/tasks/${taskId}/activities/${activityId}`, s?.cookie, payload);
+const adjust = (s: Session | undefined, taskId: string, activityId: string, payload: object) =>
+  t.call('PATCH', `/api/tasks/${taskId}/activities/${activityId}`, s?.cookie, payload);
 const activity = (id: string) => t.db.selectFrom('task_activities').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function clockedIn(name = 'Tom Tech', start?: string) {
@@ -39,7 +40,12 @@ describe('POST /api/tasks/clock-out', () => {
     const before = Date.now();
     const res = await clockOut(tech, { ...body, description: '  Replaced the pump seal.  ' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ id: task.id, lifecycle: 'CLOCKED_OUT', status: 'CLOCKED_OUT', actions: { clockIn: { visible: true, allowed: true } } });
+    expect(res.json().data).toMatchObject({
+      id: task.id,
+      lifecycle: 'CLOCKED_OUT',
+      status: 'CLOCKED_OUT',
+      actions: { clockIn: { visible: true, allowed: true } },
+    });
     const period = await activity(task.activityId);
     expect(period.description).toBe('Replaced the pump seal.');
     expect(Date.parse(period.end_time!)).toBeGreaterThanOrEqual(before - 1000);
@@ -66,7 +72,11 @@ describe('POST /api/tasks/clock-out', () => {
     const { tech, task, body } = await clockedIn('Tina Tech', ago(3 * HOUR));
     const techEnd = await clockOut(tech, { ...body, endDateTime: ago(HOUR) });
     expect(techEnd.json()).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: CLOCK_MESSAGES.endFullAccessOnly });
-    expect((await clockOut(admin, { ...body, endDateTime: new Date(Date.now() + 10 * 60_000).toISOString() })).json()).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: [TASK_MESSAGES.endInFuture] });
+    expect((await clockOut(admin, { ...body, endDateTime: new Date(Date.now() + 10 * 60_000).toISOString() })).json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: [TASK_MESSAGES.endInFuture],
+    });
     expect((await clockOut(admin, { ...body, endDateTime: ago(4 * HOUR) })).json().message).toEqual([CLOCK_MESSAGES.endBeforeStart]);
     expect((await clockOut(admin, { ...body, endDateTime: 'yesterday' })).statusCode).toBe(400);
     expect((await activity(task.activityId)).end_time).toBeNull();
@@ -84,7 +94,10 @@ describe('POST /api/tasks/clock-out', () => {
     const stranger = await person(t, tenantId, 'Technician', 'Stranger');
     expect((await clockOut(stranger, body)).json()).toMatchObject({ statusCode: 404, message: TASK_MESSAGES.notFound });
     const other = await clockedIn();
-    expect((await clockOut(admin, { ...body, taskActivityId: other.task.activityId })).json()).toMatchObject({ statusCode: 404, message: CLOCK_MESSAGES.activityNotFound });
+    expect((await clockOut(admin, { ...body, taskActivityId: other.task.activityId })).json()).toMatchObject({
+      statusCode: 404,
+      message: CLOCK_MESSAGES.activityNotFound,
+    });
     expect((await clockOut(admin, { ...body, jobId: (await buildJob(t.db, tenantId)).id })).statusCode).toBe(400);
     const foreign = await t.newCompany();
     const res = await clockOut(foreign.admin, body);
@@ -97,7 +110,20 @@ describe('POST /api/tasks/clock-out', () => {
     const tech = await person(t, tenantId, 'Technician', 'Idle Tech');
     const task = await todayTask(t, tenantId, jobId, tech.user.id, { lifecycle: 'CLOCKED_OUT' });
     const id = randomUUID();
-    await t.db.insertInto('task_activities').values({ id, tenant_id: tenantId, task_id: task.id, job_id: jobId, user_id: tech.user.id, start_time: ago(2 * HOUR), end_time: ago(HOUR), description: 'done', created_at: ago(2 * HOUR) }).execute();
+    await t.db
+      .insertInto('task_activities')
+      .values({
+        id,
+        tenant_id: tenantId,
+        task_id: task.id,
+        job_id: jobId,
+        user_id: tech.user.id,
+        start_time: ago(2 * HOUR),
+        end_time: ago(HOUR),
+        description: 'done',
+        created_at: ago(2 * HOUR),
+      })
+      .execute();
     expect((await clockOut(tech, { taskId: task.id, taskActivityId: id, jobId, description: 'again' })).statusCode).toBe(409);
   });
 });
@@ -117,14 +143,22 @@ describe('PATCH /api/tasks/:id/activities/:activityId (adjustment popup)', () =>
 
   it('refuses the assignee, partial access, a future or far-past start, and a period that ended', async () => {
     const { tech, task, body } = await clockedIn('Tom Tech', ago(HOUR));
-    expect((await adjust(tech, task.id, task.activityId, { startDateTime: ago(2 * HOUR) })).json()).toMatchObject({ statusCode: 403, message: CLOCK_MESSAGES.adjustNotAllowed });
+    expect((await adjust(tech, task.id, task.activityId, { startDateTime: ago(2 * HOUR) })).json()).toMatchObject({
+      statusCode: 403,
+      message: CLOCK_MESSAGES.adjustNotAllowed,
+    });
     expect((await adjust(staff, task.id, task.activityId, { startDateTime: ago(2 * HOUR) })).statusCode).toBe(403);
-    expect((await adjust(admin, task.id, task.activityId, { startDateTime: new Date(Date.now() + HOUR).toISOString() })).json().message).toEqual([CLOCK_MESSAGES.startInFuture]);
+    expect((await adjust(admin, task.id, task.activityId, { startDateTime: new Date(Date.now() + HOUR).toISOString() })).json().message).toEqual([
+      CLOCK_MESSAGES.startInFuture,
+    ]);
     expect((await adjust(admin, task.id, task.activityId, { startDateTime: ago(40 * 24 * HOUR) })).json().message).toEqual([CLOCK_MESSAGES.startTooEarly]);
     expect((await adjust(admin, task.id, task.activityId, {})).statusCode).toBe(400);
     expect((await adjust(admin, task.id, randomUUID(), { startDateTime: ago(2 * HOUR) })).statusCode).toBe(404);
     expect((await clockOut(admin, body)).statusCode).toBe(200);
-    expect((await adjust(admin, task.id, task.activityId, { startDateTime: ago(2 * HOUR) })).json()).toMatchObject({ statusCode: 409, message: CLOCK_MESSAGES.adjustNotRunning });
+    expect((await adjust(admin, task.id, task.activityId, { startDateTime: ago(2 * HOUR) })).json()).toMatchObject({
+      statusCode: 409,
+      message: CLOCK_MESSAGES.adjustNotRunning,
+    });
   });
 
   it('clock-in actions carry the adjustment popup for the right viewer only', async () => {
@@ -139,6 +173,16 @@ describe('GET /api/tasks/:id/activities', () => {
     const { tech, task, body } = await clockedIn('Tom Tech', ago(HOUR));
     await clockOut(tech, body);
     const res = await t.call('GET', `/api/tasks/${task.id}/activities`, admin.cookie);
-    expect(res.json().data).toEqual([{ id: task.activityId, startTime: expect.any(String), endTime: expect.any(String), description: 'Replaced the pump seal.', user: { userId: tech.user.id, username: 'Tom Tech' }, vehicle: null, assistants: [] }]);
+    expect(res.json().data).toEqual([
+      {
+        id: task.activityId,
+        startTime: expect.any(String),
+        endTime: expect.any(String),
+        description: 'Replaced the pump seal.',
+        user: { userId: tech.user.id, username: 'Tom Tech' },
+        vehicle: null,
+        assistants: [],
+      },
+    ]);
   });
 });

@@ -37,10 +37,28 @@ async function todaysTasks(technicianId: string, n: number): Promise<string[]> {
       const id = randomUUID();
       ids.push(id);
       rows.push({
-        id, tenant_id: tenantId, task_number: number, task_number_text: String(number), name: `Race ${number}`, description: null,
-        job_id: job.id, customer_id: job.customerId, lifecycle: 'OPEN', assigned_to: 'TECHNICIAN', assigned_user_id: technicianId, assigned_subcontractor_id: null,
-        assignee_key: technicianId, schedule_id: randomUUID(), start_at: T.shift(T.startOfToday, i * 60_000), expected_end_at: T.shift(T.startOfToday, (i + 1) * 60_000),
-        end_at: null, created_by: null, created_at: at, updated_at: at, closed_at: null, version: 1,
+        id,
+        tenant_id: tenantId,
+        task_number: number,
+        task_number_text: String(number),
+        name: `Race ${number}`,
+        description: null,
+        job_id: job.id,
+        customer_id: job.customerId,
+        lifecycle: 'OPEN',
+        assigned_to: 'TECHNICIAN',
+        assigned_user_id: technicianId,
+        assigned_subcontractor_id: null,
+        assignee_key: technicianId,
+        schedule_id: randomUUID(),
+        start_at: T.shift(T.startOfToday, i * 60_000),
+        expected_end_at: T.shift(T.startOfToday, (i + 1) * 60_000),
+        end_at: null,
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+        closed_at: null,
+        version: 1,
       });
     }
     await trx.insertInto('tasks').values(rows).execute();
@@ -54,14 +72,28 @@ describe('parallel clock-ins of one person', () => {
       const first: Session = await t.signInAs(tenantId, 'Technician');
       const second: Session = { cookie: t.cookieFrom(await t.login(first.user.email)), user: first.user };
       const taskIds = await todaysTasks(first.user.id, PARALLEL);
-      const responses = await Promise.all(taskIds.map((taskId, i) => t.call('POST', '/api/tasks/clock-in', (i % 2 ? second : first).cookie, { taskId, jobId: job.id })));
+      const responses = await Promise.all(
+        taskIds.map((taskId, i) => t.call('POST', '/api/tasks/clock-in', (i % 2 ? second : first).cookie, { taskId, jobId: job.id })),
+      );
       const codes = responses.map((r) => r.statusCode);
-      expect(codes.filter((c) => c >= 500), `round ${round}: ${responses.find((r) => r.statusCode >= 500)?.body}`).toEqual([]);
-      expect(codes.filter((c) => c === 200), `round ${round}`).toHaveLength(1);
+      expect(
+        codes.filter((c) => c >= 500),
+        `round ${round}: ${responses.find((r) => r.statusCode >= 500)?.body}`,
+      ).toEqual([]);
+      expect(
+        codes.filter((c) => c === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
       const refused = responses.filter((r) => r.statusCode === 409);
       expect(refused, `round ${round}: ${codes.join(',')}`).toHaveLength(PARALLEL - 1);
       for (const r of refused) expect(r.json()).toEqual({ statusCode: 409, code: 'CONFLICT', message: CLOCK_MESSAGES.finishCurrent });
-      const running = await t.db.selectFrom('task_activities').select('task_id').where('tenant_id', '=', tenantId).where('user_id', '=', first.user.id).where('end_time', 'is', null).execute();
+      const running = await t.db
+        .selectFrom('task_activities')
+        .select('task_id')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', first.user.id)
+        .where('end_time', 'is', null)
+        .execute();
       expect(running, `round ${round}`).toHaveLength(1);
       const clocked = await t.db.selectFrom('tasks').select('id').where('assignee_key', '=', first.user.id).where('lifecycle', '=', 'CLOCKED_IN').execute();
       expect(clocked.map((c) => c.id)).toEqual([running[0]!.task_id]);

@@ -29,7 +29,21 @@ export async function vehicleRow(t: TestApp, tenantId: string, o: { name?: strin
   const id = randomUUID();
   await t.db
     .insertInto('vehicles')
-    .values({ id, tenant_id: tenantId, name: o.name ?? `Van ${o.vin.slice(-4)}`, vin: o.vin, state: 'NY', plate: null, is_active: o.isActive === false ? 0 : 1, hourly_cost_cents: 2500, mile_cost_cents: 65, created_by: null, created_at: at, updated_at: at, version: 1 })
+    .values({
+      id,
+      tenant_id: tenantId,
+      name: o.name ?? `Van ${o.vin.slice(-4)}`,
+      vin: o.vin,
+      state: 'NY',
+      plate: null,
+      is_active: o.isActive === false ? 0 : 1,
+      hourly_cost_cents: 2500,
+      mile_cost_cents: 65,
+      created_by: null,
+      created_at: at,
+      updated_at: at,
+      version: 1,
+    })
     .execute();
   return { id, name: o.name ?? `Van ${o.vin.slice(-4)}` };
 }

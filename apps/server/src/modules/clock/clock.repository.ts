@@ -5,7 +5,13 @@ import { TECHNICIAN_ROLES } from '../scheduling/team.repository.ts';
 
 /** The user's running work period (end_time null), if any: the partial unique index holds at most one. */
 export function findRunningActivityOfUser(db: Db, tenantId: string, userId: string) {
-  return db.selectFrom('task_activities').select(['id', 'task_id']).where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('end_time', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('task_activities')
+    .select(['id', 'task_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('end_time', 'is', null)
+    .executeTakeFirst();
 }
 
 /** One work period of a task (another task's or company's reads as missing). */
@@ -21,7 +27,13 @@ export function findTaskActivity(db: Db, tenantId: string, taskId: string, activ
 }
 
 export function findActiveVehicle(db: Db, tenantId: string, vehicleId: string) {
-  return db.selectFrom('vehicles').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', '=', vehicleId).where('is_active', '=', 1).executeTakeFirst();
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', vehicleId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
 }
 
 /** Active technicians of the company among `userIds`, with their names. */
@@ -50,10 +62,24 @@ export async function insertRunningActivity(
 ): Promise<void> {
   await db
     .insertInto('task_activities')
-    .values({ id: row.id, tenant_id: tenantId, task_id: row.taskId, job_id: row.jobId, user_id: row.userId, start_time: row.start, end_time: null, description: null, vehicle_id: row.vehicleId, created_at: row.start })
+    .values({
+      id: row.id,
+      tenant_id: tenantId,
+      task_id: row.taskId,
+      job_id: row.jobId,
+      user_id: row.userId,
+      start_time: row.start,
+      end_time: null,
+      description: null,
+      vehicle_id: row.vehicleId,
+      created_at: row.start,
+    })
     .execute();
   if (row.assistants.length) {
-    await db.insertInto('task_activity_assistants').values(row.assistants.map((user_id) => ({ tenant_id: tenantId, activity_id: row.id, user_id }))).execute();
+    await db
+      .insertInto('task_activity_assistants')
+      .values(row.assistants.map((user_id) => ({ tenant_id: tenantId, activity_id: row.id, user_id })))
+      .execute();
   }
 }
 
@@ -121,7 +147,11 @@ export async function listClockActivities(db: Db, tenantId: string, taskId: stri
     .innerJoin('users', 'users.id', 'a.user_id')
     .select(['a.activity_id', 'a.user_id', 'users.name'])
     .where('a.tenant_id', '=', tenantId)
-    .where('a.activity_id', 'in', rows.map((r) => r.id))
+    .where(
+      'a.activity_id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .orderBy(sql`lower(${sql.ref('users.name')})`)
     .execute();
   const byActivity = new Map<string, { userId: string; name: string }[]>();
@@ -140,7 +170,13 @@ export async function listAssistantCandidates(db: Db, tenantId: string, q: { exc
     .$if(Boolean(q.search), (qb) => qb.where(containsText('users.name', q.search!)));
   const { limit, offset } = paging(q.page, q.limit);
   const [rows, count] = await Promise.all([
-    base.select(['users.id', 'users.name']).orderBy(sql`lower(${sql.ref('users.name')})`).orderBy('users.id').limit(limit).offset(offset).execute(),
+    base
+      .select(['users.id', 'users.name'])
+      .orderBy(sql`lower(${sql.ref('users.name')})`)
+      .orderBy('users.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

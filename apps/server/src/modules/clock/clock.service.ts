@@ -73,7 +73,14 @@ type LogEntry = { action: ActivityAction; message: string; changes: ActivityChan
 async function logAndAnnounce(trx: Db, tv: TaskViewer, row: TaskViewRow, entry: LogEntry): Promise<void> {
   const tenantId = tv.scope.tenantId;
   await recordActivity(trx, tenantId, { jobId: row.job_id, entityType: 'TASK', entityId: row.id, actorId: tv.viewer.userId, ...entry });
-  await afterCommit(trx, tenantId, { type: 'task.status', taskId: row.id, jobId: row.job_id, taskNumber: row.task_number, assigneeKeys: assigneeKeys(row.assignee_key), at: entry.at });
+  await afterCommit(trx, tenantId, {
+    type: 'task.status',
+    taskId: row.id,
+    jobId: row.job_id,
+    taskNumber: row.task_number,
+    assigneeKeys: assigneeKeys(row.assignee_key),
+    at: entry.at,
+  });
 }
 
 /** Vehicle: an active one of the company. Assistants: active technicians of the company, never the assignee. */
@@ -106,11 +113,28 @@ export async function clockIn(db: Db, auth: Auth, body: ClockInBody): Promise<Ta
   try {
     await runTransaction(db, async (trx) => {
       // The period first: a second running clock-in fails here, before the task row and its counters are touched.
-      await insertRunningActivity(trx, tenantId, { id: randomUUID(), taskId: row.id, jobId: row.job_id, userId: workerId, start: at, vehicleId: vehicle?.id ?? null, assistants: assistants.map((a) => a.id) });
-      if (!(await updateTaskIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, version: row.version }, { lifecycle: 'CLOCKED_IN', updated_at: at }))) throw taskMoved();
+      await insertRunningActivity(trx, tenantId, {
+        id: randomUUID(),
+        taskId: row.id,
+        jobId: row.job_id,
+        userId: workerId,
+        start: at,
+        vehicleId: vehicle?.id ?? null,
+        assistants: assistants.map((a) => a.id),
+      });
+      if (!(await updateTaskIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, version: row.version }, { lifecycle: 'CLOCKED_IN', updated_at: at })))
+        throw taskMoved();
       const changes = diffFields(
         { Status: statusLabel(tv, row), Vehicle: null, Assistants: null },
-        { Status: TASK_STATUS_LABELS.CLOCKED_IN, Vehicle: vehicle?.name ?? null, Assistants: assistants.map((a) => a.name).sort().join(', ') || null },
+        {
+          Status: TASK_STATUS_LABELS.CLOCKED_IN,
+          Vehicle: vehicle?.name ?? null,
+          Assistants:
+            assistants
+              .map((a) => a.name)
+              .sort()
+              .join(', ') || null,
+        },
       );
       await logAndAnnounce(trx, tv, row, { action: 'TASK_CLOCKED_IN', message, changes, at });
     });
@@ -138,11 +162,18 @@ export async function clockOut(db: Db, auth: Auth, body: ClockOutBody): Promise<
   const end = body.endDateTime ?? nowIso();
   const endError = clockOutEndError(end, activity.start_time, tv.now);
   if (endError) throw new AppError('VALIDATION_FAILED', [endError]);
-  const message = await describe(db, tv, activity.user_id, `Clocked out of task #${row.task_number}`, (a, w) => `${a} clocked out ${w} on task #${row.task_number}`);
+  const message = await describe(
+    db,
+    tv,
+    activity.user_id,
+    `Clocked out of task #${row.task_number}`,
+    (a, w) => `${a} clocked out ${w} on task #${row.task_number}`,
+  );
   const at = nowIso();
   await runTransaction(db, async (trx) => {
     if (!(await endActivity(trx, tenantId, activity.id, end, body.description))) throw new AppError('CONFLICT', CLOCK_MESSAGES.alreadyClockedOut);
-    if (!(await updateTaskIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, version: row.version }, { lifecycle: 'CLOCKED_OUT', updated_at: at }))) throw taskMoved();
+    if (!(await updateTaskIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, version: row.version }, { lifecycle: 'CLOCKED_OUT', updated_at: at })))
+      throw taskMoved();
     const changes = diffFields(
       { Status: statusLabel(tv, row), 'Clock-out Time': null, 'Work Description': null },
       { Status: TASK_STATUS_LABELS.CLOCKED_OUT, 'Clock-out Time': end, 'Work Description': body.description },
@@ -169,7 +200,13 @@ export async function adjustRunningActivity(db: Db, auth: Auth, taskId: string, 
   if (activity.end_time) throw new AppError('CONFLICT', CLOCK_MESSAGES.adjustNotRunning);
   const startError = adjustedStartError(body.startDateTime, tv.now);
   if (startError) throw new AppError('VALIDATION_FAILED', [startError]);
-  const message = await describe(db, tv, activity.user_id, `Adjusted the clock-in on task #${row.task_number}`, (a, w) => `${a} adjusted the clock-in of ${w} on task #${row.task_number}`);
+  const message = await describe(
+    db,
+    tv,
+    activity.user_id,
+    `Adjusted the clock-in on task #${row.task_number}`,
+    (a, w) => `${a} adjusted the clock-in of ${w} on task #${row.task_number}`,
+  );
   const at = nowIso();
   await runTransaction(db, async (trx) => {
     if (!(await moveRunningStart(trx, tenantId, activity.id, body.startDateTime))) throw new AppError('CONFLICT', CLOCK_MESSAGES.adjustNotRunning);
@@ -183,6 +220,11 @@ export async function adjustRunningActivity(db: Db, auth: Auth, taskId: string, 
 /** GET /tasks/assistants: the clock-in dialog's picker. Subcontractor logins never clock in. */
 export async function listAssistants(db: Db, auth: Auth, q: AssistantsQuery): Promise<{ items: Assistant[]; meta: ReturnType<typeof pageMeta> }> {
   if (isSubcontractorRole(auth.viewer.role)) throw new AppError('FORBIDDEN');
-  const { rows, total } = await listAssistantCandidates(db, auth.viewer.tenantId, { excludeUserId: q.assignedTechnicianId, search: q.search, page: q.page, limit: q.limit });
+  const { rows, total } = await listAssistantCandidates(db, auth.viewer.tenantId, {
+    excludeUserId: q.assignedTechnicianId,
+    search: q.search,
+    page: q.page,
+    limit: q.limit,
+  });
   return { items: rows.map((r) => ({ userId: r.id, name: r.name })), meta: pageMeta(total, q.page, q.limit) };
 }

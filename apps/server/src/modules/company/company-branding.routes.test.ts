@@ -25,13 +25,36 @@ describe('company contact details and brand colour', () => {
   it('saves email, phone, address and colour; absent keeps them, empty clears them', async () => {
     const { admin } = await t.newCompany();
     const version = (await get(admin)).json().data.version;
-    const body = { name: 'Brand Co', timeZone: 'America/Denver', email: 'Office@Brand.test', phone: '+1 303 555 0100', address: '12 Main St, Denver, CO', brandColor: '#0F766E', version };
+    const body = {
+      name: 'Brand Co',
+      timeZone: 'America/Denver',
+      email: 'Office@Brand.test',
+      phone: '+1 303 555 0100',
+      address: '12 Main St, Denver, CO',
+      brandColor: '#0F766E',
+      version,
+    };
     const saved = await t.call('PUT', '/api/company', admin.cookie, body);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toMatchObject({ email: 'office@brand.test', phone: '+1 303 555 0100', address: '12 Main St, Denver, CO', brandColor: '#0f766e', logoUrl: null, version: version + 1 });
+    expect(saved.json().data).toMatchObject({
+      email: 'office@brand.test',
+      phone: '+1 303 555 0100',
+      address: '12 Main St, Denver, CO',
+      brandColor: '#0f766e',
+      logoUrl: null,
+      version: version + 1,
+    });
     const kept = await t.call('PUT', '/api/company', admin.cookie, { name: 'Brand Co', timeZone: 'America/Denver', version: version + 1 });
     expect(kept.json().data).toMatchObject({ email: 'office@brand.test', brandColor: '#0f766e' });
-    const cleared = await t.call('PUT', '/api/company', admin.cookie, { name: 'Brand Co', timeZone: 'America/Denver', email: '', phone: null, address: '', brandColor: '', version: version + 2 });
+    const cleared = await t.call('PUT', '/api/company', admin.cookie, {
+      name: 'Brand Co',
+      timeZone: 'America/Denver',
+      email: '',
+      phone: null,
+      address: '',
+      brandColor: '',
+      version: version + 2,
+    });
     expect(cleared.json().data).toMatchObject({ email: null, phone: null, address: null, brandColor: null });
   });
 

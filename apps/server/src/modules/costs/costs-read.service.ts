@@ -53,7 +53,12 @@ export async function analyseJob(ctx: CostCtx, jobId: string): Promise<CostAnaly
   if (!(await findJobRef(ctx.db, t, jobId))) throw new AppError('NOT_FOUND', 'Job not found.');
   const sums = await jobCostSums(ctx.db, t, jobId);
   const revenue = await jobRevenue(ctx.db, t, jobId);
-  const a = analyseJobCosts({ actual: byType(sums.actual), estimated: byType(sums.estimated), invoicedSubtotalCents: revenue.invoiced, approvedEstimatesSubtotalCents: revenue.approved });
+  const a = analyseJobCosts({
+    actual: byType(sums.actual),
+    estimated: byType(sums.estimated),
+    invoicedSubtotalCents: revenue.invoiced,
+    approvedEstimatesSubtotalCents: revenue.approved,
+  });
   const money = (f: Record<string, number>) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, centsToDollars(v)])) as CostAnalysis['estimated'];
   return {
     jobId,
@@ -82,17 +87,29 @@ export async function costSuggestions(ctx: CostCtx, taskId: string): Promise<Cos
     const end = p.end_time!;
     const hoursMilli = activityHoursMilli(p.start_time, end);
     const base = { activityId: p.id, date: dayKeyOf(p.start_time, ctx.auth.timeZone), startTime: p.start_time, endTime: end, hours: hoursMilli / 1000 };
-    const line = (rateCents: number) => ({ ...base, hourlyRate: centsToDollars(rateCents), amount: centsToDollars(Number(lineTotalCents(hoursMilli, rateCents))) });
+    const line = (rateCents: number) => ({
+      ...base,
+      hourlyRate: centsToDollars(rateCents),
+      amount: centsToDollars(Number(lineTotalCents(hoursMilli, rateCents))),
+    });
     const workers = [
       ...(p.user_id ? [{ id: p.user_id, name: p.user_name ?? '', rate: Number(p.cost_rate_cents ?? 0), role: 'ASSIGNEE' as const }] : []),
-      ...assistants.filter((a) => a.activity_id === p.id).map((a) => ({ id: a.user_id, name: a.name, rate: Number(a.cost_rate_cents), role: 'ASSISTANT' as const })),
+      ...assistants
+        .filter((a) => a.activity_id === p.id)
+        .map((a) => ({ id: a.user_id, name: a.name, rate: Number(a.cost_rate_cents), role: 'ASSISTANT' as const })),
     ];
     for (const w of workers) {
       if (done.has(`${p.id}:LABOR:${w.id}`)) continue;
       labor.push({ ...line(w.rate), costType: 'LABOR', user: { id: w.id, name: w.name }, role: w.role });
     }
     if (p.vehicle_id && !done.has(`${p.id}:VEHICLE:${p.vehicle_id}`)) {
-      vehicle.push({ ...line(Number(p.hourly_cost_cents ?? 0)), costType: 'VEHICLE', vehicle: { id: p.vehicle_id, name: p.vehicle_name ?? '' }, miles: 0, mileRate: centsToDollars(Number(p.mile_cost_cents ?? 0)) });
+      vehicle.push({
+        ...line(Number(p.hourly_cost_cents ?? 0)),
+        costType: 'VEHICLE',
+        vehicle: { id: p.vehicle_id, name: p.vehicle_name ?? '' },
+        miles: 0,
+        mileRate: centsToDollars(Number(p.mile_cost_cents ?? 0)),
+      });
     }
   }
   return { taskId, jobId: task.job_id, labor, vehicle };

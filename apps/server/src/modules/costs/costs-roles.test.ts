@@ -16,14 +16,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const material = (jobId: string, taskId?: string) => ({ costType: 'MATERIAL', jobId, ...(taskId ? { taskId } : {}), item: 'Fittings', quantity: 4, unitCost: 2.5 });
+const material = (jobId: string, taskId?: string) => ({
+  costType: 'MATERIAL',
+  jobId,
+  ...(taskId ? { taskId } : {}),
+  item: 'Fittings',
+  quantity: 4,
+  unitCost: 2.5,
+});
 
 describe('who may add and see costs (task addCost / viewCost rules)', () => {
   it('a technician adds, edits and reads costs of their own task, nothing job-wide and nothing of others', async () => {
     const f = await clockedOutTask(t, tenantId);
     const mine = await addCost(t, f.tech, material(f.job.id, f.task.id));
     const officeCost = await addCost(t, admin, other(f.job.id));
-    expect((await t.call('PUT', `/api/cost/${mine.id}`, f.tech.cookie, { ...material(f.job.id, f.task.id), quantity: 5, version: 1 })).json().data).toMatchObject({ amount: 12.5 });
+    expect(
+      (await t.call('PUT', `/api/cost/${mine.id}`, f.tech.cookie, { ...material(f.job.id, f.task.id), quantity: 5, version: 1 })).json().data,
+    ).toMatchObject({ amount: 12.5 });
     const list = await t.call('GET', `/api/cost/list?taskId=${f.task.id}`, f.tech.cookie);
     expect(list.json().data.map((c: { id: string }) => c.id)).toEqual([mine.id]);
     expect((await t.call('GET', `/api/cost/get?id=${mine.id}`, f.tech.cookie)).statusCode).toBe(200);
@@ -70,7 +79,7 @@ describe('who may add and see costs (task addCost / viewCost rules)', () => {
     expect((await t.call('POST', '/api/cost', admin.cookie, material(closedJob.id, f.task.id))).statusCode).toBe(400);
   });
 
-  it('office roles: partial writes job costs but not on someone else\'s task, view-only reads, no-access nothing', async () => {
+  it("office roles: partial writes job costs but not on someone else's task, view-only reads, no-access nothing", async () => {
     const f = await clockedOutTask(t, tenantId);
     const partial = await t.signInAs(tenantId, 'Staff', 'partialAccess');
     const viewOnly = await t.signInAs(tenantId, 'Staff', 'onlyViewAccess');
@@ -88,7 +97,7 @@ describe('who may add and see costs (task addCost / viewCost rules)', () => {
   });
 });
 
-describe('another company\'s ids read as missing', () => {
+describe("another company's ids read as missing", () => {
   it('job, task, estimate, cost, user, vehicle and subcontractor ids of company B: 404 with the missing body', async () => {
     const b = await t.newCompany();
     const bf = await clockedOutTask(t, b.tenantId);
@@ -113,11 +122,35 @@ describe('another company\'s ids read as missing', () => {
     await same('GET', `/api/cost/suggestions?taskId=${bf.task.id}`, `/api/cost/suggestions?taskId=${r}`);
     await same('POST', '/api/cost', '/api/cost', other(bf.job.id), other(r));
     await same('POST', '/api/cost', '/api/cost', material(job.id, bf.task.id), material(job.id, r));
-    await same('POST', '/api/cost', '/api/cost', { ...other(job.id), costFor: 'ESTIMATE', estimateId: bEst }, { ...other(job.id), costFor: 'ESTIMATE', estimateId: r });
-    await same('POST', '/api/cost', '/api/cost', { costType: 'LABOR', jobId: job.id, userId: bUser.id, hours: 1 }, { costType: 'LABOR', jobId: job.id, userId: r, hours: 1 });
-    await same('POST', '/api/cost', '/api/cost', { costType: 'VEHICLE', jobId: job.id, vehicleId: bVan.id, hours: 1 }, { costType: 'VEHICLE', jobId: job.id, vehicleId: r, hours: 1 });
+    await same(
+      'POST',
+      '/api/cost',
+      '/api/cost',
+      { ...other(job.id), costFor: 'ESTIMATE', estimateId: bEst },
+      { ...other(job.id), costFor: 'ESTIMATE', estimateId: r },
+    );
+    await same(
+      'POST',
+      '/api/cost',
+      '/api/cost',
+      { costType: 'LABOR', jobId: job.id, userId: bUser.id, hours: 1 },
+      { costType: 'LABOR', jobId: job.id, userId: r, hours: 1 },
+    );
+    await same(
+      'POST',
+      '/api/cost',
+      '/api/cost',
+      { costType: 'VEHICLE', jobId: job.id, vehicleId: bVan.id, hours: 1 },
+      { costType: 'VEHICLE', jobId: job.id, vehicleId: r, hours: 1 },
+    );
     const bSub = (await buildSubcontractor(t.db, b.tenantId)).id;
-    await same('POST', '/api/cost', '/api/cost', { costType: 'SUBCONTRACTOR', jobId: job.id, subcontractorId: bSub, amount: 1 }, { costType: 'SUBCONTRACTOR', jobId: job.id, subcontractorId: r, amount: 1 });
+    await same(
+      'POST',
+      '/api/cost',
+      '/api/cost',
+      { costType: 'SUBCONTRACTOR', jobId: job.id, subcontractorId: bSub, amount: 1 },
+      { costType: 'SUBCONTRACTOR', jobId: job.id, subcontractorId: r, amount: 1 },
+    );
     const list = await t.call('GET', '/api/cost/list?limit=100', admin.cookie);
     expect(list.body).not.toContain(bCost.id);
     expect((await t.db.selectFrom('costs').select('id').where('tenant_id', '=', b.tenantId).execute()).map((c) => c.id)).toEqual([bCost.id]);

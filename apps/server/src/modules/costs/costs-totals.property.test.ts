@@ -22,7 +22,12 @@ type Op =
   | { kind: 'estimate'; cents: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('add' as const), type: fc.constantFrom('OTHER' as const, 'MATERIAL' as const), cents: fc.integer({ min: 0, max: 500_000 }), qty: fc.integer({ min: 1, max: 5_000 }) }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    type: fc.constantFrom('OTHER' as const, 'MATERIAL' as const),
+    cents: fc.integer({ min: 0, max: 500_000 }),
+    qty: fc.integer({ min: 1, max: 5_000 }),
+  }),
   fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), cents: fc.integer({ min: 0, max: 500_000 }), stale: fc.boolean() }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('pay' as const), cents: fc.integer({ min: 1, max: 20_000 }) }),
@@ -30,7 +35,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 const body = (jobId: string, type: 'OTHER' | 'MATERIAL', cents: number, qtyMilli: number) =>
-  type === 'OTHER' ? { costType: 'OTHER', jobId, description: 'Fee', amount: cents / 100 } : { costType: 'MATERIAL', jobId, item: 'Part', quantity: qtyMilli / 1000, unitCost: cents / 100 };
+  type === 'OTHER'
+    ? { costType: 'OTHER', jobId, description: 'Fee', amount: cents / 100 }
+    : { costType: 'MATERIAL', jobId, item: 'Part', quantity: qtyMilli / 1000, unitCost: cents / 100 };
 
 /** What the test itself expects an amount to be: qty × rate rounded half up (all positive here). */
 const amountOf = (type: 'OTHER' | 'MATERIAL', cents: number, qtyMilli: number) => (type === 'OTHER' ? cents : Math.floor((qtyMilli * cents + 500) / 1000));
@@ -53,7 +60,10 @@ describe('job totals after a random sequence of cost and payment changes', () =>
           } else if (o.kind === 'edit' && ids.length) {
             const id = ids[o.pick % ids.length]!;
             const m = model.get(id)!;
-            const res = await t.call('PUT', `/api/cost/${id}`, admin.cookie, { ...body(job.id, m.type, o.cents, m.qty), version: o.stale ? m.version + 7 : m.version });
+            const res = await t.call('PUT', `/api/cost/${id}`, admin.cookie, {
+              ...body(job.id, m.type, o.cents, m.qty),
+              version: o.stale ? m.version + 7 : m.version,
+            });
             if (o.stale) expect(res.statusCode).toBe(409);
             else model.set(id, { ...m, cents: amountOf(m.type, o.cents, m.qty), version: m.version + 1 });
           } else if (o.kind === 'delete' && ids.length) {
@@ -61,15 +71,36 @@ describe('job totals after a random sequence of cost and payment changes', () =>
             expect((await t.call('DELETE', `/api/cost/${id}`, admin.cookie)).statusCode).toBe(204);
             model.delete(id);
           } else if (o.kind === 'pay') {
-            const res = await t.call('POST', `/api/invoices/${invoice.id}/payments`, admin.cookie, { amount: o.cents / 100, paidOn: '2026-01-01', method: 'CASH' });
+            const res = await t.call('POST', `/api/invoices/${invoice.id}/payments`, admin.cookie, {
+              amount: o.cents / 100,
+              paidOn: '2026-01-01',
+              method: 'CASH',
+            });
             if (paid + o.cents <= total) {
               expect(res.statusCode, res.body).toBe(201);
               paid += o.cents;
             } else expect(res.statusCode).toBe(409);
           } else if (o.kind === 'estimate') {
             // Estimated costs never move the job's actual totals.
-            const est = (await t.call('POST', '/api/estimates', admin.cookie, { mode: 'Draft', jobInfo: { type: 'Existing', jobId: job.id }, estimateInfo: {}, productServices: [] })).json().data.id;
-            expect((await t.call('POST', '/api/cost', admin.cookie, { costType: 'OTHER', costFor: 'ESTIMATE', estimateId: est, description: 'Budget', amount: o.cents / 100 })).statusCode).toBe(201);
+            const est = (
+              await t.call('POST', '/api/estimates', admin.cookie, {
+                mode: 'Draft',
+                jobInfo: { type: 'Existing', jobId: job.id },
+                estimateInfo: {},
+                productServices: [],
+              })
+            ).json().data.id;
+            expect(
+              (
+                await t.call('POST', '/api/cost', admin.cookie, {
+                  costType: 'OTHER',
+                  costFor: 'ESTIMATE',
+                  estimateId: est,
+                  description: 'Budget',
+                  amount: o.cents / 100,
+                })
+              ).statusCode,
+            ).toBe(201);
           }
         }
         const expected = [...model.values()].reduce((s, m) => s + m.cents, 0);

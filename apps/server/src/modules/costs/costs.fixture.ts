@@ -27,7 +27,18 @@ export async function clockedOutTask(t: TestApp, tenantId: string) {
   const start = new Date(end.getTime() - 2.5 * 3_600_000);
   await t.db
     .insertInto('task_activities')
-    .values({ id: activityId, tenant_id: tenantId, task_id: task.id, job_id: job.id, user_id: tech.user.id, start_time: start.toISOString(), end_time: end.toISOString(), description: null, created_at: start.toISOString(), vehicle_id: van.id })
+    .values({
+      id: activityId,
+      tenant_id: tenantId,
+      task_id: task.id,
+      job_id: job.id,
+      user_id: tech.user.id,
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      description: null,
+      created_at: start.toISOString(),
+      vehicle_id: van.id,
+    })
     .execute();
   await t.db.insertInto('task_activity_assistants').values({ tenant_id: tenantId, activity_id: activityId, user_id: helper.user.id }).execute();
   return { job, tech, helper, van, task, activityId };
@@ -42,5 +53,9 @@ export async function addCost(t: TestApp, s: Session, body: object) {
 }
 
 export async function jobCosts(t: TestApp, jobId: string) {
-  return t.db.selectFrom('jobs').select(['total_cost_cents', 'cost_count', 'open_balance_cents', 'paid_cents']).where('id', '=', jobId).executeTakeFirstOrThrow();
+  return t.db
+    .selectFrom('jobs')
+    .select(['total_cost_cents', 'cost_count', 'open_balance_cents', 'paid_cents'])
+    .where('id', '=', jobId)
+    .executeTakeFirstOrThrow();
 }

@@ -13,7 +13,13 @@ const none: TypeFields = { hours: null, hourlyRate: null, miles: null, mileRate:
 /** Which stored figures each type shows, under the names its form sends them. */
 const TYPE_FIELDS = {
   LABOR: (r) => ({ ...none, hours: milli(r.quantity_milli), hourlyRate: dollars(r.rate_cents) }),
-  VEHICLE: (r) => ({ ...none, hours: milli(r.quantity_milli), hourlyRate: dollars(r.rate_cents), miles: milli(r.miles_milli), mileRate: dollars(r.mile_rate_cents) }),
+  VEHICLE: (r) => ({
+    ...none,
+    hours: milli(r.quantity_milli),
+    hourlyRate: dollars(r.rate_cents),
+    miles: milli(r.miles_milli),
+    mileRate: dollars(r.mile_rate_cents),
+  }),
   MATERIAL: (r) => ({ ...none, quantity: milli(r.quantity_milli), unitCost: dollars(r.rate_cents) }),
   EQUIPMENT: (r) => ({ ...none, quantity: milli(r.quantity_milli), rate: dollars(r.rate_cents), unit: (r.unit as EquipmentUnit | null) ?? 'HOUR' }),
   SUBCONTRACTOR: () => none,
@@ -59,7 +65,25 @@ function subjectOf(c: Cost): string {
   return c.user?.name ?? c.vehicle?.name ?? c.subcontractor?.name ?? c.item ?? c.description ?? '';
 }
 
-const CSV_HEADER = ['Date', 'Type', 'Actual / Estimated', 'Item / Person', 'Supplier', 'Hours', 'Miles', 'Quantity', 'Unit', 'Rate', 'Amount', 'Notes', 'Task #', 'Task', 'Estimate #', 'Invoice #', 'Created By'];
+const CSV_HEADER = [
+  'Date',
+  'Type',
+  'Actual / Estimated',
+  'Item / Person',
+  'Supplier',
+  'Hours',
+  'Miles',
+  'Quantity',
+  'Unit',
+  'Rate',
+  'Amount',
+  'Notes',
+  'Task #',
+  'Task',
+  'Estimate #',
+  'Invoice #',
+  'Created By',
+];
 
 const numbered = (n: number | null | undefined) => (n === null || n === undefined ? null : `#${n}`);
 
@@ -70,7 +94,25 @@ export function toCsv(rows: CostRow[]): string {
     rows.map((r) => {
       const c = toCostDto(r);
       const rate = c.hourlyRate ?? c.unitCost ?? c.rate;
-      return [c.date, COST_TYPE_LABELS[c.costType], COST_FOR_LABELS[c.costFor], subjectOf(c), c.supplier, c.hours, c.miles, c.quantity, c.unit, rate === null ? null : rate.toFixed(2), c.amount.toFixed(2), c.notes, numbered(r.task_number), r.task_name, numbered(r.estimate_number), numbered(r.invoice_number), c.createdBy?.username ?? null];
+      return [
+        c.date,
+        COST_TYPE_LABELS[c.costType],
+        COST_FOR_LABELS[c.costFor],
+        subjectOf(c),
+        c.supplier,
+        c.hours,
+        c.miles,
+        c.quantity,
+        c.unit,
+        rate === null ? null : rate.toFixed(2),
+        c.amount.toFixed(2),
+        c.notes,
+        numbered(r.task_number),
+        r.task_name,
+        numbered(r.estimate_number),
+        numbered(r.invoice_number),
+        c.createdBy?.username ?? null,
+      ];
     }),
   );
 }

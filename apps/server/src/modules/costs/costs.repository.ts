@@ -56,7 +56,10 @@ export async function listCosts(db: Db, tenantId: string, f: CostFilter, page: n
   const base = filtered(db, tenantId, f);
   const [rows, count] = await Promise.all([
     base.orderBy('c.cost_date', 'desc').orderBy('c.created_at', 'desc').orderBy('c.id').limit(p.limit).offset(p.offset).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -68,12 +71,21 @@ export function allCosts(db: Db, tenantId: string, f: CostFilter): Promise<CostR
 }
 
 export async function insertCost(db: Db, tenantId: string, row: Omit<Insertable<CostsTable>, 'tenant_id' | 'version'>): Promise<void> {
-  await db.insertInto('costs').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+  await db
+    .insertInto('costs')
+    .values({ ...row, tenant_id: tenantId, version: 1 })
+    .execute();
 }
 
 /** Version-checked: false when someone else saved (or deleted) the cost first. */
 export async function updateCostRow(db: Db, tenantId: string, id: string, version: number, patch: Partial<CostsTable>): Promise<boolean> {
-  const result = await db.updateTable('costs').set({ ...patch, version: version + 1 }).where('tenant_id', '=', tenantId).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  const result = await db
+    .updateTable('costs')
+    .set({ ...patch, version: version + 1 })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -138,7 +150,12 @@ export function findUserRef(db: Db, tenantId: string, id: string) {
   return db.selectFrom('users').select(['id', 'name', 'cost_rate_cents']).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
 export function findVehicleRef(db: Db, tenantId: string, id: string) {
-  return db.selectFrom('vehicles').select(['id', 'name', 'hourly_cost_cents', 'mile_cost_cents']).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'name', 'hourly_cost_cents', 'mile_cost_cents'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 export function findSubcontractorRef(db: Db, tenantId: string, id: string) {
   return db.selectFrom('subcontractors').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
@@ -147,12 +164,30 @@ export function findBidRef(db: Db, tenantId: string, id: string) {
   return db.selectFrom('bid_requests').select(['id', 'subcontractor_id']).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
 
-export type ActivityRef = { id: string; task_id: string; user_id: string | null; vehicle_id: string | null; start_time: string; end_time: string | null; assistants: string[] };
+export type ActivityRef = {
+  id: string;
+  task_id: string;
+  user_id: string | null;
+  vehicle_id: string | null;
+  start_time: string;
+  end_time: string | null;
+  assistants: string[];
+};
 
 export async function findActivityRef(db: Db, tenantId: string, id: string): Promise<ActivityRef | undefined> {
-  const row = await db.selectFrom('task_activities').select(['id', 'task_id', 'user_id', 'vehicle_id', 'start_time', 'end_time']).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('task_activities')
+    .select(['id', 'task_id', 'user_id', 'vehicle_id', 'start_time', 'end_time'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return undefined;
-  const assistants = await db.selectFrom('task_activity_assistants').select('user_id').where('tenant_id', '=', tenantId).where('activity_id', '=', id).execute();
+  const assistants = await db
+    .selectFrom('task_activity_assistants')
+    .select('user_id')
+    .where('tenant_id', '=', tenantId)
+    .where('activity_id', '=', id)
+    .execute();
   return { ...row, assistants: assistants.map((a) => a.user_id) };
 }
 
@@ -162,7 +197,18 @@ export async function finishedActivities(db: Db, tenantId: string, taskId: strin
     .selectFrom('task_activities as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('vehicles as v', 'v.id', 'a.vehicle_id')
-    .select(['a.id', 'a.user_id', 'a.vehicle_id', 'a.start_time', 'a.end_time', 'u.name as user_name', 'u.cost_rate_cents', 'v.name as vehicle_name', 'v.hourly_cost_cents', 'v.mile_cost_cents'])
+    .select([
+      'a.id',
+      'a.user_id',
+      'a.vehicle_id',
+      'a.start_time',
+      'a.end_time',
+      'u.name as user_name',
+      'u.cost_rate_cents',
+      'v.name as vehicle_name',
+      'v.hourly_cost_cents',
+      'v.mile_cost_cents',
+    ])
     .where('a.tenant_id', '=', tenantId)
     .where('a.task_id', '=', taskId)
     .where('a.end_time', 'is not', null)
@@ -181,7 +227,12 @@ export async function finishedActivities(db: Db, tenantId: string, taskId: strin
         .execute()
     : [];
   const costed = ids.length
-    ? await db.selectFrom('costs').select(['activity_id', 'cost_type', 'user_id', 'vehicle_id']).where('tenant_id', '=', tenantId).where('activity_id', 'in', ids).execute()
+    ? await db
+        .selectFrom('costs')
+        .select(['activity_id', 'cost_type', 'user_id', 'vehicle_id'])
+        .where('tenant_id', '=', tenantId)
+        .where('activity_id', 'in', ids)
+        .execute()
     : [];
   return { periods, assistants, costed };
 }

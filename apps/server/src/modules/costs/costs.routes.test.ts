@@ -26,10 +26,22 @@ describe('cost records per type', () => {
     const van = await vehicleRow(t, tenantId, { vin: vin(1), name: 'Van 1' });
     const sub = await buildSubcontractor(t.db, tenantId, { name: 'Sparky Electric' });
     const bodies = [
-      [{ costType: 'LABOR', jobId: job.id, userId: worker.user.id, hours: 2, total: 1 }, 65, { user: { id: worker.user.id, name: 'Walt Worker' }, hours: 2, hourlyRate: 32.5 }],
+      [
+        { costType: 'LABOR', jobId: job.id, userId: worker.user.id, hours: 2, total: 1 },
+        65,
+        { user: { id: worker.user.id, name: 'Walt Worker' }, hours: 2, hourlyRate: 32.5 },
+      ],
       [{ costType: 'LABOR', jobId: job.id, userId: worker.user.id, hours: 1.5, hourlyRate: 40 }, 60, { hourlyRate: 40 }],
-      [{ costType: 'MATERIAL', jobId: job.id, item: 'Copper pipe', quantity: 3, unitCost: 12.5, supplier: 'Ferguson' }, 37.5, { item: 'Copper pipe', supplier: 'Ferguson', quantity: 3, unitCost: 12.5 }],
-      [{ costType: 'VEHICLE', jobId: job.id, vehicleId: van.id, hours: 1.5, miles: 12.5 }, 45.63, { vehicle: { id: van.id, name: 'Van 1' }, hourlyRate: 25, mileRate: 0.65, miles: 12.5 }],
+      [
+        { costType: 'MATERIAL', jobId: job.id, item: 'Copper pipe', quantity: 3, unitCost: 12.5, supplier: 'Ferguson' },
+        37.5,
+        { item: 'Copper pipe', supplier: 'Ferguson', quantity: 3, unitCost: 12.5 },
+      ],
+      [
+        { costType: 'VEHICLE', jobId: job.id, vehicleId: van.id, hours: 1.5, miles: 12.5 },
+        45.63,
+        { vehicle: { id: van.id, name: 'Van 1' }, hourlyRate: 25, mileRate: 0.65, miles: 12.5 },
+      ],
       [{ costType: 'EQUIPMENT', jobId: job.id, item: 'Excavator', unit: 'DAY', quantity: 2, rate: 450 }, 900, { unit: 'DAY', rate: 450 }],
       [{ costType: 'SUBCONTRACTOR', jobId: job.id, subcontractorId: sub.id, amount: 1200 }, 1200, { subcontractor: { id: sub.id, name: 'Sparky Electric' } }],
       [other(job.id, { date: '2026-03-01', notes: 'City permit' }), 75.25, { description: 'Permit fee', date: '2026-03-01', notes: 'City permit' }],
@@ -38,7 +50,15 @@ describe('cost records per type', () => {
     for (const [body, amount, fields] of bodies) {
       const res = await post(body);
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().data).toMatchObject({ costType: body.costType, costFor: 'JOB', jobId: job.id, amount, version: 1, createdBy: { userId: admin.user.id }, ...fields });
+      expect(res.json().data).toMatchObject({
+        costType: body.costType,
+        costFor: 'JOB',
+        jobId: job.id,
+        amount,
+        version: 1,
+        createdBy: { userId: admin.user.id },
+        ...fields,
+      });
       total += Math.round(amount * 100);
     }
     expect(await jobCosts(t, job.id)).toMatchObject({ total_cost_cents: total, cost_count: 7 });
@@ -55,7 +75,10 @@ describe('cost records per type', () => {
     const stale = await t.call('PUT', `/api/cost/${cost.id}`, admin.cookie, { ...other(job.id, { amount: 5 }), version: 1 });
     expect(stale.json()).toMatchObject({ statusCode: 409, code: 'STALE_VERSION' });
     expect((await t.call('GET', `/api/cost/get?id=${cost.id}`, admin.cookie)).json().data).toMatchObject({ amount: 100, version: 2 });
-    expect((await t.call('DELETE', `/api/cost/${cost.id}?costType=LABOR`, admin.cookie)).json()).toMatchObject({ statusCode: 404, message: COST_MESSAGES.notFound });
+    expect((await t.call('DELETE', `/api/cost/${cost.id}?costType=LABOR`, admin.cookie)).json()).toMatchObject({
+      statusCode: 404,
+      message: COST_MESSAGES.notFound,
+    });
     expect((await t.call('DELETE', `/api/cost/${cost.id}?costType=OTHER`, admin.cookie)).statusCode).toBe(204);
     expect((await t.call('GET', `/api/cost/get?id=${cost.id}`, admin.cookie)).statusCode).toBe(404);
     expect(await jobCosts(t, job.id)).toMatchObject({ total_cost_cents: 0, cost_count: 0 });
@@ -70,13 +93,15 @@ describe('cost records per type', () => {
     expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
     expect(res.json().message).toEqual(expect.arrayContaining(['Item is mandatory.', 'Unit Cost can have at most 2 decimal places.']));
     expect((await post({ costType: 'OTHER', description: 'x', amount: 1 })).json().message).toEqual([COST_MESSAGES.jobRequired]);
-    expect((await post({ costType: 'OTHER', costFor: 'ESTIMATE', jobId: job.id, description: 'x', amount: 1 })).json().message).toEqual([COST_MESSAGES.estimateRequired]);
+    expect((await post({ costType: 'OTHER', costFor: 'ESTIMATE', jobId: job.id, description: 'x', amount: 1 })).json().message).toEqual([
+      COST_MESSAGES.estimateRequired,
+    ]);
     expect((await post({ costType: 'VEHICLE', jobId: job.id, vehicleId: randomUUID() })).json().message).toEqual([COST_MESSAGES.hoursOrMiles]);
     expect((await t.call('GET', '/api/cost/list?limit=101', admin.cookie)).statusCode).toBe(400);
     expect((await t.call('GET', '/api/cost/list')).statusCode).toBe(401);
   });
 
-  it('refuses links that do not fit together: another job\'s estimate, invoice or task', async () => {
+  it("refuses links that do not fit together: another job's estimate, invoice or task", async () => {
     const job = await buildJob(t.db, tenantId);
     const otherJob = await buildJob(t.db, tenantId);
     const est = await approvedEstimate(t, admin, otherJob.id);
@@ -88,7 +113,7 @@ describe('cost records per type', () => {
 });
 
 describe('estimated costs, the analysis and the query rules', () => {
-  it('feeds an estimate\'s margin, compares estimated with actual per category and takes revenue from invoices or approved estimates', async () => {
+  it("feeds an estimate's margin, compares estimated with actual per category and takes revenue from invoices or approved estimates", async () => {
     const job = await buildJob(t.db, tenantId);
     const est = await approvedEstimate(t, admin, job.id); // subtotal 2×150 + 1.5×80 = $420
     const estimated = [
@@ -136,7 +161,7 @@ describe('estimated costs, the analysis and the query rules', () => {
     expect((await list(`jobId=${job.id}&costFor=JOB&limit=1&page=2`)).pagination).toEqual({ totalItems: 2, totalPages: 2, currentPage: 2, itemsPerPage: 1 });
   });
 
-  it('exports a job\'s costs with totals as JSON or as a CSV file', async () => {
+  it("exports a job's costs with totals as JSON or as a CSV file", async () => {
     const { job, task: clocked } = await clockedOutTask(t, tenantId);
     await addCost(t, admin, other(job.id, { description: '=HYPERLINK("x")', notes: 'a, "quoted" note', date: '2026-01-02' }));
     const task = await t.db.selectFrom('tasks').select(['id', 'task_number as taskNumber', 'name']).where('id', '=', clocked.id).executeTakeFirstOrThrow();
@@ -148,7 +173,9 @@ describe('estimated costs, the analysis and the query rules', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain(`costs-${job.id}.csv`);
     const rows = csv.body.trim().split('\r\n');
-    expect(rows[0]).toBe('Date,Type,Actual / Estimated,Item / Person,Supplier,Hours,Miles,Quantity,Unit,Rate,Amount,Notes,Task #,Task,Estimate #,Invoice #,Created By');
+    expect(rows[0]).toBe(
+      'Date,Type,Actual / Estimated,Item / Person,Supplier,Hours,Miles,Quantity,Unit,Rate,Amount,Notes,Task #,Task,Estimate #,Invoice #,Created By',
+    );
     expect(rows[1]).toContain(`2026-01-02,Other,Actual,"'=HYPERLINK(""x"")"`);
     expect(rows[1]).toContain('"a, ""quoted"" note"');
     // The task by its number and name, never its id.
@@ -164,22 +191,40 @@ describe('estimated costs, the analysis and the query rules', () => {
 describe('OpenAPI', () => {
   it('lists every cost route with its query parameters', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/cost', '/api/cost/get', '/api/cost/list', '/api/cost/analysis/{id}', '/api/cost/suggestions', '/api/cost/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/cost', '/api/cost/get', '/api/cost/list', '/api/cost/analysis/{id}', '/api/cost/suggestions', '/api/cost/{id}']),
+    );
     const params = (doc.paths['/api/cost/list'].get.parameters as { name: string }[]).map((p) => p.name);
     expect(params).toEqual(expect.arrayContaining(['page', 'limit', 'costType', 'jobId', 'taskId', 'estimateId', 'from', 'to']));
   });
 });
 
-describe('a person\'s hourly cost rate (Settings → team member)', () => {
+describe("a person's hourly cost rate (Settings → team member)", () => {
   it('is set by an admin on the team member, shown to the office, and prefilled on labor costs', async () => {
     const job = await buildJob(t.db, tenantId);
     const worker = await person(t, tenantId, 'Technician', 'Rae Rate');
     const current = (await t.call('GET', `/api/user/${worker.user.id}`, admin.cookie)).json().data;
     expect(current.costRate).toBe(0);
-    const put = await t.call('PUT', `/api/user/${worker.user.id}`, admin.cookie, { name: current.name, tags: [], zones: [], costRate: 41.5, version: current.version });
+    const put = await t.call('PUT', `/api/user/${worker.user.id}`, admin.cookie, {
+      name: current.name,
+      tags: [],
+      zones: [],
+      costRate: 41.5,
+      version: current.version,
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data.costRate).toBe(41.5);
-    expect((await t.call('PUT', `/api/user/${worker.user.id}`, admin.cookie, { name: current.name, tags: [], zones: [], costRate: 1.005, version: put.json().data.version })).json().message).toContain('Hourly Cost Rate can have at most 2 decimal places.');
+    expect(
+      (
+        await t.call('PUT', `/api/user/${worker.user.id}`, admin.cookie, {
+          name: current.name,
+          tags: [],
+          zones: [],
+          costRate: 1.005,
+          version: put.json().data.version,
+        })
+      ).json().message,
+    ).toContain('Hourly Cost Rate can have at most 2 decimal places.');
     // Omitted: unchanged.
     const again = await t.call('PUT', `/api/user/${worker.user.id}`, admin.cookie, { name: 'Rae R.', tags: [], zones: [], version: put.json().data.version });
     expect(again.json().data).toMatchObject({ name: 'Rae R.', costRate: 41.5 });

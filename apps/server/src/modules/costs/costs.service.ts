@@ -32,7 +32,19 @@ type CostInput = CreateCostBody;
 type Links = Pick<CostsTable, 'cost_for' | 'job_id' | 'task_id' | 'estimate_id' | 'invoice_id'>;
 type TypeColumns = Pick<
   CostsTable,
-  'activity_id' | 'user_id' | 'vehicle_id' | 'subcontractor_id' | 'bid_id' | 'item' | 'supplier' | 'description' | 'unit' | 'quantity_milli' | 'rate_cents' | 'miles_milli' | 'mile_rate_cents'
+  | 'activity_id'
+  | 'user_id'
+  | 'vehicle_id'
+  | 'subcontractor_id'
+  | 'bid_id'
+  | 'item'
+  | 'supplier'
+  | 'description'
+  | 'unit'
+  | 'quantity_milli'
+  | 'rate_cents'
+  | 'miles_milli'
+  | 'mile_rate_cents'
 >;
 
 const missing = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
@@ -91,8 +103,19 @@ async function checkActivity(ctx: CostCtx, activityId: string, taskId: string | 
 }
 
 const blank: TypeColumns = {
-  activity_id: null, user_id: null, vehicle_id: null, subcontractor_id: null, bid_id: null, item: null, supplier: null, description: null,
-  unit: null, quantity_milli: null, rate_cents: null, miles_milli: null, mile_rate_cents: null,
+  activity_id: null,
+  user_id: null,
+  vehicle_id: null,
+  subcontractor_id: null,
+  bid_id: null,
+  item: null,
+  supplier: null,
+  description: null,
+  unit: null,
+  quantity_milli: null,
+  rate_cents: null,
+  miles_milli: null,
+  mile_rate_cents: null,
 };
 
 /** Each type's own fields: referenced records checked, rates defaulted from the person or the vehicle. */
@@ -112,9 +135,15 @@ async function resolveType(ctx: CostCtx, body: CostInput, taskId: string | null)
       if (!vehicle) throw missing('Vehicle');
       if (body.activityId) await checkActivity(ctx, body.activityId, taskId, { vehicleId: vehicle.id });
       return {
-        ...blank, amount: null, vehicle_id: vehicle.id, activity_id: body.activityId ?? null, unit: 'HOUR',
-        quantity_milli: body.hours, rate_cents: body.hourlyRate ?? Number(vehicle.hourly_cost_cents),
-        miles_milli: body.miles, mile_rate_cents: body.mileRate ?? Number(vehicle.mile_cost_cents),
+        ...blank,
+        amount: null,
+        vehicle_id: vehicle.id,
+        activity_id: body.activityId ?? null,
+        unit: 'HOUR',
+        quantity_milli: body.hours,
+        rate_cents: body.hourlyRate ?? Number(vehicle.hourly_cost_cents),
+        miles_milli: body.miles,
+        mile_rate_cents: body.mileRate ?? Number(vehicle.mile_cost_cents),
       };
     }
     case 'MATERIAL':
@@ -192,7 +221,15 @@ export async function createCost(ctx: CostCtx, body: CreateCostBody): Promise<Co
   const at = nowIso();
   await inTotalsTransaction(ctx, null, columns, async (trx) => {
     await insertCost(trx, viewer.tenantId, { id, ...columns, created_by: viewer.userId, created_at: at, updated_at: at });
-    await recordActivity(trx, viewer.tenantId, { jobId: columns.job_id, entityType: 'COST', entityId: id, action: 'COST_ADDED', message: `${describe(columns.cost_type, columns.amount_cents)} added`, actorId: viewer.userId, at });
+    await recordActivity(trx, viewer.tenantId, {
+      jobId: columns.job_id,
+      entityType: 'COST',
+      entityId: id,
+      action: 'COST_ADDED',
+      message: `${describe(columns.cost_type, columns.amount_cents)} added`,
+      actorId: viewer.userId,
+      at,
+    });
   });
   return toCostDto(await requireCost(ctx.db, viewer.tenantId, id));
 }
@@ -205,8 +242,20 @@ export async function updateCost(ctx: CostCtx, id: string, body: UpdateCostBody)
   const at = nowIso();
   await inTotalsTransaction(ctx, before, columns, async (trx) => {
     if (!(await updateCostRow(trx, viewer.tenantId, id, body.version, { ...columns, updated_at: at }))) throw new AppError('STALE_VERSION');
-    const changes = before.amount_cents === columns.amount_cents ? [] : [{ field: 'amount', oldValue: formatCents(Number(before.amount_cents)), newValue: formatCents(columns.amount_cents) }];
-    await recordActivity(trx, viewer.tenantId, { jobId: columns.job_id, entityType: 'COST', entityId: id, action: 'COST_UPDATED', message: `${describe(columns.cost_type, columns.amount_cents)} updated`, actorId: viewer.userId, changes, at });
+    const changes =
+      before.amount_cents === columns.amount_cents
+        ? []
+        : [{ field: 'amount', oldValue: formatCents(Number(before.amount_cents)), newValue: formatCents(columns.amount_cents) }];
+    await recordActivity(trx, viewer.tenantId, {
+      jobId: columns.job_id,
+      entityType: 'COST',
+      entityId: id,
+      action: 'COST_UPDATED',
+      message: `${describe(columns.cost_type, columns.amount_cents)} updated`,
+      actorId: viewer.userId,
+      changes,
+      at,
+    });
   });
   return toCostDto(await requireCost(ctx.db, viewer.tenantId, id));
 }
@@ -219,6 +268,13 @@ export async function deleteCost(ctx: CostCtx, id: string, costType: CostType | 
   await requireCostChange(ctx, before);
   await inTotalsTransaction(ctx, before, null, async (trx) => {
     if (!(await deleteCostRow(trx, viewer.tenantId, id))) throw new AppError('NOT_FOUND', COST_MESSAGES.notFound);
-    await recordActivity(trx, viewer.tenantId, { jobId: before.job_id, entityType: 'COST', entityId: id, action: 'COST_DELETED', message: `${describe(before.cost_type, Number(before.amount_cents))} deleted`, actorId: viewer.userId });
+    await recordActivity(trx, viewer.tenantId, {
+      jobId: before.job_id,
+      entityType: 'COST',
+      entityId: id,
+      action: 'COST_DELETED',
+      message: `${describe(before.cost_type, Number(before.amount_cents))} deleted`,
+      actorId: viewer.userId,
+    });
   });
 }

@@ -15,7 +15,12 @@ const put = (id: string, payload: object) => t.app.inject({ method: 'PUT', url: 
 const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/customers/${id}`, headers: { cookie: admin } })).json().data;
 
 async function create(customerAddress: Address[], contacts: Contact[] = []) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/customers', headers: { cookie: admin }, payload: { name: 'Edit Me', customerAddress, contacts } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/customers',
+    headers: { cookie: admin },
+    payload: { name: 'Edit Me', customerAddress, contacts },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
@@ -65,7 +70,11 @@ describe('customers: update', () => {
     expect(kept).toMatchObject({ archived_at: null, position: 1, address_line1: '1 Keep Street' });
 
     // Sending an archived address back restores it under its old id.
-    const restored = await put(c.id, { name: 'Edited', version: 2, customerAddress: [{ id: drop.id, addressLine1: '2 Drop St', fullAddress: '2 Drop St, Town' }] });
+    const restored = await put(c.id, {
+      name: 'Edited',
+      version: 2,
+      customerAddress: [{ id: drop.id, addressLine1: '2 Drop St', fullAddress: '2 Drop St, Town' }],
+    });
     expect(restored.json().data.customerAddress.map((a: { id: string }) => a.id)).toEqual([drop.id]);
   });
 
@@ -76,7 +85,10 @@ describe('customers: update', () => {
       name: c.name,
       version: 1,
       customerAddress: [{ id: c.customerAddress[0].id, addressLine1: 'A', fullAddress: 'A, Town' }],
-      contacts: [{ id: bob.id, name: 'Bobby', email: 'bob@example.com', isBilling: true }, { name: 'Cat', mobileNumber: '555 0000' }],
+      contacts: [
+        { id: bob.id, name: 'Bobby', email: 'bob@example.com', isBilling: true },
+        { name: 'Cat', mobileNumber: '555 0000' },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.contacts).toEqual([
@@ -112,7 +124,7 @@ describe('customers: update', () => {
     expect(now.customerAddress).toHaveLength(1);
   });
 
-  it('refuses address and contact ids that are not this customer\'s own', async () => {
+  it("refuses address and contact ids that are not this customer's own", async () => {
     const c = await create([{ addressLine1: 'A', fullAddress: 'A, Town' }]);
     const sibling = await buildCustomer(t.db, tenantId);
     const foreign = await buildCustomer(t.db, otherTenantId);
@@ -123,7 +135,12 @@ describe('customers: update', () => {
     expect((await withAddress(foreign.addressId)).json()).toEqual(notOwn.json());
     expect((await withAddress(randomUUID())).json()).toEqual(notOwn.json());
 
-    const contact = await put(c.id, { name: 'X', version: 1, customerAddress: [{ addressLine1: 'A', fullAddress: 'A' }], contacts: [{ id: foreign.contactId, name: 'Pat' }] });
+    const contact = await put(c.id, {
+      name: 'X',
+      version: 1,
+      customerAddress: [{ addressLine1: 'A', fullAddress: 'A' }],
+      contacts: [{ id: foreign.contactId, name: 'Pat' }],
+    });
     expect(contact.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Contact not found.' });
 
     const address = c.customerAddress[0];
@@ -142,7 +159,10 @@ describe('customers: update', () => {
     const { id, createdAt: _c, updatedAt: _u, tags: _t, ...rest } = c;
     const first = await put(id, { ...rest, tags: [{ id: vip.id }, { id: net.id }] });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data.tags).toEqual([{ id: net.id, name: 'Round Net30' }, { id: vip.id, name: 'Round VIP' }]);
+    expect(first.json().data.tags).toEqual([
+      { id: net.id, name: 'Round Net30' },
+      { id: vip.id, name: 'Round VIP' },
+    ]);
     const second = await put(id, { ...rest, version: 2, tags: [{ id: vip.id }], notes: '', email: '' });
     expect(second.json().data).toMatchObject({ tags: [{ id: vip.id, name: 'Round VIP' }], notes: null, email: null, version: 3 });
     const links = await t.db.selectFrom('customer_tags').select('tag_id').where('customer_id', '=', id).execute();

@@ -70,7 +70,10 @@ export async function presentCustomerListItems(db: Db, tenantId: string, rows: C
   return rows.map((row) => {
     const contacts = children.contacts.get(row.id) ?? [];
     const addresses = children.addresses.get(row.id) ?? [];
-    const matchedOn = customerSearchMatch({ name: row.name, email: row.email, phone: row.phone, contacts, addresses: addresses.map((a) => ({ fullAddress: a.full_address })) }, search);
+    const matchedOn = customerSearchMatch(
+      { name: row.name, email: row.email, phone: row.phone, contacts, addresses: addresses.map((a) => ({ fullAddress: a.full_address })) },
+      search,
+    );
     const primaryContact = contacts.find((c) => c.is_billing === 1) ?? contacts[0];
     return {
       id: row.id,

@@ -38,7 +38,10 @@ export async function listCustomers(db: Db, tenantId: string, q: CustomerListQue
 }
 
 export async function insertCustomer(db: Db, tenantId: string, row: Omit<CustomerRow, 'tenant_id' | 'version'>): Promise<void> {
-  await db.insertInto('customers').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+  await db
+    .insertInto('customers')
+    .values({ ...row, tenant_id: tenantId, version: 1 })
+    .execute();
 }
 
 /** Version-checked: false when someone else saved the customer first. */
@@ -105,7 +108,13 @@ type ContactFields = Pick<ContactRow, 'name' | 'email' | 'mobile_number' | 'is_b
 type ChildTable = 'customer_addresses' | 'customer_contacts';
 export type ChildFields = { customer_addresses: AddressFields; customer_contacts: ContactFields };
 
-export async function insertChildren<T extends ChildTable>(db: Db, tenantId: string, table: T, customerId: string, rows: (ChildFields[T] & { id: string })[]): Promise<void> {
+export async function insertChildren<T extends ChildTable>(
+  db: Db,
+  tenantId: string,
+  table: T,
+  customerId: string,
+  rows: (ChildFields[T] & { id: string })[],
+): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto(table as 'customer_addresses')
@@ -113,7 +122,14 @@ export async function insertChildren<T extends ChildTable>(db: Db, tenantId: str
     .execute();
 }
 
-export async function updateChild<T extends ChildTable>(db: Db, tenantId: string, table: T, customerId: string, childId: string, fields: ChildFields[T]): Promise<void> {
+export async function updateChild<T extends ChildTable>(
+  db: Db,
+  tenantId: string,
+  table: T,
+  customerId: string,
+  childId: string,
+  fields: ChildFields[T],
+): Promise<void> {
   await db
     .updateTable(table as 'customer_addresses')
     .set({ ...(fields as AddressFields), archived_at: null })
@@ -138,6 +154,9 @@ export async function archiveChildrenExcept(db: Db, tenantId: string, table: Chi
 export async function replaceCustomerTags(db: Db, tenantId: string, customerId: string, tagIds: string[]): Promise<void> {
   await db.deleteFrom('customer_tags').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
   if (tagIds.length) {
-    await db.insertInto('customer_tags').values(tagIds.map((tag_id) => ({ tenant_id: tenantId, customer_id: customerId, tag_id }))).execute();
+    await db
+      .insertInto('customer_tags')
+      .values(tagIds.map((tag_id) => ({ tenant_id: tenantId, customer_id: customerId, tag_id })))
+      .execute();
   }
 }

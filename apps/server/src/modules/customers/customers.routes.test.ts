@@ -135,7 +135,12 @@ describe('customers: create and read', () => {
     expect(read.json()).toEqual({ data: created });
     const row = await t.db.selectFrom('customers').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tenant_id: tenantId, created_by: adminUserId, is_active: 1, version: 1 });
-    const addresses = await t.db.selectFrom('customer_addresses').select(['id', 'tenant_id', 'position']).where('customer_id', '=', created.id).orderBy('position').execute();
+    const addresses = await t.db
+      .selectFrom('customer_addresses')
+      .select(['id', 'tenant_id', 'position'])
+      .where('customer_id', '=', created.id)
+      .orderBy('position')
+      .execute();
     expect(addresses.map((a) => a.id)).toEqual(created.customerAddress.map((a: { id: string }) => a.id));
     expect(addresses.every((a) => a.tenant_id === tenantId)).toBe(true);
   });
@@ -153,7 +158,7 @@ describe('customers: create and read', () => {
     expect(await listNames('?search=Tagged')).toEqual([]);
   });
 
-  it('answers 404 for another company\'s customer exactly as for a missing one', async () => {
+  it("answers 404 for another company's customer exactly as for a missing one", async () => {
     const missing = await call('GET', `/api/customers/${randomUUID()}`, admin);
     const foreign = await call('GET', `/api/customers/${otherCustomerId}`, admin);
     expect(missing.statusCode).toBe(404);
@@ -200,12 +205,22 @@ describe('customers: list', () => {
     }
     // Distinct creation instants, oldest first in the order created above.
     for (const [i, id] of ids.entries()) {
-      await t.db.updateTable('customers').set({ created_at: new Date(Date.UTC(2020, 0, 1 + i)).toISOString() }).where('id', '=', id).execute();
+      await t.db
+        .updateTable('customers')
+        .set({ created_at: new Date(Date.UTC(2020, 0, 1 + i)).toISOString() })
+        .where('id', '=', id)
+        .execute();
     }
     expect(await listNames('?search=page&orderByKey=name&orderByValue=asc')).toEqual(['Page Alpha', 'Page Bravo', 'Page charlie', 'Page delta', 'Page echo']);
     expect(await listNames('?search=page&orderByKey=name&orderByValue=desc')).toEqual(['Page echo', 'Page delta', 'Page charlie', 'Page Bravo', 'Page Alpha']);
     expect(await listNames('?search=page')).toEqual(['Page echo', 'Page Bravo', 'Page charlie', 'Page Alpha', 'Page delta']);
-    expect(await listNames('?search=page&orderByKey=createdAt&orderByValue=asc')).toEqual(['Page delta', 'Page Alpha', 'Page charlie', 'Page Bravo', 'Page echo']);
+    expect(await listNames('?search=page&orderByKey=createdAt&orderByValue=asc')).toEqual([
+      'Page delta',
+      'Page Alpha',
+      'Page charlie',
+      'Page Bravo',
+      'Page echo',
+    ]);
 
     const page2 = await call('GET', '/api/customers?search=page&orderByKey=name&orderByValue=asc&page=2&limit=2', admin);
     expect(page2.json().pagination).toEqual({ totalItems: 5, totalPages: 3, currentPage: 2, itemsPerPage: 2 });
@@ -217,7 +232,12 @@ describe('customers: list', () => {
     const bravo = ids[3]!;
     const read = await call('GET', `/api/customers/${bravo}`, admin);
     const { id: _id, createdAt: _c, updatedAt: _u, version, tags, ...rest } = read.json().data;
-    const edit = await call('PUT', `/api/customers/${bravo}`, admin, { ...rest, tags: tags.map((x: { id: string }) => ({ id: x.id })), isActive: false, version });
+    const edit = await call('PUT', `/api/customers/${bravo}`, admin, {
+      ...rest,
+      tags: tags.map((x: { id: string }) => ({ id: x.id })),
+      isActive: false,
+      version,
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await listNames('?search=page&orderByKey=name&orderByValue=asc')).not.toContain('Page Bravo');
     expect(await listNames('?search=page&status=inactive')).toEqual(['Page Bravo']);
@@ -225,12 +245,19 @@ describe('customers: list', () => {
 
     const item = (await call('GET', '/api/customers?search=Page%20echo', admin)).json().data[0];
     expect(item).toEqual({
-      id: ids[4], name: 'Page echo', email: null, phone: null, isActive: true, tags: [{ id: gold.id, name: 'Gold' }],
-      createdAt: expect.any(String), primaryAddress: '1 Main St, Springfield', primaryContact: null,
+      id: ids[4],
+      name: 'Page echo',
+      email: null,
+      phone: null,
+      isActive: true,
+      tags: [{ id: gold.id, name: 'Gold' }],
+      createdAt: expect.any(String),
+      primaryAddress: '1 Main St, Springfield',
+      primaryContact: null,
     });
   });
 
-  it('never lists another company\'s customers', async () => {
+  it("never lists another company's customers", async () => {
     const res = await call('GET', '/api/customers?status=all&limit=100', admin);
     expect(res.json().data.some((c: { id: string }) => c.id === otherCustomerId)).toBe(false);
   });

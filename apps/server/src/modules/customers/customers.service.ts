@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { flag, nowIso } from '@fieldwork/db/sql-helpers';
 import { pagination } from '@fieldwork/domain/common/common.schemas';
-import { customerSearchText, type CreateCustomerBody, type Customer, type CustomerListQuery, type UpdateCustomerBody } from '@fieldwork/domain/customers/customers.schemas';
+import {
+  customerSearchText,
+  type CreateCustomerBody,
+  type Customer,
+  type CustomerListQuery,
+  type UpdateCustomerBody,
+} from '@fieldwork/domain/customers/customers.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { assertTagsOfType } from '../lookups/lookups.service.ts';
@@ -89,8 +95,20 @@ export async function createCustomer(db: Db, viewer: Viewer, body: CreateCustome
       created_at: now,
       updated_at: now,
     });
-    await insertChildren(trx, tenantId, 'customer_addresses', id, body.customerAddress.map((a, i) => ({ id: randomUUID(), ...addressFields(a, i) })));
-    await insertChildren(trx, tenantId, 'customer_contacts', id, body.contacts.map((c, i) => ({ id: randomUUID(), ...contactFields(c, i) })));
+    await insertChildren(
+      trx,
+      tenantId,
+      'customer_addresses',
+      id,
+      body.customerAddress.map((a, i) => ({ id: randomUUID(), ...addressFields(a, i) })),
+    );
+    await insertChildren(
+      trx,
+      tenantId,
+      'customer_contacts',
+      id,
+      body.contacts.map((c, i) => ({ id: randomUUID(), ...contactFields(c, i) })),
+    );
     await replaceCustomerTags(trx, tenantId, id, tagIds);
   });
   return getCustomer(db, tenantId, id);
@@ -123,8 +141,22 @@ export async function updateCustomer(db: Db, tenantId: string, customerId: strin
     });
     if (!saved) throw new AppError('STALE_VERSION');
 
-    await saveChildren(trx, tenantId, 'customer_addresses', customerId, body.customerAddress.map((a, i) => ({ id: a.id, fields: addressFields(a, i) })), now);
-    await saveChildren(trx, tenantId, 'customer_contacts', customerId, body.contacts.map((c, i) => ({ id: c.id, fields: contactFields(c, i) })), now);
+    await saveChildren(
+      trx,
+      tenantId,
+      'customer_addresses',
+      customerId,
+      body.customerAddress.map((a, i) => ({ id: a.id, fields: addressFields(a, i) })),
+      now,
+    );
+    await saveChildren(
+      trx,
+      tenantId,
+      'customer_contacts',
+      customerId,
+      body.contacts.map((c, i) => ({ id: c.id, fields: contactFields(c, i) })),
+      now,
+    );
     await replaceCustomerTags(trx, tenantId, customerId, tagIds);
   });
   return getCustomer(db, tenantId, customerId);
@@ -139,7 +171,14 @@ async function saveChildren<T extends 'customer_addresses' | 'customer_contacts'
   items: { id?: string | undefined; fields: ChildFields[T] }[],
   now: string,
 ): Promise<void> {
-  await archiveChildrenExcept(trx, tenantId, table, customerId, items.flatMap((item) => (item.id ? [item.id] : [])), now);
+  await archiveChildrenExcept(
+    trx,
+    tenantId,
+    table,
+    customerId,
+    items.flatMap((item) => (item.id ? [item.id] : [])),
+    now,
+  );
   const added: (ChildFields[T] & { id: string })[] = [];
   for (const item of items) {
     if (item.id) await updateChild(trx, tenantId, table, customerId, item.id, item.fields);

@@ -18,7 +18,14 @@ async function otherCompany(db: TestApp['db']) {
   const other = await buildTenant(db, { timeZone: 'America/New_York' });
   const c = await buildCustomer(db, other.id);
   const job = await buildJob(db, other.id, { customer: c });
-  const inv = await insertInvoice(db, other.id, { customerId: c.id, jobId: job.id, status: 'SENT', invoiceDate: '2026-03-15', total: 1_000_000, dueDate: '2020-01-01' });
+  const inv = await insertInvoice(db, other.id, {
+    customerId: c.id,
+    jobId: job.id,
+    status: 'SENT',
+    invoiceDate: '2026-03-15',
+    total: 1_000_000,
+    dueDate: '2020-01-01',
+  });
   await insertPayment(db, other.id, inv, 50_000, '2026-03-15');
   await insertCost(db, other.id, { jobId: job.id, amount: 70_000, date: '2026-03-15' });
   await insertEstimate(db, other.id, { customerId: c.id, status: 'SENT', total: 80_000, dueDate: '2099-01-01' });
@@ -46,7 +53,13 @@ beforeAll(async () => {
   await insertPayment(t.db, id, cInv, 1_000, '2026-04-01');
   await insertPayment(t.db, id, h, 4_000, '2026-03-01');
   await insertPayment(t.db, id, g, 3_000, '2026-02-28');
-  for (const [amount, date] of [[1_500, '2026-03-01'], [500, '2026-03-31'], [700, '2026-04-01'], [200, '2026-02-28']] as const) await insertCost(t.db, id, { jobId: job.id, amount, date });
+  for (const [amount, date] of [
+    [1_500, '2026-03-01'],
+    [500, '2026-03-31'],
+    [700, '2026-04-01'],
+    [200, '2026-02-28'],
+  ] as const)
+    await insertCost(t.db, id, { jobId: job.id, amount, date });
   await insertEstimate(t.db, id, { customerId: c.id, status: 'SENT', total: 9_999, dueDate: '2099-01-01' }).then(async () => {
     const est = await t.db.selectFrom('estimates').select('id').where('tenant_id', '=', id).where('total_cents', '=', 9_999).executeTakeFirstOrThrow();
     await insertCost(t.db, id, { jobId: job.id, amount: 9_999, date: '2026-03-15', costFor: 'ESTIMATE', estimateId: est.id }); // estimated, not actual
@@ -70,7 +83,17 @@ describe('GET /api/dashboard/finance-metrics', () => {
     const res = await get(`finance-metrics?${MARCH}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.range).toMatchObject({ preset: 'custom', from: '2026-03-01', to: '2026-03-31', start: '2026-03-01T05:00:00.000Z', end: '2026-04-01T04:00:00.000Z', previousStart: '2026-01-29T05:00:00.000Z', previousEnd: '2026-03-01T05:00:00.000Z', bucket: 'week', timeZone: 'America/New_York' });
+    expect(body.range).toMatchObject({
+      preset: 'custom',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      start: '2026-03-01T05:00:00.000Z',
+      end: '2026-04-01T04:00:00.000Z',
+      previousStart: '2026-01-29T05:00:00.000Z',
+      previousEnd: '2026-03-01T05:00:00.000Z',
+      bucket: 'week',
+      timeZone: 'America/New_York',
+    });
     // invoiced: A 100 + B 200 + H 40; previous: D 80 + G 30 (9,999 estimate and void/draft never).
     expect(body.invoiced).toEqual({ value: 340, previous: 110, change: Math.round(((340 - 110) / 110) * 10_000) / 10_000 });
     expect(body.collected).toEqual({ value: 240, previous: 30, change: 7 });

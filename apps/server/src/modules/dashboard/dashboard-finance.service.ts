@@ -25,7 +25,11 @@ async function invoicedDays(db: Db, tenantId: string, p: Period, timeZone: strin
 }
 
 async function periodMoney(db: Db, tenantId: string, p: Period, timeZone: string) {
-  const [invoiced, collected, costs] = await Promise.all([invoicedDays(db, tenantId, p, timeZone), collectedByDay(db, tenantId, p), jobCostsByDay(db, tenantId, p)]);
+  const [invoiced, collected, costs] = await Promise.all([
+    invoicedDays(db, tenantId, p, timeZone),
+    collectedByDay(db, tenantId, p),
+    jobCostsByDay(db, tenantId, p),
+  ]);
   const sum = <T>(rows: T[], pick: (r: T) => number) => rows.reduce((s, r) => s + pick(r), 0);
   return financeFigures({
     invoicedCents: sum(invoiced, (r) => r.total),
@@ -74,7 +78,11 @@ export async function revenueChart(db: Db, tenantId: string, timeZone: string, q
   const { current } = periodsOf(range);
   const buckets = chartBuckets(range);
   const points = buckets.map((b) => ({ start: b.start, label: b.label, invoiced: 0, collected: 0, cost: 0 }));
-  const [invoiced, collected, costs] = await Promise.all([invoicedDays(db, tenantId, current, timeZone), collectedByDay(db, tenantId, current), jobCostsByDay(db, tenantId, current)]);
+  const [invoiced, collected, costs] = await Promise.all([
+    invoicedDays(db, tenantId, current, timeZone),
+    collectedByDay(db, tenantId, current),
+    jobCostsByDay(db, tenantId, current),
+  ]);
   const add = (day: string, key: 'invoiced' | 'collected' | 'cost', cents: number) => {
     const i = bucketOf(buckets, day, range);
     if (i >= 0) points[i]![key] += cents;
@@ -82,5 +90,9 @@ export async function revenueChart(db: Db, tenantId: string, timeZone: string, q
   for (const r of invoiced) add(r.day, 'invoiced', r.total);
   for (const r of collected) add(r.day, 'collected', r.amount);
   for (const r of costs) add(r.day, 'cost', r.amount);
-  return { range, bucket: range.bucket, points: points.map((p) => ({ ...p, invoiced: centsToDollars(p.invoiced), collected: centsToDollars(p.collected), cost: centsToDollars(p.cost) })) };
+  return {
+    range,
+    bucket: range.bucket,
+    points: points.map((p) => ({ ...p, invoiced: centsToDollars(p.invoiced), collected: centsToDollars(p.collected), cost: centsToDollars(p.cost) })),
+  };
 }

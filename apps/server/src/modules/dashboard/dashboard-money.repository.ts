@@ -18,14 +18,20 @@ const n = (v: unknown) => Number(v ?? 0);
  * Invoiced per invoice day, from the trigger-kept daily totals (migration 0011); undated invoices come back one
  * by one with their instant (few), dated by the caller in the tenant's zone.
  */
-export async function invoicedByDay(db: Db, tenantId: string, p: Period): Promise<{ dated: DayAmounts[]; undated: { at: string; total: number; subtotal: number }[] }> {
+export async function invoicedByDay(
+  db: Db,
+  tenantId: string,
+  p: Period,
+): Promise<{ dated: DayAmounts[]; undated: { at: string; total: number; subtotal: number }[] }> {
   const [dated, undated] = await Promise.all([
     sql<{ day: string; total: number; subtotal: number; count: number }>`
       select day, amount as total, amount2 as subtotal, n as count from dashboard_money_days
       where tenant_id = ${tenantId} and metric = 'invoiced' and day >= ${p.from} and day <= ${p.to}`.execute(db),
     sql<{ at: string; total: number; subtotal: number }>`
       select created_at as at, total_cents as total, sub_total_cents as subtotal
-      from invoices where tenant_id = ${tenantId} and invoice_date is null and created_at >= ${p.start} and created_at < ${p.end} and status not in ('DRAFT', 'VOID')`.execute(db),
+      from invoices where tenant_id = ${tenantId} and invoice_date is null and created_at >= ${p.start} and created_at < ${p.end} and status not in ('DRAFT', 'VOID')`.execute(
+      db,
+    ),
   ]);
   return {
     dated: dated.rows.map((r) => ({ day: r.day, total: n(r.total), subtotal: n(r.subtotal), count: n(r.count) })),
@@ -47,7 +53,11 @@ export const collectedByDay = (db: Db, tenantId: string, p: Period) => dailyTota
 export const jobCostsByDay = (db: Db, tenantId: string, p: Period) => dailyTotals(db, tenantId, 'job_cost', p);
 
 /** Open (SENT) invoices now: their unpaid balance, and those past their due date (before today) with theirs. */
-export async function openInvoiceTotals(db: Db, tenantId: string, today: string): Promise<{ outstanding: number; overdueCount: number; overdueAmount: number }> {
+export async function openInvoiceTotals(
+  db: Db,
+  tenantId: string,
+  today: string,
+): Promise<{ outstanding: number; overdueCount: number; overdueAmount: number }> {
   const r = await sql<{ outstanding: number; overdue_count: number; overdue_amount: number }>`
     select coalesce(sum(total_cents - paid_cents), 0) as outstanding,
       coalesce(sum(case when due_date < ${today} then 1 else 0 end), 0) as overdue_count,
@@ -92,7 +102,12 @@ export async function invoicedByCustomer(db: Db, tenantId: string, p: Period): P
  * 0013: one row per invoice and link of its job, one covering-index range for the period), the few undated
  * ones from the records; summed per (link, job) first, so count(*) per link is the number of distinct jobs.
  */
-export async function invoicedByJobLink(db: Db, tenantId: string, p: Period, link: 'zones' | 'tags'): Promise<{ id: string; name: string; revenue: number; jobs: number }[]> {
+export async function invoicedByJobLink(
+  db: Db,
+  tenantId: string,
+  p: Period,
+  link: 'zones' | 'tags',
+): Promise<{ id: string; name: string; revenue: number; jobs: number }[]> {
   const [kind, links, column, names] = link === 'zones' ? ['zone', sql`job_zones`, sql`zone_id`, sql`zones`] : ['tag', sql`job_tags`, sql`tag_id`, sql`tags`];
   const query = sql<{ id: string; name: string; revenue: number; jobs: number }>`
     select x.id, x.name, g.revenue, g.jobs from (

@@ -78,7 +78,14 @@ describe('dashboard totals triggers', () => {
     // inv (j1: z1, tag) and inv3 moved to j1 (z1, tag); the PAID one on j2 (z1); inv2 VOID, the undated one not kept.
     expect(kept[4]).toHaveLength(5);
     expect(kept[0]).toHaveLength(5); // invoiced 2026-03-05, -10 and -11, collected 2026-03-06, job_cost 2026-03-09
-    expect(kept[1]).toEqual([JSON.stringify([['tenant_id', id], ['lifecycle', 'CLOSED'], ['hour', '2026-03-02T23'], ['n', 1]])]);
+    expect(kept[1]).toEqual([
+      JSON.stringify([
+        ['tenant_id', id],
+        ['lifecycle', 'CLOSED'],
+        ['hour', '2026-03-02T23'],
+        ['n', 1],
+      ]),
+    ]);
     expect(kept[2]).toHaveLength(2);
     expect(kept[3]).toHaveLength(1);
     expect(String(kept[3])).toContain('2026-03-20');
@@ -103,7 +110,13 @@ describe('dashboard totals triggers', () => {
       const tech = await buildUser(t.db, { tenantId: id, role: 'Technician', passwordHash: 'unused' });
       tasks.push(await buildTask(t.db, id, { technicianId: tech.id, startAt: hours[i % 2]! }));
     }
-    const failures = await swapAtOnce(tasks.length, (i, round) => t.db.updateTable('tasks').set({ start_at: hours[(i + round) % 2]! }).where('id', '=', tasks[i]!.id).execute());
+    const failures = await swapAtOnce(tasks.length, (i, round) =>
+      t.db
+        .updateTable('tasks')
+        .set({ start_at: hours[(i + round) % 2]! })
+        .where('id', '=', tasks[i]!.id)
+        .execute(),
+    );
     expect(failures).toEqual([]);
     const kept = await snapshot(id);
     expect(kept[1]).toHaveLength(2);
@@ -118,7 +131,10 @@ describe('dashboard totals triggers', () => {
     const jobs: { id: string }[] = [];
     for (let i = 0; i < 8; i++) jobs.push(await buildJob(t.db, id, { customer: customers[i % 2]! }));
     const invoices: string[] = [];
-    for (let i = 0; i < 8; i++) invoices.push(await insertInvoice(t.db, id, { customerId: customers[0]!.id, jobId: jobs[i]!.id, status: 'SENT', invoiceDate: days[i % 2]!, total: 1_000 + i }));
+    for (let i = 0; i < 8; i++)
+      invoices.push(
+        await insertInvoice(t.db, id, { customerId: customers[0]!.id, jobId: jobs[i]!.id, status: 'SENT', invoiceDate: days[i % 2]!, total: 1_000 + i }),
+      );
     for (let i = 0; i < 8; i++) await insertPayment(t.db, id, invoices[i]!, 100 + i, days[i % 2]!);
     for (let i = 0; i < 8; i++) await insertCost(t.db, id, { jobId: jobs[i]!.id, amount: 10 + i, date: days[i % 2]! });
     const flip = (i: number, round: number) => (i + round) % 2;
@@ -128,7 +144,11 @@ describe('dashboard totals triggers', () => {
       if (k < 8) return t.db.updateTable('invoices').set({ invoice_date: day }).where('id', '=', invoices[i]!).execute();
       if (k < 16) return t.db.updateTable('invoice_payments').set({ paid_on: day }).where('invoice_id', '=', invoices[i]!).execute();
       if (k < 24) return t.db.updateTable('costs').set({ cost_date: day }).where('job_id', '=', jobs[i]!.id).execute();
-      return t.db.updateTable('jobs').set({ customer_id: customers[flip(i, round)]!.id }).where('id', '=', jobs[i]!.id).execute();
+      return t.db
+        .updateTable('jobs')
+        .set({ customer_id: customers[flip(i, round)]!.id })
+        .where('id', '=', jobs[i]!.id)
+        .execute();
     });
     expect(failures).toEqual([]);
     const kept = await snapshot(id);

@@ -16,8 +16,15 @@ type Instants = Pick<Period, 'start' | 'end'>;
  */
 export async function jobsByStatus(db: Db, tenantId: string, p: Instants): Promise<Record<JobStatus, number>> {
   const count = (status: JobStatus) =>
-    db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('status', '=', status)
-      .where('created_at', '>=', p.start).where('created_at', '<', p.end).executeTakeFirstOrThrow().then((r) => [status, n(r.n)] as const);
+    db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', status)
+      .where('created_at', '>=', p.start)
+      .where('created_at', '<', p.end)
+      .executeTakeFirstOrThrow()
+      .then((r) => [status, n(r.n)] as const);
   return Object.fromEntries(await Promise.all(JOB_STATUSES.map(count))) as Record<JobStatus, number>;
 }
 
@@ -40,16 +47,34 @@ export async function taskCounts(db: Db, tenantId: string, p: Instants, bounds: 
   const endMs = Date.parse(p.end);
   const firstWhole = Math.ceil(startMs / HOUR_MS) * HOUR_MS;
   const lastWhole = Math.floor(endMs / HOUR_MS) * HOUR_MS;
-  const edges = [[startMs, firstWhole], [lastWhole, endMs]].filter(([a, b]) => a! < b!).map(([a, b]) => [new Date(a!).toISOString(), new Date(b!).toISOString()] as const);
+  const edges = [
+    [startMs, firstWhole],
+    [lastWhole, endMs],
+  ]
+    .filter(([a, b]) => a! < b!)
+    .map(([a, b]) => [new Date(a!).toISOString(), new Date(b!).toISOString()] as const);
   const hours = sql<{ lifecycle: string; n: number }>`
     select lifecycle, sum(n) as n from dashboard_task_hours
     where tenant_id = ${tenantId} and lifecycle in ('OPEN', 'CLOCKED_IN', 'CLOCKED_OUT', 'CLOSED') and hour >= ${hourKey(firstWhole)} and hour < ${hourKey(lastWhole)}
     group by lifecycle`.execute(db);
   const edgeCount = (from: string, to: string) =>
-    db.selectFrom('tasks').select(['tasks.lifecycle', (eb) => eb.fn.countAll<number>().as('n')]).where('tasks.tenant_id', '=', tenantId)
-      .where('tasks.lifecycle', 'in', [...OPEN_LIFECYCLES, 'CLOSED']).where('tasks.start_at', '>=', from).where('tasks.start_at', '<', to).groupBy('tasks.lifecycle').execute();
-  const missed = db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('tasks.tenant_id', '=', tenantId)
-    .where('tasks.start_at', '>=', p.start).where('tasks.start_at', '<', p.end).where((eb) => statusCondition(eb, 'MISSED', bounds)).executeTakeFirstOrThrow();
+    db
+      .selectFrom('tasks')
+      .select(['tasks.lifecycle', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('tasks.tenant_id', '=', tenantId)
+      .where('tasks.lifecycle', 'in', [...OPEN_LIFECYCLES, 'CLOSED'])
+      .where('tasks.start_at', '>=', from)
+      .where('tasks.start_at', '<', to)
+      .groupBy('tasks.lifecycle')
+      .execute();
+  const missed = db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tasks.tenant_id', '=', tenantId)
+    .where('tasks.start_at', '>=', p.start)
+    .where('tasks.start_at', '<', p.end)
+    .where((eb) => statusCondition(eb, 'MISSED', bounds))
+    .executeTakeFirstOrThrow();
   const [whole, missedRow, ...edgeRows] = await Promise.all([hours, missed, ...edges.map(([a, b]) => edgeCount(a, b))]);
   const rows = [...whole.rows, ...edgeRows.flat()];
   const sum = (pred: (l: string) => boolean) => rows.filter((r) => pred(r.lifecycle)).reduce((s, r) => s + n(r.n), 0);
@@ -70,7 +95,12 @@ export async function jobCloseDays(db: Db, tenantId: string, p: Instants): Promi
 }
 
 /** Customers all time and created in each period; repeat = with ≥ 2 jobs, from the trigger-kept dashboard_customer_jobs. */
-export async function customerCounts(db: Db, tenantId: string, p: Instants, previous: Instants): Promise<{ total: number; newInRange: number; newBefore: number; repeat: number }> {
+export async function customerCounts(
+  db: Db,
+  tenantId: string,
+  p: Instants,
+  previous: Instants,
+): Promise<{ total: number; newInRange: number; newBefore: number; repeat: number }> {
   const r = await sql<{ total: number; new_in_range: number; new_before: number; repeat: number }>`
     select
       (select count(*) from customers where tenant_id = ${tenantId}) as total,
@@ -82,7 +112,11 @@ export async function customerCounts(db: Db, tenantId: string, p: Instants, prev
 }
 
 /** Leads created in the period by status and source; converted = those a job was created from (jobs.crm_lead_id). */
-export async function leadCounts(db: Db, tenantId: string, p: Instants): Promise<{ groups: { status: string; source: string; n: number }[]; converted: number; convertedValue: number }> {
+export async function leadCounts(
+  db: Db,
+  tenantId: string,
+  p: Instants,
+): Promise<{ groups: { status: string; source: string; n: number }[]; converted: number; convertedValue: number }> {
   const [groups, converted] = await Promise.all([
     sql<{ status: string; source: string; n: number }>`
       select status, source, count(*) as n from crm_leads

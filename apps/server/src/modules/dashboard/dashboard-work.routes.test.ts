@@ -24,7 +24,11 @@ const get = async (admin: Session, path: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const fig = (value: number, previous: number | null) => ({ value, previous, change: previous ? Math.round(((value - previous) / previous) * 10_000) / 10_000 : null });
+const fig = (value: number, previous: number | null) => ({
+  value,
+  previous,
+  change: previous ? Math.round(((value - previous) / previous) * 10_000) / 10_000 : null,
+});
 
 describe('GET /api/dashboard/job-metrics (Asia/Kolkata)', () => {
   it('jobs created in the period by status, tasks scheduled in it by derived status, days to close', async () => {
@@ -39,7 +43,13 @@ describe('GET /api/dashboard/job-metrics (Asia/Kolkata)', () => {
     const tech = (await t.signInAs(id, 'Technician', 'noAccess')).user;
     const base = await job('OPEN', '2025-12-01T00:00:00.000Z'); // before both periods: only its tasks count
     const task = (lifecycle: 'OPEN' | 'CLOCKED_OUT' | 'CLOSED' | 'CANCELLED', startAt: string | null, assigned = true) =>
-      buildTask(t.db, id, { jobId: base.id, lifecycle, startAt, expectedEndAt: startAt ? new Date(Date.parse(startAt) + 3_600_000).toISOString() : null, ...(assigned ? { technicianId: tech.id } : {}) });
+      buildTask(t.db, id, {
+        jobId: base.id,
+        lifecycle,
+        startAt,
+        expectedEndAt: startAt ? new Date(Date.parse(startAt) + 3_600_000).toISOString() : null,
+        ...(assigned ? { technicianId: tech.id } : {}),
+      });
     await task('OPEN', '2026-03-05T04:00:00.000Z'); // past its end, never clocked: MISSED (open and overdue)
     await task('CLOSED', '2026-03-06T04:00:00.000Z');
     await task('CLOCKED_OUT', '2026-03-07T04:00:00.000Z'); // open, not overdue
@@ -60,10 +70,17 @@ describe('GET /api/dashboard/job-metrics (Asia/Kolkata)', () => {
       }
     };
     await closed('2026-01-01T00:00:00.000Z', [['CLOSED', '2026-03-12T00:00:00.000Z']]); // 70 days
-    await closed('2026-01-10T00:00:00.000Z', [['CLOSED', '2026-01-20T00:00:00.000Z'], ['OPEN', '2026-01-21T00:00:00.000Z'], ['CLOSED', '2026-03-19T00:00:00.000Z']]); // 68 days (last close)
+    await closed('2026-01-10T00:00:00.000Z', [
+      ['CLOSED', '2026-01-20T00:00:00.000Z'],
+      ['OPEN', '2026-01-21T00:00:00.000Z'],
+      ['CLOSED', '2026-03-19T00:00:00.000Z'],
+    ]); // 68 days (last close)
     await closed('2026-01-01T00:00:00.000Z', [['CLOSED', '2026-02-10T00:00:00.000Z']]); // previous: 40 days
     await closed('2026-01-01T00:00:00.000Z', [['CLOSED', '2026-04-05T00:00:00.000Z']]); // April
-    await closed('2026-01-01T00:00:00.000Z', [['CLOSED', '2026-03-15T00:00:00.000Z'], ['OPEN', '2026-03-16T00:00:00.000Z']]); // re-opened
+    await closed('2026-01-01T00:00:00.000Z', [
+      ['CLOSED', '2026-03-15T00:00:00.000Z'],
+      ['OPEN', '2026-03-16T00:00:00.000Z'],
+    ]); // re-opened
     // Another company's March rows.
     const other = await buildTenant(t.db, { timeZone: 'Asia/Kolkata' });
     const oj = await buildJob(t.db, other.id, { createdAt: '2026-03-10T00:00:00.000Z' });
@@ -95,8 +112,14 @@ describe('GET /api/dashboard/customer-stats (America/New_York)', () => {
     const c2 = await customer('Bravo', '2026-03-01T04:59:59.000Z'); // previous
     const c3 = await customer('Charlie', '2026-04-01T04:00:00.000Z'); // April
     const c4 = await customer('Delta', '2026-03-15T12:00:00.000Z'); // in
-    for (const [c, n] of [[c1, 2], [c2, 3], [c3, 1]] as const) for (let i = 0; i < n; i++) await buildJob(t.db, id, { customer: c });
-    const inv = (c: { id: string }, total: number, invoiceDate: string, status: 'SENT' | 'PAID' | 'VOID' = 'SENT') => insertInvoice(t.db, id, { customerId: c.id, status, invoiceDate, total });
+    for (const [c, n] of [
+      [c1, 2],
+      [c2, 3],
+      [c3, 1],
+    ] as const)
+      for (let i = 0; i < n; i++) await buildJob(t.db, id, { customer: c });
+    const inv = (c: { id: string }, total: number, invoiceDate: string, status: 'SENT' | 'PAID' | 'VOID' = 'SENT') =>
+      insertInvoice(t.db, id, { customerId: c.id, status, invoiceDate, total });
     await inv(c1, 30_000, '2026-03-01');
     await inv(c1, 5_000, '2026-03-20');
     await inv(c2, 20_000, '2026-03-31', 'PAID');
@@ -134,7 +157,11 @@ describe('GET /api/dashboard/lead-metrics (America/New_York)', () => {
     };
     await lead('NEW', 'WEBSITE', '2026-03-01T05:00:00.000Z');
     const l2 = await lead('CONVERTED', 'REFERRAL', '2026-03-31T12:00:00.000Z');
-    await jobFor(l2, [[10_000, 'SENT'], [5_000, 'VOID'], [2_000, 'DRAFT']]);
+    await jobFor(l2, [
+      [10_000, 'SENT'],
+      [5_000, 'VOID'],
+      [2_000, 'DRAFT'],
+    ]);
     const l3 = await lead('CONVERTED', 'PHONE', '2026-03-10T00:00:00.000Z');
     await jobFor(l3, [[1_000, 'SENT']]);
     await jobFor(l3, [[1_000, 'SENT']]);
@@ -149,8 +176,21 @@ describe('GET /api/dashboard/lead-metrics (America/New_York)', () => {
 
     const body = await get(admin, `lead-metrics?${MARCH}`);
     expect(body.total).toEqual(fig(3, 1));
-    expect(body.byStatus).toEqual([{ status: 'NEW', count: 1 }, { status: 'CONTACTED', count: 0 }, { status: 'QUALIFIED', count: 0 }, { status: 'CONVERTED', count: 2 }, { status: 'LOST', count: 0 }]);
-    expect(body.bySource).toEqual([{ source: 'WEBSITE', count: 1 }, { source: 'REFERRAL', count: 1 }, { source: 'PHONE', count: 1 }, { source: 'AI_RECEPTIONIST', count: 0 }, { source: 'WALK_IN', count: 0 }, { source: 'OTHER', count: 0 }]);
+    expect(body.byStatus).toEqual([
+      { status: 'NEW', count: 1 },
+      { status: 'CONTACTED', count: 0 },
+      { status: 'QUALIFIED', count: 0 },
+      { status: 'CONVERTED', count: 2 },
+      { status: 'LOST', count: 0 },
+    ]);
+    expect(body.bySource).toEqual([
+      { source: 'WEBSITE', count: 1 },
+      { source: 'REFERRAL', count: 1 },
+      { source: 'PHONE', count: 1 },
+      { source: 'AI_RECEPTIONIST', count: 0 },
+      { source: 'WALK_IN', count: 0 },
+      { source: 'OTHER', count: 0 },
+    ]);
     expect(body.converted).toEqual(fig(2, 1));
     expect(body.conversionRate).toEqual(fig(0.6667, 1));
     expect(body.convertedValue).toEqual(fig(120, 7));
@@ -170,12 +210,27 @@ describe('GET /api/dashboard/top-revenue-zones and -tags (America/New_York)', ()
       for (const [total, invoiceDate] of invoices) await insertInvoice(t.db, id, { customerId: c.id, jobId: j.id, status: 'SENT', invoiceDate, total });
     };
     await job([1, 2], [tagA.id, tagB.id], [[10_000, '2026-03-01']]);
-    await job([2], [tagA.id], [[3_000, '2026-03-31'], [2_000, '2026-03-15'], [50_000, '2026-02-28']]);
+    await job(
+      [2],
+      [tagA.id],
+      [
+        [3_000, '2026-03-31'],
+        [2_000, '2026-03-15'],
+        [50_000, '2026-02-28'],
+      ],
+    );
     await job([3], [], [[500, '2026-03-10']]);
     await job([4], [], [[400, '2026-03-10']]);
     await job([5], [], [[300, '2026-03-10']]);
     await job([6], [], [[200, '2026-03-10']]);
-    await job([7], [], [[100, '2026-03-10'], [99_999, '2026-04-01']]);
+    await job(
+      [7],
+      [],
+      [
+        [100, '2026-03-10'],
+        [99_999, '2026-04-01'],
+      ],
+    );
     const other = await buildTenant(t.db);
     const oz = await buildZone(t.db, other.id, 'Z1');
     const oj = await buildJob(t.db, other.id);

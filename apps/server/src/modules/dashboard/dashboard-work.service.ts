@@ -1,5 +1,13 @@
 import type { Db } from '@fieldwork/db/connection';
-import { DASHBOARD_OTHER_LABEL, DASHBOARD_TOP_N, type CustomerStats, type DashboardRangeQuery, type JobMetrics, type LeadMetrics, type TopRevenue } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import {
+  DASHBOARD_OTHER_LABEL,
+  DASHBOARD_TOP_N,
+  type CustomerStats,
+  type DashboardRangeQuery,
+  type JobMetrics,
+  type LeadMetrics,
+  type TopRevenue,
+} from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { figure, topWithOther } from '@fieldwork/domain/dashboard/dashboard.rules';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@fieldwork/domain/customers/leads.schemas';
 import { centsToDollars } from '@fieldwork/domain/common/money.rules';
@@ -9,7 +17,11 @@ import { customerCounts, jobCloseDays, jobsByStatus, leadCounts, taskCounts } fr
 import { periodsOf, rangeOf } from './dashboard-finance.service.ts';
 
 async function periodWork(db: Db, tenantId: string, p: { start: string; end: string }, now: Date, timeZone: string) {
-  const [jobs, tasks, closes] = await Promise.all([jobsByStatus(db, tenantId, p), taskCounts(db, tenantId, p, statusBounds(now, timeZone)), jobCloseDays(db, tenantId, p)]);
+  const [jobs, tasks, closes] = await Promise.all([
+    jobsByStatus(db, tenantId, p),
+    taskCounts(db, tenantId, p, statusBounds(now, timeZone)),
+    jobCloseDays(db, tenantId, p),
+  ]);
   return {
     openJobs: jobs.OPEN,
     closedJobs: jobs.CLOSED,
@@ -37,7 +49,11 @@ export async function customerStats(db: Db, tenantId: string, timeZone: string, 
   const { current, previous } = periodsOf(range);
   const [counts, revenue] = await Promise.all([customerCounts(db, tenantId, current, previous), invoicedByCustomer(db, tenantId, current)]);
   const top = revenue.sort((a, b) => b.revenue - a.revenue || a.id.localeCompare(b.id)).slice(0, DASHBOARD_TOP_N);
-  const names = await customerNames(db, tenantId, top.map((t) => t.id));
+  const names = await customerNames(
+    db,
+    tenantId,
+    top.map((t) => t.id),
+  );
   return {
     range,
     total: counts.total,
@@ -70,6 +86,11 @@ export async function leadMetrics(db: Db, tenantId: string, timeZone: string, qu
 export async function topRevenue(db: Db, tenantId: string, timeZone: string, query: DashboardRangeQuery, link: 'zones' | 'tags'): Promise<TopRevenue> {
   const range = rangeOf(query, timeZone);
   const rows = await invoicedByJobLink(db, tenantId, periodsOf(range).current, link);
-  const items = topWithOther(rows, DASHBOARD_TOP_N, DASHBOARD_OTHER_LABEL).map((r) => ({ id: r.id, name: r.name, revenue: centsToDollars(r.revenue), jobs: r.jobs }));
+  const items = topWithOther(rows, DASHBOARD_TOP_N, DASHBOARD_OTHER_LABEL).map((r) => ({
+    id: r.id,
+    name: r.name,
+    revenue: centsToDollars(r.revenue),
+    jobs: r.jobs,
+  }));
   return { range, items };
 }

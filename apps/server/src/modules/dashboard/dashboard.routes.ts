@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '@fieldwork/db/connection';
-import { customerStatsSchema, dashboardRangeQuery, financeMetricsSchema, jobMetricsSchema, leadMetricsSchema, revenueChartSchema, topRevenueSchema, type DashboardRangeQuery } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import {
+  customerStatsSchema,
+  dashboardRangeQuery,
+  financeMetricsSchema,
+  jobMetricsSchema,
+  leadMetricsSchema,
+  revenueChartSchema,
+  topRevenueSchema,
+  type DashboardRangeQuery,
+} from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { financeMetrics, revenueChart } from './dashboard-finance.service.ts';
 import { customerStats, jobMetrics, leadMetrics, topRevenue } from './dashboard-work.service.ts';
@@ -16,8 +25,18 @@ const METRICS: [string, string, z.ZodType, Metric][] = [
   ['job-metrics', 'Jobs by status, tasks open/overdue/closed, average days to close', jobMetricsSchema, jobMetrics],
   ['customer-stats', 'Customers: total, new in range, repeat, top 5 by revenue', customerStatsSchema, customerStats],
   ['lead-metrics', 'Leads by status and source, converted to jobs, conversion rate and value', leadMetricsSchema, leadMetrics],
-  ['top-revenue-zones', 'Revenue and jobs per service zone, top 5 then Other (a job in several zones counts in each)', topRevenueSchema, (db, t, z, q) => topRevenue(db, t, z, q, 'zones')],
-  ['top-revenue-tags', 'Revenue and jobs per job tag, top 5 then Other (a job with several tags counts in each)', topRevenueSchema, (db, t, z, q) => topRevenue(db, t, z, q, 'tags')],
+  [
+    'top-revenue-zones',
+    'Revenue and jobs per service zone, top 5 then Other (a job in several zones counts in each)',
+    topRevenueSchema,
+    (db, t, z, q) => topRevenue(db, t, z, q, 'zones'),
+  ],
+  [
+    'top-revenue-tags',
+    'Revenue and jobs per job tag, top 5 then Other (a job with several tags counts in each)',
+    topRevenueSchema,
+    (db, t, z, q) => topRevenue(db, t, z, q, 'tags'),
+  ],
 ];
 
 /**
@@ -28,12 +47,16 @@ const METRICS: [string, string, z.ZodType, Metric][] = [
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const [path, summary, response, metric] of METRICS) {
-    r.get(`/api/dashboard/${path}`, {
-      preHandler: guard('dashboard.read'),
-      schema: { tags: ['dashboard'], summary, querystring: dashboardRangeQuery, response: { 200: response } },
-    }, async (request) => {
-      const auth = requireAuth(request);
-      return metric(app.db, auth.viewer.tenantId, auth.timeZone, request.query);
-    });
+    r.get(
+      `/api/dashboard/${path}`,
+      {
+        preHandler: guard('dashboard.read'),
+        schema: { tags: ['dashboard'], summary, querystring: dashboardRangeQuery, response: { 200: response } },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        return metric(app.db, auth.viewer.tenantId, auth.timeZone, request.query);
+      },
+    );
   }
 }

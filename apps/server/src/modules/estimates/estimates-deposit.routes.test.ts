@@ -29,7 +29,10 @@ describe('estimate deposit (Deposit Paid)', () => {
     const est = await sentWithDeposit(job.id);
     const res = await post(`/api/estimates/${est.id}/deposit`, DEPOSIT);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Deposit recorded successfully', data: { status: 'PAID', statusLabel: 'Deposit Paid', depositPayment: { amount: 100, paidOn: '2026-11-20', method: 'CHECK', reference: 'Chk 5512' } } });
+    expect(res.json()).toMatchObject({
+      message: 'Deposit recorded successfully',
+      data: { status: 'PAID', statusLabel: 'Deposit Paid', depositPayment: { amount: 100, paidOn: '2026-11-20', method: 'CHECK', reference: 'Chk 5512' } },
+    });
     expect(res.json().data.actions).toMatchObject({ convert: true, edit: false, recordDeposit: false });
     expect((await post(`/api/estimates/${est.id}/deposit`, DEPOSIT)).statusCode).toBe(409);
 
@@ -37,11 +40,17 @@ describe('estimate deposit (Deposit Paid)', () => {
     expect(converted.statusCode, converted.body).toBe(201);
     const invoice = (await t.call('GET', `/api/invoices/${converted.json().data.id}`, admin.cookie)).json().data;
     expect(invoice).toMatchObject({ status: 'DRAFT', totalAmount: 450, paidAmount: 100, balance: 350 });
-    expect(invoice.payments).toEqual([expect.objectContaining({ amount: 100, paidOn: '2026-11-20', method: 'CHECK', reference: `Deposit on estimate #${est.estimateNumber} · Chk 5512` })]);
+    expect(invoice.payments).toEqual([
+      expect.objectContaining({ amount: 100, paidOn: '2026-11-20', method: 'CHECK', reference: `Deposit on estimate #${est.estimateNumber} · Chk 5512` }),
+    ]);
 
     // The draft cannot drop below what was already paid; sending keeps the rest open.
     const shrink = await t.call('PUT', `/api/invoices/${invoice.id}`, admin.cookie, {
-      mode: 'Draft', version: invoice.version, jobInfo: { type: 'Existing', jobId: job.id }, invoiceInfo: {}, productServices: [line('Small', 1, 50)],
+      mode: 'Draft',
+      version: invoice.version,
+      jobInfo: { type: 'Existing', jobId: job.id },
+      invoiceInfo: {},
+      productServices: [line('Small', 1, 50)],
     });
     expect(shrink.statusCode).toBe(400);
     expect(shrink.json().message).toEqual(['The total cannot be less than the amount already paid ($100.00).']);
@@ -62,7 +71,10 @@ describe('estimate deposit (Deposit Paid)', () => {
   it('refuses drafts, estimates without a deposit, converted ones and bad input; approved ones may take it', async () => {
     const job = await buildJob(t.db, tenantId);
     const draft = (await post('/api/estimates', estimateBody({ jobId: job.id, info: { isDepositRequired: true, depositAmount: 10 } }))).json().data;
-    expect((await post(`/api/estimates/${draft.id}/deposit`, DEPOSIT)).json()).toMatchObject({ statusCode: 409, message: 'A deposit can be recorded only on a sent or approved estimate that requires one and is not converted.' });
+    expect((await post(`/api/estimates/${draft.id}/deposit`, DEPOSIT)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'A deposit can be recorded only on a sent or approved estimate that requires one and is not converted.',
+    });
     const none = (await post('/api/estimates', estimateBody({ jobId: job.id, mode: 'Send' }))).json().data;
     expect((await post(`/api/estimates/${none.id}/deposit`, DEPOSIT)).statusCode).toBe(409);
     const approved = await sentWithDeposit(job.id);

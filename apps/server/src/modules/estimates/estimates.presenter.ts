@@ -1,4 +1,10 @@
-import { ESTIMATE_STATUS_LABELS, effectiveEstimateStatus, estimateActions, type ApprovalDecision, type StoredEstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
+import {
+  ESTIMATE_STATUS_LABELS,
+  effectiveEstimateStatus,
+  estimateActions,
+  type ApprovalDecision,
+  type StoredEstimateStatus,
+} from '@fieldwork/domain/billing/estimates.rules';
 import type { Estimate, EstimateListItem } from '@fieldwork/domain/billing/estimates.schemas';
 import { can, type Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { PaymentMethod } from '@fieldwork/domain/billing/invoices.rules';
@@ -20,9 +26,17 @@ function base(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string) {
     isConvertedJobEstimate: row.previous_estimate_number !== null,
     convertedJobEstimateInfo: row.previous_estimate_number !== null ? { previousEstimateNumber: row.previous_estimate_number } : null,
     depositPayment: row.deposit_paid_on
-      ? { amount: centsToDollars(row.deposit_cents), paidOn: row.deposit_paid_on, method: row.deposit_method as PaymentMethod, reference: row.deposit_reference ?? null }
+      ? {
+          amount: centsToDollars(row.deposit_cents),
+          paidOn: row.deposit_paid_on,
+          method: row.deposit_method as PaymentMethod,
+          reference: row.deposit_reference ?? null,
+        }
       : null,
-    actions: estimateActions({ status, isConverted, isDepositRequired: row.deposit_required === 1, depositCents: row.deposit_cents }, can(viewer, 'estimates.write')),
+    actions: estimateActions(
+      { status, isConverted, isDepositRequired: row.deposit_required === 1, depositCents: row.deposit_cents },
+      can(viewer, 'estimates.write'),
+    ),
   };
 }
 

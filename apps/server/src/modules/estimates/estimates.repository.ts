@@ -26,12 +26,23 @@ export async function setEstimateStatusIf(trx: Db, tenantId: string, id: string,
 
 /** Deletes an estimate still in one of the statuses and never converted. */
 export async function deleteEstimateIf(trx: Db, tenantId: string, id: string, from: readonly string[]): Promise<boolean> {
-  const result = await trx.deleteFrom('estimates').where('tenant_id', '=', tenantId).where('id', '=', id).where('status', 'in', from).where('converted_invoice_id', 'is', null).executeTakeFirst();
+  const result = await trx
+    .deleteFrom('estimates')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .where('converted_invoice_id', 'is', null)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
 /** Estimates of the company in one stored status (the jobs summary's approved count: one index range). */
 export async function countEstimatesInStatus(db: Db, tenantId: string, status: string): Promise<number> {
-  const row = await db.selectFrom('estimates').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('status', '=', status).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('estimates')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -22,8 +22,24 @@ describe('estimates CRUD and totals', () => {
     expect(res.statusCode, res.body).toBe(201);
     const e = res.json().data;
     // 2 × 150 = 300 (+10% tax = 30), 1.5 × 80 = 120; freight 12.50
-    expect(e).toMatchObject({ status: 'DRAFT', statusLabel: 'Draft', subTotal: 420, taxableSubTotal: 300, tax: 30, freight: 12.5, totalAmount: 462.5, depositAmount: 0, account: { id: job.customerId }, job: { id: job.id, jobNumber: job.jobNumber }, totalRevenue: 420, version: 1 });
-    expect(e.productServices.map((l: { total: number; tax: number }) => [l.total, l.tax])).toEqual([[300, 30], [120, 0]]);
+    expect(e).toMatchObject({
+      status: 'DRAFT',
+      statusLabel: 'Draft',
+      subTotal: 420,
+      taxableSubTotal: 300,
+      tax: 30,
+      freight: 12.5,
+      totalAmount: 462.5,
+      depositAmount: 0,
+      account: { id: job.customerId },
+      job: { id: job.id, jobNumber: job.jobNumber },
+      totalRevenue: 420,
+      version: 1,
+    });
+    expect(e.productServices.map((l: { total: number; tax: number }) => [l.total, l.tax])).toEqual([
+      [300, 30],
+      [120, 0],
+    ]);
     expect(e.actions).toMatchObject({ edit: true, delete: true, send: true, convert: false });
     expect(await jobMoney(t, job.id)).toMatchObject({ open_estimates_count: 0, estimate_count: 1 });
     const sent = await post(`/api/estimates/${e.id}/send`);
@@ -39,7 +55,10 @@ describe('estimates CRUD and totals', () => {
   it('edits only a draft at its version (409 STALE_VERSION), recomputing totals; refuses bad input with field messages', async () => {
     const customer = await buildCustomer(t.db, tenantId);
     const e = (await post('/api/estimates', estimateBody({ accountId: customer.id }))).json().data;
-    const put = await t.call('PUT', `/api/estimates/${e.id}`, admin.cookie, { ...estimateBody({ accountId: customer.id, lines: [line('One', 3, 33.33, 8.875)], info: { isDepositRequired: true, depositAmount: 50 } }), version: 1 });
+    const put = await t.call('PUT', `/api/estimates/${e.id}`, admin.cookie, {
+      ...estimateBody({ accountId: customer.id, lines: [line('One', 3, 33.33, 8.875)], info: { isDepositRequired: true, depositAmount: 50 } }),
+      version: 1,
+    });
     expect(put.statusCode, put.body).toBe(200);
     // 3 × 33.33 = 99.99; tax 8.875% = 8.874… → 8.87
     expect(put.json().data).toMatchObject({ subTotal: 99.99, tax: 8.87, totalAmount: 108.86, depositAmount: 50, version: 2, job: null });
@@ -48,7 +67,10 @@ describe('estimates CRUD and totals', () => {
     const bad = await post('/api/estimates', estimateBody({ accountId: customer.id, lines: [line('x', 1, 1.001)] }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('Rate can have at most 2 decimal places.');
-    const deposit = await post('/api/estimates', estimateBody({ accountId: customer.id, lines: [line('x', 1, 10)], info: { isDepositRequired: true, depositAmount: 10.01 } }));
+    const deposit = await post(
+      '/api/estimates',
+      estimateBody({ accountId: customer.id, lines: [line('x', 1, 10)], info: { isDepositRequired: true, depositAmount: 10.01 } }),
+    );
     expect(deposit.json().message).toEqual(['Deposit Amount cannot be more than the total.']);
     await post(`/api/estimates/${e.id}/send`);
     const notDraft = await t.call('PUT', `/api/estimates/${e.id}`, admin.cookie, { ...estimateBody({ accountId: customer.id }), version: 3 });
@@ -60,7 +82,15 @@ describe('estimates CRUD and totals', () => {
     const e = (await post('/api/estimates', estimateBody({ jobId: job.id, mode: 'Send' }))).json().data;
     const copy = await post(`/api/estimates/${e.id}/draft`);
     expect(copy.statusCode).toBe(201);
-    expect(copy.json()).toMatchObject({ message: 'Now, You can edit your Estimate.', data: { status: 'DRAFT', isConvertedJobEstimate: true, convertedJobEstimateInfo: { previousEstimateNumber: e.estimateNumber }, totalAmount: e.totalAmount } });
+    expect(copy.json()).toMatchObject({
+      message: 'Now, You can edit your Estimate.',
+      data: {
+        status: 'DRAFT',
+        isConvertedJobEstimate: true,
+        convertedJobEstimateInfo: { previousEstimateNumber: e.estimateNumber },
+        totalAmount: e.totalAmount,
+      },
+    });
     expect((await post(`/api/estimates/${copy.json().data.id}/draft`)).statusCode).toBe(409);
     expect((await t.call('DELETE', `/api/estimates/${e.id}`, admin.cookie)).statusCode).toBe(409);
     const del = await t.call('DELETE', `/api/estimates/${copy.json().data.id}`, admin.cookie);
@@ -90,17 +120,29 @@ describe('estimates CRUD and totals', () => {
     expect(Date.parse(e.approval.signedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await post(`/api/estimates/${id}/approval`, { decision: 'DECLINED', signerName: 'x', signature: PNG })).statusCode).toBe(409);
     expect((await t.call('GET', '/api/jobs/summary', admin.cookie)).json().data.approvedEstimates).toBeGreaterThanOrEqual(1);
-    expect((await post(`/api/estimates/${id}/approval`, { decision: 'APPROVED', signerName: 'x', signature: 'data:image/png;base64,AAAA' })).statusCode).toBe(400);
+    expect((await post(`/api/estimates/${id}/approval`, { decision: 'APPROVED', signerName: 'x', signature: 'data:image/png;base64,AAAA' })).statusCode).toBe(
+      400,
+    );
     const converted = await post(`/api/estimates/${id}/convert`);
     expect(converted.statusCode, converted.body).toBe(201);
     expect(converted.json().message).toBe('Estimate converted to invoice successfully');
     const inv = (await t.call('GET', `/api/invoices/${converted.json().data.id}`, admin.cookie)).json().data;
-    expect(inv).toMatchObject({ status: 'DRAFT', totalAmount: e.totalAmount, isConvertedFromEstimate: true, convertedEstimate: { id, estimateNumber: e.estimateNumber }, job: { id: job.id } });
+    expect(inv).toMatchObject({
+      status: 'DRAFT',
+      totalAmount: e.totalAmount,
+      isConvertedFromEstimate: true,
+      convertedEstimate: { id, estimateNumber: e.estimateNumber },
+      job: { id: job.id },
+    });
     expect(inv.productServices).toHaveLength(2);
     const again = await post(`/api/estimates/${id}/convert`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^Cannot convert to invoice/);
-    expect((await t.call('GET', `/api/estimates/${id}`, admin.cookie)).json().data).toMatchObject({ isConverted: true, convertedInvoice: { id: inv.id, invoiceNumber: inv.invoiceNumber }, actions: { convert: false, void: false } });
+    expect((await t.call('GET', `/api/estimates/${id}`, admin.cookie)).json().data).toMatchObject({
+      isConverted: true,
+      convertedInvoice: { id: inv.id, invoiceNumber: inv.invoiceNumber },
+      actions: { convert: false, void: false },
+    });
   });
 
   it('links a loose estimate to a job once; void or other-customer refused', async () => {
@@ -111,7 +153,12 @@ describe('estimates CRUD and totals', () => {
     const link = await post('/api/estimates/link', { jobId: job.id, estimateId: e.id });
     expect(link.json()).toEqual({ data: { id: e.id, jobId: job.id, jobNumber: job.jobNumber }, message: `Linking to Job: ${job.jobNumber}` });
     expect(await jobMoney(t, job.id)).toMatchObject({ open_estimates_count: 1, open_estimates_cents: Math.round(e.totalAmount * 100), estimate_count: 1 });
-    const other = await buildJob(t.db, tenantId, { customer: { id: job.customerId, addressId: (await t.db.selectFrom('jobs').select('site_address_id').where('id', '=', job.id).executeTakeFirstOrThrow()).site_address_id } });
+    const other = await buildJob(t.db, tenantId, {
+      customer: {
+        id: job.customerId,
+        addressId: (await t.db.selectFrom('jobs').select('site_address_id').where('id', '=', job.id).executeTakeFirstOrThrow()).site_address_id,
+      },
+    });
     expect((await post('/api/estimates/link', { jobId: other.id, estimateId: e.id })).statusCode).toBe(409);
     const stranger = await buildJob(t.db, tenantId);
     const loose = (await post('/api/estimates', estimateBody({ accountId: job.customerId }))).json().data;
@@ -126,7 +173,8 @@ describe('estimate lists', () => {
   it('pages 10, searches by number, sorts by amount, filters created-on presets', async () => {
     const company = await t.newCompany();
     const customer = await buildCustomer(t.db, company.tenantId);
-    for (let i = 1; i <= 12; i++) await t.call('POST', '/api/estimates', company.admin.cookie, estimateBody({ accountId: customer.id, lines: [line('x', 1, i)] }));
+    for (let i = 1; i <= 12; i++)
+      await t.call('POST', '/api/estimates', company.admin.cookie, estimateBody({ accountId: customer.id, lines: [line('x', 1, i)] }));
     const list = (q: string) => t.call('GET', `/api/estimates${q}`, company.admin.cookie).then((r) => r.json());
     const first = await list('');
     expect(first.pagination).toEqual({ totalItems: 12, totalPages: 2, currentPage: 1, itemsPerPage: 10 });
@@ -136,7 +184,8 @@ describe('estimate lists', () => {
     expect((await list('?searchText=abc')).data).toEqual([]);
     expect((await list('?createdOn=this_week')).pagination.totalItems).toBe(12);
     expect((await list('?createdOn=last_year')).pagination.totalItems).toBe(0);
-    for (const bad of ['?orderByKey=x', '?status=OPEN', '?createdOn=yesterday', '?limit=101']) expect((await t.call('GET', `/api/estimates${bad}`, company.admin.cookie)).statusCode, bad).toBe(400);
+    for (const bad of ['?orderByKey=x', '?status=OPEN', '?createdOn=yesterday', '?limit=101'])
+      expect((await t.call('GET', `/api/estimates${bad}`, company.admin.cookie)).statusCode, bad).toBe(400);
   });
 });
 

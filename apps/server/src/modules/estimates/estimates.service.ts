@@ -14,13 +14,28 @@ import {
   estimateMove,
   type StoredEstimateStatus,
 } from '@fieldwork/domain/billing/estimates.rules';
-import type { ApprovalBody, CreateEstimateBody, DepositBody, Estimate, EstimateListQuery, UpdateEstimateBody } from '@fieldwork/domain/billing/estimates.schemas';
+import type {
+  ApprovalBody,
+  CreateEstimateBody,
+  DepositBody,
+  Estimate,
+  EstimateListQuery,
+  UpdateEstimateBody,
+} from '@fieldwork/domain/billing/estimates.schemas';
 import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
 import { claimConversion, insertPayment } from '../billing/conversion.repository.ts';
 import { changeDocument, type DocumentChange } from '../billing/document-change.service.ts';
 import { documentEmailDraft, queueDocumentEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
 import type { OwnFields } from '../billing/document-writes.repository.ts';
-import { carriedColumns, copyIntoDraft, createDocument, insertDocument, updateDraftDocument, type BillingCtx, type DocumentInput } from '../billing/document-writes.service.ts';
+import {
+  carriedColumns,
+  copyIntoDraft,
+  createDocument,
+  insertDocument,
+  updateDraftDocument,
+  type BillingCtx,
+  type DocumentInput,
+} from '../billing/document-writes.service.ts';
 import { findEstimate, listEstimates, loadLines, type EstimateRow } from '../billing/documents.repository.ts';
 import { copyLines, toListFilter } from '../billing/documents.service.ts';
 import { deleteEstimateIf, setEstimateStatusIf } from './estimates.repository.ts';
@@ -50,8 +65,14 @@ export async function getEstimate(ctx: Ctx, id: string): Promise<Estimate> {
 
 /** Columns a new estimate starts without (no copy source, conversion or approval yet). */
 const FRESH = {
-  previous_estimate_number: null, converted_invoice_id: null,
-  approval_decision: null, approval_name: null, approval_at: null, approval_ip: null, approval_comment: null, approval_signature: null,
+  previous_estimate_number: null,
+  converted_invoice_id: null,
+  approval_decision: null,
+  approval_name: null,
+  approval_at: null,
+  approval_ip: null,
+  approval_comment: null,
+  approval_signature: null,
 } as const;
 
 function toInput(body: CreateEstimateBody): DocumentInput & { own: OwnFields } {
@@ -86,7 +107,13 @@ async function moveEstimate(ctx: Ctx, before: EstimateRow, move: Move): Promise<
   const to = ESTIMATE_STATUS_LABELS[move.to];
   await changeDocument(ctx, {
     ...move,
-    activity: { jobId: before.job_id, entityType: 'ESTIMATE', entityId: before.id, action: 'ESTIMATE_STATUS_CHANGED', message: move.message ?? `Estimate #${before.estimate_number}: ${from} → ${to}` },
+    activity: {
+      jobId: before.job_id,
+      entityType: 'ESTIMATE',
+      entityId: before.id,
+      action: 'ESTIMATE_STATUS_CHANGED',
+      message: move.message ?? `Estimate #${before.estimate_number}: ${from} → ${to}`,
+    },
     status: { from, to },
   });
   return getEstimate(ctx, before.id);
@@ -106,21 +133,37 @@ async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void', email?:
   return moveEstimate(ctx, before, {
     to,
     allowed: move.allowed && !converted,
-    refuse: () => new AppError('CONFLICT', move.allowed && converted ? ESTIMATE_MESSAGES.alreadyConverted : ESTIMATE_MESSAGES.notAllowed(action, ESTIMATE_STATUS_LABELS[effective])),
+    refuse: () =>
+      new AppError(
+        'CONFLICT',
+        move.allowed && converted ? ESTIMATE_MESSAGES.alreadyConverted : ESTIMATE_MESSAGES.notAllowed(action, ESTIMATE_STATUS_LABELS[effective]),
+      ),
     write: (trx, at) => setEstimateStatusIf(trx, ctx.viewer.tenantId, id, { from: move.from, unconverted: action === 'void' }, { status: to }, at),
     ...(email ? { also: (trx: Db) => queueDocumentEmail(trx, withBox(ctx), emailedEstimate(before), email).then((to) => `emailed to ${to}`) } : {}),
   });
 }
 
 const emailedEstimate = (row: EstimateRow): EmailedDocument => ({
-  kind: 'estimate', id: row.id, number: row.estimate_number, customerId: row.customer_id, customerName: row.customer_name, jobId: row.job_id,
-  totalCents: row.total_cents, balanceCents: null, dueDate: row.due_date,
+  kind: 'estimate',
+  id: row.id,
+  number: row.estimate_number,
+  customerId: row.customer_id,
+  customerName: row.customer_name,
+  jobId: row.job_id,
+  totalCents: row.total_cents,
+  balanceCents: null,
+  dueDate: row.due_date,
 });
 
 /** Where the Send dialog of this estimate starts: its contacts, the company's wording, the last recipients. */
 export async function estimateEmailDraft(ctx: Ctx, id: string, mailConfigured: boolean): Promise<EmailDraft> {
   const row = await requireEstimate(ctx.db, ctx.viewer.tenantId, id);
-  return documentEmailDraft(ctx.db, ctx.viewer.tenantId, { ...emailedEstimate(row), billingContactId: row.billing_contact_id, siteContactId: row.site_contact_id }, mailConfigured);
+  return documentEmailDraft(
+    ctx.db,
+    ctx.viewer.tenantId,
+    { ...emailedEstimate(row), billingContactId: row.billing_contact_id, siteContactId: row.site_contact_id },
+    mailConfigured,
+  );
 }
 
 export const sendEstimate = (ctx: Ctx, id: string, body?: SendDocumentBody) => sendOrVoid(ctx, id, 'send', body?.email);
@@ -137,10 +180,22 @@ export async function approveOnsite(ctx: Ctx, id: string, body: ApprovalBody, ip
     allowed: move.allowed,
     refuse: () => new AppError('CONFLICT', ESTIMATE_MESSAGES.notAllowed('approve', ESTIMATE_STATUS_LABELS[effective])),
     write: (trx, at) =>
-      setEstimateStatusIf(trx, ctx.viewer.tenantId, id, { from: move.from }, {
-        status: body.decision, approval_decision: body.decision, approval_name: body.signerName, approval_signature: body.signature,
-        approval_comment: body.comment ?? null, approval_at: at, approval_ip: ip,
-      }, at),
+      setEstimateStatusIf(
+        trx,
+        ctx.viewer.tenantId,
+        id,
+        { from: move.from },
+        {
+          status: body.decision,
+          approval_decision: body.decision,
+          approval_name: body.signerName,
+          approval_signature: body.signature,
+          approval_comment: body.comment ?? null,
+          approval_at: at,
+          approval_ip: ip,
+        },
+        at,
+      ),
   });
 }
 
@@ -155,12 +210,27 @@ export async function recordEstimateDeposit(ctx: Ctx, id: string, body: DepositB
   return moveEstimate(ctx, before, {
     to,
     message: `Deposit of ${formatCents(before.deposit_cents)} received on estimate #${before.estimate_number}`,
-    allowed: canRecordDeposit({ status: effective, isConverted: !!before.converted_invoice_id, isDepositRequired: before.deposit_required === 1, depositCents: before.deposit_cents }),
+    allowed: canRecordDeposit({
+      status: effective,
+      isConverted: !!before.converted_invoice_id,
+      isDepositRequired: before.deposit_required === 1,
+      depositCents: before.deposit_cents,
+    }),
     refuse: () => new AppError('CONFLICT', ESTIMATE_MESSAGES.depositNotAllowed),
     write: (trx, at) =>
-      setEstimateStatusIf(trx, ctx.viewer.tenantId, id, { from: estimateMove('recordDeposit', effective, to).from, unconverted: true, depositDue: true }, {
-        status: to, deposit_paid_on: body.paidOn, deposit_method: body.method, deposit_reference: body.reference ?? null,
-      }, at),
+      setEstimateStatusIf(
+        trx,
+        ctx.viewer.tenantId,
+        id,
+        { from: estimateMove('recordDeposit', effective, to).from, unconverted: true, depositDue: true },
+        {
+          status: to,
+          deposit_paid_on: body.paidOn,
+          deposit_method: body.method,
+          deposit_reference: body.reference ?? null,
+        },
+        at,
+      ),
   });
 }
 
@@ -173,7 +243,13 @@ export async function deleteEstimate(ctx: Ctx, id: string): Promise<{ message: s
     allowed: move.allowed,
     refuse: () => new AppError('CONFLICT', ESTIMATE_MESSAGES.notDeletable(ESTIMATE_STATUS_LABELS[effective])),
     write: (trx) => deleteEstimateIf(trx, ctx.viewer.tenantId, id, move.from),
-    activity: { jobId: before.job_id, entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_DELETED', message: `Deleted estimate #${before.estimate_number}` },
+    activity: {
+      jobId: before.job_id,
+      entityType: 'ESTIMATE',
+      entityId: id,
+      action: 'ESTIMATE_DELETED',
+      message: `Deleted estimate #${before.estimate_number}`,
+    },
   });
   return { message: ESTIMATE_MESSAGES.deleted(before.estimate_number) };
 }
@@ -183,7 +259,10 @@ export async function draftFromEstimate(ctx: Ctx, id: string): Promise<{ estimat
   const before = await requireEstimate(ctx.db, ctx.viewer.tenantId, id);
   const effective = statusOf(before, ctx.timeZone);
   if (!editCreatesDraftCopy(effective)) throw new AppError('CONFLICT', ESTIMATE_MESSAGES.notEditable(ESTIMATE_STATUS_LABELS[effective]));
-  const newId = await copyIntoDraft(ctx, before, { kind: 'estimate', columns: { ...FRESH, estimate_date: before.estimate_date, previous_estimate_number: before.estimate_number } });
+  const newId = await copyIntoDraft(ctx, before, {
+    kind: 'estimate',
+    columns: { ...FRESH, estimate_date: before.estimate_date, previous_estimate_number: before.estimate_number },
+  });
   return { estimate: await getEstimate(ctx, newId), message: ESTIMATE_MESSAGES.editCopy };
 }
 
@@ -217,7 +296,10 @@ export async function convertEstimate(ctx: Ctx, id: string): Promise<{ id: strin
       const number = await insertDocument(trx, ctx, {
         id: invoiceId,
         shared: { status: 'DRAFT', ...carriedColumns(before), due_date: null },
-        own: { kind: 'invoice', columns: { invoice_date: null, paid_cents: deposit?.amount_cents ?? 0, previous_invoice_number: null, converted_from_estimate_id: id } },
+        own: {
+          kind: 'invoice',
+          columns: { invoice_date: null, paid_cents: deposit?.amount_cents ?? 0, previous_invoice_number: null, converted_from_estimate_id: id },
+        },
         lines: copyLines(lines),
         activity: { entityType: 'ESTIMATE', entityId: id, action: 'ESTIMATE_CONVERTED' },
         message: (n) => `Converted estimate #${before.estimate_number} to invoice #${n}`,

@@ -51,7 +51,9 @@ describe('afterCommit', () => {
   });
 
   it('keeps the BEGIN IMMEDIATE path publishing after commit too', async () => {
-    await runTransaction(t.db, (trx) => afterCommit(trx, tenantId, { type: 'schedule.changed', taskId: 'immediate', assigneeKeys: ['k'] }), { immediate: true });
+    await runTransaction(t.db, (trx) => afterCommit(trx, tenantId, { type: 'schedule.changed', taskId: 'immediate', assigneeKeys: ['k'] }), {
+      immediate: true,
+    });
     expect(await arrived('immediate')).toBe(true);
   });
 });

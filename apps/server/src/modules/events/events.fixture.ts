@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
-export type ReceivedEvent = { event: string; id: string; data: { type: string; taskId: string | null; jobId: string | null; taskNumber: number | null; at: string } };
+export type ReceivedEvent = {
+  event: string;
+  id: string;
+  data: { type: string; taskId: string | null; jobId: string | null; taskNumber: number | null; at: string };
+};
 
 /** A listening app's base URL on loopback (inject cannot read a stream that never ends). */
 export async function listenLocal(app: FastifyInstance): Promise<number> {
@@ -106,7 +110,16 @@ export async function startServerProcess(databaseUrl: string): Promise<{ port: n
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldwork-events-'));
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../server.ts', import.meta.url))], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: join(dataDir, 'no-web'), DEMO: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: join(dataDir, 'no-web'),
+      DEMO: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -63,74 +63,78 @@ export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl:
     await listener?.close();
   });
 
-  app.get('/api/events', {
-    schema: {
-      tags: ['events'],
-      summary: "Live updates (Server-Sent Events): ids of the company's changed tasks, schedules, bids and jobs that the viewer may see",
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "Live updates (Server-Sent Events): ids of the company's changed tasks, schedules, bids and jobs that the viewer may see",
+      },
     },
-  }, async (request, reply) => {
-    const { viewer, sessionIdHash, token } = requireAuth(request);
-    const key = isSubcontractorRole(viewer.role) ? await findSubcontractorIdOfUser(app.db, viewer.tenantId, viewer.userId) : viewer.userId;
-    const audience = eventAudience(viewer, key);
-    if (!audience) throw new AppError('FORBIDDEN');
-    const open = perUser.get(viewer.userId) ?? 0;
-    if (open >= MAX_STREAMS_PER_USER) throw new AppError('RATE_LIMITED', 'Too many open live-update streams.');
-    perUser.set(viewer.userId, open + 1);
+    async (request, reply) => {
+      const { viewer, sessionIdHash, token } = requireAuth(request);
+      const key = isSubcontractorRole(viewer.role) ? await findSubcontractorIdOfUser(app.db, viewer.tenantId, viewer.userId) : viewer.userId;
+      const audience = eventAudience(viewer, key);
+      if (!audience) throw new AppError('FORBIDDEN');
+      const open = perUser.get(viewer.userId) ?? 0;
+      if (open >= MAX_STREAMS_PER_USER) throw new AppError('RATE_LIMITED', 'Too many open live-update streams.');
+      perUser.set(viewer.userId, open + 1);
 
-    reply.hijack();
-    const res = reply.raw;
-    request.raw.socket.setTimeout(0);
-    request.raw.socket.setNoDelay(true);
-    // Headers set through Fastify so far (helmet writes straight onto the raw response) go out too.
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
-    streams.add(res);
-    const send = (chunk: string) => {
-      if (res.writableEnded || res.destroyed) return;
-      if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
-      else res.write(chunk);
-    };
-    send(`retry: ${RETRY_MS}\n: connected\n\n`);
-    const unsubscribe = bus.subscribe((event) => {
-      if (eventVisibleTo(event, audience)) send(`event: ${event.type}\ndata: ${JSON.stringify(toClientEvent(event))}\nid: ${event.id}\n\n`);
-    });
-    // Each heartbeat also re-reads the session or API token: a logout, a revoked or expired token, a disabled
-    // owner or a change of role ends the stream (the client reconnects and is asked again).
-    const stillValid = async () => {
-      const now = Date.now();
-      if (token) {
-        const row = await findApiTokenByHash(app.db, token.hash);
-        return row !== undefined && tokenRowLive(row, now) && row.role === viewer.role && row.access === viewer.access;
-      }
-      if (!sessionIdHash) return false;
-      const row = await findSessionByHash(app.db, sessionIdHash);
-      if (!row || row.status !== 'ACTIVE' || row.role !== viewer.role || row.access !== viewer.access) return false;
-      return now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) <= row.idle_seconds * 1000;
-    };
-    const heartbeat = setInterval(() => {
-      send(': heartbeat\n\n');
-      stillValid().then(
-        (ok) => ok || res.end(),
-        () => undefined,
-      );
-    }, app.config.eventsHeartbeatMs);
-    let cleaned = false;
-    const cleanup = () => {
-      if (cleaned) return;
-      cleaned = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(res);
-      const left = (perUser.get(viewer.userId) ?? 1) - 1;
-      if (left > 0) perUser.set(viewer.userId, left);
-      else perUser.delete(viewer.userId);
-    };
-    res.on('close', cleanup);
-    res.on('error', cleanup);
-  });
+      reply.hijack();
+      const res = reply.raw;
+      request.raw.socket.setTimeout(0);
+      request.raw.socket.setNoDelay(true);
+      // Headers set through Fastify so far (helmet writes straight onto the raw response) go out too.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      streams.add(res);
+      const send = (chunk: string) => {
+        if (res.writableEnded || res.destroyed) return;
+        if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+        else res.write(chunk);
+      };
+      send(`retry: ${RETRY_MS}\n: connected\n\n`);
+      const unsubscribe = bus.subscribe((event) => {
+        if (eventVisibleTo(event, audience)) send(`event: ${event.type}\ndata: ${JSON.stringify(toClientEvent(event))}\nid: ${event.id}\n\n`);
+      });
+      // Each heartbeat also re-reads the session or API token: a logout, a revoked or expired token, a disabled
+      // owner or a change of role ends the stream (the client reconnects and is asked again).
+      const stillValid = async () => {
+        const now = Date.now();
+        if (token) {
+          const row = await findApiTokenByHash(app.db, token.hash);
+          return row !== undefined && tokenRowLive(row, now) && row.role === viewer.role && row.access === viewer.access;
+        }
+        if (!sessionIdHash) return false;
+        const row = await findSessionByHash(app.db, sessionIdHash);
+        if (!row || row.status !== 'ACTIVE' || row.role !== viewer.role || row.access !== viewer.access) return false;
+        return now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) <= row.idle_seconds * 1000;
+      };
+      const heartbeat = setInterval(() => {
+        send(': heartbeat\n\n');
+        stillValid().then(
+          (ok) => ok || res.end(),
+          () => undefined,
+        );
+      }, app.config.eventsHeartbeatMs);
+      let cleaned = false;
+      const cleanup = () => {
+        if (cleaned) return;
+        cleaned = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(res);
+        const left = (perUser.get(viewer.userId) ?? 1) - 1;
+        if (left > 0) perUser.set(viewer.userId, left);
+        else perUser.delete(viewer.userId);
+      };
+      res.on('close', cleanup);
+      res.on('error', cleanup);
+    },
+  );
 }

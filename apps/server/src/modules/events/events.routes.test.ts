@@ -87,7 +87,14 @@ describe('GET /api/events', () => {
     expect(s.raw()).not.toContain('assigneeKeys');
 
     const tech = await buildUser(t.db, { tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
-    const scheduled = await t.call('POST', '/api/tasks/schedule', admin.cookie, { taskId: task.id, startDateTime: hh(8), expectedEndDateTime: hh(9), isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: tech.id });
+    const scheduled = await t.call('POST', '/api/tasks/schedule', admin.cookie, {
+      taskId: task.id,
+      startDateTime: hh(8),
+      expectedEndDateTime: hh(9),
+      isAssigned: true,
+      assignedTo: 'TECHNICIAN',
+      assignedTechnicianId: tech.id,
+    });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     await s.waitFor((e) => e.event === 'schedule.changed' && e.data.taskId === task.id);
 
@@ -97,7 +104,11 @@ describe('GET /api/events', () => {
 
     const ago = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
     const open = await buildTask(t.db, tenantId, { jobId, lifecycle: 'CLOCKED_OUT', startAt: ago(3), expectedEndAt: ago(2) });
-    const closed = await t.call('POST', '/api/tasks/close', admin.cookie, { taskId: open.id, startDateTime: new Date(Date.now() - 3_600_000).toISOString(), endDateTime: new Date().toISOString() });
+    const closed = await t.call('POST', '/api/tasks/close', admin.cookie, {
+      taskId: open.id,
+      startDateTime: new Date(Date.now() - 3_600_000).toISOString(),
+      endDateTime: new Date().toISOString(),
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     await s.waitFor((e) => e.event === 'task.status' && e.data.taskId === open.id);
 
@@ -146,7 +157,14 @@ describe('GET /api/events', () => {
     const s = await subscribe(as(admin));
     const first = await createTask({ startDateTime: hh(14), expectedEndDateTime: hh(16), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.user.id });
     const second = await buildTask(t.db, tenantId, { jobId });
-    const clash = await t.call('POST', '/api/tasks/schedule', admin.cookie, { taskId: second.id, startDateTime: hh(15), expectedEndDateTime: hh(17), isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: tech.user.id });
+    const clash = await t.call('POST', '/api/tasks/schedule', admin.cookie, {
+      taskId: second.id,
+      startDateTime: hh(15),
+      expectedEndDateTime: hh(17),
+      isAssigned: true,
+      assignedTo: 'TECHNICIAN',
+      assignedTechnicianId: tech.user.id,
+    });
     expect(clash.statusCode, clash.body).toBe(409);
     const later = await createTask();
     await s.waitFor((e) => e.data.taskId === first.id);
@@ -162,7 +180,15 @@ describe('GET /api/events', () => {
     const otherSub = await buildSubcontractor(t.db, tenantId);
     const s = await subscribe(as(subUser));
     const [asked, notAsked] = [await buildTask(t.db, tenantId, { jobId }), await buildTask(t.db, tenantId, { jobId })];
-    const bid = (taskId: string, to: string) => t.call('POST', '/api/tasks/schedule', admin.cookie, { taskId, startDateTime: hh(18), expectedEndDateTime: hh(19), isAssigned: false, assignedTo: 'SUBCONTRACTOR', bidRequestSentTo: [to] });
+    const bid = (taskId: string, to: string) =>
+      t.call('POST', '/api/tasks/schedule', admin.cookie, {
+        taskId,
+        startDateTime: hh(18),
+        expectedEndDateTime: hh(19),
+        isAssigned: false,
+        assignedTo: 'SUBCONTRACTOR',
+        bidRequestSentTo: [to],
+      });
     expect((await bid(notAsked.id, otherSub.id)).statusCode).toBe(201);
     expect((await bid(asked.id, sub.id)).statusCode).toBe(201);
     await s.waitFor((e) => e.event === 'bid.changed' && e.data.taskId === asked.id);
@@ -208,7 +234,11 @@ describe('GET /api/events', () => {
 
     it('the token expires', async () => {
       const { id, s } = await tokenStream(admin.cookie);
-      await t.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() + HEARTBEAT_MS / 2).toISOString() }).where('id', '=', id).execute();
+      await t.db
+        .updateTable('api_tokens')
+        .set({ expires_at: new Date(Date.now() + HEARTBEAT_MS / 2).toISOString() })
+        .where('id', '=', id)
+        .execute();
       await endsSoon(s);
     });
 
@@ -220,7 +250,7 @@ describe('GET /api/events', () => {
       await endsSoon(s);
     });
 
-    it("(and a receptionist token, which reads nothing, never opens one)", async () => {
+    it('(and a receptionist token, which reads nothing, never opens one)', async () => {
       const { secret } = (await t.call('POST', '/api/tokens', admin.cookie, { name: 'phone', scope: 'receptionist' })).json().data;
       expect((await subscribe({ authorization: `Bearer ${secret}` })).status).toBe(403);
     });
@@ -238,29 +268,33 @@ describe('GET /api/events', () => {
   });
 
   // PostgreSQL only: SQLite is one process by design, so there is no second process to fan out to.
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('fans out through LISTEN/NOTIFY to a second server process on the same database (PostgreSQL only; skipped on SQLite)', async () => {
-    const b = await startServerProcess(t.databaseUrl!);
-    try {
-      // Sessions live in the database, so the cookie from this process signs in on the other one too.
-      const s = await openStream(b.port, as(admin));
-      streams.push(s);
-      expect(s.status).toBe(200);
-      await connected(s);
-      const task = await createTask();
-      const got = await s.waitFor((e) => e.event === 'task.created' && e.data.taskId === task.id, 10_000);
-      expect(got.data.taskNumber).toBe(task.taskNumber);
-      // One copy only: this process receives its own events through NOTIFY, never also in-process.
-      const local = await subscribe(as(admin));
-      const second = await createTask();
-      await local.waitFor((e) => e.data.taskId === second.id);
-      await s.waitFor((e) => e.data.taskId === second.id, 10_000);
-      await sleep(QUIET_MS);
-      expect(local.events.filter((e) => e.data.taskId === second.id)).toHaveLength(1);
-      expect(s.events.filter((e) => e.data.taskId === second.id)).toHaveLength(1);
-      s.close();
-      local.close();
-    } finally {
-      await b.stop();
-    }
-  }, 60_000);
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'fans out through LISTEN/NOTIFY to a second server process on the same database (PostgreSQL only; skipped on SQLite)',
+    async () => {
+      const b = await startServerProcess(t.databaseUrl!);
+      try {
+        // Sessions live in the database, so the cookie from this process signs in on the other one too.
+        const s = await openStream(b.port, as(admin));
+        streams.push(s);
+        expect(s.status).toBe(200);
+        await connected(s);
+        const task = await createTask();
+        const got = await s.waitFor((e) => e.event === 'task.created' && e.data.taskId === task.id, 10_000);
+        expect(got.data.taskNumber).toBe(task.taskNumber);
+        // One copy only: this process receives its own events through NOTIFY, never also in-process.
+        const local = await subscribe(as(admin));
+        const second = await createTask();
+        await local.waitFor((e) => e.data.taskId === second.id);
+        await s.waitFor((e) => e.data.taskId === second.id, 10_000);
+        await sleep(QUIET_MS);
+        expect(local.events.filter((e) => e.data.taskId === second.id)).toHaveLength(1);
+        expect(s.events.filter((e) => e.data.taskId === second.id)).toHaveLength(1);
+        s.close();
+        local.close();
+      } finally {
+        await b.stop();
+      }
+    },
+    60_000,
+  );
 });

@@ -1,9 +1,21 @@
 import type { Db } from '@fieldwork/db/connection';
 
-export async function insertFile(db: Db, tenantId: string, row: { id: string; contentType: string; data: Buffer; createdBy: string; now: string }): Promise<void> {
+export async function insertFile(
+  db: Db,
+  tenantId: string,
+  row: { id: string; contentType: string; data: Buffer; createdBy: string; now: string },
+): Promise<void> {
   await db
     .insertInto('files')
-    .values({ id: row.id, tenant_id: tenantId, content_type: row.contentType, size: row.data.length, data: row.data, created_by: row.createdBy, created_at: row.now })
+    .values({
+      id: row.id,
+      tenant_id: tenantId,
+      content_type: row.contentType,
+      size: row.data.length,
+      data: row.data,
+      created_by: row.createdBy,
+      created_at: row.now,
+    })
     .execute();
 }
 

@@ -10,6 +10,9 @@ export async function pingDatabase(db: Db): Promise<void> {
 
 /** The names of the migrations applied; none when the migrations table does not exist yet. */
 export async function appliedMigrations(db: Db): Promise<Set<string>> {
-  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db).then((r) => r.rows, () => []);
+  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db).then(
+    (r) => r.rows,
+    () => [],
+  );
   return new Set(rows.map((r) => r.name));
 }

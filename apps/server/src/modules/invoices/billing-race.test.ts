@@ -18,7 +18,11 @@ afterAll(async () => t.close());
 
 const PARALLEL = 50;
 const ROUNDS = 5;
-const noServerErrors = (codes: number[], bodies: string[]) => expect(codes.filter((c) => c >= 500), bodies.find((_b, i) => codes[i]! >= 500)).toEqual([]);
+const noServerErrors = (codes: number[], bodies: string[]) =>
+  expect(
+    codes.filter((c) => c >= 500),
+    bodies.find((_b, i) => codes[i]! >= 500),
+  ).toEqual([]);
 
 describe('billing races', () => {
   it(`double convert: ${ROUNDS} rounds of ${PARALLEL} — exactly one invoice, the rest 409`, async () => {
@@ -27,8 +31,14 @@ describe('billing races', () => {
       const id = await approvedEstimate(t, admin, job.id);
       const responses = await Promise.all(Array.from({ length: PARALLEL }, () => t.call('POST', `/api/estimates/${id}/convert`, admin.cookie, {})));
       const codes = responses.map((r) => r.statusCode);
-      noServerErrors(codes, responses.map((r) => r.body));
-      expect(codes.filter((c) => c === 201), `round ${round}`).toHaveLength(1);
+      noServerErrors(
+        codes,
+        responses.map((r) => r.body),
+      );
+      expect(
+        codes.filter((c) => c === 201),
+        `round ${round}`,
+      ).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(PARALLEL - 1);
       const invoices = await t.db.selectFrom('invoices').select('id').where('converted_from_estimate_id', '=', id).execute();
       expect(invoices).toHaveLength(1);
@@ -41,14 +51,28 @@ describe('billing races', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const job = await buildJob(t.db, tenantId);
       const inv = (await t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ jobId: job.id, mode: 'Send', lines: [line('x', 1, 100)] }))).json().data;
-      const responses = await Promise.all(Array.from({ length: PARALLEL }, () => t.call('POST', `/api/invoices/${inv.id}/payments`, admin.cookie, { amount: 3, paidOn: '2026-03-01', method: 'CASH' })));
+      const responses = await Promise.all(
+        Array.from({ length: PARALLEL }, () =>
+          t.call('POST', `/api/invoices/${inv.id}/payments`, admin.cookie, { amount: 3, paidOn: '2026-03-01', method: 'CASH' }),
+        ),
+      );
       const codes = responses.map((r) => r.statusCode);
-      noServerErrors(codes, responses.map((r) => r.body));
-      expect(codes.filter((c) => c === 201), `round ${round}`).toHaveLength(33);
+      noServerErrors(
+        codes,
+        responses.map((r) => r.body),
+      );
+      expect(
+        codes.filter((c) => c === 201),
+        `round ${round}`,
+      ).toHaveLength(33);
       expect(codes.filter((c) => c === 409)).toHaveLength(PARALLEL - 33);
       const row = await t.db.selectFrom('invoices').select(['paid_cents', 'status']).where('id', '=', inv.id).executeTakeFirstOrThrow();
       expect(row).toEqual({ paid_cents: 9900, status: 'SENT' });
-      const payments = await t.db.selectFrom('invoice_payments').select((eb) => eb.fn.sum<number>('amount_cents').as('s')).where('invoice_id', '=', inv.id).executeTakeFirstOrThrow();
+      const payments = await t.db
+        .selectFrom('invoice_payments')
+        .select((eb) => eb.fn.sum<number>('amount_cents').as('s'))
+        .where('invoice_id', '=', inv.id)
+        .executeTakeFirstOrThrow();
       expect(Number(payments.s)).toBe(9900);
       expect(await jobMoney(t, job.id)).toMatchObject({ paid_cents: 9900, due_invoices_cents: 100, open_balance_cents: 100 });
     }
@@ -65,14 +89,25 @@ describe('billing races', () => {
       const key = kind === 'invoices' ? 'invoiceId' : 'estimateId';
       const responses = await Promise.all(jobs.map((job) => t.call('POST', `/api/${kind}/link`, admin.cookie, { jobId: job.id, [key]: doc.id })));
       const codes = responses.map((r) => r.statusCode);
-      noServerErrors(codes, responses.map((r) => r.body));
-      expect(codes.filter((c) => c === 200), `round ${round}`).toHaveLength(1);
+      noServerErrors(
+        codes,
+        responses.map((r) => r.body),
+      );
+      expect(
+        codes.filter((c) => c === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(PARALLEL - 1);
       const winner = responses.find((r) => r.statusCode === 200)!.json().data.jobId;
       const stored = await t.db.selectFrom(kind).select('job_id').where('id', '=', doc.id).executeTakeFirstOrThrow();
       expect(stored.job_id).toBe(winner);
     }
-    const counted = await t.db.selectFrom('jobs').select((eb) => [eb.fn.sum<number>('estimate_count').as('e'), eb.fn.sum<number>('invoice_count').as('i')]).where('tenant_id', '=', tenantId).where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
+    const counted = await t.db
+      .selectFrom('jobs')
+      .select((eb) => [eb.fn.sum<number>('estimate_count').as('e'), eb.fn.sum<number>('invoice_count').as('i')])
+      .where('tenant_id', '=', tenantId)
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect([Number(counted.e), Number(counted.i)]).toEqual([3, 2]);
   }, 120_000);
 
@@ -87,7 +122,10 @@ describe('billing races', () => {
             : t.call('POST', '/api/estimates', company.admin.cookie, estimateBody({ accountId: customer.id })),
         ),
       );
-      noServerErrors(responses.map((r) => r.statusCode), responses.map((r) => r.body));
+      noServerErrors(
+        responses.map((r) => r.statusCode),
+        responses.map((r) => r.body),
+      );
       expect(responses.every((r) => r.statusCode === 201)).toBe(true);
     }
     const estimates = (await t.db.selectFrom('estimates').select('estimate_number as n').where('tenant_id', '=', company.tenantId).execute()).map((r) => r.n);

@@ -29,7 +29,13 @@ beforeAll(async () => {
   ids.draftLastWeek = await inv({ status: 'DRAFT', dueDate: '2026-03-02' });
   const other = await buildTenant(t.db, { timeZone: 'America/New_York' });
   const oc = await buildCustomer(t.db, other.id);
-  ids.otherCompany = await insertInvoice(t.db, other.id, { customerId: oc.id, status: 'SENT', invoiceDate: '2026-03-01', total: 10_000, dueDate: '2026-03-01' });
+  ids.otherCompany = await insertInvoice(t.db, other.id, {
+    customerId: oc.id,
+    status: 'SENT',
+    invoiceDate: '2026-03-01',
+    total: 10_000,
+    dueDate: '2026-03-01',
+  });
 });
 afterAll(async () => t.close());
 afterEach(() => vi.useRealTimers());

@@ -17,7 +17,7 @@ afterAll(async () => t.close());
 const pennies = () => Array.from({ length: 200 }, (_, i) => line(`Washer ${i + 1}`, 1, 0.01, 50));
 
 describe('money rounds once', () => {
-  it('200 lines of $0.01 at 50% tax: $1.00 of tax on the screen\'s API, the PDF and the dashboard', async () => {
+  it("200 lines of $0.01 at 50% tax: $1.00 of tax on the screen's API, the PDF and the dashboard", async () => {
     const customer = await buildCustomer(t.db, tenantId);
     const res = await t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ accountId: customer.id, lines: pennies(), mode: 'Send' }));
     expect(res.statusCode, res.body).toBe(201);

@@ -17,7 +17,9 @@ function base(viewer: Viewer, row: InvoiceRow) {
     invoiceCustomerMessage: row.customer_message,
     invoiceCreatedBy: row.created_by ? { username: row.creator_name ?? '' } : null,
     isConvertedFromEstimate: !!row.converted_from_estimate_id,
-    convertedEstimate: row.converted_from_estimate_id ? { id: row.converted_from_estimate_id, estimateNumber: Number(row.converted_estimate_number ?? 0) } : null,
+    convertedEstimate: row.converted_from_estimate_id
+      ? { id: row.converted_from_estimate_id, estimateNumber: Number(row.converted_estimate_number ?? 0) }
+      : null,
     isConvertedInvoiceJob: row.previous_invoice_number !== null,
     convertedInvoiceJobinfo: row.previous_invoice_number !== null ? { previousInvoiceNumber: row.previous_invoice_number } : null,
     paidAmount: centsToDollars(row.paid_cents),
@@ -34,12 +36,25 @@ export function toInvoiceListItem(viewer: Viewer, row: InvoiceRow): InvoiceListI
 type LinkedRow = { id: string; invoice_number: number; status: string };
 const refOf = (r: LinkedRow) => ({ id: r.id, invoiceNumber: r.invoice_number, status: r.status as InvoiceStatus });
 
-export function toInvoiceDto(viewer: Viewer, row: InvoiceRow, lines: LineRow[], payments: InvoicePaymentsTable[], links: { from: LinkedRow | null; copies: LinkedRow[] }): Invoice {
+export function toInvoiceDto(
+  viewer: Viewer,
+  row: InvoiceRow,
+  lines: LineRow[],
+  payments: InvoicePaymentsTable[],
+  links: { from: LinkedRow | null; copies: LinkedRow[] },
+): Invoice {
   return {
     ...commonDto(row, lines),
     ...(can(viewer, 'jobs.read') ? marginFields(row) : {}),
     ...base(viewer, row),
-    payments: payments.map((p) => ({ id: p.id, amount: centsToDollars(p.amount_cents), paidOn: p.paid_on, method: p.method as PaymentMethod, reference: p.reference, createdAt: p.created_at })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amount: centsToDollars(p.amount_cents),
+      paidOn: p.paid_on,
+      method: p.method as PaymentMethod,
+      reference: p.reference,
+      createdAt: p.created_at,
+    })),
     copiedFrom: links.from ? refOf(links.from) : null,
     copies: links.copies.map(refOf),
   };

@@ -10,11 +10,25 @@ export type InvoiceGuard = { from: readonly string[]; unpaid?: boolean };
  * A status move. A draft already paid in full (a converted deposit covering it) opens and is paid in the same
  * write: `paidInFull` is stored instead of `status` then, as a payment reaching the total would store it.
  */
-export async function setInvoiceStatusIf(trx: Db, tenantId: string, id: string, guard: InvoiceGuard, set: { status: string; paidInFull?: string }, at: string): Promise<boolean> {
+export async function setInvoiceStatusIf(
+  trx: Db,
+  tenantId: string,
+  id: string,
+  guard: InvoiceGuard,
+  set: { status: string; paidInFull?: string },
+  at: string,
+): Promise<boolean> {
   let query = trx
     .updateTable('invoices')
     .set((eb) => ({
-      status: set.paidInFull ? eb.case().when(eb.and([eb('paid_cents', '>', 0), eb('paid_cents', '>=', eb.ref('total_cents'))])).then(set.paidInFull).else(set.status).end() : set.status,
+      status: set.paidInFull
+        ? eb
+            .case()
+            .when(eb.and([eb('paid_cents', '>', 0), eb('paid_cents', '>=', eb.ref('total_cents'))]))
+            .then(set.paidInFull)
+            .else(set.status)
+            .end()
+        : set.status,
       updated_at: at,
       version: eb('version', '+', 1),
     }))
@@ -30,12 +44,25 @@ export async function setInvoiceStatusIf(trx: Db, tenantId: string, id: string, 
  * re-checks the condition on the latest row after waiting for its lock; SQLite transactions are serial), storing
  * `paidInFull` when it reaches the total. A CHECK on the table backs it.
  */
-export async function addPaymentIf(trx: Db, tenantId: string, id: string, amountCents: number, from: readonly string[], paidInFull: string, at: string): Promise<boolean> {
+export async function addPaymentIf(
+  trx: Db,
+  tenantId: string,
+  id: string,
+  amountCents: number,
+  from: readonly string[],
+  paidInFull: string,
+  at: string,
+): Promise<boolean> {
   const result = await trx
     .updateTable('invoices')
     .set((eb) => ({
       paid_cents: eb('paid_cents', '+', amountCents),
-      status: eb.case().when(eb(eb('paid_cents', '+', amountCents), '=', eb.ref('total_cents'))).then(paidInFull).else(eb.ref('status')).end(),
+      status: eb
+        .case()
+        .when(eb(eb('paid_cents', '+', amountCents), '=', eb.ref('total_cents')))
+        .then(paidInFull)
+        .else(eb.ref('status'))
+        .end(),
       updated_at: at,
       version: eb('version', '+', 1),
     }))
@@ -61,7 +88,12 @@ export async function deleteInvoiceIf(trx: Db, tenantId: string, id: string, fro
 /** Both ends of the edit-copy link: the invoice a draft was copied from, and the drafts copied from this one. */
 export async function findCopyLinks(db: Db, tenantId: string, invoice: { id: string; copied_from_invoice_id?: string | null }) {
   const from = invoice.copied_from_invoice_id
-    ? await db.selectFrom('invoices').select(['id', 'invoice_number', 'status']).where('tenant_id', '=', tenantId).where('id', '=', invoice.copied_from_invoice_id).executeTakeFirst()
+    ? await db
+        .selectFrom('invoices')
+        .select(['id', 'invoice_number', 'status'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', invoice.copied_from_invoice_id)
+        .executeTakeFirst()
     : undefined;
   const copies = await db
     .selectFrom('invoices')

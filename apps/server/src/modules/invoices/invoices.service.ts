@@ -1,7 +1,14 @@
 import type { Db } from '@fieldwork/db/connection';
 import { pagination } from '@fieldwork/domain/common/common.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
-import { INVOICE_ACTION_STORES, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceEditCreatesDraftCopy, invoiceMove, type InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
+import {
+  INVOICE_ACTION_STORES,
+  INVOICE_MESSAGES,
+  INVOICE_STATUS_LABELS,
+  invoiceEditCreatesDraftCopy,
+  invoiceMove,
+  type InvoiceStatus,
+} from '@fieldwork/domain/billing/invoices.rules';
 import type { CreateInvoiceBody, Invoice, InvoiceListQuery, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/billing/invoices.schemas';
 import { formatCents } from '@fieldwork/domain/common/money.rules';
 import { changeDocument } from '../billing/document-change.service.ts';
@@ -13,7 +20,14 @@ import { insertPayment, releaseConversion } from '../billing/conversion.reposito
 import { addPaymentIf, deleteInvoiceIf, findBalance, findCopyLinks, setInvoiceStatusIf } from './invoices.repository.ts';
 import { toInvoiceDto, toInvoiceListItem } from './invoices.presenter.ts';
 import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
-import { documentEmailDraft, queueDocumentEmail, queueReceiptEmail, requireVerifiedCompany, withBox, type EmailedDocument } from '../billing/document-email.service.ts';
+import {
+  documentEmailDraft,
+  queueDocumentEmail,
+  queueReceiptEmail,
+  requireVerifiedCompany,
+  withBox,
+  type EmailedDocument,
+} from '../billing/document-email.service.ts';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /** What a billing use case runs with (the routes and the PDF module build it). */
@@ -45,7 +59,11 @@ export async function listInvoicesPage(ctx: Ctx, q: InvoiceListQuery) {
 export async function getInvoice(ctx: Ctx, id: string): Promise<Invoice> {
   const { tenantId } = ctx.viewer;
   const row = await requireInvoice(ctx.db, tenantId, id);
-  const [lines, payments, links] = await Promise.all([loadLines(ctx.db, 'invoice', tenantId, id), loadPayments(ctx.db, tenantId, id), findCopyLinks(ctx.db, tenantId, row)]);
+  const [lines, payments, links] = await Promise.all([
+    loadLines(ctx.db, 'invoice', tenantId, id),
+    loadPayments(ctx.db, tenantId, id),
+    findCopyLinks(ctx.db, tenantId, row),
+  ]);
   return toInvoiceDto(ctx.viewer, row, lines, payments, links);
 }
 
@@ -88,7 +106,13 @@ async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void', email?:
     allowed: move.allowed && !(action === 'void' && before.paid_cents > 0),
     refuse: () => new AppError('CONFLICT', INVOICE_MESSAGES.notAllowed(action, labelOf(before))),
     write: (trx, at) => setInvoiceStatusIf(trx, ctx.viewer.tenantId, id, { from: move.from, unpaid: action === 'void' }, set, at),
-    activity: { jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'INVOICE_STATUS_CHANGED', message: `Invoice #${before.invoice_number}: ${labelOf(before)} → ${INVOICE_STATUS_LABELS[to]}` },
+    activity: {
+      jobId: before.job_id,
+      entityType: 'INVOICE',
+      entityId: id,
+      action: 'INVOICE_STATUS_CHANGED',
+      message: `Invoice #${before.invoice_number}: ${labelOf(before)} → ${INVOICE_STATUS_LABELS[to]}`,
+    },
     status: { from: labelOf(before), to: INVOICE_STATUS_LABELS[to] },
     ...(email ? { also: (trx: Db) => queueDocumentEmail(trx, withBox(ctx), emailedInvoice(before), email).then((to) => `emailed to ${to}`) } : {}),
   });
@@ -96,14 +120,26 @@ async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void', email?:
 }
 
 const emailedInvoice = (row: InvoiceRow, paidCents = row.paid_cents): EmailedDocument => ({
-  kind: 'invoice', id: row.id, number: row.invoice_number, customerId: row.customer_id, customerName: row.customer_name, jobId: row.job_id,
-  totalCents: row.total_cents, balanceCents: row.total_cents - paidCents, dueDate: row.due_date,
+  kind: 'invoice',
+  id: row.id,
+  number: row.invoice_number,
+  customerId: row.customer_id,
+  customerName: row.customer_name,
+  jobId: row.job_id,
+  totalCents: row.total_cents,
+  balanceCents: row.total_cents - paidCents,
+  dueDate: row.due_date,
 });
 
 /** Where the Send dialog of this invoice starts (and the payment dialog's receipt: its last recipients). */
 export async function invoiceEmailDraft(ctx: Ctx, id: string, mailConfigured: boolean): Promise<EmailDraft> {
   const row = await requireInvoice(ctx.db, ctx.viewer.tenantId, id);
-  return documentEmailDraft(ctx.db, ctx.viewer.tenantId, { ...emailedInvoice(row), billingContactId: row.billing_contact_id, siteContactId: row.site_contact_id }, mailConfigured);
+  return documentEmailDraft(
+    ctx.db,
+    ctx.viewer.tenantId,
+    { ...emailedInvoice(row), billingContactId: row.billing_contact_id, siteContactId: row.site_contact_id },
+    mailConfigured,
+  );
 }
 
 export const sendInvoice = (ctx: Ctx, id: string, body?: SendDocumentBody) => sendOrVoid(ctx, id, 'send', body?.email);
@@ -130,7 +166,16 @@ export async function deleteInvoice(ctx: Ctx, id: string): Promise<{ message: st
 export async function draftFromInvoice(ctx: Ctx, id: string): Promise<{ invoice: Invoice; message: string }> {
   const before = await requireInvoice(ctx.db, ctx.viewer.tenantId, id);
   if (!invoiceEditCreatesDraftCopy(statusOf(before))) throw new AppError('CONFLICT', INVOICE_MESSAGES.notEditable(labelOf(before)));
-  const newId = await copyIntoDraft(ctx, before, { kind: 'invoice', columns: { invoice_date: before.invoice_date, paid_cents: 0, previous_invoice_number: before.invoice_number, converted_from_estimate_id: null, copied_from_invoice_id: before.id } });
+  const newId = await copyIntoDraft(ctx, before, {
+    kind: 'invoice',
+    columns: {
+      invoice_date: before.invoice_date,
+      paid_cents: 0,
+      previous_invoice_number: before.invoice_number,
+      converted_from_estimate_id: null,
+      copied_from_invoice_id: before.id,
+    },
+  });
   return { invoice: await getInvoice(ctx, newId), message: INVOICE_MESSAGES.editCopy };
 }
 
@@ -154,10 +199,23 @@ export async function recordPayment(ctx: Ctx, id: string, body: PaymentBody): Pr
     },
     write: async (trx, at) => {
       if (!(await addPaymentIf(trx, tenantId, id, body.amount, move.from, paid, at))) return false;
-      await insertPayment(trx, tenantId, id, { amount_cents: body.amount, paid_on: body.paidOn, method: body.method, reference: body.reference ?? null }, userId, at);
+      await insertPayment(
+        trx,
+        tenantId,
+        id,
+        { amount_cents: body.amount, paid_on: body.paidOn, method: body.method, reference: body.reference ?? null },
+        userId,
+        at,
+      );
       return true;
     },
-    activity: { jobId: before.job_id, entityType: 'INVOICE', entityId: id, action: 'PAYMENT_RECORDED', message: `Payment of ${formatCents(body.amount)} on invoice #${before.invoice_number}` },
+    activity: {
+      jobId: before.job_id,
+      entityType: 'INVOICE',
+      entityId: id,
+      action: 'PAYMENT_RECORDED',
+      message: `Payment of ${formatCents(body.amount)} on invoice #${before.invoice_number}`,
+    },
     ...(body.receipt
       ? {
           also: (trx: Db) => {

@@ -2,7 +2,12 @@ import type { Db } from '@fieldwork/db/connection';
 
 /** The few columns other modules (notes, media, activity, tasks) need to check a job exists here and is open. */
 export function findJobHeader(db: Db, tenantId: string, jobId: string) {
-  return db.selectFrom('jobs').select(['id', 'job_number', 'name', 'status', 'customer_id']).where('tenant_id', '=', tenantId).where('id', '=', jobId).executeTakeFirst();
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'job_number', 'name', 'status', 'customer_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', jobId)
+    .executeTakeFirst();
 }
 
 type CountColumn = 'note_count' | 'media_count' | 'task_count' | 'estimate_count' | 'invoice_count' | 'cost_count';
@@ -12,7 +17,14 @@ type CountColumn = 'note_count' | 'media_count' | 'task_count' | 'estimate_count
  * also re-checks the job is still open and reports whether it was: the row lock it takes orders the
  * caller's change after (or before) a concurrent status change, so nothing lands on a job cancelled meanwhile.
  */
-export async function bumpJobCount(db: Db, tenantId: string, jobId: string, column: CountColumn, delta: number, o: { onlyIfOpen?: boolean } = {}): Promise<boolean> {
+export async function bumpJobCount(
+  db: Db,
+  tenantId: string,
+  jobId: string,
+  column: CountColumn,
+  delta: number,
+  o: { onlyIfOpen?: boolean } = {},
+): Promise<boolean> {
   let query = db
     .updateTable('jobs')
     .set((eb) => ({ [column]: eb(column, '+', delta) }))

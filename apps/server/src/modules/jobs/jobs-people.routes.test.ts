@@ -26,7 +26,12 @@ afterAll(async () => t.close());
 
 const idOf = (key: string) => people[key]!.user.id;
 const post = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/jobs', headers: { cookie: admin.cookie }, payload: { customerId: customer.id, siteAddressId: customer.addressId, name: 'Roof job', ...payload } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/jobs',
+    headers: { cookie: admin.cookie },
+    payload: { customerId: customer.id, siteAddressId: customer.addressId, name: 'Roof job', ...payload },
+  });
 
 describe('who can be a job lead or a sales manager', () => {
   it('refuses a job whose lead or sales manager cannot hold the role, naming the field', async () => {
@@ -56,7 +61,10 @@ describe('who can be a job lead or a sales manager', () => {
       const res = await t.app.inject({ url: `/api/user?page=1&limit=100&status=ACTIVE&eligibleFor=${jobRole}`, headers: { cookie: admin.cookie } });
       expect(res.statusCode).toBe(200);
       const all = await t.app.inject({ url: '/api/user?page=1&limit=100&status=ACTIVE', headers: { cookie: admin.cookie } });
-      const expected = (all.json().items as { id: string; role: string; access: AccessLevel }[]).filter((u) => mayHoldJobRole(u, jobRole)).map((u) => u.id).sort();
+      const expected = (all.json().items as { id: string; role: string; access: AccessLevel }[])
+        .filter((u) => mayHoldJobRole(u, jobRole))
+        .map((u) => u.id)
+        .sort();
       expect((res.json().items as { id: string }[]).map((u) => u.id).sort(), jobRole).toEqual(expected);
       expect(expected.length).toBeGreaterThan(1);
     }

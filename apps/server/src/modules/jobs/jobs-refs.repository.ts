@@ -20,17 +20,26 @@ export async function loadJobRefs(
           .execute()
       : none,
     ids.contactIds.length
-      ? db.selectFrom('customer_contacts').select(['id', 'name']).where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).where('id', 'in', ids.contactIds).execute()
+      ? db
+          .selectFrom('customer_contacts')
+          .select(['id', 'name'])
+          .where('tenant_id', '=', tenantId)
+          .where('customer_id', '=', customerId)
+          .where('id', 'in', ids.contactIds)
+          .execute()
       : none,
     ids.userIds.length
       ? db.selectFrom('users').select(['id', 'name', 'status', 'role', 'access']).where('tenant_id', '=', tenantId).where('id', 'in', ids.userIds).execute()
       : none,
     ids.leadId
-      ? db.selectFrom('crm_leads').select(['id', 'lead_number', 'customer_id']).where('tenant_id', '=', tenantId).where('id', '=', ids.leadId).executeTakeFirst()
+      ? db
+          .selectFrom('crm_leads')
+          .select(['id', 'lead_number', 'customer_id'])
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', ids.leadId)
+          .executeTakeFirst()
       : Promise.resolve(undefined),
-    ids.tagIds.length
-      ? db.selectFrom('tags').select(['id', 'name', 'type']).where('tenant_id', '=', tenantId).where('id', 'in', ids.tagIds).execute()
-      : none,
+    ids.tagIds.length ? db.selectFrom('tags').select(['id', 'name', 'type']).where('tenant_id', '=', tenantId).where('id', 'in', ids.tagIds).execute() : none,
     ids.zoneIds.length ? db.selectFrom('zones').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', ids.zoneIds).execute() : none,
   ]);
   return { customer, addresses, contacts, users, lead, tags, zones };

@@ -21,7 +21,13 @@ const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((v
  * customer; otherwise a 400 naming the field (another company's id reads exactly like a missing one).
  * An archived address stays acceptable only if the job already uses it.
  */
-export async function resolveJobRefs(db: Db, tenantId: string, customerId: string, body: RefFields, current?: { siteAddressId: string; buildingUnitId: string | null; jobLeadId?: string | null; salesManagerId?: string | null }): Promise<ResolvedRefs> {
+export async function resolveJobRefs(
+  db: Db,
+  tenantId: string,
+  customerId: string,
+  body: RefFields,
+  current?: { siteAddressId: string; buildingUnitId: string | null; jobLeadId?: string | null; salesManagerId?: string | null },
+): Promise<ResolvedRefs> {
   const tagIds = unique((body.tags ?? []).map((t) => t.id));
   const zoneIds = unique((body.zones ?? []).map((z) => z.id));
   const refs = await loadJobRefs(db, tenantId, customerId, {

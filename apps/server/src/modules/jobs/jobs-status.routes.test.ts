@@ -66,10 +66,19 @@ describe('PATCH /api/jobs/:id/status', () => {
     await buildTask(t.db, tenantId, { jobId: job.id, lifecycle: 'CANCELLED' });
     const closed = await change(admin, job.id, 'CLOSED');
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json().data).toMatchObject({ status: 'CLOSED', version: 2, statusInfo: { status: 'CLOSED', summary: { state: 'CLOSED', label: 'Closed' } }, statusActions: { CLOSED: false, CANCELLED: false, REOPENED: true } });
+    expect(closed.json().data).toMatchObject({
+      status: 'CLOSED',
+      version: 2,
+      statusInfo: { status: 'CLOSED', summary: { state: 'CLOSED', label: 'Closed' } },
+      statusActions: { CLOSED: false, CANCELLED: false, REOPENED: true },
+    });
     expect((await change(admin, job.id, 'CANCELLED')).json().message).toBe('A closed job cannot be cancelled.');
     const reopened = await change(admin, job.id, 'REOPENED');
-    expect(reopened.json().data).toMatchObject({ status: 'OPEN', version: 3, statusInfo: { summary: { state: 'ALL_TASKS_CLOSED', label: 'All Tasks Closed' } } });
+    expect(reopened.json().data).toMatchObject({
+      status: 'OPEN',
+      version: 3,
+      statusInfo: { summary: { state: 'ALL_TASKS_CLOSED', label: 'All Tasks Closed' } },
+    });
     const log = (await t.call('GET', `/api/jobs/${job.id}/activities`, admin.cookie)).json().data.items;
     expect(log.slice(0, 2)).toMatchObject([
       { action: 'JOB_STATUS_CHANGED', meta: [{ field: 'Status', oldValue: 'CLOSED', newValue: 'OPEN' }] },
@@ -83,11 +92,23 @@ describe('PATCH /api/jobs/:id/status', () => {
     const b = await buildTask(t.db, tenantId, { jobId: job.id, technicianId: await anyTech(), startAt: T.shift(T.startOfTomorrow, T.hour) });
     const res = await change(admin, job.id, 'CANCELLED');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'CANCELLED', statusActions: { CLOSED: false, CANCELLED: false, REOPENED: false }, taskCounts: { total: 0 } });
+    expect(res.json().data).toMatchObject({
+      status: 'CANCELLED',
+      statusActions: { CLOSED: false, CANCELLED: false, REOPENED: false },
+      taskCounts: { total: 0 },
+    });
     const rows = await t.db.selectFrom('tasks').select(['id', 'lifecycle', 'version']).where('job_id', '=', job.id).orderBy('task_number').execute();
-    expect(rows).toEqual([{ id: a.id, lifecycle: 'CANCELLED', version: 2 }, { id: b.id, lifecycle: 'CANCELLED', version: 2 }]);
+    expect(rows).toEqual([
+      { id: a.id, lifecycle: 'CANCELLED', version: 2 },
+      { id: b.id, lifecycle: 'CANCELLED', version: 2 },
+    ]);
     const log = await t.db.selectFrom('activity_log').select(['action', 'entity_id']).where('job_id', '=', job.id).execute();
-    expect(log.filter((e) => e.action === 'TASK_CANCELLED').map((e) => e.entity_id).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      log
+        .filter((e) => e.action === 'TASK_CANCELLED')
+        .map((e) => e.entity_id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     expect(log.filter((e) => e.action === 'JOB_STATUS_CHANGED')).toHaveLength(1);
     for (const action of ['REOPENED', 'CANCELLED', 'CLOSED']) expect((await change(admin, job.id, action)).statusCode, action).toBe(409);
     expect((await change(admin, job.id, 'REOPENED')).json().message).toBe('A cancelled job cannot be re-opened.');
@@ -104,7 +125,13 @@ describe('task figures on jobs', () => {
     await buildTask(t.db, tenantId, { jobId: job.id, lifecycle: 'CANCELLED' });
     const detail = await getJob(job.id);
     expect(detail).toMatchObject({
-      statusInfo: { status: 'OPEN', openTasksCount: 3, overdueTasksCount: 1, totalTasksCount: 4, summary: { state: 'OVERDUE_TASKS', label: '1 Overdue Tasks' } },
+      statusInfo: {
+        status: 'OPEN',
+        openTasksCount: 3,
+        overdueTasksCount: 1,
+        totalTasksCount: 4,
+        summary: { state: 'OVERDUE_TASKS', label: '1 Overdue Tasks' },
+      },
       taskCounts: { total: 4, closed: 1, clockedIn: 1, clockedOut: 1 },
       statusActions: { CLOSED: false, CANCELLED: false, REOPENED: false },
       counts: { tasks: 5 },
@@ -124,10 +151,21 @@ describe('task figures on jobs', () => {
     const other = await t.newCompany();
     const job = await buildJob(t.db, other.tenantId);
     const z = timeline();
-    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: await anyTech(other.tenantId), startAt: z.at(-3 * z.day), expectedEndAt: z.at(-3 * z.day + z.hour) });
+    await buildTask(t.db, other.tenantId, {
+      jobId: job.id,
+      technicianId: await anyTech(other.tenantId),
+      startAt: z.at(-3 * z.day),
+      expectedEndAt: z.at(-3 * z.day + z.hour),
+    });
     await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: await anyTech(other.tenantId), startAt: z.at(-3 * z.day) });
     await buildTask(t.db, other.tenantId, { jobId: job.id, startAt: z.at(-3 * z.day), expectedEndAt: z.at(-3 * z.day + z.hour) });
-    await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: await anyTech(other.tenantId), lifecycle: 'CLOSED', startAt: z.at(-3 * z.day), expectedEndAt: z.at(-3 * z.day + z.hour) });
+    await buildTask(t.db, other.tenantId, {
+      jobId: job.id,
+      technicianId: await anyTech(other.tenantId),
+      lifecycle: 'CLOSED',
+      startAt: z.at(-3 * z.day),
+      expectedEndAt: z.at(-3 * z.day + z.hour),
+    });
     await buildTask(t.db, other.tenantId, { jobId: job.id, technicianId: await anyTech(other.tenantId), startAt: z.startOfToday, expectedEndAt: z.at(z.day) });
     const summary = (await t.call('GET', '/api/jobs/summary', other.admin.cookie)).json().data;
     expect(summary).toMatchObject({ openJobs: 1, overdueTasks: 2, closedTasks: 1 });

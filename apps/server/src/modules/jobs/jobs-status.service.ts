@@ -40,7 +40,8 @@ export async function changeJobStatus(db: Db, viewer: Viewer, timeZone: string, 
   const at = now.toISOString();
   if (!to) throw new AppError('CONFLICT', jobStatusRefusal(action, from, countTaskRows([], now, timeZone)));
   await runTransaction(db, async (trx) => {
-    if (!(await setJobStatusIf(trx, viewer.tenantId, jobId, from, to, at))) throw new AppError('CONFLICT', 'This job was changed by someone else. Reload and try again.');
+    if (!(await setJobStatusIf(trx, viewer.tenantId, jobId, from, to, at)))
+      throw new AppError('CONFLICT', 'This job was changed by someone else. Reload and try again.');
     const counts = countTaskRows(await loadJobTaskFacts(trx, viewer.tenantId, [jobId]), now, timeZone);
     if (!jobStatusActions({ status: from }, counts)[action]) throw new AppError('CONFLICT', jobStatusRefusal(action, from, counts));
     const keys: string[] = [];

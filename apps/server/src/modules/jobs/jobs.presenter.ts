@@ -88,7 +88,12 @@ export function toJobDto(viewer: Viewer, row: JobDetailRow, refs: Refs, tasks: J
 }
 
 /** The job as the activity log describes it: human values per field, for old → new entries. */
-export function jobSnapshot(job: Pick<Job, 'name' | 'description' | 'siteAddress' | 'buildingUnit' | 'siteContact' | 'requester' | 'jobLead' | 'salesManager' | 'crmLead' | 'jobTags' | 'jobZones'>): Record<string, string | null> {
+export function jobSnapshot(
+  job: Pick<
+    Job,
+    'name' | 'description' | 'siteAddress' | 'buildingUnit' | 'siteContact' | 'requester' | 'jobLead' | 'salesManager' | 'crmLead' | 'jobTags' | 'jobZones'
+  >,
+): Record<string, string | null> {
   return {
     'Job Name': job.name,
     Description: job.description || null,

@@ -32,11 +32,15 @@ function listBase(db: Db, tenantId: string, q: JobListQuery) {
   // page 1 stops after a handful of rows instead of gathering every linked job and sorting them.
   if (q.jobZoneIds.length) {
     const zones = q.jobZoneIds;
-    base = base.where((eb) => eb.exists(eb.selectFrom('job_zones').select('job_zones.job_id').whereRef('job_zones.job_id', '=', 'jobs.id').where('job_zones.zone_id', 'in', zones)));
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('job_zones').select('job_zones.job_id').whereRef('job_zones.job_id', '=', 'jobs.id').where('job_zones.zone_id', 'in', zones)),
+    );
   }
   if (q.jobTagIds.length) {
     const tags = q.jobTagIds;
-    base = base.where((eb) => eb.exists(eb.selectFrom('job_tags').select('job_tags.job_id').whereRef('job_tags.job_id', '=', 'jobs.id').where('job_tags.tag_id', 'in', tags)));
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('job_tags').select('job_tags.job_id').whereRef('job_tags.job_id', '=', 'jobs.id').where('job_tags.tag_id', 'in', tags)),
+    );
   }
   if (q.search) {
     const digits = jobNumberSearchDigits(q.search);
@@ -44,7 +48,11 @@ function listBase(db: Db, tenantId: string, q: JobListQuery) {
     const ranges = jobNumberPrefixRanges(digits);
     // tenant_id in every term lets SQLite answer each range from the (tenant_id, job_number) index.
     base = base.where((eb) =>
-      eb.or(ranges.map(([from, to]) => eb.and([eb('jobs.tenant_id', '=', tenantId), eb('jobs.job_number', '>=', from), eb('jobs.job_number', '<', to)])) as Expression<SqlBool>[]),
+      eb.or(
+        ranges.map(([from, to]) =>
+          eb.and([eb('jobs.tenant_id', '=', tenantId), eb('jobs.job_number', '>=', from), eb('jobs.job_number', '<', to)]),
+        ) as Expression<SqlBool>[],
+      ),
     );
   }
   return base;
@@ -61,16 +69,20 @@ async function countJobs(db: Db, tenantId: string, q: JobListQuery): Promise<num
     const byStatus = await countJobsByStatus(db, tenantId);
     return Object.entries(byStatus).reduce((sum, [status, n]) => sum + (q.status.length === 0 || q.status.includes(status as never) ? n : 0), 0);
   }
-  const links = q.jobZoneIds.length && !q.jobTagIds.length ? { table: 'job_zones' as const, column: 'zone_id' as const, ids: q.jobZoneIds }
-    : q.jobTagIds.length && !q.jobZoneIds.length ? { table: 'job_tags' as const, column: 'tag_id' as const, ids: q.jobTagIds }
-    : null;
+  const links =
+    q.jobZoneIds.length && !q.jobTagIds.length
+      ? { table: 'job_zones' as const, column: 'zone_id' as const, ids: q.jobZoneIds }
+      : q.jobTagIds.length && !q.jobZoneIds.length
+        ? { table: 'job_tags' as const, column: 'tag_id' as const, ids: q.jobTagIds }
+        : null;
   if (!narrowedByOther && links) {
-    let query = db.selectFrom(links.table as 'job_zones').where('tenant_id', '=', tenantId).where(links.column as 'zone_id', 'in', links.ids);
+    let query = db
+      .selectFrom(links.table as 'job_zones')
+      .where('tenant_id', '=', tenantId)
+      .where(links.column as 'zone_id', 'in', links.ids);
     if (q.status.length) query = query.where('status', 'in', q.status);
     const distinct = links.ids.length > 1;
-    const row = await query
-      .select((eb) => (distinct ? eb.fn.count<number>('job_id').distinct() : eb.fn.countAll<number>()).as('n'))
-      .executeTakeFirstOrThrow();
+    const row = await query.select((eb) => (distinct ? eb.fn.count<number>('job_id').distinct() : eb.fn.countAll<number>()).as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
   if (!narrowedByOther && q.jobZoneIds.length && q.jobTagIds.length) {
@@ -79,12 +91,18 @@ async function countJobs(db: Db, tenantId: string, q: JobListQuery): Promise<num
       .selectFrom('job_zones')
       .where('job_zones.tenant_id', '=', tenantId)
       .where('job_zones.zone_id', 'in', q.jobZoneIds)
-      .where((eb) => eb.exists(eb.selectFrom('job_tags').select('job_tags.job_id').whereRef('job_tags.job_id', '=', 'job_zones.job_id').where('job_tags.tag_id', 'in', tags)));
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('job_tags').select('job_tags.job_id').whereRef('job_tags.job_id', '=', 'job_zones.job_id').where('job_tags.tag_id', 'in', tags),
+        ),
+      );
     if (q.status.length) query = query.where('job_zones.status', 'in', q.status);
     const row = await query.select((eb) => eb.fn.count<number>('job_zones.job_id').distinct().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
-  const row = await listBase(db, tenantId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await listBase(db, tenantId, q)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -102,7 +120,11 @@ function pageIdsQuery(db: Db, tenantId: string, q: JobListQuery, total: number) 
   const sparse = total <= SPARSE_MATCHES && (q.jobZoneIds.length > 0 || q.jobTagIds.length > 0);
   if (!sparse) return listBase(db, tenantId, q).select('jobs.id').orderBy(order, q.orderByValue).orderBy('jobs.id', q.orderByValue).limit(limit).offset(offset);
   const links = q.jobZoneIds.length
-    ? db.selectFrom('job_zones').select('job_zones.job_id as match_id').where('job_zones.tenant_id', '=', tenantId).where('job_zones.zone_id', 'in', q.jobZoneIds)
+    ? db
+        .selectFrom('job_zones')
+        .select('job_zones.job_id as match_id')
+        .where('job_zones.tenant_id', '=', tenantId)
+        .where('job_zones.zone_id', 'in', q.jobZoneIds)
     : db.selectFrom('job_tags').select('job_tags.job_id as match_id').where('job_tags.tenant_id', '=', tenantId).where('job_tags.tag_id', 'in', q.jobTagIds);
   return listBase(db, tenantId, q)
     .innerJoin(links.distinct().as('matches'), 'matches.match_id', 'jobs.id')
@@ -191,12 +213,24 @@ export async function loadJobTagsAndZones(db: Db, tenantId: string, jobIds: stri
 }
 
 export async function insertJob(db: Db, tenantId: string, row: Omit<Insertable<JobsTable>, 'tenant_id' | 'version'>): Promise<void> {
-  await db.insertInto('jobs').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+  await db
+    .insertInto('jobs')
+    .values({ ...row, tenant_id: tenantId, version: 1 })
+    .execute();
 }
 
 type EditableJob = Pick<
   JobRow,
-  'name' | 'description' | 'site_address_id' | 'building_unit_id' | 'site_contact_id' | 'requester_id' | 'job_lead_id' | 'sales_manager_id' | 'crm_lead_id' | 'updated_at'
+  | 'name'
+  | 'description'
+  | 'site_address_id'
+  | 'building_unit_id'
+  | 'site_contact_id'
+  | 'requester_id'
+  | 'job_lead_id'
+  | 'sales_manager_id'
+  | 'crm_lead_id'
+  | 'updated_at'
 >;
 
 /** Version-checked: false when someone else saved the job first. */
@@ -214,8 +248,16 @@ export async function updateJobRow(db: Db, tenantId: string, jobId: string, vers
 export async function replaceJobTagsAndZones(db: Db, tenantId: string, jobId: string, status: string, tagIds: string[], zoneIds: string[]): Promise<void> {
   await db.deleteFrom('job_tags').where('tenant_id', '=', tenantId).where('job_id', '=', jobId).execute();
   await db.deleteFrom('job_zones').where('tenant_id', '=', tenantId).where('job_id', '=', jobId).execute();
-  if (tagIds.length) await db.insertInto('job_tags').values(tagIds.map((tag_id) => ({ tenant_id: tenantId, job_id: jobId, tag_id, status }))).execute();
-  if (zoneIds.length) await db.insertInto('job_zones').values(zoneIds.map((zone_id) => ({ tenant_id: tenantId, job_id: jobId, zone_id, status }))).execute();
+  if (tagIds.length)
+    await db
+      .insertInto('job_tags')
+      .values(tagIds.map((tag_id) => ({ tenant_id: tenantId, job_id: jobId, tag_id, status })))
+      .execute();
+  if (zoneIds.length)
+    await db
+      .insertInto('job_zones')
+      .values(zoneIds.map((zone_id) => ({ tenant_id: tenantId, job_id: jobId, zone_id, status })))
+      .execute();
 }
 
 /** Kept by triggers (migration 0002), so this is one tiny read however many jobs a company has. */

@@ -20,7 +20,7 @@ const get = (s: Session, url: string) => t.app.inject({ url, headers: { cookie: 
 const validJob = (over: Record<string, unknown> = {}) => ({ customerId: customer.id, siteAddressId: customer.addressId, name: 'Boiler service', ...over });
 
 describe('create job', () => {
-  it('answers the spec\'s messages word for word', async () => {
+  it("answers the spec's messages word for word", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: undefined }, 'Job Name is mandatory.'],
       [{ name: '   ' }, 'Job Name is mandatory.'],
@@ -53,7 +53,11 @@ describe('create job', () => {
     const refs = await post(admin, validJob({ tags: [{ id: foreignTag.id }], jobLeadId: other.admin.user.id, siteContactId: otherCustomer.contactId }));
     expect(refs.statusCode).toBe(400);
     expect(refs.json().message).toEqual(
-      expect.arrayContaining(['Tag ID must be a service tag of your company.', 'Job Lead must be an active user of your company.', 'Site Contact must be a contact of the selected customer.']),
+      expect.arrayContaining([
+        'Tag ID must be a service tag of your company.',
+        'Job Lead must be an active user of your company.',
+        'Site Contact must be a contact of the selected customer.',
+      ]),
     );
     expect(await t.db.selectFrom('jobs').select('id').where('tenant_id', '=', tenantId).where('name', '=', 'Boiler service').execute()).toHaveLength(0);
   });
@@ -61,20 +65,45 @@ describe('create job', () => {
   it('creates a job with references, tags and zones, numbered per company, with an activity entry', async () => {
     const tag = await buildTag(t.db, tenantId, { name: 'Boilers' });
     const zone = await buildZone(t.db, tenantId, 'Harbor');
-    const res = await post(admin, validJob({ name: 'Full job', description: 'Annual service', siteContactId: customer.contactId, requesterId: customer.contactId, jobLeadId: admin.user.id, salesManagerId: admin.user.id, tags: [{ id: tag.id }], zones: [{ id: zone.id }] }));
+    const res = await post(
+      admin,
+      validJob({
+        name: 'Full job',
+        description: 'Annual service',
+        siteContactId: customer.contactId,
+        requesterId: customer.contactId,
+        jobLeadId: admin.user.id,
+        salesManagerId: admin.user.id,
+        tags: [{ id: tag.id }],
+        zones: [{ id: zone.id }],
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { id, jobNumber } = res.json().data;
     expect(jobNumber).toBeGreaterThanOrEqual(1001);
     const job = (await get(admin, `/api/jobs/${id}`)).json().data;
     expect(job).toMatchObject({
-      jobNumber, name: 'Full job', description: 'Annual service', status: 'OPEN',
-      customer: { id: customer.id, name: 'Acme Plaza' }, siteAddress: { id: customer.addressId, fullAddress: '1 Main St, Springfield' },
-      siteContact: { id: customer.contactId, name: 'Pat Contact' }, requester: { id: customer.contactId },
-      jobLead: { userId: admin.user.id }, salesManager: { userId: admin.user.id },
-      jobTags: [{ id: tag.id, name: 'Boilers' }], jobZones: [{ id: zone.id, name: 'Harbor' }],
-      paidAmount: 0, totalCost: 0, openBalance: 0, openEstimates: 0, dueInvoicesAmount: 0,
+      jobNumber,
+      name: 'Full job',
+      description: 'Annual service',
+      status: 'OPEN',
+      customer: { id: customer.id, name: 'Acme Plaza' },
+      siteAddress: { id: customer.addressId, fullAddress: '1 Main St, Springfield' },
+      siteContact: { id: customer.contactId, name: 'Pat Contact' },
+      requester: { id: customer.contactId },
+      jobLead: { userId: admin.user.id },
+      salesManager: { userId: admin.user.id },
+      jobTags: [{ id: tag.id, name: 'Boilers' }],
+      jobZones: [{ id: zone.id, name: 'Harbor' }],
+      paidAmount: 0,
+      totalCost: 0,
+      openBalance: 0,
+      openEstimates: 0,
+      dueInvoicesAmount: 0,
       counts: { tasks: 0, estimates: 0, invoices: 0, costs: 0, notes: 0, media: 0 },
-      createdBy: { userId: admin.user.id }, actions: { edit: true, addNote: true }, version: 1,
+      createdBy: { userId: admin.user.id },
+      actions: { edit: true, addNote: true },
+      version: 1,
     });
     const log = (await get(admin, `/api/jobs/${id}/activities`)).json().data;
     expect(log.items).toHaveLength(1);
@@ -104,7 +133,11 @@ describe('role matrix', () => {
     });
   }
   it('technicians, subcontractors and no-access staff are refused; view-only reads but cannot create', async () => {
-    for (const [role, access] of [['Technician', 'noAccess'], ['SubContractor', 'noAccess'], ['Staff', 'noAccess']] as const) {
+    for (const [role, access] of [
+      ['Technician', 'noAccess'],
+      ['SubContractor', 'noAccess'],
+      ['Staff', 'noAccess'],
+    ] as const) {
       expect((await get(await t.signInAs(tenantId, role, access), '/api/jobs')).statusCode).toBe(403);
     }
     const viewer = await t.signInAs(tenantId, 'Staff', 'onlyViewAccess');
@@ -118,10 +151,20 @@ describe('role matrix', () => {
 describe('edit job', () => {
   it('saves with the loaded version, logs field-level changes, and refuses a stale version', async () => {
     const { id } = (await post(admin, validJob({ name: 'Before', description: 'Old words' }))).json().data;
-    const ok = await t.app.inject({ method: 'PUT', url: `/api/jobs/${id}`, headers: { cookie: admin.cookie }, payload: { siteAddressId: customer.addressId, name: 'After', description: 'New words', version: 1 } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { siteAddressId: customer.addressId, name: 'After', description: 'New words', version: 1 },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ name: 'After', description: 'New words', version: 2 });
-    const stale = await t.app.inject({ method: 'PUT', url: `/api/jobs/${id}`, headers: { cookie: admin.cookie }, payload: { siteAddressId: customer.addressId, name: 'Lost', version: 1 } });
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { siteAddressId: customer.addressId, name: 'Lost', version: 1 },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('STALE_VERSION');
     const log = (await get(admin, `/api/jobs/${id}/activities`)).json().data.items;
@@ -135,7 +178,12 @@ describe('edit job', () => {
   it('refuses to edit a closed or cancelled job', async () => {
     const { id } = (await post(admin, validJob({ name: 'Closing' }))).json().data;
     await t.db.updateTable('jobs').set({ status: 'CLOSED' }).where('id', '=', id).execute();
-    const res = await t.app.inject({ method: 'PUT', url: `/api/jobs/${id}`, headers: { cookie: admin.cookie }, payload: { siteAddressId: customer.addressId, name: 'Nope', version: 1 } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { siteAddressId: customer.addressId, name: 'Nope', version: 1 },
+    });
     expect(res.statusCode).toBe(409);
     expect((await get(admin, `/api/jobs/${id}`)).json().data).toMatchObject({ name: 'Closing', actions: { edit: false, addNote: false } });
   });
@@ -149,7 +197,13 @@ describe('job list', () => {
     const tag = await buildTag(t.db, tid);
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await post(a, { customerId: c.id, siteAddressId: c.addressId, name: `Job ${i}`, ...(i % 3 === 0 ? { zones: [{ id: zone.id }] } : {}), ...(i % 4 === 0 ? { tags: [{ id: tag.id }] } : {}) });
+      const res = await post(a, {
+        customerId: c.id,
+        siteAddressId: c.addressId,
+        name: `Job ${i}`,
+        ...(i % 3 === 0 ? { zones: [{ id: zone.id }] } : {}),
+        ...(i % 4 === 0 ? { tags: [{ id: tag.id }] } : {}),
+      });
       ids.push(res.json().data.id);
     }
     await t.db.updateTable('jobs').set({ status: 'CLOSED', paid_cents: 12345 }).where('id', '=', ids[1]!).execute();
@@ -176,7 +230,9 @@ describe('job list', () => {
   it('answers 400 for bad list queries', async () => {
     const res = await get(admin, '/api/jobs?orderByKey=name&status=DONE&limit=1000');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toEqual(expect.arrayContaining(['orderByKey is not a sortable column.', 'status must be OPEN, CLOSED or CANCELLED.', 'limit must be at most 100.']));
+    expect(res.json().message).toEqual(
+      expect.arrayContaining(['orderByKey is not a sortable column.', 'status must be OPEN, CLOSED or CANCELLED.', 'limit must be at most 100.']),
+    );
   });
 });
 
@@ -210,11 +266,23 @@ describe('list totals', () => {
           (!f.tags || tagLinks.some((l) => l.job_id === j.id && f.tags!.includes(l.tag_id))),
       ).length;
     const cases: { status?: string[]; zones?: string[]; tags?: string[] }[] = [
-      {}, { status: ['OPEN'] }, { status: ['CLOSED', 'CANCELLED'] }, { zones: [z1.id] }, { zones: [z1.id, z2.id] }, { zones: [z2.id], status: ['OPEN'] },
-      { tags: [g1.id] }, { tags: [g1.id, g2.id], status: ['CLOSED'] }, { zones: [z1.id], tags: [g2.id] }, { zones: [z1.id, z2.id], tags: [g1.id], status: ['OPEN'] },
+      {},
+      { status: ['OPEN'] },
+      { status: ['CLOSED', 'CANCELLED'] },
+      { zones: [z1.id] },
+      { zones: [z1.id, z2.id] },
+      { zones: [z2.id], status: ['OPEN'] },
+      { tags: [g1.id] },
+      { tags: [g1.id, g2.id], status: ['CLOSED'] },
+      { zones: [z1.id], tags: [g2.id] },
+      { zones: [z1.id, z2.id], tags: [g1.id], status: ['OPEN'] },
     ];
     for (const f of cases) {
-      const qs = [...(f.status ?? []).map((s) => `status[]=${s}`), ...(f.zones ?? []).map((z) => `jobZoneIds[]=${z}`), ...(f.tags ?? []).map((g) => `jobTagIds[]=${g}`)].join('&');
+      const qs = [
+        ...(f.status ?? []).map((s) => `status[]=${s}`),
+        ...(f.zones ?? []).map((z) => `jobZoneIds[]=${z}`),
+        ...(f.tags ?? []).map((g) => `jobTagIds[]=${g}`),
+      ].join('&');
       const res = (await get(a, `/api/jobs?limit=100&${qs}`)).json();
       expect(res.pagination.totalItems, JSON.stringify(f)).toBe(expected(f));
       expect(res.data.length, JSON.stringify(f)).toBe(expected(f));

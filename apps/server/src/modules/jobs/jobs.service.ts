@@ -93,7 +93,12 @@ export async function updateJob(db: Db, viewer: Viewer, timeZone: string, jobId:
   const changes = diffFields(jobSnapshot(before), jobSnapshot({ name: body.name, description: body.description ?? null, ...refs.view }));
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    const saved = await updateJobRow(trx, viewer.tenantId, jobId, body.version, { name: body.name, description: body.description || null, ...refColumns(body), updated_at: now });
+    const saved = await updateJobRow(trx, viewer.tenantId, jobId, body.version, {
+      name: body.name,
+      description: body.description || null,
+      ...refColumns(body),
+      updated_at: now,
+    });
     if (!saved) throw new AppError('STALE_VERSION');
     await replaceJobTagsAndZones(trx, viewer.tenantId, jobId, before.status, refs.tagIds, refs.zoneIds);
     if (body.sessionToken) await attachUploadsToJob(trx, viewer.tenantId, { sessionToken: body.sessionToken, userId: viewer.userId, jobId });

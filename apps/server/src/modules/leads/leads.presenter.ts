@@ -4,7 +4,11 @@ import { jobsOfLeads, type LeadRow } from './leads.repository.ts';
 
 /** A lead's `job` is the newest job made from it. */
 export async function presentLeads(db: Db, tenantId: string, rows: LeadRow[]): Promise<Lead[]> {
-  const jobs = await jobsOfLeads(db, tenantId, rows.map((r) => r.id));
+  const jobs = await jobsOfLeads(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
   const newest = new Map<string, { id: string; jobNumber: number }>();
   for (const job of jobs) {
     if (job.crm_lead_id && !newest.has(job.crm_lead_id)) newest.set(job.crm_lead_id, { id: job.id, jobNumber: Number(job.job_number) });

@@ -48,7 +48,10 @@ export function findLead(db: Db, tenantId: string, leadId: string): Promise<Lead
 }
 
 export async function insertLead(db: Db, tenantId: string, row: Omit<CrmLeadsTable, 'tenant_id'>): Promise<void> {
-  await db.insertInto('crm_leads').values({ ...row, tenant_id: tenantId }).execute();
+  await db
+    .insertInto('crm_leads')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
 }
 
 /** Jobs made from these leads, newest first, in one query for a whole page. */

@@ -58,7 +58,15 @@ describe('leads: role matrix', () => {
       expect(list.statusCode, c.label).toBe(can(c, 'leads.read') ? 200 : 403);
       seen.push([created.statusCode, list.statusCode]);
     }
-    expect(seen).toEqual([[201, 200], [201, 200], [201, 200], [403, 200], [403, 403], [403, 403], [403, 403]]);
+    expect(seen).toEqual([
+      [201, 200],
+      [201, 200],
+      [201, 200],
+      [403, 200],
+      [403, 403],
+      [403, 403],
+      [403, 403],
+    ]);
   });
 });
 
@@ -69,7 +77,14 @@ describe('leads: create, read, list', () => {
     const res = await create(a.cookie, customer.id, { notes: '  Wants a quote for ovens  ' });
     expect(res.statusCode, res.body).toBe(201);
     const lead = res.json().data;
-    expect(lead).toMatchObject({ leadNumber: 1, customer: { id: customer.id, name: 'Harbor Bakery' }, status: 'NEW', source: 'PHONE', notes: 'Wants a quote for ovens', job: null });
+    expect(lead).toMatchObject({
+      leadNumber: 1,
+      customer: { id: customer.id, name: 'Harbor Bakery' },
+      status: 'NEW',
+      source: 'PHONE',
+      notes: 'Wants a quote for ovens',
+      job: null,
+    });
     const row = await t.db.selectFrom('crm_leads').selectAll().where('id', '=', lead.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tenant_id: tid, lead_number: 1, customer_id: customer.id, created_by: a.user.id });
     expect((await create(a.cookie, customer.id, { status: 'QUALIFIED' })).json().data.leadNumber).toBe(2);

@@ -12,18 +12,35 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
 
-  r.get('/api/leads', {
-    preHandler: guard('leads.read'),
-    schema: { tags, summary: 'Leads, paged, newest first by default; search matches lead number or customer name', querystring: leadListQuery, response: { 200: dataPage(leadSchema) } },
-  }, async (request) => listLeadsPage(app.db, requireAuth(request).viewer.tenantId, request.query));
+  r.get(
+    '/api/leads',
+    {
+      preHandler: guard('leads.read'),
+      schema: {
+        tags,
+        summary: 'Leads, paged, newest first by default; search matches lead number or customer name',
+        querystring: leadListQuery,
+        response: { 200: dataPage(leadSchema) },
+      },
+    },
+    async (request) => listLeadsPage(app.db, requireAuth(request).viewer.tenantId, request.query),
+  );
 
-  r.post('/api/leads', {
-    preHandler: guard('leads.write'),
-    schema: { tags, summary: 'Create a lead for a customer', body: createLeadBody, response: { 201: leadResponse } },
-  }, async (request, reply) => reply.status(201).send({ data: await createLead(app.db, requireAuth(request).viewer, request.body) }));
+  r.post(
+    '/api/leads',
+    {
+      preHandler: guard('leads.write'),
+      schema: { tags, summary: 'Create a lead for a customer', body: createLeadBody, response: { 201: leadResponse } },
+    },
+    async (request, reply) => reply.status(201).send({ data: await createLead(app.db, requireAuth(request).viewer, request.body) }),
+  );
 
-  r.get('/api/leads/:id', {
-    preHandler: guard('leads.read'),
-    schema: { tags, summary: 'One lead with the newest job made from it', params: idParams, response: { 200: leadResponse } },
-  }, async (request) => ({ data: await getLead(app.db, requireAuth(request).viewer.tenantId, request.params.id) }));
+  r.get(
+    '/api/leads/:id',
+    {
+      preHandler: guard('leads.read'),
+      schema: { tags, summary: 'One lead with the newest job made from it', params: idParams, response: { 200: leadResponse } },
+    },
+    async (request) => ({ data: await getLead(app.db, requireAuth(request).viewer.tenantId, request.params.id) }),
+  );
 }

@@ -31,8 +31,15 @@ export async function createLead(db: Db, viewer: Viewer, body: CreateLeadBody): 
   await db.transaction().execute(async (trx) => {
     const leadNumber = await nextNumber(trx, tenantId, 'lead', 1);
     await insertLead(trx, tenantId, {
-      id, lead_number: leadNumber, customer_id: body.customerId, status: body.status, source: body.source,
-      notes: body.notes || null, created_by: viewer.userId, created_at: now, updated_at: now,
+      id,
+      lead_number: leadNumber,
+      customer_id: body.customerId,
+      status: body.status,
+      source: body.source,
+      notes: body.notes || null,
+      created_by: viewer.userId,
+      created_at: now,
+      updated_at: now,
     });
   });
   return getLead(db, tenantId, id);

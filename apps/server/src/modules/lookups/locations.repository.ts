@@ -11,7 +11,12 @@ export function listLocationRows(db: Db, tenantId: string, kinds: string[] | nul
   let query = db.selectFrom('locations').selectAll().where('tenant_id', '=', tenantId);
   if (kinds) query = query.where('kind', 'in', kinds);
   if (search) query = query.where((eb) => eb.or([containsText('name', search), containsText('full_address', search)]));
-  return query.orderBy(sql`lower(${sql.ref('name')})`).orderBy('full_address').orderBy('id').limit(limit).execute();
+  return query
+    .orderBy(sql`lower(${sql.ref('name')})`)
+    .orderBy('full_address')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** Job sites: current addresses of active customers, named after the customer. */
@@ -36,5 +41,8 @@ export function listSiteRows(db: Db, tenantId: string, search: string | undefine
 }
 
 export async function insertLocation(db: Db, tenantId: string, row: Omit<LocationRow, 'tenant_id'>): Promise<void> {
-  await db.insertInto('locations').values({ ...row, tenant_id: tenantId }).execute();
+  await db
+    .insertInto('locations')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
 }

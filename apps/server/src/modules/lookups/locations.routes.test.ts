@@ -20,7 +20,10 @@ const items = async (query: string): Promise<Item[]> => {
   return res.json().data.items;
 };
 const insertLocation = (tenant: string, name: string, fullAddress: string, kind: string) =>
-  t.db.insertInto('locations').values({ id: randomUUID(), tenant_id: tenant, name, full_address: fullAddress, kind, created_at: new Date().toISOString() }).execute();
+  t.db
+    .insertInto('locations')
+    .values({ id: randomUUID(), tenant_id: tenant, name, full_address: fullAddress, kind, created_at: new Date().toISOString() })
+    .execute();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -86,7 +89,16 @@ describe('locations: behaviour', () => {
     const archivedId = randomUUID();
     await t.db
       .insertInto('customer_addresses')
-      .values({ id: archivedId, tenant_id: tenantId, customer_id: active.id, address_line1: 'Old', building_unit: null, full_address: 'Kind Old Address', position: 1, archived_at: new Date().toISOString() })
+      .values({
+        id: archivedId,
+        tenant_id: tenantId,
+        customer_id: active.id,
+        address_line1: 'Old',
+        building_unit: null,
+        full_address: 'Kind Old Address',
+        position: 1,
+        archived_at: new Date().toISOString(),
+      })
       .execute();
     const inactive = await buildCustomer(t.db, tenantId, { name: 'Kind Dormant' });
     await t.db.updateTable('customers').set({ is_active: 0 }).where('id', '=', inactive.id).execute();
@@ -121,9 +133,16 @@ describe('locations: behaviour', () => {
   it('answers at most 50 items', async () => {
     await t.db
       .insertInto('locations')
-      .values(Array.from({ length: 60 }, (_, i) => ({
-        id: randomUUID(), tenant_id: tenantId, name: `Bulk ${String(i).padStart(2, '0')}`, full_address: `${i} Bulk Rd`, kind: 'USER', created_at: new Date().toISOString(),
-      })))
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          id: randomUUID(),
+          tenant_id: tenantId,
+          name: `Bulk ${String(i).padStart(2, '0')}`,
+          full_address: `${i} Bulk Rd`,
+          kind: 'USER',
+          created_at: new Date().toISOString(),
+        })),
+      )
       .execute();
     const bulk = await items('?search=bulk&isUserLocation=true');
     expect(bulk).toHaveLength(50);

@@ -9,7 +9,10 @@ export type TagRow = TagsTable;
 export function listTags(db: Db, tenantId: string, type: TagType, search: string | undefined): Promise<TagRow[]> {
   let query = db.selectFrom('tags').selectAll().where('tenant_id', '=', tenantId).where('type', '=', type);
   if (search) query = query.where(containsText('name', search));
-  return query.orderBy(sql`lower(${sql.ref('name')})`).orderBy('id').execute();
+  return query
+    .orderBy(sql`lower(${sql.ref('name')})`)
+    .orderBy('id')
+    .execute();
 }
 
 export function findTag(db: Db, tenantId: string, tagId: string) {
@@ -29,7 +32,10 @@ export async function tagNameTaken(db: Db, tenantId: string, type: string, name:
 }
 
 export async function insertTag(db: Db, tenantId: string, row: Omit<TagRow, 'tenant_id'>): Promise<void> {
-  await db.insertInto('tags').values({ ...row, tenant_id: tenantId }).execute();
+  await db
+    .insertInto('tags')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
 }
 
 export async function renameTag(db: Db, tenantId: string, tagId: string, name: string): Promise<boolean> {

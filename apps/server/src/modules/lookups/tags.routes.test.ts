@@ -32,7 +32,12 @@ afterAll(async () => {
 describe('tags: authentication and validation', () => {
   it('answers 401 when signed out', async () => {
     const id = randomUUID();
-    const cases = [['GET', '/api/tags/filter-list'], ['POST', '/api/tags'], ['PUT', `/api/tags/${id}`], ['DELETE', `/api/tags/${id}`]] as const;
+    const cases = [
+      ['GET', '/api/tags/filter-list'],
+      ['POST', '/api/tags'],
+      ['PUT', `/api/tags/${id}`],
+      ['DELETE', `/api/tags/${id}`],
+    ] as const;
     for (const [method, url] of cases) {
       const res = await call(method, url, undefined, method === 'POST' ? { name: 'A', type: 'SERVICE' } : method === 'PUT' ? { name: 'A' } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
@@ -81,7 +86,12 @@ describe('tags: role matrix', () => {
 
 describe('tags: behaviour', () => {
   it('creates tags of each type and filters by type and name', async () => {
-    for (const [name, type] of [['Pipes', 'SERVICE'], ['electrical', 'SERVICE'], ['VIP', 'ACCOUNT'], ['Pipes', 'ACCOUNT']] as const) {
+    for (const [name, type] of [
+      ['Pipes', 'SERVICE'],
+      ['electrical', 'SERVICE'],
+      ['VIP', 'ACCOUNT'],
+      ['Pipes', 'ACCOUNT'],
+    ] as const) {
       const res = await call('POST', '/api/tags', admin, { name, type });
       expect(res.statusCode, `${name} ${type}`).toBe(201);
       expect(res.json().data).toMatchObject({ name, type });
@@ -117,7 +127,7 @@ describe('tags: behaviour', () => {
     expect(row).toEqual({ name: 'Platinum', type: 'ACCOUNT' });
   });
 
-  it('answers 404 for another company\'s tag exactly as for a missing one', async () => {
+  it("answers 404 for another company's tag exactly as for a missing one", async () => {
     const missing = await call('PUT', `/api/tags/${randomUUID()}`, admin, { name: 'X' });
     const foreign = await call('PUT', `/api/tags/${otherTagId}`, admin, { name: 'X' });
     expect(missing.statusCode).toBe(404);

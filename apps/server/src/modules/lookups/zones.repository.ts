@@ -30,7 +30,10 @@ export async function zoneNameTaken(db: Db, tenantId: string, name: string, exce
 }
 
 export async function insertZone(db: Db, tenantId: string, row: Omit<ZoneRow, 'tenant_id'>): Promise<void> {
-  await db.insertInto('zones').values({ ...row, tenant_id: tenantId }).execute();
+  await db
+    .insertInto('zones')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
 }
 
 export async function renameZone(db: Db, tenantId: string, zoneId: string, name: string): Promise<boolean> {

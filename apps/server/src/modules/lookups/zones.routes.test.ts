@@ -31,7 +31,12 @@ afterAll(async () => {
 describe('zones: authentication and validation', () => {
   it('answers 401 when signed out', async () => {
     const id = randomUUID();
-    for (const [method, url] of [['GET', '/api/zones/get-all-zones'], ['POST', '/api/zones'], ['PUT', `/api/zones/${id}`], ['DELETE', `/api/zones/${id}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/zones/get-all-zones'],
+      ['POST', '/api/zones'],
+      ['PUT', `/api/zones/${id}`],
+      ['DELETE', `/api/zones/${id}`],
+    ] as const) {
       const res = await call(method, url, undefined, method === 'POST' || method === 'PUT' ? { name: 'North' } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().code).toBe('UNAUTHENTICATED');
@@ -95,7 +100,10 @@ describe('zones: behaviour', () => {
       ids.push(res.json().data.id);
     }
     const list = await call('GET', '/api/zones/get-all-zones', admin);
-    const sorted = list.json().data.items.map((z: { name: string }) => z.name).filter((n: string) => n.startsWith('Sort '));
+    const sorted = list
+      .json()
+      .data.items.map((z: { name: string }) => z.name)
+      .filter((n: string) => n.startsWith('Sort '));
     expect(sorted).toEqual(['Sort Alpha', 'Sort beta', 'Sort zeta']);
     expect(list.json().data.items.some((z: { id: string }) => z.id === otherZoneId)).toBe(false);
 
@@ -126,7 +134,7 @@ describe('zones: behaviour', () => {
     expect((await call('POST', '/api/zones', admin, { name: 'Other North' })).statusCode).toBe(201);
   });
 
-  it('answers 404 for another company\'s zone exactly as for a missing one', async () => {
+  it("answers 404 for another company's zone exactly as for a missing one", async () => {
     const missing = await call('PUT', `/api/zones/${randomUUID()}`, admin, { name: 'Nope' });
     const foreign = await call('PUT', `/api/zones/${otherZoneId}`, admin, { name: 'Nope' });
     expect(missing.statusCode).toBe(404);

@@ -2,7 +2,14 @@ import { DEFAULT_BRAND_COLOR } from '@fieldwork/domain/company/company.schemas';
 
 /** The content of one email, all plain text: the layout escapes every piece of it. */
 export type EmailContent = {
-  company: { name: string; email: string | null; phone: string | null; address: string | null; brandColor: string | null; /** cid:… in a sent email, the logo's URL in a preview; null without a logo. */ logoSrc: string | null };
+  company: {
+    name: string;
+    email: string | null;
+    phone: string | null;
+    address: string | null;
+    brandColor: string | null;
+    /** cid:… in a sent email, the logo's URL in a preview; null without a logo. */ logoSrc: string | null;
+  };
   /** Shown by mail clients beside the subject; the message's first line when not given. */
   preheader?: string;
   /** Paragraphs separated by blank lines; single line breaks are kept. */
@@ -47,7 +54,10 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     : `<span style="font-size:20px;font-weight:bold;color:${color}">${escapeHtml(c.name)}</span>`;
   const details = content.details?.length
     ? `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${content.details
-        .map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;color:#555">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`)
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:2px 16px 2px 0;color:#555">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+        )
         .join('')}</table>`
     : '';
   const button =

@@ -32,25 +32,29 @@ export function createMailTransport(config: MailConfig): MailTransport | null {
       let info: SentMessageInfo;
       try {
         info = await transporter.sendMail({
-        from: mail.from,
-        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-        to: mail.to,
-        cc: mail.cc,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: mail.messageId,
-        attachments: mail.attachments,
-        // Headers are built from these fields only: nodemailer encodes them, and subject and names are already one line.
-        disableFileAccess: true,
-        disableUrlAccess: true,
+          from: mail.from,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          to: mail.to,
+          cc: mail.cc,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: mail.messageId,
+          attachments: mail.attachments,
+          // Headers are built from these fields only: nodemailer encodes them, and subject and names are already one line.
+          disableFileAccess: true,
+          disableUrlAccess: true,
         });
       } catch (error) {
         // Every recipient refused for good (5xx): nothing to retry, the addresses are wrong. A 4xx is temporary
         // and is thrown, so the job retries later.
         const e = error as { code?: string; rejected?: string[]; response?: string; responseCode?: number };
         if (e.code === 'EENVELOPE' && e.rejected?.length && (e.responseCode ?? 550) >= 500) {
-          return { accepted: [], rejected: e.rejected.map((address) => ({ address: address.toLowerCase(), error: (e.response ?? 'Refused by the mail server').slice(0, 500) })), providerId: null };
+          return {
+            accepted: [],
+            rejected: e.rejected.map((address) => ({ address: address.toLowerCase(), error: (e.response ?? 'Refused by the mail server').slice(0, 500) })),
+            providerId: null,
+          };
         }
         throw error;
       }

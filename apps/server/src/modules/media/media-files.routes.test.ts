@@ -69,7 +69,11 @@ describe('media: refused uploads leave nothing behind', () => {
     if (t.dialect === 'sqlite') {
       await sql`create trigger fail_media before insert on media when new.file_name = 'boom.png' begin select raise(abort, 'boom'); end`.execute(t.db);
     } else {
-      await sql.raw(`create function fail_media() returns trigger language plpgsql as $$ begin if new.file_name = 'boom.png' then raise exception 'boom'; end if; return new; end $$`).execute(t.db);
+      await sql
+        .raw(
+          `create function fail_media() returns trigger language plpgsql as $$ begin if new.file_name = 'boom.png' then raise exception 'boom'; end if; return new; end $$`,
+        )
+        .execute(t.db);
       await sql`create trigger fail_media before insert on media for each row execute function fail_media()`.execute(t.db);
     }
     const res = await upload('boom.png', 'image/png', SAMPLES.png);
@@ -103,7 +107,13 @@ describe('media: accepted types', () => {
     ['misnamed.bin', 'application/octet-stream', SAMPLES.png, 'image/png', 'IMAGE', 'misnamed.png'],
     ['quote.pdf', 'application/pdf', SAMPLES.pdf, 'application/pdf', 'DOCUMENT'],
     ['report.docx', DOCX, SAMPLES.zip, DOCX, 'DOCUMENT'],
-    ['sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', SAMPLES.zip, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'DOCUMENT'],
+    [
+      'sheet.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      SAMPLES.zip,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'DOCUMENT',
+    ],
     ['old.doc', 'application/msword', SAMPLES.ole, 'application/msword', 'DOCUMENT'],
     ['old.xls', 'application/vnd.ms-excel', SAMPLES.ole, 'application/vnd.ms-excel', 'DOCUMENT'],
     ['parts.csv', 'text/csv; charset=utf-8', SAMPLES.csv, 'text/csv', 'DOCUMENT'],
@@ -115,13 +125,20 @@ describe('media: accepted types', () => {
     const job = await insertTestJob(t.db, tid);
     for (const [name, declared, data, stored, kind, storedName] of accepted) {
       const form = multipart(name, declared, data);
-      const res = await t.app.inject({ method: 'POST', url: `/api/jobs/media?jobId=${job.id}`, payload: form.payload, headers: { ...form.headers, cookie: a.cookie } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/jobs/media?jobId=${job.id}`,
+        payload: form.payload,
+        headers: { ...form.headers, cookie: a.cookie },
+      });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
       const fileName = storedName ?? name.split('\\').pop()!;
       expect(res.json().data, name).toMatchObject({ contentType: stored, mediaType: kind, size: data.length, fileName });
       const file = await t.app.inject({ url: res.json().data.fileLink, headers: { cookie: a.cookie } });
       expect(file.headers['content-type'], name).toBe(stored);
-      expect(file.headers['content-disposition'], name).toContain(`filename*=UTF-8''${encodeURIComponent(fileName).replace(/[()]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())}`);
+      expect(file.headers['content-disposition'], name).toContain(
+        `filename*=UTF-8''${encodeURIComponent(fileName).replace(/[()]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())}`,
+      );
       expect(file.rawPayload.equals(data), name).toBe(true);
     }
     expect(await filesOf(mediaDir, tid)).toHaveLength(accepted.length);

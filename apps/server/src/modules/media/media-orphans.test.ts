@@ -26,15 +26,26 @@ async function storedUpload(o: { ageHours: number; jobId?: string }): Promise<st
   await t.db
     .insertInto('media')
     .values({
-      id, tenant_id: tenantId, job_id: o.jobId ?? null, session_token: o.jobId ? null : 'form-token-0123456789', file_name: 'x.png',
-      content_type: 'image/png', media_type: 'IMAGE', size: SAMPLES.png.length, storage_key: `${tenantId}/${id}`, created_by: userId, created_at: hoursAgo(o.ageHours),
+      id,
+      tenant_id: tenantId,
+      job_id: o.jobId ?? null,
+      session_token: o.jobId ? null : 'form-token-0123456789',
+      file_name: 'x.png',
+      content_type: 'image/png',
+      media_type: 'IMAGE',
+      size: SAMPLES.png.length,
+      storage_key: `${tenantId}/${id}`,
+      created_by: userId,
+      created_at: hoursAgo(o.ageHours),
     })
     .execute();
   return id;
 }
 
-const exists = async (id: string) => !!(await t.db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst()) && (await filesOf(mediaDir, tenantId)).includes(id);
-const gone = async (id: string) => !(await t.db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst()) && !(await filesOf(mediaDir, tenantId)).includes(id);
+const exists = async (id: string) =>
+  !!(await t.db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst()) && (await filesOf(mediaDir, tenantId)).includes(id);
+const gone = async (id: string) =>
+  !(await t.db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst()) && !(await filesOf(mediaDir, tenantId)).includes(id);
 
 async function until(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
   const end = Date.now() + ms;
@@ -82,7 +93,11 @@ describe('cleanOrphanMedia', () => {
 
   it('copes with a media directory that does not exist yet and a file already gone', async () => {
     const orphan = await storedUpload({ ageHours: 30 });
-    await t.db.updateTable('media').set({ storage_key: `${tenantId}/${randomUUID()}` }).where('id', '=', orphan).execute();
+    await t.db
+      .updateTable('media')
+      .set({ storage_key: `${tenantId}/${randomUUID()}` })
+      .where('id', '=', orphan)
+      .execute();
     expect(await cleanOrphanMedia(t.db, join(mediaDir, 'never-created'))).toBe(1);
   });
 });

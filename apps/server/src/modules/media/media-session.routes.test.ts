@@ -53,9 +53,12 @@ describe('media: session-token uploads', () => {
     expect(await t.db.selectFrom('activity_log').select('id').where('entity_id', '=', media.id).execute()).toEqual([]);
   });
 
-  it('attachSessionMedia moves only this user\'s uploads under this token onto the job, once', async () => {
+  it("attachSessionMedia moves only this user's uploads under this token onto the job, once", async () => {
     const sessionToken = token();
-    const mine = [(await upload(admin.cookie, `sessionToken=${sessionToken}`, 'a.png')).json().data, (await upload(admin.cookie, `sessionToken=${sessionToken}`, 'b.png')).json().data];
+    const mine = [
+      (await upload(admin.cookie, `sessionToken=${sessionToken}`, 'a.png')).json().data,
+      (await upload(admin.cookie, `sessionToken=${sessionToken}`, 'b.png')).json().data,
+    ];
     const theirs = (await upload(colleague.cookie, `sessionToken=${sessionToken}`)).json().data;
     const otherToken = (await upload(admin.cookie, `sessionToken=${token()}`)).json().data;
     const job = await insertTestJob(t.db, tenantId);
@@ -64,7 +67,12 @@ describe('media: session-token uploads', () => {
     expect(await t.db.transaction().execute((trx) => attachSessionMedia(trx, other.tenantId, sessionToken, admin.user.id, job.id))).toBe(0);
     const moved = await t.db.transaction().execute((trx) => attachSessionMedia(trx, tenantId, sessionToken, admin.user.id, job.id));
     expect(moved).toBe(2);
-    const rows = await t.db.selectFrom('media').select(['id', 'job_id', 'session_token']).where('id', 'in', [...mine.map((m) => m.id), theirs.id, otherToken.id]).orderBy('file_name').execute();
+    const rows = await t.db
+      .selectFrom('media')
+      .select(['id', 'job_id', 'session_token'])
+      .where('id', 'in', [...mine.map((m) => m.id), theirs.id, otherToken.id])
+      .orderBy('file_name')
+      .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const m of mine) expect(byId.get(m.id)).toMatchObject({ job_id: job.id, session_token: null });
     expect(byId.get(theirs.id)).toMatchObject({ job_id: null, session_token: sessionToken });
@@ -72,11 +80,16 @@ describe('media: session-token uploads', () => {
     expect(await t.db.transaction().execute((trx) => attachSessionMedia(trx, tenantId, sessionToken, admin.user.id, job.id))).toBe(0);
 
     const list = await get(`/api/jobs/media?jobId=${job.id}`, admin.cookie);
-    expect(list.json().data.items.map((m: { fileName: string }) => m.fileName).sort()).toEqual(['a.png', 'b.png']);
+    expect(
+      list
+        .json()
+        .data.items.map((m: { fileName: string }) => m.fileName)
+        .sort(),
+    ).toEqual(['a.png', 'b.png']);
     expect((await get(`/api/jobs/media?sessionToken=${sessionToken}`, admin.cookie)).json().data.items).toEqual([]);
   });
 
-  it('attachUploadsToJob also moves the count and writes the activity, in the caller\'s transaction', async () => {
+  it("attachUploadsToJob also moves the count and writes the activity, in the caller's transaction", async () => {
     const sessionToken = token();
     const uploaded = (await upload(admin.cookie, `sessionToken=${sessionToken}`, 'plan.png')).json().data;
     const job = await insertTestJob(t.db, tenantId);

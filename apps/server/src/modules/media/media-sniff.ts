@@ -26,7 +26,10 @@ export function isTextDeclared(declared: string | undefined): boolean {
 
 /** Text that a browser or shell could treat as code: markup (HTML, SVG, XML) or a script with a shebang. */
 function looksLikeCode(head: Buffer): boolean {
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return text.startsWith('<') || text.startsWith('#!');
 }
 

@@ -32,7 +32,10 @@ export function listSessionMedia(db: Db, tenantId: string, sessionToken: string,
 }
 
 export async function insertMedia(db: Db, tenantId: string, row: Omit<MediaTable, 'tenant_id'>): Promise<void> {
-  await db.insertInto('media').values({ ...row, tenant_id: tenantId }).execute();
+  await db
+    .insertInto('media')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
 }
 
 export async function deleteMedia(db: Db, tenantId: string, mediaId: string): Promise<void> {
@@ -72,6 +75,12 @@ export function findSessionMedia(db: Db, tenantId: string, sessionToken: string,
  * than the cutoff. One statement, so an upload attached meanwhile (job_id set) is never deleted.
  */
 export async function deleteOrphanMediaRows(db: Db, tenantId: string, cutoffIso: string): Promise<string[]> {
-  const rows = await db.deleteFrom('media').where('tenant_id', '=', tenantId).where('job_id', 'is', null).where('created_at', '<', cutoffIso).returning('storage_key').execute();
+  const rows = await db
+    .deleteFrom('media')
+    .where('tenant_id', '=', tenantId)
+    .where('job_id', 'is', null)
+    .where('created_at', '<', cutoffIso)
+    .returning('storage_key')
+    .execute();
   return rows.map((r) => r.storage_key);
 }

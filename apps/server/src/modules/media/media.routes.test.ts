@@ -46,17 +46,29 @@ describe('media: authentication and validation', () => {
     const none = await upload(admin.cookie, '');
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toEqual(['Send exactly one of jobId or sessionToken.']);
-    expect((await upload(admin.cookie, `jobId=${job.id}&sessionToken=${'s'.repeat(20)}`)).json().message).toEqual(['Send exactly one of jobId or sessionToken.']);
+    expect((await upload(admin.cookie, `jobId=${job.id}&sessionToken=${'s'.repeat(20)}`)).json().message).toEqual([
+      'Send exactly one of jobId or sessionToken.',
+    ]);
     expect((await get('/api/jobs/media?jobId=nope', admin.cookie)).json().message).toEqual(['Job ID must be a valid UUID.']);
     expect((await get('/api/jobs/media?sessionToken=short', admin.cookie)).statusCode).toBe(400);
     expect((await get('/api/jobs/media/42/file', admin.cookie)).json().message).toEqual(['Id must be a valid UUID.']);
     const wrongField = multipart('a.png', 'image/png', SAMPLES.png, 'attachment');
-    const noFile = await t.app.inject({ method: 'POST', url: `/api/jobs/media?jobId=${job.id}`, payload: wrongField.payload, headers: { ...wrongField.headers, cookie: admin.cookie } });
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/media?jobId=${job.id}`,
+      payload: wrongField.payload,
+      headers: { ...wrongField.headers, cookie: admin.cookie },
+    });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toEqual(['Choose a file to upload.']);
     const json = await t.app.inject({ method: 'POST', url: `/api/jobs/media?jobId=${job.id}`, payload: { file: 'x' }, headers: { cookie: admin.cookie } });
     expect(json.statusCode).toBe(415);
-    const noBoundary = await t.app.inject({ method: 'POST', url: `/api/jobs/media?jobId=${job.id}`, payload: 'x', headers: { cookie: admin.cookie, 'content-type': 'multipart/form-data' } });
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/media?jobId=${job.id}`,
+      payload: 'x',
+      headers: { cookie: admin.cookie, 'content-type': 'multipart/form-data' },
+    });
     expect(noBoundary.statusCode).toBe(400);
     expect(await t.db.selectFrom('media').select('id').where('tenant_id', '=', tenantId).execute()).toEqual([]);
     expect(await jobCounts(t.db, job.id)).toEqual({ note_count: 0, media_count: 0 });
@@ -99,8 +111,13 @@ describe('media: upload, list, download, delete', () => {
     expect(res.statusCode, res.body).toBe(201);
     const media = res.json().data;
     expect(media).toMatchObject({
-      jobId: job.id, fileName: 'Site photo (front) ü.png', contentType: 'image/png', mediaType: 'IMAGE', size: SAMPLES.png.length,
-      fileLink: `/api/jobs/media/${media.id}/file`, createdBy: { userId: admin.user.id, username: 'User Admin' },
+      jobId: job.id,
+      fileName: 'Site photo (front) ü.png',
+      contentType: 'image/png',
+      mediaType: 'IMAGE',
+      size: SAMPLES.png.length,
+      fileLink: `/api/jobs/media/${media.id}/file`,
+      createdBy: { userId: admin.user.id, username: 'User Admin' },
     });
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', media.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tenant_id: tenantId, job_id: job.id, session_token: null, storage_key: `${tenantId}/${media.id}`, content_type: 'image/png' });
@@ -115,7 +132,9 @@ describe('media: upload, list, download, delete', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(SAMPLES.png)).toBe(true);
     expect(file.headers['content-type']).toBe('image/png');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="Site photo (front) _.png"; filename*=UTF-8''Site%20photo%20%28front%29%20%C3%BC.png`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Site photo (front) _.png"; filename*=UTF-8''Site%20photo%20%28front%29%20%C3%BC.png`,
+    );
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['cache-control']).toBe('private');
 
@@ -135,7 +154,11 @@ describe('media: upload, list, download, delete', () => {
   it('answers 404, not 500, when a stored file has gone missing from disk', async () => {
     const job = await insertTestJob(t.db, tenantId);
     const media = (await upload(admin.cookie, `jobId=${job.id}`)).json().data;
-    await t.db.updateTable('media').set({ storage_key: `${tenantId}/${randomUUID()}` }).where('id', '=', media.id).execute();
+    await t.db
+      .updateTable('media')
+      .set({ storage_key: `${tenantId}/${randomUUID()}` })
+      .where('id', '=', media.id)
+      .execute();
     const res = await get(media.fileLink, admin.cookie);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('File not found.');

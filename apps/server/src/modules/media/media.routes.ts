@@ -14,48 +14,64 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['media'];
   const mediaDir = () => app.config.mediaDir;
 
-  r.post('/api/jobs/media', {
-    preHandler: guard('media.write'),
-    schema: {
-      tags,
-      summary: 'Upload a file (multipart field "file") to an open job, or under a session token before the job exists',
-      description: `Images (PNG, JPEG, WebP, GIF), PDF, Word, Excel, PowerPoint, CSV and plain text, checked by content; at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB.`,
-      consumes: ['multipart/form-data'],
-      querystring: mediaTargetQuery,
-      response: { 201: dataOf(mediaSchema) },
+  r.post(
+    '/api/jobs/media',
+    {
+      preHandler: guard('media.write'),
+      schema: {
+        tags,
+        summary: 'Upload a file (multipart field "file") to an open job, or under a session token before the job exists',
+        description: `Images (PNG, JPEG, WebP, GIF), PDF, Word, Excel, PowerPoint, CSV and plain text, checked by content; at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB.`,
+        consumes: ['multipart/form-data'],
+        querystring: mediaTargetQuery,
+        response: { 201: dataOf(mediaSchema) },
+      },
     },
-  }, async (request, reply) => reply.status(201).send({ data: await uploadMedia(app.db, mediaDir(), requireAuth(request).viewer, request.query, request) }));
+    async (request, reply) => reply.status(201).send({ data: await uploadMedia(app.db, mediaDir(), requireAuth(request).viewer, request.query, request) }),
+  );
 
-  r.get('/api/jobs/media', {
-    preHandler: guard('jobs.read'),
-    schema: {
-      tags,
-      summary: 'Files of a job, or the caller\'s own uploads under a session token',
-      querystring: mediaListQuery,
-      response: { 200: dataOf(z.object({ items: z.array(mediaSchema) })) },
+  r.get(
+    '/api/jobs/media',
+    {
+      preHandler: guard('jobs.read'),
+      schema: {
+        tags,
+        summary: "Files of a job, or the caller's own uploads under a session token",
+        querystring: mediaListQuery,
+        response: { 200: dataOf(z.object({ items: z.array(mediaSchema) })) },
+      },
     },
-  }, async (request) => ({ data: { items: await listMedia(app.db, requireAuth(request).viewer, request.query) } }));
+    async (request) => ({ data: { items: await listMedia(app.db, requireAuth(request).viewer, request.query) } }),
+  );
 
-  r.get('/api/jobs/media/:id/file', {
-    preHandler: guard('jobs.read'),
-    schema: { tags, summary: 'Download a file (always as an attachment)', params: idParams },
-  }, async (request, reply) => {
-    const file = await openMediaFile(app.db, mediaDir(), requireAuth(request).viewer, request.params.id);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.size))
-      .header('content-disposition', file.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(file.stream);
-  });
+  r.get(
+    '/api/jobs/media/:id/file',
+    {
+      preHandler: guard('jobs.read'),
+      schema: { tags, summary: 'Download a file (always as an attachment)', params: idParams },
+    },
+    async (request, reply) => {
+      const file = await openMediaFile(app.db, mediaDir(), requireAuth(request).viewer, request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('content-disposition', file.disposition)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
+  );
 
-  r.delete('/api/jobs/media/:id', {
-    preHandler: guard('media.write'),
-    schema: { tags, summary: 'Delete a file of an open job (or one of your own session uploads)', params: idParams, response: { 204: z.null() } },
-  }, async (request, reply) => {
-    await removeMedia(app.db, mediaDir(), requireAuth(request).viewer, request.params.id);
-    return reply.status(204).send(null);
-  });
+  r.delete(
+    '/api/jobs/media/:id',
+    {
+      preHandler: guard('media.write'),
+      schema: { tags, summary: 'Delete a file of an open job (or one of your own session uploads)', params: idParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await removeMedia(app.db, mediaDir(), requireAuth(request).viewer, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -12,7 +12,16 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { bumpJobCount } from '../job-core/jobs-lookup.repository.ts';
 import { requireJobHeader, requireOpenJob } from '../job-core/jobs-lookup.service.ts';
 import { attachmentDisposition, toMediaDto } from './media.presenter.ts';
-import { attachSessionMedia, deleteMedia, findMedia, findSessionMedia, insertMedia, listJobMedia, listSessionMedia, type MediaRow } from './media.repository.ts';
+import {
+  attachSessionMedia,
+  deleteMedia,
+  findMedia,
+  findSessionMedia,
+  insertMedia,
+  listJobMedia,
+  listSessionMedia,
+  type MediaRow,
+} from './media.repository.ts';
 import { isTextDeclared, mediaKindOf, sniffMediaType } from './media-sniff.ts';
 import { ensureTenantDir, mediaPath, moveIntoPlace, openStoredFile, removeQuietly, storageKeyOf, streamToFile, tempPathOf } from './media-storage.ts';
 
@@ -110,13 +119,27 @@ export async function uploadMedia(db: Db, mediaDir: string, viewer: Viewer, targ
         await requireOpenJob(trx, tenantId, jobId);
       }
       await insertMedia(trx, tenantId, {
-        id, job_id: jobId, session_token: jobId ? null : target.sessionToken!, file_name: fileName, content_type: contentType,
-        media_type: mediaKindOf(contentType), size: streamed.size, storage_key: storageKey, created_by: viewer.userId, created_at: now,
+        id,
+        job_id: jobId,
+        session_token: jobId ? null : target.sessionToken!,
+        file_name: fileName,
+        content_type: contentType,
+        media_type: mediaKindOf(contentType),
+        size: streamed.size,
+        storage_key: storageKey,
+        created_by: viewer.userId,
+        created_at: now,
       });
       if (jobId) {
         await recordActivity(trx, tenantId, {
-          jobId, entityType: 'MEDIA', entityId: id, action: 'MEDIA_ADDED', message: `Added a file: ${fileName}`, actorId: viewer.userId,
-          changes: [{ field: 'media', oldValue: null, newValue: fileName }], at: now,
+          jobId,
+          entityType: 'MEDIA',
+          entityId: id,
+          action: 'MEDIA_ADDED',
+          message: `Added a file: ${fileName}`,
+          actorId: viewer.userId,
+          changes: [{ field: 'media', oldValue: null, newValue: fileName }],
+          at: now,
         });
       }
       await moveIntoPlace(tempPath, finalPath);
@@ -156,8 +179,13 @@ export async function removeMedia(db: Db, mediaDir: string, viewer: Viewer, medi
     await deleteMedia(trx, tenantId, mediaId);
     if (found.job_id) {
       await recordActivity(trx, tenantId, {
-        jobId: found.job_id, entityType: 'MEDIA', entityId: mediaId, action: 'MEDIA_DELETED', message: `Deleted a file: ${found.file_name}`,
-        actorId: viewer.userId, changes: [{ field: 'media', oldValue: found.file_name, newValue: null }],
+        jobId: found.job_id,
+        entityType: 'MEDIA',
+        entityId: mediaId,
+        action: 'MEDIA_DELETED',
+        message: `Deleted a file: ${found.file_name}`,
+        actorId: viewer.userId,
+        changes: [{ field: 'media', oldValue: found.file_name, newValue: null }],
       });
     }
     return found;
@@ -176,8 +204,13 @@ export async function attachUploadsToJob(trx: Db, tenantId: string, o: { session
   await bumpJobCount(trx, tenantId, o.jobId, 'media_count', attached);
   for (const upload of uploads) {
     await recordActivity(trx, tenantId, {
-      jobId: o.jobId, entityType: 'MEDIA', entityId: upload.id, action: 'MEDIA_ADDED', message: `Added a file: ${upload.file_name}`,
-      actorId: o.userId, changes: [{ field: 'media', oldValue: null, newValue: upload.file_name }],
+      jobId: o.jobId,
+      entityType: 'MEDIA',
+      entityId: upload.id,
+      action: 'MEDIA_ADDED',
+      message: `Added a file: ${upload.file_name}`,
+      actorId: o.userId,
+      changes: [{ field: 'media', oldValue: null, newValue: upload.file_name }],
     });
   }
   return attached;

@@ -31,11 +31,14 @@ async function delivered(from: number, count: number): Promise<ReceivedMail[]> {
 const pdfOf = (mail: ReceivedMail) => mail.attachments.find((a) => a.contentType === 'application/pdf');
 
 describe('documents by email', () => {
-  it('an invoice goes to its recipients with its PDF; the document shows each recipient\'s state and the log says who got what', async () => {
+  it("an invoice goes to its recipients with its PDF; the document shows each recipient's state and the log says who got what", async () => {
     const customer = await buildCustomer(t.db, tenantId, { name: 'Riverside Dental' });
-    const inv = (await t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ accountId: customer.id, lines: [line('Boiler service', 1, 480)] }))).json().data;
+    const inv = (await t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ accountId: customer.id, lines: [line('Boiler service', 1, 480)] }))).json()
+      .data;
     const before = smtp.received.length;
-    const sent = await t.call('POST', `/api/invoices/${inv.id}/send`, admin.cookie, { email: { to: ['Billing@Riverside.test', 'owner@riverside.test'], cc: ['bookkeeper@riverside.test'] } });
+    const sent = await t.call('POST', `/api/invoices/${inv.id}/send`, admin.cookie, {
+      email: { to: ['Billing@Riverside.test', 'owner@riverside.test'], cc: ['bookkeeper@riverside.test'] },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.status).toBe('SENT');
     expect(smtp.received.length).toBe(before); // the request did not wait for the mail server
@@ -58,18 +61,24 @@ describe('documents by email', () => {
     const after = (await t.call('GET', `/api/messages?invoiceId=${inv.id}`, admin.cookie)).json().data.items[0];
     expect(after.state).toBe('sent');
     expect(after.recipients.map((r: { address: string; role: string; state: string }) => [r.address, r.role, r.state]).sort()).toEqual([
-      ['billing@riverside.test', 'to', 'sent'], ['bookkeeper@riverside.test', 'cc', 'sent'], ['owner@riverside.test', 'to', 'sent'],
+      ['billing@riverside.test', 'to', 'sent'],
+      ['bookkeeper@riverside.test', 'cc', 'sent'],
+      ['owner@riverside.test', 'to', 'sent'],
     ]);
-    expect((await t.call('GET', `/api/messages?customerId=${customer.id}`, admin.cookie)).json().data.items.map((m: { id: string }) => m.id)).toContain(after.id);
+    expect((await t.call('GET', `/api/messages?customerId=${customer.id}`, admin.cookie)).json().data.items.map((m: { id: string }) => m.id)).toContain(
+      after.id,
+    );
     const log = await sql<{ message: string }>`select message from activity_log where entity_id = ${inv.id} order by created_at desc`.execute(t.db);
     expect(log.rows[0]!.message).toContain('emailed to billing@riverside.test, owner@riverside.test, bookkeeper@riverside.test');
   });
 
-  it('an estimate re-sent with the sender\'s own subject and message', async () => {
+  it("an estimate re-sent with the sender's own subject and message", async () => {
     const customer = await buildCustomer(t.db, tenantId);
     const est = (await t.call('POST', '/api/estimates', admin.cookie, estimateBody({ accountId: customer.id, mode: 'Send' }))).json().data;
     const before = smtp.received.length;
-    const res = await t.call('POST', `/api/estimates/${est.id}/send`, admin.cookie, { email: { to: ['client@example.com'], subject: 'Your quote, as promised', message: 'Hi Sam,\n\nHere it is. <b>Thanks</b>' } });
+    const res = await t.call('POST', `/api/estimates/${est.id}/send`, admin.cookie, {
+      email: { to: ['client@example.com'], subject: 'Your quote, as promised', message: 'Hi Sam,\n\nHere it is. <b>Thanks</b>' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = await delivered(before, 1);
     expect(mail!.subject).toBe('Your quote, as promised');
@@ -115,15 +124,26 @@ describe('documents by email', () => {
   it("the Send dialog starts from the billing contact, then the site contact, the company's wording filled in, and the last recipients", async () => {
     const customer = await buildCustomer(t.db, tenantId, { name: 'Maple Clinic' });
     const contact = (id: string, name: string, email: string | null, position: number, archived = false) => ({
-      id, tenant_id: tenantId, customer_id: customer.id, name, email, mobile_number: null, is_billing: 0 as const, position, archived_at: archived ? '2026-11-01T00:00:00.000Z' : null,
+      id,
+      tenant_id: tenantId,
+      customer_id: customer.id,
+      name,
+      email,
+      mobile_number: null,
+      is_billing: 0 as const,
+      position,
+      archived_at: archived ? '2026-11-01T00:00:00.000Z' : null,
     });
     const siteId = randomUUID();
-    await t.db.insertInto('customer_contacts').values([
-      contact(randomUUID(), 'Old Manager', 'old@maple.test', 1, true),
-      contact(randomUUID(), 'No Address', null, 2),
-      contact(randomUUID(), 'Front Desk', 'desk@maple.test', 3),
-      contact(siteId, 'Site Lead', ' Site@Maple.test ', 4),
-    ]).execute();
+    await t.db
+      .insertInto('customer_contacts')
+      .values([
+        contact(randomUUID(), 'Old Manager', 'old@maple.test', 1, true),
+        contact(randomUUID(), 'No Address', null, 2),
+        contact(randomUUID(), 'Front Desk', 'desk@maple.test', 3),
+        contact(siteId, 'Site Lead', ' Site@Maple.test ', 4),
+      ])
+      .execute();
     const body = invoiceBody({ accountId: customer.id, lines: [line('Filter change', 2, 45)] });
     const created = await t.call('POST', '/api/invoices', admin.cookie, { ...body, jobInfo: { ...body.jobInfo, siteContactId: siteId } });
     expect(created.statusCode, created.body).toBe(201);
@@ -163,9 +183,16 @@ describe('documents by email', () => {
 
   it('a payment can email a receipt with the amount and the balance left', async () => {
     const customer = await buildCustomer(t.db, tenantId, { name: 'Hill Bakery' });
-    const inv = (await t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ accountId: customer.id, mode: 'Send', lines: [line('Oven repair', 1, 1000)] }))).json().data;
+    const inv = (
+      await t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ accountId: customer.id, mode: 'Send', lines: [line('Oven repair', 1, 1000)] }))
+    ).json().data;
     const before = smtp.received.length;
-    const paid = await t.call('POST', `/api/invoices/${inv.id}/payments`, admin.cookie, { amount: 250, paidOn: '2026-11-20', method: 'CARD', receipt: { to: ['owner@hill.test'] } });
+    const paid = await t.call('POST', `/api/invoices/${inv.id}/payments`, admin.cookie, {
+      amount: 250,
+      paidOn: '2026-11-20',
+      method: 'CARD',
+      receipt: { to: ['owner@hill.test'] },
+    });
     expect(paid.statusCode, paid.body).toBe(201);
     const [mail] = await delivered(before, 1);
     expect(mail!.envelope.to).toEqual(['owner@hill.test']);

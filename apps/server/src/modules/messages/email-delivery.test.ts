@@ -24,7 +24,8 @@ const tokenIn = (text: string) => /invitation\/accept\?token=([A-Za-z0-9_-]+)/.e
 /** Every column of every row of the tables that could hold a secret, as text. */
 async function storedText(): Promise<string> {
   const out: unknown[] = [];
-  for (const table of ['messages', 'message_recipients', 'background_jobs', 'invitations']) out.push((await sql`select * from ${sql.table(table)}`.execute(t.db)).rows);
+  for (const table of ['messages', 'message_recipients', 'background_jobs', 'invitations'])
+    out.push((await sql`select * from ${sql.table(table)}`.execute(t.db)).rows);
   return JSON.stringify(out);
 }
 
@@ -46,10 +47,18 @@ describe('emails go out through the outbox', () => {
     const token = tokenIn(mail!.text ?? '')!;
     expect(`https://fieldwork.example.com/invitation/accept?token=${token}`).toBe(copyLink);
     expect(await storedText()).not.toContain(token);
-    const accepted = await t.app.inject({ method: 'POST', url: '/api/auth/accept-invitation', payload: { token, name: 'New Tech', password: 'new-tech-pass-1' } });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/accept-invitation',
+      payload: { token, name: 'New Tech', password: 'new-tech-pass-1' },
+    });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const messages = (await t.call('GET', '/api/delivery', admin.cookie)).json().data.recentMessages;
-    expect(messages[0]).toMatchObject({ kind: 'invitation', state: 'sent', recipients: [{ address: 'new.tech@example.com', role: 'to', state: 'sent', error: null }] });
+    expect(messages[0]).toMatchObject({
+      kind: 'invitation',
+      state: 'sent',
+      recipients: [{ address: 'new.tech@example.com', role: 'to', state: 'sent', error: null }],
+    });
     const detail = (await t.call('GET', `/api/messages/${messages[0].id}`, admin.cookie)).json().data;
     expect(detail.bodyText).toContain('[one-time link, not shown]');
     expect(detail.bodyText).not.toContain(token);
@@ -71,7 +80,10 @@ describe('emails go out through the outbox', () => {
     const company = (await t.call('GET', '/api/company', admin.cookie)).json().data;
     const evil = 'Evil <script>alert(1)</script> & Co';
     expect((await t.call('PUT', '/api/company', admin.cookie, { name: evil, timeZone: company.timeZone, version: company.version })).statusCode).toBe(200);
-    const template = await t.call('PUT', '/api/email-templates/invitation', admin.cookie, { subject: 'Join {companyName}\r\nBcc: victim@example.com', message: 'Hello <b>there</b> from {companyName}' });
+    const template = await t.call('PUT', '/api/email-templates/invitation', admin.cookie, {
+      subject: 'Join {companyName}\r\nBcc: victim@example.com',
+      message: 'Hello <b>there</b> from {companyName}',
+    });
     expect(template.statusCode, template.body).toBe(200);
     const before = smtp.received.length;
     await invite('escape@example.com');
@@ -105,7 +117,12 @@ describe('when mail cannot go out', () => {
       }
       const delivery = (await app.call('GET', '/api/delivery', a.cookie)).json().data;
       expect(delivery.failedJobs).toHaveLength(1);
-      expect(delivery.failedJobs[0]).toMatchObject({ kind: 'email.send', label: 'Send an email', attempts: 8, lastError: expect.stringMatching(/421|not available/i) });
+      expect(delivery.failedJobs[0]).toMatchObject({
+        kind: 'email.send',
+        label: 'Send an email',
+        attempts: 8,
+        lastError: expect.stringMatching(/421|not available/i),
+      });
       expect(delivery.recentMessages[0]).toMatchObject({ state: 'failed', recipients: [{ address: 'later@example.com', state: 'failed' }] });
       expect(down.received).toHaveLength(0);
       down.setDown(false);
@@ -121,13 +138,16 @@ describe('when mail cannot go out', () => {
     }
   });
 
-  it('a refused address is Failed with the server\'s reason at once, the others are sent, and only it is retried', async () => {
+  it("a refused address is Failed with the server's reason at once, the others are sent, and only it is retried", async () => {
     const before = smtp.received.length;
     const res = await invite('refuse-me@example.com');
     expect(res.statusCode).toBe(201);
     await t.app.worker.drain();
     const messages = (await t.call('GET', '/api/delivery', admin.cookie)).json().data.recentMessages;
-    expect(messages[0]).toMatchObject({ state: 'failed', recipients: [{ address: 'refuse-me@example.com', state: 'failed', error: expect.stringMatching(/550.*User unknown/) }] });
+    expect(messages[0]).toMatchObject({
+      state: 'failed',
+      recipients: [{ address: 'refuse-me@example.com', state: 'failed', error: expect.stringMatching(/550.*User unknown/) }],
+    });
     expect(smtp.received.length).toBe(before);
     const retried = await t.call('POST', `/api/messages/${messages[0].id}/retry`, admin.cookie);
     expect(retried.statusCode, retried.body).toBe(200);
@@ -144,7 +164,11 @@ describe('when mail cannot go out', () => {
       expect(await app.app.worker.drain()).toBe(1);
       const delivery = (await app.call('GET', '/api/delivery', a.cookie)).json().data;
       expect(delivery).toMatchObject({ mailConfigured: false, failedJobs: [], queued: 0 });
-      expect(delivery.recentMessages[0]).toMatchObject({ kind: 'invitation', state: 'not_sent', recipients: [{ address: 'nomail@example.com', state: 'not_sent' }] });
+      expect(delivery.recentMessages[0]).toMatchObject({
+        kind: 'invitation',
+        state: 'not_sent',
+        recipients: [{ address: 'nomail@example.com', state: 'not_sent' }],
+      });
       const detail = (await app.call('GET', `/api/messages/${delivery.recentMessages[0].id}`, a.cookie)).json().data;
       expect(detail.bodyHtml).toContain('invited you to join');
     } finally {

@@ -59,7 +59,15 @@ export function createEmailSendHandler(deps: EmailDeps): JobHandler {
       if (!queued.length) return;
       const now = nowIso();
       if (!deps.transport) {
-        await setRecipientState(ctx.db, ctx.tenantId, message.id, queued.map((r) => r.address), 'not_sent', null, now);
+        await setRecipientState(
+          ctx.db,
+          ctx.tenantId,
+          message.id,
+          queued.map((r) => r.address),
+          'not_sent',
+          null,
+          now,
+        );
         await setMessageState(ctx.db, ctx.tenantId, message.id, { state: 'not_sent', error: null }, now);
         return;
       }
@@ -85,13 +93,27 @@ export function createEmailSendHandler(deps: EmailDeps): JobHandler {
       const all = await recipientsOf(ctx.db, ctx.tenantId, [message.id]);
       const sent = all.filter((r) => r.state === 'sent').length;
       const state = sent === all.length ? 'sent' : sent > 0 ? 'partly_sent' : 'failed';
-      await setMessageState(ctx.db, ctx.tenantId, message.id, { state, error: state === 'sent' ? null : result.rejected[0]?.error ?? null, providerId: result.providerId, sentAt: sent ? done : null }, done);
+      await setMessageState(
+        ctx.db,
+        ctx.tenantId,
+        message.id,
+        { state, error: state === 'sent' ? null : (result.rejected[0]?.error ?? null), providerId: result.providerId, sentAt: sent ? done : null },
+        done,
+      );
     },
     onFailed: async (ctx, raw, error) => {
       const { messageId } = raw as Payload;
       const now = nowIso();
       const waiting = (await recipientsOf(ctx.db, ctx.tenantId, [messageId])).filter((r) => r.state === 'queued');
-      await setRecipientState(ctx.db, ctx.tenantId, messageId, waiting.map((r) => r.address), 'failed', error, now);
+      await setRecipientState(
+        ctx.db,
+        ctx.tenantId,
+        messageId,
+        waiting.map((r) => r.address),
+        'failed',
+        error,
+        now,
+      );
       await setMessageState(ctx.db, ctx.tenantId, messageId, { state: 'failed', error }, now);
     },
   };

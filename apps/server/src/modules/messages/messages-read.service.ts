@@ -8,11 +8,23 @@ import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { countOpenJobs, findJob, listFailedJobs, requeueFailedJob, requeueJobByDedupeKey } from '../background/background.repository.ts';
 import { BACKGROUND_JOB_KINDS } from '../background/background.service.ts';
 import { findTenant } from '../account-core/company.repository.ts';
-import { findMessage, listMessagesFor, listRecentMessages, recipientsOf, requeueFailedRecipients, setMessageState, type MessageRow } from './messages.repository.ts';
+import {
+  findMessage,
+  listMessagesFor,
+  listRecentMessages,
+  recipientsOf,
+  requeueFailedRecipients,
+  setMessageState,
+  type MessageRow,
+} from './messages.repository.ts';
 import { toMessageDetail, toMessageDto } from './messages.presenter.ts';
 
 async function withRecipients(db: Db, tenantId: string, rows: MessageRow[]): Promise<MessageDto[]> {
-  const recipients = await recipientsOf(db, tenantId, rows.map((r) => r.id));
+  const recipients = await recipientsOf(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toMessageDto(row, recipients));
 }
 

@@ -27,5 +27,9 @@ export function toMessageDto(row: MessageRow, recipients: RecipientRow[]): Messa
 }
 
 export function toMessageDetail(row: MessageRow, recipients: RecipientRow[]): MessageDetail {
-  return { ...toMessageDto(row, recipients), bodyText: row.body_text.replaceAll(SECRET_LINK_MARKER, MASKED_LINK), bodyHtml: row.body_html.replaceAll(SECRET_LINK_MARKER, '#') };
+  return {
+    ...toMessageDto(row, recipients),
+    bodyText: row.body_text.replaceAll(SECRET_LINK_MARKER, MASKED_LINK),
+    bodyHtml: row.body_html.replaceAll(SECRET_LINK_MARKER, '#'),
+  };
 }

@@ -5,8 +5,16 @@ export type MessageRow = MessagesTable & { creator_name: string | null };
 export type RecipientRow = MessageRecipientsTable;
 export type MessageRef = { customerId?: string | undefined; jobId?: string | undefined; estimateId?: string | undefined; invoiceId?: string | undefined };
 
-export async function insertMessage(trx: Db, tenantId: string, row: Omit<MessagesTable, 'tenant_id'>, recipients: Omit<RecipientRow, 'tenant_id' | 'message_id'>[]): Promise<void> {
-  await trx.insertInto('messages').values({ ...row, tenant_id: tenantId }).execute();
+export async function insertMessage(
+  trx: Db,
+  tenantId: string,
+  row: Omit<MessagesTable, 'tenant_id'>,
+  recipients: Omit<RecipientRow, 'tenant_id' | 'message_id'>[],
+): Promise<void> {
+  await trx
+    .insertInto('messages')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
   await trx
     .insertInto('message_recipients')
     .values(recipients.map((r) => ({ ...r, tenant_id: tenantId, message_id: row.id })))
@@ -14,7 +22,12 @@ export async function insertMessage(trx: Db, tenantId: string, row: Omit<Message
 }
 
 const withCreator = (db: Db, tenantId: string) =>
-  db.selectFrom('messages as m').leftJoin('users as u', 'u.id', 'm.created_by').selectAll('m').select('u.name as creator_name').where('m.tenant_id', '=', tenantId);
+  db
+    .selectFrom('messages as m')
+    .leftJoin('users as u', 'u.id', 'm.created_by')
+    .selectAll('m')
+    .select('u.name as creator_name')
+    .where('m.tenant_id', '=', tenantId);
 
 export function findMessage(db: Db, tenantId: string, id: string): Promise<MessageRow | undefined> {
   return withCreator(db, tenantId).where('m.id', '=', id).executeTakeFirst();
@@ -36,10 +49,25 @@ export function listRecentMessages(db: Db, tenantId: string, limit: number): Pro
 
 export function recipientsOf(db: Db, tenantId: string, messageIds: string[]): Promise<RecipientRow[]> {
   if (!messageIds.length) return Promise.resolve([]);
-  return db.selectFrom('message_recipients').selectAll().where('tenant_id', '=', tenantId).where('message_id', 'in', messageIds).orderBy('role', 'desc').orderBy('address').execute();
+  return db
+    .selectFrom('message_recipients')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', 'in', messageIds)
+    .orderBy('role', 'desc')
+    .orderBy('address')
+    .execute();
 }
 
-export async function setRecipientState(db: Db, tenantId: string, messageId: string, addresses: string[], state: RecipientState, error: string | null, now: string): Promise<void> {
+export async function setRecipientState(
+  db: Db,
+  tenantId: string,
+  messageId: string,
+  addresses: string[],
+  state: RecipientState,
+  error: string | null,
+  now: string,
+): Promise<void> {
   if (!addresses.length) return;
   await db
     .updateTable('message_recipients')
@@ -87,11 +115,17 @@ export function findTemplates(db: Db, tenantId: string) {
   return db.selectFrom('email_templates').selectAll().where('tenant_id', '=', tenantId).execute();
 }
 
-export async function upsertTemplate(db: Db, tenantId: string, row: { kind: string; subject: string; message: string; updatedBy: string; now: string }): Promise<void> {
+export async function upsertTemplate(
+  db: Db,
+  tenantId: string,
+  row: { kind: string; subject: string; message: string; updatedBy: string; now: string },
+): Promise<void> {
   await db
     .insertInto('email_templates')
     .values({ tenant_id: tenantId, kind: row.kind, subject: row.subject, message: row.message, updated_by: row.updatedBy, updated_at: row.now })
-    .onConflict((oc) => oc.columns(['tenant_id', 'kind']).doUpdateSet({ subject: row.subject, message: row.message, updated_by: row.updatedBy, updated_at: row.now }))
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'kind']).doUpdateSet({ subject: row.subject, message: row.message, updated_by: row.updatedBy, updated_at: row.now }),
+    )
     .execute();
 }
 

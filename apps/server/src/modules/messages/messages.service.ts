@@ -39,7 +39,14 @@ export async function queueEmail(ctx: MailCtx, spec: EmailSpec): Promise<string>
   const rendered = renderEmail({
     ...spec.content,
     ...(button ? { button } : {}),
-    company: { name: branding.name, email: branding.email, phone: branding.phone, address: branding.address, brandColor: branding.brandColor, logoSrc: branding.logo ? `cid:${LOGO_CID}` : null },
+    company: {
+      name: branding.name,
+      email: branding.email,
+      phone: branding.phone,
+      address: branding.address,
+      brandColor: branding.brandColor,
+      logoSrc: branding.logo ? `cid:${LOGO_CID}` : null,
+    },
   });
   const unmark = (s: string) => s.replaceAll(`https://${SECRET_LINK_MARKER}`, SECRET_LINK_MARKER);
   const id = randomUUID();
@@ -50,15 +57,40 @@ export async function queueEmail(ctx: MailCtx, spec: EmailSpec): Promise<string>
     ctx.db,
     ctx.tenantId,
     {
-      id, kind: spec.kind, subject: headerSafe(spec.subject), body_text: unmark(rendered.text), body_html: unmark(rendered.html), reply_to: branding.email,
-      customer_id: spec.refs?.customerId ?? null, job_id: spec.refs?.jobId ?? null, estimate_id: spec.refs?.estimateId ?? null, invoice_id: spec.refs?.invoiceId ?? null,
-      user_id: spec.refs?.userId ?? null, attachment: spec.attachment ?? null, state: 'queued', error: null, provider_id: null, sent_at: null,
-      created_by: spec.createdBy, created_at: now, updated_at: now,
+      id,
+      kind: spec.kind,
+      subject: headerSafe(spec.subject),
+      body_text: unmark(rendered.text),
+      body_html: unmark(rendered.html),
+      reply_to: branding.email,
+      customer_id: spec.refs?.customerId ?? null,
+      job_id: spec.refs?.jobId ?? null,
+      estimate_id: spec.refs?.estimateId ?? null,
+      invoice_id: spec.refs?.invoiceId ?? null,
+      user_id: spec.refs?.userId ?? null,
+      attachment: spec.attachment ?? null,
+      state: 'queued',
+      error: null,
+      provider_id: null,
+      sent_at: null,
+      created_by: spec.createdBy,
+      created_at: now,
+      updated_at: now,
     },
     [...to.map((address) => ({ address, role: 'to' as const })), ...cc.map((address) => ({ address, role: 'cc' as const }))].map((r) => ({
-      id: randomUUID(), ...r, state: 'queued' as const, error: null, updated_at: now,
+      id: randomUUID(),
+      ...r,
+      state: 'queued' as const,
+      error: null,
+      updated_at: now,
     })),
   );
-  await enqueueJob(ctx.db, ctx.tenantId, 'email.send', { messageId: id, ...(spec.secretLink ? { secretLink: ctx.box.seal(spec.secretLink) } : {}) }, { dedupeKey: id });
+  await enqueueJob(
+    ctx.db,
+    ctx.tenantId,
+    'email.send',
+    { messageId: id, ...(spec.secretLink ? { secretLink: ctx.box.seal(spec.secretLink) } : {}) },
+    { dedupeKey: id },
+  );
   return id;
 }

@@ -27,13 +27,24 @@ export async function listTemplates(db: Db, tenantId: string): Promise<EmailTemp
   return EMAIL_TEMPLATE_KINDS.map((kind) => {
     const row = own.find((t) => t.kind === kind);
     const t = row ?? DEFAULT_EMAIL_TEMPLATES[kind];
-    return { kind, subject: t.subject, message: t.message, isDefault: !row, placeholders: [...TEMPLATE_PLACEHOLDERS[kind]], updatedAt: row?.updated_at ?? null };
+    return {
+      kind,
+      subject: t.subject,
+      message: t.message,
+      isDefault: !row,
+      placeholders: [...TEMPLATE_PLACEHOLDERS[kind]],
+      updatedAt: row?.updated_at ?? null,
+    };
   });
 }
 
 function validBody(kind: EmailTemplateKind, body: TemplateBody) {
   const parsed = templateBodyFor(kind).safeParse(body);
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues.map((i) => i.message));
+  if (!parsed.success)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      parsed.error.issues.map((i) => i.message),
+    );
   return parsed.data;
 }
 
@@ -62,7 +73,10 @@ const SAMPLE = {
   inviterName: 'Dana Admin',
 } as const;
 
-const BUTTONS = { invitation: 'Accept invitation', estimate: 'View estimate', invoice: 'View invoice', receipt: 'View invoice' } as const satisfies Record<EmailTemplateKind, string>;
+const BUTTONS = { invitation: 'Accept invitation', estimate: 'View estimate', invoice: 'View invoice', receipt: 'View invoice' } as const satisfies Record<
+  EmailTemplateKind,
+  string
+>;
 
 /** The email as it would go out with this (unsaved) wording: the same layout and filling as a real send. */
 export async function previewTemplate(db: Db, tenantId: string, kind: EmailTemplateKind, body: TemplateBody): Promise<EmailPreview> {
@@ -70,7 +84,14 @@ export async function previewTemplate(db: Db, tenantId: string, kind: EmailTempl
   const branding = await companyBranding(db, tenantId);
   const values = { ...SAMPLE, companyName: branding.name };
   const rendered = renderEmail({
-    company: { name: branding.name, email: branding.email, phone: branding.phone, address: branding.address, brandColor: branding.brandColor, logoSrc: branding.logoUrl },
+    company: {
+      name: branding.name,
+      email: branding.email,
+      phone: branding.phone,
+      address: branding.address,
+      brandColor: branding.brandColor,
+      logoSrc: branding.logoUrl,
+    },
     message: fillTemplate(valid.message, values),
     button: { label: BUTTONS[kind], url: 'https://example.com/preview' },
   });

@@ -33,22 +33,39 @@ beforeAll(async () => {
   T = timeline(ZONE);
   const job = await buildJob(t.db, tenantId);
   // The job's customer answers the phone; the site address is the factory's.
-  await t.db.updateTable('customers').set({ phone: '+1 (555) 010-2030' }).where('id', '=', (await t.db.selectFrom('jobs').select('customer_id').where('id', '=', job.id).executeTakeFirstOrThrow()).customer_id).execute();
+  await t.db
+    .updateTable('customers')
+    .set({ phone: '+1 (555) 010-2030' })
+    .where('id', '=', (await t.db.selectFrom('jobs').select('customer_id').where('id', '=', job.id).executeTakeFirstOrThrow()).customer_id)
+    .execute();
   const slot = (start: string) => ({ jobId: job.id, startAt: start, expectedEndAt: T.shift(start, minute) });
-  ids.yesterdayLate = (await buildTask(t.db, tenantId, { ...slot(T.shift(T.startOfToday, -2 * minute)), technicianId: tech.user.id, name: 'Yesterday late' })).id;
+  ids.yesterdayLate = (
+    await buildTask(t.db, tenantId, { ...slot(T.shift(T.startOfToday, -2 * minute)), technicianId: tech.user.id, name: 'Yesterday late' })
+  ).id;
   ids.todayLate = (await buildTask(t.db, tenantId, { ...slot(T.shift(T.startOfTomorrow, -minute)), technicianId: tech.user.id, name: 'Today late' })).id;
   ids.todayFirst = (await buildTask(t.db, tenantId, { ...slot(T.startOfToday), technicianId: tech.user.id, name: 'Today first', lifecycle: 'CLOCKED_IN' })).id;
   ids.tomorrowEarly = (await buildTask(t.db, tenantId, { ...slot(T.startOfTomorrow), technicianId: tech.user.id, name: 'Tomorrow early' })).id;
-  ids.cancelled = (await buildTask(t.db, tenantId, { ...slot(T.shift(T.startOfToday, 10 * minute)), technicianId: tech.user.id, name: 'Cancelled', lifecycle: 'CANCELLED' })).id;
+  ids.cancelled = (
+    await buildTask(t.db, tenantId, { ...slot(T.shift(T.startOfToday, 10 * minute)), technicianId: tech.user.id, name: 'Cancelled', lifecycle: 'CANCELLED' })
+  ).id;
   ids.unscheduled = (await buildTask(t.db, tenantId, { jobId: job.id, name: 'Unscheduled', startAt: null })).id;
   ids.tech2Today = (await buildTask(t.db, tenantId, { ...slot(T.shift(T.startOfToday, 30 * minute)), technicianId: tech2.user.id, name: 'Tech2 today' })).id;
-  ids.subToday = (await buildTask(t.db, tenantId, { ...slot(T.shift(T.startOfToday, 40 * minute)), subcontractorId: subLogin.subcontractorId, name: 'Sub today' })).id;
+  ids.subToday = (
+    await buildTask(t.db, tenantId, { ...slot(T.shift(T.startOfToday, 40 * minute)), subcontractorId: subLogin.subcontractorId, name: 'Sub today' })
+  ).id;
   ids.adminToday = (await buildTask(t.db, tenantId, { ...slot(T.shift(T.startOfToday, 50 * minute)), technicianId: admin.user.id, name: 'Admin today' })).id;
   await addWorkPeriod(t.db, tenantId, { id: ids.todayFirst, jobId: job.id }, T.shift(T.startOfToday, minute), null, tech.user.id);
   // Another company, same zone, same shape: never visible.
   const other = (await buildTenant(t.db, { timeZone: ZONE })).id;
   otherTech = await t.signInAs(other, 'Technician');
-  ids.otherToday = (await buildTask(t.db, other, { startAt: T.startOfToday, expectedEndAt: T.shift(T.startOfToday, minute), technicianId: otherTech.user.id, name: 'Other company' })).id;
+  ids.otherToday = (
+    await buildTask(t.db, other, {
+      startAt: T.startOfToday,
+      expectedEndAt: T.shift(T.startOfToday, minute),
+      technicianId: otherTech.user.id,
+      name: 'Other company',
+    })
+  ).id;
 });
 afterAll(async () => t.close());
 

@@ -17,7 +17,11 @@ export async function myDay(db: Db, auth: Pick<AuthContext, 'viewer' | 'timeZone
   const head = { date, timeZone: tv.timeZone, ...range };
   if (!tv.scope.key) return { ...head, items: [] };
   const rows = await listAssigneeDay(db, tv.scope.tenantId, tv.scope.key, range, MY_DAY_LIMIT);
-  const periods = await listWorkPeriods(db, tv.scope.tenantId, rows.map((r) => r.id));
+  const periods = await listWorkPeriods(
+    db,
+    tv.scope.tenantId,
+    rows.map((r) => r.id),
+  );
   const byTask = new Map<string, typeof periods>();
   for (const p of periods) byTask.set(p.task_id, [...(byTask.get(p.task_id) ?? []), p]);
   return { ...head, items: rows.map((r) => toMyDayTask(tv, r, byTask.get(r.id) ?? [])) };

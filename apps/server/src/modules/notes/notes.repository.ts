@@ -17,8 +17,19 @@ function notesWithAuthor(db: Db, tenantId: string) {
 export async function listNotes(db: Db, tenantId: string, jobId: string, page: number, limit: number): Promise<{ rows: NoteRow[]; total: number }> {
   const { offset } = paging(page, limit);
   const [rows, count] = await Promise.all([
-    notesWithAuthor(db, tenantId).where('notes.job_id', '=', jobId).orderBy('notes.created_at', 'desc').orderBy('notes.id', 'desc').limit(limit).offset(offset).execute(),
-    db.selectFrom('notes').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('job_id', '=', jobId).executeTakeFirstOrThrow(),
+    notesWithAuthor(db, tenantId)
+      .where('notes.job_id', '=', jobId)
+      .orderBy('notes.created_at', 'desc')
+      .orderBy('notes.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('notes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -28,7 +39,10 @@ export function findNote(db: Db, tenantId: string, noteId: string): Promise<Note
 }
 
 export async function insertNote(db: Db, tenantId: string, row: Omit<NotesTable, 'tenant_id'>): Promise<void> {
-  await db.insertInto('notes').values({ ...row, tenant_id: tenantId }).execute();
+  await db
+    .insertInto('notes')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
 }
 
 export async function updateNoteText(db: Db, tenantId: string, noteId: string, note: string, updatedAt: string): Promise<void> {

@@ -15,7 +15,13 @@ const cookies = new Map<string, string>();
 const call = (method: Method, url: string, cookie?: string, payload?: object) => t.call(method, url, cookie, payload);
 const post = (cookie: string, jobId: string, note: string) => call('POST', '/api/notes', cookie, { noteType: 'Job', note, jobId });
 const activityOf = (jobId: string) =>
-  t.db.selectFrom('activity_log').select(['action', 'message', 'meta', 'actor_id', 'entity_id', 'entity_type']).where('job_id', '=', jobId).orderBy('created_at').orderBy('id').execute();
+  t.db
+    .selectFrom('activity_log')
+    .select(['action', 'message', 'meta', 'actor_id', 'entity_id', 'entity_type'])
+    .where('job_id', '=', jobId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,7 +47,9 @@ describe('notes: authentication and validation', () => {
     expect(blank.json()).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: ['Note cannot be empty.'] });
     const bad = await call('POST', '/api/notes', admin.cookie, { noteType: 'Task', note: 'x'.repeat(5001), jobId: 'nope', extra: 1 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toEqual(expect.arrayContaining(['noteType must be Job.', 'Note must be less than or equal to 5000 characters.', 'Job ID must be a valid UUID.']));
+    expect(bad.json().message).toEqual(
+      expect.arrayContaining(['noteType must be Job.', 'Note must be less than or equal to 5000 characters.', 'Job ID must be a valid UUID.']),
+    );
     const list = await call('GET', '/api/notes?noteType=Job&limit=500', admin.cookie);
     expect(list.json().message).toEqual(expect.arrayContaining(['Job ID must be a valid UUID.', 'limit must be at most 100.']));
     const patch = await call('PATCH', `/api/notes/${randomUUID()}`, admin.cookie, { note: '' });
@@ -85,7 +93,10 @@ describe('notes: create, list, edit, delete', () => {
     expect(res.statusCode, res.body).toBe(201);
     const note = res.json().data;
     expect(note).toMatchObject({
-      note: 'Gate code is 4411', jobId: job.id, noteType: 'Job', actions: { edit: true, delete: true },
+      note: 'Gate code is 4411',
+      jobId: job.id,
+      noteType: 'Job',
+      actions: { edit: true, delete: true },
       noteCreatedBy: { userId: admin.user.id, username: 'User Admin', profileImg: null },
     });
     const row = await t.db.selectFrom('notes').selectAll().where('id', '=', note.id).executeTakeFirstOrThrow();

@@ -42,10 +42,24 @@ export async function addNote(db: Db, viewer: Viewer, body: CreateNoteBody): Pro
   await db.transaction().execute(async (trx) => {
     await bumpJobCount(trx, tenantId, body.jobId, 'note_count', 1);
     await requireOpenJob(trx, tenantId, body.jobId);
-    await insertNote(trx, tenantId, { id, job_id: body.jobId, note_type: body.noteType, note: body.note, author_id: viewer.userId, created_at: now, updated_at: now });
+    await insertNote(trx, tenantId, {
+      id,
+      job_id: body.jobId,
+      note_type: body.noteType,
+      note: body.note,
+      author_id: viewer.userId,
+      created_at: now,
+      updated_at: now,
+    });
     await recordActivity(trx, tenantId, {
-      jobId: body.jobId, entityType: 'NOTE', entityId: id, action: 'NOTE_ADDED', message: 'Added a note', actorId: viewer.userId,
-      changes: [{ field: 'note', oldValue: null, newValue: body.note }], at: now,
+      jobId: body.jobId,
+      entityType: 'NOTE',
+      entityId: id,
+      action: 'NOTE_ADDED',
+      message: 'Added a note',
+      actorId: viewer.userId,
+      changes: [{ field: 'note', oldValue: null, newValue: body.note }],
+      at: now,
     });
   });
   return toNoteDto(await requireNote(db, tenantId, id), viewer, true);
@@ -62,8 +76,14 @@ export async function editNote(db: Db, viewer: Viewer, noteId: string, text: str
     const now = nowIso();
     await updateNoteText(trx, tenantId, noteId, text, now);
     await recordActivity(trx, tenantId, {
-      jobId: row.job_id, entityType: 'NOTE', entityId: noteId, action: 'NOTE_UPDATED', message: 'Updated a note', actorId: viewer.userId,
-      changes: [{ field: 'note', oldValue: row.note, newValue: text }], at: now,
+      jobId: row.job_id,
+      entityType: 'NOTE',
+      entityId: noteId,
+      action: 'NOTE_UPDATED',
+      message: 'Updated a note',
+      actorId: viewer.userId,
+      changes: [{ field: 'note', oldValue: row.note, newValue: text }],
+      at: now,
     });
   });
   return toNoteDto(await requireNote(db, tenantId, noteId), viewer, true);
@@ -78,7 +98,12 @@ export async function removeNote(db: Db, viewer: Viewer, noteId: string): Promis
     await requireOpenJob(trx, tenantId, row.job_id);
     await deleteNote(trx, tenantId, noteId);
     await recordActivity(trx, tenantId, {
-      jobId: row.job_id, entityType: 'NOTE', entityId: noteId, action: 'NOTE_DELETED', message: 'Deleted a note', actorId: viewer.userId,
+      jobId: row.job_id,
+      entityType: 'NOTE',
+      entityId: noteId,
+      action: 'NOTE_DELETED',
+      message: 'Deleted a note',
+      actorId: viewer.userId,
       changes: [{ field: 'note', oldValue: row.note, newValue: null }],
     });
   });

@@ -44,7 +44,12 @@ export async function saveSettings(db: Db, tenantId: string, userId: string, pat
   await db
     .insertInto('dashboard_user_settings')
     .values({ user_id: userId, tenant_id: tenantId, cards: null, onboarding_dismissed: 0, financing_dismissed: 0, ...patch, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...patch, updated_at: now }).where('dashboard_user_settings.tenant_id', '=', tenantId))
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ ...patch, updated_at: now })
+        .where('dashboard_user_settings.tenant_id', '=', tenantId),
+    )
     .execute();
 }
 
@@ -52,4 +57,3 @@ export async function financingUrlOf(db: Db, tenantId: string): Promise<string |
   const row = await db.selectFrom('tenants').select('financing_url').where('id', '=', tenantId).executeTakeFirst();
   return row?.financing_url ?? null;
 }
-

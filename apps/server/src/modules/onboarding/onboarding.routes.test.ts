@@ -21,7 +21,11 @@ const done = async (cookie: string) => {
 describe('GET/PUT /api/dashboard/onboarding', () => {
   it('ticks each item as its first record appears', async () => {
     const { tenantId, admin } = await t.newCompany();
-    const ticked = async () => Object.entries(await done(admin.cookie)).filter(([, v]) => v).map(([k]) => k).sort();
+    const ticked = async () =>
+      Object.entries(await done(admin.cookie))
+        .filter(([, v]) => v)
+        .map(([k]) => k)
+        .sort();
     const expected = ['timeZone'];
     const step = async (key: string, act: () => Promise<unknown>) => {
       await act();
@@ -39,14 +43,24 @@ describe('GET/PUT /api/dashboard/onboarding', () => {
     // An unscheduled task is not a scheduled one.
     await buildTask(t.db, tenantId, { jobId: job.id });
     expect(await ticked()).toEqual([...expected].sort());
-    await step('scheduledTask', () => buildTask(t.db, tenantId, { jobId: job.id, startAt: new Date(Date.now() + 86_400_000).toISOString(), expectedEndAt: new Date(Date.now() + 90_000_000).toISOString() }));
+    await step('scheduledTask', () =>
+      buildTask(t.db, tenantId, {
+        jobId: job.id,
+        startAt: new Date(Date.now() + 86_400_000).toISOString(),
+        expectedEndAt: new Date(Date.now() + 90_000_000).toISOString(),
+      }),
+    );
     // A draft estimate or a sent invoice not yet paid leaves their items open.
     await t.call('POST', '/api/estimates', admin.cookie, estimateBody({ jobId: job.id }));
     const invoice = (await t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ jobId: job.id, mode: 'Send' }))).json().data;
     expect(await ticked()).toEqual([...expected].sort());
     await step('estimateSent', () => t.call('POST', '/api/estimates', admin.cookie, estimateBody({ jobId: job.id, mode: 'Send' })));
     await step('invoicePaid', async () => {
-      const paid = await t.call('POST', `/api/invoices/${invoice.id}/payments`, admin.cookie, { amount: invoice.balance, paidOn: '2026-03-01', method: 'CASH' });
+      const paid = await t.call('POST', `/api/invoices/${invoice.id}/payments`, admin.cookie, {
+        amount: invoice.balance,
+        paidOn: '2026-03-01',
+        method: 'CASH',
+      });
       expect(paid.statusCode, paid.body).toBe(201);
     });
     const full = (await t.call('GET', '/api/dashboard/onboarding', admin.cookie)).json();
@@ -90,13 +104,19 @@ describe('GET/PUT /api/dashboard/configuration', () => {
 
   it("saves one user's order and visibility without touching another's", async () => {
     const colleague = await t.signInAs(tenantId, 'Admin', 'fullAccess');
-    const cards = [{ key: 'leads', visible: true }, { key: 'finance', visible: false }, { key: 'assets', visible: true }];
+    const cards = [
+      { key: 'leads', visible: true },
+      { key: 'finance', visible: false },
+      { key: 'assets', visible: true },
+    ];
     const put = await t.call('PUT', '/api/dashboard/configuration', admin.cookie, { cards });
     expect(put.statusCode, put.body).toBe(200);
     const rest = DASHBOARD_CARDS.filter((k) => !['leads', 'finance', 'assets'].includes(k)).map((key) => ({ key, visible: true }));
     expect(put.json().cards).toEqual([...cards, ...rest]);
     expect((await t.call('GET', '/api/dashboard/configuration', admin.cookie)).json().cards).toEqual([...cards, ...rest]);
-    expect((await t.call('GET', '/api/dashboard/configuration', colleague.cookie)).json().cards).toEqual(DASHBOARD_CARDS.map((key) => ({ key, visible: true })));
+    expect((await t.call('GET', '/api/dashboard/configuration', colleague.cookie)).json().cards).toEqual(
+      DASHBOARD_CARDS.map((key) => ({ key, visible: true })),
+    );
     // Dismissals and configuration share the row: one does not reset the other.
     await t.call('PUT', '/api/dashboard/onboarding', admin.cookie, { dismissed: true });
     expect((await t.call('GET', '/api/dashboard/configuration', admin.cookie)).json().cards[1]).toEqual({ key: 'finance', visible: false });
@@ -106,7 +126,12 @@ describe('GET/PUT /api/dashboard/configuration', () => {
     const unknown = await t.call('PUT', '/api/dashboard/configuration', admin.cookie, { cards: [{ key: 'weather', visible: true }] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain(`Card must be one of: ${DASHBOARD_CARDS.join(', ')}.`);
-    const twice = await t.call('PUT', '/api/dashboard/configuration', admin.cookie, { cards: [{ key: 'jobs', visible: true }, { key: 'jobs', visible: false }] });
+    const twice = await t.call('PUT', '/api/dashboard/configuration', admin.cookie, {
+      cards: [
+        { key: 'jobs', visible: true },
+        { key: 'jobs', visible: false },
+      ],
+    });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toContain('Each card can appear only once.');
     const extra = await t.call('PUT', '/api/dashboard/configuration', admin.cookie, { cards: [{ key: 'jobs', visible: true, width: 2 }] });
@@ -134,15 +159,27 @@ describe('Customer Financing banner', () => {
     const company = (await t.call('GET', '/api/company', admin.cookie)).json().data;
     expect(company.financingUrl).toBeNull();
     const url = 'https://apply.example-lender.test/acme';
-    const saved = await t.call('PUT', '/api/company', admin.cookie, { name: company.name, timeZone: company.timeZone, financingUrl: url, version: company.version });
+    const saved = await t.call('PUT', '/api/company', admin.cookie, {
+      name: company.name,
+      timeZone: company.timeZone,
+      financingUrl: url,
+      version: company.version,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.financingUrl).toBe(url);
     // A save without the field keeps it (older clients); staff may not change it.
     const kept = await t.call('PUT', '/api/company', admin.cookie, { name: 'Renamed', timeZone: company.timeZone, version: company.version + 1 });
     expect(kept.json().data.financingUrl).toBe(url);
-    expect((await t.call('PUT', '/api/company', staff.cookie, { name: 'x', timeZone: 'UTC', financingUrl: null, version: company.version + 2 })).statusCode).toBe(403);
+    expect(
+      (await t.call('PUT', '/api/company', staff.cookie, { name: 'x', timeZone: 'UTC', financingUrl: null, version: company.version + 2 })).statusCode,
+    ).toBe(403);
     for (const bad of ['http://apply.example-lender.test/acme', 'javascript:alert(1)', `https://a.test/${'x'.repeat(500)}`]) {
-      const res = await t.call('PUT', '/api/company', admin.cookie, { name: 'Renamed', timeZone: company.timeZone, financingUrl: bad, version: company.version + 2 });
+      const res = await t.call('PUT', '/api/company', admin.cookie, {
+        name: 'Renamed',
+        timeZone: company.timeZone,
+        financingUrl: bad,
+        version: company.version + 2,
+      });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message[0], bad).toMatch(/^Financing URL must be/);
     }
@@ -155,7 +192,12 @@ describe('Customer Financing banner', () => {
     expect(undo.statusCode).toBe(400);
     expect(undo.json().message).toContain('dismissed must be true.');
     // Cleared with '' or null.
-    const cleared = await t.call('PUT', '/api/company', admin.cookie, { name: 'Renamed', timeZone: company.timeZone, financingUrl: '', version: company.version + 2 });
+    const cleared = await t.call('PUT', '/api/company', admin.cookie, {
+      name: 'Renamed',
+      timeZone: company.timeZone,
+      financingUrl: '',
+      version: company.version + 2,
+    });
     expect(cleared.json().data.financingUrl).toBeNull();
     expect((await t.call('GET', '/api/dashboard/financing', admin.cookie)).json().url).toBeNull();
   });

@@ -36,7 +36,10 @@ describe('rendered PDFs are cached by their exact content', () => {
     expect(renders()).toBe(before + 1);
     expect(t.app.pdf.stats().cacheHits).toBeGreaterThanOrEqual(1);
 
-    const edited = await t.call('PUT', `/api/estimates/${est.id}`, admin.cookie, { ...estimateBody({ accountId: customer.id, lines: [line('Pump and valve', 1, 120)] }), version: est.version });
+    const edited = await t.call('PUT', `/api/estimates/${est.id}`, admin.cookie, {
+      ...estimateBody({ accountId: customer.id, lines: [line('Pump and valve', 1, 120)] }),
+      version: est.version,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     const after = await download(url);
     expect(renders()).toBe(before + 2);
@@ -45,13 +48,18 @@ describe('rendered PDFs are cached by their exact content', () => {
 
   it('a payment on an invoice renders afresh with the new balance', async () => {
     const job = await buildJob(t.db, tenantId);
-    const inv = (await t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ jobId: job.id, mode: 'Send', lines: [line('Boiler service', 1, 1000)] }))).json().data;
+    const inv = (
+      await t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ jobId: job.id, mode: 'Send', lines: [line('Boiler service', 1, 1000)] }))
+    ).json().data;
     const url = `/api/invoices/${inv.id}/pdf`;
     await download(url);
     const before = renders();
     await download(url);
     expect(renders()).toBe(before);
-    expect((await t.call('POST', `/api/invoices/${inv.id}/payments`, admin.cookie, { amount: 250, paidOn: '2026-03-01', method: 'CHECK', reference: 'chk 9' })).statusCode).toBe(201);
+    expect(
+      (await t.call('POST', `/api/invoices/${inv.id}/payments`, admin.cookie, { amount: 250, paidOn: '2026-03-01', method: 'CHECK', reference: 'chk 9' }))
+        .statusCode,
+    ).toBe(201);
     const text = await extractPdfText(await download(url));
     expect(renders()).toBe(before + 1);
     expect(text).toContain('$750.00');
@@ -90,7 +98,7 @@ describe('rendered PDFs are cached by their exact content', () => {
   });
 });
 
-describe('the company\'s branding on its documents', () => {
+describe("the company's branding on its documents", () => {
   it('prints contact lines and the logo; new contact lines, colour or logo render afresh', async () => {
     const { tenantId: tid, admin: a } = await t.newCompany();
     const customer = await buildCustomer(t.db, tid);
@@ -99,7 +107,15 @@ describe('the company\'s branding on its documents', () => {
     const plain = await download(url, a);
     expect(plain.toString('latin1')).not.toContain('/Subtype /Image');
     const company = (await t.call('GET', '/api/company', a.cookie)).json().data;
-    const saved = await t.call('PUT', '/api/company', a.cookie, { name: company.name, timeZone: company.timeZone, email: 'office@brand.test', phone: '+1 555 0100', address: '9 Elm St, Springfield', brandColor: '#0f766e', version: company.version });
+    const saved = await t.call('PUT', '/api/company', a.cookie, {
+      name: company.name,
+      timeZone: company.timeZone,
+      email: 'office@brand.test',
+      phone: '+1 555 0100',
+      address: '9 Elm St, Springfield',
+      brandColor: '#0f766e',
+      version: company.version,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const before = renders();
     const coloured = await download(url, a);

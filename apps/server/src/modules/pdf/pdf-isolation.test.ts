@@ -59,7 +59,11 @@ describe('PDFs render off the request thread, within a per-company limit', () =>
 
     const refused = await t.call('GET', `/api/estimates/${docs[6]!.id}/pdf`, a.admin.cookie);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many PDFs are being prepared for your company. Try again in a few seconds.' });
+    expect(refused.json()).toEqual({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many PDFs are being prepared for your company. Try again in a few seconds.',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 
     // Company B, while every render thread is held: its job list answers, and its own PDF is admitted.

@@ -186,8 +186,10 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       if (closed) return Promise.reject(new AppError('UNAVAILABLE', CRASHED));
       const known = companies.get(tenantId);
       const admitted = known ? known.onWorkers + known.waiting.length : 0;
-      if (admitted >= options.rendersPerCompany + options.queuePerCompany) return Promise.reject(new AppError('RATE_LIMITED', COMPANY_BUSY, { headers: retryAfter(admitted) }));
-      if (waitingTotal >= options.queueTotal) return Promise.reject(new AppError('RATE_LIMITED', SERVER_BUSY, { headers: retryAfter(waitingTotal + slots.length) }));
+      if (admitted >= options.rendersPerCompany + options.queuePerCompany)
+        return Promise.reject(new AppError('RATE_LIMITED', COMPANY_BUSY, { headers: retryAfter(admitted) }));
+      if (waitingTotal >= options.queueTotal)
+        return Promise.reject(new AppError('RATE_LIMITED', SERVER_BUSY, { headers: retryAfter(waitingTotal + slots.length) }));
       return new Promise<Buffer>((resolve, reject) => {
         companyOf(tenantId).waiting.push({ id: nextId++, tenantId, input, resolve, reject });
         waitingTotal++;

@@ -27,7 +27,10 @@ describe('GET /api/estimates/:id/pdf and /api/invoices/:id/pdf', () => {
     const inv = (await post('/api/invoices', invoiceBody({ accountId: customer.id }))).json().data;
     const tech = await t.signInAs(tenantId, 'Technician');
     const other = await t.newCompany();
-    for (const [kind, id] of [['estimates', est.id], ['invoices', inv.id]] as const) {
+    for (const [kind, id] of [
+      ['estimates', est.id],
+      ['invoices', inv.id],
+    ] as const) {
       expect((await t.call('GET', `/api/${kind}/${id}/pdf`)).statusCode).toBe(401);
       expect((await t.call('GET', `/api/${kind}/${id}/pdf`, tech.cookie)).statusCode).toBe(403);
       const foreign = await t.call('GET', `/api/${kind}/${id}/pdf`, other.admin.cookie);
@@ -54,7 +57,19 @@ describe('GET /api/estimates/:id/pdf and /api/invoices/:id/pdf', () => {
     expect(isPdf(res.rawPayload)).toBe(true);
     const text = await extractPdfText(res.rawPayload);
     // 2 × 1,500.25 = 3,000.50 (+10% = 300.05), 3 × 80 = 240, freight 12.50 → 3,553.05
-    for (const expected of [`Estimate #${est.estimateNumber}`, companyName, 'Pump replacement', 'Labour', 'Two fitters — “on site”', '$3,000.50', '$300.05', '$3,553.05', 'Net 30', 'Status: Draft', 'Page 1 of 1']) {
+    for (const expected of [
+      `Estimate #${est.estimateNumber}`,
+      companyName,
+      'Pump replacement',
+      'Labour',
+      'Two fitters — “on site”',
+      '$3,000.50',
+      '$300.05',
+      '$3,553.05',
+      'Net 30',
+      'Status: Draft',
+      'Page 1 of 1',
+    ]) {
       expect(text).toContain(expected);
     }
     // Characters Helvetica cannot draw are folded or replaced, never fatal.
@@ -66,12 +81,26 @@ describe('GET /api/estimates/:id/pdf and /api/invoices/:id/pdf', () => {
   it('an invoice with payments shows each payment, the paid amount and the balance', async () => {
     const job = await buildJob(t.db, tenantId);
     const inv = (await post('/api/invoices', invoiceBody({ jobId: job.id, mode: 'Send', lines: [line('Boiler service', 1, 1000)] }))).json().data;
-    expect((await post(`/api/invoices/${inv.id}/payments`, { amount: 400.25, paidOn: '2026-03-01', method: 'BANK_TRANSFER', reference: 'wire 77' })).statusCode).toBe(201);
+    expect(
+      (await post(`/api/invoices/${inv.id}/payments`, { amount: 400.25, paidOn: '2026-03-01', method: 'BANK_TRANSFER', reference: 'wire 77' })).statusCode,
+    ).toBe(201);
     const res = await t.call('GET', `/api/invoices/${inv.id}/pdf`, admin.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Invoice-${inv.invoiceNumber}.pdf"`);
     const text = await extractPdfText(res.rawPayload);
-    for (const expected of [`Invoice #${inv.invoiceNumber}`, 'Boiler service', '$1,000.00', 'Payments', 'Mar 1, 2026', 'Bank transfer', 'wire 77', '$400.25', 'Balance Due', '$599.75', `#${job.jobNumber}`]) {
+    for (const expected of [
+      `Invoice #${inv.invoiceNumber}`,
+      'Boiler service',
+      '$1,000.00',
+      'Payments',
+      'Mar 1, 2026',
+      'Bank transfer',
+      'wire 77',
+      '$400.25',
+      'Balance Due',
+      '$599.75',
+      `#${job.jobNumber}`,
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -91,7 +120,11 @@ describe('GET /api/estimates/:id/pdf and /api/invoices/:id/pdf', () => {
     const approved = await post(`/api/estimates/${est.id}/approval`, { decision: 'APPROVED', signerName: 'Bomb Signer', signature: PNG });
     expect(approved.statusCode, approved.body).toBe(200);
     // The approval route refuses it now; one stored by an earlier version is what the renderer must survive.
-    await t.db.updateTable('estimates').set({ approval_signature: dataUrlOf(pngBomb()) }).where('id', '=', est.id).execute();
+    await t.db
+      .updateTable('estimates')
+      .set({ approval_signature: dataUrlOf(pngBomb()) })
+      .where('id', '=', est.id)
+      .execute();
     const res = await t.call('GET', `/api/estimates/${est.id}/pdf`, admin.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');

@@ -19,15 +19,23 @@ export async function pdfRoutes(app: FastifyInstance): Promise<void> {
   const produces = ['application/pdf'];
   const response = { 200: z.string().meta({ format: 'binary', description: 'The PDF file (attachment)' }) };
 
-  r.get('/api/estimates/:id/pdf', {
-    preHandler: guard('estimates.read'),
-    schema: { tags: ['estimates'], summary: 'The estimate as a PDF (attachment Estimate-<number>.pdf)', params: idParams, produces, response },
-  }, async (request, reply) => sendPdf(reply, await estimatePdf(ctx(request), request.params.id)));
+  r.get(
+    '/api/estimates/:id/pdf',
+    {
+      preHandler: guard('estimates.read'),
+      schema: { tags: ['estimates'], summary: 'The estimate as a PDF (attachment Estimate-<number>.pdf)', params: idParams, produces, response },
+    },
+    async (request, reply) => sendPdf(reply, await estimatePdf(ctx(request), request.params.id)),
+  );
 
-  r.get('/api/invoices/:id/pdf', {
-    preHandler: guard('invoices.read'),
-    schema: { tags: ['invoices'], summary: 'The invoice as a PDF (attachment Invoice-<number>.pdf)', params: idParams, produces, response },
-  }, async (request, reply) => sendPdf(reply, await invoicePdf(ctx(request), request.params.id)));
+  r.get(
+    '/api/invoices/:id/pdf',
+    {
+      preHandler: guard('invoices.read'),
+      schema: { tags: ['invoices'], summary: 'The invoice as a PDF (attachment Invoice-<number>.pdf)', params: idParams, produces, response },
+    },
+    async (request, reply) => sendPdf(reply, await invoicePdf(ctx(request), request.params.id)),
+  );
 }
 
 function sendPdf(reply: FastifyReply, pdf: RenderedPdf): FastifyReply {

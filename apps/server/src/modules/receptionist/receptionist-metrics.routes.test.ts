@@ -47,7 +47,12 @@ beforeAll(async () => {
   // Another company's calls on the same days count nowhere here.
   const other = await t.newCompany();
   const otherToken = (await t.call('POST', '/api/tokens', other.admin.cookie, { name: 'Phone', scope: 'receptionist' })).json().data.secret;
-  await t.app.inject({ method: 'POST', url: '/api/receptionist/calls', headers: { authorization: `Bearer ${otherToken}` }, payload: { externalCallId: 'o-1', callerNumber: '1', ...calls[1]! } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/receptionist/calls',
+    headers: { authorization: `Bearer ${otherToken}` },
+    payload: { externalCallId: 'o-1', callerNumber: '1', ...calls[1]! },
+  });
 });
 afterAll(async () => t.close());
 
@@ -83,12 +88,27 @@ describe('GET /api/dashboard/ai-receptionist-metrics', () => {
       { day: '2026-03-09', calls: 1, booked: 1, missed: 0 },
     ]);
     expect(body.averageDurationSeconds).toBe(Math.round((120 + 90 + 600 + 45 + 240) / 5));
-    expect(body.range).toMatchObject({ preset: 'custom', from: '2026-03-07', to: '2026-03-09', start: '2026-03-07T05:00:00.000Z', end: '2026-03-10T04:00:00.000Z', timeZone: ZONE });
+    expect(body.range).toMatchObject({
+      preset: 'custom',
+      from: '2026-03-07',
+      to: '2026-03-09',
+      start: '2026-03-07T05:00:00.000Z',
+      end: '2026-03-10T04:00:00.000Z',
+      timeZone: ZONE,
+    });
   });
 
   it('answers zeros for a quiet range and a preset range with every day listed', async () => {
     const quiet = (await t.call('GET', '/api/dashboard/ai-receptionist-metrics?from=2025-01-01&to=2025-01-02', admin.cookie)).json();
-    expect(quiet).toMatchObject({ totalCalls: 0, callsHandled: 0, averageDurationSeconds: 0, byDay: [{ day: '2025-01-01', calls: 0, booked: 0, missed: 0 }, { day: '2025-01-02', calls: 0, booked: 0, missed: 0 }] });
+    expect(quiet).toMatchObject({
+      totalCalls: 0,
+      callsHandled: 0,
+      averageDurationSeconds: 0,
+      byDay: [
+        { day: '2025-01-01', calls: 0, booked: 0, missed: 0 },
+        { day: '2025-01-02', calls: 0, booked: 0, missed: 0 },
+      ],
+    });
     const week = await t.call('GET', '/api/dashboard/ai-receptionist-metrics?preset=last_week', admin.cookie);
     expect(week.statusCode).toBe(200);
     expect(week.json().byDay).toHaveLength(7);

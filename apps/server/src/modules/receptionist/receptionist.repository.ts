@@ -67,7 +67,11 @@ export async function listCalls(db: Db, tenantId: string, f: CallFilter): Promis
  * the caller (computed in the company's zone), so the SQL does no date math: one covering-index range
  * (tenant_id, started_at, outcome, duration_seconds) per day, whatever the zone's offset or DST.
  */
-export async function callCountsByDay(db: Db, tenantId: string, days: readonly { start: string; end: string }[]): Promise<{ dayIndex: number; outcome: string; n: number; seconds: number }[]> {
+export async function callCountsByDay(
+  db: Db,
+  tenantId: string,
+  days: readonly { start: string; end: string }[],
+): Promise<{ dayIndex: number; outcome: string; n: number; seconds: number }[]> {
   if (!days.length) return [];
   const instant = (v: string) => (dialectOf(db) === 'postgres' ? sql`cast(${v} as timestamptz)` : sql`${v}`);
   const values = sql.join(days.map((d, i) => sql`(${i}, ${instant(d.start)}, ${instant(d.end)})`));

@@ -88,7 +88,12 @@ describe('POST /api/receptionist/calls: validation', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
     expect(res.json().message).toEqual(
-      expect.arrayContaining(['External Call Id is mandatory.', 'Caller Number is mandatory.', 'Started At must be a valid ISO 8601 date-time.', 'Outcome must be one of: BOOKED, LEAD_CREATED, INFORMATION, MISSED, SPAM.']),
+      expect.arrayContaining([
+        'External Call Id is mandatory.',
+        'Caller Number is mandatory.',
+        'Started At must be a valid ISO 8601 date-time.',
+        'Outcome must be one of: BOOKED, LEAD_CREATED, INFORMATION, MISSED, SPAM.',
+      ]),
     );
     const backwards = await post(callBody({ endedAt: '2026-11-10T13:59:59Z' }));
     expect(backwards.statusCode).toBe(400);
@@ -172,15 +177,37 @@ describe('GET /api/receptionist/calls', () => {
     const send = async (externalCallId: string, o: object) => (await post(callBody({ externalCallId, ...o }), companySecret)).json().data.id as string;
     calls = {
       // 2026-11-09 23:59 in Kolkata (UTC+5:30) is 18:29Z; 2026-11-10 00:00 there is 18:30Z.
-      lateNinth: await send('c1', { startedAt: '2026-11-09T18:29:00Z', endedAt: '2026-11-09T18:30:00Z', outcome: 'MISSED', callerName: 'Ann Late', callerNumber: '555-0001' }),
-      earlyTenth: await send('c2', { startedAt: '2026-11-09T18:30:00Z', endedAt: '2026-11-09T18:35:00Z', outcome: 'BOOKED', callerName: 'Bob Early', callerNumber: '555-0002' }),
-      eleventh: await send('c3', { startedAt: '2026-11-11T10:00:00Z', endedAt: '2026-11-11T10:01:00Z', outcome: 'SPAM', callerName: null, callerNumber: '+1 (800) 555-9999' }),
+      lateNinth: await send('c1', {
+        startedAt: '2026-11-09T18:29:00Z',
+        endedAt: '2026-11-09T18:30:00Z',
+        outcome: 'MISSED',
+        callerName: 'Ann Late',
+        callerNumber: '555-0001',
+      }),
+      earlyTenth: await send('c2', {
+        startedAt: '2026-11-09T18:30:00Z',
+        endedAt: '2026-11-09T18:35:00Z',
+        outcome: 'BOOKED',
+        callerName: 'Bob Early',
+        callerNumber: '555-0002',
+      }),
+      eleventh: await send('c3', {
+        startedAt: '2026-11-11T10:00:00Z',
+        endedAt: '2026-11-11T10:01:00Z',
+        outcome: 'SPAM',
+        callerName: null,
+        callerNumber: '+1 (800) 555-9999',
+      }),
     };
   });
 
   it('answers 401 signed out, 403 for field roles and no-access staff, 200 for view-only staff', async () => {
     expect((await t.call('GET', '/api/receptionist/calls')).statusCode).toBe(401);
-    for (const [role, access] of [['Technician', 'noAccess'], ['SubContractor', 'noAccess'], ['Staff', 'noAccess']] as const) {
+    for (const [role, access] of [
+      ['Technician', 'noAccess'],
+      ['SubContractor', 'noAccess'],
+      ['Staff', 'noAccess'],
+    ] as const) {
       const s = await t.signInAs(company.tenantId, role, access);
       expect((await t.call('GET', '/api/receptionist/calls', s.cookie)).statusCode, role).toBe(403);
       expect((await t.call('GET', `/api/receptionist/calls/${calls.eleventh}`, s.cookie)).statusCode, role).toBe(403);

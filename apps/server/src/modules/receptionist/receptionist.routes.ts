@@ -21,38 +21,64 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['receptionist'];
 
-  r.post('/api/receptionist/calls', {
-    preHandler: [bearerOnly, guard('receptionist.post')],
-    schema: {
-      tags,
-      summary: 'Record a call (Bearer API token only). Idempotent on externalCallId: a repeat answers 200 with the stored call',
-      security: [{ bearer: [] }],
-      body: createCallBody,
-      response: { 200: callResponse, 201: callResponse },
+  r.post(
+    '/api/receptionist/calls',
+    {
+      preHandler: [bearerOnly, guard('receptionist.post')],
+      schema: {
+        tags,
+        summary: 'Record a call (Bearer API token only). Idempotent on externalCallId: a repeat answers 200 with the stored call',
+        security: [{ bearer: [] }],
+        body: createCallBody,
+        response: { 200: callResponse, 201: callResponse },
+      },
     },
-  }, async (request, reply) => {
-    const { call, created } = await recordCall(app.db, requireAuth(request).viewer, request.body);
-    return reply.status(created ? 201 : 200).send({ data: call });
-  });
+    async (request, reply) => {
+      const { call, created } = await recordCall(app.db, requireAuth(request).viewer, request.body);
+      return reply.status(created ? 201 : 200).send({ data: call });
+    },
+  );
 
-  r.get('/api/receptionist/calls', {
-    preHandler: guard('receptionist.read'),
-    schema: { tags, summary: 'Calls, newest first; outcome, from/to (company days, inclusive) and caller name/number search', querystring: callListQuery, response: { 200: callListResponse } },
-  }, async (request) => {
-    const auth = requireAuth(request);
-    return listCallsPage(app.db, auth.viewer.tenantId, auth.timeZone, request.query);
-  });
+  r.get(
+    '/api/receptionist/calls',
+    {
+      preHandler: guard('receptionist.read'),
+      schema: {
+        tags,
+        summary: 'Calls, newest first; outcome, from/to (company days, inclusive) and caller name/number search',
+        querystring: callListQuery,
+        response: { 200: callListResponse },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return listCallsPage(app.db, auth.viewer.tenantId, auth.timeZone, request.query);
+    },
+  );
 
-  r.get('/api/receptionist/calls/:id', {
-    preHandler: guard('receptionist.read'),
-    schema: { tags, summary: 'One call', params: idParams, response: { 200: callResponse } },
-  }, async (request) => ({ data: await getCall(app.db, requireAuth(request).viewer.tenantId, request.params.id) }));
+  r.get(
+    '/api/receptionist/calls/:id',
+    {
+      preHandler: guard('receptionist.read'),
+      schema: { tags, summary: 'One call', params: idParams, response: { 200: callResponse } },
+    },
+    async (request) => ({ data: await getCall(app.db, requireAuth(request).viewer.tenantId, request.params.id) }),
+  );
 
-  r.get('/api/dashboard/ai-receptionist-metrics', {
-    preHandler: guard('dashboard.read'),
-    schema: { tags: ['dashboard'], summary: 'Calls handled, booked, leads created, missed, average duration and calls per company day', querystring: dashboardRangeQuery, response: { 200: receptionistMetricsSchema } },
-  }, async (request) => {
-    const auth = requireAuth(request);
-    return receptionistMetrics(app.db, auth.viewer.tenantId, auth.timeZone, request.query);
-  });
+  r.get(
+    '/api/dashboard/ai-receptionist-metrics',
+    {
+      preHandler: guard('dashboard.read'),
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Calls handled, booked, leads created, missed, average duration and calls per company day',
+        querystring: dashboardRangeQuery,
+        response: { 200: receptionistMetricsSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return receptionistMetrics(app.db, auth.viewer.tenantId, auth.timeZone, request.query);
+    },
+  );
 }

@@ -68,10 +68,19 @@ export async function listCallsPage(db: Db, tenantId: string, timeZone: string, 
 }
 
 /** Calls handled are every call but MISSED; the average duration is over handled calls. Days in the company's zone. */
-export async function receptionistMetrics(db: Db, tenantId: string, timeZone: string, query: DashboardRangeQuery, now = new Date()): Promise<ReceptionistMetrics> {
+export async function receptionistMetrics(
+  db: Db,
+  tenantId: string,
+  timeZone: string,
+  query: DashboardRangeQuery,
+  now = new Date(),
+): Promise<ReceptionistMetrics> {
   const range = resolveRange(query, now, timeZone);
   const days = daysFrom(range.from, daysBetween(range.from, range.to) + 1);
-  const bounds = days.map((day) => ({ start: new Date(startOfDay(day, timeZone)).toISOString(), end: new Date(startOfDay(addDays(day, 1), timeZone)).toISOString() }));
+  const bounds = days.map((day) => ({
+    start: new Date(startOfDay(day, timeZone)).toISOString(),
+    end: new Date(startOfDay(addDays(day, 1), timeZone)).toISOString(),
+  }));
   const byDay = days.map((day) => ({ day: day as string, calls: 0, booked: 0, missed: 0 }));
   const counts = { BOOKED: 0, LEAD_CREATED: 0, INFORMATION: 0, MISSED: 0, SPAM: 0 } as Record<string, number>;
   let handledSeconds = 0;

@@ -82,7 +82,9 @@ describe('time off', () => {
     expect((await list(await t.signInAs(tenantId, 'SubContractor'), '')).statusCode).toBe(403);
     expect((await list(await t.signInAs(tenantId, 'Staff', 'noAccess'), '')).statusCode).toBe(403);
     expect(ids(await list(await t.signInAs(tenantId, 'Staff', 'onlyViewAccess'), `&userId=${other.id}`))).toEqual([theirs.id]);
-    expect((await t.call('GET', `/api/time-off?startDateTime=x&endDateTime=${hh(24)}`, admin.cookie)).json().message).toContain('startDateTime must be a valid ISO 8601 date-time.');
+    expect((await t.call('GET', `/api/time-off?startDateTime=x&endDateTime=${hh(24)}`, admin.cookie)).json().message).toContain(
+      'startDateTime must be a valid ISO 8601 date-time.',
+    );
     expect((await t.call('GET', `/api/time-off?startDateTime=${hh(0)}&endDateTime=${hh(24)}`)).statusCode).toBe(401);
     expect((await t.call('DELETE', `/api/time-off/${theirs.id}`, techSession.cookie)).statusCode).toBe(403);
     expect((await t.call('DELETE', `/api/time-off/${theirs.id}`, admin.cookie)).statusCode).toBe(204);
@@ -99,7 +101,11 @@ describe('time off', () => {
 
 describe('GET /api/tasks/technicians', () => {
   const find = async (name: string, start: string, end?: string) => {
-    const res = await t.call('GET', `/api/tasks/technicians?page=1&limit=100&search=${encodeURIComponent(name)}&startDateTime=${start}${end ? `&expectedEndDateTime=${end}` : ''}`, admin.cookie);
+    const res = await t.call(
+      'GET',
+      `/api/tasks/technicians?page=1&limit=100&search=${encodeURIComponent(name)}&startDateTime=${start}${end ? `&expectedEndDateTime=${end}` : ''}`,
+      admin.cookie,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { items: { userId: string; username: string; status: string; availability: object }[]; meta: { total: number } };
   };
@@ -145,13 +151,19 @@ describe('GET /api/tasks/technicians', () => {
     const tech = await newTech(`${tag} tech`);
     const moving = await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(8), expectedEndAt: hh(10) });
     const ask = async (exclude?: string) => {
-      const res = await t.call('GET', `/api/tasks/technicians?search=${encodeURIComponent(tag)}&startDateTime=${hh(9)}&expectedEndDateTime=${hh(11)}${exclude ? `&excludeTaskId=${exclude}` : ''}`, admin.cookie);
+      const res = await t.call(
+        'GET',
+        `/api/tasks/technicians?search=${encodeURIComponent(tag)}&startDateTime=${hh(9)}&expectedEndDateTime=${hh(11)}${exclude ? `&excludeTaskId=${exclude}` : ''}`,
+        admin.cookie,
+      );
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.items[0];
     };
     expect(await ask()).toMatchObject({ status: 'BUSY' });
     expect(await ask(moving.id)).toMatchObject({ status: 'AVAILABLE' });
-    expect((await t.call('GET', `/api/tasks/technicians?startDateTime=${hh(9)}&excludeTaskId=nope`, admin.cookie)).json().message).toEqual(['excludeTaskId must be a valid UUID.']);
+    expect((await t.call('GET', `/api/tasks/technicians?startDateTime=${hh(9)}&excludeTaskId=nope`, admin.cookie)).json().message).toEqual([
+      'excludeTaskId must be a valid UUID.',
+    ]);
   });
 
   it('lists only active technicians of the company, paged; office readers only', async () => {
@@ -166,7 +178,8 @@ describe('GET /api/tasks/technicians', () => {
     const all = await find(tag, hh(1));
     expect(all.items.map((i) => i.username)).toEqual([`${tag} a`, `${tag} b`, `${tag} c`]);
     expect(all.meta.total).toBe(3);
-    const page2 = (await t.call('GET', `/api/tasks/technicians?page=2&limit=2&search=${encodeURIComponent(tag)}&startDateTime=${hh(1)}`, admin.cookie)).json().data;
+    const page2 = (await t.call('GET', `/api/tasks/technicians?page=2&limit=2&search=${encodeURIComponent(tag)}&startDateTime=${hh(1)}`, admin.cookie)).json()
+      .data;
     expect(page2.items.map((i: { username: string }) => i.username)).toEqual([`${tag} c`]);
     const bad = await t.call('GET', '/api/tasks/technicians?startDateTime=noon', admin.cookie);
     expect(bad.statusCode).toBe(400);

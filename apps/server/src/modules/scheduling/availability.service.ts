@@ -1,6 +1,12 @@
 import type { Db } from '@fieldwork/db/connection';
 import { pageMeta } from '@fieldwork/domain/common/common.schemas';
-import { AVAILABLE_SOON_MINUTES, occupiedInterval, technicianAvailability, type AvailableTechnician, type Interval } from '@fieldwork/domain/scheduling/scheduling.schemas';
+import {
+  AVAILABLE_SOON_MINUTES,
+  occupiedInterval,
+  technicianAvailability,
+  type AvailableTechnician,
+  type Interval,
+} from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { statusBounds } from '@fieldwork/domain/tasks/task-status.rules';
 import type { z } from 'zod';
 import type { technicianAvailabilityQuery } from '@fieldwork/domain/scheduling/scheduling.schemas';
@@ -19,7 +25,14 @@ const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOS
  * Busy intervals (active tasks and time off) of the given technicians overlapping [from, to), in two
  * queries for the whole page — each an assignee/start index range, never one query per technician.
  */
-export async function busyIntervals(db: Db, tenantId: string, userIds: string[], from: string, to: string, excludeTaskId?: string): Promise<Map<string, Interval[]>> {
+export async function busyIntervals(
+  db: Db,
+  tenantId: string,
+  userIds: string[],
+  from: string,
+  to: string,
+  excludeTaskId?: string,
+): Promise<Map<string, Interval[]>> {
   const out = new Map<string, Interval[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return out;
   const tasks = await activeTasksOverlapping(db, tenantId, userIds, { start: from, end: to }, excludeTaskId);
@@ -44,7 +57,14 @@ export async function listAvailableTechnicians(db: Db, auth: Pick<AuthContext, '
   const { rows: users, total } = await pageTechnicians(db, tenantId, q);
   const from = [day.startOfToday, shift(window.start, -AVAILABLE_SOON_MINUTES * MINUTE)].sort()[0]!;
   const to = [day.startOfTomorrow, window.end].sort().at(-1)!;
-  const busy = await busyIntervals(db, tenantId, users.map((u) => u.id), from, to, q.excludeTaskId);
+  const busy = await busyIntervals(
+    db,
+    tenantId,
+    users.map((u) => u.id),
+    from,
+    to,
+    q.excludeTaskId,
+  );
   const items: AvailableTechnician[] = users.map((u) => ({
     userId: u.id,
     username: u.name,

@@ -26,9 +26,15 @@ beforeAll(async () => {
   await buildTask(t.db, tenantId, { jobId, technicianId: other.id, startAt: hh(9), expectedEndAt: hh(10) });
   await buildTask(t.db, tenantId, { jobId, subcontractorId: sub.id, startAt: hh(9), expectedEndAt: hh(12) });
   await buildTask(t.db, tenantId, { jobId, technicianId: other.id, startAt: hh(40), expectedEndAt: hh(41) }); // the next day
-  expect((await t.call('POST', '/api/time-off', admin.cookie, { userId: other.id, startDateTime: hh(17), endDateTime: hh(18), reason: 'Dentist' })).statusCode).toBe(201);
+  expect(
+    (await t.call('POST', '/api/time-off', admin.cookie, { userId: other.id, startDateTime: hh(17), endDateTime: hh(18), reason: 'Dentist' })).statusCode,
+  ).toBe(201);
   const foreign = await t.newCompany();
-  await buildTask(t.db, foreign.tenantId, { technicianId: (await buildUser(t.db, { tenantId: foreign.tenantId, role: 'Technician', passwordHash: await testPasswordHash() })).id, startAt: hh(9), expectedEndAt: hh(10) });
+  await buildTask(t.db, foreign.tenantId, {
+    technicianId: (await buildUser(t.db, { tenantId: foreign.tenantId, role: 'Technician', passwordHash: await testPasswordHash() })).id,
+    startAt: hh(9),
+    expectedEndAt: hh(10),
+  });
 });
 afterAll(async () => t.close());
 
@@ -42,15 +48,29 @@ describe('GET /api/schedule', () => {
   });
 
   it("carries each entry's schedule id and version, which a calendar drag sends back", async () => {
-    const entry = (await t.call('GET', `/api/schedule?${range}`, admin.cookie)).json().data.tasks.find((x: { assignedTo: { id: string } | null }) => x.assignedTo?.id === other.id);
+    const entry = (await t.call('GET', `/api/schedule?${range}`, admin.cookie))
+      .json()
+      .data.tasks.find((x: { assignedTo: { id: string } | null }) => x.assignedTo?.id === other.id);
     expect(entry).toMatchObject({ scheduleId: expect.any(String), scheduleVersion: expect.any(Number) });
-    const moved = await t.call('PUT', `/api/tasks/schedule/${entry.scheduleId}`, admin.cookie, { startDateTime: hh(20), expectedEndDateTime: hh(21), version: entry.scheduleVersion });
+    const moved = await t.call('PUT', `/api/tasks/schedule/${entry.scheduleId}`, admin.cookie, {
+      startDateTime: hh(20),
+      expectedEndDateTime: hh(21),
+      version: entry.scheduleVersion,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const after = (await t.call('GET', `/api/schedule?${range}`, admin.cookie)).json().data.tasks.find((x: { id: string }) => x.id === entry.id);
     expect(after).toMatchObject({ startTime: hh(20), endTime: hh(21), scheduleId: entry.scheduleId, scheduleVersion: entry.scheduleVersion + 1 });
-    const stale = await t.call('PUT', `/api/tasks/schedule/${entry.scheduleId}`, admin.cookie, { startDateTime: hh(9), expectedEndDateTime: hh(10), version: entry.scheduleVersion });
+    const stale = await t.call('PUT', `/api/tasks/schedule/${entry.scheduleId}`, admin.cookie, {
+      startDateTime: hh(9),
+      expectedEndDateTime: hh(10),
+      version: entry.scheduleVersion,
+    });
     expect(stale.statusCode).toBe(409);
-    await t.call('PUT', `/api/tasks/schedule/${entry.scheduleId}`, admin.cookie, { startDateTime: hh(9), expectedEndDateTime: hh(10), version: entry.scheduleVersion + 1 });
+    await t.call('PUT', `/api/tasks/schedule/${entry.scheduleId}`, admin.cookie, {
+      startDateTime: hh(9),
+      expectedEndDateTime: hh(10),
+      version: entry.scheduleVersion + 1,
+    });
   });
 
   it('gives a technician only their own tasks and time off', async () => {
@@ -82,7 +102,9 @@ describe('GET /api/tasks/scheduler/users', () => {
   });
 
   it('validates userType and is for office readers only', async () => {
-    expect((await t.call('GET', `/api/tasks/scheduler/users?${range}&userType=robot`, admin.cookie)).json().message).toEqual(['userType must be technician or subcontractor.']);
+    expect((await t.call('GET', `/api/tasks/scheduler/users?${range}&userType=robot`, admin.cookie)).json().message).toEqual([
+      'userType must be technician or subcontractor.',
+    ]);
     expect((await t.call('GET', `/api/tasks/scheduler/users?${range}&userType=technician`, tech.cookie)).statusCode).toBe(403);
   });
 });

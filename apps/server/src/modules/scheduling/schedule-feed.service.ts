@@ -22,7 +22,11 @@ export async function scheduleFeed(db: Db, auth: Auth, q: SchedulerQuery) {
  * The scheduler's people rows: a page of active technicians or subcontractors (the team list's order and
  * filters) with how many active tasks each has in the range — one grouped query for the page.
  */
-export async function listSchedulerUsers(db: Db, auth: Auth, q: SchedulerUsersQuery): Promise<{ items: SchedulerUser[]; meta: { total: number; totalPages: number; page: number; limit: number } }> {
+export async function listSchedulerUsers(
+  db: Db,
+  auth: Auth,
+  q: SchedulerUsersQuery,
+): Promise<{ items: SchedulerUser[]; meta: { total: number; totalPages: number; page: number; limit: number } }> {
   const type = q.userType === 'technician' ? 'TECHNICIAN' : 'SUBCONTRACTOR';
   const page = await listTeam(db, auth, { page: q.page, limit: q.limit, type, search: q.search });
   const ids = page.items.map((m) => m.id);

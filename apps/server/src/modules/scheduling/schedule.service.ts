@@ -46,7 +46,14 @@ type NewSchedule = { start: string; expectedEnd: string; assignee: Assignee };
  * The schedule write itself: guarded by the clash check, conditional on what the request read (a schedule
  * still absent, or the schedule version it was based on), and logged with old → new values.
  */
-async function saveSchedule(db: Db, tv: TaskViewer, row: TaskViewRow, next: NewSchedule, basedOn: { scheduleVersion: number | null }, bids: Map<string, string> | null): Promise<string[] | undefined> {
+async function saveSchedule(
+  db: Db,
+  tv: TaskViewer,
+  row: TaskViewRow,
+  next: NewSchedule,
+  basedOn: { scheduleVersion: number | null },
+  bids: Map<string, string> | null,
+): Promise<string[] | undefined> {
   const tenantId = tv.scope.tenantId;
   const at = nowIso();
   const { columns } = next.assignee;
@@ -63,12 +70,20 @@ async function saveSchedule(db: Db, tv: TaskViewer, row: TaskViewRow, next: NewS
     }
     const entry = { jobId: row.job_id, entityType: 'TASK' as const, entityId: row.id, actorId: tv.viewer.userId, at };
     const verb = row.schedule_id ? 'Re-scheduled' : 'Scheduled';
-    if (scheduleChanges.length) await recordActivity(trx, tenantId, { ...entry, action: 'TASK_UPDATED', message: `${verb} task #${row.task_number}`, changes: scheduleChanges });
+    if (scheduleChanges.length)
+      await recordActivity(trx, tenantId, { ...entry, action: 'TASK_UPDATED', message: `${verb} task #${row.task_number}`, changes: scheduleChanges });
     if (assigneeChanges.length) {
       const message = next.assignee.name ? `Assigned task #${row.task_number} to ${next.assignee.name}` : `Unassigned task #${row.task_number}`;
       await recordActivity(trx, tenantId, { ...entry, action: 'TASK_ASSIGNED', message, changes: assigneeChanges });
     }
-    await afterCommit(trx, tenantId, { type: 'schedule.changed', taskId: row.id, jobId: row.job_id, taskNumber: row.task_number, assigneeKeys: assigneeKeys(row.assignee_key, columns.assignee_key), at });
+    await afterCommit(trx, tenantId, {
+      type: 'schedule.changed',
+      taskId: row.id,
+      jobId: row.job_id,
+      taskNumber: row.task_number,
+      assigneeKeys: assigneeKeys(row.assignee_key, columns.assignee_key),
+      at,
+    });
     return bids ? requestBidsIn(trx, tv, row, bids, at) : undefined;
   });
 }
@@ -97,9 +112,17 @@ export async function scheduleTask(db: Db, auth: Auth, body: ScheduleTaskBody): 
   requireTaskAction(tv, row, 'edit');
   if (row.schedule_id) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.alreadyScheduled);
   const bids = await bidTargets(db, tv.scope.tenantId, body.bidRequestSentTo);
-  const assignee = body.isAssigned === false || !body.assignedTo ? NO_ASSIGNEE : await resolveAssignee(db, tv.scope.tenantId, { ...body, assignTo: body.assignedTo });
+  const assignee =
+    body.isAssigned === false || !body.assignedTo ? NO_ASSIGNEE : await resolveAssignee(db, tv.scope.tenantId, { ...body, assignTo: body.assignedTo });
   const start = body.startDateTime;
-  const bidIds = await saveSchedule(db, tv, row, { start, expectedEnd: body.expectedEndDateTime ?? defaultExpectedEnd(start), assignee }, { scheduleVersion: null }, bids);
+  const bidIds = await saveSchedule(
+    db,
+    tv,
+    row,
+    { start, expectedEnd: body.expectedEndDateTime ?? defaultExpectedEnd(start), assignee },
+    { scheduleVersion: null },
+    bids,
+  );
   return result(await presentTask(db, tv, row.id), bidIds);
 }
 

@@ -23,13 +23,32 @@ export function listSchedulerRows(db: Db, scope: TaskScope, bounds: StatusBounds
   if (assignees.length) {
     // Assignee keys are UUIDs of users or subcontractors, never both, so the id list alone picks the
     // people; the assignee/start index then answers the range without reading a row per candidate.
-    query = query.where('tasks.assignee_key', 'in', assignees.map((a) => a.filterId));
+    query = query.where(
+      'tasks.assignee_key',
+      'in',
+      assignees.map((a) => a.filterId),
+    );
   }
   query = applyFilters(db, scope, query, { jobId: q.jobId, status, tags: q.tags ?? [], zones: q.zones ?? [], search: q.search, searchBy: q.searchBy }, bounds);
   return query
     .innerJoin('jobs', 'jobs.id', 'tasks.job_id')
     .innerJoin('customers', 'customers.id', 'tasks.customer_id')
-    .select(['tasks.id', 'tasks.task_number', 'tasks.name', 'tasks.lifecycle', 'tasks.start_at', 'tasks.expected_end_at', 'tasks.assigned_to', 'tasks.assignee_key', 'tasks.job_id', 'tasks.customer_id', 'jobs.job_number', 'customers.name as customer_name', 'tasks.schedule_id', 'tasks.schedule_version'])
+    .select([
+      'tasks.id',
+      'tasks.task_number',
+      'tasks.name',
+      'tasks.lifecycle',
+      'tasks.start_at',
+      'tasks.expected_end_at',
+      'tasks.assigned_to',
+      'tasks.assignee_key',
+      'tasks.job_id',
+      'tasks.customer_id',
+      'jobs.job_number',
+      'customers.name as customer_name',
+      'tasks.schedule_id',
+      'tasks.schedule_version',
+    ])
     .orderBy('tasks.start_at')
     .orderBy('tasks.id')
     .limit(MAX_SCHEDULER_ITEMS)

@@ -17,7 +17,12 @@ export async function listSchedulerTasks(db: Db, auth: Pick<AuthContext, 'viewer
   return {
     items: rows.map((row) => {
       const derived = deriveTaskStatus(
-        { lifecycle: row.lifecycle as TaskLifecycle, startDateTime: row.start_at, expectedEndDateTime: row.expected_end_at, assignedTo: row.assigned_to as AssignedTo },
+        {
+          lifecycle: row.lifecycle as TaskLifecycle,
+          startDateTime: row.start_at,
+          expectedEndDateTime: row.expected_end_at,
+          assignedTo: row.assigned_to as AssignedTo,
+        },
         tv.now,
         tv.timeZone,
       );

@@ -35,9 +35,28 @@ async function unscheduledTasks(n: number): Promise<string[]> {
       const id = randomUUID();
       ids.push(id);
       rows.push({
-        id, tenant_id: tenantId, task_number: number, task_number_text: String(number), name: `Race ${number}`, description: null,
-        job_id: job.id, customer_id: job.customerId, lifecycle: 'OPEN', assigned_to: 'NONE', assigned_user_id: null, assigned_subcontractor_id: null,
-        assignee_key: null, schedule_id: null, start_at: null, expected_end_at: null, end_at: null, created_by: null, created_at: at, updated_at: at, closed_at: null, version: 1,
+        id,
+        tenant_id: tenantId,
+        task_number: number,
+        task_number_text: String(number),
+        name: `Race ${number}`,
+        description: null,
+        job_id: job.id,
+        customer_id: job.customerId,
+        lifecycle: 'OPEN',
+        assigned_to: 'NONE',
+        assigned_user_id: null,
+        assigned_subcontractor_id: null,
+        assignee_key: null,
+        schedule_id: null,
+        start_at: null,
+        expected_end_at: null,
+        end_at: null,
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+        closed_at: null,
+        version: 1,
       });
     }
     await trx.insertInto('tasks').values(rows).execute();
@@ -55,13 +74,24 @@ describe('parallel schedules onto one slot', () => {
       const responses = await Promise.all(
         taskIds.map((taskId, i) =>
           t.call('POST', '/api/tasks/schedule', admin.cookie, {
-            taskId, startDateTime: new Date(base + i * 60_000).toISOString(), expectedEndDateTime: null, isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: tech.id,
+            taskId,
+            startDateTime: new Date(base + i * 60_000).toISOString(),
+            expectedEndDateTime: null,
+            isAssigned: true,
+            assignedTo: 'TECHNICIAN',
+            assignedTechnicianId: tech.id,
           }),
         ),
       );
       const codes = responses.map((r) => r.statusCode);
-      expect(codes.filter((c) => c >= 500), `round ${round}: ${responses.find((r) => r.statusCode >= 500)?.body}`).toEqual([]);
-      expect(codes.filter((c) => c >= 200 && c < 300), `round ${round}`).toHaveLength(1);
+      expect(
+        codes.filter((c) => c >= 500),
+        `round ${round}: ${responses.find((r) => r.statusCode >= 500)?.body}`,
+      ).toEqual([]);
+      expect(
+        codes.filter((c) => c >= 200 && c < 300),
+        `round ${round}`,
+      ).toHaveLength(1);
       const refused = responses.filter((r) => r.statusCode === 409);
       expect(refused, `round ${round}`).toHaveLength(PARALLEL - 1);
       const winner = responses.find((r) => r.statusCode === 201)!.json().data.taskNumber;

@@ -22,7 +22,14 @@ describe('a view-only user scheduling a task', () => {
   it('is refused in words that say the access is view only, never that they cannot view it', async () => {
     const tech = await buildUser(t.db, { tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
     const task = await buildTask(t.db, tenantId, { jobId });
-    const body = { taskId: task.id, startDateTime: `${day()}T10:00:00.000Z`, expectedEndDateTime: null, isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: tech.id };
+    const body = {
+      taskId: task.id,
+      startDateTime: `${day()}T10:00:00.000Z`,
+      expectedEndDateTime: null,
+      isAssigned: true,
+      assignedTo: 'TECHNICIAN',
+      assignedTechnicianId: tech.id,
+    };
     const refused = await t.call('POST', '/api/tasks/schedule', viewer.cookie, body);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(FORBIDDEN_MESSAGES.viewOnly);
@@ -30,7 +37,11 @@ describe('a view-only user scheduling a task', () => {
     const created = await t.call('POST', '/api/tasks/schedule', admin.cookie, body);
     expect(created.statusCode).toBe(201);
     const scheduleId = created.json().data.taskScheduler.id as string;
-    const moved = await t.call('PUT', `/api/tasks/schedule/${scheduleId}`, viewer.cookie, { startDateTime: `${day()}T12:00:00.000Z`, expectedEndDateTime: null, version: 1 });
+    const moved = await t.call('PUT', `/api/tasks/schedule/${scheduleId}`, viewer.cookie, {
+      startDateTime: `${day()}T12:00:00.000Z`,
+      expectedEndDateTime: null,
+      version: 1,
+    });
     expect(moved.statusCode).toBe(403);
     expect(moved.json().message).toBe(FORBIDDEN_MESSAGES.viewOnly);
 

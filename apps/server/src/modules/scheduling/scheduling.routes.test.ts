@@ -30,8 +30,14 @@ const newTech = async (name?: string) => buildUser(t.db, { tenantId, role: 'Tech
 const unscheduled = () => buildTask(t.db, tenantId, { jobId });
 const schedule = (s: Session | undefined, body: object) => t.call('POST', '/api/tasks/schedule', s?.cookie, body);
 const reschedule = (s: Session | undefined, scheduleId: string, body: object) => t.call('PUT', `/api/tasks/schedule/${scheduleId}`, s?.cookie, body);
-const onTech = (taskId: string, techId: string, start: string, end?: string | null) =>
-  ({ taskId, startDateTime: start, expectedEndDateTime: end ?? null, isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: techId });
+const onTech = (taskId: string, techId: string, start: string, end?: string | null) => ({
+  taskId,
+  startDateTime: start,
+  expectedEndDateTime: end ?? null,
+  isAssigned: true,
+  assignedTo: 'TECHNICIAN',
+  assignedTechnicianId: techId,
+});
 
 function expectClash(res: { statusCode: number; json: () => any }, taskNumber: number) {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(409);
@@ -76,7 +82,11 @@ describe('POST /api/tasks/schedule', () => {
       [onTech(task.id, staff.id, hh(1)), 400, ASSIGNEE_MESSAGES.technician],
       [onTech(task.id, foreignTech.id, hh(1)), 400, ASSIGNEE_MESSAGES.technician],
       [onTech(task.id, randomUUID(), hh(1)), 400, ASSIGNEE_MESSAGES.technician],
-      [{ ...onTech(task.id, tech.id, hh(1)), assignedTo: 'SUBCONTRACTOR', assignedTechnicianId: null, assignedSubcontractorId: randomUUID() }, 400, ASSIGNEE_MESSAGES.subcontractor],
+      [
+        { ...onTech(task.id, tech.id, hh(1)), assignedTo: 'SUBCONTRACTOR', assignedTechnicianId: null, assignedSubcontractorId: randomUUID() },
+        400,
+        ASSIGNEE_MESSAGES.subcontractor,
+      ],
       [{ taskId: randomUUID(), startDateTime: hh(1) }, 404, TASK_MESSAGES.notFound],
     ];
     for (const [body, status, message] of cases) {
@@ -93,8 +103,12 @@ describe('POST /api/tasks/schedule', () => {
     const res = await schedule(admin, onTech(task.id, tech.id, hh(8)));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({
-      id: task.id, assignedTo: 'TECHNICIAN', assignedUser: { userId: tech.id }, status: 'UPCOMING',
-      taskScheduler: { id: expect.any(String), startDateTime: hh(8), expectedEndDateTime: hh(10), endDateTime: null, version: 1 }, version: 2,
+      id: task.id,
+      assignedTo: 'TECHNICIAN',
+      assignedUser: { userId: tech.id },
+      status: 'UPCOMING',
+      taskScheduler: { id: expect.any(String), startDateTime: hh(8), expectedEndDateTime: hh(10), endDateTime: null, version: 1 },
+      version: 2,
     });
     const log = await taskLog(t.db, task.id);
     expect(log.map((e) => e.action)).toEqual(['TASK_UPDATED', 'TASK_ASSIGNED']);
@@ -109,7 +123,12 @@ describe('POST /api/tasks/schedule', () => {
     const unassigned = await schedule(admin, { taskId: (await unscheduled()).id, startDateTime: hh(8), isAssigned: false });
     expect(unassigned.json().data).toMatchObject({ assignedTo: 'NONE', status: 'UNASSIGNED' });
     const sub = await buildSubcontractor(t.db, tenantId);
-    const toSub = await schedule(admin, { taskId: (await unscheduled()).id, startDateTime: hh(8), assignedTo: 'SUBCONTRACTOR', assignedSubcontractorId: sub.id });
+    const toSub = await schedule(admin, {
+      taskId: (await unscheduled()).id,
+      startDateTime: hh(8),
+      assignedTo: 'SUBCONTRACTOR',
+      assignedSubcontractorId: sub.id,
+    });
     expect(toSub.json().data).toMatchObject({ assignedTo: 'SUBCONTRACTOR', assignedSubcontractor: { id: sub.id } });
   });
 
@@ -136,10 +155,13 @@ describe('POST /api/tasks/schedule', () => {
     expect((await schedule(admin, onTech((await unscheduled()).id, (await newTech()).id, hh(11)))).statusCode).toBe(201);
     const sub = await buildSubcontractor(t.db, tenantId);
     const subTask = await buildTask(t.db, tenantId, { jobId, subcontractorId: sub.id, startAt: hh(10), expectedEndAt: hh(12) });
-    expectClash(await schedule(admin, { taskId: (await unscheduled()).id, startDateTime: hh(11), assignedTo: 'SUBCONTRACTOR', assignedSubcontractorId: sub.id }), subTask.taskNumber);
+    expectClash(
+      await schedule(admin, { taskId: (await unscheduled()).id, startDateTime: hh(11), assignedTo: 'SUBCONTRACTOR', assignedSubcontractorId: sub.id }),
+      subTask.taskNumber,
+    );
   });
 
-  it('never schedules or assigns a closed or cancelled task, and the scheduler\'s Unscheduled / Unassigned lists leave them out', async () => {
+  it("never schedules or assigns a closed or cancelled task, and the scheduler's Unscheduled / Unassigned lists leave them out", async () => {
     const tech = await newTech();
     const list = async (tab: string) => {
       const res = await t.call('GET', `/api/tasks?assignedStatus=${tab}&status=${tab}&limit=100`, admin.cookie);
@@ -155,7 +177,12 @@ describe('POST /api/tasks/schedule', () => {
       expect(res.json().message).toBe(NOT_SCHEDULABLE_MESSAGE);
       expect((await taskRow(t.db, done.id)).start_at, lifecycle).toBeNull();
       const doneUnassigned = await buildTask(t.db, tenantId, { jobId, lifecycle, startAt: hh(4) });
-      const assign = await reschedule(admin, (await taskRow(t.db, doneUnassigned.id)).schedule_id!, { startDateTime: hh(4), version: 0, assignedTo: 'TECHNICIAN', assignedTechnicianId: tech.id });
+      const assign = await reschedule(admin, (await taskRow(t.db, doneUnassigned.id)).schedule_id!, {
+        startDateTime: hh(4),
+        version: 0,
+        assignedTo: 'TECHNICIAN',
+        assignedTechnicianId: tech.id,
+      });
       expect(assign.statusCode, lifecycle).toBe(409);
       expect((await taskRow(t.db, doneUnassigned.id)).assignee_key, lifecycle).toBeNull();
       expect(await list('UNSCHEDULED'), lifecycle).not.toContain(done.id);
@@ -189,17 +216,29 @@ describe('PUT /api/tasks/schedule/:scheduleId', () => {
     expect((await reschedule(undefined, task.taskScheduler.id, { startDateTime: hh(9), version: 1 })).statusCode).toBe(401);
     const moved = await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), expectedEndDateTime: hh(9.5), version: 1 });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json().data).toMatchObject({ taskScheduler: { id: task.taskScheduler.id, startDateTime: hh(9), expectedEndDateTime: hh(9.5), version: 2 }, assignedUser: { userId: tech.id } });
+    expect(moved.json().data).toMatchObject({
+      taskScheduler: { id: task.taskScheduler.id, startDateTime: hh(9), expectedEndDateTime: hh(9.5), version: 2 },
+      assignedUser: { userId: tech.id },
+    });
     const stale = await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(11), version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('STALE_VERSION');
     expect((await taskRow(t.db, task.id)).start_at).toBe(hh(9));
     expect((await taskLog(t.db, task.id)).at(-1)).toMatchObject({ action: 'TASK_UPDATED', message: `Re-scheduled task #${task.taskNumber}` });
     const tech2 = await newTech();
-    const reassigned = await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), assignedTo: 'TECHNICIAN', assignedTechnicianId: tech2.id, version: 2 });
+    const reassigned = await reschedule(admin, task.taskScheduler.id, {
+      startDateTime: hh(9),
+      assignedTo: 'TECHNICIAN',
+      assignedTechnicianId: tech2.id,
+      version: 2,
+    });
     expect(reassigned.json().data).toMatchObject({ assignedUser: { userId: tech2.id }, taskScheduler: { version: 3 } });
-    expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), bidRequestSentTo: [randomUUID()], version: 3 })).json().message).toEqual([SCHEDULE_MESSAGES.bidsNeedSubcontractor]);
-    expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: 'soon', version: 3 })).json().message).toContain('Start date-time must be a valid ISO 8601 date-time.');
+    expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: hh(9), bidRequestSentTo: [randomUUID()], version: 3 })).json().message).toEqual([
+      SCHEDULE_MESSAGES.bidsNeedSubcontractor,
+    ]);
+    expect((await reschedule(admin, task.taskScheduler.id, { startDateTime: 'soon', version: 3 })).json().message).toContain(
+      'Start date-time must be a valid ISO 8601 date-time.',
+    );
   });
 
   it('is office work; unknown and foreign schedules are 404', async () => {
@@ -245,13 +284,35 @@ describe('the clash check on the task routes', () => {
   it('POST /api/tasks, PUT /api/tasks/:id and PATCH assignTo refuse a clash with the clashing number', async () => {
     const tech = await newTech();
     const booked = await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(10), expectedEndAt: hh(12) });
-    expectClash(await t.call('POST', '/api/tasks', admin.cookie, { jobId, name: 'Clash', startDateTime: hh(11), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id }), booked.taskNumber);
-    expect((await t.call('POST', '/api/tasks', admin.cookie, { jobId, name: 'Touch', startDateTime: hh(12), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id })).statusCode).toBe(201);
+    expectClash(
+      await t.call('POST', '/api/tasks', admin.cookie, { jobId, name: 'Clash', startDateTime: hh(11), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id }),
+      booked.taskNumber,
+    );
+    expect(
+      (await t.call('POST', '/api/tasks', admin.cookie, { jobId, name: 'Touch', startDateTime: hh(12), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id }))
+        .statusCode,
+    ).toBe(201);
     const free = await buildTask(t.db, tenantId, { jobId, startAt: hh(11) }); // scheduled, unassigned
     expectClash(await t.call('PATCH', `/api/tasks/${free.id}`, admin.cookie, { assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id }), booked.taskNumber);
-    expectClash(await t.call('PUT', `/api/tasks/${free.id}`, admin.cookie, { name: 'x', startDateTime: hh(9), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id, version: 1 }), booked.taskNumber);
+    expectClash(
+      await t.call('PUT', `/api/tasks/${free.id}`, admin.cookie, {
+        name: 'x',
+        startDateTime: hh(9),
+        assignTo: 'TECHNICIAN',
+        assignedTechnicianId: tech.id,
+        version: 1,
+      }),
+      booked.taskNumber,
+    );
     expect(await taskRow(t.db, free.id)).toMatchObject({ assignee_key: null, version: 1 });
-    const renamed = await t.call('PUT', `/api/tasks/${booked.id}`, admin.cookie, { name: 'Renamed', startDateTime: hh(10), expectedEndDateTime: hh(12), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.id, version: 1 });
+    const renamed = await t.call('PUT', `/api/tasks/${booked.id}`, admin.cookie, {
+      name: 'Renamed',
+      startDateTime: hh(10),
+      expectedEndDateTime: hh(12),
+      assignTo: 'TECHNICIAN',
+      assignedTechnicianId: tech.id,
+      version: 1,
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
   });
 });
@@ -261,7 +322,9 @@ describe('PostgreSQL exclusion constraint', () => {
     if (t.dialect !== 'postgres') return;
     const tech = await newTech();
     await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(10) });
-    await expect(buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(11.5), expectedEndAt: hh(13) })).rejects.toMatchObject({ code: '23P01' });
+    await expect(buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(11.5), expectedEndAt: hh(13) })).rejects.toMatchObject({
+      code: '23P01',
+    });
     await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(12), expectedEndAt: hh(13) });
     await buildTask(t.db, tenantId, { jobId, technicianId: tech.id, startAt: hh(12), expectedEndAt: hh(13), lifecycle: 'CANCELLED' });
   });
@@ -291,9 +354,18 @@ describe('GET /api/tasks/scheduler', () => {
     expect(await ids(admin, range)).toEqual([long.id, a1.id, b1.id, a2.id]);
     const [first] = await get(admin, `${range}&search=${a2.taskNumber}`);
     expect(first).toEqual({
-      id: a2.id, taskNumber: a2.taskNumber, name: expect.any(String), startTime: hh(14), endTime: hh(16), assignedTo: { id: techA.user.id, type: 'TECHNICIAN' },
-      status: 'UPCOMING', displayStatus: 'Upcoming', job: { id: job.id, jobNumber: expect.any(Number) }, customer: { id: job.customerId, name: expect.any(String) },
-      scheduleId: expect.any(String), scheduleVersion: expect.any(Number),
+      id: a2.id,
+      taskNumber: a2.taskNumber,
+      name: expect.any(String),
+      startTime: hh(14),
+      endTime: hh(16),
+      assignedTo: { id: techA.user.id, type: 'TECHNICIAN' },
+      status: 'UPCOMING',
+      displayStatus: 'Upcoming',
+      job: { id: job.id, jobNumber: expect.any(Number) },
+      customer: { id: job.customerId, name: expect.any(String) },
+      scheduleId: expect.any(String),
+      scheduleVersion: expect.any(Number),
     });
     const filterA = encodeURIComponent(JSON.stringify({ type: 'TECHNICIAN', filterId: techA.user.id }));
     const filterB = encodeURIComponent(JSON.stringify({ type: 'TECHNICIAN', filterId: techB.id }));
@@ -318,7 +390,10 @@ describe('GET /api/tasks/scheduler', () => {
       [`startDateTime=${start}`, 'endDateTime must be a valid ISO 8601 date-time.'],
       [`startDateTime=${hh(2)}&endDateTime=${hh(1)}`, 'endDateTime must be after startDateTime.'],
       [`startDateTime=${start}&endDateTime=${hh(1)}&assigned_to=nope`, 'assigned_to must be a JSON object {"type", "filterId"}.'],
-      [`startDateTime=${start}&endDateTime=${hh(1)}&assigned_to=${encodeURIComponent('{"type":"BOT","filterId":"x"}')}`, 'assigned_to type must be TECHNICIAN or SUBCONTRACTOR.'],
+      [
+        `startDateTime=${start}&endDateTime=${hh(1)}&assigned_to=${encodeURIComponent('{"type":"BOT","filterId":"x"}')}`,
+        'assigned_to type must be TECHNICIAN or SUBCONTRACTOR.',
+      ],
       [`startDateTime=${start}&endDateTime=${hh(1)}&status=LATE`, 'status must be one of:'],
       [`startDateTime=${start}&endDateTime=${hh(1)}&searchBy=name`, 'searchBy must be taskNumber.'],
     ];
@@ -328,14 +403,24 @@ describe('GET /api/tasks/scheduler', () => {
       expect(res.json().message.join(' '), qs).toContain(message);
     }
     expect((await t.call('GET', `/api/tasks/scheduler?startDateTime=${start}&endDateTime=${hh(1)}`)).statusCode).toBe(401);
-    expect((await t.call('GET', `/api/tasks/scheduler?startDateTime=${start}&endDateTime=${hh(1)}`, (await t.signInAs(tenantId, 'Staff', 'noAccess')).cookie)).statusCode).toBe(403);
+    expect(
+      (await t.call('GET', `/api/tasks/scheduler?startDateTime=${start}&endDateTime=${hh(1)}`, (await t.signInAs(tenantId, 'Staff', 'noAccess')).cookie))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
 describe('OpenAPI', () => {
   it('documents every scheduling route with a summary', async () => {
     const doc = (await t.call('GET', '/api/openapi.json')).json();
-    const paths = ['/api/tasks/schedule', '/api/tasks/schedule/{scheduleId}', '/api/tasks/technicians', '/api/tasks/scheduler', '/api/time-off', '/api/time-off/{id}'];
+    const paths = [
+      '/api/tasks/schedule',
+      '/api/tasks/schedule/{scheduleId}',
+      '/api/tasks/technicians',
+      '/api/tasks/scheduler',
+      '/api/time-off',
+      '/api/time-off/{id}',
+    ];
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(paths));
     for (const p of paths) for (const op of Object.values(doc.paths[p]) as { summary?: string }[]) expect(op.summary, p).toBeTruthy();
   });

@@ -19,10 +19,26 @@ function technicians(db: Db, tenantId: string, q: TechnicianFilter) {
     .where('users.role', 'in', TECHNICIAN_ROLES)
     .$if(Boolean(q.search), (qb) => qb.where(containsText('users.name', q.search!)))
     .$if(Boolean(q.technicianTagIds?.length), (qb) =>
-      qb.where((eb) => eb.exists(eb.selectFrom('user_tags').select('user_tags.user_id').whereRef('user_tags.user_id', '=', 'users.id').where('user_tags.tag_id', 'in', q.technicianTagIds!))),
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_tags')
+            .select('user_tags.user_id')
+            .whereRef('user_tags.user_id', '=', 'users.id')
+            .where('user_tags.tag_id', 'in', q.technicianTagIds!),
+        ),
+      ),
     )
     .$if(Boolean(q.technicianZoneIds?.length), (qb) =>
-      qb.where((eb) => eb.exists(eb.selectFrom('user_zones').select('user_zones.user_id').whereRef('user_zones.user_id', '=', 'users.id').where('user_zones.zone_id', 'in', q.technicianZoneIds!))),
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_zones')
+            .select('user_zones.user_id')
+            .whereRef('user_zones.user_id', '=', 'users.id')
+            .where('user_zones.zone_id', 'in', q.technicianZoneIds!),
+        ),
+      ),
     );
 }
 
@@ -35,14 +51,22 @@ function subcontractors(db: Db, tenantId: string, q: TeamQuery) {
     .$if(Boolean(q.subcontractorTagIds?.length), (qb) =>
       qb.where((eb) =>
         eb.exists(
-          eb.selectFrom('subcontractor_tags').select('subcontractor_tags.subcontractor_id').whereRef('subcontractor_tags.subcontractor_id', '=', 'subcontractors.id').where('subcontractor_tags.tag_id', 'in', q.subcontractorTagIds!),
+          eb
+            .selectFrom('subcontractor_tags')
+            .select('subcontractor_tags.subcontractor_id')
+            .whereRef('subcontractor_tags.subcontractor_id', '=', 'subcontractors.id')
+            .where('subcontractor_tags.tag_id', 'in', q.subcontractorTagIds!),
         ),
       ),
     )
     .$if(Boolean(q.subcontractorZonesId?.length), (qb) =>
       qb.where((eb) =>
         eb.exists(
-          eb.selectFrom('subcontractor_zones').select('subcontractor_zones.subcontractor_id').whereRef('subcontractor_zones.subcontractor_id', '=', 'subcontractors.id').where('subcontractor_zones.zone_id', 'in', q.subcontractorZonesId!),
+          eb
+            .selectFrom('subcontractor_zones')
+            .select('subcontractor_zones.subcontractor_id')
+            .whereRef('subcontractor_zones.subcontractor_id', '=', 'subcontractors.id')
+            .where('subcontractor_zones.zone_id', 'in', q.subcontractorZonesId!),
         ),
       ),
     );
@@ -84,8 +108,16 @@ export async function pageTeam(db: Db, tenantId: string, q: TeamQuery) {
   const union = wantTech && wantSub ? techRows.unionAll(subRows) : wantTech ? techRows : subRows;
   const [rows, techCount, subCount] = await Promise.all([
     db.selectFrom(union.as('team')).selectAll().orderBy('sort_name').orderBy('id').limit(limit).offset(offset).execute(),
-    wantTech ? technicians(db, tenantId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : { n: 0 },
-    wantSub ? subcontractors(db, tenantId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : { n: 0 },
+    wantTech
+      ? technicians(db, tenantId, q)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      : { n: 0 },
+    wantSub
+      ? subcontractors(db, tenantId, q)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      : { n: 0 },
   ]);
   return { rows, total: Number(techCount.n) + Number(subCount.n) };
 }

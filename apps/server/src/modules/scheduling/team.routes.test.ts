@@ -27,7 +27,11 @@ beforeAll(async () => {
     dmitri: await tech('Dmitri Tech'),
     disabled: await tech('Dora Disabled', 'DISABLED'),
   };
-  subs = { acme: await buildSubcontractor(t.db, tenantId, { name: 'Acme Subs' }), zeta: await buildSubcontractor(t.db, tenantId, { name: 'Zeta Subs' }), inactive: await buildSubcontractor(t.db, tenantId, { name: 'Old Subs' }) };
+  subs = {
+    acme: await buildSubcontractor(t.db, tenantId, { name: 'Acme Subs' }),
+    zeta: await buildSubcontractor(t.db, tenantId, { name: 'Zeta Subs' }),
+    inactive: await buildSubcontractor(t.db, tenantId, { name: 'Old Subs' }),
+  };
   await t.db.updateTable('subcontractors').set({ is_active: 0 }).where('id', '=', subs.inactive.id).execute();
   await t.db.insertInto('user_zones').values({ tenant_id: tenantId, user_id: people.alice.id, zone_id: north.id }).execute();
   await t.db.insertInto('user_tags').values({ tenant_id: tenantId, user_id: people.bruno.id, tag_id: plumbing.id }).execute();
@@ -48,14 +52,21 @@ describe('GET /api/tasks/team', () => {
     expect(names(all)).toEqual(['Acme Subs', 'Alice Tech', 'bruno Tech', 'Dmitri Tech', 'Zeta Subs']);
     expect(all.json().meta).toEqual({ total: 5, totalPages: 1, page: 1, limit: 100 });
     const items = all.json().items;
-    expect(items[0]).toEqual({ id: subs.acme.id, name: 'Acme Subs', type: 'SUBCONTRACTOR', tags: [{ id: plumbing.id, name: 'Plumbing' }], zones: [], profilePictureUrl: null });
+    expect(items[0]).toEqual({
+      id: subs.acme.id,
+      name: 'Acme Subs',
+      type: 'SUBCONTRACTOR',
+      tags: [{ id: plumbing.id, name: 'Plumbing' }],
+      zones: [],
+      profilePictureUrl: null,
+    });
     expect(items[1]).toMatchObject({ id: people.alice.id, type: 'TECHNICIAN', tags: [], zones: [{ id: north.id, name: 'North' }] });
     const page2 = await team('?limit=2&page=2');
     expect(names(page2)).toEqual(['bruno Tech', 'Dmitri Tech']);
     expect(page2.json().meta).toEqual({ total: 5, totalPages: 3, page: 2, limit: 2 });
   });
 
-  it('filters by type, name and each side\'s tags and zones', async () => {
+  it("filters by type, name and each side's tags and zones", async () => {
     expect(names(await team('?type=TECHNICIAN&limit=100'))).toEqual(['Alice Tech', 'bruno Tech', 'Dmitri Tech']);
     expect(names(await team('?type=SUBCONTRACTOR'))).toEqual(['Acme Subs', 'Zeta Subs']);
     expect(names(await team('?search=tech&searchBy=personName&type=TECHNICIAN'))).toEqual(['Alice Tech', 'bruno Tech', 'Dmitri Tech']);
@@ -87,7 +98,9 @@ describe('GET /api/tasks/team', () => {
     expect((await t.call('GET', '/api/tasks/team')).statusCode).toBe(401);
     for (const c of ROLE_CASES) {
       const s = await t.signInAs(tenantId, c.role, c.access);
-      expect((await team('', s)).statusCode, c.label).toBe(['Admin', 'Staff fullAccess', 'Staff partialAccess', 'Staff onlyViewAccess'].includes(c.label) ? 200 : 403);
+      expect((await team('', s)).statusCode, c.label).toBe(
+        ['Admin', 'Staff fullAccess', 'Staff partialAccess', 'Staff onlyViewAccess'].includes(c.label) ? 200 : 403,
+      );
     }
   });
 });

@@ -12,7 +12,12 @@ function timeOffQuery(db: Db, tenantId: string) {
 }
 
 /** Time off overlapping [start, end), of one user or everyone, in start order, at most `limit` blocks. */
-export function listTimeOffRows(db: Db, tenantId: string, q: { userId?: string | undefined; startDateTime: string; endDateTime: string }, limit: number): Promise<TimeOffRow[]> {
+export function listTimeOffRows(
+  db: Db,
+  tenantId: string,
+  q: { userId?: string | undefined; startDateTime: string; endDateTime: string },
+  limit: number,
+): Promise<TimeOffRow[]> {
   return timeOffQuery(db, tenantId)
     .$if(!!q.userId, (qb) => qb.where('time_off.user_id', '=', q.userId!))
     .where('time_off.start_at', '<', q.endDateTime)
@@ -27,8 +32,15 @@ export function findTimeOff(db: Db, tenantId: string, id: string): Promise<TimeO
   return timeOffQuery(db, tenantId).where('time_off.id', '=', id).executeTakeFirst();
 }
 
-export async function insertTimeOff(db: Db, tenantId: string, row: { id: string; user_id: string; start_at: string; end_at: string; reason: string | null; created_by: string; created_at: string }): Promise<void> {
-  await db.insertInto('time_off').values({ ...row, tenant_id: tenantId }).execute();
+export async function insertTimeOff(
+  db: Db,
+  tenantId: string,
+  row: { id: string; user_id: string; start_at: string; end_at: string; reason: string | null; created_by: string; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto('time_off')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
 }
 
 export async function deleteTimeOffRow(db: Db, tenantId: string, id: string): Promise<boolean> {
@@ -38,5 +50,12 @@ export async function deleteTimeOffRow(db: Db, tenantId: string, id: string): Pr
 
 /** The users' time off overlapping [from, to), half-open: one user/start index range for the whole list. */
 export function timeOffOverlapping(db: Db, tenantId: string, userIds: string[], from: string, to: string) {
-  return db.selectFrom('time_off').select(['user_id', 'start_at', 'end_at']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).where('start_at', '<', to).where('end_at', '>', from).execute();
+  return db
+    .selectFrom('time_off')
+    .select(['user_id', 'start_at', 'end_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .where('start_at', '<', to)
+    .where('end_at', '>', from)
+    .execute();
 }

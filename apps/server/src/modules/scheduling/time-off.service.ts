@@ -41,7 +41,15 @@ export async function createTimeOff(db: Db, auth: Auth, body: TimeOffBody): Prom
   const user = await findUserForAssignment(db, viewer.tenantId, body.userId);
   if (!user || !isTechnicianRole(user.role) || user.status !== 'ACTIVE') throw new AppError('VALIDATION_FAILED', [ASSIGNEE_MESSAGES.technician]);
   const id = randomUUID();
-  const row = { id, user_id: user.id, start_at: body.startDateTime, end_at: body.endDateTime, reason: body.reason || null, created_by: viewer.userId, created_at: nowIso() };
+  const row = {
+    id,
+    user_id: user.id,
+    start_at: body.startDateTime,
+    end_at: body.endDateTime,
+    reason: body.reason || null,
+    created_by: viewer.userId,
+    created_at: nowIso(),
+  };
   await writeTimeOff(db, viewer.tenantId, user.id, { start: body.startDateTime, end: body.endDateTime }, (trx) => insertTimeOff(trx, viewer.tenantId, row));
   return toTimeOff((await findTimeOff(db, viewer.tenantId, id))!);
 }

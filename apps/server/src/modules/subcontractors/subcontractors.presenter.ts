@@ -16,7 +16,12 @@ function byOwner(rows: { subcontractor_id: string; id: string; name: string }[])
 /** Builds DTOs for a whole page with three queries in total, never one per row. */
 export async function presentSubcontractors(db: Db, tenantId: string, rows: SubcontractorRow[]): Promise<Subcontractor[]> {
   const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
-  const refs = await loadSubcontractorRefs(db, tenantId, rows.map((r) => r.id), userIds);
+  const refs = await loadSubcontractorRefs(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+    userIds,
+  );
   const tagsOf = byOwner(refs.tags);
   const zonesOf = byOwner(refs.zones);
   const userOf = new Map(refs.users.map((u) => [u.id, u]));

@@ -58,7 +58,10 @@ export async function listSubcontractors(db: Db, tenantId: string, q: Subcontrac
 }
 
 export async function insertSubcontractor(db: Db, tenantId: string, row: Omit<SubcontractorRow, 'tenant_id' | 'version'>): Promise<void> {
-  await db.insertInto('subcontractors').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+  await db
+    .insertInto('subcontractors')
+    .values({ ...row, tenant_id: tenantId, version: 1 })
+    .execute();
 }
 
 /** Version-checked: false when someone else saved the subcontractor first. */
@@ -116,9 +119,15 @@ export async function replaceSubcontractorTagsAndZones(db: Db, tenantId: string,
   await db.deleteFrom('subcontractor_tags').where('tenant_id', '=', tenantId).where('subcontractor_id', '=', subcontractorId).execute();
   await db.deleteFrom('subcontractor_zones').where('tenant_id', '=', tenantId).where('subcontractor_id', '=', subcontractorId).execute();
   if (tagIds.length) {
-    await db.insertInto('subcontractor_tags').values(tagIds.map((tag_id) => ({ tenant_id: tenantId, subcontractor_id: subcontractorId, tag_id }))).execute();
+    await db
+      .insertInto('subcontractor_tags')
+      .values(tagIds.map((tag_id) => ({ tenant_id: tenantId, subcontractor_id: subcontractorId, tag_id })))
+      .execute();
   }
   if (zoneIds.length) {
-    await db.insertInto('subcontractor_zones').values(zoneIds.map((zone_id) => ({ tenant_id: tenantId, subcontractor_id: subcontractorId, zone_id }))).execute();
+    await db
+      .insertInto('subcontractor_zones')
+      .values(zoneIds.map((zone_id) => ({ tenant_id: tenantId, subcontractor_id: subcontractorId, zone_id })))
+      .execute();
   }
 }

@@ -51,7 +51,12 @@ describe('subcontractors: authentication, validation and roles', () => {
     const bad = await post({ name: '', kind: 'ROBOT', zones: [{ id: 'z' }], userId: 'me' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toEqual(
-      expect.arrayContaining(['Subcontractor Name is mandatory.', 'Kind must be COMPANY or PERSON.', 'Zone ID must be a valid UUID.', 'Linked user must be a valid UUID.']),
+      expect.arrayContaining([
+        'Subcontractor Name is mandatory.',
+        'Kind must be COMPANY or PERSON.',
+        'Zone ID must be a valid UUID.',
+        'Linked user must be a valid UUID.',
+      ]),
     );
     expect((await post({ ...minimal('A'), rating: 5 })).statusCode).toBe(400);
     const badId = await call('GET', '/api/subcontractors/xyz', admin);
@@ -90,31 +95,62 @@ describe('subcontractors: create, read and update', () => {
     const zone = await buildZone(t.db, tenantId, 'East');
     const login = await subUser(tenantId);
     const res = await post({
-      name: ' Cool Air LLC ', kind: 'COMPANY', contactName: 'Dana', email: 'Dana@CoolAir.example', phone: '555 0101',
-      tags: [{ id: tag.id }], zones: [{ id: zone.id }, { id: zone.id }], userId: login.id,
+      name: ' Cool Air LLC ',
+      kind: 'COMPANY',
+      contactName: 'Dana',
+      email: 'Dana@CoolAir.example',
+      phone: '555 0101',
+      tags: [{ id: tag.id }],
+      zones: [{ id: zone.id }, { id: zone.id }],
+      userId: login.id,
     });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data;
     expect(created).toMatchObject({
-      name: 'Cool Air LLC', kind: 'COMPANY', contactName: 'Dana', email: 'dana@coolair.example', phone: '555 0101', isActive: true, version: 1,
-      tags: [{ id: tag.id, name: 'HVAC' }], zones: [{ id: zone.id, name: 'East' }], user: { userId: login.id, name: 'Login SubContractor', email: login.email },
+      name: 'Cool Air LLC',
+      kind: 'COMPANY',
+      contactName: 'Dana',
+      email: 'dana@coolair.example',
+      phone: '555 0101',
+      isActive: true,
+      version: 1,
+      tags: [{ id: tag.id, name: 'HVAC' }],
+      zones: [{ id: zone.id, name: 'East' }],
+      user: { userId: login.id, name: 'Login SubContractor', email: login.email },
     });
     expect((await call('GET', `/api/subcontractors/${created.id}`, admin)).json()).toEqual({ data: created });
     const row = await t.db.selectFrom('subcontractors').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tenant_id: tenantId, user_id: login.id, contact_name: 'Dana' });
 
     const edit = await call('PUT', `/api/subcontractors/${created.id}`, admin, {
-      name: 'Cool Air', kind: 'PERSON', contactName: '', email: null, tags: [], zones: [{ id: zone.id }], userId: null, isActive: false, version: 1,
+      name: 'Cool Air',
+      kind: 'PERSON',
+      contactName: '',
+      email: null,
+      tags: [],
+      zones: [{ id: zone.id }],
+      userId: null,
+      isActive: false,
+      version: 1,
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json().data).toMatchObject({ name: 'Cool Air', kind: 'PERSON', contactName: null, email: null, tags: [], user: null, isActive: false, version: 2 });
+    expect(edit.json().data).toMatchObject({
+      name: 'Cool Air',
+      kind: 'PERSON',
+      contactName: null,
+      email: null,
+      tags: [],
+      user: null,
+      isActive: false,
+      version: 2,
+    });
     const stale = await call('PUT', `/api/subcontractors/${created.id}`, admin, { ...minimal('Late'), version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('STALE_VERSION');
     expect((await call('GET', `/api/subcontractors/${created.id}`, admin)).json().data.name).toBe('Cool Air');
   });
 
-  it('answers 404 for another company\'s subcontractor exactly as for a missing one', async () => {
+  it("answers 404 for another company's subcontractor exactly as for a missing one", async () => {
     const missing = await call('GET', `/api/subcontractors/${randomUUID()}`, admin);
     expect(missing.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Subcontractor not found.' });
     expect((await call('GET', `/api/subcontractors/${otherSubId}`, admin)).json()).toEqual(missing.json());
@@ -180,7 +216,11 @@ describe('subcontractors: list', () => {
     const ids: string[] = [];
     for (const spec of specs) ids.push((await post({ kind: 'PERSON', ...spec })).json().data.id);
     for (const [i, id] of ids.entries()) {
-      await t.db.updateTable('subcontractors').set({ created_at: new Date(Date.UTC(2021, 0, 1 + i)).toISOString() }).where('id', '=', id).execute();
+      await t.db
+        .updateTable('subcontractors')
+        .set({ created_at: new Date(Date.UTC(2021, 0, 1 + i)).toISOString() })
+        .where('id', '=', id)
+        .execute();
     }
     expect(await listNames('?search=list')).toEqual(['List Alpha', 'List Bravo', 'List charlie', 'List delta']);
     expect(await listNames('?search=list&orderByValue=desc')).toEqual(['List delta', 'List charlie', 'List Bravo', 'List Alpha']);

@@ -4,12 +4,7 @@ import { flag, isUniqueViolation, nowIso } from '@fieldwork/db/sql-helpers';
 import { pagination } from '@fieldwork/domain/common/common.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
-import type {
-  CreateSubcontractorBody,
-  Subcontractor,
-  SubcontractorListQuery,
-  UpdateSubcontractorBody,
-} from '@fieldwork/domain/company/subcontractors.schemas';
+import type { CreateSubcontractorBody, Subcontractor, SubcontractorListQuery, UpdateSubcontractorBody } from '@fieldwork/domain/company/subcontractors.schemas';
 import { assertTagsOfType } from '../lookups/lookups.service.ts';
 import { findUser } from '../account-core/users.repository.ts';
 import { assertRefsExist } from '../users/users.service.ts';

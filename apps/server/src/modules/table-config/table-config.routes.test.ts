@@ -8,7 +8,8 @@ let tenantId: string;
 let admin: Session;
 
 const get = (cookie?: string, type = 'JOBS') => t.app.inject({ url: `/api/table-configuration?type=${type}`, ...(cookie ? { headers: { cookie } } : {}) });
-const put = (cookie: string | undefined, payload: object) => t.app.inject({ method: 'PUT', url: '/api/table-configuration', payload, ...(cookie ? { headers: { cookie } } : {}) });
+const put = (cookie: string | undefined, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/table-configuration', payload, ...(cookie ? { headers: { cookie } } : {}) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -76,7 +77,9 @@ describe('table configuration', () => {
     expect((await get(me.cookie)).json().data.config[0]).toEqual({ key: 'PAID_AMOUNT', enabled: false });
 
     expect((await get(admin.cookie)).json().data.config).toEqual(defaultTableConfig('JOBS'));
-    expect((await get(me.cookie, 'TASKS_ASSIGNED_TO_ME_FULL')).json()).toEqual({ data: { type: 'TASKS_ASSIGNED_TO_ME_FULL', config: defaultTableConfig('TASKS_ASSIGNED_TO_ME_FULL') } });
+    expect((await get(me.cookie, 'TASKS_ASSIGNED_TO_ME_FULL')).json()).toEqual({
+      data: { type: 'TASKS_ASSIGNED_TO_ME_FULL', config: defaultTableConfig('TASKS_ASSIGNED_TO_ME_FULL') },
+    });
   });
 
   it('reads a damaged stored value as the default instead of failing', async () => {

@@ -79,7 +79,13 @@ export function occupiedDuring(eb: ExpressionBuilder<Database, 'tasks'>, window:
  * interval (a task whose expected end is its start, or an empty window) clashes with nothing, as an empty
  * tstzrange does on PostgreSQL.
  */
-export async function findTaskClash(db: Db, tenantId: string, assigneeKey: string, window: Interval, excludeTaskId: string | null): Promise<{ taskNumber: number } | null> {
+export async function findTaskClash(
+  db: Db,
+  tenantId: string,
+  assigneeKey: string,
+  window: Interval,
+  excludeTaskId: string | null,
+): Promise<{ taskNumber: number } | null> {
   if (window.end <= window.start) return null;
   const row = await db
     .selectFrom('tasks')

@@ -12,9 +12,16 @@ export type AssigneeColumns = {
 };
 export type Assignee = { columns: AssigneeColumns; name: string | null };
 
-type AssignInput = { assignTo?: AssignToChoice | undefined; assignedTechnicianId?: string | null | undefined; assignedSubcontractorId?: string | null | undefined };
+type AssignInput = {
+  assignTo?: AssignToChoice | undefined;
+  assignedTechnicianId?: string | null | undefined;
+  assignedSubcontractorId?: string | null | undefined;
+};
 
-export const NO_ASSIGNEE: Assignee = { columns: { assigned_to: 'NONE', assigned_user_id: null, assigned_subcontractor_id: null, assignee_key: null }, name: null };
+export const NO_ASSIGNEE: Assignee = {
+  columns: { assigned_to: 'NONE', assigned_user_id: null, assigned_subcontractor_id: null, assignee_key: null },
+  name: null,
+};
 
 export const ASSIGNEE_MESSAGES = {
   technician: 'Technician must be an active technician of your company.',
@@ -34,7 +41,12 @@ export function currentAssigneeName(row: Pick<TaskViewRow, 'tech_name' | 'sub_na
  * one: 400 naming the field). Whoever the task already has stays acceptable, so renaming a task never fails
  * because its technician was disabled since. Omitted or LATER means nobody.
  */
-export async function resolveAssignee(db: Db, tenantId: string, input: AssignInput, current?: Pick<TaskViewRow, 'assigned_user_id' | 'assigned_subcontractor_id'>): Promise<Assignee> {
+export async function resolveAssignee(
+  db: Db,
+  tenantId: string,
+  input: AssignInput,
+  current?: Pick<TaskViewRow, 'assigned_user_id' | 'assigned_subcontractor_id'>,
+): Promise<Assignee> {
   if (input.assignTo === 'TECHNICIAN' && input.assignedTechnicianId) {
     const id = input.assignedTechnicianId;
     const user = await findUserForAssignment(db, tenantId, id);

@@ -84,7 +84,8 @@ export function statusCondition(eb: Eb, status: TaskStatus, b: StatusBounds): Ex
 const none = (q: TasksQuery) => q.where(sql<SqlBool>`1 = 0`);
 
 /** Every filter of the list beyond the tab. */
-export type TaskFilters = Pick<TaskListQuery, 'jobId' | 'status' | 'tags' | 'zones' | 'search' | 'searchBy'> & Partial<Pick<TaskListQuery, 'assignedTo' | 'customerId'>>;
+export type TaskFilters = Pick<TaskListQuery, 'jobId' | 'status' | 'tags' | 'zones' | 'search' | 'searchBy'> &
+  Partial<Pick<TaskListQuery, 'assignedTo' | 'customerId'>>;
 
 export function applyFilters(db: Db, scope: TaskScope, query: TasksQuery, q: TaskFilters, bounds: StatusBounds): TasksQuery {
   let out = query;
@@ -97,11 +98,17 @@ export function applyFilters(db: Db, scope: TaskScope, query: TasksQuery, q: Tas
   }
   if (q.tags.length) {
     const tags = q.tags;
-    out = out.where((eb) => eb.exists(eb.selectFrom('job_tags').select('job_tags.job_id').whereRef('job_tags.job_id', '=', 'tasks.job_id').where('job_tags.tag_id', 'in', tags)));
+    out = out.where((eb) =>
+      eb.exists(eb.selectFrom('job_tags').select('job_tags.job_id').whereRef('job_tags.job_id', '=', 'tasks.job_id').where('job_tags.tag_id', 'in', tags)),
+    );
   }
   if (q.zones.length) {
     const zones = q.zones;
-    out = out.where((eb) => eb.exists(eb.selectFrom('job_zones').select('job_zones.job_id').whereRef('job_zones.job_id', '=', 'tasks.job_id').where('job_zones.zone_id', 'in', zones)));
+    out = out.where((eb) =>
+      eb.exists(
+        eb.selectFrom('job_zones').select('job_zones.job_id').whereRef('job_zones.job_id', '=', 'tasks.job_id').where('job_zones.zone_id', 'in', zones),
+      ),
+    );
   }
   const term = q.search?.trim();
   if (term) {
@@ -132,7 +139,9 @@ export function applyFilters(db: Db, scope: TaskScope, query: TasksQuery, q: Tas
 /** The ids of this tenant's jobs whose number starts with the input's digits, or null when it is not a job number. */
 function jobsNumbered(db: Db, scope: TaskScope, term: string) {
   const digits = jobNumberSearchDigits(term);
-  return digits ? db.selectFrom('jobs').select('jobs.id').where('jobs.tenant_id', '=', scope.tenantId).where(startsWithDigits('jobs.job_number_text', digits)) : null;
+  return digits
+    ? db.selectFrom('jobs').select('jobs.id').where('jobs.tenant_id', '=', scope.tenantId).where(startsWithDigits('jobs.job_number_text', digits))
+    : null;
 }
 
 export function hasFilters(q: TaskListQuery): boolean {
@@ -177,10 +186,7 @@ export async function listTasks(db: Db, scope: TaskScope, q: TaskListQuery, boun
   if (total <= offset) return { rows: [], total };
   const order = ORDER_COLUMN[q.orderByKey];
   const page = filtered.select('tasks.id').orderBy(order, q.orderByValue).orderBy('tasks.id', q.orderByValue).limit(limit).offset(offset);
-  const rows = await taskViewQuery(db, page)
-    .orderBy(order, q.orderByValue)
-    .orderBy('tasks.id', q.orderByValue)
-    .execute();
+  const rows = await taskViewQuery(db, page).orderBy(order, q.orderByValue).orderBy('tasks.id', q.orderByValue).execute();
   return { rows, total };
 }
 

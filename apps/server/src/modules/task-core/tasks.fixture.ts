@@ -18,10 +18,27 @@ export function timeline(timeZone = 'America/New_York', now = new Date()) {
 }
 
 /** A work period on a task, as a clock-in/out would leave it. */
-export async function addWorkPeriod(db: Db, tenantId: string, task: { id: string; jobId: string }, start: string, end: string | null, userId: string | null = null): Promise<void> {
+export async function addWorkPeriod(
+  db: Db,
+  tenantId: string,
+  task: { id: string; jobId: string },
+  start: string,
+  end: string | null,
+  userId: string | null = null,
+): Promise<void> {
   await db
     .insertInto('task_activities')
-    .values({ id: randomUUID(), tenant_id: tenantId, task_id: task.id, job_id: task.jobId, user_id: userId, start_time: start, end_time: end, description: null, created_at: start })
+    .values({
+      id: randomUUID(),
+      tenant_id: tenantId,
+      task_id: task.id,
+      job_id: task.jobId,
+      user_id: userId,
+      start_time: start,
+      end_time: end,
+      description: null,
+      created_at: start,
+    })
     .execute();
 }
 
@@ -37,14 +54,25 @@ export async function taskRow(db: Db, taskId: string) {
 }
 
 export async function taskLog(db: Db, taskId: string) {
-  return db.selectFrom('activity_log').select(['action', 'job_id', 'meta', 'message']).where('entity_type', '=', 'TASK').where('entity_id', '=', taskId).orderBy('created_at').execute();
+  return db
+    .selectFrom('activity_log')
+    .select(['action', 'job_id', 'meta', 'message'])
+    .where('entity_type', '=', 'TASK')
+    .where('entity_id', '=', taskId)
+    .orderBy('created_at')
+    .execute();
 }
 
 /**
  * What the server must answer a task action, from the domain rules: visibility, the rule, then the 403/409
  * split — 403 for who the viewer is (neither the assignee nor full access) before the task's state is looked at.
  */
-export function expectedActionStatus(viewer: Pick<Viewer, 'userId' | 'role' | 'access'>, facts: TaskForRules, job: { status: JobStatus }, action: TaskAction): number {
+export function expectedActionStatus(
+  viewer: Pick<Viewer, 'userId' | 'role' | 'access'>,
+  facts: TaskForRules,
+  job: { status: JobStatus },
+  action: TaskAction,
+): number {
   if (!can(viewer, 'tasks.read')) return 403;
   const field = ['technician', 'tech access', 'subcontractor'].includes(viewer.role.toLowerCase());
   if (field && facts.assignedUserId !== viewer.userId) return 404;

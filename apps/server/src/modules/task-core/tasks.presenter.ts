@@ -50,9 +50,18 @@ export function toTaskListItem(ctx: TaskViewContext, row: TaskViewRow): TaskList
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     assignedTo: facts.assignedTo,
-    assignedUser: row.assigned_user_id ? { userId: row.assigned_user_id, username: row.tech_name ?? '', profileImgThumbnail: photoUrl({ id: row.assigned_user_id, photo_file_id: row.tech_photo }) } : null,
+    assignedUser: row.assigned_user_id
+      ? {
+          userId: row.assigned_user_id,
+          username: row.tech_name ?? '',
+          profileImgThumbnail: photoUrl({ id: row.assigned_user_id, photo_file_id: row.tech_photo }),
+        }
+      : null,
     assignedSubcontractor: row.assigned_subcontractor_id ? { id: row.assigned_subcontractor_id, name: row.sub_name ?? '', profilePictureUrl: null } : null,
-    taskScheduler: row.schedule_id && row.start_at ? { id: row.schedule_id, startDateTime: row.start_at, expectedEndDateTime: row.expected_end_at, endDateTime: row.end_at, version: row.schedule_version } : null,
+    taskScheduler:
+      row.schedule_id && row.start_at
+        ? { id: row.schedule_id, startDateTime: row.start_at, expectedEndDateTime: row.expected_end_at, endDateTime: row.end_at, version: row.schedule_version }
+        : null,
     estimateCount: row.estimate_count,
     estimateReceivedCount: row.estimate_received_count,
     invoiceCount: row.invoice_count,
@@ -67,7 +76,13 @@ export function toTaskDto(ctx: TaskViewContext, row: TaskViewRow): Task {
 }
 
 /** The task as its change log describes it: human values per field, for old → new entries. */
-export function taskSnapshot(t: { name: string; description: string | null; start: string | null; expectedEnd: string | null; assignee: string | null }): Record<string, string | null> {
+export function taskSnapshot(t: {
+  name: string;
+  description: string | null;
+  start: string | null;
+  expectedEnd: string | null;
+  assignee: string | null;
+}): Record<string, string | null> {
   return {
     'Task Name': t.name,
     Description: t.description || null,

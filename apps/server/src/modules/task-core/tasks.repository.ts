@@ -2,7 +2,6 @@ import type { Insertable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { Database, TasksTable } from '@fieldwork/db/schema';
 
-
 type IdsQuery = SelectQueryBuilder<Database, any, { id: string }>;
 
 /**
@@ -50,12 +49,18 @@ export function findTaskView(db: Db, tenantId: string, taskId: string): Promise<
 }
 
 export async function insertTask(db: Db, tenantId: string, row: Omit<Insertable<TasksTable>, 'tenant_id' | 'version'>): Promise<void> {
-  await db.insertInto('tasks').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+  await db
+    .insertInto('tasks')
+    .values({ ...row, tenant_id: tenantId, version: 1 })
+    .execute();
 }
 
 /** The task with the given schedule id (the schedule sheet addresses a task by it), as findTaskView reads it. */
 export function findTaskViewBySchedule(db: Db, tenantId: string, scheduleId: string): Promise<TaskViewRow | undefined> {
-  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId)).executeTakeFirst();
+  return taskViewQuery(
+    db,
+    db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId),
+  ).executeTakeFirst();
 }
 
 /**
@@ -64,7 +69,13 @@ export function findTaskViewBySchedule(db: Db, tenantId: string, scheduleId: str
  *
  * A change of lifecycle or details: only if the task is still in the lifecycle and at the version read.
  */
-export async function updateTaskIf(db: Db, tenantId: string, taskId: string, seen: { lifecycle: string; version: number }, patch: Updateable<TasksTable>): Promise<boolean> {
+export async function updateTaskIf(
+  db: Db,
+  tenantId: string,
+  taskId: string,
+  seen: { lifecycle: string; version: number },
+  patch: Updateable<TasksTable>,
+): Promise<boolean> {
   const result = await db
     .updateTable('tasks')
     .set({ ...patch, version: seen.version + 1 })
@@ -80,7 +91,13 @@ export async function updateTaskIf(db: Db, tenantId: string, taskId: string, see
  * A schedule or assignee change: only while the task is in the lifecycle read and on the schedule the caller
  * based it on — none yet (`scheduleVersion` null) or that schedule version; both versions move on.
  */
-export async function updateTaskScheduleIf(db: Db, tenantId: string, taskId: string, seen: { lifecycle: string; scheduleVersion: number | null }, patch: Updateable<TasksTable>): Promise<boolean> {
+export async function updateTaskScheduleIf(
+  db: Db,
+  tenantId: string,
+  taskId: string,
+  seen: { lifecycle: string; scheduleVersion: number | null },
+  patch: Updateable<TasksTable>,
+): Promise<boolean> {
   let update = db
     .updateTable('tasks')
     .set((eb) => ({ ...patch, schedule_version: eb('schedule_version', '+', 1), version: eb('version', '+', 1) }))
@@ -103,10 +120,24 @@ export function cancelOpenTasksOfJob(db: Db, tenantId: string, jobId: string, at
     .execute();
 }
 
-export async function insertTaskActivity(db: Db, tenantId: string, row: { id: string; taskId: string; jobId: string; userId: string | null; start: string; end: string; at: string }): Promise<void> {
+export async function insertTaskActivity(
+  db: Db,
+  tenantId: string,
+  row: { id: string; taskId: string; jobId: string; userId: string | null; start: string; end: string; at: string },
+): Promise<void> {
   await db
     .insertInto('task_activities')
-    .values({ id: row.id, tenant_id: tenantId, task_id: row.taskId, job_id: row.jobId, user_id: row.userId, start_time: row.start, end_time: row.end, description: null, created_at: row.at })
+    .values({
+      id: row.id,
+      tenant_id: tenantId,
+      task_id: row.taskId,
+      job_id: row.jobId,
+      user_id: row.userId,
+      start_time: row.start,
+      end_time: row.end,
+      description: null,
+      created_at: row.at,
+    })
     .execute();
 }
 
@@ -127,7 +158,12 @@ export function findUserForAssignment(db: Db, tenantId: string, userId: string) 
 }
 
 export function findSubcontractorForAssignment(db: Db, tenantId: string, subcontractorId: string) {
-  return db.selectFrom('subcontractors').select(['id', 'name', 'is_active', 'user_id']).where('tenant_id', '=', tenantId).where('id', '=', subcontractorId).executeTakeFirst();
+  return db
+    .selectFrom('subcontractors')
+    .select(['id', 'name', 'is_active', 'user_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', subcontractorId)
+    .executeTakeFirst();
 }
 
 /** The subcontractor a login speaks for (user_id is unique), or none. */

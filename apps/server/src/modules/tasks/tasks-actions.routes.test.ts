@@ -30,7 +30,8 @@ beforeEach(async () => {
 const otherTech = async () => (await buildUser(t.db, { tenantId, role: 'Technician', passwordHash: await testPasswordHash() })).id;
 
 const patch = (s: Session | undefined, id: string, payload: object) => t.call('PATCH', `/api/tasks/${id}`, s?.cookie, payload);
-const close = (s: Session | undefined, taskId: string, startDateTime: string, endDateTime: string) => t.call('POST', '/api/tasks/close', s?.cookie, { taskId, startDateTime, endDateTime });
+const close = (s: Session | undefined, taskId: string, startDateTime: string, endDateTime: string) =>
+  t.call('POST', '/api/tasks/close', s?.cookie, { taskId, startDateTime, endDateTime });
 
 /** Tasks assigned to `tech` in each state the rules tell apart (dates chosen hours away from now and midnight). */
 function states(): Record<string, TaskOverrides & { jobStatus?: JobStatus; work?: boolean }> {
@@ -54,11 +55,27 @@ async function seedState(o: ReturnType<typeof states>[string], assigneeId: strin
   const job = o.jobStatus ? (await buildJob(t.db, tenantId, { status: o.jobStatus })).id : jobId;
   const task = await buildTask(t.db, tenantId, { ...o, jobId: job, technicianId: assigneeId });
   if (o.work) await addWorkPeriod(t.db, tenantId, task, o.startAt!, o.lifecycle === 'CLOCKED_IN' ? null : T.shift(o.startAt!, 60_000), assigneeId);
-  return { task, facts: { lifecycle: (o.lifecycle ?? 'OPEN') as TaskLifecycle, startDateTime: o.startAt ?? null, expectedEndDateTime: o.expectedEndAt ?? null, assignedTo: 'TECHNICIAN' as const, assignedUserId: assigneeId, assignedSubcontractorUserId: null, estimateCount: 0, invoiceCount: 0 } satisfies TaskForRules, job: { status: o.jobStatus ?? ('OPEN' as JobStatus) } };
+  return {
+    task,
+    facts: {
+      lifecycle: (o.lifecycle ?? 'OPEN') as TaskLifecycle,
+      startDateTime: o.startAt ?? null,
+      expectedEndDateTime: o.expectedEndAt ?? null,
+      assignedTo: 'TECHNICIAN' as const,
+      assignedUserId: assigneeId,
+      assignedSubcontractorUserId: null,
+      estimateCount: 0,
+      invoiceCount: 0,
+    } satisfies TaskForRules,
+    job: { status: o.jobStatus ?? ('OPEN' as JobStatus) },
+  };
 }
 
 describe('every action refused where its rule refuses it, for every role', () => {
-  const viewers = () => [...ROLE_CASES.map((c) => ({ label: c.label, role: c.role, access: c.access })), { label: 'assignee Technician', role: 'Technician' as const, access: 'noAccess' as const, assignee: true }];
+  const viewers = () => [
+    ...ROLE_CASES.map((c) => ({ label: c.label, role: c.role, access: c.access })),
+    { label: 'assignee Technician', role: 'Technician' as const, access: 'noAccess' as const, assignee: true },
+  ];
 
   for (const action of ['cancel', 'close', 'reopen'] as const) {
     it(`${action}`, async () => {
@@ -71,9 +88,11 @@ describe('every action refused where its rule refuses it, for every role', () =>
           const assigneeId = 'assignee' in v ? session.user.id : await otherTech();
           const { task, facts, job } = await seedState(state, assigneeId);
           const res =
-            action === 'cancel' ? await patch(session, task.id, { isCancelled: true })
-            : action === 'reopen' ? await patch(session, task.id, { isTaskReopen: true })
-            : await close(session, task.id, T.shift(T.startOfToday, -4 * T.day), new Date().toISOString());
+            action === 'cancel'
+              ? await patch(session, task.id, { isCancelled: true })
+              : action === 'reopen'
+                ? await patch(session, task.id, { isTaskReopen: true })
+                : await close(session, task.id, T.shift(T.startOfToday, -4 * T.day), new Date().toISOString());
           const want = expectedActionStatus({ userId: session.user.id, role: v.role, access: v.access }, facts, job, action);
           expect(res.statusCode, `${action} ${label} as ${v.label}: ${res.body}`).toBe(want);
           (outcomes[v.label] ??= {})[label] = res.statusCode;
@@ -89,7 +108,14 @@ describe('every action refused where its rule refuses it, for every role', () =>
         expect(outcomes.Technician).toMatchObject({ UPCOMING: 404 });
       }
       if (action === 'close') {
-        expect(outcomes.Admin).toMatchObject({ OPEN: 200, 'CLOCKED_OUT today': 200, 'CLOCKED_OUT past': 200, MISSED: 409, CLOCKED_IN: 409, 'CLOSED today': 409 });
+        expect(outcomes.Admin).toMatchObject({
+          OPEN: 200,
+          'CLOCKED_OUT today': 200,
+          'CLOCKED_OUT past': 200,
+          MISSED: 409,
+          CLOCKED_IN: 409,
+          'CLOSED today': 409,
+        });
         expect(outcomes['Staff fullAccess']).toMatchObject({ 'CLOCKED_OUT past': 200 });
         expect(outcomes['Staff partialAccess']).toMatchObject({ 'CLOCKED_OUT past': 403, OPEN: 403 });
         expect(outcomes['assignee Technician']).toMatchObject({ OPEN: 200, 'CLOCKED_OUT past': 200 });
@@ -123,7 +149,11 @@ describe('PATCH /api/tasks/:id', () => {
     const res = await patch(admin, task.id, { isCancelled: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'CANCELLED', lifecycle: 'CANCELLED', version: 2 });
-    expect((await taskLog(t.db, task.id)).at(-1)).toMatchObject({ action: 'TASK_CANCELLED', job_id: jobId, meta: JSON.stringify([{ field: 'Status', oldValue: 'Upcoming', newValue: 'Cancelled' }]) });
+    expect((await taskLog(t.db, task.id)).at(-1)).toMatchObject({
+      action: 'TASK_CANCELLED',
+      job_id: jobId,
+      meta: JSON.stringify([{ field: 'Status', oldValue: 'Upcoming', newValue: 'Cancelled' }]),
+    });
     expect((await patch(admin, task.id, { isCancelled: true })).statusCode).toBe(409);
     expect((await patch(admin, task.id, { isTaskReopen: true })).statusCode).toBe(409);
     expect((await t.call('PUT', `/api/tasks/${task.id}`, admin.cookie, { name: 'x', version: 2 })).statusCode).toBe(409);
@@ -131,13 +161,23 @@ describe('PATCH /api/tasks/:id', () => {
 
   it('reopens a closed task to clocked out when it has work periods, else to open, clearing its end', async () => {
     const worked = await seedState(states()['CLOSED today']!, await otherTech());
-    await t.db.updateTable('tasks').set({ end_at: T.at(-60_000), closed_at: T.at(-60_000) }).where('id', '=', worked.task.id).execute();
-    expect((await patch(admin, worked.task.id, { isTaskReopen: true })).json().data).toMatchObject({ lifecycle: 'CLOCKED_OUT', taskScheduler: { endDateTime: null } });
+    await t.db
+      .updateTable('tasks')
+      .set({ end_at: T.at(-60_000), closed_at: T.at(-60_000) })
+      .where('id', '=', worked.task.id)
+      .execute();
+    expect((await patch(admin, worked.task.id, { isTaskReopen: true })).json().data).toMatchObject({
+      lifecycle: 'CLOCKED_OUT',
+      taskScheduler: { endDateTime: null },
+    });
     expect(await taskRow(t.db, worked.task.id)).toMatchObject({ end_at: null, closed_at: null, version: 2 });
     const { task } = await seedState({ startAt: T.startOfToday, lifecycle: 'CLOSED', expectedEndAt: T.at(T.day) }, tech.user.id);
     const res = await patch(tech, task.id, { isTaskReopen: true });
     expect(res.json().data).toMatchObject({ lifecycle: 'OPEN', status: 'OPEN' });
-    expect((await taskLog(t.db, task.id)).at(-1)).toMatchObject({ action: 'TASK_REOPENED', meta: JSON.stringify([{ field: 'Status', oldValue: 'Closed', newValue: 'Open' }]) });
+    expect((await taskLog(t.db, task.id)).at(-1)).toMatchObject({
+      action: 'TASK_REOPENED',
+      meta: JSON.stringify([{ field: 'Status', oldValue: 'Closed', newValue: 'Open' }]),
+    });
     const closedJob = await seedState(states()['CLOSED today, job closed']!, await otherTech());
     expect((await patch(admin, closedJob.task.id, { isTaskReopen: true })).json().message).toBe('Only tasks of an open job can be reopened.');
   });
@@ -149,13 +189,18 @@ describe('PATCH /api/tasks/:id', () => {
     expect(toTech2.json().data).toMatchObject({ assignedUser: { userId: tech2.user.id }, version: 2 });
     expect((await taskLog(t.db, task.id)).at(-1)).toMatchObject({ action: 'TASK_ASSIGNED' });
     const sub = await buildSubcontractor(t.db, tenantId, { name: 'Roofers Inc' });
-    expect((await patch(admin, task.id, { assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: sub.id })).json().data).toMatchObject({ assignedTo: 'SUBCONTRACTOR', assignedSubcontractor: { id: sub.id, name: 'Roofers Inc' } });
+    expect((await patch(admin, task.id, { assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: sub.id })).json().data).toMatchObject({
+      assignedTo: 'SUBCONTRACTOR',
+      assignedSubcontractor: { id: sub.id, name: 'Roofers Inc' },
+    });
     expect((await patch(admin, task.id, { assignTo: 'LATER' })).json().data).toMatchObject({ assignedTo: 'NONE', status: 'UNASSIGNED' });
     expect(await taskRow(t.db, task.id)).toMatchObject({ assignee_key: null, assigned_subcontractor_id: null, version: 4 });
     const staff = await buildUser(t.db, { tenantId, role: 'Staff', passwordHash: await testPasswordHash() });
     expect((await patch(admin, task.id, { assignTo: 'TECHNICIAN', assignedTechnicianId: staff.id })).json().message).toEqual([ASSIGNEE_MESSAGES.technician]);
     const unscheduled = await buildTask(t.db, tenantId, { jobId });
-    expect((await patch(admin, unscheduled.id, { assignTo: 'TECHNICIAN', assignedTechnicianId: tech.user.id })).json().message).toEqual([TASK_MESSAGES.startRequired]);
+    expect((await patch(admin, unscheduled.id, { assignTo: 'TECHNICIAN', assignedTechnicianId: tech.user.id })).json().message).toEqual([
+      TASK_MESSAGES.startRequired,
+    ]);
     const clockedIn = await seedState(states().CLOCKED_IN!, tech.user.id);
     const later = await patch(admin, clockedIn.task.id, { assignTo: 'LATER' });
     expect(later.statusCode).toBe(409);
@@ -213,8 +258,15 @@ describe('POST /api/tasks/close', () => {
     const { session, subcontractorId } = await subcontractorLogin(t, tenantId);
     const withLogin = await buildTask(t.db, tenantId, { jobId, subcontractorId, startAt: T.startOfToday, expectedEndAt: T.at(T.day) });
     expect((await close(session, withLogin.id, T.startOfToday, T.at(0))).statusCode).toBe(200);
-    expect((await t.db.selectFrom('task_activities').select('user_id').where('task_id', '=', withLogin.id).executeTakeFirstOrThrow()).user_id).toBe(session.user.id);
-    const noLogin = await buildTask(t.db, tenantId, { jobId, subcontractorId: (await buildSubcontractor(t.db, tenantId)).id, startAt: T.startOfToday, expectedEndAt: T.at(T.day) });
+    expect((await t.db.selectFrom('task_activities').select('user_id').where('task_id', '=', withLogin.id).executeTakeFirstOrThrow()).user_id).toBe(
+      session.user.id,
+    );
+    const noLogin = await buildTask(t.db, tenantId, {
+      jobId,
+      subcontractorId: (await buildSubcontractor(t.db, tenantId)).id,
+      startAt: T.startOfToday,
+      expectedEndAt: T.at(T.day),
+    });
     expect((await close(admin, noLogin.id, T.startOfToday, T.at(0))).statusCode).toBe(200);
     expect((await t.db.selectFrom('task_activities').select('user_id').where('task_id', '=', noLogin.id).executeTakeFirstOrThrow()).user_id).toBeNull();
     expect((await close(session, noLogin.id, T.startOfToday, T.at(0))).statusCode).toBe(404);
@@ -224,11 +276,26 @@ describe('POST /api/tasks/close', () => {
 describe('POST /api/tasks/filter-list', () => {
   it("lists a user's tasks in the asked states, newest first; field roles may only ask about themselves", async () => {
     const worker = await t.signInAs(tenantId, 'Technician');
-    const clockedIn = await buildTask(t.db, tenantId, { jobId, technicianId: worker.user.id, lifecycle: 'CLOCKED_IN', startAt: T.startOfToday, createdAt: T.at(-2 * T.hour) });
-    const closed = await buildTask(t.db, tenantId, { jobId, technicianId: worker.user.id, lifecycle: 'CLOSED', startAt: T.shift(T.startOfToday, -T.day), createdAt: T.at(-T.hour) });
+    const clockedIn = await buildTask(t.db, tenantId, {
+      jobId,
+      technicianId: worker.user.id,
+      lifecycle: 'CLOCKED_IN',
+      startAt: T.startOfToday,
+      createdAt: T.at(-2 * T.hour),
+    });
+    const closed = await buildTask(t.db, tenantId, {
+      jobId,
+      technicianId: worker.user.id,
+      lifecycle: 'CLOSED',
+      startAt: T.shift(T.startOfToday, -T.day),
+      createdAt: T.at(-T.hour),
+    });
     await buildTask(t.db, tenantId, { jobId, technicianId: worker.user.id, startAt: T.shift(T.startOfTomorrow, 5 * T.hour) });
     const ask = (s: Session, userId: string, status: string[]) => t.call('POST', '/api/tasks/filter-list', s.cookie, { userId, status });
-    expect((await ask(admin, worker.user.id, ['Clock-In', 'Clock-out', 'Closed'])).json().data.map((i: { id: string }) => i.id)).toEqual([closed.id, clockedIn.id]);
+    expect((await ask(admin, worker.user.id, ['Clock-In', 'Clock-out', 'Closed'])).json().data.map((i: { id: string }) => i.id)).toEqual([
+      closed.id,
+      clockedIn.id,
+    ]);
     expect((await ask(worker, worker.user.id, ['Clock-In'])).json().data.map((i: { id: string }) => i.id)).toEqual([clockedIn.id]);
     expect((await ask(tech, worker.user.id, ['Clock-In'])).statusCode).toBe(404);
     expect((await ask(admin, randomUUID(), ['Clock-In'])).statusCode).toBe(404);

@@ -49,9 +49,19 @@ async function applyChange(db: Db, tv: TaskViewer, row: TaskViewRow, change: Cha
   const tenantId = tv.scope.tenantId;
   await writeSchedule(db, change.slot ?? null, async (trx) => {
     if (change.jobMustBeOpen && !(await lockOpenJob(trx, tenantId, row.job_id))) throw new AppError('CONFLICT', change.jobMustBeOpen);
-    if (!(await updateTaskIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, version: row.version }, { ...change.patch, updated_at: at }))) throw taskMoved();
+    if (!(await updateTaskIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, version: row.version }, { ...change.patch, updated_at: at })))
+      throw taskMoved();
     await change.alsoWrite?.(trx, at);
-    await recordActivity(trx, tenantId, { jobId: row.job_id, entityType: 'TASK', entityId: row.id, action: change.action, message: change.message, actorId: tv.viewer.userId, changes: change.changes, at });
+    await recordActivity(trx, tenantId, {
+      jobId: row.job_id,
+      entityType: 'TASK',
+      entityId: row.id,
+      action: change.action,
+      message: change.message,
+      actorId: tv.viewer.userId,
+      changes: change.changes,
+      at,
+    });
     const keys = assigneeKeys(row.assignee_key, change.patch.assignee_key);
     await afterCommit(trx, tenantId, { type: change.event, taskId: row.id, jobId: row.job_id, taskNumber: row.task_number, assigneeKeys: keys, at });
   });
@@ -139,7 +149,16 @@ export async function closeTask(db: Db, auth: Auth, body: CloseTaskBody): Promis
     changes: statusChange(tv, row, 'CLOSED'),
     alsoWrite:
       row.lifecycle === 'OPEN'
-        ? (trx, at) => insertTaskActivity(trx, tv.scope.tenantId, { id: randomUUID(), taskId: row.id, jobId: row.job_id, userId: worker, start, end: body.endDateTime, at })
+        ? (trx, at) =>
+            insertTaskActivity(trx, tv.scope.tenantId, {
+              id: randomUUID(),
+              taskId: row.id,
+              jobId: row.job_id,
+              userId: worker,
+              start,
+              end: body.endDateTime,
+              at,
+            })
         : undefined,
   });
   return presentTask(db, tv, row.id);

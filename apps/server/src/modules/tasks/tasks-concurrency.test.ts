@@ -20,7 +20,9 @@ const codes = (responses: { statusCode: number }[]) => responses.map((r) => r.st
 describe('parallel requests', () => {
   it('20 creates get 20 distinct consecutive task numbers', async () => {
     const job = await buildJob(t.db, tenantId);
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => t.call('POST', '/api/tasks', admin.cookie, { jobId: job.id, name: `Parallel ${i}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.call('POST', '/api/tasks', admin.cookie, { jobId: job.id, name: `Parallel ${i}` })),
+    );
     expect(codes(responses)).toEqual(Array(20).fill(201));
     const numbers = responses.map((r) => r.json().data.taskNumber as number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0]! + i));
@@ -31,7 +33,9 @@ describe('parallel requests', () => {
     const T = timeline();
     const task = await buildTask(t.db, tenantId, { technicianId: tech.user.id, startAt: T.startOfToday, expectedEndAt: T.at(T.day) });
     const end = new Date().toISOString();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/api/tasks/close', tech.cookie, { taskId: task.id, startDateTime: T.startOfToday, endDateTime: end })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => t.call('POST', '/api/tasks/close', tech.cookie, { taskId: task.id, startDateTime: T.startOfToday, endDateTime: end })),
+    );
     expect(codes(responses)).toEqual([200, ...Array(19).fill(409)]);
     expect(await t.db.selectFrom('task_activities').select('id').where('task_id', '=', task.id).execute()).toHaveLength(1);
     expect((await taskLog(t.db, task.id)).filter((e) => e.action === 'TASK_CLOSED')).toHaveLength(1);
@@ -41,7 +45,9 @@ describe('parallel requests', () => {
     const T = timeline();
     const worker = await t.signInAs(tenantId, 'Technician'); // tech's task of the closes above overlaps this slot
     const task = await buildTask(t.db, tenantId, { technicianId: worker.user.id, startAt: T.shift(T.startOfTomorrow, T.hour) });
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => t.call('PATCH', `/api/tasks/${task.id}`, i % 2 ? admin.cookie : worker.cookie, { isCancelled: true })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.call('PATCH', `/api/tasks/${task.id}`, i % 2 ? admin.cookie : worker.cookie, { isCancelled: true })),
+    );
     expect(codes(responses)).toEqual([200, ...Array(19).fill(409)]);
     expect(await taskRow(t.db, task.id)).toMatchObject({ lifecycle: 'CANCELLED', version: 2 });
   });

@@ -23,7 +23,7 @@ afterAll(async () => t.close());
 /** A small deterministic generator, so a failure replays. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 async function countsByQuery(tenant: string): Promise<Record<string, number>> {
@@ -72,25 +72,58 @@ describe('task_counts', () => {
       // Today's tasks run until tomorrow, so they are OPEN (closable) now.
       const when = { startDateTime, ...(startDateTime === T.startOfToday ? { expectedEndDateTime: T.at(T.day) } : {}) };
       if (kind === 'start') return when;
-      return kind === 'tech' ? { ...when, assignTo: 'TECHNICIAN', assignedTechnicianId: pick(techs).user.id } : { ...when, assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: pick(subs).id };
+      return kind === 'tech'
+        ? { ...when, assignTo: 'TECHNICIAN', assignedTechnicianId: pick(techs).user.id }
+        : { ...when, assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: pick(subs).id };
     };
     const ids: string[] = [];
     for (let step = 0; step < 120; step++) {
-      const op = ids.length < 5 ? 'create' : pick(['create', 'create', 'create', 'update', 'update', 'assign', 'assign', 'later', 'cancel', 'close', 'close', 'reopen', 'reopen', 'jobCancel'] as const);
+      const op =
+        ids.length < 5
+          ? 'create'
+          : pick([
+              'create',
+              'create',
+              'create',
+              'update',
+              'update',
+              'assign',
+              'assign',
+              'later',
+              'cancel',
+              'close',
+              'close',
+              'reopen',
+              'reopen',
+              'jobCancel',
+            ] as const);
       // Closes and reopens mostly pick a task they can apply to, so every lifecycle gets visited.
-      const fits = op === 'close' || op === 'reopen' ? await t.db.selectFrom('tasks').select('id').where('tenant_id', '=', tenantId).where('lifecycle', '=', op === 'close' ? 'OPEN' : 'CLOSED').where('start_at', '=', T.startOfToday).where('assignee_key', 'is not', null).execute() : [];
+      const fits =
+        op === 'close' || op === 'reopen'
+          ? await t.db
+              .selectFrom('tasks')
+              .select('id')
+              .where('tenant_id', '=', tenantId)
+              .where('lifecycle', '=', op === 'close' ? 'OPEN' : 'CLOSED')
+              .where('start_at', '=', T.startOfToday)
+              .where('assignee_key', 'is not', null)
+              .execute()
+          : [];
       const id = fits.length && random() < 0.8 ? pick(fits).id : ids.length ? pick(ids) : '';
       const current = id ? (await t.call('GET', `/api/tasks/${id}`, admin.cookie)).json().data : null;
       let res;
       if (op === 'create') {
         res = await t.call('POST', '/api/tasks', admin.cookie, { jobId: pick(jobs).id, name: `Step ${step}`, ...schedule() });
         if (res.statusCode === 201) ids.push(res.json().data.id);
-      } else if (op === 'update') res = await t.call('PUT', `/api/tasks/${id}`, admin.cookie, { name: `Edited ${step}`, ...schedule(), version: current.version });
-      else if (op === 'assign') res = await t.call('PATCH', `/api/tasks/${id}`, admin.cookie, { assignTo: 'TECHNICIAN', assignedTechnicianId: pick(techs).user.id });
+      } else if (op === 'update')
+        res = await t.call('PUT', `/api/tasks/${id}`, admin.cookie, { name: `Edited ${step}`, ...schedule(), version: current.version });
+      else if (op === 'assign')
+        res = await t.call('PATCH', `/api/tasks/${id}`, admin.cookie, { assignTo: 'TECHNICIAN', assignedTechnicianId: pick(techs).user.id });
       else if (op === 'later') res = await t.call('PATCH', `/api/tasks/${id}`, admin.cookie, { assignTo: 'LATER' });
       else if (op === 'cancel') res = await t.call('PATCH', `/api/tasks/${id}`, admin.cookie, { isCancelled: true });
       else if (op === 'reopen') res = await t.call('PATCH', `/api/tasks/${id}`, admin.cookie, { isTaskReopen: true });
-      else if (op === 'close') res = await t.call('POST', '/api/tasks/close', admin.cookie, { taskId: id, startDateTime: T.at(-4 * T.day), endDateTime: T.at(0) });
+      else if (op === 'close')
+        res = await t.call('POST', '/api/tasks/close', admin.cookie, { taskId: id, startDateTime: T.at(-4 * T.day), endDateTime: T.at(0) });
       else res = await t.call('PATCH', `/api/jobs/${pick(jobs).id}/status`, admin.cookie, { action: 'CANCELLED' });
       expect(res.statusCode, `${op}: ${res.body}`).toBeLessThan(500);
       if (step % 20 === 19) expect(await countsByTrigger(tenantId), `after step ${step}`).toEqual(await countsByQuery(tenantId));
@@ -115,7 +148,11 @@ describe('task_counts', () => {
       .transaction()
       .execute(async (trx) => {
         await recountTaskCounts(trx, tenantId);
-        rebuilt = Object.fromEntries((await trx.selectFrom('task_counts').select(['key', 'n']).where('tenant_id', '=', tenantId).execute()).filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
+        rebuilt = Object.fromEntries(
+          (await trx.selectFrom('task_counts').select(['key', 'n']).where('tenant_id', '=', tenantId).execute())
+            .filter((r) => Number(r.n) !== 0)
+            .map((r) => [r.key, Number(r.n)]),
+        );
         throw new Error('rollback');
       })
       .catch(() => undefined);

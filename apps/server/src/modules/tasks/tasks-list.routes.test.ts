@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveTaskStatus, TASK_STATUSES, type TaskLifecycle } from '@fieldwork/domain/tasks/task-status.rules';
-import { buildCustomer, buildJob, buildSubcontractor, buildTag, buildTask, buildTenant, buildUser, buildZone, type BuiltTask } from '@fieldwork/testing/factories';
+import {
+  buildCustomer,
+  buildJob,
+  buildSubcontractor,
+  buildTag,
+  buildTask,
+  buildTenant,
+  buildUser,
+  buildZone,
+  type BuiltTask,
+} from '@fieldwork/testing/factories';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { subcontractorLogin, timeline } from '../task-core/tasks.fixture.ts';
 
@@ -132,7 +142,8 @@ describe('tabs', () => {
       expect(keysOf(page), tab).toEqual(['t02', 't01', 't00']);
       expect(page.meta.total).toBe(3);
     }
-    for (const tab of ['ASSIGNED_TO_OTHERS', 'UNSCHEDULED', 'UNASSIGNED']) expect(await list(tech1, `assignedStatus=${tab}`), tab).toEqual({ items: [], meta: { total: 0, totalPages: 0, page: 1, limit: 100 } });
+    for (const tab of ['ASSIGNED_TO_OTHERS', 'UNSCHEDULED', 'UNASSIGNED'])
+      expect(await list(tech1, `assignedStatus=${tab}`), tab).toEqual({ items: [], meta: { total: 0, totalPages: 0, page: 1, limit: 100 } });
     expect(keysOf(await list(tech2))).toEqual(['t04', 't03']);
     expect(keysOf(await list(subUser))).toEqual(['t06', 't05']);
     expect((await list(tech1, 'search=pump&searchBy=name')).meta.total).toBe(0);
@@ -142,7 +153,7 @@ describe('tabs', () => {
     expect((await list(orphan)).meta.total).toBe(0);
   });
 
-  it('carry each row\'s allowed actions for the viewer', async () => {
+  it("carry each row's allowed actions for the viewer", async () => {
     const [row] = (await list(tech1, 'limit=1')).items;
     expect(row!.actions.cancel!.allowed).toBe(true);
     expect(row!.actions.edit).toEqual({ visible: false, allowed: false, reason: null });
@@ -179,12 +190,39 @@ describe('filters, search and sorting', () => {
 
   it('sort by created date, number, name and start, both ways, ties broken by id', async () => {
     expect(keysOf(await list(admin, 'orderByKey=createdAt&orderByValue=asc'))).toEqual(['t00', 't01', 't02', 't03', 't04', 't05', 't06', 't07', 't08', 't09']);
-    expect(keysOf(await list(admin, 'orderByKey=taskNumber&orderByValue=desc'))).toEqual(['t09', 't08', 't07', 't06', 't05', 't04', 't03', 't02', 't01', 't00']);
-    expect((await list(admin, 'orderByKey=name&orderByValue=asc&assignedStatus=ASSIGNED_TO_OTHERS')).items.map((i) => i.name)).toEqual(['Attic fan', 'Boiler 100% check', 'Gutter', 'Pump', 'Roof', 'Valve swap', 'boiler flush']);
-    expect(keysOf(await list(admin, 'orderByKey=startDateTime&orderByValue=asc&assignedStatus=ASSIGNED_TO_OTHERS'))).toEqual(['t00', 't01', 't02', 't03', 't04', 't05', 't06']);
+    expect(keysOf(await list(admin, 'orderByKey=taskNumber&orderByValue=desc'))).toEqual([
+      't09',
+      't08',
+      't07',
+      't06',
+      't05',
+      't04',
+      't03',
+      't02',
+      't01',
+      't00',
+    ]);
+    expect((await list(admin, 'orderByKey=name&orderByValue=asc&assignedStatus=ASSIGNED_TO_OTHERS')).items.map((i) => i.name)).toEqual([
+      'Attic fan',
+      'Boiler 100% check',
+      'Gutter',
+      'Pump',
+      'Roof',
+      'Valve swap',
+      'boiler flush',
+    ]);
+    expect(keysOf(await list(admin, 'orderByKey=startDateTime&orderByValue=asc&assignedStatus=ASSIGNED_TO_OTHERS'))).toEqual([
+      't00',
+      't01',
+      't02',
+      't03',
+      't04',
+      't05',
+      't06',
+    ]);
   });
 
-  it('never shows another company\'s tasks', async () => {
+  it("never shows another company's tasks", async () => {
     const other = await t.newCompany();
     const foreign = await buildTask(t.db, other.tenantId, { name: 'Foreign canary' });
     const page = await list(admin, 'search=Foreign&searchBy=name');
@@ -203,7 +241,19 @@ describe('derived status filter', () => {
       const job = await buildJob(t.db, tenant.id);
       const z = timeline(timeZone);
       const m = 60_000;
-      const starts = [null, z.at(-3 * z.day), z.shift(z.startOfToday, -m), z.shift(z.startOfToday, m), z.at(-2 * z.hour), z.at(-m), z.at(m), z.at(2 * z.hour), z.shift(z.startOfTomorrow, -m), z.startOfTomorrow, z.at(3 * z.day)];
+      const starts = [
+        null,
+        z.at(-3 * z.day),
+        z.shift(z.startOfToday, -m),
+        z.shift(z.startOfToday, m),
+        z.at(-2 * z.hour),
+        z.at(-m),
+        z.at(m),
+        z.at(2 * z.hour),
+        z.shift(z.startOfTomorrow, -m),
+        z.startOfTomorrow,
+        z.at(3 * z.day),
+      ];
       const ends = (s: string) => [null, s, z.shift(s, z.hour), z.shift(s, 3 * z.hour), z.shift(s, 26 * z.hour)];
       const lifecycles: TaskLifecycle[] = ['OPEN', 'CLOCKED_IN', 'CLOCKED_OUT', 'CLOSED', 'CANCELLED'];
       const ids: string[] = [];
@@ -212,7 +262,17 @@ describe('derived status filter', () => {
         for (const end of start ? ends(start) : [null]) {
           for (const who of start ? ['none', 'tech', 'sub'] : ['none']) {
             const lifecycle = lifecycles[i++ % lifecycles.length]!;
-            const built = await buildTask(t.db, tenant.id, { jobId: job.id, startAt: start, expectedEndAt: end, lifecycle: who === 'none' ? 'OPEN' : lifecycle, ...(who === 'tech' ? { technicianId: (await anyWorker(tenant.id)).id } : who === 'sub' ? { subcontractorId: (await buildSubcontractor(t.db, tenant.id)).id } : {}) });
+            const built = await buildTask(t.db, tenant.id, {
+              jobId: job.id,
+              startAt: start,
+              expectedEndAt: end,
+              lifecycle: who === 'none' ? 'OPEN' : lifecycle,
+              ...(who === 'tech'
+                ? { technicianId: (await anyWorker(tenant.id)).id }
+                : who === 'sub'
+                  ? { subcontractorId: (await buildSubcontractor(t.db, tenant.id)).id }
+                  : {}),
+            });
             ids.push(built.id);
           }
         }
@@ -229,9 +289,17 @@ describe('derived status filter', () => {
       }
       expect([...seen.keys()].sort()).toEqual([...ids].sort());
       // The same rows through the domain function at this instant (none lies within a minute of now or midnight).
-      const rows = await t.db.selectFrom('tasks').select(['id', 'lifecycle', 'start_at', 'expected_end_at', 'assigned_to']).where('tenant_id', '=', tenant.id).execute();
+      const rows = await t.db
+        .selectFrom('tasks')
+        .select(['id', 'lifecycle', 'start_at', 'expected_end_at', 'assigned_to'])
+        .where('tenant_id', '=', tenant.id)
+        .execute();
       for (const r of rows) {
-        const derived = deriveTaskStatus({ lifecycle: r.lifecycle as TaskLifecycle, startDateTime: r.start_at, expectedEndDateTime: r.expected_end_at, assignedTo: r.assigned_to as 'NONE' }, new Date(), timeZone);
+        const derived = deriveTaskStatus(
+          { lifecycle: r.lifecycle as TaskLifecycle, startDateTime: r.start_at, expectedEndDateTime: r.expected_end_at, assignedTo: r.assigned_to as 'NONE' },
+          new Date(),
+          timeZone,
+        );
         expect(seen.get(r.id), r.id).toBe(derived);
       }
       const multi = (await t.call('GET', '/api/tasks?limit=100&status=MISSED&status=UPCOMING', boss.cookie)).json() as Page;

@@ -86,7 +86,12 @@ describe('GET /api/tasks?searchBy=any', () => {
     const job = jobs[1]!;
     const byJob = ids(await search(admin, `J-${job.jobNumber}`));
     expect(byJob).toEqual(expected(`J-${job.jobNumber}`));
-    expect(byJob).toEqual(rows.filter((r) => String(r.jobNumber).startsWith(String(job.jobNumber))).map((r) => r.task.id).sort());
+    expect(byJob).toEqual(
+      rows
+        .filter((r) => String(r.jobNumber).startsWith(String(job.jobNumber)))
+        .map((r) => r.task.id)
+        .sort(),
+    );
     // A name holding digits still matches by name.
     expect(ids(await search(admin, 'Roof 12'))).toEqual([task.task.id]);
   });

@@ -97,9 +97,21 @@ describe('POST /api/tasks', () => {
     const { id, taskNumber } = res.json().data;
     const row = await taskRow(t.db, id);
     expect(row).toMatchObject({
-      tenant_id: tenantId, task_number: taskNumber, task_number_text: String(taskNumber), name: 'Inspect boiler', description: 'Bring the long ladder',
-      job_id: job.id, customer_id: job.customerId, lifecycle: 'OPEN', assigned_to: 'NONE', assignee_key: null, schedule_id: null, start_at: null,
-      expected_end_at: null, created_by: admin.user.id, version: 1,
+      tenant_id: tenantId,
+      task_number: taskNumber,
+      task_number_text: String(taskNumber),
+      name: 'Inspect boiler',
+      description: 'Bring the long ladder',
+      job_id: job.id,
+      customer_id: job.customerId,
+      lifecycle: 'OPEN',
+      assigned_to: 'NONE',
+      assignee_key: null,
+      schedule_id: null,
+      start_at: null,
+      expected_end_at: null,
+      created_by: admin.user.id,
+      version: 1,
     });
     const after = await t.db.selectFrom('jobs').select('task_count').where('id', '=', job.id).executeTakeFirstOrThrow();
     expect(Number(after.task_count)).toBe(Number(before.task_count) + 1);
@@ -113,11 +125,29 @@ describe('POST /api/tasks', () => {
     const start = T.at(T.day);
     const res = await create(admin, { jobId: job.id, name: 'Scheduled', startDateTime: start, assignTo: 'TECHNICIAN', assignedTechnicianId: tech.user.id });
     const row = await taskRow(t.db, res.json().data.id);
-    expect(row).toMatchObject({ start_at: start, expected_end_at: T.shift(start, 2 * T.hour), assigned_to: 'TECHNICIAN', assigned_user_id: tech.user.id, assignee_key: tech.user.id });
+    expect(row).toMatchObject({
+      start_at: start,
+      expected_end_at: T.shift(start, 2 * T.hour),
+      assigned_to: 'TECHNICIAN',
+      assigned_user_id: tech.user.id,
+      assignee_key: tech.user.id,
+    });
     expect(row.schedule_id).toMatch(/^[0-9a-f-]{36}$/);
     const sub = await buildSubcontractor(t.db, tenantId);
-    const bySub = await create(admin, { jobId: job.id, name: 'Sub', startDateTime: start, expectedEndDateTime: T.shift(start, T.hour), assignTo: 'SUBCONTRACTOR', assignedSubcontractorId: sub.id });
-    expect(await taskRow(t.db, bySub.json().data.id)).toMatchObject({ assigned_to: 'SUBCONTRACTOR', assigned_subcontractor_id: sub.id, assignee_key: sub.id, assigned_user_id: null });
+    const bySub = await create(admin, {
+      jobId: job.id,
+      name: 'Sub',
+      startDateTime: start,
+      expectedEndDateTime: T.shift(start, T.hour),
+      assignTo: 'SUBCONTRACTOR',
+      assignedSubcontractorId: sub.id,
+    });
+    expect(await taskRow(t.db, bySub.json().data.id)).toMatchObject({
+      assigned_to: 'SUBCONTRACTOR',
+      assigned_subcontractor_id: sub.id,
+      assignee_key: sub.id,
+      assigned_user_id: null,
+    });
     const later = await create(admin, { jobId: job.id, name: 'Later', startDateTime: start, assignTo: 'LATER', assignedTechnicianId: tech.user.id });
     expect(await taskRow(t.db, later.json().data.id)).toMatchObject({ assigned_to: 'NONE', assignee_key: null, start_at: start });
   });
@@ -133,23 +163,49 @@ describe('POST /api/tasks', () => {
 describe('GET /api/tasks/:id', () => {
   it('shows the task with its job, customer, site, schedule, assignee, derived status and actions', async () => {
     const start = T.startOfToday;
-    const id = (await create(admin, { jobId: job.id, name: 'Detail', description: 'd', startDateTime: start, expectedEndDateTime: T.at(2 * T.hour), assignTo: 'TECHNICIAN', assignedTechnicianId: tech.user.id })).json().data.id;
+    const id = (
+      await create(admin, {
+        jobId: job.id,
+        name: 'Detail',
+        description: 'd',
+        startDateTime: start,
+        expectedEndDateTime: T.at(2 * T.hour),
+        assignTo: 'TECHNICIAN',
+        assignedTechnicianId: tech.user.id,
+      })
+    ).json().data.id;
     const res = await t.call('GET', `/api/tasks/${id}`, admin.cookie);
     expect(res.statusCode).toBe(200);
     const task = res.json().data;
     expect(task).toMatchObject({
-      id, name: 'Detail', description: 'd', status: 'OPEN', displayStatus: 'Open', lifecycle: 'OPEN', dateCategory: 'today', jobId: job.id,
-      job: { id: job.id, jobNumber: job.jobNumber, status: 'OPEN' }, customer: { id: job.customerId, name: 'Harbor Hotel' },
-      siteAddress: { fullAddress: '1 Main St, Springfield' }, buildingUnit: null, requester: null,
-      createdBy: { userId: admin.user.id }, assignedTo: 'TECHNICIAN', assignedUser: { userId: tech.user.id }, assignedSubcontractor: null,
-      taskScheduler: { startDateTime: start, endDateTime: null }, estimateCount: 0, invoiceCount: 0, version: 1,
+      id,
+      name: 'Detail',
+      description: 'd',
+      status: 'OPEN',
+      displayStatus: 'Open',
+      lifecycle: 'OPEN',
+      dateCategory: 'today',
+      jobId: job.id,
+      job: { id: job.id, jobNumber: job.jobNumber, status: 'OPEN' },
+      customer: { id: job.customerId, name: 'Harbor Hotel' },
+      siteAddress: { fullAddress: '1 Main St, Springfield' },
+      buildingUnit: null,
+      requester: null,
+      createdBy: { userId: admin.user.id },
+      assignedTo: 'TECHNICIAN',
+      assignedUser: { userId: tech.user.id },
+      assignedSubcontractor: null,
+      taskScheduler: { startDateTime: start, endDateTime: null },
+      estimateCount: 0,
+      invoiceCount: 0,
+      version: 1,
     });
     expect(task.actions.close).toEqual({ visible: true, allowed: true, reason: null });
     expect(task.actions.edit).toEqual({ visible: true, allowed: true, reason: null });
     expect(task.actions.cancel.visible).toBe(false);
   });
 
-  it('reads another company\'s task, and another assignee\'s for field roles, exactly like a missing one', async () => {
+  it("reads another company's task, and another assignee's for field roles, exactly like a missing one", async () => {
     const other = await t.newCompany();
     const foreign = await buildTask(t.db, other.tenantId);
     const missing = await t.call('GET', `/api/tasks/${randomUUID()}`, admin.cookie);
@@ -183,7 +239,11 @@ describe('GET /api/tasks/:id', () => {
     await t.call('PUT', `/api/tasks/${id}`, admin.cookie, { name: 'Logged twice', version: 1 });
     const log = (await t.call('GET', `/api/tasks/${id}/activity-log?limit=1`, admin.cookie)).json().data;
     expect(log.meta).toEqual({ total: 2, totalPages: 2, page: 1, limit: 1 });
-    expect(log.items[0]).toMatchObject({ action: 'TASK_UPDATED', meta: [{ field: 'Task Name', oldValue: 'Logged', newValue: 'Logged twice' }], createdBy: { userId: admin.user.id } });
+    expect(log.items[0]).toMatchObject({
+      action: 'TASK_UPDATED',
+      meta: [{ field: 'Task Name', oldValue: 'Logged', newValue: 'Logged twice' }],
+      createdBy: { userId: admin.user.id },
+    });
     expect((await t.call('GET', `/api/tasks/${randomUUID()}/activity-log`, admin.cookie)).statusCode).toBe(404);
   });
 });
@@ -216,9 +276,22 @@ describe('PUT /api/tasks/:id', () => {
   it('saves name, description, schedule and assignee with a field-level log and a schedule version', async () => {
     const id = (await create(admin, { jobId: job.id, name: 'Old name' })).json().data.id;
     const start = T.at(2 * T.day);
-    const res = await put(admin, id, { name: 'New name', description: 'Now with notes', startDateTime: start, assignTo: 'TECHNICIAN', assignedTechnicianId: tech.user.id, version: 1 });
+    const res = await put(admin, id, {
+      name: 'New name',
+      description: 'Now with notes',
+      startDateTime: start,
+      assignTo: 'TECHNICIAN',
+      assignedTechnicianId: tech.user.id,
+      version: 1,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'New name', description: 'Now with notes', status: 'UPCOMING', version: 2, assignedUser: { userId: tech.user.id } });
+    expect(res.json().data).toMatchObject({
+      name: 'New name',
+      description: 'Now with notes',
+      status: 'UPCOMING',
+      version: 2,
+      assignedUser: { userId: tech.user.id },
+    });
     const row = await taskRow(t.db, id);
     expect(row).toMatchObject({ start_at: start, expected_end_at: T.shift(start, 2 * T.hour), schedule_version: 1, assignee_key: tech.user.id });
     const [, updated] = await taskLog(t.db, id);
@@ -238,7 +311,14 @@ describe('PUT /api/tasks/:id', () => {
     const start = T.startOfToday;
     const task = await buildTask(t.db, tenantId, { jobId: job.id, technicianId: tech.user.id, lifecycle: 'CLOCKED_IN', startAt: start });
     const end = T.at(5 * T.hour);
-    const res = await put(admin, task.id, { name: 'Moved', startDateTime: T.at(T.hour), expectedEndDateTime: end, assignTo: 'TECHNICIAN', assignedTechnicianId: tech.user.id, version: 1 });
+    const res = await put(admin, task.id, {
+      name: 'Moved',
+      startDateTime: T.at(T.hour),
+      expectedEndDateTime: end,
+      assignTo: 'TECHNICIAN',
+      assignedTechnicianId: tech.user.id,
+      version: 1,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await taskRow(t.db, task.id)).toMatchObject({ start_at: start, expected_end_at: end });
     for (const lifecycle of ['CLOCKED_IN', 'CLOCKED_OUT'] as const) {
@@ -255,9 +335,15 @@ describe('anonymous requests', () => {
   it('get 401 on every task route', async () => {
     const id = randomUUID();
     const calls: [Parameters<TestApp['call']>[0], string, object?][] = [
-      ['GET', '/api/tasks'], ['POST', '/api/tasks', { jobId: id, name: 'x' }], ['GET', `/api/tasks/${id}`], ['PUT', `/api/tasks/${id}`, { name: 'x', version: 1 }],
-      ['PATCH', `/api/tasks/${id}`, { isCancelled: true }], ['GET', `/api/tasks/${id}/activities`], ['GET', `/api/tasks/${id}/activity-log`],
-      ['POST', '/api/tasks/close', { taskId: id, startDateTime: T.at(0), endDateTime: T.at(0) }], ['POST', '/api/tasks/filter-list', { userId: id, status: ['Closed'] }],
+      ['GET', '/api/tasks'],
+      ['POST', '/api/tasks', { jobId: id, name: 'x' }],
+      ['GET', `/api/tasks/${id}`],
+      ['PUT', `/api/tasks/${id}`, { name: 'x', version: 1 }],
+      ['PATCH', `/api/tasks/${id}`, { isCancelled: true }],
+      ['GET', `/api/tasks/${id}/activities`],
+      ['GET', `/api/tasks/${id}/activity-log`],
+      ['POST', '/api/tasks/close', { taskId: id, startDateTime: T.at(0), endDateTime: T.at(0) }],
+      ['POST', '/api/tasks/filter-list', { userId: id, status: ['Closed'] }],
       ['PATCH', `/api/jobs/${id}/status`, { action: 'CLOSED' }],
     ];
     for (const [method, url, body] of calls) expect((await t.call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
@@ -267,7 +353,15 @@ describe('anonymous requests', () => {
 describe('OpenAPI', () => {
   it('documents every task route and the job status change, with summaries', async () => {
     const doc = (await t.call('GET', '/api/openapi.json')).json();
-    const paths = ['/api/tasks', '/api/tasks/{id}', '/api/tasks/close', '/api/tasks/filter-list', '/api/tasks/{id}/activities', '/api/tasks/{id}/activity-log', '/api/jobs/{id}/status'];
+    const paths = [
+      '/api/tasks',
+      '/api/tasks/{id}',
+      '/api/tasks/close',
+      '/api/tasks/filter-list',
+      '/api/tasks/{id}/activities',
+      '/api/tasks/{id}/activity-log',
+      '/api/jobs/{id}/status',
+    ];
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(paths));
     for (const p of paths) for (const op of Object.values(doc.paths[p]) as { summary?: string }[]) expect(op.summary, p).toBeTruthy();
   });

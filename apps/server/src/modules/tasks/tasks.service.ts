@@ -91,10 +91,26 @@ export async function createTask(db: Db, auth: Auth, body: CreateTaskBody): Prom
       action: 'TASK_CREATED',
       message: `Created task #${number}`,
       actorId: viewer.userId,
-      changes: diffFields({}, taskSnapshot({ name: body.name, description: body.description ?? null, start: schedule.start_at, expectedEnd: schedule.expected_end_at, assignee: assignee.name })),
+      changes: diffFields(
+        {},
+        taskSnapshot({
+          name: body.name,
+          description: body.description ?? null,
+          start: schedule.start_at,
+          expectedEnd: schedule.expected_end_at,
+          assignee: assignee.name,
+        }),
+      ),
       at,
     });
-    await afterCommit(trx, viewer.tenantId, { type: 'task.created', taskId: id, jobId: job.id, taskNumber: number, assigneeKeys: assigneeKeys(assignee.columns.assignee_key), at });
+    await afterCommit(trx, viewer.tenantId, {
+      type: 'task.created',
+      taskId: id,
+      jobId: job.id,
+      taskNumber: number,
+      assigneeKeys: assigneeKeys(assignee.columns.assignee_key),
+      at,
+    });
     return number;
   });
   return { id, taskNumber };
@@ -123,20 +139,32 @@ export async function updateTask(db: Db, auth: Auth, taskId: string, body: Updat
     schedule.start_at !== row.start_at || schedule.expected_end_at !== row.expected_end_at || assignee.columns.assignee_key !== row.assignee_key;
   const changes = diffFields(
     taskSnapshot({ name: row.name, description: row.description, start: row.start_at, expectedEnd: row.expected_end_at, assignee: currentAssigneeName(row) }),
-    taskSnapshot({ name: body.name, description: body.description ?? null, start: schedule.start_at, expectedEnd: schedule.expected_end_at, assignee: assignee.name }),
+    taskSnapshot({
+      name: body.name,
+      description: body.description ?? null,
+      start: schedule.start_at,
+      expectedEnd: schedule.expected_end_at,
+      assignee: assignee.name,
+    }),
   );
   const at = nowIso();
   const slot = rescheduled ? slotOf(tv.scope.tenantId, taskId, assignee.columns, schedule.start_at, schedule.expected_end_at) : null;
   await writeSchedule(db, slot, async (trx) => {
-    const saved = await updateTaskIf(trx, tv.scope.tenantId, taskId, { lifecycle: row.lifecycle, version: body.version }, {
-      name: body.name,
-      description: body.description || null,
-      ...schedule,
-      schedule_id: schedule.start_at ? (row.schedule_id ?? randomUUID()) : null,
-      schedule_version: row.schedule_version + (rescheduled ? 1 : 0),
-      ...assignee.columns,
-      updated_at: at,
-    });
+    const saved = await updateTaskIf(
+      trx,
+      tv.scope.tenantId,
+      taskId,
+      { lifecycle: row.lifecycle, version: body.version },
+      {
+        name: body.name,
+        description: body.description || null,
+        ...schedule,
+        schedule_id: schedule.start_at ? (row.schedule_id ?? randomUUID()) : null,
+        schedule_version: row.schedule_version + (rescheduled ? 1 : 0),
+        ...assignee.columns,
+        updated_at: at,
+      },
+    );
     if (!saved) throw new AppError('STALE_VERSION');
     if (changes.length) {
       await recordActivity(trx, tv.scope.tenantId, {
@@ -151,7 +179,14 @@ export async function updateTask(db: Db, auth: Auth, taskId: string, body: Updat
       });
     }
     const event = rescheduled ? 'schedule.changed' : 'task.updated';
-    await afterCommit(trx, tv.scope.tenantId, { type: event, taskId, jobId: row.job_id, taskNumber: row.task_number, assigneeKeys: assigneeKeys(row.assignee_key, assignee.columns.assignee_key), at });
+    await afterCommit(trx, tv.scope.tenantId, {
+      type: event,
+      taskId,
+      jobId: row.job_id,
+      taskNumber: row.task_number,
+      assigneeKeys: assigneeKeys(row.assignee_key, assignee.columns.assignee_key),
+      at,
+    });
   });
   return presentTask(db, tv, taskId);
 }
@@ -169,7 +204,10 @@ export async function taskChangeLog(db: Db, auth: Auth, taskId: string, page: nu
   return { items: rows.map(toActivityDto), meta: pageMeta(total, page, limit) };
 }
 
-const FILTER_LIFECYCLE = { 'Clock-In': 'CLOCKED_IN', 'Clock-out': 'CLOCKED_OUT', Closed: 'CLOSED' } as const satisfies Record<FilterListBody['status'][number], TaskLifecycle>;
+const FILTER_LIFECYCLE = { 'Clock-In': 'CLOCKED_IN', 'Clock-out': 'CLOCKED_OUT', Closed: 'CLOSED' } as const satisfies Record<
+  FilterListBody['status'][number],
+  TaskLifecycle
+>;
 export const FILTER_LIST_LIMIT = 100;
 
 /**

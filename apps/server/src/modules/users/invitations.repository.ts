@@ -27,8 +27,15 @@ export function findInvitationByTokenHash(db: Db, tokenHash: string) {
   );
 }
 
-export async function insertInvitation(db: Db, tenantId: string, row: Omit<InvitationsTable, 'tenant_id' | 'accepted_at' | 'accepted_user_id' | 'revoked_at'>): Promise<void> {
-  await db.insertInto('invitations').values({ ...row, tenant_id: tenantId, accepted_at: null, accepted_user_id: null, revoked_at: null }).execute();
+export async function insertInvitation(
+  db: Db,
+  tenantId: string,
+  row: Omit<InvitationsTable, 'tenant_id' | 'accepted_at' | 'accepted_user_id' | 'revoked_at'>,
+): Promise<void> {
+  await db
+    .insertInto('invitations')
+    .values({ ...row, tenant_id: tenantId, accepted_at: null, accepted_user_id: null, revoked_at: null })
+    .execute();
 }
 
 export async function revokePendingFor(db: Db, tenantId: string, email: string, now: string): Promise<void> {
@@ -84,7 +91,14 @@ export async function listInvitations(db: Db, tenantId: string, q: InvitedListQu
   }
   const { limit, offset } = paging(q.page, q.limit);
   const [rows, count] = await Promise.all([
-    base.selectAll('invitations').select('users.name as inviter_name').orderBy('invitations.created_at', q.orderByValue).orderBy('invitations.id').limit(limit).offset(offset).execute(),
+    base
+      .selectAll('invitations')
+      .select('users.name as inviter_name')
+      .orderBy('invitations.created_at', q.orderByValue)
+      .orderBy('invitations.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as InvitationRow[], total: Number(count.n) };

@@ -32,7 +32,6 @@ import { assertRefsExist } from './users.service.ts';
 const INVITATION_DAYS = 7;
 const ACCOUNT_EXISTS = 'This email address already has a Fieldwork account. Sign in with it, or ask for an invitation to another address.';
 
-
 /**
  * An address can hold one login in the whole deployment. Only a member of the admin's own company is named as
  * taken; an address used by another company is invited like any other (its owner learns at acceptance, from
@@ -70,7 +69,12 @@ export async function createInvitation(app: FastifyInstance, request: FastifyReq
 }
 
 /** The invitation goes by email too (the copyable link stays, for people without one); its link is one-time. */
-async function emailInvitation(app: FastifyInstance, trx: Db, viewer: Viewer, invite: { email: string; role: string; inviterName: string; link: string }): Promise<void> {
+async function emailInvitation(
+  app: FastifyInstance,
+  trx: Db,
+  viewer: Viewer,
+  invite: { email: string; role: string; inviterName: string; link: string },
+): Promise<void> {
   const template = await resolveTemplate(trx, viewer.tenantId, 'invitation');
   const company = await findTenant(trx, viewer.tenantId);
   const values = { companyName: company?.name ?? '', inviteeEmail: invite.email, role: invite.role, inviterName: invite.inviterName };
@@ -80,7 +84,11 @@ async function emailInvitation(app: FastifyInstance, trx: Db, viewer: Viewer, in
       kind: 'invitation',
       to: [invite.email],
       subject: fillTemplate(template.subject, values),
-      content: { message: fillTemplate(template.message, values), button: { label: BUTTON_LABELS.invitation, url: invite.link }, footnote: `This invitation was sent to ${invite.email}. If you did not expect it, you can ignore this email.` },
+      content: {
+        message: fillTemplate(template.message, values),
+        button: { label: BUTTON_LABELS.invitation, url: invite.link },
+        footnote: `This invitation was sent to ${invite.email}. If you did not expect it, you can ignore this email.`,
+      },
       createdBy: viewer.userId,
       secretLink: invite.link,
     },

@@ -24,10 +24,20 @@ describe('own profile', () => {
   it('updates name and phone and validates them', async () => {
     const { tenantId } = await t.newCompany();
     const tech = await t.signInAs(tenantId, 'Technician');
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie: tech.cookie }, payload: { name: 'Terry Tech', phone: '+1 (555) 010-2000' } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie: tech.cookie },
+      payload: { name: 'Terry Tech', phone: '+1 (555) 010-2000' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.user).toMatchObject({ name: 'Terry Tech', phone: '+1 (555) 010-2000' });
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie: tech.cookie }, payload: { name: '', phone: 'call me', role: 'Admin' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: { cookie: tech.cookie },
+      payload: { name: '', phone: 'call me', role: 'Admin' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toEqual(expect.arrayContaining(['Name is mandatory.', 'Phone may contain only digits, spaces and + ( ) - .']));
     const row = await t.db.selectFrom('users').select(['role', 'name']).where('id', '=', tech.user.id).executeTakeFirstOrThrow();
@@ -38,10 +48,20 @@ describe('own profile', () => {
     const { tenantId } = await t.newCompany();
     const me = await t.signInAs(tenantId, 'Staff', 'partialAccess');
     const otherDevice = t.cookieFrom(await t.login(me.user.email));
-    const wrong = await t.app.inject({ method: 'PUT', url: '/api/user/profile/password', headers: { cookie: me.cookie }, payload: { currentPassword: 'nope-nope-nope', newPassword: 'brand-new-password' } });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/password',
+      headers: { cookie: me.cookie },
+      payload: { currentPassword: 'nope-nope-nope', newPassword: 'brand-new-password' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toEqual(['Current password is incorrect.']);
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/user/profile/password', headers: { cookie: me.cookie }, payload: { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-password' } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/password',
+      headers: { cookie: me.cookie },
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-password' },
+    });
     expect(ok.statusCode).toBe(204);
     expect((await t.app.inject({ url: '/api/user/profile', headers: { cookie: otherDevice } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/user/profile', headers: { cookie: me.cookie } })).statusCode).toBe(200);

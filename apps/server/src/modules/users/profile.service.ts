@@ -71,8 +71,7 @@ export async function getUserPhoto(db: Db, tenantId: string, userId: string) {
 export async function managedAccounts(db: Db, viewer: Viewer, q: { page: number; limit: number; search?: string | undefined; status?: string | undefined }) {
   const info = await sessionInfo(db, viewer.tenantId, viewer.userId);
   const account = { id: info.company.id, name: info.company.name, timeZone: info.company.timeZone, role: info.user.role, status: info.user.status };
-  const matches =
-    (!q.search || account.name.toLowerCase().includes(q.search.toLowerCase())) && (!q.status || q.status === account.status);
+  const matches = (!q.search || account.name.toLowerCase().includes(q.search.toLowerCase())) && (!q.status || q.status === account.status);
   const items = matches && q.page === 1 ? [account] : [];
   return { items, meta: { total: matches ? 1 : 0, totalPages: matches ? 1 : 0, page: q.page, limit: q.limit } };
 }

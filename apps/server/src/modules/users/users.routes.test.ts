@@ -46,7 +46,9 @@ describe('role matrix for user routes', () => {
     const partial = await t.signInAs(tenantId, 'Staff', 'partialAccess');
     expect((await t.app.inject({ url: '/api/user', headers: as(tech) })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/user', headers: as(viewer) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/invitation', headers: as(partial), payload: { email: 'p@x.test', role: 'Staff' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/invitation', headers: as(partial), payload: { email: 'p@x.test', role: 'Staff' } })).statusCode,
+    ).toBe(403);
   });
 
   it('401 for every user route when signed out', async () => {
@@ -59,8 +61,13 @@ describe('role matrix for user routes', () => {
 });
 
 describe('tenant isolation', () => {
-  it('another company\'s user, invitation or photo is a 404 with the same body as a missing id', async () => {
-    const inv = await t.app.inject({ method: 'POST', url: '/api/user/invitation', headers: as(other.admin), payload: { email: `iso-${randomUUID()}@x.test`, role: 'Staff' } });
+  it("another company's user, invitation or photo is a 404 with the same body as a missing id", async () => {
+    const inv = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/invitation',
+      headers: as(other.admin),
+      payload: { email: `iso-${randomUUID()}@x.test`, role: 'Staff' },
+    });
     const foreignInvitation = inv.json().data.invitation.id;
     const missing = randomUUID();
     const probes: [string, string, unknown?][] = [
@@ -74,7 +81,12 @@ describe('tenant isolation', () => {
     ];
     for (const [method, url, payload] of probes) {
       const foreign = await t.app.inject({ method: method as 'GET', url, headers: as(admin), ...(payload ? { payload } : {}) });
-      const absent = await t.app.inject({ method: method as 'GET', url: url.replace(/[0-9a-f-]{36}/, missing), headers: as(admin), ...(payload ? { payload } : {}) });
+      const absent = await t.app.inject({
+        method: method as 'GET',
+        url: url.replace(/[0-9a-f-]{36}/, missing),
+        headers: as(admin),
+        ...(payload ? { payload } : {}),
+      });
       expect(foreign.statusCode, `${method} ${url}`).toBe(404);
       expect(foreign.body).toBe(absent.body);
     }
@@ -82,17 +94,22 @@ describe('tenant isolation', () => {
     expect(still).toEqual({ status: 'ACTIVE', role: 'Admin' });
   });
 
-  it('lists only the signed-in company\'s users', async () => {
+  it("lists only the signed-in company's users", async () => {
     const res = await t.app.inject({ url: '/api/user?limit=100', headers: as(admin) });
     const ids = res.json().items.map((u: { id: string }) => u.id);
     expect(ids).toContain(admin.user.id);
     expect(ids).not.toContain(other.admin.user.id);
   });
 
-  it('refuses another company\'s tag ids on a team member as not found', async () => {
+  it("refuses another company's tag ids on a team member as not found", async () => {
     const foreignTag = await buildTag(t.db, other.tenantId);
     const tech = await t.signInAs(tenantId, 'Technician');
-    const res = await t.app.inject({ method: 'PUT', url: `/api/user/${tech.user.id}`, headers: as(admin), payload: { name: 'Tech', tags: [{ id: foreignTag.id }], zones: [], version: 1 } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${tech.user.id}`,
+      headers: as(admin),
+      payload: { name: 'Tech', tags: [{ id: foreignTag.id }], zones: [], version: 1 },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -134,14 +151,24 @@ describe('role, access and disabling', () => {
   it('changes role and access; the change applies to the live session at once', async () => {
     const staff = await t.signInAs(tenantId, 'Staff', 'onlyViewAccess');
     expect((await t.app.inject({ url: '/api/user/invited', headers: as(staff) })).statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/user/${staff.user.id}/role`, headers: as(admin), payload: { role: 'Staff', access: 'fullAccess' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${staff.user.id}/role`,
+      headers: as(admin),
+      payload: { role: 'Staff', access: 'fullAccess' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ role: 'Staff', access: 'fullAccess' });
     expect((await t.app.inject({ url: '/api/user/invited', headers: as(staff) })).statusCode).toBe(200);
   });
 
   it('refuses an unknown role or access level with the field message', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/user/${admin.user.id}/role`, headers: as(admin), payload: { role: 'Overlord', access: 'all' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${admin.user.id}/role`,
+      headers: as(admin),
+      payload: { role: 'Overlord', access: 'all' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message.join(' ')).toContain('Role must be one of');
     expect(res.json().message.join(' ')).toContain('Work order access must be one of');
@@ -161,7 +188,12 @@ describe('role, access and disabling', () => {
 
   it('keeps at least one active admin and refuses self-disable', async () => {
     const { admin: solo } = await t.newCompany();
-    const demote = await t.app.inject({ method: 'PATCH', url: `/api/user/${solo.user.id}/role`, headers: as(solo), payload: { role: 'Staff', access: 'partialAccess' } });
+    const demote = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${solo.user.id}/role`,
+      headers: as(solo),
+      payload: { role: 'Staff', access: 'partialAccess' },
+    });
     expect(demote.statusCode).toBe(409);
     const self = await t.app.inject({ method: 'PATCH', url: `/api/user/${solo.user.id}/status`, headers: as(solo), payload: { status: 'DISABLED' } });
     expect(self.statusCode).toBe(409);
@@ -169,14 +201,30 @@ describe('role, access and disabling', () => {
     expect(row).toEqual({ role: 'Admin', status: 'ACTIVE' });
   });
 
-  it('edits a technician\'s qualification tags and zones with a version check', async () => {
+  it("edits a technician's qualification tags and zones with a version check", async () => {
     const tech = await t.signInAs(tenantId, 'Technician');
     const tag = await buildTag(t.db, tenantId, { name: 'Boilers' });
     const zone = await buildZone(t.db, tenantId, 'Harbor');
-    const ok = await t.app.inject({ method: 'PUT', url: `/api/user/${tech.user.id}`, headers: as(admin), payload: { name: 'Tina Tech', phone: '+1 555 0100', tags: [{ id: tag.id }], zones: [{ id: zone.id }], version: 1 } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${tech.user.id}`,
+      headers: as(admin),
+      payload: { name: 'Tina Tech', phone: '+1 555 0100', tags: [{ id: tag.id }], zones: [{ id: zone.id }], version: 1 },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data).toMatchObject({ name: 'Tina Tech', phone: '+1 555 0100', tags: [{ id: tag.id, name: 'Boilers' }], zones: [{ id: zone.id, name: 'Harbor' }], version: 2 });
-    const stale = await t.app.inject({ method: 'PUT', url: `/api/user/${tech.user.id}`, headers: as(admin), payload: { name: 'Lost', tags: [], zones: [], version: 1 } });
+    expect(ok.json().data).toMatchObject({
+      name: 'Tina Tech',
+      phone: '+1 555 0100',
+      tags: [{ id: tag.id, name: 'Boilers' }],
+      zones: [{ id: zone.id, name: 'Harbor' }],
+      version: 2,
+    });
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${tech.user.id}`,
+      headers: as(admin),
+      payload: { name: 'Lost', tags: [], zones: [], version: 1 },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('STALE_VERSION');
     expect((await t.app.inject({ url: `/api/user/${tech.user.id}`, headers: as(admin) })).json().data.name).toBe('Tina Tech');

@@ -36,7 +36,12 @@ export async function updateTeamMember(db: Db, tenantId: string, userId: string,
   const zoneIds = body.zones.map((z) => z.id);
   await assertRefsExist(db, tenantId, tagIds, zoneIds);
   await db.transaction().execute(async (trx) => {
-    const ok = await updateUserRow(trx, tenantId, userId, body.version, { name: body.name, phone: body.phone ?? null, ...(body.costRate === undefined ? {} : { cost_rate_cents: body.costRate }), updated_at: nowIso() });
+    const ok = await updateUserRow(trx, tenantId, userId, body.version, {
+      name: body.name,
+      phone: body.phone ?? null,
+      ...(body.costRate === undefined ? {} : { cost_rate_cents: body.costRate }),
+      updated_at: nowIso(),
+    });
     if (!ok) throw new AppError('STALE_VERSION');
     await replaceUserTagsAndZones(trx, tenantId, userId, tagIds, zoneIds);
   });

@@ -41,7 +41,10 @@ export async function listVehicles(db: Db, tenantId: string, q: VehicleListQuery
 }
 
 export async function insertVehicle(db: Db, tenantId: string, row: Omit<VehicleRow, 'tenant_id' | 'version'>): Promise<void> {
-  await db.insertInto('vehicles').values({ ...row, tenant_id: tenantId, version: 1 }).execute();
+  await db
+    .insertInto('vehicles')
+    .values({ ...row, tenant_id: tenantId, version: 1 })
+    .execute();
 }
 
 /** Version-checked: false when someone else saved the vehicle first. */
@@ -64,7 +67,13 @@ export async function updateVehicleRow(
 
 /** Whether any work period used the vehicle (the partial index on vehicle_id answers it). */
 export async function vehicleInUse(db: Db, tenantId: string, vehicleId: string): Promise<boolean> {
-  const row = await db.selectFrom('task_activities').select('id').where('tenant_id', '=', tenantId).where('vehicle_id', '=', vehicleId).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('task_activities')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('vehicle_id', '=', vehicleId)
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }
 

@@ -23,7 +23,10 @@ describe('vehicles CRUD', () => {
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data;
     expect(created).toMatchObject({ name: 'Van 1', vin: vin(1), state: 'NY', plate: 'FW-1', isActive: true, hourlyCost: 25.5, mileCost: 0.65, version: 1 });
-    expect((await t.db.selectFrom('vehicles').select(['hourly_cost_cents', 'mile_cost_cents']).where('id', '=', created.id).executeTakeFirstOrThrow())).toEqual({ hourly_cost_cents: 2550, mile_cost_cents: 65 });
+    expect(await t.db.selectFrom('vehicles').select(['hourly_cost_cents', 'mile_cost_cents']).where('id', '=', created.id).executeTakeFirstOrThrow()).toEqual({
+      hourly_cost_cents: 2550,
+      mile_cost_cents: 65,
+    });
     expect((await t.call('GET', `/api/vehicles/${created.id}`, admin.cookie)).json().data).toEqual(created);
     const put = await t.call('PUT', `/api/vehicles/${created.id}`, admin.cookie, { ...van(1), name: 'Van One', isActive: false, version: 1 });
     expect(put.json().data).toMatchObject({ name: 'Van One', isActive: false, version: 2 });
@@ -43,7 +46,11 @@ describe('vehicles CRUD', () => {
     expect((await create(admin, van(2, { hourlyCost: 1e9 }))).statusCode).toBe(400);
     expect((await create(admin, { ...van(2), extra: true })).statusCode).toBe(400);
     expect((await create(admin, van(2))).statusCode).toBe(201);
-    expect((await create(admin, van(2, { vin: ` ${vin(2).toLowerCase()} ` }))).json()).toEqual({ statusCode: 409, code: 'CONFLICT', message: VEHICLE_MESSAGES.vinTaken });
+    expect((await create(admin, van(2, { vin: ` ${vin(2).toLowerCase()} ` }))).json()).toEqual({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: VEHICLE_MESSAGES.vinTaken,
+    });
     const other = await t.newCompany();
     expect((await create(other.admin, van(2))).statusCode).toBe(201);
   });
@@ -104,14 +111,18 @@ describe('vehicle lists and cost', () => {
     const active = await t.call('GET', '/api/vehicles/active', company.admin.cookie);
     expect(active.json().data.map((v: { name: string }) => v.name)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot']);
     expect(active.json().pagination).toMatchObject({ currentPage: 1, itemsPerPage: 100 });
-    for (const bad of ['?status=active', '?searchBy=owner', '?limit=101', '?orderByKey=x']) expect((await t.call('GET', `/api/vehicles${bad}`, company.admin.cookie)).statusCode, bad).toBe(400);
+    for (const bad of ['?status=active', '?searchBy=owner', '?limit=101', '?orderByKey=x'])
+      expect((await t.call('GET', `/api/vehicles${bad}`, company.admin.cookie)).statusCode, bad).toBe(400);
   });
 
   it('answers the rates by VIN and state', async () => {
     const v = (await create(admin, van(7, { state: 'NJ', hourlyCost: 30, mileCost: 0.7 }))).json().data;
     const cost = await t.call('GET', `/api/vehicles/cost?vin=${v.vin.toLowerCase()}&state=nj`, admin.cookie);
     expect(cost.json()).toEqual({ data: { vehicleId: v.id, vin: v.vin, state: 'NJ', hourlyCost: 30, mileCost: 0.7 } });
-    expect((await t.call('GET', `/api/vehicles/cost?vin=${v.vin}&state=NY`, admin.cookie)).json()).toMatchObject({ statusCode: 404, message: VEHICLE_MESSAGES.notFound });
+    expect((await t.call('GET', `/api/vehicles/cost?vin=${v.vin}&state=NY`, admin.cookie)).json()).toMatchObject({
+      statusCode: 404,
+      message: VEHICLE_MESSAGES.notFound,
+    });
     expect((await t.call('GET', '/api/vehicles/cost?vin=short', admin.cookie)).statusCode).toBe(400);
   });
 });

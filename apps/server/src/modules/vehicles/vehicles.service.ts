@@ -41,7 +41,14 @@ export async function listVehiclesPage(db: Db, tenantId: string, q: VehicleListQ
 
 /** The clock-in dropdown: page 1 of up to 100 active vehicles, by name. */
 export async function listActiveVehicles(db: Db, tenantId: string) {
-  return listVehiclesPage(db, tenantId, { page: 1, limit: VEHICLE_DROPDOWN_LIMIT, searchBy: 'name', orderByKey: 'name', orderByValue: 'asc', status: 'ACTIVE' });
+  return listVehiclesPage(db, tenantId, {
+    page: 1,
+    limit: VEHICLE_DROPDOWN_LIMIT,
+    searchBy: 'name',
+    orderByKey: 'name',
+    orderByValue: 'asc',
+    status: 'ACTIVE',
+  });
 }
 
 export async function getVehicle(db: Db, tenantId: string, vehicleId: string): Promise<Vehicle> {

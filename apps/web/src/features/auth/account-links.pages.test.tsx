@@ -30,7 +30,12 @@ describe('forgot and reset password', { timeout: 20_000 }, () => {
   });
 
   it('a used or expired link says so and offers a new one', async () => {
-    mockApi(route('POST', '/api/auth/reset-password', { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: [ACCOUNT_LINK_MESSAGES.resetInvalid] } }));
+    mockApi(
+      route('POST', '/api/auth/reset-password', {
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_FAILED', message: [ACCOUNT_LINK_MESSAGES.resetInvalid] },
+      }),
+    );
     renderApp('/reset-password?token=tok-1234567890123456789012', null);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/new password/i), 'brand-new-pass-1');
@@ -49,7 +54,12 @@ describe('confirming the company address', { timeout: 20_000 }, () => {
   });
 
   it('an invalid link says what to do', async () => {
-    mockApi(route('POST', '/api/auth/verify-email', { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: [ACCOUNT_LINK_MESSAGES.verifyInvalid] } }));
+    mockApi(
+      route('POST', '/api/auth/verify-email', {
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_FAILED', message: [ACCOUNT_LINK_MESSAGES.verifyInvalid] },
+      }),
+    );
     renderApp('/verify-email?token=tok-1234567890123456789012', null);
     expect(await screen.findByText(ACCOUNT_LINK_MESSAGES.verifyInvalid)).toBeTruthy();
   });

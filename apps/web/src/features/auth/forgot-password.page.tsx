@@ -29,7 +29,11 @@ export function ForgotPasswordPage() {
     );
   }
   return (
-    <AuthLayout title="Forgot your password?" subtitle="Enter the email address you sign in with. We will email you a link to set a new password." footer={back}>
+    <AuthLayout
+      title="Forgot your password?"
+      subtitle="Enter the email address you sign in with. We will email you a link to set a new password."
+      footer={back}
+    >
       <form noValidate onSubmit={form.handleSubmit((v) => request.mutate(v))} className="space-y-4">
         <FormAlert error={request.error} />
         <Field label="Email" error={form.formState.errors.email?.message} required>

@@ -20,7 +20,9 @@ describe('login', () => {
   });
 
   it('shows the rate-limit message', async () => {
-    mockApi(route('POST', '/api/auth/login', { status: 429, body: { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many attempts. Please try again later.' } }));
+    mockApi(
+      route('POST', '/api/auth/login', { status: 429, body: { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many attempts. Please try again later.' } }),
+    );
     renderApp('/login', null);
     await signIn('pat@example.com', 'whatever-password');
     expect(await screen.findByText('Too many attempts. Please try again later.')).toBeTruthy();

@@ -27,7 +27,10 @@ describe('signup', () => {
   });
 
   it('says the address may already have an account when that sign-in is refused, and stays on the form', async () => {
-    mockApi(accepted, route('POST', '/api/auth/login', { status: 401, body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' } }));
+    mockApi(
+      accepted,
+      route('POST', '/api/auth/login', { status: 401, body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' } }),
+    );
     const { router } = renderApp('/signup', null);
     await fillAndSubmit();
     expect(await screen.findByText(SIGNUP_EXISTING_ACCOUNT)).toBeTruthy();
@@ -35,7 +38,12 @@ describe('signup', () => {
   });
 
   it('shows the limit message when the network made too many signups', async () => {
-    mockApi(route('POST', '/api/auth/signup', { status: 429, body: { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many signups from this network. Please try again later.' } }));
+    mockApi(
+      route('POST', '/api/auth/signup', {
+        status: 429,
+        body: { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many signups from this network. Please try again later.' },
+      }),
+    );
     renderApp('/signup', null);
     await fillAndSubmit();
     expect(await screen.findByText('Too many signups from this network. Please try again later.')).toBeTruthy();

@@ -9,7 +9,9 @@ import { bidOf } from '../../shared/bids/test-fixtures';
 const page = (items: unknown[]) => route('GET', '/api/bids', { body: { data: { items, meta: { total: items.length, totalPages: 1, page: 1, limit: 20 } } } });
 const sub = () => makeSession('SubContractor', 'noAccess');
 const bodies = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => new URL(String(u), 'http://x').pathname === path && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+  fetchMock.mock.calls
+    .filter(([u, init]) => new URL(String(u), 'http://x').pathname === path && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 describe('submit-bid form rules', () => {
   it.each([
@@ -74,7 +76,10 @@ describe('Bid Requests page', { timeout: 20_000 }, () => {
   });
 
   it('declines after confirming and offers no actions on a closed request', async () => {
-    const fetchMock = mockApi(page([bidOf({ id: 'b1' }), bidOf({ id: 'b2', status: 'CLOSED', task: { ...bidOf({ id: 'x' }).task, taskNumber: 2002 } })]), route('POST', '/api/bids/b1/decline', { body: { data: bidOf({ id: 'b1', status: 'DECLINED' }) } }));
+    const fetchMock = mockApi(
+      page([bidOf({ id: 'b1' }), bidOf({ id: 'b2', status: 'CLOSED', task: { ...bidOf({ id: 'x' }).task, taskNumber: 2002 } })]),
+      route('POST', '/api/bids/b1/decline', { body: { data: bidOf({ id: 'b1', status: 'DECLINED' }) } }),
+    );
     renderApp('/workorder/bids', sub());
     const closed = within(await screen.findByRole('listitem', { name: '#2002 · Replace valve' }));
     expect(closed.queryByRole('button')).toBeNull();

@@ -67,7 +67,11 @@ export function BidRequestsPage() {
         open={declining !== null}
         onOpenChange={(o) => (o ? undefined : setDeclining(null))}
         title="Decline bid request"
-        description={declining ? `Decline the bid request for ${taskNumberText(declining.task.taskNumber)} · ${declining.task.name}? The office is told you will not bid.` : ''}
+        description={
+          declining
+            ? `Decline the bid request for ${taskNumberText(declining.task.taskNumber)} · ${declining.task.name}? The office is told you will not bid.`
+            : ''
+        }
         confirmLabel="Decline"
         destructive
         loading={decline.isPending}

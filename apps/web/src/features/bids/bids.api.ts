@@ -10,7 +10,8 @@ export const bidKeys = {
 
 export const bidsApi = {
   /** GET /bids: a subcontractor login's own requests (the office: all), newest first. */
-  list: async (params: { page: number; limit: number; status?: BidStatus; taskId?: string }) => (await api.get<DataOf<ItemsPage<Bid>>>('/bids', { query: params })).data,
+  list: async (params: { page: number; limit: number; status?: BidStatus; taskId?: string }) =>
+    (await api.get<DataOf<ItemsPage<Bid>>>('/bids', { query: params })).data,
   /** GET /tasks/{id}/bids: the task's bids with each subcontractor's answer (office readers). */
   ofTask: async (taskId: string) => (await api.get<DataOf<Bid[]>>(`/tasks/${taskId}/bids`)).data,
   /** The answer form sends dollars (the server turns them into cents). */

@@ -5,7 +5,14 @@
 import type { DatePreset } from '@fieldwork/domain/time/date-presets.rules';
 import type { DocumentOrderKey } from '@fieldwork/domain/billing/billing.schemas';
 import type { CatalogueItem } from '@fieldwork/domain/billing/catalogue.schemas';
-import type { CreateEstimateBody, DepositBody, Estimate, EstimateListItem, ApprovalBody, UpdateEstimateBody } from '@fieldwork/domain/billing/estimates.schemas';
+import type {
+  CreateEstimateBody,
+  DepositBody,
+  Estimate,
+  EstimateListItem,
+  ApprovalBody,
+  UpdateEstimateBody,
+} from '@fieldwork/domain/billing/estimates.schemas';
 import type { EstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
 import type { CreateInvoiceBody, Invoice, InvoiceListItem, PaymentBody, UpdateInvoiceBody } from '@fieldwork/domain/billing/invoices.schemas';
 import type { InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
@@ -64,7 +71,8 @@ export const estimatesApi = {
   approve: async (id: string, body: ApprovalBody) => (await api.post<DataOf<Estimate>>(`/estimates/${id}/approval`, body)).data,
   /** Payment and deposit bodies travel in dollars (the schema turns them into cents on the server). */
   recordDeposit: (id: string, body: DepositBody) => api.post<{ data: Estimate; message: string }>(`/estimates/${id}/deposit`, body),
-  link: (estimateId: string, jobId: string) => api.post<{ data: { id: string; jobId: string; jobNumber: number }; message: string }>('/estimates/link', { estimateId, jobId }),
+  link: (estimateId: string, jobId: string) =>
+    api.post<{ data: { id: string; jobId: string; jobNumber: number }; message: string }>('/estimates/link', { estimateId, jobId }),
 };
 
 export const invoicesApi = {
@@ -78,7 +86,8 @@ export const invoicesApi = {
   void: async (id: string) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/void`)).data,
   draftCopy: (id: string) => api.post<{ data: Invoice; message: string }>(`/invoices/${id}/draft`),
   recordPayment: async (id: string, body: PaymentBody) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/payments`, body)).data,
-  link: (invoiceId: string, jobId: string) => api.post<{ data: { id: string; jobId: string; jobNumber: number }; message: string }>('/invoices/link', { invoiceId, jobId }),
+  link: (invoiceId: string, jobId: string) =>
+    api.post<{ data: { id: string; jobId: string; jobNumber: number }; message: string }>('/invoices/link', { invoiceId, jobId }),
 };
 
 export const catalogueApi = {

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { ASSISTANTS_LIMIT, type AdjustActivityBody, type Assistant, type ClockActivity, type clockInBody, type ClockOutBody } from '@fieldwork/domain/tasks/clock.schemas';
+import {
+  ASSISTANTS_LIMIT,
+  type AdjustActivityBody,
+  type Assistant,
+  type ClockActivity,
+  type clockInBody,
+  type ClockOutBody,
+} from '@fieldwork/domain/tasks/clock.schemas';
 import type { Task, TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import type { Vehicle } from '@fieldwork/domain/company/vehicles.schemas';
 import { api, type DataOf, type DataPage, type ItemsPage } from '../../lib/api-client';
@@ -18,11 +25,12 @@ export type ClockInRequest = z.input<typeof clockInBody>;
 
 export const clockApi = {
   /** Pre-check: the worker's tasks that are clocked in right now. */
-  runningTasks: async (userId: string) =>
-    (await api.post<DataOf<TaskListItem[]>>('/tasks/filter-list', { userId, status: ['Clock-In'] })).data,
+  runningTasks: async (userId: string) => (await api.post<DataOf<TaskListItem[]>>('/tasks/filter-list', { userId, status: ['Clock-In'] })).data,
   /** With an Idempotency-Key, a retry of the same action runs at most once. */
-  clockIn: async (body: ClockInRequest, idempotencyKey?: string) => (await api.post<DataOf<Task>>('/tasks/clock-in', body, { headers: idempotencyHeaders(idempotencyKey) })).data,
-  clockOut: async (body: ClockOutBody, idempotencyKey?: string) => (await api.post<DataOf<Task>>('/tasks/clock-out', body, { headers: idempotencyHeaders(idempotencyKey) })).data,
+  clockIn: async (body: ClockInRequest, idempotencyKey?: string) =>
+    (await api.post<DataOf<Task>>('/tasks/clock-in', body, { headers: idempotencyHeaders(idempotencyKey) })).data,
+  clockOut: async (body: ClockOutBody, idempotencyKey?: string) =>
+    (await api.post<DataOf<Task>>('/tasks/clock-out', body, { headers: idempotencyHeaders(idempotencyKey) })).data,
   adjust: async (taskId: string, activityId: string, body: AdjustActivityBody) =>
     (await api.patch<DataOf<ClockActivity>>(`/tasks/${taskId}/activities/${activityId}`, body)).data,
   /** Work periods in start order, with vehicle and assistants; the running one has endTime null. */

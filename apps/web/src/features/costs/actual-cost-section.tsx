@@ -32,10 +32,21 @@ const amountText = (line: CostLine) => {
 };
 
 /** A prefilled line from a work period: who, when, hours and rate (editable), and whether to add it. */
-function SuggestionLine({ line, timeZone, disabled, onUpdate }: { line: CostLine; timeZone: string; disabled: boolean; onUpdate: ActualCostSectionProps['onUpdate'] }) {
+function SuggestionLine({
+  line,
+  timeZone,
+  disabled,
+  onUpdate,
+}: {
+  line: CostLine;
+  timeZone: string;
+  disabled: boolean;
+  onUpdate: ActualCostSectionProps['onUpdate'];
+}) {
   const uid = useId();
   const s = line.suggestion!;
-  const set = (name: 'hours' | 'hourlyRate') => (e: { target: { value: string } }) => onUpdate(line.key, { values: { ...line.values, [name]: e.target.value } });
+  const set = (name: 'hours' | 'hourlyRate') => (e: { target: { value: string } }) =>
+    onUpdate(line.key, { values: { ...line.values, [name]: e.target.value } });
   const rateLabel = line.type === 'LABOR' ? 'Hourly Cost Rate' : 'Cost per hour';
   return (
     <li aria-label={`${s.who}${s.role ? ` (${s.role})` : ''}`} className="rounded-md border border-border bg-white p-3">
@@ -57,11 +68,29 @@ function SuggestionLine({ line, timeZone, disabled, onUpdate }: { line: CostLine
       <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div className="space-y-1.5">
           <Label htmlFor={`${uid}-hours`}>Hours</Label>
-          <Input id={`${uid}-hours`} type="number" inputMode="decimal" min="0" step="0.01" value={line.values.hours} disabled={disabled || !line.include} onChange={set('hours')} />
+          <Input
+            id={`${uid}-hours`}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            value={line.values.hours}
+            disabled={disabled || !line.include}
+            onChange={set('hours')}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${uid}-rate`}>{rateLabel}</Label>
-          <Input id={`${uid}-rate`} type="number" inputMode="decimal" min="0" step="0.01" value={line.values.hourlyRate} disabled={disabled || !line.include} onChange={set('hourlyRate')} />
+          <Input
+            id={`${uid}-rate`}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            value={line.values.hourlyRate}
+            disabled={disabled || !line.include}
+            onChange={set('hourlyRate')}
+          />
         </div>
         <p className="col-span-2 self-end text-right text-sm sm:col-span-1">
           Amount: <span className="font-medium text-gray-900">{amountText(line)}</span>
@@ -72,7 +101,16 @@ function SuggestionLine({ line, timeZone, disabled, onUpdate }: { line: CostLine
   );
 }
 
-function ManualLine({ line, index, people, vehicles, subcontractors, disabled, onUpdate, onRemove }: Omit<ActualCostSectionProps, 'type' | 'lines' | 'timeZone' | 'onAdd'> & { line: CostLine; index: number }) {
+function ManualLine({
+  line,
+  index,
+  people,
+  vehicles,
+  subcontractors,
+  disabled,
+  onUpdate,
+  onRemove,
+}: Omit<ActualCostSectionProps, 'type' | 'lines' | 'timeZone' | 'onAdd'> & { line: CostLine; index: number }) {
   const label = `${COST_TYPE_LABELS[line.type]} line ${index}`;
   return (
     <li aria-label={label} className="rounded-md border border-border bg-white p-3">

@@ -33,7 +33,13 @@ export function suggestionLines(s: CostSuggestions): CostLine[] {
     type: 'LABOR',
     values: { ...emptyCostValues('LABOR'), userId: l.user.id, date: l.date.slice(0, 10), hours: str(l.hours), hourlyRate: str(l.hourlyRate) },
     include: true,
-    suggestion: { activityId: l.activityId, who: l.user.name, role: l.role === 'ASSISTANT' ? 'Assistant' : 'Assignee', startTime: l.startTime, endTime: l.endTime },
+    suggestion: {
+      activityId: l.activityId,
+      who: l.user.name,
+      role: l.role === 'ASSISTANT' ? 'Assistant' : 'Assignee',
+      startTime: l.startTime,
+      endTime: l.endTime,
+    },
     error: null,
   }));
   const vehicle = s.vehicle.map<CostLine>((v) => ({
@@ -73,7 +79,15 @@ export function linesTotal(lines: readonly CostLine[]): number {
 
 export type SaveResult = { saved: number; failed: number };
 
-export function useActualCostLines({ jobId, taskId, suggestions }: { jobId: string | undefined; taskId: string | undefined; suggestions: CostSuggestions | undefined }) {
+export function useActualCostLines({
+  jobId,
+  taskId,
+  suggestions,
+}: {
+  jobId: string | undefined;
+  taskId: string | undefined;
+  suggestions: CostSuggestions | undefined;
+}) {
   const queryClient = useQueryClient();
   const [lines, setLines] = useState<CostLine[]>([]);
   const [saving, setSaving] = useState(false);
@@ -86,7 +100,10 @@ export function useActualCostLines({ jobId, taskId, suggestions }: { jobId: stri
     setLines((current) => [...suggestionLines(suggestions), ...current]);
   }, [suggestions]);
 
-  const update = useCallback((key: string, patch: Partial<CostLine>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch, error: patch.error ?? null } : l))), []);
+  const update = useCallback(
+    (key: string, patch: Partial<CostLine>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch, error: patch.error ?? null } : l))),
+    [],
+  );
   const add = useCallback((line: CostLine) => setLines((ls) => [...ls, line]), []);
   const remove = useCallback((key: string) => setLines((ls) => ls.filter((l) => l.key !== key)), []);
 

@@ -23,7 +23,12 @@ export function useCostPickerOptions(): { people: Named[]; vehicles: Named[]; su
     staleTime: STALE,
   });
   const vehicles = useQuery({ queryKey: clockKeys.activeVehicles, queryFn: clockApi.activeVehicles, enabled: auth.can('vehicles.pick'), staleTime: STALE });
-  const subcontractors = useQuery({ queryKey: taskKeys.subcontractors, queryFn: tasksApi.subcontractors, enabled: auth.can('subcontractors.read'), staleTime: STALE });
+  const subcontractors = useQuery({
+    queryKey: taskKeys.subcontractors,
+    queryFn: tasksApi.subcontractors,
+    enabled: auth.can('subcontractors.read'),
+    staleTime: STALE,
+  });
   return {
     people: canUsers ? (users.data?.data ?? []).map((u) => ({ id: u.id, name: u.name })) : [{ id: me.id, name: me.name }],
     vehicles: (vehicles.data ?? []).map((v) => ({ id: v.id, name: v.name })),

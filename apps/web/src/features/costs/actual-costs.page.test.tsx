@@ -15,10 +15,21 @@ const suggestions: CostSuggestions = {
   taskId: TASK_ID,
   jobId: JOB_ID,
   labor: [
-    { ...period, activityId: 'act-1', costType: 'LABOR', user: { id: ASSIGNEE, name: 'Tom Technician' }, role: 'ASSIGNEE', hours: 2, hourlyRate: 40, amount: 80 },
+    {
+      ...period,
+      activityId: 'act-1',
+      costType: 'LABOR',
+      user: { id: ASSIGNEE, name: 'Tom Technician' },
+      role: 'ASSIGNEE',
+      hours: 2,
+      hourlyRate: 40,
+      amount: 80,
+    },
     { ...period, activityId: 'act-1', costType: 'LABOR', user: { id: HELPER, name: 'Ann Assistant' }, role: 'ASSISTANT', hours: 2, hourlyRate: 25, amount: 50 },
   ],
-  vehicle: [{ ...period, activityId: 'act-1', costType: 'VEHICLE', vehicle: { id: VAN, name: 'Van 3' }, hours: 2, hourlyRate: 10, miles: 0, mileRate: 0.5, amount: 20 }],
+  vehicle: [
+    { ...period, activityId: 'act-1', costType: 'VEHICLE', vehicle: { id: VAN, name: 'Van 3' }, hours: 2, hourlyRate: 10, miles: 0, mileRate: 0.5, amount: 20 },
+  ],
 };
 const URL_ = `/workorder/task-details/actual-costs?taskId=${TASK_ID}&jobId=${JOB_ID}`;
 const page = (data: unknown[]) => ({ data, pagination: { totalItems: data.length, totalPages: 1, currentPage: 1, itemsPerPage: 100 } });
@@ -28,10 +39,16 @@ const pickers = [
   route('GET', '/api/user', { body: { items: [{ id: ASSIGNEE, name: 'Tom Technician' }], meta: { total: 1, totalPages: 1, page: 1, limit: 100 } } }),
   route('GET', '/api/cost/list', { body: page([]) }),
 ];
-const withTask = (overrides = {}) => [...pickers, taskReply({ actions: actions({ addCost: allowed }), ...overrides }), route('GET', '/api/cost/suggestions', { body: { data: suggestions } })];
+const withTask = (overrides = {}) => [
+  ...pickers,
+  taskReply({ actions: actions({ addCost: allowed }), ...overrides }),
+  route('GET', '/api/cost/suggestions', { body: { data: suggestions } }),
+];
 const section = async (name: string) => within(await screen.findByRole('region', { name }));
 const posts = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([u, init]) => String(u) === '/api/cost' && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+  fetchMock.mock.calls
+    .filter(([u, init]) => String(u) === '/api/cost' && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 /** A manual material line: 3 × $12.50 of copper fittings. */
 async function addFittings() {
   const material = await section('Material');

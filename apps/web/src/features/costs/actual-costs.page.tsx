@@ -43,7 +43,11 @@ export function ActualCostsPage() {
   const job = useQuery({ queryKey: jobKeys.detail(jobId ?? ''), queryFn: () => jobsApi.get(jobId!), enabled: !taskId && !!jobId && canJobs });
   const addCost = task.data?.actions.addCost;
   const allowed = !taskId || (addCost?.visible === true && addCost.allowed);
-  const suggestions = useQuery({ queryKey: costKeys.suggestions(taskId ?? ''), queryFn: () => costsApi.suggestions(taskId!), enabled: !!taskId && allowed && task.isSuccess });
+  const suggestions = useQuery({
+    queryKey: costKeys.suggestions(taskId ?? ''),
+    queryFn: () => costsApi.suggestions(taskId!),
+    enabled: !!taskId && allowed && task.isSuccess,
+  });
   const { lines, update, add, remove, save, saving } = useActualCostLines({ jobId, taskId, suggestions: suggestions.data });
   const options = useCostPickerOptions();
   const [savedCount, setSavedCount] = useState(0);

@@ -18,9 +18,11 @@ describe('All costs page', { timeout: 20_000 }, () => {
     const fetchMock = mockApi(jobReply, tasksReply([taskItem()]), allReply, listReply());
     renderApp(page, makeSession('Admin', 'fullAccess'));
     const table = await screen.findByRole('table', { name: 'Actual costs' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Date', 'Type', 'Details', 'Quantity/Hours', 'Rate', 'Amount', 'Task #', 'Created by', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Type', 'Details', 'Quantity/Hours', 'Rate', 'Amount', 'Task #', 'Created by', 'Actions']);
     const row = (await within(table).findByText('Copper pipe from Ferguson')).closest('tr')!;
     expect(within(row).getByText('$37.50')).toBeTruthy();
     expect(within(row).getByText('$12.50')).toBeTruthy();

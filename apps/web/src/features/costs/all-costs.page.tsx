@@ -2,7 +2,17 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { COST_CATEGORY, COST_FOR, COST_FOR_LABELS, COST_TYPE_LABELS, COST_TYPES, isCostFor, isCostType, type CostFor, type CostType } from '@fieldwork/domain/jobs/costs.rules';
+import {
+  COST_CATEGORY,
+  COST_FOR,
+  COST_FOR_LABELS,
+  COST_TYPE_LABELS,
+  COST_TYPES,
+  isCostFor,
+  isCostType,
+  type CostFor,
+  type CostType,
+} from '@fieldwork/domain/jobs/costs.rules';
 import type { Cost } from '@fieldwork/domain/jobs/costs.schemas';
 import { buttonClass } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -42,15 +52,15 @@ function CategoryTotals({ scope }: { scope: CostScope & { costFor: CostFor } }) 
   const title = `${COST_FOR_LABELS[scope.costFor]} costs by category`;
   return (
     <section aria-label={title} className="mb-3">
-    <h2 className="mb-2 text-sm font-semibold text-gray-900">{title}</h2>
-    <dl aria-label="Totals by category" className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
-      {[...COST_TYPES.map((type) => ({ label: COST_TYPE_LABELS[type], value: t[COST_CATEGORY[type]] })), { label: 'Total', value: t.total }].map((f) => (
-        <div key={f.label} className="rounded-lg border border-border bg-white px-3 py-2">
-          <dt className="text-xs font-medium text-muted">{f.label}</dt>
-          <dd className="font-semibold text-gray-900 tabular-nums">{formatMoney(f.value)}</dd>
-        </div>
-      ))}
-    </dl>
+      <h2 className="mb-2 text-sm font-semibold text-gray-900">{title}</h2>
+      <dl aria-label="Totals by category" className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+        {[...COST_TYPES.map((type) => ({ label: COST_TYPE_LABELS[type], value: t[COST_CATEGORY[type]] })), { label: 'Total', value: t.total }].map((f) => (
+          <div key={f.label} className="rounded-lg border border-border bg-white px-3 py-2">
+            <dt className="text-xs font-medium text-muted">{f.label}</dt>
+            <dd className="font-semibold text-gray-900 tabular-nums">{formatMoney(f.value)}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }
@@ -83,7 +93,7 @@ export function AllCostsPage() {
   const setFilter = (change: Partial<AllCostsSearch>) => {
     list.setFilters(change);
     const { jobId: _j, ...current } = list.filters;
-    const next = { ...current, ...change, costFor: (change.costFor ?? current.costFor) === 'JOB' ? undefined : 'ESTIMATE' as const };
+    const next = { ...current, ...change, costFor: (change.costFor ?? current.costFor) === 'JOB' ? undefined : ('ESTIMATE' as const) };
     void navigate({ to: '/workorder/jobs/$id/all-costs', params: { id: jobId }, search: next, replace: true });
   };
 
@@ -105,7 +115,11 @@ export function AllCostsPage() {
     <div>
       <PageHeader
         title={`All costs${job.data ? ` · ${jobTitle} ${job.data.name}` : ''}`}
-        back={<BackLink to="/workorder/jobs/$id" params={{ id: jobId }}>{jobTitle}</BackLink>}
+        back={
+          <BackLink to="/workorder/jobs/$id" params={{ id: jobId }}>
+            {jobTitle}
+          </BackLink>
+        }
         actions={
           <a href={costCsvUrl(scope)} download className={buttonClass('secondary')}>
             <Download size={16} aria-hidden="true" /> {EXPORT_CSV_TEXT}
@@ -159,8 +173,14 @@ export function AllCostsPage() {
         title="Delete cost?"
         description={
           <>
-            {deleting ? `This ${COST_TYPE_LABELS[deleting.costType].toLowerCase()} cost of ${formatMoney(deleting.amount)} will be removed and the job's totals updated.` : null}
-            {remove.error ? <span role="alert" className="mt-2 block text-danger">{messageOf(remove.error)}</span> : null}
+            {deleting
+              ? `This ${COST_TYPE_LABELS[deleting.costType].toLowerCase()} cost of ${formatMoney(deleting.amount)} will be removed and the job's totals updated.`
+              : null}
+            {remove.error ? (
+              <span role="alert" className="mt-2 block text-danger">
+                {messageOf(remove.error)}
+              </span>
+            ) : null}
           </>
         }
         confirmLabel="Delete"

@@ -71,7 +71,10 @@ export function CostCalculatorCostDialog({ target, onClose }: { target: CostDial
     onSuccess: async () => {
       toast.success(cost ? 'Cost updated' : 'Cost added');
       onClose();
-      await Promise.all([queryClient.invalidateQueries({ queryKey: costKeys.all }), queryClient.invalidateQueries({ queryKey: billingKeys.estimate(estimateId) })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: costKeys.all }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.estimate(estimateId) }),
+      ]);
     },
     onError: (error) => {
       // Someone else changed this cost first: reload the list so the next edit starts from their version.
@@ -83,7 +86,13 @@ export function CostCalculatorCostDialog({ target, onClose }: { target: CostDial
   const label = COST_TYPE_LABELS[costType].toLowerCase();
 
   return (
-    <FormDialog title={cost ? `Edit ${label} cost` : `Add ${label} cost`} onClose={onClose} formId="estimate-cost-form" submitLabel="Save" pending={save.isPending}>
+    <FormDialog
+      title={cost ? `Edit ${label} cost` : `Add ${label} cost`}
+      onClose={onClose}
+      formId="estimate-cost-form"
+      submitLabel="Save"
+      pending={save.isPending}
+    >
       <form
         id="estimate-cost-form"
         noValidate

@@ -33,9 +33,7 @@ export function CostCalculatorEstimatePicker({ onSelect }: { onSelect: (estimate
   return (
     <Card>
       <div className="max-w-md space-y-3">
-        <p className="text-sm font-medium text-gray-900">
-          {COST_MESSAGES.estimateRequired}
-        </p>
+        <p className="text-sm font-medium text-gray-900">{COST_MESSAGES.estimateRequired}</p>
         <Field label="Estimate">
           {(props) => (
             <SearchSelect

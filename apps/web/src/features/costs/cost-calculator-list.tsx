@@ -59,7 +59,10 @@ export function CostCalculatorList({ estimateId, jobId, costType }: Props) {
     onSuccess: async () => {
       toast.success('Cost deleted');
       setDeleting(null);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: costKeys.all }), queryClient.invalidateQueries({ queryKey: billingKeys.estimate(estimateId) })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: costKeys.all }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.estimate(estimateId) }),
+      ]);
     },
     onError: (e) => toast.error(messageOf(e)),
   });
@@ -74,7 +77,10 @@ export function CostCalculatorList({ estimateId, jobId, costType }: Props) {
   let body;
   if (list.isLoading) body = <SkeletonRows rows={3} label={`Loading ${label.toLowerCase()} costs`} />;
   else if (list.error || !list.data) body = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data.data.length === 0) body = <EmptyState title={`No ${label.toLowerCase()} costs yet`} description="Estimated costs you add here lower the estimate's margin." action={addButton} />;
+  else if (list.data.data.length === 0)
+    body = (
+      <EmptyState title={`No ${label.toLowerCase()} costs yet`} description="Estimated costs you add here lower the estimate's margin." action={addButton} />
+    );
   else
     body = (
       <>
@@ -101,7 +107,13 @@ export function CostCalculatorList({ estimateId, jobId, costType }: Props) {
           ))}
         </ul>
         {list.data.pagination.totalPages > 1 ? (
-          <Pagination page={page} totalPages={list.data.pagination.totalPages} totalItems={list.data.pagination.totalItems} pageSize={ESTIMATE_COSTS_PAGE_SIZE} onPageChange={setPage} />
+          <Pagination
+            page={page}
+            totalPages={list.data.pagination.totalPages}
+            totalItems={list.data.pagination.totalItems}
+            pageSize={ESTIMATE_COSTS_PAGE_SIZE}
+            onPageChange={setPage}
+          />
         ) : null}
       </>
     );

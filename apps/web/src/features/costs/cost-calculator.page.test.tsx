@@ -133,7 +133,8 @@ describe('cost calculator', { timeout: 20_000 }, () => {
       (url, init) => {
         if (init?.method !== 'PUT' || url.pathname !== `/api/cost/${COST_ID}`) return undefined;
         putCount += 1;
-        if (putCount === 1) return { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: ['Unit Cost can have at most 2 decimal places.'] } };
+        if (putCount === 1)
+          return { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: ['Unit Cost can have at most 2 decimal places.'] } };
         return { body: { data: material({ unitCost: 30, amount: 300, version: 2 }) } };
       },
       route('DELETE', `/api/cost/${COST_ID}`, { status: 204 }),
@@ -151,7 +152,15 @@ describe('cost calculator', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(putCount).toBe(2));
     const put = fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT').at(-1)!;
-    expect(JSON.parse(String(put[1]?.body))).toMatchObject({ costType: 'MATERIAL', costFor: 'ESTIMATE', estimateId: ESTIMATE_ID, item: 'Copper pipe', quantity: 10, unitCost: 30, version: 1 });
+    expect(JSON.parse(String(put[1]?.body))).toMatchObject({
+      costType: 'MATERIAL',
+      costFor: 'ESTIMATE',
+      estimateId: ESTIMATE_ID,
+      item: 'Copper pipe',
+      quantity: 10,
+      unitCost: 30,
+      version: 1,
+    });
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit material cost' })).toBeNull());
     await user.click(screen.getByRole('button', { name: /^Delete Copper pipe/ }));
@@ -181,11 +190,7 @@ describe('cost calculator', { timeout: 20_000 }, () => {
   });
 
   it('asks for an estimate when none is given and puts the chosen one in the URL', async () => {
-    mockApi(
-      route('GET', '/api/estimates', { body: page([estimate()]) }),
-      estimateReply(),
-      route('GET', '/api/cost/list', { body: page([]) }),
-    );
+    mockApi(route('GET', '/api/estimates', { body: page([estimate()]) }), estimateReply(), route('GET', '/api/cost/list', { body: page([]) }));
     const { router } = renderApp(calculator(''), makeSession());
     expect(await screen.findByText(COST_MESSAGES.estimateRequired)).toBeTruthy();
     const user = userEvent.setup();

@@ -36,7 +36,11 @@ export function CostCalculatorPage() {
 
 function EstimateCosts({ estimateId, costType, onCostType }: { estimateId: string; costType: CostType; onCostType: (t: CostType) => void }) {
   const estimate = useQuery({ queryKey: billingKeys.estimate(estimateId), queryFn: () => estimatesApi.get(estimateId) });
-  const back = <BackLink to="/workorder/estimates/$id" params={{ id: estimateId }}>Estimate</BackLink>;
+  const back = (
+    <BackLink to="/workorder/estimates/$id" params={{ id: estimateId }}>
+      Estimate
+    </BackLink>
+  );
 
   if (estimate.isLoading)
     return (

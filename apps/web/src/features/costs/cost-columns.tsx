@@ -60,7 +60,10 @@ export function costRate(c: Cost): string {
     case 'LABOR':
       return c.hourlyRate === null ? '—' : `${formatMoney(c.hourlyRate)}/h`;
     case 'VEHICLE': {
-      const parts = [c.hours && c.hourlyRate !== null ? `${formatMoney(c.hourlyRate)}/h` : '', c.miles && c.mileRate !== null ? `${formatMoney(c.mileRate)}/mi` : ''].filter(Boolean);
+      const parts = [
+        c.hours && c.hourlyRate !== null ? `${formatMoney(c.hourlyRate)}/h` : '',
+        c.miles && c.mileRate !== null ? `${formatMoney(c.mileRate)}/mi` : '',
+      ].filter(Boolean);
       return parts.length ? parts.join(' · ') : '—';
     }
     case 'EQUIPMENT':

@@ -21,7 +21,10 @@ describe('customers list', { timeout: 20_000 }, () => {
   it('says what else a search matched, and ellipsises a long name with the full name on hover', async () => {
     mockApi(
       route('GET', '/api/customers', {
-        body: { data: [item({ matchedOn: 'matches contact Ana Garcia' }), item({ id: '00000000-0000-4000-8000-0000000000c2', name: LONG })], pagination: { totalItems: 2, totalPages: 1, currentPage: 1, itemsPerPage: 10 } },
+        body: {
+          data: [item({ matchedOn: 'matches contact Ana Garcia' }), item({ id: '00000000-0000-4000-8000-0000000000c2', name: LONG })],
+          pagination: { totalItems: 2, totalPages: 1, currentPage: 1, itemsPerPage: 10 },
+        },
       }),
     );
     renderApp('/customers', makeSession('Admin', 'fullAccess'));

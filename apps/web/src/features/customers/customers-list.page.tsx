@@ -18,8 +18,7 @@ export function CustomersListPage() {
   const navigate = useNavigate();
   const list = usePagedList({
     queryKey: customerKeys.list,
-    fetchPage: ({ sort, ...params }) =>
-      customersApi.list({ ...params, orderByKey: sort.key === 'name' ? 'name' : 'createdAt', orderByValue: sort.direction }),
+    fetchPage: ({ sort, ...params }) => customersApi.list({ ...params, orderByKey: sort.key === 'name' ? 'name' : 'createdAt', orderByValue: sort.direction }),
     initialFilters: { status: 'active' as ActiveStatus, sort: { key: 'createdAt', direction: 'desc' } as SortState },
   });
   const tz = auth.session.company.timeZone;
@@ -42,9 +41,22 @@ export function CustomersListPage() {
         onSortChange={(sort) => list.setFilters({ sort })}
         columns={[
           { key: 'name', header: 'Account Name', sortable: true, cell: (c) => <CustomerName customer={c} /> },
-          { key: 'email', header: 'Email', cell: (c) => <span className="block max-w-56 truncate" title={c.email ?? undefined}>{dash(c.email)}</span> },
+          {
+            key: 'email',
+            header: 'Email',
+            cell: (c) => (
+              <span className="block max-w-56 truncate" title={c.email ?? undefined}>
+                {dash(c.email)}
+              </span>
+            ),
+          },
           { key: 'phone', header: 'Phone', cell: (c) => dash(c.phone), className: 'whitespace-nowrap' },
-          { key: 'address', header: 'Primary Address', cell: (c) => <span className="line-clamp-2">{dash(c.primaryAddress)}</span>, className: 'hidden xl:table-cell max-w-60' },
+          {
+            key: 'address',
+            header: 'Primary Address',
+            cell: (c) => <span className="line-clamp-2">{dash(c.primaryAddress)}</span>,
+            className: 'hidden xl:table-cell max-w-60',
+          },
           { key: 'contact', header: 'Primary Contact', cell: (c) => dash(c.primaryContact), className: 'hidden 2xl:table-cell' },
           { key: 'tags', header: 'Tags', cell: (c) => <NameBadges items={c.tags} max={3} empty={<span className="text-muted">—</span>} /> },
           { key: 'status', header: 'Status', cell: statusBadge },

@@ -33,11 +33,7 @@ export function DashboardCard<T>({ title, query, children, link, wide, skeletonR
         <div className="flex items-center gap-2">
           {actions}
           {link ? (
-            <Link
-              to={link.to}
-              search={link.search as never}
-              className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
-            >
+            <Link to={link.to} search={link.search as never} className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline">
               {link.label} <ArrowRight size={12} aria-hidden="true" />
             </Link>
           ) : null}

@@ -1,4 +1,13 @@
-import type { CustomerStats, DashboardRange, FinanceMetrics, JobMetrics, LeadMetrics, MetricFigure, RevenueChart, TopRevenue } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import type {
+  CustomerStats,
+  DashboardRange,
+  FinanceMetrics,
+  JobMetrics,
+  LeadMetrics,
+  MetricFigure,
+  RevenueChart,
+  TopRevenue,
+} from '@fieldwork/domain/dashboard/dashboard.schemas';
 import type { AssetDistribution } from '@fieldwork/domain/customers/assets.schemas';
 import type { Onboarding } from '@fieldwork/domain/company/onboarding.schemas';
 import type { ReceptionistMetrics } from '@fieldwork/domain/ai/receptionist.schemas';

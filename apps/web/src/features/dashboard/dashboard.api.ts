@@ -8,7 +8,10 @@ import type { DashboardSearch } from './dashboard-range';
 type Range = DashboardSearch;
 
 // The dashboard endpoints answer with the object itself (no {data} envelope).
-const metric = <T>(path: string) => (range: Range) => api.get<T>(`/dashboard/${path}`, { query: range });
+const metric =
+  <T>(path: string) =>
+  (range: Range) =>
+    api.get<T>(`/dashboard/${path}`, { query: range });
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,

@@ -161,7 +161,12 @@ describe('dashboard', { timeout: 20_000 }, () => {
   it('applies the saved layout: hidden cards are not shown or fetched, the order follows the saved one', async () => {
     const fetchMock = mockApi(
       route('GET', '/api/dashboard/configuration', {
-        body: { cards: [{ key: 'leads', visible: true }, { key: 'finance', visible: false }] },
+        body: {
+          cards: [
+            { key: 'leads', visible: true },
+            { key: 'finance', visible: false },
+          ],
+        },
       }),
       ...dashboardRoutes(),
     );
@@ -216,7 +221,9 @@ describe('dashboard', { timeout: 20_000 }, () => {
 
   it('leaves out the checklist once every step is done', async () => {
     mockApi(
-      route('GET', '/api/dashboard/onboarding', { body: { items: [{ key: 'zones', label: 'Add service zones', done: true }], completed: 1, total: 1, dismissed: false } }),
+      route('GET', '/api/dashboard/onboarding', {
+        body: { items: [{ key: 'zones', label: 'Add service zones', done: true }], completed: 1, total: 1, dismissed: false },
+      }),
       ...dashboardRoutes(),
     );
     renderApp('/dashboard', makeSession('Admin', 'fullAccess'));

@@ -28,7 +28,9 @@ function Group({ title, children, columns }: { title: string; children: ReactNod
   return (
     <section aria-label={title}>
       <h3 className="mb-1.5 text-xs font-medium text-muted uppercase">{title}</h3>
-      <div className={cn('grid grid-cols-2 gap-2 @max-lg:[&>*:last-child:nth-child(odd)]:col-span-2', columns === 4 ? '@lg:grid-cols-4' : '@lg:grid-cols-3')}>{children}</div>
+      <div className={cn('grid grid-cols-2 gap-2 @max-lg:[&>*:last-child:nth-child(odd)]:col-span-2', columns === 4 ? '@lg:grid-cols-4' : '@lg:grid-cols-3')}>
+        {children}
+      </div>
     </section>
   );
 }
@@ -65,7 +67,12 @@ function FinanceFigures({ f }: { f: FinanceMetrics }) {
       <Group title="Pipeline" columns={3}>
         <Stat figure="averageInvoice" value={formatMoney(f.averageInvoice.value)} change={<MetricChange figure={f.averageInvoice} />} />
         <Stat figure="openEstimates" value={formatMoney(f.openEstimatesValue.value)} change={<MetricChange figure={f.openEstimatesValue} />} to={ESTIMATES} />
-        <Stat figure="approvedNotInvoiced" value={formatMoney(f.approvedNotInvoicedValue.value)} change={<MetricChange figure={f.approvedNotInvoicedValue} />} to={ESTIMATES} />
+        <Stat
+          figure="approvedNotInvoiced"
+          value={formatMoney(f.approvedNotInvoicedValue.value)}
+          change={<MetricChange figure={f.approvedNotInvoicedValue} />}
+          to={ESTIMATES}
+        />
       </Group>
     </div>
   );

@@ -18,7 +18,10 @@ export function MetricChange({ figure, lowerIsBetter = false }: { figure: Metric
   const up = change > 0;
   const good = up !== lowerIsBetter;
   return (
-    <span className={cn('font-medium', good ? 'text-success' : 'text-danger')} title={figure.previous === null ? undefined : `Previous period: ${figure.previous}`}>
+    <span
+      className={cn('font-medium', good ? 'text-success' : 'text-danger')}
+      title={figure.previous === null ? undefined : `Previous period: ${figure.previous}`}
+    >
       <span aria-hidden="true">{up ? '▲' : '▼'}</span> {percentText(change)}
       <span className="sr-only">{up ? ' up' : ' down'}</span>
       <span className="font-normal text-muted"> vs previous period</span>

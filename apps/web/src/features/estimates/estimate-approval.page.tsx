@@ -135,7 +135,13 @@ function ApprovalForm({ estimate: e, onDone }: { estimate: Estimate; onDone: (es
           }}
         />
         <Field label="Your name" required error={errors.signerName}>
-          <Input className="min-h-11 text-base!" autoComplete="name" maxLength={100} value={signerName} onChange={(ev) => edit('signerName', ev.target.value, setSignerName)} />
+          <Input
+            className="min-h-11 text-base!"
+            autoComplete="name"
+            maxLength={100}
+            value={signerName}
+            onChange={(ev) => edit('signerName', ev.target.value, setSignerName)}
+          />
         </Field>
         <Field label="Comment" hint="Required when you request a change." error={errors.comment}>
           <Textarea className="text-base!" maxLength={2000} value={comment} onChange={(ev) => edit('comment', ev.target.value, setComment)} />

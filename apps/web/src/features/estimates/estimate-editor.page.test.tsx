@@ -130,7 +130,11 @@ describe('estimate editor', { timeout: 30_000 }, () => {
 
   it('saves a new draft in dollars and opens its create page', async () => {
     const created = estimate({ productServices: [] });
-    const fetchMock = mockApi(route('POST', '/api/estimates', { status: 201, body: { data: created } }), route('GET', `/api/estimates/${ESTIMATE_ID}`, { body: { data: created } }), ...lookupRoutes);
+    const fetchMock = mockApi(
+      route('POST', '/api/estimates', { status: 201, body: { data: created } }),
+      route('GET', `/api/estimates/${ESTIMATE_ID}`, { body: { data: created } }),
+      ...lookupRoutes,
+    );
     const { router } = renderApp('/workorder/estimates/new/create', session);
     const user = userEvent.setup();
     await chooseCustomer(user);
@@ -140,8 +144,24 @@ describe('estimate editor', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/workorder/estimates/${ESTIMATE_ID}/create`));
     expect(bodyOf(calls(fetchMock, 'POST', '/api/estimates')[0])).toEqual({
       mode: 'Draft',
-      jobInfo: { type: 'NonJob', accountId: CUSTOMER_ID, jobId: null, buildingUnitId: null, accountAddressId: ADDRESS_ID, billingContactId: BILLING_ID, siteContactId: null },
-      estimateInfo: { terms: 'Net 30', dueDate: null, isDepositRequired: false, depositAmount: 0, freight: 0, estimateDate: dayIn(new Date(), 'America/New_York'), estimateCustomerMessage: null },
+      jobInfo: {
+        type: 'NonJob',
+        accountId: CUSTOMER_ID,
+        jobId: null,
+        buildingUnitId: null,
+        accountAddressId: ADDRESS_ID,
+        billingContactId: BILLING_ID,
+        siteContactId: null,
+      },
+      estimateInfo: {
+        terms: 'Net 30',
+        dueDate: null,
+        isDepositRequired: false,
+        depositAmount: 0,
+        freight: 0,
+        estimateDate: dayIn(new Date(), 'America/New_York'),
+        estimateCustomerMessage: null,
+      },
       productServices: [{ name: 'Filter', description: null, qty: 2, rate: 10, serviceId: null, isTaxable: true, taxPercent: 8.875 }],
     });
     expect(await screen.findByText('Estimate #12 saved as draft')).toBeTruthy();
@@ -151,7 +171,20 @@ describe('estimate editor', { timeout: 30_000 }, () => {
   it('sends an existing draft: saves it at its version, then sends it and opens the view page', async () => {
     const draft = estimate({
       tenantAccountAddress: { id: ADDRESS_ID, fullAddress: '12 Harbor St' },
-      productServices: [{ id: 'l1', name: 'Boiler flush', description: null, qty: 1, rate: 120.5, serviceId: SERVICE_ID, isTaxable: true, taxPercent: 8.875, tax: 10.69, total: 120.5 }],
+      productServices: [
+        {
+          id: 'l1',
+          name: 'Boiler flush',
+          description: null,
+          qty: 1,
+          rate: 120.5,
+          serviceId: SERVICE_ID,
+          isTaxable: true,
+          taxPercent: 8.875,
+          tax: 10.69,
+          total: 120.5,
+        },
+      ],
       subTotal: 120.5,
       taxableSubTotal: 120.5,
       tax: 10.69,
@@ -172,7 +205,11 @@ describe('estimate editor', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/workorder/estimates/${ESTIMATE_ID}`));
     const put = calls(fetchMock, 'PUT', `/api/estimates/${ESTIMATE_ID}`);
-    expect(bodyOf(put[0])).toMatchObject({ mode: 'Draft', version: 2, productServices: [{ name: 'Boiler flush', qty: 2, rate: 120.5, serviceId: SERVICE_ID }] });
+    expect(bodyOf(put[0])).toMatchObject({
+      mode: 'Draft',
+      version: 2,
+      productServices: [{ name: 'Boiler flush', qty: 2, rate: 120.5, serviceId: SERVICE_ID }],
+    });
     expect(calls(fetchMock, 'POST', `/api/estimates/${ESTIMATE_ID}/send`)).toHaveLength(1);
     const order = fetchMock.mock.calls.map(([, init]) => init?.method ?? 'GET').filter((m) => m !== 'GET');
     expect(order).toEqual(['PUT', 'POST']);
@@ -180,7 +217,10 @@ describe('estimate editor', { timeout: 30_000 }, () => {
 
   it("shows the server's field message after a refused save", async () => {
     mockApi(
-      route('POST', '/api/estimates', { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: ['Due Date must be a date (YYYY-MM-DD).', 'Something unexpected.'] } }),
+      route('POST', '/api/estimates', {
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_FAILED', message: ['Due Date must be a date (YYYY-MM-DD).', 'Something unexpected.'] },
+      }),
       ...lookupRoutes,
     );
     renderApp('/workorder/estimates/new/create', session);
@@ -195,7 +235,10 @@ describe('estimate editor', { timeout: 30_000 }, () => {
   it('says so when someone else saved first (409), with a reload', async () => {
     mockApi(
       route('GET', `/api/estimates/${ESTIMATE_ID}`, { body: { data: estimate() } }),
-      route('PUT', `/api/estimates/${ESTIMATE_ID}`, { status: 409, body: { statusCode: 409, code: 'STALE_VERSION', message: 'This record was changed by someone else.' } }),
+      route('PUT', `/api/estimates/${ESTIMATE_ID}`, {
+        status: 409,
+        body: { statusCode: 409, code: 'STALE_VERSION', message: 'This record was changed by someone else.' },
+      }),
       ...lookupRoutes,
     );
     renderApp(`/workorder/estimates/${ESTIMATE_ID}/create`, session);

@@ -25,7 +25,13 @@ describe('estimate view page', { timeout: 20_000 }, () => {
     const invoiceId = '00000000-0000-4000-8000-0000000000f9';
     mockApi(
       estimateReply(
-        estimate({ status: 'APPROVED', isConverted: true, convertedInvoice: { id: invoiceId, invoiceNumber: 3007 }, isConvertedJobEstimate: true, convertedJobEstimateInfo: { previousEstimateNumber: 1999 } }),
+        estimate({
+          status: 'APPROVED',
+          isConverted: true,
+          convertedInvoice: { id: invoiceId, invoiceNumber: 3007 },
+          isConvertedJobEstimate: true,
+          convertedJobEstimateInfo: { previousEstimateNumber: 1999 },
+        }),
       ),
     );
     renderApp(`/workorder/estimates/${ESTIMATE_ID}`, makeSession());
@@ -38,7 +44,17 @@ describe('estimate view page', { timeout: 20_000 }, () => {
   it('shows the recorded approval with the signature image', async () => {
     mockApi(
       estimateReply(
-        estimate({ status: 'APPROVED', approval: { decision: 'APPROVED', signerName: 'Carla Customer', signedAt: '2025-03-05T14:30:00.000Z', signerIp: '203.0.113.7', comment: null, signature: PNG_DATA_URL } }),
+        estimate({
+          status: 'APPROVED',
+          approval: {
+            decision: 'APPROVED',
+            signerName: 'Carla Customer',
+            signedAt: '2025-03-05T14:30:00.000Z',
+            signerIp: '203.0.113.7',
+            comment: null,
+            signature: PNG_DATA_URL,
+          },
+        }),
       ),
     );
     renderApp(`/workorder/estimates/${ESTIMATE_ID}`, makeSession());

@@ -22,7 +22,11 @@ export function EstimateViewPage() {
   const e = query.data;
   return (
     <>
-      <PageHeader title={`Estimate #${e.estimateNumber}`} back={<BackLink to="/workorder/estimates">Estimates</BackLink>} actions={<EstimateViewActions estimate={e} />} />
+      <PageHeader
+        title={`Estimate #${e.estimateNumber}`}
+        back={<BackLink to="/workorder/estimates">Estimates</BackLink>}
+        actions={<EstimateViewActions estimate={e} />}
+      />
       <EstimatePreview estimate={e} notes={<EstimateNotes estimate={e} />}>
         {e.approval ? <ApprovalBlock approval={e.approval} timeZone={session.company.timeZone} /> : null}
       </EstimatePreview>
@@ -48,7 +52,12 @@ export function EstimatePreview({ estimate: e, compact, notes, children }: { est
       notes={notes}
       extraTotals={
         e.depositPayment
-          ? [{ label: 'Deposit received', value: `${formatMoney(e.depositPayment.amount)} · ${formatDay(e.depositPayment.paidOn)} · ${PAYMENT_METHOD_LABELS[e.depositPayment.method]}${e.depositPayment.reference ? ` · ${e.depositPayment.reference}` : ''}` }]
+          ? [
+              {
+                label: 'Deposit received',
+                value: `${formatMoney(e.depositPayment.amount)} · ${formatDay(e.depositPayment.paidOn)} · ${PAYMENT_METHOD_LABELS[e.depositPayment.method]}${e.depositPayment.reference ? ` · ${e.depositPayment.reference}` : ''}`,
+              },
+            ]
           : undefined
       }
     >
@@ -61,7 +70,9 @@ function EstimateNotes({ estimate: e }: { estimate: Estimate }) {
   if (!e.convertedInvoice && !e.convertedJobEstimateInfo) return null;
   return (
     <>
-      {e.convertedInvoice ? <LinkedDocumentNote text="Converted to invoice" kind="invoice" id={e.convertedInvoice.id} number={e.convertedInvoice.invoiceNumber} /> : null}
+      {e.convertedInvoice ? (
+        <LinkedDocumentNote text="Converted to invoice" kind="invoice" id={e.convertedInvoice.id} number={e.convertedInvoice.invoiceNumber} />
+      ) : null}
       {e.convertedJobEstimateInfo ? <p className="text-muted">Copy of estimate #{e.convertedJobEstimateInfo.previousEstimateNumber}</p> : null}
     </>
   );

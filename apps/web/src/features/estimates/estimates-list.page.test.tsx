@@ -176,7 +176,12 @@ describe('estimates list page', { timeout: 20_000 }, () => {
   });
 
   it('shows a failed load under the table with the server message', async () => {
-    mockApi(route('GET', '/api/estimates', { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: ['searchText must be less than or equal to 50 characters.'] } }));
+    mockApi(
+      route('GET', '/api/estimates', {
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_FAILED', message: ['searchText must be less than or equal to 50 characters.'] },
+      }),
+    );
     renderApp('/workorder/estimates', makeSession('Admin', 'fullAccess'));
     expect(await screen.findByText('searchText must be less than or equal to 50 characters.')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Estimate Number' })).toBeTruthy();
@@ -194,7 +199,14 @@ describe('estimates list page', { timeout: 20_000 }, () => {
       setWidth(375);
       const second = estimateItem({ id: 'e2', estimateNumber: 2002 });
       const fetchMock = mockApi((url) =>
-        url.pathname === '/api/estimates' ? { body: url.searchParams.get('page') === '2' ? { ...documentPage([second], 11), pagination: { totalItems: 11, totalPages: 2, currentPage: 2, itemsPerPage: 10 } } : documentPage([estimateItem()], 11) } : undefined,
+        url.pathname === '/api/estimates'
+          ? {
+              body:
+                url.searchParams.get('page') === '2'
+                  ? { ...documentPage([second], 11), pagination: { totalItems: 11, totalPages: 2, currentPage: 2, itemsPerPage: 10 } }
+                  : documentPage([estimateItem()], 11),
+            }
+          : undefined,
       );
       renderApp('/workorder/estimates', makeSession('Admin', 'fullAccess'));
       const user = userEvent.setup();

@@ -141,7 +141,11 @@ export function SignaturePad({ ref, onChange, invalid, error, disabled }: Signat
           aria-label="Signature pad"
           aria-describedby={noteId}
           aria-invalid={invalid || undefined}
-          className={cn('block w-full touch-none rounded-md border-2 border-dashed bg-white', invalid ? 'border-danger' : 'border-border-strong', disabled && 'opacity-50')}
+          className={cn(
+            'block w-full touch-none rounded-md border-2 border-dashed bg-white',
+            invalid ? 'border-danger' : 'border-border-strong',
+            disabled && 'opacity-50',
+          )}
           style={{ height: SIGNATURE_CSS_HEIGHT, touchAction: 'none' }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}

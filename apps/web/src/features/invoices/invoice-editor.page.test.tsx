@@ -11,7 +11,11 @@ const session = makeSession('Admin', 'fullAccess');
 describe('invoice editor', { timeout: 30_000 }, () => {
   it('sends a new invoice from a job (mode Send, invoiceInfo) and opens its view page', async () => {
     const created = invoice({ status: 'SENT', job: { id: JOB_ID, jobNumber: 1042 } });
-    const fetchMock = mockApi(route('POST', '/api/invoices', { status: 201, body: { data: created } }), route('GET', `/api/invoices/${INVOICE_ID}`, { body: { data: created } }), ...lookupRoutes);
+    const fetchMock = mockApi(
+      route('POST', '/api/invoices', { status: 201, body: { data: created } }),
+      route('GET', `/api/invoices/${INVOICE_ID}`, { body: { data: created } }),
+      ...lookupRoutes,
+    );
     const { router } = renderApp(`/workorder/invoices/new/create?jobId=${JOB_ID}`, session);
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'New Invoice' })).toBeTruthy();

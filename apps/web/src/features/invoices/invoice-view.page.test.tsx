@@ -33,7 +33,16 @@ describe('invoice view page', { timeout: 20_000 }, () => {
   it('links a draft copy to the invoice it was copied from, and the original to its copies', async () => {
     const originalId = '00000000-0000-4000-8000-0000000000a1';
     const copyId = '00000000-0000-4000-8000-0000000000c1';
-    mockApi(invoiceReply(invoice({ status: 'DRAFT', convertedInvoiceJobinfo: { previousInvoiceNumber: 31 }, isConvertedInvoiceJob: true, copiedFrom: { id: originalId, invoiceNumber: 31, status: 'PAID' } })));
+    mockApi(
+      invoiceReply(
+        invoice({
+          status: 'DRAFT',
+          convertedInvoiceJobinfo: { previousInvoiceNumber: 31 },
+          isConvertedInvoiceJob: true,
+          copiedFrom: { id: originalId, invoiceNumber: 31, status: 'PAID' },
+        }),
+      ),
+    );
     const first = renderApp(`/workorder/invoices/${INVOICE_ID}`, makeSession());
     const doc = await screen.findByRole('article', { name: 'Invoice #3001' });
     expect(within(doc).getByText(/Copied from Invoice/).textContent).toBe('Copied from Invoice #31');

@@ -23,7 +23,11 @@ export function InvoiceViewPage() {
   const inv = query.data;
   return (
     <>
-      <PageHeader title={`Invoice #${inv.invoiceNumber}`} back={<BackLink to="/workorder/invoices">Invoices</BackLink>} actions={<InvoiceViewActions invoice={inv} />} />
+      <PageHeader
+        title={`Invoice #${inv.invoiceNumber}`}
+        back={<BackLink to="/workorder/invoices">Invoices</BackLink>}
+        actions={<InvoiceViewActions invoice={inv} />}
+      />
       <DocumentPreview
         doc={inv}
         title="Invoice"

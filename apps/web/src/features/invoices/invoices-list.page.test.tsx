@@ -13,8 +13,15 @@ describe('invoices list page', { timeout: 20_000 }, () => {
     mockApi(invoicesReply([invoiceItem(), invoiceItem({ id: 'i2', invoiceNumber: 3002, status: 'PAID', job: null })]));
     renderApp('/workorder/invoices', makeSession('Admin', 'fullAccess'));
     const table = await screen.findByRole('table', { name: 'Invoices' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(PAGE_COLUMNS);
-    const [first, second] = within(table).getAllByRole('row').slice(1).map((r) => within(r));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(PAGE_COLUMNS);
+    const [first, second] = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r));
     expect(first!.getByText('Alex Kim')).toBeTruthy();
     expect(first!.getByText('Northwind Plumbing')).toBeTruthy();
     expect(first!.getByText('$1,234.50')).toBeTruthy();
@@ -79,7 +86,13 @@ describe('invoices list page', { timeout: 20_000 }, () => {
   });
 
   it('offers edit for Draft and Sent, view for all, and delete for Draft only', async () => {
-    mockApi(invoicesReply([invoiceItem({ status: 'DRAFT' }), invoiceItem({ id: 'i2', invoiceNumber: 3002 }), invoiceItem({ id: 'i3', invoiceNumber: 3003, status: 'PAID' })]));
+    mockApi(
+      invoicesReply([
+        invoiceItem({ status: 'DRAFT' }),
+        invoiceItem({ id: 'i2', invoiceNumber: 3002 }),
+        invoiceItem({ id: 'i3', invoiceNumber: 3003, status: 'PAID' }),
+      ]),
+    );
     renderApp('/workorder/invoices', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     // A draft's number opens its create page.
@@ -99,7 +112,10 @@ describe('invoices list page', { timeout: 20_000 }, () => {
   });
 
   it('deletes a draft after the confirmation with the server toast', async () => {
-    mockApi(invoicesReply([invoiceItem({ status: 'DRAFT' })]), route('DELETE', `/api/invoices/${INVOICE_ID}`, { body: { message: 'Invoice 3001 deleted successfully' } }));
+    mockApi(
+      invoicesReply([invoiceItem({ status: 'DRAFT' })]),
+      route('DELETE', `/api/invoices/${INVOICE_ID}`, { body: { message: 'Invoice 3001 deleted successfully' } }),
+    );
     renderApp('/workorder/invoices', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'More actions for invoice #3001' }));
@@ -110,7 +126,10 @@ describe('invoices list page', { timeout: 20_000 }, () => {
 
   it('copies a sent invoice into a draft to edit it', async () => {
     const draftId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-    mockApi(invoicesReply(), route('POST', `/api/invoices/${INVOICE_ID}/draft`, { body: { data: invoiceItem({ id: draftId, status: 'DRAFT' }), message: 'ok' } }));
+    mockApi(
+      invoicesReply(),
+      route('POST', `/api/invoices/${INVOICE_ID}/draft`, { body: { data: invoiceItem({ id: draftId, status: 'DRAFT' }), message: 'ok' } }),
+    );
     const { router } = renderApp('/workorder/invoices', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit invoice #3001' }));

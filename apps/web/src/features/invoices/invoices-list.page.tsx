@@ -46,7 +46,13 @@ function InvoicesList() {
         {overdue ? (
           <Badge tone="primary" className="gap-1 py-1 pr-1 text-sm">
             Overdue only
-            <Link to="/workorder/invoices" search={{}} aria-label="Remove the overdue filter" onClick={() => list.setPage(1)} className="rounded-full p-0.5 hover:bg-white/60">
+            <Link
+              to="/workorder/invoices"
+              search={{}}
+              aria-label="Remove the overdue filter"
+              onClick={() => list.setPage(1)}
+              className="rounded-full p-0.5 hover:bg-white/60"
+            >
               <X size={14} aria-hidden="true" />
             </Link>
           </Badge>

@@ -12,7 +12,9 @@ describe('payments list', () => {
         ]}
       />,
     );
-    const rows = within(screen.getByRole('table', { name: 'Payments' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Payments' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
       ['Mar 6, 2025', 'Bank transfer', 'TX-1', '$100.00'],
       ['Mar 7, 2025', 'Check', '—', '$50.50'],

@@ -34,10 +34,18 @@ export function PaymentsList({ payments }: { payments: readonly Payment[] }) {
           <caption className="sr-only">Payments</caption>
           <thead>
             <tr className="border-b border-border text-xs text-muted uppercase">
-              <th scope="col" className="py-1.5 pr-3 text-left font-medium">Date</th>
-              <th scope="col" className="py-1.5 pr-3 text-left font-medium">Method</th>
-              <th scope="col" className="py-1.5 pr-3 text-left font-medium">Reference</th>
-              <th scope="col" className="py-1.5 text-right font-medium">Amount</th>
+              <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+                Method
+              </th>
+              <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+                Reference
+              </th>
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">

@@ -22,7 +22,10 @@ function Amount({ amount, count, noun, inline }: { amount: number; count: number
   if (inline) {
     return (
       <span className="tabular-nums">
-        {formatMoney(amount)} <span className="text-xs text-muted">({count} {noun})</span>
+        {formatMoney(amount)}{' '}
+        <span className="text-xs text-muted">
+          ({count} {noun})
+        </span>
       </span>
     );
   }
@@ -56,11 +59,29 @@ type Single = {
 
 const SINGLE: Record<Exclude<JobColumnKey, MoneyKey>, Single> = {
   CREATED_ON: { header: 'Created On', sortKey: 'createdAt', cell: (r, tz) => formatDate(r.createdAt, tz), className: 'whitespace-nowrap' },
-  CUSTOMER_NAME: { header: 'Customer Name', cell: (r) => <span className="block max-w-48 truncate" title={r.customer.name}>{r.customer.name}</span> },
+  CUSTOMER_NAME: {
+    header: 'Customer Name',
+    cell: (r) => (
+      <span className="block max-w-48 truncate" title={r.customer.name}>
+        {r.customer.name}
+      </span>
+    ),
+  },
   JOB_LEAD: { header: 'Job Lead', cell: (r) => dash(r.jobLead?.username), className: 'whitespace-nowrap' },
   SALES_MANAGER: { header: 'Sales Manager', cell: (r) => dash(r.salesManager?.username), className: 'whitespace-nowrap' },
-  JOB_NUMBER: { header: 'Job Number', sortKey: 'jobNumber', cell: (r) => <span className="font-medium text-gray-900 tabular-nums">{jobNumberText(r.jobNumber)}</span> },
-  JOB_NAME: { header: 'Job Name', cell: (r) => <span className="block max-w-56 truncate" title={jobName(r.name)}>{jobName(r.name)}</span> },
+  JOB_NUMBER: {
+    header: 'Job Number',
+    sortKey: 'jobNumber',
+    cell: (r) => <span className="font-medium text-gray-900 tabular-nums">{jobNumberText(r.jobNumber)}</span>,
+  },
+  JOB_NAME: {
+    header: 'Job Name',
+    cell: (r) => (
+      <span className="block max-w-56 truncate" title={jobName(r.name)}>
+        {jobName(r.name)}
+      </span>
+    ),
+  },
   JOB_STATUS: {
     header: 'Job Status',
     cell: (r) => (

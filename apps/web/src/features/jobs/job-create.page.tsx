@@ -82,11 +82,7 @@ export function JobCreatePage() {
 
   return (
     <>
-      <PageHeader
-        title="New job"
-        description={template.data ? `Copied from job #${template.data.jobNumber}` : undefined}
-        back={back}
-      />
+      <PageHeader title="New job" description={template.data ? `Copied from job #${template.data.jobNumber}` : undefined} back={back} />
       <JobForm
         mode="create"
         defaultValues={defaultValues}

@@ -9,8 +9,7 @@ import { TASK_ID, taskItem, tasksReply } from '../../shared/tasks/test-fixtures'
 import { analysis } from '../../shared/costs/cost-test-fixtures';
 
 const jobReply = (overrides = {}) => route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job(overrides) } });
-const notesReply = (items = [note()]) =>
-  route('GET', '/api/notes', { body: { items, meta: { total: items.length, totalPages: 1, page: 1, limit: 10 } } });
+const notesReply = (items = [note()]) => route('GET', '/api/notes', { body: { items, meta: { total: items.length, totalPages: 1, page: 1, limit: 10 } } });
 
 describe('job detail page', { timeout: 20_000 }, () => {
   it('shows the job, the created banner and the tabs with counts', async () => {
@@ -37,7 +36,7 @@ describe('job detail page', { timeout: 20_000 }, () => {
     expect(screen.getByText('2 Open Tasks')).toBeTruthy();
   });
 
-  it('says another company\'s (or a missing) job was not found, not that something went wrong', async () => {
+  it("says another company's (or a missing) job was not found, not that something went wrong", async () => {
     mockApi(route('GET', `/api/jobs/${JOB_ID}`, { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Job not found.' } }));
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     expect(await screen.findByText('Job not found.')).toBeTruthy();
@@ -79,7 +78,9 @@ describe('job detail page', { timeout: 20_000 }, () => {
     expect(changeText({ field: 'name', oldValue: 'Boiler', newValue: 'Boiler service' })).toBe('Changed Name from Boiler to Boiler service.');
     expect(changeText({ field: 'siteContactId', oldValue: null, newValue: 'Bea' })).toBe('Set Site contact to Bea.');
     // No raw ISO timestamps: instants in the company's zone and format.
-    expect(changeText({ field: 'startDateTime', oldValue: '2026-11-20T14:00:00.000Z', newValue: null }, 'America/New_York')).toBe('Cleared Start date time (was Nov 20, 2026, 9:00 AM).');
+    expect(changeText({ field: 'startDateTime', oldValue: '2026-11-20T14:00:00.000Z', newValue: null }, 'America/New_York')).toBe(
+      'Cleared Start date time (was Nov 20, 2026, 9:00 AM).',
+    );
   });
 
   it('lists activity newest first as the server sends it, with Load more', async () => {
@@ -89,7 +90,14 @@ describe('job detail page', { timeout: 20_000 }, () => {
         body: {
           data: {
             items: [
-              { _id: 'a2', action: 'JOB_UPDATED', message: 'Job updated', createdBy: { userId: 'x', username: 'Alex Kim', profileImg: null }, createdAt: '2025-03-05T10:00:00.000Z', meta: [{ field: 'name', oldValue: 'Boiler', newValue: 'Boiler service' }] },
+              {
+                _id: 'a2',
+                action: 'JOB_UPDATED',
+                message: 'Job updated',
+                createdBy: { userId: 'x', username: 'Alex Kim', profileImg: null },
+                createdAt: '2025-03-05T10:00:00.000Z',
+                meta: [{ field: 'name', oldValue: 'Boiler', newValue: 'Boiler service' }],
+              },
               { _id: 'a1', action: 'JOB_CREATED', message: 'Job created', createdBy: null, createdAt: '2025-03-04T10:00:00.000Z', meta: [] },
             ],
             meta: { total: 12, totalPages: 2, page: 1, limit: 10 },
@@ -110,7 +118,12 @@ describe('job detail page', { timeout: 20_000 }, () => {
 
 describe('notes sheet', { timeout: 20_000 }, () => {
   it('keeps Add disabled while the note is empty and posts the note', async () => {
-    const fetchMock = mockApi(tasksReply([]), jobReply(), notesReply([]), route('POST', '/api/notes', { status: 201, body: { data: note({ note: 'Bring a ladder' }) } }));
+    const fetchMock = mockApi(
+      tasksReply([]),
+      jobReply(),
+      notesReply([]),
+      route('POST', '/api/notes', { status: 201, body: { data: note({ note: 'Bring a ladder' }) } }),
+    );
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Note' }));
@@ -146,7 +159,15 @@ describe('notes sheet', { timeout: 20_000 }, () => {
   });
 
   it('toasts "Failed to delete note" with the server message', async () => {
-    mockApi(tasksReply([]), jobReply(), notesReply(), route('DELETE', `/api/notes/${note().id}`, { status: 403, body: { statusCode: 403, code: 'FORBIDDEN', message: 'Only the author or an admin can change this note.' } }));
+    mockApi(
+      tasksReply([]),
+      jobReply(),
+      notesReply(),
+      route('DELETE', `/api/notes/${note().id}`, {
+        status: 403,
+        body: { statusCode: 403, code: 'FORBIDDEN', message: 'Only the author or an admin can change this note.' },
+      }),
+    );
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Notes' }));
@@ -161,7 +182,9 @@ describe('notes sheet', { timeout: 20_000 }, () => {
 
 const statusReply = (status = 200, body: unknown = { data: job({ status: 'CLOSED' }) }) => route('PATCH', `/api/jobs/${JOB_ID}/status`, { status, body });
 const patches = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([u, init]) => String(u) === `/api/jobs/${JOB_ID}/status` && init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+  fetchMock.mock.calls
+    .filter(([u, init]) => String(u) === `/api/jobs/${JOB_ID}/status` && init?.method === 'PATCH')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 describe('job tasks tab', { timeout: 20_000 }, () => {
   it('lists the job tasks assigned to me first, then all, with the columns of the spec', async () => {
@@ -172,7 +195,16 @@ describe('job tasks tab', { timeout: 20_000 }, () => {
     expect(row.getByText('Tom Technician')).toBeTruthy();
     expect(row.getByText('Technician')).toBeTruthy();
     expect(row.getByText(/~/)).toBeTruthy();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Task Number', 'Created On', 'Created By', 'Task Name', 'Work Time', 'Assigned To', 'Task Status', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Task Number',
+      'Created On',
+      'Created By',
+      'Task Name',
+      'Work Time',
+      'Assigned To',
+      'Task Status',
+      'Actions',
+    ]);
     const lists = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/tasks?'));
     expect(lists().at(-1)).toContain(`jobId=${JOB_ID}`);
     expect(lists().at(-1)).toContain('assignedStatus=ASSIGNED_TO_ME');
@@ -213,7 +245,11 @@ describe('job status actions', { timeout: 20_000 }, () => {
   });
 
   it('shows the close failure with the server message', async () => {
-    mockApi(tasksReply([]), jobReply({ statusActions: { CLOSED: true, REOPENED: false, CANCELLED: false } }), statusReply(409, { statusCode: 409, code: 'CONFLICT', message: 'A task is still open.' }));
+    mockApi(
+      tasksReply([]),
+      jobReply({ statusActions: { CLOSED: true, REOPENED: false, CANCELLED: false } }),
+      statusReply(409, { statusCode: 409, code: 'CONFLICT', message: 'A task is still open.' }),
+    );
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Close Job' }));
@@ -252,7 +288,11 @@ describe('job status actions', { timeout: 20_000 }, () => {
   });
 
   it('re-opens a closed job', async () => {
-    const fetchMock = mockApi(tasksReply([]), jobReply({ status: 'CLOSED', statusActions: { CLOSED: false, REOPENED: true, CANCELLED: false } }), statusReply());
+    const fetchMock = mockApi(
+      tasksReply([]),
+      jobReply({ status: 'CLOSED', statusActions: { CLOSED: false, REOPENED: true, CANCELLED: false } }),
+      statusReply(),
+    );
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Re-open' }));

@@ -83,7 +83,10 @@ export function JobDetailPage() {
   return (
     <>
       {search.new ? (
-        <div role="status" className="mb-4 flex items-center justify-between gap-3 rounded-lg border border-success/30 bg-success-soft px-4 py-2.5 text-sm text-success">
+        <div
+          role="status"
+          className="mb-4 flex items-center justify-between gap-3 rounded-lg border border-success/30 bg-success-soft px-4 py-2.5 text-sm text-success"
+        >
           <span className="flex items-center gap-2 font-medium">
             <CheckCircle2 size={16} aria-hidden="true" /> {JOB_CREATED_BANNER}
           </span>

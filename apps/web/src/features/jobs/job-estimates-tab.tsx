@@ -46,7 +46,14 @@ export function JobEstimatesTab({ job }: { job: Job }) {
         ) : null}
       </DocumentListToolbar>
       <EstimateListView list={list} place="job" emptyAction={canAdd ? <CreateEstimateLink job={job} /> : undefined} />
-      {canAdd ? <LinkToJobPanel kind="estimate" job={{ id: job.id, jobNumber: job.jobNumber, customerId: job.customer.id, status: job.status }} open={linking} onOpenChange={setLinking} /> : null}
+      {canAdd ? (
+        <LinkToJobPanel
+          kind="estimate"
+          job={{ id: job.id, jobNumber: job.jobNumber, customerId: job.customer.id, status: job.status }}
+          open={linking}
+          onOpenChange={setLinking}
+        />
+      ) : null}
     </div>
   );
 }

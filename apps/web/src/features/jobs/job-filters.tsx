@@ -18,8 +18,21 @@ export function JobFilters({ value, onChange }: { value: JobFilterValues; onChan
       onClear={() => onChange(NO_JOB_FILTERS)}
       fields={[
         { id: 'job-filter-zones', label: 'Service Areas', options: toOptions(zones.data), value: value.zoneIds, onChange: (zoneIds) => onChange({ zoneIds }) },
-        { id: 'job-filter-tags', label: 'Tags', options: toOptions(tags.data), value: value.tagIds, onChange: (tagIds) => onChange({ tagIds }), emptyText: 'No existing tags!' },
-        { id: 'job-filter-status', label: 'Status', options: JOB_STATUS_OPTIONS, value: value.statuses, onChange: (statuses) => onChange({ statuses: statuses as JobStatus[] }) },
+        {
+          id: 'job-filter-tags',
+          label: 'Tags',
+          options: toOptions(tags.data),
+          value: value.tagIds,
+          onChange: (tagIds) => onChange({ tagIds }),
+          emptyText: 'No existing tags!',
+        },
+        {
+          id: 'job-filter-status',
+          label: 'Status',
+          options: JOB_STATUS_OPTIONS,
+          value: value.statuses,
+          onChange: (statuses) => onChange({ statuses: statuses as JobStatus[] }),
+        },
       ]}
     />
   );

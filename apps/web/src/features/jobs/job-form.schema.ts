@@ -30,7 +30,10 @@ export type JobFormValues = {
 };
 
 const requiredSelect = (label: string) =>
-  z.string().min(1, { error: REQUIRED_SELECT }).pipe(z.uuid({ error: `${label} must be a valid UUID.` }));
+  z
+    .string()
+    .min(1, { error: REQUIRED_SELECT })
+    .pipe(z.uuid({ error: `${label} must be a valid UUID.` }));
 
 /** The form's own title message (spec: "Max length 50 symbols"); the server's wording stays for API clients. */
 const formName = z

@@ -7,7 +7,19 @@ import { ADDRESS_ID, BILLING_ID, CUSTOMER_ID, JOB_ID, customer, job, pageOf } fr
 const customerRoutes = [
   route('GET', `/api/customers/${CUSTOMER_ID}`, { body: { data: customer() } }),
   route('GET', '/api/customers', {
-    body: pageOf([{ id: CUSTOMER_ID, name: 'Northwind Plumbing', email: null, phone: null, isActive: true, tags: [], createdAt: '2025-01-01T00:00:00.000Z', primaryAddress: '12 Harbor St', primaryContact: null }]),
+    body: pageOf([
+      {
+        id: CUSTOMER_ID,
+        name: 'Northwind Plumbing',
+        email: null,
+        phone: null,
+        isActive: true,
+        tags: [],
+        createdAt: '2025-01-01T00:00:00.000Z',
+        primaryAddress: '12 Harbor St',
+        primaryContact: null,
+      },
+    ]),
   }),
 ];
 
@@ -26,7 +38,11 @@ describe('job form', { timeout: 20_000 }, () => {
     expect(select('Site Contact').value).toBe(BILLING_ID);
     expect((customerInput as HTMLInputElement).value).toBe('Northwind Plumbing');
     // Only addresses with a building/unit are offered there.
-    expect(within(select('Building/Unit')).getAllByRole('option').map((o) => o.textContent)).toEqual(['None', 'Unit 5 — 40 Pier Rd']);
+    expect(
+      within(select('Building/Unit'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', 'Unit 5 — 40 Pier Rd']);
   });
 
   it('prefills from the link: customer, lead marker, and sends the CRM lead', async () => {
@@ -78,7 +94,12 @@ describe('job form', { timeout: 20_000 }, () => {
         body: {
           statusCode: 400,
           code: 'VALIDATION_FAILED',
-          message: ['Site Address must be a valid UUID.', 'Job Name must be less than or equal to 50 characters.', 'Tag ID must be a valid UUID.', 'Something unexpected.'],
+          message: [
+            'Site Address must be a valid UUID.',
+            'Job Name must be less than or equal to 50 characters.',
+            'Tag ID must be a valid UUID.',
+            'Something unexpected.',
+          ],
         },
       }),
     );
@@ -99,7 +120,11 @@ describe('job form', { timeout: 20_000 }, () => {
   });
 
   it('opens the new job with the created marker after saving', async () => {
-    mockApi(...customerRoutes, route('POST', '/api/jobs', { status: 201, body: { data: { id: JOB_ID, jobNumber: 1042 } } }), route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job() } }));
+    mockApi(
+      ...customerRoutes,
+      route('POST', '/api/jobs', { status: 201, body: { data: { id: JOB_ID, jobNumber: 1042 } } }),
+      route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job() } }),
+    );
     const { router } = renderApp(`/workorder/jobs/create?customerId=${CUSTOMER_ID}`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await waitFor(() => expect(select('Site Address').value).toBe(ADDRESS_ID));
@@ -122,7 +147,10 @@ describe('job form', { timeout: 20_000 }, () => {
   });
 
   it('keeps Improve with AI disabled without a description and writes one with Generate', async () => {
-    const fetchMock = mockApi(...customerRoutes, route('POST', '/api/aiText/generate', { body: { data: { description: 'Service the boiler.', provider: 'offline' } } }));
+    const fetchMock = mockApi(
+      ...customerRoutes,
+      route('POST', '/api/aiText/generate', { body: { data: { description: 'Service the boiler.', provider: 'offline' } } }),
+    );
     renderApp('/workorder/jobs/create', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     const improve = (await screen.findByRole('button', { name: 'Improve with AI' })) as HTMLButtonElement;
@@ -135,11 +163,20 @@ describe('job form', { timeout: 20_000 }, () => {
     expect(improve.disabled).toBe(false);
     expect(screen.queryByText('Description is required!')).toBeNull();
     const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/aiText/generate'));
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ aiTextType: 'JobDescription', requestType: 'Generate', inputData: { jobName: 'Boiler service', jobTags: [] } });
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      aiTextType: 'JobDescription',
+      requestType: 'Generate',
+      inputData: { jobName: 'Boiler service', jobTags: [] },
+    });
   });
 
   it('toasts the AI failure with the server message', async () => {
-    mockApi(route('POST', '/api/aiText/generate', { status: 502, body: { statusCode: 502, code: 'UPSTREAM_FAILED', message: 'The writing assistant is unavailable. Please try again.' } }));
+    mockApi(
+      route('POST', '/api/aiText/generate', {
+        status: 502,
+        body: { statusCode: 502, code: 'UPSTREAM_FAILED', message: 'The writing assistant is unavailable. Please try again.' },
+      }),
+    );
     renderApp('/workorder/jobs/create', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Description' }), 'Old text');
@@ -177,7 +214,10 @@ describe('job form', { timeout: 20_000 }, () => {
         loads += 1;
         return { body: { data: job(loads > 1 ? { version: 5, name: 'Renamed elsewhere' } : {}) } };
       },
-      route('PUT', `/api/jobs/${JOB_ID}`, { status: 409, body: { statusCode: 409, code: 'STALE_VERSION', message: 'This record was changed by someone else. Reload and try again.' } }),
+      route('PUT', `/api/jobs/${JOB_ID}`, {
+        status: 409,
+        body: { statusCode: 409, code: 'STALE_VERSION', message: 'This record was changed by someone else. Reload and try again.' },
+      }),
     );
     renderApp(`/workorder/jobs/${JOB_ID}/edit`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
@@ -188,7 +228,13 @@ describe('job form', { timeout: 20_000 }, () => {
   });
 
   it('offers as Job Lead and Sales Manager only people who can hold the role', async () => {
-    const person = (id: string, name: string, role: string, access: string) => ({ ...makeSession(role as never, access as never).user, id, name, role, access });
+    const person = (id: string, name: string, role: string, access: string) => ({
+      ...makeSession(role as never, access as never).user,
+      id,
+      name,
+      role,
+      access,
+    });
     const people = [
       person('u-admin', 'Ada Admin', 'Admin', 'fullAccess'),
       person('u-staff', 'Sam Staff', 'Staff', 'partialAccess'),
@@ -197,13 +243,22 @@ describe('job form', { timeout: 20_000 }, () => {
       person('u-none', 'Nick None', 'Staff', 'noAccess'),
       person('u-sub', 'Sue Sub', 'SubContractor', 'noAccess'),
     ];
-    const fetchMock = mockApi(...customerRoutes, route('GET', '/api/user', { body: { items: people, meta: { total: 6, totalPages: 1, page: 1, limit: 100 } } }));
+    const fetchMock = mockApi(
+      ...customerRoutes,
+      route('GET', '/api/user', { body: { items: people, meta: { total: 6, totalPages: 1, page: 1, limit: 100 } } }),
+    );
     renderApp('/workorder/jobs/create', makeSession('Admin', 'fullAccess'));
     await screen.findByRole('textbox', { name: 'Job Name' });
-    const names = (label: string) => within(select(label)).getAllByRole('option').map((o) => o.textContent);
+    const names = (label: string) =>
+      within(select(label))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
     await waitFor(() => expect(names('Job Lead')).toEqual(['None', 'Ada Admin', 'Sam Staff', 'Tom Tech']));
     await waitFor(() => expect(names('Sales Manager')).toEqual(['None', 'Ada Admin', 'Sam Staff']));
-    const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname === '/api/user').map((u) => u.searchParams.get('eligibleFor'));
+    const asked = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://x'))
+      .filter((u) => u.pathname === '/api/user')
+      .map((u) => u.searchParams.get('eligibleFor'));
     expect(asked.sort()).toEqual(['jobLead', 'salesManager']);
   });
 });

@@ -144,7 +144,13 @@ export function JobForm({
   const noCustomer = !customerId;
   const customerLoading = Boolean(customerId) && customer.isLoading;
 
-  const select = (field: 'siteAddressId' | 'buildingUnitId' | 'siteContactId' | 'requesterId' | 'jobLeadId' | 'salesManagerId', label: string, options: SelectOption[], placeholder: string, opts: { required?: boolean; disabled?: boolean; className?: string } = {}) => (
+  const select = (
+    field: 'siteAddressId' | 'buildingUnitId' | 'siteContactId' | 'requesterId' | 'jobLeadId' | 'salesManagerId',
+    label: string,
+    options: SelectOption[],
+    placeholder: string,
+    opts: { required?: boolean; disabled?: boolean; className?: string } = {},
+  ) => (
     <Field label={label} error={errors[field]?.message} required={opts.required} className={opts.className} id={`job-${field}`}>
       {(control) => <ControlledSelect {...control} control={form.control} name={field} options={options} placeholder={placeholder} disabled={opts.disabled} />}
     </Field>
@@ -202,7 +208,14 @@ export function JobForm({
         }
       >
         <div className={SECTION_GRID}>
-          <Field label="Customer" error={errors.customerId?.message} required id="job-customer" className="sm:col-span-2" hint={mode === 'edit' ? 'The customer of a job cannot be changed.' : undefined}>
+          <Field
+            label="Customer"
+            error={errors.customerId?.message}
+            required
+            id="job-customer"
+            className="sm:col-span-2"
+            hint={mode === 'edit' ? 'The customer of a job cannot be changed.' : undefined}
+          >
             {(control) => (
               <CustomerSelect
                 {...control}
@@ -213,12 +226,20 @@ export function JobForm({
               />
             )}
           </Field>
-          {select('siteAddressId', 'Site Address', addressOptions, customerLoading ? 'Loading…' : noCustomer ? 'Choose a customer first' : 'Select site address', {
-            required: true,
-            disabled: noCustomer,
-            className: 'sm:col-span-2',
+          {select(
+            'siteAddressId',
+            'Site Address',
+            addressOptions,
+            customerLoading ? 'Loading…' : noCustomer ? 'Choose a customer first' : 'Select site address',
+            {
+              required: true,
+              disabled: noCustomer,
+              className: 'sm:col-span-2',
+            },
+          )}
+          {select('buildingUnitId', 'Building/Unit', unitOptions, unitOptions.length || noCustomer ? 'None' : 'No building or unit on file', {
+            disabled: noCustomer || unitOptions.length === 0,
           })}
-          {select('buildingUnitId', 'Building/Unit', unitOptions, unitOptions.length || noCustomer ? 'None' : 'No building or unit on file', { disabled: noCustomer || unitOptions.length === 0 })}
           {select('siteContactId', 'Site Contact', contactOptions, 'None', { disabled: noCustomer })}
           {select('requesterId', 'Requester', contactOptions, 'None', { disabled: noCustomer })}
         </div>

@@ -36,7 +36,14 @@ export function JobInvoicesTab({ job }: { job: Job }) {
         ) : null}
       </DocumentListToolbar>
       <InvoiceListView list={list} place="job" emptyAction={canAdd ? <CreateInvoiceLink job={job} /> : undefined} />
-      {canAdd ? <LinkToJobPanel kind="invoice" job={{ id: job.id, jobNumber: job.jobNumber, customerId: job.customer.id, status: job.status }} open={linking} onOpenChange={setLinking} /> : null}
+      {canAdd ? (
+        <LinkToJobPanel
+          kind="invoice"
+          job={{ id: job.id, jobNumber: job.jobNumber, customerId: job.customer.id, status: job.status }}
+          open={linking}
+          onOpenChange={setLinking}
+        />
+      ) : null}
     </div>
   );
 }

@@ -130,7 +130,16 @@ export function JobMedia({ target, canUpload, canDelete, onChanged, timeZone, co
               <p className="text-xs text-muted">Images, PDF and office documents, up to {MAX_MB} MB each.</p>
             </>
           )}
-          <input ref={inputRef} type="file" multiple accept={ACCEPT} className="sr-only" tabIndex={-1} aria-label="Choose files to upload" onChange={(e) => sendAll(e.target.files)} />
+          <input
+            ref={inputRef}
+            type="file"
+            multiple
+            accept={ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Choose files to upload"
+            onChange={(e) => sendAll(e.target.files)}
+          />
         </div>
       ) : null}
 
@@ -141,7 +150,13 @@ export function JobMedia({ target, canUpload, canDelete, onChanged, timeZone, co
               <div className="flex items-center justify-between gap-2">
                 <span className="min-w-0 truncate">{u.name}</span>
                 {u.error ? (
-                  <Button variant="ghost" size="icon" className="h-7 w-7" aria-label={`Dismiss ${u.name}`} onClick={() => setUploads((l) => l.filter((x) => x.key !== u.key))}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="h-7 w-7"
+                    aria-label={`Dismiss ${u.name}`}
+                    onClick={() => setUploads((l) => l.filter((x) => x.key !== u.key))}
+                  >
                     <X size={14} aria-hidden="true" />
                   </Button>
                 ) : (
@@ -181,13 +196,25 @@ export function JobMedia({ target, canUpload, canDelete, onChanged, timeZone, co
             <li key={m.id} className="flex items-center gap-2 px-2 py-2 sm:px-3">
               <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center overflow-hidden rounded bg-gray-100 text-gray-500">
                 {m.mediaType === 'IMAGE' ? (
-                  <img src={mediaFileUrl(m.id)} alt="" loading="lazy" className="h-full w-full object-cover" onError={(e) => (e.currentTarget.style.display = 'none')} />
+                  <img
+                    src={mediaFileUrl(m.id)}
+                    alt=""
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                    onError={(e) => (e.currentTarget.style.display = 'none')}
+                  />
                 ) : (
                   <FileText size={16} />
                 )}
               </span>
               <div className="min-w-0 flex-1">
-                <a href={mediaFileUrl(m.id)} target="_blank" rel="noopener noreferrer" className="block truncate text-sm font-medium text-primary hover:underline" title={m.fileName}>
+                <a
+                  href={mediaFileUrl(m.id)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="block truncate text-sm font-medium text-primary hover:underline"
+                  title={m.fileName}
+                >
                   {m.fileName}
                 </a>
                 <p className="truncate text-xs text-muted" title={formatDateTime(m.createdAt, timeZone)}>

@@ -98,7 +98,13 @@ export function JobNotesSheet({ jobId, open, onOpenChange, canAdd, focusComposer
   const total = notes.data?.pages[0]?.pagination.totalItems;
 
   return (
-    <SideSheet open={open} onOpenChange={onOpenChange} width={600} title="Notes" description={total !== undefined ? `${total} ${total === 1 ? 'note' : 'notes'}` : undefined}>
+    <SideSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      width={600}
+      title="Notes"
+      description={total !== undefined ? `${total} ${total === 1 ? 'note' : 'notes'}` : undefined}
+    >
       {canAdd ? (
         <form
           className="mb-4 space-y-2"

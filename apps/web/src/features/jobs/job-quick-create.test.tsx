@@ -9,7 +9,9 @@ const NEW_ID = 'd0c00000-0000-4000-8000-000000000001';
 const jobReply = (overrides = {}) => route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job(overrides) } });
 const customerReply = route('GET', `/api/customers/${CUSTOMER_ID}`, { body: { data: customer() } });
 const posts = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => new URL(String(u), 'http://localhost').pathname === path && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+  fetchMock.mock.calls
+    .filter(([u, init]) => new URL(String(u), 'http://localhost').pathname === path && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 async function openMenu() {
   const user = userEvent.setup();
@@ -79,7 +81,10 @@ describe('job quick-create menu', { timeout: 20_000 }, () => {
       tasksReply([]),
       jobReply(),
       customerReply,
-      route('POST', '/api/invoices', { status: 409, body: { statusCode: 409, code: 'CONFLICT', message: 'Only an open job can take new estimates or invoices.' } }),
+      route('POST', '/api/invoices', {
+        status: 409,
+        body: { statusCode: 409, code: 'CONFLICT', message: 'Only an open job can take new estimates or invoices.' },
+      }),
     );
     renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
     const user = await openMenu();

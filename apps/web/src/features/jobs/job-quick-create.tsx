@@ -107,7 +107,9 @@ function QuickCreateDialog({ kind, job, onClose }: { kind: DocumentKind; job: Jo
     },
     onSuccess: async ({ id }) => {
       await invalidate();
-      await navigate(kind === 'estimate' ? { to: '/workorder/estimates/$id/create', params: { id } } : { to: '/workorder/invoices/$id/create', params: { id } });
+      await navigate(
+        kind === 'estimate' ? { to: '/workorder/estimates/$id/create', params: { id } } : { to: '/workorder/invoices/$id/create', params: { id } },
+      );
     },
   });
 
@@ -116,7 +118,13 @@ function QuickCreateDialog({ kind, job, onClose }: { kind: DocumentKind; job: Jo
   if (!addresses.some((a) => a.value === job.siteAddress.id)) addresses.unshift({ value: job.siteAddress.id, label: job.siteAddress.fullAddress });
 
   return (
-    <FormDialog title={QUICK_CREATE_LABELS[kind]} onClose={onClose} formId={formId} submitLabel={kind === 'estimate' ? 'Create Estimate' : 'Create Invoice'} pending={create.isPending}>
+    <FormDialog
+      title={QUICK_CREATE_LABELS[kind]}
+      onClose={onClose}
+      formId={formId}
+      submitLabel={kind === 'estimate' ? 'Create Estimate' : 'Create Invoice'}
+      pending={create.isPending}
+    >
       <form id={formId} noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => create.mutate(values))}>
         <FormAlert error={create.error} />
         <Field label="Site Address" error={errors.siteAddressId?.message} required>

@@ -90,7 +90,9 @@ function useJobStatusFlow(job: JobRef) {
   const start = (action: JobStatusAction) => (action === 'REOPENED' ? change.mutate(action) : setAsking(action));
   const dialogs = (
     <>
-      {asking === 'CLOSED' ? <CloseJobDialog job={job} onClose={() => setAsking(null)} onConfirm={() => change.mutate('CLOSED')} pending={change.isPending} /> : null}
+      {asking === 'CLOSED' ? (
+        <CloseJobDialog job={job} onClose={() => setAsking(null)} onConfirm={() => change.mutate('CLOSED')} pending={change.isPending} />
+      ) : null}
       <ConfirmDialog
         open={asking === 'CANCELLED'}
         onOpenChange={(open) => (open ? undefined : setAsking(null))}
@@ -142,7 +144,11 @@ export function JobStatusMenu({ job, only }: { job: JobRef; only?: readonly JobS
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
-          <button type="button" aria-label={`More actions for job ${jobNumberText(job.jobNumber)}`} className="rounded p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900">
+          <button
+            type="button"
+            aria-label={`More actions for job ${jobNumberText(job.jobNumber)}`}
+            className="rounded p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+          >
             <MoreHorizontal size={16} aria-hidden="true" />
           </button>
         </DropdownMenu.Trigger>

@@ -13,9 +13,11 @@ describe('job page Estimates tab', { timeout: 20_000 }, () => {
     const fetchMock = mockApi(jobReply(), tasksReply([]), estimatesReply());
     renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=estimates`, makeSession('Admin', 'fullAccess'));
     const table = await screen.findByRole('table', { name: 'Estimates' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Estimate Number', 'Created By', 'Estimate Amount', 'Deposit Amount', 'Created On', 'Status', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Estimate Number', 'Created By', 'Estimate Amount', 'Deposit Amount', 'Created On', 'Status', 'Actions']);
     expect(await within(table).findByText('$1,234.50')).toBeTruthy();
     expect(within(table).getByText('Alex Kim')).toBeTruthy();
     expect(within(table).getByText('Open')).toBeTruthy();
@@ -56,9 +58,11 @@ describe('job page Invoices tab', { timeout: 20_000 }, () => {
     const fetchMock = mockApi(jobReply(), tasksReply([]), invoicesReply([invoiceItem({ status: 'DRAFT' })]));
     renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=invoices`, makeSession('Admin', 'fullAccess'));
     const table = await screen.findByRole('table', { name: 'Invoices' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Job Number', 'Invoice Number', 'Created By', 'Invoice Amount', 'Deposit Amount', 'Created On', 'Status', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Job Number', 'Invoice Number', 'Created By', 'Invoice Amount', 'Deposit Amount', 'Created On', 'Status', 'Actions']);
     expect(await within(table).findByText('Draft')).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Edit invoice #3001' })).toBeTruthy();
     expect(listCalls(fetchMock, '/api/invoices').every((u) => u.searchParams.get('jobId') === JOB_ID)).toBe(true);
@@ -124,7 +128,10 @@ describe('job page Messages tab', { timeout: 20_000 }, () => {
 
 describe('job page Tasks tab', { timeout: 20_000 }, () => {
   it('never says "Total tasks: 2" above "You have no data yet": an empty Assigned to Me says why and offers All', async () => {
-    const fetchMock = mockApi(jobReply({ statusInfo: { status: 'OPEN', openTasksCount: 2, overdueTasksCount: 0, totalTasksCount: 2, summary: null } }), tasksReply([]));
+    const fetchMock = mockApi(
+      jobReply({ statusInfo: { status: 'OPEN', openTasksCount: 2, overdueTasksCount: 0, totalTasksCount: 2, summary: null } }),
+      tasksReply([]),
+    );
     renderApp(`/workorder/jobs/${JOB_ID}?tf_tab=tasks`, makeSession('Admin', 'fullAccess'));
     expect(await screen.findByText('None of this job’s tasks are assigned to you')).toBeTruthy();
     expect(screen.queryByText('You have no data yet')).toBeNull();

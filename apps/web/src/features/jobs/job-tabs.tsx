@@ -8,7 +8,6 @@ import { JobInvoicesTab } from './job-invoices-tab';
 import { JobTasksTab } from './job-tasks-tab';
 import { JOB_TABS, isJobTab, type JobTab } from './job-search';
 
-
 const LABELS: Record<JobTab, string> = { tasks: 'Tasks', estimates: 'Estimates', invoices: 'Invoices', costs: 'Costs', messages: 'Messages' };
 
 export function JobTabs({ job, tab, onTabChange }: { job: Job; tab: JobTab; onTabChange: (tab: JobTab) => void }) {
@@ -16,7 +15,10 @@ export function JobTabs({ job, tab, onTabChange }: { job: Job; tab: JobTab; onTa
   const count = (tab: Exclude<JobTab, 'messages'>) => (tab === 'tasks' ? job.statusInfo.totalTasksCount : job.counts[tab]);
   // Messages has no count of its own (the job carries none) and shows only to those who may read what was sent.
   const canReadMessages = useAuth().can('messages.read');
-  const items = JOB_TABS.filter((value) => value !== 'messages' || canReadMessages).map((value) => ({ value, label: value === 'messages' ? LABELS[value] : `${LABELS[value]} (${count(value)})` }));
+  const items = JOB_TABS.filter((value) => value !== 'messages' || canReadMessages).map((value) => ({
+    value,
+    label: value === 'messages' ? LABELS[value] : `${LABELS[value]} (${count(value)})`,
+  }));
   return (
     <Tabs aria-label="Job records" value={tab} items={items} onValueChange={(v) => (isJobTab(v) ? onTabChange(v) : undefined)}>
       <TabPanel value="tasks">

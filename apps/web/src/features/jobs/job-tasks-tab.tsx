@@ -37,10 +37,24 @@ const isOrderKey = (key: string): key is TaskOrderKey => (TASK_ORDER_KEYS as rea
 
 function columns(timeZone: string, onDelete: (r: Row) => void): Column<Row>[] {
   return [
-    { key: 'taskNumber', header: 'Task Number', sortable: true, cell: (r) => <span className="font-medium text-gray-900 tabular-nums">{taskNumberText(r.taskNumber)}</span> },
+    {
+      key: 'taskNumber',
+      header: 'Task Number',
+      sortable: true,
+      cell: (r) => <span className="font-medium text-gray-900 tabular-nums">{taskNumberText(r.taskNumber)}</span>,
+    },
     { key: 'createdAt', header: 'Created On', sortable: true, cell: (r) => formatDate(r.createdAt, timeZone), className: 'whitespace-nowrap' },
     { key: 'createdBy', header: 'Created By', cell: (r) => r.createdBy?.name || r.createdBy?.username || '—', className: 'whitespace-nowrap' },
-    { key: 'name', header: 'Task Name', sortable: true, cell: (r) => <span className="block max-w-56 truncate" title={r.name}>{r.name}</span> },
+    {
+      key: 'name',
+      header: 'Task Name',
+      sortable: true,
+      cell: (r) => (
+        <span className="block max-w-56 truncate" title={r.name}>
+          {r.name}
+        </span>
+      ),
+    },
     { key: 'startDateTime', header: 'Work Time', sortable: true, cell: (r) => <WorkHours row={r} timeZone={timeZone} /> },
     { key: 'assignedTo', header: 'Assigned To', cell: (r) => <AssigneeCell row={r} /> },
     { key: 'status', header: 'Task Status', cell: (r) => <TaskStatusBadge status={r.status} label={r.displayStatus} /> },

@@ -33,7 +33,20 @@ describe('job list page', { timeout: 20_000 }, () => {
     mockApi(jobsReply([]));
     renderApp('/workorder/jobs', makeSession('Staff', 'partialAccess'));
     expect(await screen.findByText('You have no data yet')).toBeTruthy();
-    for (const header of ['Created On', 'Customer Name', 'Job Lead', 'Sales Manager', 'Job Number', 'Job Name', 'Job Status', 'Job Service Areas', 'Job Tags', 'Open Estimates', 'Due Invoices', 'Actions']) {
+    for (const header of [
+      'Created On',
+      'Customer Name',
+      'Job Lead',
+      'Sales Manager',
+      'Job Number',
+      'Job Name',
+      'Job Status',
+      'Job Service Areas',
+      'Job Tags',
+      'Open Estimates',
+      'Due Invoices',
+      'Actions',
+    ]) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
     expect(screen.getByRole('columnheader', { name: /^Paid Amount/ })).toBeTruthy();
@@ -95,7 +108,9 @@ describe('job list page', { timeout: 20_000 }, () => {
   });
 
   it('shows a failed load under the table with the server message', async () => {
-    mockApi(route('GET', '/api/jobs', { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: ['orderByKey is not a sortable column.'] } }));
+    mockApi(
+      route('GET', '/api/jobs', { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: ['orderByKey is not a sortable column.'] } }),
+    );
     renderApp('/workorder/jobs', makeSession('Admin', 'fullAccess'));
     expect(await screen.findByText('orderByKey is not a sortable column.')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Job Number' })).toBeTruthy();
@@ -103,7 +118,10 @@ describe('job list page', { timeout: 20_000 }, () => {
   });
 
   it('shows the summary totals', async () => {
-    mockApi(jobsReply([]), route('GET', '/api/jobs/summary', { body: { data: { openJobs: 7, overdueTasks: 2, approvedEstimates: 3, closedTasks: 11, closedJobs: 5 } } }));
+    mockApi(
+      jobsReply([]),
+      route('GET', '/api/jobs/summary', { body: { data: { openJobs: 7, overdueTasks: 2, approvedEstimates: 3, closedTasks: 11, closedJobs: 5 } } }),
+    );
     renderApp('/workorder/jobs', makeSession('Admin', 'fullAccess'));
     const totals = within(await screen.findByRole('region', { name: 'Job totals' }));
     expect(await totals.findByText('7')).toBeTruthy();
@@ -146,7 +164,10 @@ describe('Customise drawer', { timeout: 20_000 }, () => {
     const moveDown = drawer.getByRole('button', { name: 'Move Created On down' });
     moveDown.focus();
     await user.keyboard('{Enter}');
-    const items = () => within(drawer.getByRole('list', { name: 'Columns' })).getAllByRole('listitem').map((li) => li.textContent);
+    const items = () =>
+      within(drawer.getByRole('list', { name: 'Columns' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
     expect(items()[0]).toContain('Customer Name');
     expect(items()[1]).toContain('Created On');
     // Focus follows the moved item, so repeated presses keep moving it.
@@ -163,7 +184,10 @@ describe('Customise drawer', { timeout: 20_000 }, () => {
   });
 
   it('tells when saving fails', async () => {
-    mockApi(jobsReply([]), route('PUT', '/api/table-configuration', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' } }));
+    mockApi(
+      jobsReply([]),
+      route('PUT', '/api/table-configuration', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' } }),
+    );
     renderApp('/workorder/jobs', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await screen.findByText('You have no data yet');
@@ -175,7 +199,10 @@ describe('Customise drawer', { timeout: 20_000 }, () => {
   });
 
   it('tells when the configuration cannot be loaded and falls back to every column', async () => {
-    mockApi(jobsReply([]), route('GET', '/api/table-configuration', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' } }));
+    mockApi(
+      jobsReply([]),
+      route('GET', '/api/table-configuration', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' } }),
+    );
     renderApp('/workorder/jobs', makeSession('Admin', 'fullAccess'));
     expect(await screen.findByText('Configuration loading failed')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Customer Name' })).toBeTruthy();
@@ -217,7 +244,18 @@ describe('work-order pages', () => {
 describe('job list row menu', { timeout: 20_000 }, () => {
   it('offers only the allowed status actions and cancels after the confirmation', async () => {
     const fetchMock = mockApi(
-      jobsReply([listItem({ statusActions: { CLOSED: false, REOPENED: false, CANCELLED: true }, statusInfo: { status: 'OPEN', openTasksCount: 1, overdueTasksCount: 1, totalTasksCount: 1, summary: { state: 'OVERDUE_TASKS', label: '1 Overdue Tasks' } } })]),
+      jobsReply([
+        listItem({
+          statusActions: { CLOSED: false, REOPENED: false, CANCELLED: true },
+          statusInfo: {
+            status: 'OPEN',
+            openTasksCount: 1,
+            overdueTasksCount: 1,
+            totalTasksCount: 1,
+            summary: { state: 'OVERDUE_TASKS', label: '1 Overdue Tasks' },
+          },
+        }),
+      ]),
       route('PATCH', `/api/jobs/${listItem().id}/status`, { body: { data: null } }),
     );
     renderApp('/workorder/jobs', makeSession('Admin', 'fullAccess'));

@@ -81,9 +81,11 @@ export const jobsApi = {
 
   /** Active people who can hold the role on a job (the server filters by the domain rule; the list mirrors it). */
   eligibleUsers: async (jobRole: JobPeopleRole) =>
-    (await api.get<ItemsPage<User>>('/user', { query: { limit: 100, status: 'ACTIVE', page: 1, eligibleFor: jobRole, orderByKey: 'name', orderByValue: 'asc' } })).items.filter((u) =>
-      mayHoldJobRole(u, jobRole),
-    ),
+    (
+      await api.get<ItemsPage<User>>('/user', {
+        query: { limit: 100, status: 'ACTIVE', page: 1, eligibleFor: jobRole, orderByKey: 'name', orderByValue: 'asc' },
+      })
+    ).items.filter((u) => mayHoldJobRole(u, jobRole)),
 };
 
 /** Where a media file opens; the server sends it as an attachment. */

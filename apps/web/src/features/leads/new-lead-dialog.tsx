@@ -14,10 +14,16 @@ import { CustomerSelect } from '../../shared/customers/customer-select';
 import { LEAD_SOURCE_OPTIONS, LEAD_STATUS_OPTIONS, leadKeys, leadsApi } from './leads.api';
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.string().min(1, { error: REQUIRED_SELECT }).pipe(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` }));
+  z
+    .string()
+    .min(1, { error: REQUIRED_SELECT })
+    .pipe(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` }));
 
 const leadForm = createLeadBody.extend({
-  customerId: z.string().min(1, { error: REQUIRED_SELECT }).pipe(z.uuid({ error: 'Account Name must be a valid UUID.' })),
+  customerId: z
+    .string()
+    .min(1, { error: REQUIRED_SELECT })
+    .pipe(z.uuid({ error: 'Account Name must be a valid UUID.' })),
   source: requiredChoice(LEAD_SOURCES, 'Source'),
   status: requiredChoice(LEAD_STATUSES, 'Status'),
 });

@@ -64,7 +64,11 @@ describe('My day', { timeout: 20_000 }, () => {
     const map = within(a!).getByRole('link', { name: /12 Harbor St/ });
     expect(map.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=12%20Harbor%20St%2C%20Boston%2C%20MA%2002110');
     expect(map.getAttribute('target')).toBe('_blank');
-    expect(within(a!).getByRole('link', { name: /Call Rita Requester/ }).getAttribute('href')).toBe('tel:+16175550100');
+    expect(
+      within(a!)
+        .getByRole('link', { name: /Call Rita Requester/ })
+        .getAttribute('href'),
+    ).toBe('tel:+16175550100');
     expect(within(a!).getByText('Awaiting Start')).toBeTruthy();
     expect(within(b!).getByText('Clocked In')).toBeTruthy();
     expect(within(b!).queryByRole('link', { name: /Call/ })).toBeNull();
@@ -73,9 +77,33 @@ describe('My day', { timeout: 20_000 }, () => {
   });
 
   it('picks the one big button from the task actions: clock in, clock out, close, or disabled with the reason', async () => {
-    const closeable = myDayTask({ id: 't3', taskNumber: 2003, name: 'Final check', start: `${today}T19:00:00.000Z`, status: 'CLOCKED_OUT', lifecycle: 'CLOCKED_OUT', displayStatus: 'Clocked Out', actions: actions({ clockIn: allowed, close: allowed, elapsedTime: allowed }) });
-    const refusedTask = myDayTask({ id: 't4', taskNumber: 2004, name: 'Past job', start: `${today}T20:00:00.000Z`, actions: actions({ clockIn: refused('A past task can no longer be clocked in.') }) });
-    const closed = myDayTask({ id: 't5', taskNumber: 2005, name: 'All done', start: `${today}T21:00:00.000Z`, status: 'CLOSED', lifecycle: 'CLOSED', displayStatus: 'Closed', actions: actions({ elapsedTime: allowed }) });
+    const closeable = myDayTask({
+      id: 't3',
+      taskNumber: 2003,
+      name: 'Final check',
+      start: `${today}T19:00:00.000Z`,
+      status: 'CLOCKED_OUT',
+      lifecycle: 'CLOCKED_OUT',
+      displayStatus: 'Clocked Out',
+      actions: actions({ clockIn: allowed, close: allowed, elapsedTime: allowed }),
+    });
+    const refusedTask = myDayTask({
+      id: 't4',
+      taskNumber: 2004,
+      name: 'Past job',
+      start: `${today}T20:00:00.000Z`,
+      actions: actions({ clockIn: refused('A past task can no longer be clocked in.') }),
+    });
+    const closed = myDayTask({
+      id: 't5',
+      taskNumber: 2005,
+      name: 'All done',
+      start: `${today}T21:00:00.000Z`,
+      status: 'CLOSED',
+      lifecycle: 'CLOSED',
+      displayStatus: 'Closed',
+      actions: actions({ elapsedTime: allowed }),
+    });
     mockApi(myDayReplies({ today: [first, second, closeable, refusedTask, closed] }));
     renderApp('/workorder/my-day', tech());
     await screen.findByRole('list', { name: 'Tasks in order' });
@@ -91,7 +119,16 @@ describe('My day', { timeout: 20_000 }, () => {
   });
 
   it('disables clock-in on an upcoming task with the reason', async () => {
-    const upcoming = myDayTask({ id: 't6', taskNumber: 2006, name: 'Tomorrow job', start: `${days.tomorrow}T14:00:00.000Z`, status: 'UPCOMING', displayStatus: 'Upcoming', dateCategory: 'future', actions: actions() });
+    const upcoming = myDayTask({
+      id: 't6',
+      taskNumber: 2006,
+      name: 'Tomorrow job',
+      start: `${days.tomorrow}T14:00:00.000Z`,
+      status: 'UPCOMING',
+      displayStatus: 'Upcoming',
+      dateCategory: 'future',
+      actions: actions(),
+    });
     mockApi(myDayReplies({ tomorrow: [upcoming] }));
     renderApp('/workorder/my-day', tech());
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'Tomorrow' }));
@@ -101,7 +138,16 @@ describe('My day', { timeout: 20_000 }, () => {
   });
 
   it('opens the close dialog from the big button', async () => {
-    const closeable = myDayTask({ id: 't3', taskNumber: 2003, name: 'Final check', start: `${today}T13:00:00.000Z`, status: 'OPEN', lifecycle: 'OPEN', displayStatus: 'Open', actions: actions({ close: allowed }) });
+    const closeable = myDayTask({
+      id: 't3',
+      taskNumber: 2003,
+      name: 'Final check',
+      start: `${today}T13:00:00.000Z`,
+      status: 'OPEN',
+      lifecycle: 'OPEN',
+      displayStatus: 'Open',
+      actions: actions({ close: allowed }),
+    });
     mockApi(myDayReplies({ today: [closeable] }));
     renderApp('/workorder/my-day', tech());
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Close' }));
@@ -110,11 +156,22 @@ describe('My day', { timeout: 20_000 }, () => {
 
   it('closes with an Idempotency-Key, and clock in / clock out open their dialogs', async () => {
     const started = new Date(Date.now() - 2 * 3_600_000).toISOString();
-    const closeable = myDayTask({ id: 'c9d8e7f6-0a1b-4c2d-8e3f-4a5b6c7d8e9f', taskNumber: 2003, name: 'Final check', start: started, status: 'OPEN', lifecycle: 'OPEN', displayStatus: 'Open', actions: actions({ close: allowed }) });
+    const closeable = myDayTask({
+      id: 'c9d8e7f6-0a1b-4c2d-8e3f-4a5b6c7d8e9f',
+      taskNumber: 2003,
+      name: 'Final check',
+      start: started,
+      status: 'OPEN',
+      lifecycle: 'OPEN',
+      displayStatus: 'Open',
+      actions: actions({ close: allowed }),
+    });
     const fetchMock = mockApi(
       myDayReplies({ today: [first, second, closeable] }),
       (url, init) => (init?.method === 'POST' && url.pathname === '/api/tasks/close' ? { body: { data: closeable } } : undefined),
-      route('GET', '/api/tasks/t2/activities', { body: { data: [{ ...second.workPeriods[0]!, description: null, user: null, vehicle: null, assistants: [] }] } }),
+      route('GET', '/api/tasks/t2/activities', {
+        body: { data: [{ ...second.workPeriods[0]!, description: null, user: null, vehicle: null, assistants: [] }] },
+      }),
       route('GET', '/api/vehicles/active', { body: { data: [], pagination: { totalItems: 0, totalPages: 1, currentPage: 1, itemsPerPage: 100 } } }),
       route('GET', '/api/tasks/assistants', { body: { items: [], meta: { total: 0, totalPages: 1, page: 1, limit: 100 } } }),
       route('POST', '/api/tasks/filter-list', { body: { data: [] } }),
@@ -138,9 +195,36 @@ describe('My day', { timeout: 20_000 }, () => {
   });
 
   it("switches days with the tabs and with swipes, asking for that day's date", async () => {
-    const missed = myDayTask({ id: 'y1', taskNumber: 1999, name: 'Missed yesterday', start: `${days.yesterday}T14:00:00.000Z`, status: 'MISSED', displayStatus: 'Missed', dateCategory: 'past' });
-    const doneYesterday = myDayTask({ id: 'y2', taskNumber: 1998, name: 'Done yesterday', start: `${days.yesterday}T16:00:00.000Z`, status: 'CLOSED', lifecycle: 'CLOSED', displayStatus: 'Closed', dateCategory: 'past', actions: actions() });
-    const upcoming = myDayTask({ id: 'm1', taskNumber: 2010, name: 'Tomorrow job', start: `${days.tomorrow}T14:00:00.000Z`, status: 'UPCOMING', displayStatus: 'Upcoming', dateCategory: 'future', actions: actions() });
+    const missed = myDayTask({
+      id: 'y1',
+      taskNumber: 1999,
+      name: 'Missed yesterday',
+      start: `${days.yesterday}T14:00:00.000Z`,
+      status: 'MISSED',
+      displayStatus: 'Missed',
+      dateCategory: 'past',
+    });
+    const doneYesterday = myDayTask({
+      id: 'y2',
+      taskNumber: 1998,
+      name: 'Done yesterday',
+      start: `${days.yesterday}T16:00:00.000Z`,
+      status: 'CLOSED',
+      lifecycle: 'CLOSED',
+      displayStatus: 'Closed',
+      dateCategory: 'past',
+      actions: actions(),
+    });
+    const upcoming = myDayTask({
+      id: 'm1',
+      taskNumber: 2010,
+      name: 'Tomorrow job',
+      start: `${days.tomorrow}T14:00:00.000Z`,
+      status: 'UPCOMING',
+      displayStatus: 'Upcoming',
+      dateCategory: 'future',
+      actions: actions(),
+    });
     const fetchMock = mockApi(myDayReplies({ yesterday: [missed, doneYesterday], today: [first], tomorrow: [upcoming] }));
     renderApp('/workorder/my-day', tech());
     await screen.findByText('Replace valve');
@@ -170,7 +254,10 @@ describe('My day', { timeout: 20_000 }, () => {
     fireEvent.pointerUp(list, { clientX: 200, clientY: 190, pointerId: 1 });
     expect(await screen.findByText('Replace valve')).toBeTruthy();
 
-    const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === '/api/tasks/my-day').map((u) => u.searchParams.get('date'));
+    const asked = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/tasks/my-day')
+      .map((u) => u.searchParams.get('date'));
     expect(new Set(asked)).toEqual(new Set([days.yesterday, days.today, days.tomorrow]));
   });
 

@@ -84,7 +84,14 @@ export function MyDayPage() {
           </Button>
         }
       />
-      <Tabs variant="pills" value={tab} onValueChange={(v) => setTab(v as DayTab)} items={DAY_TABS} aria-label="Day" className="[&>div]:flex [&>div]:w-full [&_button]:flex-1" />
+      <Tabs
+        variant="pills"
+        value={tab}
+        onValueChange={(v) => setTab(v as DayTab)}
+        items={DAY_TABS}
+        aria-label="Day"
+        className="[&>div]:flex [&>div]:w-full [&_button]:flex-1"
+      />
 
       <section
         aria-label={`Tasks ${DAY_TABS.find((d) => d.value === tab)!.label.toLowerCase()}`}

@@ -72,7 +72,8 @@ export function CallsPage() {
       {!c.job && !c.lead ? <span className="text-muted">—</span> : null}
     </span>
   );
-  const summary = (c: Call) => (c.summary ? <span className="line-clamp-2 max-w-md whitespace-pre-wrap">{c.summary}</span> : <span className="text-muted">—</span>);
+  const summary = (c: Call) =>
+    c.summary ? <span className="line-clamp-2 max-w-md whitespace-pre-wrap">{c.summary}</span> : <span className="text-muted">—</span>;
 
   return (
     <>

@@ -34,7 +34,11 @@ const ENTRIES = [
   entry('b', 2, '2026-11-25T18:00:00.000Z', '2026-11-25T19:00:00.000Z', ZOE),
   entry('a', 1, '2026-11-25T14:00:00.000Z', '2026-11-25T15:00:00.000Z', ALEX),
   entry('u', 5, '2026-11-25T16:00:00.000Z', '2026-11-25T17:00:00.000Z', null),
-  entry('c', 3, '2026-11-25T13:00:00.000Z', '2026-11-25T14:00:00.000Z', ZOE, { status: 'CLOSED', displayStatus: 'Closed', edit: { move: false, resize: false } }),
+  entry('c', 3, '2026-11-25T13:00:00.000Z', '2026-11-25T14:00:00.000Z', ZOE, {
+    status: 'CLOSED',
+    displayStatus: 'Closed',
+    edit: { move: false, resize: false },
+  }),
   entry('x', 9, '2026-11-26T06:00:00.000Z', '2026-11-26T07:00:00.000Z', ALEX),
   entry('m', 4, '2026-11-24T23:00:00.000Z', '2026-11-25T06:00:00.000Z', ALEX),
 ];
@@ -54,10 +58,13 @@ describe('agenda', () => {
     expect(groups[0]!.colour).toBe(UNASSIGNED_COLOUR);
     expect(groups[1]!.colour).toBe(personColour(ALEX.id));
     // A field viewer's feed has no team names: their own group has the label given.
-    expect(agendaGroups([entry('o', 7, '2026-11-25T14:00:00.000Z', '2026-11-25T15:00:00.000Z', { id: 'me', name: '' }, { assigneeName: null })], 'My tasks')[0]!.label).toBe('My tasks');
+    expect(
+      agendaGroups([entry('o', 7, '2026-11-25T14:00:00.000Z', '2026-11-25T15:00:00.000Z', { id: 'me', name: '' }, { assigneeName: null })], 'My tasks')[0]!
+        .label,
+    ).toBe('My tasks');
   });
 
-  it('shows each entry\'s 12-hour time, number, name and customer under its person, and opens or re-schedules it', async () => {
+  it("shows each entry's 12-hour time, number, name and customer under its person, and opens or re-schedules it", async () => {
     const onOpen = vi.fn();
     const onReschedule = vi.fn();
     render(<AgendaView day="2026-11-25" entries={ENTRIES} timeZone={NY} onOpen={onOpen} onReschedule={onReschedule} />);

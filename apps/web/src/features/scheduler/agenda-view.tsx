@@ -59,13 +59,21 @@ export const AgendaView = memo(function AgendaView({ day, entries, timeZone, onO
   return (
     <section aria-label={`Agenda, ${title}`} data-board="agenda" className="rounded-lg border border-border bg-white">
       <h2 className="border-b border-border px-3 py-2 text-sm font-semibold text-gray-900">
-        {title} <span className="font-normal text-muted">({dayEntries.length} {dayEntries.length === 1 ? 'task' : 'tasks'})</span>
+        {title}{' '}
+        <span className="font-normal text-muted">
+          ({dayEntries.length} {dayEntries.length === 1 ? 'task' : 'tasks'})
+        </span>
       </h2>
       {groups.length === 0 ? (
         <p className="px-3 py-8 text-center text-sm text-muted">No tasks on this day</p>
       ) : (
         groups.map((g) => (
-          <section key={g.key || 'unassigned'} aria-label={g.label} data-agenda-group={g.key || 'unassigned'} className="border-b border-border last:border-b-0">
+          <section
+            key={g.key || 'unassigned'}
+            aria-label={g.label}
+            data-agenda-group={g.key || 'unassigned'}
+            className="border-b border-border last:border-b-0"
+          >
             <h3 className="flex items-center gap-2 bg-gray-50 px-3 py-1.5 text-xs font-semibold text-gray-700">
               <span aria-hidden="true" className="h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: g.colour.border }} />
               <span className="truncate">{g.label}</span>
@@ -83,7 +91,17 @@ export const AgendaView = memo(function AgendaView({ day, entries, timeZone, onO
   );
 });
 
-function AgendaRow({ entry: e, timeZone, onOpen, onReschedule }: { entry: BoardEntry; timeZone: string; onOpen: (e: BoardEntry) => void; onReschedule?: (e: BoardEntry) => void }) {
+function AgendaRow({
+  entry: e,
+  timeZone,
+  onOpen,
+  onReschedule,
+}: {
+  entry: BoardEntry;
+  timeZone: string;
+  onOpen: (e: BoardEntry) => void;
+  onReschedule?: (e: BoardEntry) => void;
+}) {
   return (
     <li className="flex items-stretch" style={{ borderLeft: `4px solid ${e.colour.border}` }}>
       <button

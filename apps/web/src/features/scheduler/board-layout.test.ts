@@ -3,8 +3,7 @@ import { monthCell, pack, snapMinutes, type Span } from './board-layout';
 
 const H = 3_600_000;
 const e = (id: string, startH: number, endH: number) => ({ id, span: { start: startH * H, end: endH * H } as Span });
-const layout = (items: ReturnType<typeof e>[]) =>
-  Object.fromEntries(pack(items, (i) => i.span).map((p) => [p.item.id, [p.slot, p.slots]]));
+const layout = (items: ReturnType<typeof e>[]) => Object.fromEntries(pack(items, (i) => i.span).map((p) => [p.item.id, [p.slot, p.slots]]));
 
 describe('pack', () => {
   it('puts overlapping entries side by side and lets a later one reuse a freed slot', () => {

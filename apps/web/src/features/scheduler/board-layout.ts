@@ -17,9 +17,7 @@ export type Packed<T> = { item: T; slot: number; slots: number; cluster: number 
  * layout slot row — they never share a slot, even when one has no length.
  */
 export function pack<T>(items: readonly T[], spanOf: (item: T) => Span): Packed<T>[] {
-  const sorted = items
-    .map((item) => ({ item, span: spanOf(item) }))
-    .sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const sorted = items.map((item) => ({ item, span: spanOf(item) })).sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
   const out: Packed<T>[] = [];
   let cluster: Packed<T>[] = [];
   let clusterEnd = -Infinity;

@@ -67,7 +67,13 @@ export function bucketByDay<T extends Timed>(items: readonly T[], days: readonly
  * The buckets with the dragged entry drawn at its preview. Only the days it leaves or enters get new arrays,
  * so every other (memoised) day keeps its props and does not re-render while the pointer moves.
  */
-export function withPreview(buckets: Buckets<BoardEntry>, entries: readonly BoardEntry[], preview: DragPreview | null, days: readonly DayKey[], timeZone: string): Buckets<BoardEntry> {
+export function withPreview(
+  buckets: Buckets<BoardEntry>,
+  entries: readonly BoardEntry[],
+  preview: DragPreview | null,
+  days: readonly DayKey[],
+  timeZone: string,
+): Buckets<BoardEntry> {
   if (!preview) return buckets;
   const entry = entries.find((e) => e.id === preview.id);
   const first = days[0];
@@ -75,8 +81,13 @@ export function withPreview(buckets: Buckets<BoardEntry>, entries: readonly Boar
   if (!entry || !first || !last) return buckets;
   const moved: BoardEntry = { ...entry, startMs: preview.startMs, endMs: preview.endMs };
   const out = new Map(buckets);
-  for (const seg of segmentsOf(entry, timeZone, first, last)) out.set(seg.day, (out.get(seg.day) ?? []).filter((s) => s.item.id !== entry.id));
-  for (const seg of segmentsOf(moved, timeZone, first, last)) out.set(seg.day, [...(out.get(seg.day) ?? []), { item: moved, from: seg.from, to: seg.to }].sort(byStart));
+  for (const seg of segmentsOf(entry, timeZone, first, last))
+    out.set(
+      seg.day,
+      (out.get(seg.day) ?? []).filter((s) => s.item.id !== entry.id),
+    );
+  for (const seg of segmentsOf(moved, timeZone, first, last))
+    out.set(seg.day, [...(out.get(seg.day) ?? []), { item: moved, from: seg.from, to: seg.to }].sort(byStart));
   return out;
 }
 
@@ -84,9 +95,20 @@ export function withPreview(buckets: Buckets<BoardEntry>, entries: readonly Boar
 function sameEntry(a: BoardEntry, b: BoardEntry): boolean {
   return (
     a === b ||
-    (a.id === b.id && a.startMs === b.startMs && a.endMs === b.endMs && a.scheduleVersion === b.scheduleVersion && a.status === b.status &&
-      a.displayStatus === b.displayStatus && a.name === b.name && a.taskNumber === b.taskNumber && a.colour === b.colour &&
-      a.edit.move === b.edit.move && a.edit.resize === b.edit.resize && a.assignedTo?.id === b.assignedTo?.id && a.assigneeName === b.assigneeName && a.customer.name === b.customer.name)
+    (a.id === b.id &&
+      a.startMs === b.startMs &&
+      a.endMs === b.endMs &&
+      a.scheduleVersion === b.scheduleVersion &&
+      a.status === b.status &&
+      a.displayStatus === b.displayStatus &&
+      a.name === b.name &&
+      a.taskNumber === b.taskNumber &&
+      a.colour === b.colour &&
+      a.edit.move === b.edit.move &&
+      a.edit.resize === b.edit.resize &&
+      a.assignedTo?.id === b.assignedTo?.id &&
+      a.assigneeName === b.assigneeName &&
+      a.customer.name === b.customer.name)
   );
 }
 
@@ -123,7 +145,6 @@ type ChipProps = {
   onOpen: (entry: BoardEntry) => void;
 };
 
-
 export function entryLabel(entry: BoardEntry, timeZone: string): string {
   const who = entry.assigneeName ?? (entry.assignedTo ? null : 'Unassigned');
   return `Task #${entry.taskNumber} ${entry.name}, ${rangeLabel(entry.startMs, entry.endMs, timeZone)}, ${entry.displayStatus}, ${who ? `${who}, ` : ''}${entry.customer.name}`;
@@ -140,8 +161,17 @@ const boxStyle = (b: NonNullable<ChipProps['box']>, dragging: boolean): CSSPrope
 
 // The box arrives as a fresh object each column render; compare its numbers so unchanged chips are skipped.
 const sameChip = (a: ChipProps, b: ChipProps) =>
-  a.entry === b.entry && a.timeZone === b.timeZone && a.compact === b.compact && a.dragging === b.dragging && a.onStart === b.onStart && a.onOpen === b.onOpen &&
-  a.box?.top === b.box?.top && a.box?.height === b.box?.height && a.box?.slot === b.box?.slot && a.box?.slots === b.box?.slots && a.box?.reserve === b.box?.reserve;
+  a.entry === b.entry &&
+  a.timeZone === b.timeZone &&
+  a.compact === b.compact &&
+  a.dragging === b.dragging &&
+  a.onStart === b.onStart &&
+  a.onOpen === b.onOpen &&
+  a.box?.top === b.box?.top &&
+  a.box?.height === b.box?.height &&
+  a.box?.slot === b.box?.slot &&
+  a.box?.slots === b.box?.slots &&
+  a.box?.reserve === b.box?.reserve;
 
 export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, compact, box, dragging, onStart, onOpen }: ChipProps) {
   const { colour, edit } = entry;

@@ -72,7 +72,7 @@ describe('CalendarGrid month view', () => {
     expect(props.onOpenDay).toHaveBeenCalledWith(DAY);
   });
 
-  it('lists a cell\'s entries in start order', () => {
+  it("lists a cell's entries in start order", () => {
     const late = entry(DAY, 14, 15);
     const early = entry(DAY, 8, 9);
     const { container } = renderGrid('month', [late, early]);
@@ -198,7 +198,15 @@ describe('CalendarGrid week and day views', () => {
   });
 
   it('draws time off behind the entries', () => {
-    const off = { id: 'o1', userId: 'tech-a', username: 'Alex Tech', startDateTime: '2026-11-25T17:00:00.000Z', endDateTime: '2026-11-25T19:00:00.000Z', reason: null, createdAt: '' };
+    const off = {
+      id: 'o1',
+      userId: 'tech-a',
+      username: 'Alex Tech',
+      startDateTime: '2026-11-25T17:00:00.000Z',
+      endDateTime: '2026-11-25T19:00:00.000Z',
+      reason: null,
+      createdAt: '',
+    };
     renderGrid('day', [], { timeOff: [off] });
     expect(screen.getByText('Time off — Alex Tech')).toBeTruthy();
   });

@@ -3,7 +3,23 @@ import { instantAt } from '@fieldwork/domain/time/calendar-time.rules';
 import type { TimeOff } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import type { BoardEntry, ChartRow } from './board.types';
 import {
-  afterLabelLeft, bucketEntries, bucketTimeOff, dayWindow, drawsSame, HOUR_PX, labelPlace, LANE_PX, lanesInView, layoutRow, minuteOf, rowAt, rowHeight, spanPx, stableBuckets, TRACK_PX, xInView,
+  afterLabelLeft,
+  bucketEntries,
+  bucketTimeOff,
+  dayWindow,
+  drawsSame,
+  HOUR_PX,
+  labelPlace,
+  LANE_PX,
+  lanesInView,
+  layoutRow,
+  minuteOf,
+  rowAt,
+  rowHeight,
+  spanPx,
+  stableBuckets,
+  TRACK_PX,
+  xInView,
 } from './chart-layout';
 import { chartAccent, UNASSIGNED_COLOUR } from './scheduler-colours';
 
@@ -18,8 +34,18 @@ let n = 0;
 function entry(fromH: number, toH: number, assignedTo: BoardEntry['assignedTo'], day = DAY): BoardEntry {
   n += 1;
   return {
-    id: `e${n}`, taskNumber: 1000 + n, name: `Task ${n}`, startTime: '', endTime: '', startMs: at(fromH, day), endMs: at(toH, day), assignedTo,
-    status: 'UPCOMING', displayStatus: 'Upcoming', edit: { move: true, resize: true }, colour: UNASSIGNED_COLOUR,
+    id: `e${n}`,
+    taskNumber: 1000 + n,
+    name: `Task ${n}`,
+    startTime: '',
+    endTime: '',
+    startMs: at(fromH, day),
+    endMs: at(toH, day),
+    assignedTo,
+    status: 'UPCOMING',
+    displayStatus: 'Upcoming',
+    edit: { move: true, resize: true },
+    colour: UNASSIGNED_COLOUR,
   } as unknown as BoardEntry;
 }
 
@@ -111,8 +137,24 @@ describe('x and width from minutes', () => {
 describe('bucketTimeOff', () => {
   it('draws time off on the rows of its person only, clipped to the day', () => {
     const off = [
-      { id: 'o1', userId: 'b', username: 'Bob', startDateTime: new Date(at(13)).toISOString(), endDateTime: new Date(at(30)).toISOString(), reason: 'Dentist', createdAt: '' },
-      { id: 'o2', userId: 'a', username: 'Ann', startDateTime: new Date(at(9, '2026-11-20')).toISOString(), endDateTime: new Date(at(10, '2026-11-20')).toISOString(), reason: null, createdAt: '' },
+      {
+        id: 'o1',
+        userId: 'b',
+        username: 'Bob',
+        startDateTime: new Date(at(13)).toISOString(),
+        endDateTime: new Date(at(30)).toISOString(),
+        reason: 'Dentist',
+        createdAt: '',
+      },
+      {
+        id: 'o2',
+        userId: 'a',
+        username: 'Ann',
+        startDateTime: new Date(at(9, '2026-11-20')).toISOString(),
+        endDateTime: new Date(at(10, '2026-11-20')).toISOString(),
+        reason: null,
+        createdAt: '',
+      },
     ] satisfies TimeOff[];
     const m = bucketTimeOff(rows, off, win);
     expect([...m.keys()]).toEqual(['p:b']);
@@ -126,7 +168,7 @@ describe('rowAt', () => {
     expect([rowAt(tops, 0), rowAt(tops, 59), rowAt(tops, 60), rowAt(tops, 239), rowAt(tops, 240), rowAt(tops, -1)]).toEqual([0, 0, 1, 2, -1, -1]);
   });
 
-  it('gives each bar the free space after it in its lane, to the next bar or the day\'s end', () => {
+  it("gives each bar the free space after it in its lane, to the next bar or the day's end", () => {
     const a = entry(9, 9.5, tech('a'));
     const b = entry(12, 13, tech('a'));
     const l = layoutRow([b, a], win);
@@ -135,7 +177,7 @@ describe('rowAt', () => {
     expect(room.get(b.id)).toBe(TRACK_PX - 13 * HOUR_PX);
   });
 
-  it('puts a short bar\'s label after it when there is room, else keeps a compact one inside', () => {
+  it("puts a short bar's label after it when there is room, else keeps a compact one inside", () => {
     expect(labelPlace(2 * HOUR_PX, 0)).toBe('inside');
     expect(labelPlace(HOUR_PX / 2, HOUR_PX)).toBe('after');
     expect(labelPlace(HOUR_PX / 2, 20)).toBe('compact');

@@ -99,8 +99,18 @@ export function stableBuckets<T>(prev: Map<string, T[]> | undefined, next: Map<s
 
 /** Whether two versions of an entry draw identically on the chart (what a row shows of it). */
 export function drawsSame(a: BoardEntry, b: BoardEntry): boolean {
-  return a === b || (a.id === b.id && a.startMs === b.startMs && a.endMs === b.endMs && a.taskNumber === b.taskNumber && a.name === b.name
-    && a.displayStatus === b.displayStatus && a.edit.move === b.edit.move && a.edit.resize === b.edit.resize && a.colour === b.colour);
+  return (
+    a === b ||
+    (a.id === b.id &&
+      a.startMs === b.startMs &&
+      a.endMs === b.endMs &&
+      a.taskNumber === b.taskNumber &&
+      a.name === b.name &&
+      a.displayStatus === b.displayStatus &&
+      a.edit.move === b.edit.move &&
+      a.edit.resize === b.edit.resize &&
+      a.colour === b.colour)
+  );
 }
 
 /** room: free track px right of the bar in its lane (to the next bar, or the day's end). */

@@ -1,7 +1,19 @@
 import { memo, type CSSProperties } from 'react';
 import { rangeLabel, timeOfDayLabel } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry, ChartRow } from './board.types';
-import { afterLabelLeft, drawsSame, FULL_LABEL_PX, HOUR_PX, LABEL_PX, labelPlace, LANE_PX, TRACK_PX, type LabelPlace, type RowLayout, type TimeOffBlock } from './chart-layout';
+import {
+  afterLabelLeft,
+  drawsSame,
+  FULL_LABEL_PX,
+  HOUR_PX,
+  LABEL_PX,
+  labelPlace,
+  LANE_PX,
+  TRACK_PX,
+  type LabelPlace,
+  type RowLayout,
+  type TimeOffBlock,
+} from './chart-layout';
 import { UNASSIGNED_COLOUR, type Swatch } from './scheduler-colours';
 
 /** A bar keeps at least this much of its end for its label when the label is pushed right. */
@@ -94,8 +106,18 @@ function entryStyle(left: number, width: number, lane: number, colour: Swatch, e
  * view; afterLeft / afterWidth: where a label drawn after the bar goes, up to the next bar.
  */
 type ChartEntryProps = {
-  entry: BoardEntry; left: number; width: number; lane: number; colour: Swatch; rowLabel: string; timeZone: string; dragging: boolean;
-  place: LabelPlace; shift: number; afterLeft: number; afterWidth: number;
+  entry: BoardEntry;
+  left: number;
+  width: number;
+  lane: number;
+  colour: Swatch;
+  rowLabel: string;
+  timeZone: string;
+  dragging: boolean;
+  place: LabelPlace;
+  shift: number;
+  afterLeft: number;
+  afterWidth: number;
 };
 
 const PAD_X = 8;
@@ -120,9 +142,13 @@ const ChartEntry = memo(
           className={`overflow-hidden rounded py-1 text-xs leading-tight shadow-sm select-none focus-visible:outline-2 focus-visible:outline-primary ${short ? 'pr-0.5' : 'pr-2'} ${entry.edit.move ? 'cursor-grab' : 'cursor-pointer'}`}
           style={entryStyle(left, width, lane, colour, { paddingLeft: short ? 2 : PAD_X + shift, ...(dragging ? { opacity: 0.35 } : null) })}
         >
-          {place === 'inside' ? <BarLabel entry={entry} timeZone={timeZone} /> : place === 'after' ? null : (
+          {place === 'inside' ? (
+            <BarLabel entry={entry} timeZone={timeZone} />
+          ) : place === 'after' ? null : (
             // Smaller and clipped rather than ellipsed: a 15-minute bar still shows most of "#1234".
-            <span data-bar-label="" className="block overflow-hidden text-[10px] font-semibold tracking-tight whitespace-nowrap">#{entry.taskNumber}</span>
+            <span data-bar-label="" className="block overflow-hidden text-[10px] font-semibold tracking-tight whitespace-nowrap">
+              #{entry.taskNumber}
+            </span>
           )}
           {entry.edit.resize ? <span data-resize-handle="" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize" /> : null}
         </div>
@@ -132,7 +158,14 @@ const ChartEntry = memo(
             aria-hidden="true"
             data-after-label={entry.id}
             className="pointer-events-none overflow-hidden py-1 text-xs leading-tight text-gray-800"
-            style={{ position: 'absolute', left: afterLeft, width: afterWidth, top: lane * LANE_PX + ENTRY_INSET, height: LANE_PX - ENTRY_INSET * 2, opacity: dragging ? 0.35 : undefined }}
+            style={{
+              position: 'absolute',
+              left: afterLeft,
+              width: afterWidth,
+              top: lane * LANE_PX + ENTRY_INSET,
+              height: LANE_PX - ENTRY_INSET * 2,
+              opacity: dragging ? 0.35 : undefined,
+            }}
           >
             <BarLabel entry={entry} timeZone={timeZone} />
           </div>
@@ -140,9 +173,19 @@ const ChartEntry = memo(
       </>
     );
   },
-  (a, b) => drawsSame(a.entry, b.entry) && a.left === b.left && a.width === b.width && a.lane === b.lane && a.colour === b.colour
-    && a.rowLabel === b.rowLabel && a.timeZone === b.timeZone && a.dragging === b.dragging && a.place === b.place && a.shift === b.shift
-    && a.afterLeft === b.afterLeft && a.afterWidth === b.afterWidth,
+  (a, b) =>
+    drawsSame(a.entry, b.entry) &&
+    a.left === b.left &&
+    a.width === b.width &&
+    a.lane === b.lane &&
+    a.colour === b.colour &&
+    a.rowLabel === b.rowLabel &&
+    a.timeZone === b.timeZone &&
+    a.dragging === b.dragging &&
+    a.place === b.place &&
+    a.shift === b.shift &&
+    a.afterLeft === b.afterLeft &&
+    a.afterWidth === b.afterWidth,
 );
 
 /** Label placement and offsets of one placed bar for the visible track's left edge. */
@@ -173,7 +216,23 @@ function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) 
   );
 }
 
-export const ChartRowView = memo(function ChartRowView({ row, top, height, layout, timeZone, timeOff, draggingId, dropSettled, ghost, viewLeft, xFrom, xTo, labelPx, laneFrom, laneTo }: ChartRowViewProps) {
+export const ChartRowView = memo(function ChartRowView({
+  row,
+  top,
+  height,
+  layout,
+  timeZone,
+  timeOff,
+  draggingId,
+  dropSettled,
+  ghost,
+  viewLeft,
+  xFrom,
+  xTo,
+  labelPx,
+  laneFrom,
+  laneTo,
+}: ChartRowViewProps) {
   const colour = row.kind === 'unassigned' ? UNASSIGNED_COLOUR : row.colour;
   // A dropped entry (the pointer is up) is drawn as itself where it was let go, in the release's own frame:
   // moved (same element) when it stays in this row, gone from here when it went to another row.
@@ -193,7 +252,9 @@ export const ChartRowView = memo(function ChartRowView({ row, top, height, layou
         className={`sticky left-0 z-[4] flex flex-none items-start border-r border-b border-border bg-white py-2 ${narrow ? 'gap-1.5 px-2 text-xs' : 'gap-2 px-3 text-sm'} ${aggregate ? 'font-semibold' : ''}`}
         style={{ width: labelPx }}
       >
-        {aggregate ? null : <span aria-hidden="true" className={`${narrow ? 'mt-1' : 'mt-1.5'} h-2.5 w-2.5 flex-none rounded-full`} style={{ background: colour.border }} />}
+        {aggregate ? null : (
+          <span aria-hidden="true" className={`${narrow ? 'mt-1' : 'mt-1.5'} h-2.5 w-2.5 flex-none rounded-full`} style={{ background: colour.border }} />
+        )}
         {/* The narrow (phone) column wraps a name onto two lines rather than cutting it to a few letters. */}
         <span className={narrow ? 'line-clamp-2 break-words' : 'truncate'} title={row.label}>
           {row.label}
@@ -220,10 +281,33 @@ export const ChartRowView = memo(function ChartRowView({ row, top, height, layou
           const { entry, left, width, lane } = dropped ? ghost! : item;
           // A dropped bar's free space is not known until the row is laid out again: its label stays compact.
           const room = dropped ? 0 : item.room;
-          return <ChartEntry key={entry.id} entry={entry} left={left} width={width} lane={lane} colour={entry.colour} rowLabel={row.label} timeZone={timeZone} dragging={!dropSettled && entry.id === draggingId} {...labelProps(left, width, room, viewLeft)} />;
+          return (
+            <ChartEntry
+              key={entry.id}
+              entry={entry}
+              left={left}
+              width={width}
+              lane={lane}
+              colour={entry.colour}
+              rowLabel={row.label}
+              timeZone={timeZone}
+              dragging={!dropSettled && entry.id === draggingId}
+              {...labelProps(left, width, room, viewLeft)}
+            />
+          );
         })}
         {ghost?.settled && !layout.items.some((i) => i.entry.id === ghost.entry.id) ? (
-          <ChartEntry entry={ghost.entry} left={ghost.left} width={ghost.width} lane={ghost.lane} colour={ghost.entry.colour} rowLabel={row.label} timeZone={timeZone} dragging={false} {...labelProps(ghost.left, ghost.width, 0, viewLeft)} />
+          <ChartEntry
+            entry={ghost.entry}
+            left={ghost.left}
+            width={ghost.width}
+            lane={ghost.lane}
+            colour={ghost.entry.colour}
+            rowLabel={row.label}
+            timeZone={timeZone}
+            dragging={false}
+            {...labelProps(ghost.left, ghost.width, 0, viewLeft)}
+          />
         ) : null}
         {ghost && !ghost.settled ? (
           <div

@@ -21,15 +21,37 @@ const rows: ChartRow[] = [
 
 function entry(id: string, taskNumber: number, fromH: number, toH: number, over: Partial<BoardEntry> = {}): BoardEntry {
   return {
-    id, taskNumber, name: 'Fit boiler', startTime: new Date(at(fromH)).toISOString(), endTime: new Date(at(toH)).toISOString(), startMs: at(fromH), endMs: at(toH),
-    assignedTo: { id: 'a', type: 'TECHNICIAN' }, status: 'UPCOMING', displayStatus: 'Upcoming', job: { id: 'j', jobNumber: 1 }, customer: { id: 'c', name: 'C' },
-    scheduleId: `s-${id}`, scheduleVersion: 1, assigneeName: 'Ann Smith', edit: { move: true, resize: true }, colour: UNASSIGNED_COLOUR, ...over,
+    id,
+    taskNumber,
+    name: 'Fit boiler',
+    startTime: new Date(at(fromH)).toISOString(),
+    endTime: new Date(at(toH)).toISOString(),
+    startMs: at(fromH),
+    endMs: at(toH),
+    assignedTo: { id: 'a', type: 'TECHNICIAN' },
+    status: 'UPCOMING',
+    displayStatus: 'Upcoming',
+    job: { id: 'j', jobNumber: 1 },
+    customer: { id: 'c', name: 'C' },
+    scheduleId: `s-${id}`,
+    scheduleVersion: 1,
+    assigneeName: 'Ann Smith',
+    edit: { move: true, resize: true },
+    colour: UNASSIGNED_COLOUR,
+    ...over,
   };
 }
 
 function setup(over: Partial<DispatchChartProps> = {}) {
   const props: DispatchChartProps = {
-    day: DAY, rows, timeZone: TZ, timeOff: [], onOpen: vi.fn(), onMove: vi.fn(), onDropTask: vi.fn(), onCreate: vi.fn(),
+    day: DAY,
+    rows,
+    timeZone: TZ,
+    timeOff: [],
+    onOpen: vi.fn(),
+    onMove: vi.fn(),
+    onDropTask: vi.fn(),
+    onCreate: vi.fn(),
     entries: [entry('t1', 1042, 9, 11), entry('t2', 1043, 12, 13, { status: 'CLOSED', displayStatus: 'Closed', edit: { move: false, resize: false } })],
     ...over,
   };
@@ -56,7 +78,10 @@ describe('DispatchChart', () => {
 
   it('puts a technician entry on All Technicians and on its person row only', () => {
     setup();
-    const onRow = (name: string) => within(screen.getByRole('group', { name })).queryAllByRole('button').map((b) => b.getAttribute('data-task-number'));
+    const onRow = (name: string) =>
+      within(screen.getByRole('group', { name }))
+        .queryAllByRole('button')
+        .map((b) => b.getAttribute('data-task-number'));
     expect(onRow('All Technicians')).toEqual(['1042', '1043']);
     expect(onRow('Ann Smith')).toEqual(['1042', '1043']);
     expect(onRow('Bob Jones')).toEqual([]);
@@ -84,10 +109,14 @@ describe('DispatchChart', () => {
 
   it('keeps a label on short bars: after the bar when its lane is free there, else a compact number with the full label in its title', async () => {
     // Ann: a 30-minute job at 09:00 with the lane free after it; a 15-minute one at 12:00 followed at once by another.
-    setup({ entries: [
-      entry('t1', 1042, 9, 9.5), entry('t2', 1043, 12, 12.25), entry('t3', 1044, 12.25, 14),
-      entry('t4', 1045, 1, 1.5, { assignedTo: { id: 'b', type: 'TECHNICIAN' } }),
-    ] });
+    setup({
+      entries: [
+        entry('t1', 1042, 9, 9.5),
+        entry('t2', 1043, 12, 12.25),
+        entry('t3', 1044, 12.25, 14),
+        entry('t4', 1045, 1, 1.5, { assignedTo: { id: 'b', type: 'TECHNICIAN' } }),
+      ],
+    });
     // Bob's 01:00 bar lies hours left of the view (it opens at 08:00); its label waits at the view's left edge.
     const bob = screen.getByRole('group', { name: 'Bob Jones' });
     expect(parseFloat(bob.querySelector<HTMLElement>('[data-after-label="t4"]')!.style.left)).toBe(8 * HOUR_PX + 4);
@@ -139,7 +168,19 @@ describe('DispatchChart', () => {
   });
 
   it('draws time off on its person row', () => {
-    setup({ timeOff: [{ id: 'o1', userId: 'b', username: 'Bob', startDateTime: new Date(at(13)).toISOString(), endDateTime: new Date(at(15)).toISOString(), reason: null, createdAt: '' }] });
+    setup({
+      timeOff: [
+        {
+          id: 'o1',
+          userId: 'b',
+          username: 'Bob',
+          startDateTime: new Date(at(13)).toISOString(),
+          endDateTime: new Date(at(15)).toISOString(),
+          reason: null,
+          createdAt: '',
+        },
+      ],
+    });
     expect(screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-time-off]')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Ann Smith' }).querySelector('[data-time-off]')).toBeNull();
   });
@@ -156,12 +197,17 @@ describe('DispatchChart', () => {
     const drop = createEvent.drop(target, { dataTransfer });
     Object.defineProperties(drop, { clientX: { value: LABEL_PX + 10 * HOUR_PX }, clientY: { value: HEADER_PX + 4 * 60 + 10 } });
     fireEvent(target, drop);
-    expect(props.onDropTask).toHaveBeenCalledWith(expect.objectContaining({
-      task: card, start: new Date(at(10)).toISOString(), end: new Date(at(11)).toISOString(), assignee: { id: 'b', type: 'TECHNICIAN' },
-    }));
+    expect(props.onDropTask).toHaveBeenCalledWith(
+      expect.objectContaining({
+        task: card,
+        start: new Date(at(10)).toISOString(),
+        end: new Date(at(11)).toISOString(),
+        assignee: { id: 'b', type: 'TECHNICIAN' },
+      }),
+    );
   });
 
-  it('drags an entry onto another person\'s row: re-timed and re-assigned through onMove', async () => {
+  it("drags an entry onto another person's row: re-timed and re-assigned through onMove", async () => {
     const props = setup();
     const scroll = document.querySelector<HTMLElement>('[data-chart-scroll]')!;
     scroll.scrollLeft = 0;
@@ -186,20 +232,35 @@ describe('DispatchChart', () => {
     expect(screen.getByRole('group', { name: 'Ann Smith' }).querySelector('[data-entry-id="t1"]')).toBeNull();
     expect(props.onMove).not.toHaveBeenCalled();
     await waitFor(() => expect(props.onMove).toHaveBeenCalledTimes(1));
-    expect(props.onMove).toHaveBeenCalledWith(expect.objectContaining({
-      start: new Date(at(10)).toISOString(), end: new Date(at(12)).toISOString(), assignee: { id: 'b', type: 'TECHNICIAN' },
-    }));
+    expect(props.onMove).toHaveBeenCalledWith(
+      expect.objectContaining({
+        start: new Date(at(10)).toISOString(),
+        end: new Date(at(12)).toISOString(),
+        assignee: { id: 'b', type: 'TECHNICIAN' },
+      }),
+    );
     expect(props.onOpen).not.toHaveBeenCalled();
   });
 
   it('moves the dropped bar itself along its row at once, and puts it back when the move is refused', async () => {
     let refuse!: (ok: boolean) => void;
-    const props = setup({ onMove: vi.fn(() => new Promise<boolean>((r) => { refuse = r; })) });
+    const props = setup({
+      onMove: vi.fn(
+        () =>
+          new Promise<boolean>((r) => {
+            refuse = r;
+          }),
+      ),
+    });
     document.querySelector<HTMLElement>('[data-chart-scroll]')!.scrollLeft = 0;
     const ann = () => screen.getByRole('group', { name: 'Ann Smith' }).querySelector<HTMLElement>('[data-entry-id="t1"]')!;
     const bar = ann();
     const y = HEADER_PX + 3 * 60 + 20;
-    for (const [type, target, x] of [['pointerDown', bar, 9.5], ['pointerMove', window, 12.5], ['pointerUp', window, 12.5]] as const) {
+    for (const [type, target, x] of [
+      ['pointerDown', bar, 9.5],
+      ['pointerMove', window, 12.5],
+      ['pointerUp', window, 12.5],
+    ] as const) {
       const ev = createEvent[type](target, {});
       Object.defineProperties(ev, { clientX: { value: LABEL_PX + x * HOUR_PX }, clientY: { value: y }, button: { value: 0 } });
       fireEvent(target, ev);
@@ -216,9 +277,16 @@ describe('DispatchChart', () => {
   });
 
   it('renders only the rows in view out of hundreds', () => {
-    const many: ChartRow[] = [...rows, ...Array.from({ length: 500 }, (_, i): ChartRow => ({
-      key: `p:${i}`, kind: 'person', label: `Tech ${i}`, assignee: { id: `t${i}`, type: 'TECHNICIAN' }, colour: chartAccent(i),
-    }))];
+    const many: ChartRow[] = [
+      ...rows,
+      ...Array.from({ length: 500 }, (_, i): ChartRow => ({
+        key: `p:${i}`,
+        kind: 'person',
+        label: `Tech ${i}`,
+        assignee: { id: `t${i}`, type: 'TECHNICIAN' },
+        colour: chartAccent(i),
+      })),
+    ];
     setup({ rows: many });
     const shown = document.querySelectorAll('[data-row-key]').length;
     expect(shown).toBeGreaterThan(10);
@@ -232,7 +300,10 @@ describe('DispatchChart', () => {
     expect((row.firstElementChild as HTMLElement).style.width).toBe(`${NARROW_LABEL_PX}px`);
     expect(row.firstElementChild!.className).toContain('sticky');
     const track = row.querySelector('[data-track]')!;
-    for (const [type, target] of [['pointerDown', track], ['pointerUp', window]] as const) {
+    for (const [type, target] of [
+      ['pointerDown', track],
+      ['pointerUp', window],
+    ] as const) {
       const ev = createEvent[type](target, {});
       Object.defineProperties(ev, { clientX: { value: NARROW_LABEL_PX + 14 * HOUR_PX }, clientY: { value: HEADER_PX + 4 * 60 + 20 }, button: { value: 0 } });
       fireEvent(target, ev);
@@ -244,7 +315,10 @@ describe('DispatchChart', () => {
     const props = setup();
     document.querySelector<HTMLElement>('[data-chart-scroll]')!.scrollLeft = 0;
     const track = screen.getByRole('group', { name: 'Bob Jones' }).querySelector('[data-track]')!;
-    for (const [type, target] of [['pointerDown', track], ['pointerUp', window]] as const) {
+    for (const [type, target] of [
+      ['pointerDown', track],
+      ['pointerUp', window],
+    ] as const) {
       const ev = createEvent[type](target, {});
       Object.defineProperties(ev, { clientX: { value: LABEL_PX + 14 * HOUR_PX }, clientY: { value: HEADER_PX + 4 * 60 + 20 }, button: { value: 0 } });
       fireEvent(target, ev);

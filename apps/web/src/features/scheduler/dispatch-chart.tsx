@@ -1,12 +1,44 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CALENDAR } from '@fieldwork/domain/scheduling/calendar.rules';
 import { hourLabel, instantAt } from '@fieldwork/domain/time/calendar-time.rules';
 import type { BoardEntry, ChartRow, DispatchChartProps } from './board.types';
 import { snapMinutes } from './board-layout';
 import {
-  bucketEntries, bucketTimeOff, dayWindow, DAY_MINUTES, drawsSame, HEADER_PX, HOUR_PX, LABEL_PX, LANE_PX, NARROW_LABEL_PX, lanesInView, layoutRow, xInView, minuteOf, PX_PER_MINUTE,
-  rowAt, rowHeight, SNAP_MINUTES, spanPx, stableBuckets, TRACK_PX, xOfMinute, type DayWindow, type RowLayout,
+  bucketEntries,
+  bucketTimeOff,
+  dayWindow,
+  DAY_MINUTES,
+  drawsSame,
+  HEADER_PX,
+  HOUR_PX,
+  LABEL_PX,
+  LANE_PX,
+  NARROW_LABEL_PX,
+  lanesInView,
+  layoutRow,
+  xInView,
+  minuteOf,
+  PX_PER_MINUTE,
+  rowAt,
+  rowHeight,
+  SNAP_MINUTES,
+  spanPx,
+  stableBuckets,
+  TRACK_PX,
+  xOfMinute,
+  type DayWindow,
+  type RowLayout,
 } from './chart-layout';
 import { ChartRowView, type ChartGhost } from './chart-row';
 import { readDraggedTask, TASK_DRAG_TYPE } from './drag-state';
@@ -35,7 +67,6 @@ const EMPTY: BoardEntry[] = [];
 /** Before the first layout the scroller's size is unknown: assume a desktop viewport's worth of rows. */
 const VIEW_HEIGHT_GUESS = 900;
 const VIEW_WIDTH_GUESS = 1400;
-
 
 export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, onMove, onDropTask, onCreate, narrow = false }: DispatchChartProps) {
   // A phone keeps a narrower name column so more than an hour of the track shows beside it.
@@ -147,7 +178,8 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
   if (preview && dragged) {
     const moved = preview.assignee && preview.assignee.id !== dragged.assignedTo?.id;
     ghostRow = (moved ? personRow.get(preview.assignee!.id) : dragOrigin.current) ?? dragOrigin.current;
-    const lane = ghostRow === dragOrigin.current ? (rowLayouts[rows.findIndex((r) => r.key === ghostRow)]?.items.find((p) => p.entry.id === dragged.id)?.lane ?? 0) : 0;
+    const lane =
+      ghostRow === dragOrigin.current ? (rowLayouts[rows.findIndex((r) => r.key === ghostRow)]?.items.find((p) => p.entry.id === dragged.id)?.lane ?? 0) : 0;
     ghost = { entry: dragged, lane, settled: !!preview.settled, ...spanPx(preview.startMs, preview.endMs, win) };
   }
 
@@ -160,7 +192,10 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
       if (!from) return;
       const at = locateRow(e.clientX, e.clientY);
       const to = at && at.row.key === from.rowKey ? at.point.minute : from.minute;
-      const [a, b] = Math.abs(to - from.minute) < SNAP_MINUTES ? [from.minute, from.minute + CALENDAR.newRangeMinutes] : [Math.min(from.minute, to), Math.max(from.minute, to)];
+      const [a, b] =
+        Math.abs(to - from.minute) < SNAP_MINUTES
+          ? [from.minute, from.minute + CALENDAR.newRangeMinutes]
+          : [Math.min(from.minute, to), Math.max(from.minute, to)];
       onCreate({ start: new Date(instantAt(day, a, timeZone)).toISOString(), end: new Date(instantAt(day, b, timeZone)).toISOString() });
     };
     const cancel = () => {
@@ -229,14 +264,7 @@ export function DispatchChart({ day, rows, timeZone, entries, timeOff, onOpen, o
               </div>
             ))}
           </div>
-          <div
-            className="relative"
-            style={{ height: bodyHeight }}
-            onPointerDown={onPointerDown}
-            onKeyDown={onKeyDown}
-            onDragOver={onDragOver}
-            onDrop={onDrop}
-          >
+          <div className="relative" style={{ height: bodyHeight }} onPointerDown={onPointerDown} onKeyDown={onKeyDown} onDragOver={onDragOver} onDrop={onDrop}>
             {virtualizer.getVirtualItems().map((v) => {
               const row = rows[v.index]!;
               const [laneFrom, laneTo] = lanesInView(scrollTop - HEADER_PX - tops[v.index]!, viewHeight, rowLayouts[v.index]!.lanes);

@@ -26,7 +26,19 @@ type CellProps = {
 };
 
 /** One day of the month: memoised on its own segment list, so a drag re-renders only the cells it touches. */
-const MonthCell = memo(function MonthCell({ day, segments, inMonth, isToday, dropTarget, draggingId, timeZone, onStart, onOpen, onOpenDay, onEmptyClick }: CellProps) {
+const MonthCell = memo(function MonthCell({
+  day,
+  segments,
+  inMonth,
+  isToday,
+  dropTarget,
+  draggingId,
+  timeZone,
+  onStart,
+  onOpen,
+  onOpenDay,
+  onEmptyClick,
+}: CellProps) {
   const { shown, more } = monthCell(segments.length);
   const dayNumber = Number(day.slice(8));
   const onClick = (e: MouseEvent<HTMLDivElement>) => {

@@ -85,7 +85,13 @@ describe('scheduler page', { timeout: 20_000 }, () => {
   });
 
   it('shows a technician no money cards and no Reschedule', async () => {
-    mockScheduler(task({ estimateCount: 3, invoiceCount: 2, assignedUser: { userId: '00000000-0000-4000-8000-000000000001', username: 'Pat Lee', profileImgThumbnail: null } }));
+    mockScheduler(
+      task({
+        estimateCount: 3,
+        invoiceCount: 2,
+        assignedUser: { userId: '00000000-0000-4000-8000-000000000001', username: 'Pat Lee', profileImgThumbnail: null },
+      }),
+    );
     renderApp(`${PAGE}?view=week&date=2026-11-25`, makeSession('Technician', 'noAccess'));
     fireEvent.keyDown(await screen.findByRole('button', { name: /Task #2001/ }), { key: 'Enter' });
     const drawer = await screen.findByRole('dialog', { name: '#2001 Replace valve' });
@@ -134,7 +140,8 @@ describe('scheduler page', { timeout: 20_000 }, () => {
       expect(row.textContent).toContain('Northwind Plumbing');
       // Date navigation and the one view switch share a row.
       const first = screen.getByRole('button', { name: 'Previous' }).parentElement!;
-      for (const el of [screen.getByRole('button', { name: 'Next' }), screen.getByLabelText('Go to date'), screen.getByRole('combobox', { name: 'View' })]) expect(first.contains(el)).toBe(true);
+      for (const el of [screen.getByRole('button', { name: 'Next' }), screen.getByLabelText('Go to date'), screen.getByRole('combobox', { name: 'View' })])
+        expect(first.contains(el)).toBe(true);
       await user.click(tom.getByRole('button', { name: 'Re-schedule task #2001' }));
       expect(await screen.findByRole('dialog', { name: 'Re-Schedule Task' })).toBeTruthy();
       // Closing the schedule sheet comes back to the task's preview; closing that returns to the agenda.

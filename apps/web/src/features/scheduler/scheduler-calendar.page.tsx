@@ -55,7 +55,16 @@ function SchedulerScreen() {
   const [applied, setApplied] = useState<SchedulerFilterValues>({});
   const filters = useMemo(() => ({ ...applied, search: search.trim() || undefined }), [applied, search]);
   const [personSearch, setPersonSearch] = useState('');
-  const data = useSchedulerBoard({ view: state.dataView, anchor: state.anchor, chart: chart || agenda, timeZone: tz, filters, office: !field, canWrite, personSearch });
+  const data = useSchedulerBoard({
+    view: state.dataView,
+    anchor: state.anchor,
+    chart: chart || agenda,
+    timeZone: tz,
+    filters,
+    office: !field,
+    canWrite,
+    personSearch,
+  });
   const live = useLiveBoard(true);
   const { move, drop } = useMoveTask();
   const navigate = useNavigate();
@@ -90,7 +99,10 @@ function SchedulerScreen() {
   // "+n more" opens the crowded day; already on the day view, it opens that day's agenda, where every entry has a row.
   const dayView = state.view === 'day';
   const onShowMore = useCallback((day: DayKey) => update(dayView ? { board: 'agenda', date: day } : { view: 'day', date: day }), [update, dayView]);
-  const onPick = useCallback((p: { board: SchedulerSearch['board']; view?: SchedulerSearch['view'] }) => update(p.view ? { board: p.board, view: p.view } : { board: p.board }), [update]);
+  const onPick = useCallback(
+    (p: { board: SchedulerSearch['board']; view?: SchedulerSearch['view'] }) => update(p.view ? { board: p.board, view: p.view } : { board: p.board }),
+    [update],
+  );
 
   const sidebar = field ? null : (
     <TeamSidebar members={data.team} loading={data.teamQuery.isPending} colourOf={data.colourOf} selected={data.selected} onSelectedChange={data.setSelected} />
@@ -108,30 +120,37 @@ function SchedulerScreen() {
   const toggleSheet = useCallback((kind: SheetKind) => setSheet((s) => (s === kind ? null : kind)), []);
   const closePreview = useCallback(() => setPreview(null), []);
   // Memoised so the memoised header is skipped when only the board's entries change (every move).
-  const actions = useMemo(() => (
-    <>
-      <SchedulerFilter value={applied} onApply={setApplied} showPeople={!field} />
-      {field ? null : (
-        <>
-          <Button variant="secondary" size={phone ? 'icon' : undefined} aria-pressed={sheet === 'unscheduled'} onClick={() => toggleSheet('unscheduled')}>
-            <CalendarClock size={14} aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{CALENDAR_MESSAGES.unscheduledTitle}</span>
+  const actions = useMemo(
+    () => (
+      <>
+        <SchedulerFilter value={applied} onApply={setApplied} showPeople={!field} />
+        {field ? null : (
+          <>
+            <Button variant="secondary" size={phone ? 'icon' : undefined} aria-pressed={sheet === 'unscheduled'} onClick={() => toggleSheet('unscheduled')}>
+              <CalendarClock size={14} aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{CALENDAR_MESSAGES.unscheduledTitle}</span>
+            </Button>
+            <Button variant="secondary" size={phone ? 'icon' : undefined} aria-pressed={sheet === 'unassigned'} onClick={() => toggleSheet('unassigned')}>
+              <UserX size={14} aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{CALENDAR_MESSAGES.unassignedTitle}</span>
+            </Button>
+          </>
+        )}
+        {!field && phone ? (
+          <Button variant="secondary" size="icon" onClick={() => setTeamOpen(true)}>
+            <Users size={14} aria-hidden="true" /> <span className="sr-only">Team</span>
           </Button>
-          <Button variant="secondary" size={phone ? 'icon' : undefined} aria-pressed={sheet === 'unassigned'} onClick={() => toggleSheet('unassigned')}>
-            <UserX size={14} aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{CALENDAR_MESSAGES.unassignedTitle}</span>
-          </Button>
-        </>
-      )}
-      {!field && phone ? (
-        <Button variant="secondary" size="icon" onClick={() => setTeamOpen(true)}>
-          <Users size={14} aria-hidden="true" /> <span className="sr-only">Team</span>
-        </Button>
-      ) : null}
-    </>
-  ), [applied, field, phone, sheet, toggleSheet]);
+        ) : null}
+      </>
+    ),
+    [applied, field, phone, sheet, toggleSheet],
+  );
 
   let board;
   if (state.board === 'calendar' && state.view === null) {
-    board = <p className="rounded-lg border border-dashed border-border bg-white px-4 py-16 text-center text-sm font-medium text-gray-900">{CALENDAR_MESSAGES.noViews}</p>;
+    board = (
+      <p className="rounded-lg border border-dashed border-border bg-white px-4 py-16 text-center text-sm font-medium text-gray-900">
+        {CALENDAR_MESSAGES.noViews}
+      </p>
+    );
   } else if (data.feed.isPending || !data.ready) {
     board = (
       <div role="status" aria-label="Loading the schedule" className="space-y-2 rounded-lg border border-border bg-white p-3">
@@ -146,7 +165,16 @@ function SchedulerScreen() {
       </div>
     );
   } else if (agenda) {
-    board = <AgendaView day={state.anchor} entries={data.entries} timeZone={tz} onOpen={onOpen} onReschedule={canWrite ? onReschedule : undefined} ownLabel={field ? 'My tasks' : null} />;
+    board = (
+      <AgendaView
+        day={state.anchor}
+        entries={data.entries}
+        timeZone={tz}
+        onOpen={onOpen}
+        onReschedule={canWrite ? onReschedule : undefined}
+        ownLabel={field ? 'My tasks' : null}
+      />
+    );
   } else if (chart) {
     board = (
       <div className="space-y-2">
@@ -210,9 +238,7 @@ function SchedulerScreen() {
           </aside>
         ) : null}
         <div className="min-w-0 flex-1">{board}</div>
-        {sheet ? (
-          <TaskSheet kind={sheet} open onClose={() => setSheet(null)} timeZone={tz} onAssign={setAssigning} canDrag={canWrite} />
-        ) : null}
+        {sheet ? <TaskSheet kind={sheet} open onClose={() => setSheet(null)} timeZone={tz} onAssign={setAssigning} canDrag={canWrite} /> : null}
       </div>
       {sidebar && phone ? (
         <SideSheet open={teamOpen} onOpenChange={setTeamOpen} title="Team">

@@ -95,12 +95,7 @@ export const SchedulerFilter = memo(function SchedulerFilter({ value, onApply, s
             {fields.map(([key, label]) => (
               <Field key={key} label={label} id={`scheduler-filter-${key}`}>
                 {(control) => (
-                  <MultiSelect
-                    {...control}
-                    options={options[key]}
-                    value={draft[key] ?? []}
-                    onChange={(v) => setDraft((d) => ({ ...d, [key]: v }))}
-                  />
+                  <MultiSelect {...control} options={options[key]} value={draft[key] ?? []} onChange={(v) => setDraft((d) => ({ ...d, [key]: v }))} />
                 )}
               </Field>
             ))}

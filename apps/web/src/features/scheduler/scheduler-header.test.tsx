@@ -70,7 +70,11 @@ describe('SchedulerHeader', { timeout: 20_000 }, () => {
     expect(month.getAttribute('aria-checked')).toBe('false');
     const group = screen.getByRole('radiogroup', { name: 'Board' });
     await user.click(within(group).getByRole('radio', { name: /Calendar/ }));
-    expect(within(group).getByRole('radio', { name: /Calendar/ }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      within(group)
+        .getByRole('radio', { name: /Calendar/ })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
   });
 
   it('keeps every desktop control in two rows: what is shown (not wrapping from 1024 px), then search, actions and live state', () => {
@@ -79,9 +83,15 @@ describe('SchedulerHeader', { timeout: 20_000 }, () => {
     expect([what?.dataset.toolbarRow, find?.dataset.toolbarRow]).toEqual(['what', 'find']);
     expect(what!.className).toContain('lg:flex-nowrap');
     for (const el of [
-      screen.getByRole('radiogroup', { name: 'Board' }), screen.getByRole('button', { name: 'Previous' }), screen.getByRole('button', { name: 'Next' }),
-      screen.getByRole('button', { name: 'Today' }), screen.getByLabelText('Go to date'), screen.getByTestId('scheduler-label'), screen.getByRole('radiogroup', { name: 'View' }),
-    ]) expect(what!.contains(el)).toBe(true);
+      screen.getByRole('radiogroup', { name: 'Board' }),
+      screen.getByRole('button', { name: 'Previous' }),
+      screen.getByRole('button', { name: 'Next' }),
+      screen.getByRole('button', { name: 'Today' }),
+      screen.getByLabelText('Go to date'),
+      screen.getByTestId('scheduler-label'),
+      screen.getByRole('radiogroup', { name: 'View' }),
+    ])
+      expect(what!.contains(el)).toBe(true);
     // The label is the part that gives way when the row is tight.
     expect(screen.getByTestId('scheduler-label').className).toMatch(/\bmin-w-0\b.*\btruncate\b|\btruncate\b.*\bmin-w-0\b/);
     for (const el of [screen.getByRole('searchbox', { name: 'Search tasks by number' }), screen.getByText('Live')]) expect(find!.contains(el)).toBe(true);

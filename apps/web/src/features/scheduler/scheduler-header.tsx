@@ -181,7 +181,13 @@ function PhoneHeader(props: SchedulerHeaderProps & { stepView: CalendarView; lab
         </select>
       </div>
       <div className="flex items-center gap-1.5">
-        <SearchInput value={search} onChange={onSearchChange} placeholder={CALENDAR_MESSAGES.searchPlaceholder} aria-label="Search tasks by number" className="min-w-[7rem] flex-1" />
+        <SearchInput
+          value={search}
+          onChange={onSearchChange}
+          placeholder={CALENDAR_MESSAGES.searchPlaceholder}
+          aria-label="Search tasks by number"
+          className="min-w-[7rem] flex-1"
+        />
         {actions}
         <LiveBadge state={live} compact />
       </div>

@@ -67,7 +67,9 @@ export const schedulerApi = {
     };
     const first = await api.get<ItemsPage<TeamMember>>('/tasks/team', { signal, query: { ...query, page: 1 } });
     const rest = await Promise.all(
-      Array.from({ length: Math.max(0, first.meta.totalPages - 1) }, (_, i) => api.get<ItemsPage<TeamMember>>('/tasks/team', { signal, query: { ...query, page: i + 2 } })),
+      Array.from({ length: Math.max(0, first.meta.totalPages - 1) }, (_, i) =>
+        api.get<ItemsPage<TeamMember>>('/tasks/team', { signal, query: { ...query, page: i + 2 } }),
+      ),
     );
     return [first, ...rest].flatMap((p) => p.items);
   },

@@ -56,7 +56,11 @@ export const TaskPreviewDrawer = memo(function TaskPreviewDrawer({ target, onClo
   const id = target?.id ?? '';
   const query = useQuery({ queryKey: taskKeys.detail(id), queryFn: () => tasksApi.get(id), enabled: !!target, retry: false });
   const task = query.data;
-  const title = task ? `#${task.taskNumber} ${task.name}` : target?.taskNumber !== undefined ? `#${target.taskNumber} ${target.name ?? ''}`.trim() : 'Task preview';
+  const title = task
+    ? `#${task.taskNumber} ${task.name}`
+    : target?.taskNumber !== undefined
+      ? `#${target.taskNumber} ${target.name ?? ''}`.trim()
+      : 'Task preview';
 
   return (
     <>

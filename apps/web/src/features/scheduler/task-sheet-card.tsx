@@ -83,12 +83,7 @@ export function TaskSheetCard({ task, timeZone, canDrag: mayDrag, onAssign }: Ta
           </p>
           <p className="text-xs text-muted">Created On {ordinalDay(dayKeyOf(task.createdAt, timeZone))}</p>
         </div>
-        <Link
-          to="/workorder/jobs/$id"
-          params={{ id: task.job.id }}
-          draggable={false}
-          className="shrink-0 text-xs font-medium text-primary hover:underline"
-        >
+        <Link to="/workorder/jobs/$id" params={{ id: task.job.id }} draggable={false} className="shrink-0 text-xs font-medium text-primary hover:underline">
           Job #{task.job.jobNumber}
         </Link>
       </div>

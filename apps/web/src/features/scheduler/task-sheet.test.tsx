@@ -36,7 +36,10 @@ function renderSheet(props: Partial<TaskSheetProps> = {}) {
 }
 
 const listCalls = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname === '/api/tasks').map((u) => u.searchParams);
+  fetchMock.mock.calls
+    .map(([u]) => new URL(String(u), 'http://x'))
+    .filter((u) => u.pathname === '/api/tasks')
+    .map((u) => u.searchParams);
 
 const unscheduled = taskItem({ assignedTo: 'NONE', assignedUser: null, taskScheduler: null, createdAt: '2026-11-21T16:00:00.000Z' });
 
@@ -76,7 +79,15 @@ describe('TaskSheet', () => {
   });
 
   it('asks only for open tasks of the tab (closed and cancelled are never offered), and offers no Assign or drag on one that slips through', async () => {
-    const cancelled = taskItem({ id: 'c-1', taskNumber: 2002, status: 'CANCELLED', displayStatus: 'Cancelled', assignedTo: 'NONE', assignedUser: null, taskScheduler: null });
+    const cancelled = taskItem({
+      id: 'c-1',
+      taskNumber: 2002,
+      status: 'CANCELLED',
+      displayStatus: 'Cancelled',
+      assignedTo: 'NONE',
+      assignedUser: null,
+      taskScheduler: null,
+    });
     const fetchMock = mockApi(route('GET', '/api/tasks', { body: tasksPage([unscheduled, cancelled]) }));
     renderSheet();
     const open = within(await screen.findByRole('article', { name: 'Task #2001' }));
@@ -110,7 +121,14 @@ describe('TaskSheet', () => {
   it('loads the next page on demand', async () => {
     const fetchMock = mockApi((url) =>
       url.pathname === '/api/tasks'
-        ? { body: tasksPage([taskItem({ id: `id-${url.searchParams.get('page')}`, taskNumber: 3000 + Number(url.searchParams.get('page')) })], Number(url.searchParams.get('page')), 30, 15) }
+        ? {
+            body: tasksPage(
+              [taskItem({ id: `id-${url.searchParams.get('page')}`, taskNumber: 3000 + Number(url.searchParams.get('page')) })],
+              Number(url.searchParams.get('page')),
+              30,
+              15,
+            ),
+          }
         : undefined,
     );
     const { user } = renderSheet();
@@ -123,7 +141,13 @@ describe('TaskSheet', () => {
 
   it('shows an error with a retry', async () => {
     let fail = true;
-    mockApi((url) => (url.pathname === '/api/tasks' ? (fail ? { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Boom' } } : { body: tasksPage([unscheduled]) }) : undefined));
+    mockApi((url) =>
+      url.pathname === '/api/tasks'
+        ? fail
+          ? { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Boom' } }
+          : { body: tasksPage([unscheduled]) }
+        : undefined,
+    );
     const { user } = renderSheet();
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     fail = false;
@@ -170,7 +194,15 @@ describe('TaskSheet', () => {
   });
 
   it('carries nulls for an unscheduled, unassigned task', () => {
-    expect(toDraggedTask(unscheduled)).toEqual({ taskId: TASK_ID, taskNumber: 2001, name: 'Replace valve', scheduleId: null, scheduleVersion: null, durationMinutes: null, assignee: null });
+    expect(toDraggedTask(unscheduled)).toEqual({
+      taskId: TASK_ID,
+      taskNumber: 2001,
+      name: 'Replace valve',
+      scheduleId: null,
+      scheduleVersion: null,
+      durationMinutes: null,
+      assignee: null,
+    });
   });
 
   it('is not draggable without tasks.write', async () => {

@@ -120,7 +120,13 @@ function OpenTaskSheet({ kind, onClose, timeZone, onAssign, canDrag }: TaskSheet
             className={controlClass(false, 'h-9 pl-8')}
           />
         </div>
-        <Select aria-label="Sort by created date" className="w-36 shrink-0" value={order} options={SORT_OPTIONS} onChange={(e) => setOrder(e.target.value === 'asc' ? 'asc' : 'desc')} />
+        <Select
+          aria-label="Sort by created date"
+          className="w-36 shrink-0"
+          value={order}
+          options={SORT_OPTIONS}
+          onChange={(e) => setOrder(e.target.value === 'asc' ? 'asc' : 'desc')}
+        />
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto p-4" data-testid="task-sheet-list">

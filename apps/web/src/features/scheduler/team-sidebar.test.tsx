@@ -6,7 +6,14 @@ import type { TeamMember } from '@fieldwork/domain/scheduling/scheduling.schemas
 import { personColour } from './scheduler-colours';
 import { TeamSidebar, UNASSIGNED_KEY } from './team-sidebar';
 
-const member = (id: string, name: string, type: TeamMember['type'] = 'TECHNICIAN'): TeamMember => ({ id, name, type, tags: [], zones: [], profilePictureUrl: null });
+const member = (id: string, name: string, type: TeamMember['type'] = 'TECHNICIAN'): TeamMember => ({
+  id,
+  name,
+  type,
+  tags: [],
+  zones: [],
+  profilePictureUrl: null,
+});
 
 const TEAM = [member('t1', 'Tom Baker'), member('t2', 'Tina Fey'), member('s1', 'Sparks Ltd', 'SUBCONTRACTOR'), member('s2', 'Tommy Roofing', 'SUBCONTRACTOR')];
 const colourOf = personColour;

@@ -189,7 +189,19 @@ function MemberRow({ member, colourOf, selected, toggle }: RowsProps & { member:
   );
 }
 
-function Row({ label, detail, swatch, checked, onChange }: { label: string; detail: string; swatch: Swatch; checked: boolean; onChange: (on: boolean) => void }) {
+function Row({
+  label,
+  detail,
+  swatch,
+  checked,
+  onChange,
+}: {
+  label: string;
+  detail: string;
+  swatch: Swatch;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <label className="flex h-11 cursor-pointer items-center gap-2 rounded px-2 hover:bg-gray-50">
       <Checkbox aria-label={label} checked={checked} onCheckedChange={onChange} />

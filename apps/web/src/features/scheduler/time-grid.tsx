@@ -50,7 +50,12 @@ const MORE_STRIP_PX = 22;
 const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, win, draggingId, timeZone, onStart, onOpen, onMore }: ColumnProps) {
   // Wall-clock minutes × 60 000 put the spans on pack()'s millisecond scale, so its 1-minute same-slot rule holds.
   const { shown: placed, more } = useMemo(
-    () => foldCrowded(pack(segments, (s) => ({ start: s.from * 60_000, end: s.to * 60_000 })), textSlots, (s) => s.from),
+    () =>
+      foldCrowded(
+        pack(segments, (s) => ({ start: s.from * 60_000, end: s.to * 60_000 })),
+        textSlots,
+        (s) => s.from,
+      ),
     [segments, textSlots],
   );
   const strip = textSlots === 1;
@@ -76,7 +81,13 @@ const DayColumn = memo(function DayColumn({ day, textSlots, segments, timeOff, w
             dragging={s.item.id === draggingId}
             onStart={onStart}
             onOpen={onOpen}
-            box={{ top: s.from * PX_PER_MIN, height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX), slot, slots, reserve: stripped.has(cluster) ? MORE_STRIP_PX : 0 }}
+            box={{
+              top: s.from * PX_PER_MIN,
+              height: Math.max((s.to - s.from) * PX_PER_MIN - 1, MIN_ENTRY_PX),
+              slot,
+              slots,
+              reserve: stripped.has(cluster) ? MORE_STRIP_PX : 0,
+            }}
           />
         ),
       )}
@@ -124,7 +135,10 @@ function NowLine({ days, timeZone }: { days: readonly DayKey[]; timeZone: string
 
 type Selection = { day: DayKey; a: number; b: number };
 
-type Props = Pick<CalendarGridProps, 'timeZone' | 'entries' | 'timeOff' | 'anchor' | 'onOpen' | 'onMove' | 'onDropTask' | 'onCreate' | 'onOpenDay' | 'onShowMore'> & { view: 'week' | 'day' };
+type Props = Pick<
+  CalendarGridProps,
+  'timeZone' | 'entries' | 'timeOff' | 'anchor' | 'onOpen' | 'onMove' | 'onDropTask' | 'onCreate' | 'onOpenDay' | 'onShowMore'
+> & { view: 'week' | 'day' };
 
 /**
  * Side by side at most: as many chips as the column has room for at MIN_TEXT_CHIP_PX each (time and number
@@ -183,7 +197,12 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
 
   const buckets = useStableBuckets(useMemo(() => bucketByDay(entries, days, timeZone), [entries, days, timeZone]));
   const offBuckets = useMemo(
-    () => bucketByDay<TimeOffSpan>(timeOff.map((t) => ({ ...t, startMs: Date.parse(t.startDateTime), endMs: Date.parse(t.endDateTime) })), days, timeZone),
+    () =>
+      bucketByDay<TimeOffSpan>(
+        timeOff.map((t) => ({ ...t, startMs: Date.parse(t.startDateTime), endMs: Date.parse(t.endDateTime) })),
+        days,
+        timeZone,
+      ),
     [timeOff, days, timeZone],
   );
 
@@ -197,7 +216,9 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
       const index = Math.min(days.length - 1, Math.max(0, Math.floor(((x - r.left) / r.width) * days.length)));
       const day = days[index];
       if (!day) return null;
-      const minute = floor ? Math.min(1440 - slot, Math.max(0, Math.floor((y - r.top) / PX_PER_MIN / slot) * slot)) : snapMinutes(y - r.top, PX_PER_MIN, slot, 1440);
+      const minute = floor
+        ? Math.min(1440 - slot, Math.max(0, Math.floor((y - r.top) / PX_PER_MIN / slot) * slot))
+        : snapMinutes(y - r.top, PX_PER_MIN, slot, 1440);
       return { day, minute };
     },
     [days, slot],
@@ -273,7 +294,13 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
       <div
         aria-hidden="true"
         className="pointer-events-none absolute z-5 rounded"
-        style={{ top: from * PX_PER_MIN, height: (to - from) * PX_PER_MIN, left: `${(index / days.length) * 100}%`, width: `${100 / days.length}%`, background: colour }}
+        style={{
+          top: from * PX_PER_MIN,
+          height: (to - from) * PX_PER_MIN,
+          left: `${(index / days.length) * 100}%`,
+          width: `${100 / days.length}%`,
+          background: colour,
+        }}
       />
     );
   };
@@ -283,63 +310,72 @@ export function TimeGrid({ view, timeZone, entries, timeOff, anchor, onOpen, onM
     <div data-time-scroll ref={scrollRef} className="relative overflow-auto overscroll-x-contain" style={{ height: CALENDAR.height }}>
       {/* A week never squeezes a day below MIN_DAY_PX: on a phone the days scroll sideways under a fixed axis. */}
       <div data-time-grid="" style={{ minWidth: days.length > 1 ? AXIS_PX + days.length * MIN_DAY_PX : undefined }}>
-      <div className="sticky top-0 z-30 flex border-b border-gray-200 bg-white" style={{ height: HEADER_PX }}>
-        <div className="sticky left-0 z-10 shrink-0 bg-white" style={{ width: AXIS_PX }} />
-        <div className="grid flex-1" style={cols}>
-          {days.map((d) => (
-            <button
-              key={d}
-              type="button"
-              onClick={() => onOpenDay(d)}
-              aria-current={d === today ? 'date' : undefined}
-              className="min-w-0 truncate border-l border-gray-200 px-1 text-xs font-semibold text-gray-700 hover:bg-gray-50"
-              style={d === today ? { color: '#2563eb' } : undefined}
-            >
-              {WEEKDAYS[weekdayOf(d)]} {Number(d.slice(8))}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div className="flex" style={{ height: 24 * HOUR_PX }}>
-        <div data-time-axis="" aria-hidden="true" className="sticky left-0 z-20 shrink-0 border-r border-gray-200 bg-white text-right text-[11px] text-gray-500" style={{ width: AXIS_PX }}>
-          {HOURS.map((h) => (
-            <div key={h} className="absolute right-1 -translate-y-1/2" style={{ top: h * HOUR_PX, display: h === 0 ? 'none' : undefined }}>
-              {hourLabel(h)}
-            </div>
-          ))}
-        </div>
-        <div
-          ref={bodyRef}
-          className="relative grid flex-1"
-          style={{ ...cols, backgroundImage: `repeating-linear-gradient(to bottom, #e5e7eb 0 1px, transparent 1px ${HOUR_PX}px)`, cursor: onCreate ? 'cell' : undefined }}
-          onPointerDown={onBodyPointerDown}
-          onDragOver={onDragOver}
-          onDragLeave={() => setDropAt(null)}
-          onDrop={onDrop}
-        >
-          {days.map((d) => {
-            const segs = shown.get(d) ?? EMPTY;
-            return (
-              <DayColumn
+        <div className="sticky top-0 z-30 flex border-b border-gray-200 bg-white" style={{ height: HEADER_PX }}>
+          <div className="sticky left-0 z-10 shrink-0 bg-white" style={{ width: AXIS_PX }} />
+          <div className="grid flex-1" style={cols}>
+            {days.map((d) => (
+              <button
                 key={d}
-                day={d}
-                textSlots={textSlots}
-                segments={segs}
-                timeOff={offBuckets.get(d) ?? NO_TIME_OFF}
-                win={win}
-                draggingId={preview && !preview.settled && segs.some((s) => s.item.id === preview.id) ? preview.id : null}
-                timeZone={timeZone}
-                onStart={start}
-                onOpen={onOpen}
-                onMore={onShowMore ?? onOpenDay}
-              />
-            );
-          })}
-          <NowLine days={days} timeZone={timeZone} />
-          {selection ? band(selection.day, Math.min(selection.a, selection.b), Math.max(selection.a, selection.b) + slot, 'rgba(37,99,235,.18)') : null}
-          {dropAt ? band(dropAt.day, dropAt.minute, dropAt.minute + CALENDAR.newRangeMinutes, 'rgba(37,99,235,.18)') : null}
+                type="button"
+                onClick={() => onOpenDay(d)}
+                aria-current={d === today ? 'date' : undefined}
+                className="min-w-0 truncate border-l border-gray-200 px-1 text-xs font-semibold text-gray-700 hover:bg-gray-50"
+                style={d === today ? { color: '#2563eb' } : undefined}
+              >
+                {WEEKDAYS[weekdayOf(d)]} {Number(d.slice(8))}
+              </button>
+            ))}
+          </div>
         </div>
-      </div>
+        <div className="flex" style={{ height: 24 * HOUR_PX }}>
+          <div
+            data-time-axis=""
+            aria-hidden="true"
+            className="sticky left-0 z-20 shrink-0 border-r border-gray-200 bg-white text-right text-[11px] text-gray-500"
+            style={{ width: AXIS_PX }}
+          >
+            {HOURS.map((h) => (
+              <div key={h} className="absolute right-1 -translate-y-1/2" style={{ top: h * HOUR_PX, display: h === 0 ? 'none' : undefined }}>
+                {hourLabel(h)}
+              </div>
+            ))}
+          </div>
+          <div
+            ref={bodyRef}
+            className="relative grid flex-1"
+            style={{
+              ...cols,
+              backgroundImage: `repeating-linear-gradient(to bottom, #e5e7eb 0 1px, transparent 1px ${HOUR_PX}px)`,
+              cursor: onCreate ? 'cell' : undefined,
+            }}
+            onPointerDown={onBodyPointerDown}
+            onDragOver={onDragOver}
+            onDragLeave={() => setDropAt(null)}
+            onDrop={onDrop}
+          >
+            {days.map((d) => {
+              const segs = shown.get(d) ?? EMPTY;
+              return (
+                <DayColumn
+                  key={d}
+                  day={d}
+                  textSlots={textSlots}
+                  segments={segs}
+                  timeOff={offBuckets.get(d) ?? NO_TIME_OFF}
+                  win={win}
+                  draggingId={preview && !preview.settled && segs.some((s) => s.item.id === preview.id) ? preview.id : null}
+                  timeZone={timeZone}
+                  onStart={start}
+                  onOpen={onOpen}
+                  onMore={onShowMore ?? onOpenDay}
+                />
+              );
+            })}
+            <NowLine days={days} timeZone={timeZone} />
+            {selection ? band(selection.day, Math.min(selection.a, selection.b), Math.max(selection.a, selection.b) + slot, 'rgba(37,99,235,.18)') : null}
+            {dropAt ? band(dropAt.day, dropAt.minute, dropAt.minute + CALENDAR.newRangeMinutes, 'rgba(37,99,235,.18)') : null}
+          </div>
+        </div>
       </div>
     </div>
   );

@@ -6,7 +6,13 @@ import { dropRequestAt, previewFor } from './use-board-drag';
 const NY = 'America/New_York';
 const at = (day: string, h: number) => instantAt(day, h * 60, NY);
 const entry = (day: string, fromH: number, toH: number): BoardEntry =>
-  ({ id: 't1', startMs: at(day, fromH), endMs: at(day, toH), assignedTo: { id: 'tech-a', type: 'TECHNICIAN' }, edit: { move: true, resize: true } }) as BoardEntry;
+  ({
+    id: 't1',
+    startMs: at(day, fromH),
+    endMs: at(day, toH),
+    assignedTo: { id: 'tech-a', type: 'TECHNICIAN' },
+    edit: { move: true, resize: true },
+  }) as BoardEntry;
 
 describe('previewFor', () => {
   it('moves by the pointer travel on the wall clock, keeping the length', () => {
@@ -19,7 +25,14 @@ describe('previewFor', () => {
     expect(new Date(p.startMs).toISOString()).toBe('2026-11-02T14:00:00.000Z');
   });
   it('moves onto another person when the row under the pointer has one', () => {
-    const p = previewFor(entry('2026-11-23', 9, 11), 'move', { day: '2026-11-23', minute: 540 }, { day: '2026-11-23', minute: 540, assignee: { id: 'tech-b', type: 'TECHNICIAN' } }, NY, 60);
+    const p = previewFor(
+      entry('2026-11-23', 9, 11),
+      'move',
+      { day: '2026-11-23', minute: 540 },
+      { day: '2026-11-23', minute: 540, assignee: { id: 'tech-b', type: 'TECHNICIAN' } },
+      NY,
+      60,
+    );
     expect(p.assignee?.id).toBe('tech-b');
     expect(p.startMs).toBe(at('2026-11-23', 9));
   });
@@ -36,7 +49,7 @@ describe('dropRequestAt', () => {
     const r = dropRequestAt(card, { day: '2026-11-23', minute: 600, assignee: { id: 'tech-b', type: 'TECHNICIAN' } }, NY);
     expect(r).toMatchObject({ start: '2026-11-23T15:00:00.000Z', end: '2026-11-23T16:00:00.000Z', assignee: { id: 'tech-b' } });
   });
-  it('keeps a scheduled card\'s length', () => {
+  it("keeps a scheduled card's length", () => {
     expect(dropRequestAt({ ...card, durationMinutes: 150 }, { day: '2026-11-23', minute: 600 }, NY).end).toBe('2026-11-23T17:30:00.000Z');
   });
 });

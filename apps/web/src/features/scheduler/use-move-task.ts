@@ -46,10 +46,21 @@ function entryFields(task: Task): Partial<SchedulerItem> {
   const s = task.taskScheduler;
   if (!s) return {};
   const span = occupiedInterval(s.startDateTime, s.expectedEndDateTime);
-  const assignee = task.assignedTo === 'TECHNICIAN' && task.assignedUser ? { id: task.assignedUser.userId, type: 'TECHNICIAN' as const }
-    : task.assignedTo === 'SUBCONTRACTOR' && task.assignedSubcontractor ? { id: task.assignedSubcontractor.id, type: 'SUBCONTRACTOR' as const }
-    : null;
-  return { startTime: span.start, endTime: span.end, status: task.status, displayStatus: task.displayStatus, assignedTo: assignee, scheduleId: s.id, scheduleVersion: s.version ?? 0 };
+  const assignee =
+    task.assignedTo === 'TECHNICIAN' && task.assignedUser
+      ? { id: task.assignedUser.userId, type: 'TECHNICIAN' as const }
+      : task.assignedTo === 'SUBCONTRACTOR' && task.assignedSubcontractor
+        ? { id: task.assignedSubcontractor.id, type: 'SUBCONTRACTOR' as const }
+        : null;
+  return {
+    startTime: span.start,
+    endTime: span.end,
+    status: task.status,
+    displayStatus: task.displayStatus,
+    assignedTo: assignee,
+    scheduleId: s.id,
+    scheduleVersion: s.version ?? 0,
+  };
 }
 
 function assigneeBody(a: Assignee | undefined) {
@@ -70,7 +81,9 @@ function toastFailure(error: unknown): void {
 function refusedLocally(tasks: SchedulerItem[], timeOff: ScheduleFeed['timeOff'], id: string, assigneeId: string | null, start: string, end: string): boolean {
   const clash = findClash(tasks, { id, assigneeId, start, end }, timeOff);
   if (!clash) return false;
-  toast.error(CALENDAR_MESSAGES.clashTitle, { description: clash.kind === 'task' ? CALENDAR_MESSAGES.clash(clash.taskNumber) : SCHEDULE_MESSAGES.conflictWithTimeOff });
+  toast.error(CALENDAR_MESSAGES.clashTitle, {
+    description: clash.kind === 'task' ? CALENDAR_MESSAGES.clash(clash.taskNumber) : SCHEDULE_MESSAGES.conflictWithTimeOff,
+  });
   return true;
 }
 
@@ -100,7 +113,12 @@ export function useMoveTask() {
       const before = item;
       patchFeeds(qc, item.id, (t) => ({ ...t, startTime: start, endTime: end, assignedTo: assignee ?? t.assignedTo }));
       try {
-        const { data: task } = await schedulingApi.reschedule(item.scheduleId, { startDateTime: start, expectedEndDateTime: end, version: item.scheduleVersion, ...assigneeBody(assignee) });
+        const { data: task } = await schedulingApi.reschedule(item.scheduleId, {
+          startDateTime: start,
+          expectedEndDateTime: end,
+          version: item.scheduleVersion,
+          ...assigneeBody(assignee),
+        });
         // The server's entry is the settled state: no refetch of the range (its live echo is skipped).
         patchFeeds(qc, item.id, (t) => ({ ...t, ...entryFields(task) }));
         qc.setQueryData(taskKeys.detail(task.id), task);
@@ -127,9 +145,19 @@ export function useMoveTask() {
       if (refusedLocally(tasks, timeOff, task.taskId, assignee?.id ?? task.assignee?.id ?? null, start, end)) return false;
       try {
         if (task.scheduleId !== null && task.scheduleVersion !== null) {
-          await schedulingApi.reschedule(task.scheduleId, { startDateTime: start, expectedEndDateTime: end, version: task.scheduleVersion, ...assigneeBody(assignee) });
+          await schedulingApi.reschedule(task.scheduleId, {
+            startDateTime: start,
+            expectedEndDateTime: end,
+            version: task.scheduleVersion,
+            ...assigneeBody(assignee),
+          });
         } else {
-          await schedulingApi.create({ taskId: task.taskId, startDateTime: start, expectedEndDateTime: end, ...(assignee ? { isAssigned: true, ...assigneeBody(assignee) } : {}) });
+          await schedulingApi.create({
+            taskId: task.taskId,
+            startDateTime: start,
+            expectedEndDateTime: end,
+            ...(assignee ? { isAssigned: true, ...assigneeBody(assignee) } : {}),
+          });
         }
         toast.success(CALENDAR_MESSAGES.updated(task.taskNumber));
         return true;

@@ -8,7 +8,14 @@ import { personColour, UNASSIGNED_COLOUR } from './scheduler-colours';
 import { UNASSIGNED_KEY } from './team-sidebar';
 import { chartRows, toEntries, useSchedulerBoard, type EntryCache } from './use-scheduler-board';
 
-const member = (id: string, name: string, type: TeamMember['type'] = 'TECHNICIAN'): TeamMember => ({ id, name, type, tags: [], zones: [], profilePictureUrl: null });
+const member = (id: string, name: string, type: TeamMember['type'] = 'TECHNICIAN'): TeamMember => ({
+  id,
+  name,
+  type,
+  tags: [],
+  zones: [],
+  profilePictureUrl: null,
+});
 const TEAM = [member('t1', 'Ann Tech'), member('t2', 'Bob Tech'), member('s1', 'Ace Plumbing Subs', 'SUBCONTRACTOR')];
 
 function item(id: string, assignee: string | null, overrides: Partial<SchedulerItem> = {}): SchedulerItem {
@@ -56,7 +63,7 @@ describe('toEntries', () => {
     expect(toEntries(FEED, null, false, new Map())[0]?.edit).toEqual({ move: false, resize: false });
   });
 
-  it('names each entry\'s assignee from the team, and none when unassigned or not in the team', () => {
+  it("names each entry's assignee from the team, and none when unassigned or not in the team", () => {
     const names = new Map(TEAM.filter((m) => m.id !== 't2').map((m) => [m.id, m.name]));
     expect(toEntries(FEED, null, true, new Map(), names).map((e) => e.assigneeName)).toEqual(['Ann Tech', null, null, 'Ace Plumbing Subs']);
   });
@@ -101,7 +108,16 @@ describe('useSchedulerBoard', () => {
     );
     const qc = testQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
-    const input = { view: 'week' as const, anchor: '2026-11-25', chart: false, timeZone: 'America/New_York', filters: {}, office: true, canWrite: true, personSearch: '' };
+    const input = {
+      view: 'week' as const,
+      anchor: '2026-11-25',
+      chart: false,
+      timeZone: 'America/New_York',
+      filters: {},
+      office: true,
+      canWrite: true,
+      personSearch: '',
+    };
     const { result } = renderHook(() => useSchedulerBoard(input), { wrapper });
     await waitFor(() => expect(result.current.team).toHaveLength(3));
     await waitFor(() => expect(result.current.entries).toHaveLength(4));

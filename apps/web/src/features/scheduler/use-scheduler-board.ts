@@ -17,11 +17,24 @@ const sameRef = (a: { id: string } | null, b: { id: string } | null) => a === b 
 function sameItem(e: BoardEntry, item: SchedulerItem, colour: BoardEntry['colour'], canWrite: boolean, assigneeName: string | null): boolean {
   const edit = calendarEdit(item.status, canWrite);
   return (
-    e.taskNumber === item.taskNumber && e.name === item.name && e.startTime === item.startTime && e.endTime === item.endTime &&
-    e.status === item.status && e.displayStatus === item.displayStatus && e.scheduleId === item.scheduleId &&
-    e.scheduleVersion === item.scheduleVersion && e.assignedTo?.type === item.assignedTo?.type && sameRef(e.assignedTo, item.assignedTo) &&
-    sameRef(e.job, item.job) && e.job.jobNumber === item.job.jobNumber && sameRef(e.customer, item.customer) && e.customer.name === item.customer.name &&
-    e.colour === colour && e.assigneeName === assigneeName && e.edit.move === edit.move && e.edit.resize === edit.resize
+    e.taskNumber === item.taskNumber &&
+    e.name === item.name &&
+    e.startTime === item.startTime &&
+    e.endTime === item.endTime &&
+    e.status === item.status &&
+    e.displayStatus === item.displayStatus &&
+    e.scheduleId === item.scheduleId &&
+    e.scheduleVersion === item.scheduleVersion &&
+    e.assignedTo?.type === item.assignedTo?.type &&
+    sameRef(e.assignedTo, item.assignedTo) &&
+    sameRef(e.job, item.job) &&
+    e.job.jobNumber === item.job.jobNumber &&
+    sameRef(e.customer, item.customer) &&
+    e.customer.name === item.customer.name &&
+    e.colour === colour &&
+    e.assigneeName === assigneeName &&
+    e.edit.move === edit.move &&
+    e.edit.resize === edit.resize
   );
 }
 
@@ -52,9 +65,10 @@ export function toEntries(
     const colour = colourOf(item.assignedTo?.id ?? null);
     const assigneeName = item.assignedTo ? (names.get(item.assignedTo.id) ?? null) : null;
     const old = cache.get(item.id);
-    const entry = old && sameItem(old, item, colour, canWrite, assigneeName)
-      ? old
-      : { ...item, colour, assigneeName, edit: calendarEdit(item.status, canWrite), startMs: Date.parse(item.startTime), endMs: Date.parse(item.endTime) };
+    const entry =
+      old && sameItem(old, item, colour, canWrite, assigneeName)
+        ? old
+        : { ...item, colour, assigneeName, edit: calendarEdit(item.status, canWrite), startMs: Date.parse(item.startTime), endMs: Date.parse(item.endTime) };
     next.set(item.id, entry);
     out.push(entry);
   }
@@ -64,7 +78,12 @@ export function toEntries(
 }
 
 /** Chart rows: the three group rows, then each selected person in team order whose name matches the search. */
-export function chartRows(team: readonly TeamMember[], selected: ReadonlySet<string> | null, personSearch: string, colourOf: ColourOf = personColour): ChartRow[] {
+export function chartRows(
+  team: readonly TeamMember[],
+  selected: ReadonlySet<string> | null,
+  personSearch: string,
+  colourOf: ColourOf = personColour,
+): ChartRow[] {
   const rows: ChartRow[] = [
     { key: 'unassigned', kind: 'unassigned', label: CALENDAR_MESSAGES.unassignedTitle, assignee: null, colour: UNASSIGNED_COLOUR },
     { key: 'all_technicians', kind: 'technicians', label: CALENDAR_MESSAGES.allTechnicians, assignee: null, colour: chartAccent(0) },

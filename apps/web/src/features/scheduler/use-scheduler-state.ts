@@ -74,7 +74,11 @@ export function useSchedulerState(timeZone: string, phone: boolean): SchedulerSt
  * its preview; then drops the parameter so reload and back do not open it again. The chart cannot draw a
  * task without a schedule, so it says so (and still opens the preview); an unknown id is "Task not found".
  */
-export function usePreviewParam(state: Pick<SchedulerState, 'taskIdToPreview' | 'board' | 'update'>, timeZone: string, open: (target: PreviewTarget) => void): void {
+export function usePreviewParam(
+  state: Pick<SchedulerState, 'taskIdToPreview' | 'board' | 'update'>,
+  timeZone: string,
+  open: (target: PreviewTarget) => void,
+): void {
   const id = state.taskIdToPreview;
   const query = useQuery({ queryKey: taskKeys.detail(id ?? ''), queryFn: () => tasksApi.get(id ?? ''), enabled: !!id, retry: false });
   // Strict mode runs effects twice; a toast must not.

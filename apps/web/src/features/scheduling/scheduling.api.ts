@@ -17,7 +17,16 @@ export type TechnicianWindow = {
 
 export const schedulingKeys = {
   technicians: (w: TechnicianWindow) =>
-    ['scheduling', 'technicians', w.startDateTime, w.expectedEndDateTime ?? '', w.search ?? '', w.excludeTaskId ?? '', (w.technicianTagIds ?? []).join(','), (w.technicianZoneIds ?? []).join(',')] as const,
+    [
+      'scheduling',
+      'technicians',
+      w.startDateTime,
+      w.expectedEndDateTime ?? '',
+      w.search ?? '',
+      w.excludeTaskId ?? '',
+      (w.technicianTagIds ?? []).join(','),
+      (w.technicianZoneIds ?? []).join(','),
+    ] as const,
 };
 
 export const schedulingApi = {

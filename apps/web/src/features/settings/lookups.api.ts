@@ -26,5 +26,4 @@ export function useTags(type: TagType) {
   return useQuery({ queryKey: lookupKeys.tags(type), queryFn: () => lookupsApi.tags(type), staleTime: 5 * 60_000 });
 }
 
-export const toOptions = (items: readonly { id: string; name: string }[] | undefined) =>
-  (items ?? []).map((i) => ({ value: i.id, label: i.name }));
+export const toOptions = (items: readonly { id: string; name: string }[] | undefined) => (items ?? []).map((i) => ({ value: i.id, label: i.name }));

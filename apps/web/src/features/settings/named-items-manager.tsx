@@ -117,7 +117,19 @@ export function NamedItemsManager(props: NamedItemsManagerProps) {
   );
 }
 
-function NameDialog({ noun, item, schema, onClose, save }: { noun: string; item: NamedItem | null; schema: NameSchema; onClose: () => void; save: (name: string) => Promise<unknown> }) {
+function NameDialog({
+  noun,
+  item,
+  schema,
+  onClose,
+  save,
+}: {
+  noun: string;
+  item: NamedItem | null;
+  schema: NameSchema;
+  onClose: () => void;
+  save: (name: string) => Promise<unknown>;
+}) {
   const form = useForm<{ name: string }>({ resolver: zodResolver(schema), defaultValues: { name: item?.name ?? '' } });
   const [error, setError] = useState<unknown>(null);
   const submit = form.handleSubmit(async ({ name }) => {

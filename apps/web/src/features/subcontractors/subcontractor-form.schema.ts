@@ -1,15 +1,13 @@
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import {
-  SUBCONTRACTOR_KINDS,
-  createSubcontractorBody,
-  updateSubcontractorBody,
-  type Subcontractor,
-} from '@fieldwork/domain/company/subcontractors.schemas';
+import { SUBCONTRACTOR_KINDS, createSubcontractorBody, updateSubcontractorBody, type Subcontractor } from '@fieldwork/domain/company/subcontractors.schemas';
 import { REQUIRED_SELECT } from '../../lib/form-messages';
 
-const kindField = z.string().min(1, { error: REQUIRED_SELECT }).pipe(z.enum(SUBCONTRACTOR_KINDS, { error: 'Kind must be COMPANY or PERSON.' }));
+const kindField = z
+  .string()
+  .min(1, { error: REQUIRED_SELECT })
+  .pipe(z.enum(SUBCONTRACTOR_KINDS, { error: 'Kind must be COMPANY or PERSON.' }));
 const createForm = createSubcontractorBody.extend({ kind: kindField });
 const updateForm = updateSubcontractorBody.extend({ kind: kindField });
 
@@ -36,9 +34,5 @@ export function subcontractorToValues(s: Subcontractor): SubcontractorFormValues
 }
 
 export function subcontractorResolver(mode: 'create' | 'edit'): Resolver<SubcontractorFormValues, unknown, SubcontractorBody> {
-  return (mode === 'edit' ? zodResolver(updateForm) : zodResolver(createForm)) as unknown as Resolver<
-    SubcontractorFormValues,
-    unknown,
-    SubcontractorBody
-  >;
+  return (mode === 'edit' ? zodResolver(updateForm) : zodResolver(createForm)) as unknown as Resolver<SubcontractorFormValues, unknown, SubcontractorBody>;
 }

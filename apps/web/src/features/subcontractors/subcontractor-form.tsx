@@ -76,7 +76,11 @@ export function SubcontractorForm({ mode, defaultValues, linkedUser, onSubmit, o
           <Field label="Phone" error={errors.phone?.message}>
             <Input type="tel" {...form.register('phone')} />
           </Field>
-          <Field label="Linked login user" error={errors.userId?.message} hint="Optional: a user with the SubContractor role who signs in for this subcontractor.">
+          <Field
+            label="Linked login user"
+            error={errors.userId?.message}
+            hint="Optional: a user with the SubContractor role who signs in for this subcontractor."
+          >
             <Select placeholder="No linked user" options={userOptions} {...form.register('userId')} />
           </Field>
           <Field label="Service tags" id="subcontractor-tags">
@@ -86,7 +90,14 @@ export function SubcontractorForm({ mode, defaultValues, linkedUser, onSubmit, o
             {() => refsField('zones', toOptions(zones.data))}
           </Field>
           {mode === 'edit' ? (
-            <ControlledCheckbox control={form.control} name="isActive" id="subcontractor-active" label="Active subcontractor" fallback className="sm:col-span-2" />
+            <ControlledCheckbox
+              control={form.control}
+              name="isActive"
+              id="subcontractor-active"
+              label="Active subcontractor"
+              fallback
+              className="sm:col-span-2"
+            />
           ) : null}
         </div>
       </Card>

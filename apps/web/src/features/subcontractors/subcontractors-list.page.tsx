@@ -43,7 +43,13 @@ export function SubcontractorsListPage() {
           onChange={(tagIds) => list.setFilters({ tagIds })}
           emptyText="No existing tags!"
         />
-        <MultiSelect aria-label="Filter by zones" placeholder="All zones" options={toOptions(zones.data)} value={list.filters.zoneIds} onChange={(zoneIds) => list.setFilters({ zoneIds })} />
+        <MultiSelect
+          aria-label="Filter by zones"
+          placeholder="All zones"
+          options={toOptions(zones.data)}
+          value={list.filters.zoneIds}
+          onChange={(zoneIds) => list.setFilters({ zoneIds })}
+        />
       </div>
       <ListView
         list={list}

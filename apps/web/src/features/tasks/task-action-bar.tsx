@@ -24,7 +24,19 @@ export function scheduleActionLabel(task: Pick<Task, 'taskScheduler' | 'assigned
   return task.taskScheduler === null || task.assignedTo === 'NONE' ? 'Assign & Schedule' : 'Re-Schedule';
 }
 
-function ActionButton({ state, label, onClick, variant, icon }: { state: ActionState; label: string; onClick: () => void; variant: 'primary' | 'secondary' | 'danger'; icon: ReactNode }) {
+function ActionButton({
+  state,
+  label,
+  onClick,
+  variant,
+  icon,
+}: {
+  state: ActionState;
+  label: string;
+  onClick: () => void;
+  variant: 'primary' | 'secondary' | 'danger';
+  icon: ReactNode;
+}) {
   if (!state.visible) return null;
   return (
     <Button variant={variant} onClick={onClick} disabled={!state.allowed} title={state.reason ?? undefined}>

@@ -15,7 +15,14 @@ import { taskKeys, tasksApi } from './tasks.api';
  * Spec: a task can be prefilled from its job (jobId, jobNumber, jobCustomerId, jobCustomerName) and a date
  * (scheduleOn). scheduleEnd carries the end of a range dragged across the calendar's empty slots.
  */
-export type TaskCreateSearch = { jobId?: string; jobNumber?: number; jobCustomerId?: string; jobCustomerName?: string; scheduleOn?: string; scheduleEnd?: string };
+export type TaskCreateSearch = {
+  jobId?: string;
+  jobNumber?: number;
+  jobCustomerId?: string;
+  jobCustomerName?: string;
+  scheduleOn?: string;
+  scheduleEnd?: string;
+};
 
 /** scheduleOn arrives as epoch milliseconds (the calendar) or an ISO date-time. */
 export function scheduleOnInstant(value: string | undefined): string | null {
@@ -56,7 +63,8 @@ export function TaskCreatePage() {
   const jobLabel = fromJob ? [jobNumberText(search.jobNumber ?? 0), search.jobCustomerName].filter(Boolean).join(' · ') : '';
   const back = fromJob ? (
     <BackLink to="/workorder/jobs/$id" params={{ id: search.jobId ?? '' }}>
-      Job {jobNumberText(search.jobNumber ?? 0)}</BackLink>
+      Job {jobNumberText(search.jobNumber ?? 0)}
+    </BackLink>
   ) : (
     <BackLink to="/workorder/tasks">Tasks</BackLink>
   );
@@ -70,7 +78,9 @@ export function TaskCreatePage() {
         known={{ jobLabel }}
         timeZone={tz}
         onSubmit={(body) => create.mutate(body)}
-        onCancel={() => (fromJob ? void navigate({ to: '/workorder/jobs/$id', params: { id: search.jobId ?? '' } }) : void navigate({ to: '/workorder/tasks' }))}
+        onCancel={() =>
+          fromJob ? void navigate({ to: '/workorder/jobs/$id', params: { id: search.jobId ?? '' } }) : void navigate({ to: '/workorder/tasks' })
+        }
         pending={create.isPending || create.isSuccess}
         serverError={create.error}
       />

@@ -30,7 +30,9 @@ describe('task page clock actions', { timeout: 20_000 }, () => {
 
   it('shows Clock out and the ticking timer while clocked in; clocking out offers "Add Costs", which opens the costs page', async () => {
     mockApi(
-      ...taskPageReplies({ ...clockedIn, actions: actions({ clockOut: allowed, elapsedTime: allowed }) }, [runningPeriod({ startTime: new Date(Date.now() - 3_600_000).toISOString() })]),
+      ...taskPageReplies({ ...clockedIn, actions: actions({ clockOut: allowed, elapsedTime: allowed }) }, [
+        runningPeriod({ startTime: new Date(Date.now() - 3_600_000).toISOString() }),
+      ]),
       route('POST', '/api/tasks/clock-out', { body: { data: task({ status: 'CLOCKED_OUT' }) } }),
     );
     const { router } = renderApp(URL_, makeSession('Technician', 'noAccess'));

@@ -11,7 +11,17 @@ const bar = async () => within(await screen.findByRole('toolbar', { name: 'Task 
 const sent = (fetchMock: ReturnType<typeof mockApi>, path: string, method: string) =>
   fetchMock.mock.calls.filter(([u, init]) => String(u) === path && init?.method === method).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
-const work = [{ id: 'w1', startTime: '2026-11-20T14:00:00.000Z', endTime: '2026-11-20T15:30:05.000Z', description: 'Replaced the valve', user: { userId: 'u', username: 'Tom Technician' }, vehicle: { id: 'v1', name: 'Van 3' }, assistants: [{ userId: 'a1', name: 'Ann Assistant' }] }];
+const work = [
+  {
+    id: 'w1',
+    startTime: '2026-11-20T14:00:00.000Z',
+    endTime: '2026-11-20T15:30:05.000Z',
+    description: 'Replaced the valve',
+    user: { userId: 'u', username: 'Tom Technician' },
+    vehicle: { id: 'v1', name: 'Van 3' },
+    assistants: [{ userId: 'a1', name: 'Ann Assistant' }],
+  },
+];
 
 describe('task page', { timeout: 20_000 }, () => {
   it('shows the header, the Customer & Location panel, the schedule and the count sections', async () => {
@@ -20,7 +30,8 @@ describe('task page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: /Task #2001 · Replace valve/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Job #1042 · Boiler service' })).toBeTruthy();
     expect(screen.getByText('Customer & Location')).toBeTruthy();
-    for (const text of ['Northwind Plumbing', '12 Harbor St, Boston, MA 02110', 'Unit 5', 'Rita Requester', 'Swap the leaking valve.', '2h 0m']) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    for (const text of ['Northwind Plumbing', '12 Harbor St, Boston, MA 02110', 'Unit 5', 'Rita Requester', 'Swap the leaking valve.', '2h 0m'])
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     expect(document.getElementById('invoice-table')?.textContent).toContain('2');
     expect(document.getElementById('quotation-requested-table')).toBeTruthy();
     expect(screen.queryByText('This task is unscheduled')).toBeNull();
@@ -84,7 +95,10 @@ describe('task page', { timeout: 20_000 }, () => {
   });
 
   it('reopens after the confirmation, and says so when it fails', async () => {
-    const fetchMock = mockApi(...taskPageReplies({ status: 'CLOSED', actions: actions({ reopen: allowed }) }), route('PATCH', `/api/tasks/${TASK_ID}`, { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'x' } }));
+    const fetchMock = mockApi(
+      ...taskPageReplies({ status: 'CLOSED', actions: actions({ reopen: allowed }) }),
+      route('PATCH', `/api/tasks/${TASK_ID}`, { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'x' } }),
+    );
     renderApp(URL_, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click((await bar()).getByRole('button', { name: 'Reopen' }));
@@ -104,8 +118,14 @@ describe('task page', { timeout: 20_000 }, () => {
 });
 
 describe('close-task dialog', { timeout: 20_000 }, () => {
-  const openDialog = async (overrides: Parameters<typeof task>[0], reply = route('POST', '/api/tasks/close', { body: { data: task({ status: 'CLOSED' }) } })) => {
-    const fetchMock = mockApi(...taskPageReplies({ actions: actions({ close: allowed }), ...overrides }, overrides?.status === 'CLOCKED_OUT' ? work : []), reply);
+  const openDialog = async (
+    overrides: Parameters<typeof task>[0],
+    reply = route('POST', '/api/tasks/close', { body: { data: task({ status: 'CLOSED' }) } }),
+  ) => {
+    const fetchMock = mockApi(
+      ...taskPageReplies({ actions: actions({ close: allowed }), ...overrides }, overrides?.status === 'CLOCKED_OUT' ? work : []),
+      reply,
+    );
     renderApp(URL_, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click((await bar()).getByRole('button', { name: 'Close' }));
@@ -114,7 +134,10 @@ describe('close-task dialog', { timeout: 20_000 }, () => {
   };
 
   it('lets an OPEN task edit its start, shows the checked read-only checkbox and closes', async () => {
-    const { fetchMock, user, dialog } = await openDialog({ status: 'OPEN', taskScheduler: { id: 's', startDateTime: '2026-11-20T14:00:00.000Z', expectedEndDateTime: '2026-11-20T16:00:00.000Z', endDateTime: null } });
+    const { fetchMock, user, dialog } = await openDialog({
+      status: 'OPEN',
+      taskScheduler: { id: 's', startDateTime: '2026-11-20T14:00:00.000Z', expectedEndDateTime: '2026-11-20T16:00:00.000Z', endDateTime: null },
+    });
     const start = dialog.getByLabelText(/Start/) as HTMLInputElement;
     expect(start.disabled).toBe(false);
     expect(start.value).toBe('2026-11-20T09:00');
@@ -125,7 +148,9 @@ describe('close-task dialog', { timeout: 20_000 }, () => {
     fireEvent.change(start, { target: { value: '2026-11-20T08:30' } });
     await user.click(dialog.getByRole('button', { name: 'Close Task' }));
     expect(await screen.findByText('Closed task successfully')).toBeTruthy();
-    expect(sent(fetchMock, '/api/tasks/close', 'POST')).toEqual([{ taskId: TASK_ID, startDateTime: '2026-11-20T13:30:00.000Z', endDateTime: '2026-11-20T16:00:00.000Z' }]);
+    expect(sent(fetchMock, '/api/tasks/close', 'POST')).toEqual([
+      { taskId: TASK_ID, startDateTime: '2026-11-20T13:30:00.000Z', endDateTime: '2026-11-20T16:00:00.000Z' },
+    ]);
   });
 
   it('keeps the start fixed once work began, from the recorded time', async () => {
@@ -148,7 +173,10 @@ describe('close-task dialog', { timeout: 20_000 }, () => {
 
   it('shows the server message when closing fails', async () => {
     const { user, dialog } = await openDialog(
-      { status: 'OPEN', taskScheduler: { id: 's', startDateTime: '2026-11-20T14:00:00.000Z', expectedEndDateTime: '2026-11-20T16:00:00.000Z', endDateTime: null } },
+      {
+        status: 'OPEN',
+        taskScheduler: { id: 's', startDateTime: '2026-11-20T14:00:00.000Z', expectedEndDateTime: '2026-11-20T16:00:00.000Z', endDateTime: null },
+      },
       route('POST', '/api/tasks/close', { status: 409, body: { statusCode: 409, code: 'CONFLICT', message: 'The task was clocked in meanwhile.' } }),
     );
     await user.click(dialog.getByRole('button', { name: 'Close Task' }));

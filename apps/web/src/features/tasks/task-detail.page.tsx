@@ -120,10 +120,26 @@ function TaskDetail() {
         </div>
         <div className="min-w-0 space-y-4">
           <Card title="Description">
-            {t.description?.trim() ? <p className="text-sm break-words whitespace-pre-wrap text-gray-900">{t.description}</p> : <p className="text-sm text-muted">No description</p>}
+            {t.description?.trim() ? (
+              <p className="text-sm break-words whitespace-pre-wrap text-gray-900">{t.description}</p>
+            ) : (
+              <p className="text-sm text-muted">No description</p>
+            )}
           </Card>
-          <CountCard id="quotation-requested-table" title="Estimates" icon={<FileText size={16} aria-hidden="true" />} count={t.estimateCount} received={t.estimateReceivedCount} />
-          <CountCard id="invoice-table" title="Invoices" icon={<Receipt size={16} aria-hidden="true" />} count={t.invoiceCount} received={t.invoiceReceivedCount} />
+          <CountCard
+            id="quotation-requested-table"
+            title="Estimates"
+            icon={<FileText size={16} aria-hidden="true" />}
+            count={t.estimateCount}
+            received={t.estimateReceivedCount}
+          />
+          <CountCard
+            id="invoice-table"
+            title="Invoices"
+            icon={<Receipt size={16} aria-hidden="true" />}
+            count={t.invoiceCount}
+            received={t.invoiceReceivedCount}
+          />
           {t.siteAddress && auth.can('assets.read') ? (
             <SiteAssets customerId={t.customer.id} jobId={t.job.id} sites={[{ id: t.siteAddress.id, label: t.siteAddress.fullAddress }]} readOnly />
           ) : null}
@@ -140,7 +156,13 @@ function TaskDetail() {
         onClockOut={() => setDialog('clockOut')}
         onSchedule={(bids) => setDialog(bids ? 'bids' : 'schedule')}
       />
-      <AssignScheduleSheet task={t} open={dialog === 'schedule' || dialog === 'bids'} requestBids={dialog === 'bids'} onOpenChange={(o) => setDialog(o ? dialog : null)} timeZone={tz} />
+      <AssignScheduleSheet
+        task={t}
+        open={dialog === 'schedule' || dialog === 'bids'}
+        requestBids={dialog === 'bids'}
+        onOpenChange={(o) => setDialog(o ? dialog : null)}
+        timeZone={tz}
+      />
       <CloseTaskDialog task={t} activities={workLog} open={dialog === 'close'} onOpenChange={(o) => setDialog(o ? 'close' : null)} timeZone={tz} />
       <DeleteTaskDialog task={dialog === 'delete' ? t : null} onClose={() => setDialog(null)} />
       <ReopenTaskDialog task={dialog === 'reopen' ? t : null} onClose={() => setDialog(null)} />

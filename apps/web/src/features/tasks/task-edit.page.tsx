@@ -35,7 +35,12 @@ export function TaskEditPage() {
     </BackLink>
   );
   const notFound = isApiError(task.error) && task.error.statusCode === 404;
-  const fallback = formPageFallback(task, { title: 'Edit task', back: notFound ? <BackLink to="/workorder/tasks">Tasks</BackLink> : back, fields: 6, errorTitle: notFound ? 'Task not found' : undefined });
+  const fallback = formPageFallback(task, {
+    title: 'Edit task',
+    back: notFound ? <BackLink to="/workorder/tasks">Tasks</BackLink> : back,
+    fields: 6,
+    errorTitle: notFound ? 'Task not found' : undefined,
+  });
   if (fallback || !task.data) return fallback;
   const t = task.data;
   const title = `Edit task ${taskNumberText(t.taskNumber)} · ${t.name}`;

@@ -17,8 +17,21 @@ export function TaskFilters({ value, onChange }: { value: TaskFilterValues; onCh
     <FilterPopover
       onClear={() => onChange(NO_TASK_FILTERS)}
       fields={[
-        { id: 'task-filter-status', label: 'Status', options: TASK_STATUS_OPTIONS, value: value.statuses, onChange: (s) => onChange({ statuses: s as TaskStatus[] }) },
-        { id: 'task-filter-tags', label: 'Job Tags', options: toOptions(tags.data), value: value.tagIds, onChange: (tagIds) => onChange({ tagIds }), emptyText: 'No existing tags!' },
+        {
+          id: 'task-filter-status',
+          label: 'Status',
+          options: TASK_STATUS_OPTIONS,
+          value: value.statuses,
+          onChange: (s) => onChange({ statuses: s as TaskStatus[] }),
+        },
+        {
+          id: 'task-filter-tags',
+          label: 'Job Tags',
+          options: toOptions(tags.data),
+          value: value.tagIds,
+          onChange: (tagIds) => onChange({ tagIds }),
+          emptyText: 'No existing tags!',
+        },
         { id: 'task-filter-zones', label: 'Job Zones', options: toOptions(zones.data), value: value.zoneIds, onChange: (zoneIds) => onChange({ zoneIds }) },
       ]}
     />

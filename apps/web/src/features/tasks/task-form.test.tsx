@@ -14,7 +14,13 @@ const CREATE_URL = `/workorder/tasks/create?jobId=${JOB_ID}&jobNumber=1042&jobCu
 
 const techs = [
   { userId: TECH_ID, username: 'Tom Technician', profilePictureUrl: null, status: 'AVAILABLE', availability: { startDateTime: null, endDateTime: null } },
-  { userId: 'soon-1', username: 'Sara Soon', profilePictureUrl: null, status: 'AVAILABLE_SOON', availability: { startDateTime: '2036-11-25T13:30:00.000Z', endDateTime: null } },
+  {
+    userId: 'soon-1',
+    username: 'Sara Soon',
+    profilePictureUrl: null,
+    status: 'AVAILABLE_SOON',
+    availability: { startDateTime: '2036-11-25T13:30:00.000Z', endDateTime: null },
+  },
   { userId: 'busy-1', username: 'Bob Busy', profilePictureUrl: null, status: 'BUSY', availability: { startDateTime: null, endDateTime: null } },
 ];
 const techsReply = route('GET', '/api/tasks/technicians', { body: { data: { items: techs, meta: { total: 3, totalPages: 1, page: 1, limit: 100 } } } });
@@ -25,12 +31,19 @@ const subsReply = route('GET', '/api/subcontractors', {
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const setDateTime = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const posts = (fetchMock: ReturnType<typeof mockApi>, path: string, method = 'POST') =>
-  fetchMock.mock.calls.filter(([u, init]) => String(u) === path && init?.method === method).map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+  fetchMock.mock.calls
+    .filter(([u, init]) => String(u) === path && init?.method === method)
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
 describe('task form values', () => {
   it('turns wall clocks of the tenant zone into instants, with the end defaulting to start + 2 h', () => {
     const body = toTaskBody({ ...emptyTaskValues(JOB_ID), name: 'Fix', start: '2026-11-25T09:00', assignTo: 'TECHNICIAN', assignedTechnicianId: TECH_ID }, NY);
-    expect(body).toMatchObject({ startDateTime: '2026-11-25T14:00:00.000Z', expectedEndDateTime: '2026-11-25T16:00:00.000Z', assignedTechnicianId: TECH_ID, assignedSubcontractorId: null });
+    expect(body).toMatchObject({
+      startDateTime: '2026-11-25T14:00:00.000Z',
+      expectedEndDateTime: '2026-11-25T16:00:00.000Z',
+      assignedTechnicianId: TECH_ID,
+      assignedSubcontractorId: null,
+    });
   });
 
   it('ignores invalid dates and omits assignTo on update when assigning later', () => {
@@ -122,7 +135,11 @@ describe('create task page', { timeout: 20_000 }, () => {
   });
 
   it('creates the task in the tenant zone and opens it', async () => {
-    const fetchMock = mockApi(techsReply, route('POST', '/api/tasks', { status: 201, body: { data: { id: TASK_ID, taskNumber: 2001 } } }), ...taskPageReplies());
+    const fetchMock = mockApi(
+      techsReply,
+      route('POST', '/api/tasks', { status: 201, body: { data: { id: TASK_ID, taskNumber: 2001 } } }),
+      ...taskPageReplies(),
+    );
     const { router } = renderApp(CREATE_URL, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Task Name/), 'Replace valve');
@@ -234,7 +251,11 @@ describe('edit task page', { timeout: 20_000 }, () => {
 
   it('reloads the task when someone else saved first', async () => {
     const stale = 'This record was changed by someone else. Reload and try again.';
-    const fetchMock = mockApi(techsReply, taskReply(), route('PUT', `/api/tasks/${TASK_ID}`, { status: 409, body: { statusCode: 409, code: 'STALE_VERSION', message: stale } }));
+    const fetchMock = mockApi(
+      techsReply,
+      taskReply(),
+      route('PUT', `/api/tasks/${TASK_ID}`, { status: 409, body: { statusCode: 409, code: 'STALE_VERSION', message: stale } }),
+    );
     renderApp(`/workorder/tasks/${TASK_ID}/edit`, makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Save' }));

@@ -185,7 +185,12 @@ export function TaskForm({ mode, defaultValues, known, timeZone, taskId, onSubmi
         )}
       </Section>
 
-      <FormActions onCancel={onCancel} pending={pending} disabled={submitBlocked} className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-white px-4 py-3 lg:left-56" />
+      <FormActions
+        onCancel={onCancel}
+        pending={pending}
+        disabled={submitBlocked}
+        className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-white px-4 py-3 lg:left-56"
+      />
       <ConfirmDialog
         open={pastConfirm !== null}
         onOpenChange={(open) => !open && setPastConfirm(null)}
@@ -224,7 +229,10 @@ function AssigneeField({ kind, form, error, window, timeZone, set }: AssigneeFie
   return (
     <div className="space-y-1.5 sm:col-span-2">
       <p className="text-sm font-medium text-gray-900">
-        {ASSIGN_LABELS[kind]} <span className="text-danger" aria-hidden="true">*</span>
+        {ASSIGN_LABELS[kind]}{' '}
+        <span className="text-danger" aria-hidden="true">
+          *
+        </span>
       </p>
       {kind === 'TECHNICIAN' ? (
         <TechnicianPicker window={window} value={value || null} onChange={(id) => set(name, id)} timeZone={timeZone} />

@@ -35,7 +35,8 @@ function WorkPeriodRow({ period: a, timeZone }: { period: ClockActivity; timeZon
     <li className="flex flex-col gap-1 py-2 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
       <span className="min-w-0 space-y-0.5">
         <span className="block text-gray-900">
-          {formatDateTime(a.startTime, timeZone)} ~ {a.endTime ? formatDateTime(a.endTime, timeZone) : <span className="font-medium text-success">Running</span>}
+          {formatDateTime(a.startTime, timeZone)} ~{' '}
+          {a.endTime ? formatDateTime(a.endTime, timeZone) : <span className="font-medium text-success">Running</span>}
           {a.user ? <span className="text-muted"> · {a.user.username}</span> : null}
         </span>
         {a.description ? <span className="block break-words text-muted">{a.description}</span> : null}

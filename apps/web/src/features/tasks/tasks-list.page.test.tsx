@@ -20,7 +20,18 @@ describe('task list', { timeout: 20_000 }, () => {
     for (const tab of ['Assigned to Others', 'Unscheduled', 'Unassigned']) expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
     await screen.findByRole('row', { name: 'Open task #2001' });
     const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers()).toEqual(['Task Number', 'Task Name', 'Status', 'Work Hours', 'Assigned To', 'Customer Name', 'Job Number', 'Created By', 'Created On', 'Actions']);
+    expect(headers()).toEqual([
+      'Task Number',
+      'Task Name',
+      'Status',
+      'Work Hours',
+      'Assigned To',
+      'Customer Name',
+      'Job Number',
+      'Created By',
+      'Created On',
+      'Actions',
+    ]);
     expect(lastList(fetchMock).get('assignedStatus')).toBe('ASSIGNED_TO_ME');
     expect(lastList(fetchMock).get('limit')).toBe('10');
 
@@ -124,7 +135,10 @@ describe('task list', { timeout: 20_000 }, () => {
   });
 
   it('says "Something went wrong! Please try again" when the delete fails', async () => {
-    mockApi(tasksReply([taskItem()]), route('PATCH', `/api/tasks/${TASK_ID}`, { status: 409, body: { statusCode: 409, code: 'CONFLICT', message: 'Moved on' } }));
+    mockApi(
+      tasksReply([taskItem()]),
+      route('PATCH', `/api/tasks/${TASK_ID}`, { status: 409, body: { statusCode: 409, code: 'CONFLICT', message: 'Moved on' } }),
+    );
     renderApp('/workorder/tasks', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete task #2001' }));
@@ -163,7 +177,10 @@ describe('task list', { timeout: 20_000 }, () => {
 describe('task list columns', { timeout: 20_000 }, () => {
   it('saves the configuration as TASKS_ASSIGNED_TO_ME_FULL for full access', async () => {
     const saved = TASK_COLUMN_KEYS.map((key) => ({ key, enabled: key !== 'CUSTOMER_NAME' }));
-    const fetchMock = mockApi(tasksReply([]), route('PUT', '/api/table-configuration', { body: { data: { type: 'TASKS_ASSIGNED_TO_ME_FULL', config: saved } } }));
+    const fetchMock = mockApi(
+      tasksReply([]),
+      route('PUT', '/api/table-configuration', { body: { data: { type: 'TASKS_ASSIGNED_TO_ME_FULL', config: saved } } }),
+    );
     renderApp('/workorder/tasks', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await screen.findByText('You have no data yet');
@@ -190,7 +207,9 @@ describe('task list columns', { timeout: 20_000 }, () => {
     const config = TASK_COLUMN_KEYS.map((key) => ({ key, enabled: ['STATUS', 'TASK_NUMBER'].includes(key) }));
     const fetchMock = mockApi(
       tasksReply([taskItem()]),
-      route('GET', '/api/table-configuration', { body: { data: { type: 'TASKS_ASSIGNED_TO_ME_PARTIAL', config: [config[2], ...config.filter((c) => c.key !== 'STATUS')] } } }),
+      route('GET', '/api/table-configuration', {
+        body: { data: { type: 'TASKS_ASSIGNED_TO_ME_PARTIAL', config: [config[2], ...config.filter((c) => c.key !== 'STATUS')] } },
+      }),
     );
     renderApp('/workorder/tasks', makeSession('Staff', 'partialAccess'));
     await screen.findByRole('row', { name: 'Open task #2001' });
@@ -199,14 +218,20 @@ describe('task list columns', { timeout: 20_000 }, () => {
   });
 
   it('tells when the configuration cannot be loaded', async () => {
-    mockApi(tasksReply([]), route('GET', '/api/table-configuration', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' } }));
+    mockApi(
+      tasksReply([]),
+      route('GET', '/api/table-configuration', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' } }),
+    );
     renderApp('/workorder/tasks', makeSession('Admin', 'fullAccess'));
     expect(await screen.findByText('Configuration loading failed')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Customer Name' })).toBeTruthy();
   });
 
   it('tells when saving fails', async () => {
-    mockApi(tasksReply([]), route('PUT', '/api/table-configuration', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' } }));
+    mockApi(
+      tasksReply([]),
+      route('PUT', '/api/table-configuration', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' } }),
+    );
     renderApp('/workorder/tasks', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();
     await screen.findByText('You have no data yet');

@@ -90,8 +90,7 @@ function TaskList({ tab, tabs, onTabChange }: TaskListProps) {
 
   const list = usePagedList<TaskListItem, Filters>({
     queryKey: taskKeys.list,
-    fetchPage: ({ sort, ...params }) =>
-      tasksApi.list({ ...params, orderByKey: isOrderKey(sort.key) ? sort.key : 'createdAt', orderByValue: sort.direction }),
+    fetchPage: ({ sort, ...params }) => tasksApi.list({ ...params, orderByKey: isOrderKey(sort.key) ? sort.key : 'createdAt', orderByValue: sort.direction }),
     initialFilters: { ...NO_TASK_FILTERS, assignedStatus: tab, sort: { key: 'createdAt', direction: 'desc' } },
     isFiltered: (f) => activeTaskFilterCount(f) > 0,
     pageSize: TASK_PAGE_SIZE,

@@ -63,7 +63,8 @@ export const tasksApi = {
   cancel: (id: string) => api.patch<unknown>(`/tasks/${id}`, { isCancelled: true }),
   reopen: (id: string) => api.patch<unknown>(`/tasks/${id}`, { isTaskReopen: true }),
   /** With an Idempotency-Key, a retry of the same close runs at most once (server: idempotency.plugin.ts). */
-  close: async (body: CloseTaskBody, idempotencyKey?: string) => (await api.post<DataOf<Task>>('/tasks/close', body, { headers: idempotencyHeaders(idempotencyKey) })).data,
+  close: async (body: CloseTaskBody, idempotencyKey?: string) =>
+    (await api.post<DataOf<Task>>('/tasks/close', body, { headers: idempotencyHeaders(idempotencyKey) })).data,
   activities: async (id: string) => (await api.get<DataOf<TaskActivity[]>>(`/tasks/${id}/activities`)).data,
   activityLog: async (id: string, page: number): Promise<DataPage<Activity>> =>
     fromItemsPage((await api.get<DataOf<ItemsPage<Activity>>>(`/tasks/${id}/activity-log`, { query: { page, limit: TASK_ACTIVITY_PAGE_SIZE } })).data),

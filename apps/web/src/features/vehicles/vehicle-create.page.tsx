@@ -17,7 +17,14 @@ export function VehicleCreatePage() {
   return (
     <>
       <PageHeader title="New vehicle" back={<BackLink to="/vehicles">Vehicles</BackLink>} />
-      <VehicleForm mode="create" defaultValues={newVehicleValues()} onSubmit={(body) => create.mutate(body)} onCancel={() => void toList()} pending={create.isPending} error={create.error} />
+      <VehicleForm
+        mode="create"
+        defaultValues={newVehicleValues()}
+        onSubmit={(body) => create.mutate(body)}
+        onCancel={() => void toList()}
+        pending={create.isPending}
+        error={create.error}
+      />
     </>
   );
 }

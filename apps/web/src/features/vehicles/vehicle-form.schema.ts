@@ -38,7 +38,15 @@ export function newVehicleValues(): VehicleFormValues {
 const money = (n: number) => (n ? moneyInputText(n) : '');
 
 export function vehicleToValues(v: Vehicle): VehicleFormValues {
-  return { name: v.name, vin: v.vin, state: v.state ?? '', plate: v.plate ?? '', isActive: v.isActive, hourlyCost: money(v.hourlyCost), mileCost: money(v.mileCost) };
+  return {
+    name: v.name,
+    vin: v.vin,
+    state: v.state ?? '',
+    plate: v.plate ?? '',
+    isActive: v.isActive,
+    hourlyCost: money(v.hourlyCost),
+    mileCost: money(v.mileCost),
+  };
 }
 
 /** The write body of a listed vehicle with only its active flag changed (the list's Activate / Deactivate). */

@@ -9,7 +9,9 @@ import { newVehicleValues } from './vehicle-form.schema';
 
 const renderForm = (props: Partial<Parameters<typeof VehicleForm>[0]> = {}) => {
   const onSubmit = vi.fn();
-  const utils = renderWithQuery(<VehicleForm mode="create" defaultValues={newVehicleValues()} onSubmit={onSubmit} onCancel={() => {}} pending={false} error={null} {...props} />);
+  const utils = renderWithQuery(
+    <VehicleForm mode="create" defaultValues={newVehicleValues()} onSubmit={onSubmit} onCancel={() => {}} pending={false} error={null} {...props} />,
+  );
   return { ...utils, onSubmit };
 };
 
@@ -40,7 +42,15 @@ describe('vehicle form', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('State'), 'NY');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: 'Van 3', vin: '1FTBW2CM6LKA43817', state: 'NY', plate: null, isActive: true, hourlyCost: 12.5, mileCost: 0 });
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      name: 'Van 3',
+      vin: '1FTBW2CM6LKA43817',
+      state: 'NY',
+      plate: null,
+      isActive: true,
+      hourlyCost: 12.5,
+      mileCost: 0,
+    });
   });
 
   it('puts the server messages under their fields, the VIN conflict too, and the rest above the form', async () => {
@@ -61,7 +71,10 @@ describe('vehicle form', { timeout: 20_000 }, () => {
     renderForm({ error: taken });
     const vin = screen.getByLabelText('VIN');
     await waitFor(() => expect(vin.getAttribute('aria-invalid')).toBe('true'));
-    const errorId = vin.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error'));
+    const errorId = vin
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('-error'));
     expect(document.getElementById(errorId ?? '')?.textContent).toBe('Van 2 already uses this VIN.');
   });
 });

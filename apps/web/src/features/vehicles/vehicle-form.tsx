@@ -54,7 +54,10 @@ export function VehicleForm({ mode, defaultValues, onSubmit, onCancel, pending, 
               onChange={(e) => {
                 // Upper case as typed; the domain's message shows live once 17 characters are in or the field was left.
                 const upper = e.target.value.toUpperCase();
-                form.setValue('vin', upper, { shouldDirty: true, shouldValidate: upper.trim().length >= VIN_LENGTH || Boolean(touchedFields.vin) || isSubmitted });
+                form.setValue('vin', upper, {
+                  shouldDirty: true,
+                  shouldValidate: upper.trim().length >= VIN_LENGTH || Boolean(touchedFields.vin) || isSubmitted,
+                });
               }}
             />
           </Field>

@@ -51,7 +51,21 @@ describe('vehicles list page', { timeout: 20_000 }, () => {
 
   it('searches by the chosen field once typing pauses, filters by status and says when nothing matches', async () => {
     const calls: URLSearchParams[] = [];
-    mockApi(vehiclesApi([vehicle(), vehicle({ id: '00000000-0000-4000-8000-0000000000a2', name: 'Old Pickup - Toyota Tacoma', vin: '5TFRX5GN4FX041376', plate: 'GHT-7710', isActive: false })], calls));
+    mockApi(
+      vehiclesApi(
+        [
+          vehicle(),
+          vehicle({
+            id: '00000000-0000-4000-8000-0000000000a2',
+            name: 'Old Pickup - Toyota Tacoma',
+            vin: '5TFRX5GN4FX041376',
+            plate: 'GHT-7710',
+            isActive: false,
+          }),
+        ],
+        calls,
+      ),
+    );
     renderApp('/vehicles', makeSession());
     const user = userEvent.setup();
     expect(await screen.findByText('Van 1 - Ford Transit 250')).toBeTruthy();
@@ -107,7 +121,16 @@ describe('vehicles list page', { timeout: 20_000 }, () => {
     // A plain click: the toast's own pointer handling needs setPointerCapture, which jsdom lacks.
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual({ name: 'Van 1 - Ford Transit 250', vin: '1FTBW2CM6LKA43817', state: 'NY', plate: 'KJV-4821', hourlyCost: 18.5, mileCost: 0.67, isActive: false, version: 3 });
+    expect(puts[0]).toEqual({
+      name: 'Van 1 - Ford Transit 250',
+      vin: '1FTBW2CM6LKA43817',
+      state: 'NY',
+      plate: 'KJV-4821',
+      hourlyCost: 18.5,
+      mileCost: 0.67,
+      isActive: false,
+      version: 3,
+    });
     expect(await screen.findByText('Van 1 - Ford Transit 250 deactivated')).toBeTruthy();
   });
 

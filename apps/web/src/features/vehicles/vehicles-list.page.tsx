@@ -111,7 +111,13 @@ function RowActions({ vehicle, actions }: { vehicle: Vehicle; actions: ReturnTyp
       >
         {vehicle.isActive ? <PowerOff size={16} aria-hidden="true" /> : <Power size={16} aria-hidden="true" />}
       </button>
-      <button type="button" className={`${icon} hover:text-danger`} aria-label={`Delete ${vehicle.name}`} title="Delete" onClick={() => actions.askDelete(vehicle)}>
+      <button
+        type="button"
+        className={`${icon} hover:text-danger`}
+        aria-label={`Delete ${vehicle.name}`}
+        title="Delete"
+        onClick={() => actions.askDelete(vehicle)}
+      >
         <Trash2 size={16} aria-hidden="true" />
       </button>
     </span>
@@ -139,7 +145,8 @@ export function VehiclesListPage() {
     { key: 'plate', header: 'Plate', sortable: true, cell: (v) => dash(v.plate) },
     { key: 'status', header: 'Status', cell: statusBadge },
   ];
-  if (canWrite) columns.push({ key: 'actions', header: 'Actions', cell: (v) => <RowActions vehicle={v} actions={actions} />, className: 'w-32', stickyEnd: true });
+  if (canWrite)
+    columns.push({ key: 'actions', header: 'Actions', cell: (v) => <RowActions vehicle={v} actions={actions} />, className: 'w-32', stickyEnd: true });
 
   const addVehicle = canWrite ? (
     <Link to="/vehicles/create" className={buttonClass('primary')}>
@@ -160,7 +167,9 @@ export function VehiclesListPage() {
         />
         <SearchInput aria-label="Search vehicles" placeholder={SEARCH_PLACEHOLDER[list.filters.searchBy]} value={list.search} onChange={list.setSearch} />
         <ActiveStatusSelect className="sm:w-36" value={list.filters.status} onChange={(status) => list.setFilters({ status })} />
-        {list.mobile ? <SortSelect label="Sort vehicles" options={SORT_OPTIONS} sort={list.filters.sort} onChange={(sort) => list.setFilters({ sort })} /> : null}
+        {list.mobile ? (
+          <SortSelect label="Sort vehicles" options={SORT_OPTIONS} sort={list.filters.sort} onChange={(sort) => list.setFilters({ sort })} />
+        ) : null}
       </div>
       <ListView
         list={list}

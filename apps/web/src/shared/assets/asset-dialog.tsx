@@ -81,14 +81,25 @@ export function AssetDialog({ customerId, sites, asset, today, onClose }: AssetD
 
   const formId = asset ? `asset-edit-${asset.id}` : 'asset-add';
   return (
-    <FormDialog title={asset ? 'Edit equipment' : 'Add equipment'} onClose={onClose} formId={formId} submitLabel={asset ? 'Save' : 'Add'} pending={save.isPending}>
+    <FormDialog
+      title={asset ? 'Edit equipment' : 'Add equipment'}
+      onClose={onClose}
+      formId={formId}
+      submitLabel={asset ? 'Save' : 'Add'}
+      pending={save.isPending}
+    >
       <form id={formId} noValidate onSubmit={submit} className="space-y-3">
         <FormAlert error={save.error} />
         <Field label="Type" required error={errors.type}>
           <Select options={TYPE_OPTIONS} placeholder="Select a type" value={values.type} onChange={set('type')} />
         </Field>
         <Field label="Site Address" required error={errors.addressId}>
-          <Select options={sites.map((s) => ({ value: s.id, label: s.label }))} placeholder="Select a site" value={values.addressId} onChange={set('addressId')} />
+          <Select
+            options={sites.map((s) => ({ value: s.id, label: s.label }))}
+            placeholder="Select a site"
+            value={values.addressId}
+            onChange={set('addressId')}
+          />
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Make">

@@ -108,7 +108,9 @@ describe('site equipment', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete Boiler · Viessmann Vitodens 200' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Delete equipment' }));
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([i, init]) => init?.method === 'DELETE' && String(i).endsWith(`/api/assets/${ASSET_ID}`))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([i, init]) => init?.method === 'DELETE' && String(i).endsWith(`/api/assets/${ASSET_ID}`))).toBe(true),
+    );
   });
 
   it('refuses an install date in the future before sending', async () => {

@@ -8,7 +8,8 @@ import { bidOf } from './test-fixtures';
 const URL_ = `/workorder/scheduler/view/${TASK_ID}`;
 const submitted = bidOf({ id: 'b1', status: 'SUBMITTED', amount: 1234.5, note: 'Two plumbers', earliestStartDateTime: '2026-11-26T13:30:00.000Z' });
 const requested = bidOf({ id: 'b2', subName: 'Bright Spark Electric' });
-const awardCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([u, init]) => String(u).includes('/api/bids/b1/award') && init?.method === 'POST');
+const awardCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([u, init]) => String(u).includes('/api/bids/b1/award') && init?.method === 'POST');
 
 async function bidsList() {
   return within(await screen.findByRole('list', { name: 'Bids' }));
@@ -16,7 +17,10 @@ async function bidsList() {
 
 describe('task bids card', { timeout: 20_000 }, () => {
   it('lists each bid (status, $ amount, earliest start in the company zone, note) and awards a submitted one after confirming', async () => {
-    const fetchMock = mockApi(...taskPageReplies({}, [], [submitted, requested]), route('POST', '/api/bids/b1/award', { body: { data: { ...submitted, status: 'AWARDED' } } }));
+    const fetchMock = mockApi(
+      ...taskPageReplies({}, [], [submitted, requested]),
+      route('POST', '/api/bids/b1/award', { body: { data: { ...submitted, status: 'AWARDED' } } }),
+    );
     renderApp(URL_, makeSession('Admin', 'fullAccess'));
     const list = await bidsList();
     const ace = list.getByText('Ace Plumbing Subs').closest('li')!;

@@ -39,6 +39,7 @@ export const useAwardBid = (onDone?: () => void) => useBidAction((bidId: string)
 
 export const useCloseBids = (onDone?: () => void) => useBidAction((taskId: string) => bidsApi.close(taskId), BID_TOASTS.closed, onDone);
 
-export const useAnswerBid = (onDone?: () => void) => useBidAction(({ id, body }: { id: string; body: AnswerBidBody }) => bidsApi.answer(id, body), BID_TOASTS.submitted, onDone);
+export const useAnswerBid = (onDone?: () => void) =>
+  useBidAction(({ id, body }: { id: string; body: AnswerBidBody }) => bidsApi.answer(id, body), BID_TOASTS.submitted, onDone);
 
 export const useDeclineBid = (onDone?: () => void) => useBidAction((bidId: string) => bidsApi.decline(bidId), BID_TOASTS.declined, onDone);

@@ -106,8 +106,13 @@ export function CustomerJobPicker({ form, known, jobLocked }: CustomerJobPickerP
   const noCustomer = !accountId;
   const placeholder = noCustomer ? (jobType === 'Existing' ? 'Choose a job first' : 'Choose a customer first') : customer.isLoading ? 'Loading…' : 'None';
   const addressOptions: SelectOption[] = (c?.customerAddress ?? []).map((a) => ({ value: a.id, label: a.fullAddress || a.addressLine1 }));
-  const unitOptions: SelectOption[] = (c?.customerAddress ?? []).filter((a) => a.buildingUnit).map((a) => ({ value: a.id, label: `${a.buildingUnit} — ${a.addressLine1}` }));
-  const contactOptions: SelectOption[] = (c?.contacts ?? []).map((p) => ({ value: p.id, label: [p.name, p.isBilling ? '(Billing)' : ''].filter(Boolean).join(' ') }));
+  const unitOptions: SelectOption[] = (c?.customerAddress ?? [])
+    .filter((a) => a.buildingUnit)
+    .map((a) => ({ value: a.id, label: `${a.buildingUnit} — ${a.addressLine1}` }));
+  const contactOptions: SelectOption[] = (c?.contacts ?? []).map((p) => ({
+    value: p.id,
+    label: [p.name, p.isBilling ? '(Billing)' : ''].filter(Boolean).join(' '),
+  }));
   // A saved reference keeps its row even before the customer record arrives.
   const withCurrent = (options: SelectOption[], field: RefField) => {
     const value = form.getValues(field);
@@ -116,7 +121,16 @@ export function CustomerJobPicker({ form, known, jobLocked }: CustomerJobPickerP
 
   const select = (field: RefField, label: string, options: SelectOption[], required = false) => (
     <Field label={label} error={errors[field]?.message} required={required} id={`doc-${field}`}>
-      {(control) => <ControlledSelect {...control} control={form.control} name={field} options={withCurrent(options, field)} placeholder={placeholder} disabled={noCustomer} />}
+      {(control) => (
+        <ControlledSelect
+          {...control}
+          control={form.control}
+          name={field}
+          options={withCurrent(options, field)}
+          placeholder={placeholder}
+          disabled={noCustomer}
+        />
+      )}
     </Field>
   );
 
@@ -149,7 +163,14 @@ export function CustomerJobPicker({ form, known, jobLocked }: CustomerJobPickerP
         </div>
       </fieldset>
       {jobType === 'Existing' ? (
-        <Field label="Job" required error={errors.jobId?.message} id="doc-job" className="sm:col-span-2" hint={jobLocked ? 'Linking is permanent: the job of this document cannot change.' : undefined}>
+        <Field
+          label="Job"
+          required
+          error={errors.jobId?.message}
+          id="doc-job"
+          className="sm:col-span-2"
+          hint={jobLocked ? 'Linking is permanent: the job of this document cannot change.' : undefined}
+        >
           {(control) => <JobSelect {...control} value={jobId} selectedLabel={jobLabel} onSelect={(o) => void chooseJob(o)} disabled={jobLocked} />}
         </Field>
       ) : null}
@@ -161,7 +182,15 @@ export function CustomerJobPicker({ form, known, jobLocked }: CustomerJobPickerP
         className="sm:col-span-2"
         hint={jobType === 'Existing' ? 'The customer comes from the job.' : undefined}
       >
-        {(control) => <CustomerSelect {...control} value={accountId} selectedName={customerName} onSelect={(p) => void chooseCustomer(p)} disabled={jobType === 'Existing'} />}
+        {(control) => (
+          <CustomerSelect
+            {...control}
+            value={accountId}
+            selectedName={customerName}
+            onSelect={(p) => void chooseCustomer(p)}
+            disabled={jobType === 'Existing'}
+          />
+        )}
       </Field>
       <div className="sm:col-span-2">{select('accountAddressId', 'Address', addressOptions)}</div>
       {select('buildingUnitId', 'Building/Unit', unitOptions)}

@@ -46,7 +46,18 @@ export function estimate(overrides: Partial<Estimate> = {}): Estimate {
     isConvertedJobEstimate: false,
     convertedJobEstimateInfo: null,
     approval: null,
-    actions: { download: true, preview: true, edit: true, view: true, onsiteApproval: true, delete: true, convert: false, void: true, send: true, recordDeposit: false },
+    actions: {
+      download: true,
+      preview: true,
+      edit: true,
+      view: true,
+      onsiteApproval: true,
+      delete: true,
+      convert: false,
+      void: true,
+      send: true,
+      recordDeposit: false,
+    },
     ...overrides,
   };
 }
@@ -93,9 +104,23 @@ export const catalogueItem: CatalogueItem = {
 export const lookupRoutes = [
   route('GET', `/api/customers/${CUSTOMER_ID}`, { body: { data: customer() } }),
   route('GET', '/api/customers', {
-    body: pageOf([{ id: CUSTOMER_ID, name: 'Northwind Plumbing', email: null, phone: null, isActive: true, tags: [], createdAt: '2025-01-01T00:00:00.000Z', primaryAddress: '12 Harbor St', primaryContact: null }]),
+    body: pageOf([
+      {
+        id: CUSTOMER_ID,
+        name: 'Northwind Plumbing',
+        email: null,
+        phone: null,
+        isActive: true,
+        tags: [],
+        createdAt: '2025-01-01T00:00:00.000Z',
+        primaryAddress: '12 Harbor St',
+        primaryContact: null,
+      },
+    ]),
   }),
-  route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job({ siteContact: { id: 'd2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f60', name: 'Sam Field', mobileNumber: null } }) } }),
+  route('GET', `/api/jobs/${JOB_ID}`, {
+    body: { data: job({ siteContact: { id: 'd2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f60', name: 'Sam Field', mobileNumber: null } }) },
+  }),
   route('GET', '/api/jobs', { body: pageOf([listItem()]) }),
   route('GET', '/api/catalogue', { body: pageOf([catalogueItem]) }),
 ];

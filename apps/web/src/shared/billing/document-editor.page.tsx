@@ -19,7 +19,15 @@ import { jobPrefill } from './customer-job-picker';
 import { DocumentEditor } from './document-editor';
 import { EstimateStatusBadge, InvoiceStatusBadge } from './document-status-badge';
 import { useInvalidateBilling } from './use-document-actions';
-import { documentToValues, emptyDocumentValues, toDocumentBody, type DocumentBody, type DocumentFormValues, type DocumentMode, type EditableDocument } from './use-document-form';
+import {
+  documentToValues,
+  emptyDocumentValues,
+  toDocumentBody,
+  type DocumentBody,
+  type DocumentFormValues,
+  type DocumentMode,
+  type EditableDocument,
+} from './use-document-form';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 /** The route's search (router.tsx validates it as DocumentEditorSearch). */
@@ -71,7 +79,11 @@ export function DocumentEditorPage({ kind }: { kind: DocumentKind }) {
   const createPath = kind === 'estimate' ? '/workorder/estimates/$id/create' : '/workorder/invoices/$id/create';
 
   const doc = useQuery({ queryKey: api.key(id), queryFn: () => api.get(id), enabled: !isNew });
-  const fromJob = useQuery({ queryKey: jobKeys.detail(search.jobId ?? ''), queryFn: () => jobsApi.get(search.jobId ?? ''), enabled: isNew && Boolean(search.jobId) });
+  const fromJob = useQuery({
+    queryKey: jobKeys.detail(search.jobId ?? ''),
+    queryFn: () => jobsApi.get(search.jobId ?? ''),
+    enabled: isNew && Boolean(search.jobId),
+  });
 
   // Leaving with unsaved changes asks first; a save that navigates on purpose does not.
   const dirty = useRef(false);
@@ -123,13 +135,14 @@ export function DocumentEditorPage({ kind }: { kind: DocumentKind }) {
       ? navigate({ to: '/workorder/jobs/$id', params: { id: search.jobId }, search: { tf_tab: kind === 'estimate' ? 'estimates' : 'invoices' } })
       : navigate({ to: listPath }));
 
-  const back = search.jobId && fromJob.data ? (
-    <BackLink to="/workorder/jobs/$id" params={{ id: search.jobId }}>
-      Job {jobNumberText(fromJob.data.jobNumber)}
-    </BackLink>
-  ) : (
-    <BackLink to={listPath}>{kind === 'estimate' ? 'Estimates' : 'Invoices'}</BackLink>
-  );
+  const back =
+    search.jobId && fromJob.data ? (
+      <BackLink to="/workorder/jobs/$id" params={{ id: search.jobId }}>
+        Job {jobNumberText(fromJob.data.jobNumber)}
+      </BackLink>
+    ) : (
+      <BackLink to={listPath}>{kind === 'estimate' ? 'Estimates' : 'Invoices'}</BackLink>
+    );
 
   if (!isNew) {
     const fallback = formPageFallback(doc, { title: `Edit ${noun}`, back, fields: 8, errorTitle: `${noun} could not be loaded` });
@@ -179,8 +192,13 @@ export function DocumentEditorPage({ kind }: { kind: DocumentKind }) {
     <>
       <PageHeader title={title} back={back} actions={d ? <StatusBadge kind={kind} doc={d} /> : undefined} />
       {stale ? (
-        <div role="alert" className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
-          <span>{stale} Someone else saved this {noun.toLowerCase()} after you opened it.</span>
+        <div
+          role="alert"
+          className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning"
+        >
+          <span>
+            {stale} Someone else saved this {noun.toLowerCase()} after you opened it.
+          </span>
           <Button
             size="sm"
             variant="secondary"

@@ -18,7 +18,9 @@ describe('DocumentFilter', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     const popover = within(await screen.findByRole('dialog', { name: 'Filter By' }));
-    const presets = within(popover.getByLabelText('Created On')).getAllByRole('option').map((o) => o.textContent);
+    const presets = within(popover.getByLabelText('Created On'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(presets).toEqual(['Any time', ...DATE_PRESETS.map((p) => DATE_PRESET_LABELS[p])]);
     expect(OPTIONS.map((o) => o.label)).toEqual(['Draft', 'Open', 'Paid', 'Void']);
   });

@@ -85,7 +85,9 @@ export function DocumentListToolbar<S extends string>({ noun, list, statusOption
             onApply={(applied) => list.setFilters(applied)}
           />
         ) : null}
-        {list.mobile ? <SortSelect label={`Sort ${noun}s`} options={DOCUMENT_MOBILE_SORTS} sort={filters.sort} onChange={(sort) => list.setFilters({ sort })} /> : null}
+        {list.mobile ? (
+          <SortSelect label={`Sort ${noun}s`} options={DOCUMENT_MOBILE_SORTS} sort={filters.sort} onChange={(sort) => list.setFilters({ sort })} />
+        ) : null}
       </div>
       {children ? <div className="flex flex-wrap gap-2 sm:ml-auto">{children}</div> : null}
     </div>

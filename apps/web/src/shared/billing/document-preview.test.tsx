@@ -32,7 +32,11 @@ describe('document preview', { timeout: 20_000 }, () => {
     }
     expect(within(doc).getByRole('link', { name: '#1042' }).getAttribute('href')).toBe(`/workorder/jobs/${estimate().job?.id}`);
     const table = within(doc).getByRole('table', { name: 'Products and services' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Description', 'Qty', 'Rate', 'Tax %', 'Amount']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Description', 'Qty', 'Rate', 'Tax %', 'Amount']);
     const pump = within(table).getByText('Pump').closest('tr') as HTMLElement;
     expect([...pump.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Pump', 'Circulation pump', '2', '$150.00', '10%', '$300.00']);
     const totalsList = doc.querySelector('dl[aria-label="Totals"]') as HTMLElement;
@@ -46,7 +50,15 @@ describe('document preview', { timeout: 20_000 }, () => {
   it('dates a document without its own date (an invoice converted from an estimate) the day it was created, as its PDF does', async () => {
     setWidth(1280);
     // Created 01:30 UTC on Mar 5 is still Mar 4 in New York.
-    renderInRouter(<DocumentPreview {...props({ doc: estimate({ createdAt: '2025-03-05T01:30:00.000Z', dueDate: null }), title: 'Invoice', documentDate: { kind: 'invoice', value: null } })} />);
+    renderInRouter(
+      <DocumentPreview
+        {...props({
+          doc: estimate({ createdAt: '2025-03-05T01:30:00.000Z', dueDate: null }),
+          title: 'Invoice',
+          documentDate: { kind: 'invoice', value: null },
+        })}
+      />,
+    );
     const doc = await screen.findByRole('article', { name: 'Invoice #2001' });
     const dates = [...doc.querySelectorAll('header dl dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
     expect(dates.slice(0, 2)).toEqual([`Invoice Date: ${formatDay('2025-03-04')}`, 'Due Date: —']);
@@ -54,7 +66,9 @@ describe('document preview', { timeout: 20_000 }, () => {
 
   it('shows negative margin in red, hides deposit when not required and margin for field readers', async () => {
     setWidth(1280);
-    const { unmount } = renderInRouter(<DocumentPreview {...props({ doc: estimate({ totalMargin: -12.5, marginPercentage: -3, isDepositRequired: false }) })} />);
+    const { unmount } = renderInRouter(
+      <DocumentPreview {...props({ doc: estimate({ totalMargin: -12.5, marginPercentage: -3, isDepositRequired: false }) })} />,
+    );
     const margin = await screen.findByRole('region', { name: 'Margin' });
     expect(within(margin).getByText('-$12.50').className).toContain('text-danger');
     expect(screen.queryByText('Deposit')).toBeNull();
@@ -84,11 +98,19 @@ describe('document preview', { timeout: 20_000 }, () => {
     renderInRouter(
       <ApprovalBlock
         timeZone="America/New_York"
-        approval={{ decision: 'CHANGE_REQUEST', signerName: 'Carla Customer', signedAt: '2025-03-05T14:30:00.000Z', signerIp: '203.0.113.7', comment: 'Add a second pump', signature: PNG_DATA_URL }}
+        approval={{
+          decision: 'CHANGE_REQUEST',
+          signerName: 'Carla Customer',
+          signedAt: '2025-03-05T14:30:00.000Z',
+          signerIp: '203.0.113.7',
+          comment: 'Add a second pump',
+          signature: PNG_DATA_URL,
+        }}
       />,
     );
     const block = await screen.findByRole('region', { name: 'Approval' });
-    for (const text of ['Change Request', 'Carla Customer', 'Mar 5, 2025, 9:30 AM', '203.0.113.7', 'Add a second pump']) expect(within(block).getByText(text)).toBeTruthy();
+    for (const text of ['Change Request', 'Carla Customer', 'Mar 5, 2025, 9:30 AM', '203.0.113.7', 'Add a second pump'])
+      expect(within(block).getByText(text)).toBeTruthy();
     expect(within(block).getByRole('img', { name: 'Signature of Carla Customer' }).getAttribute('src')).toBe(PNG_DATA_URL);
   });
 });

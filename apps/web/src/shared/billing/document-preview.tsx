@@ -192,12 +192,24 @@ function LineItems({ lines }: { lines: readonly Line[] }) {
         <caption className="sr-only">Products and services</caption>
         <thead className="bg-gray-50">
           <tr>
-            <th scope="col" className={cn(head, 'text-left')}>Name</th>
-            <th scope="col" className={cn(head, 'text-left')}>Description</th>
-            <th scope="col" className={cn(head, 'text-right')}>Qty</th>
-            <th scope="col" className={cn(head, 'text-right')}>Rate</th>
-            <th scope="col" className={cn(head, 'text-right')}>Tax %</th>
-            <th scope="col" className={cn(head, 'text-right')}>Amount</th>
+            <th scope="col" className={cn(head, 'text-left')}>
+              Name
+            </th>
+            <th scope="col" className={cn(head, 'text-left')}>
+              Description
+            </th>
+            <th scope="col" className={cn(head, 'text-right')}>
+              Qty
+            </th>
+            <th scope="col" className={cn(head, 'text-right')}>
+              Rate
+            </th>
+            <th scope="col" className={cn(head, 'text-right')}>
+              Tax %
+            </th>
+            <th scope="col" className={cn(head, 'text-right')}>
+              Amount
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
@@ -293,7 +305,11 @@ export function ApprovalBlock({ approval, timeZone }: { approval: NonNullable<Es
         ) : null}
       </dl>
       {approval.signature ? (
-        <img src={approval.signature} alt={`Signature of ${approval.signerName}`} className="mt-3 h-auto max-h-32 w-full max-w-xs rounded border border-border bg-white" />
+        <img
+          src={approval.signature}
+          alt={`Signature of ${approval.signerName}`}
+          className="mt-3 h-auto max-h-32 w-full max-w-xs rounded border border-border bg-white"
+        />
       ) : null}
     </section>
   );

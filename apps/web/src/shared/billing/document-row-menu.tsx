@@ -7,7 +7,8 @@ import { cn } from '../../lib/cn';
 /** "#1042": how a document number reads in lists, menus and dialogs. */
 export const documentNumberText = (n: number) => `#${n}`;
 
-export const ROW_ICON_CLASS = 'inline-flex rounded p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50';
+export const ROW_ICON_CLASS =
+  'inline-flex rounded p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50';
 
 export type RowMenuItem = { key: string; label: string; icon: LucideIcon; onSelect: () => void; destructive?: boolean };
 

@@ -21,7 +21,14 @@ describe('preview page actions', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Onsite Approval' }).getAttribute('href')).toBe(`/workorder/estimates/${ESTIMATE_ID}/approval`);
     unmount();
 
-    mockApi(estimateReply(estimate({ status: 'APPROVED', actions: estimateActions({ status: 'APPROVED', isConverted: false, isDepositRequired: false, depositCents: 0 }, false) })));
+    mockApi(
+      estimateReply(
+        estimate({
+          status: 'APPROVED',
+          actions: estimateActions({ status: 'APPROVED', isConverted: false, isDepositRequired: false, depositCents: 0 }, false),
+        }),
+      ),
+    );
     renderApp(`/workorder/estimates/${ESTIMATE_ID}`, makeSession());
     expect(await actionsShown('Estimate #2001')).toEqual(['Download PDF']);
   });
@@ -47,7 +54,10 @@ describe('preview page actions', { timeout: 20_000 }, () => {
     const paid = invoice({ status: 'SENT', paidAmount: 100, balance: 350, actions: invoiceActions({ status: 'SENT', paidCents: 10_000 }, true) });
     const fetchMock = mockApi(
       route('GET', `/api/invoices/${INVOICE_ID}`, { body: { data: paid } }),
-      route('POST', `/api/invoices/${INVOICE_ID}/draft`, { status: 201, body: { data: invoice({ id: copyId, invoiceNumber: 3002, status: 'DRAFT' }), message: INVOICE_MESSAGES.editCopy } }),
+      route('POST', `/api/invoices/${INVOICE_ID}/draft`, {
+        status: 201,
+        body: { data: invoice({ id: copyId, invoiceNumber: 3002, status: 'DRAFT' }), message: INVOICE_MESSAGES.editCopy },
+      }),
     );
     const { router } = renderApp(`/workorder/invoices/${INVOICE_ID}`, makeSession());
     await screen.findByRole('heading', { level: 1, name: 'Invoice #3001' });
@@ -85,7 +95,14 @@ describe('preview page actions', { timeout: 20_000 }, () => {
 
   it('records a full payment: the invoice refreshes and becomes Paid', async () => {
     let paid = false;
-    const current = () => (paid ? invoice({ status: 'PAID', paidAmount: 450, payments: [{ id: 'p1', amount: 450, paidOn: '2025-03-06', method: 'CASH', reference: null, createdAt: '2025-03-06T10:00:00.000Z' }] }) : invoice());
+    const current = () =>
+      paid
+        ? invoice({
+            status: 'PAID',
+            paidAmount: 450,
+            payments: [{ id: 'p1', amount: 450, paidOn: '2025-03-06', method: 'CASH', reference: null, createdAt: '2025-03-06T10:00:00.000Z' }],
+          })
+        : invoice();
     mockApi(
       emailDraftReply('invoice', INVOICE_ID),
       (url, init) => ((init?.method ?? 'GET') === 'GET' && url.pathname === `/api/invoices/${INVOICE_ID}` ? { body: { data: current() } } : undefined),
@@ -109,10 +126,22 @@ describe('preview page actions', { timeout: 20_000 }, () => {
 
   it('records the deposit of a sent estimate: the fixed amount, date, method and reference go to the deposit route', async () => {
     let body: unknown = null;
-    const sent = estimate({ status: 'SENT', isDepositRequired: true, depositAmount: 100, actions: estimateActions({ status: 'SENT', isConverted: false, isDepositRequired: true, depositCents: 10_000 }, true) });
-    const paid = estimate({ status: 'PAID', isDepositRequired: true, depositAmount: 100, depositPayment: { amount: 100, paidOn: '2025-03-06', method: 'CHECK', reference: 'Chk 12' }, actions: estimateActions({ status: 'PAID', isConverted: false, isDepositRequired: true, depositCents: 10_000 }, true) });
+    const sent = estimate({
+      status: 'SENT',
+      isDepositRequired: true,
+      depositAmount: 100,
+      actions: estimateActions({ status: 'SENT', isConverted: false, isDepositRequired: true, depositCents: 10_000 }, true),
+    });
+    const paid = estimate({
+      status: 'PAID',
+      isDepositRequired: true,
+      depositAmount: 100,
+      depositPayment: { amount: 100, paidOn: '2025-03-06', method: 'CHECK', reference: 'Chk 12' },
+      actions: estimateActions({ status: 'PAID', isConverted: false, isDepositRequired: true, depositCents: 10_000 }, true),
+    });
     mockApi(
-      (url, init) => ((init?.method ?? 'GET') === 'GET' && url.pathname === `/api/estimates/${ESTIMATE_ID}` ? { body: { data: body ? paid : sent } } : undefined),
+      (url, init) =>
+        (init?.method ?? 'GET') === 'GET' && url.pathname === `/api/estimates/${ESTIMATE_ID}` ? { body: { data: body ? paid : sent } } : undefined,
       (url, init) => {
         if (init?.method !== 'POST' || url.pathname !== `/api/estimates/${ESTIMATE_ID}/deposit`) return undefined;
         body = JSON.parse(String(init.body));

@@ -35,7 +35,21 @@ function Bar({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap items-center gap-2">{children}</div>;
 }
 
-function ActionButton({ label, icon: Icon, onClick, loading, disabled, primary }: { label: string; icon: LucideIcon; onClick: () => void; loading?: boolean; disabled: boolean; primary?: boolean }) {
+function ActionButton({
+  label,
+  icon: Icon,
+  onClick,
+  loading,
+  disabled,
+  primary,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  loading?: boolean;
+  disabled: boolean;
+  primary?: boolean;
+}) {
   return (
     <Button variant={primary ? 'primary' : 'secondary'} loading={loading} disabled={disabled} onClick={onClick}>
       {loading ? null : <Icon size={14} aria-hidden="true" />} {label}
@@ -79,7 +93,9 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
   return (
     <Bar>
       {actions.download ? <PdfButton kind="estimate" id={id} number={n} /> : null}
-      {actions.edit ? <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => edit.mutate({ id, status: estimate.status })} /> : null}
+      {actions.edit ? (
+        <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => edit.mutate({ id, status: estimate.status })} />
+      ) : null}
       {actions.send ? <ActionButton label="Send" icon={Send} disabled={pending} onClick={() => setSending(true)} /> : null}
       {actions.onsiteApproval ? (
         <Link to="/workorder/estimates/$id/approval" params={{ id }} className={buttonClass('secondary')}>
@@ -93,7 +109,9 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
         </Link>
       ) : null}
       {actions.convert ? <ActionButton primary label="Convert to invoice" icon={FileOutput} disabled={pending} onClick={() => ask(convertRequest)} /> : null}
-      {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('estimate', n, () => voidIt.mutateAsync(id)))} /> : null}
+      {actions.void ? (
+        <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('estimate', n, () => voidIt.mutateAsync(id)))} />
+      ) : null}
       {actions.delete ? (
         <ActionButton
           label="Delete"
@@ -105,7 +123,11 @@ export function EstimateViewActions({ estimate }: { estimate: Estimate }) {
       {dialog}
       {sending ? <SendDocumentDialog target={{ kind: 'estimate', id, number: n }} onClose={() => setSending(false)} /> : null}
       {depositing ? (
-        <RecordPaymentDialog target={{ kind: 'deposit', id, estimateNumber: n, depositAmount: estimate.depositAmount }} timeZone={timeZone} onClose={() => setDepositing(false)} />
+        <RecordPaymentDialog
+          target={{ kind: 'deposit', id, estimateNumber: n, depositAmount: estimate.depositAmount }}
+          timeZone={timeZone}
+          onClose={() => setDepositing(false)}
+        />
       ) : null}
     </Bar>
   );
@@ -125,9 +147,13 @@ export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
     <Bar>
       {actions.download ? <PdfButton kind="invoice" id={id} number={n} /> : null}
       {actions.recordPayment ? <ActionButton primary label="Record Payment" icon={CreditCard} disabled={pending} onClick={() => setPaying(true)} /> : null}
-      {actions.edit ? <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => invoiceEditOrAsk(invoice, edit, ask)} /> : null}
+      {actions.edit ? (
+        <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => invoiceEditOrAsk(invoice, edit, ask)} />
+      ) : null}
       {actions.send ? <ActionButton label="Send" icon={Send} disabled={pending} onClick={() => setSending(true)} /> : null}
-      {actions.void ? <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('invoice', n, () => voidIt.mutateAsync(id)))} /> : null}
+      {actions.void ? (
+        <ActionButton label="Void" icon={Ban} disabled={pending} onClick={() => ask(voidRequest('invoice', n, () => voidIt.mutateAsync(id)))} />
+      ) : null}
       {actions.delete ? (
         <ActionButton
           label="Delete"
@@ -138,7 +164,13 @@ export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
       ) : null}
       {dialog}
       {sending ? <SendDocumentDialog target={{ kind: 'invoice', id, number: n }} onClose={() => setSending(false)} /> : null}
-      {paying ? <RecordPaymentDialog target={{ kind: 'invoice', id, invoiceNumber: n, balance: invoice.balance }} timeZone={timeZone} onClose={() => setPaying(false)} /> : null}
+      {paying ? (
+        <RecordPaymentDialog
+          target={{ kind: 'invoice', id, invoiceNumber: n, balance: invoice.balance }}
+          timeZone={timeZone}
+          onClose={() => setPaying(false)}
+        />
+      ) : null}
     </Bar>
   );
 }

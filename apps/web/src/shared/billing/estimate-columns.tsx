@@ -48,7 +48,14 @@ export function JobNumberLink({ job }: { job: { id: string; jobNumber: number } 
 type Def = { header: string; sortable?: boolean; cell: (r: Row, tz: string) => ReactNode; className?: string };
 
 const DEFS = {
-  account: { header: 'Account Name', cell: (r) => <span className="block max-w-48 truncate" title={r.account.name}>{r.account.name}</span> },
+  account: {
+    header: 'Account Name',
+    cell: (r) => (
+      <span className="block max-w-48 truncate" title={r.account.name}>
+        {r.account.name}
+      </span>
+    ),
+  },
   number: { header: 'Estimate Number', cell: (r) => <EstimateNumberLink row={r} /> },
   createdBy: { header: 'Created By', cell: (r) => dash(r.createdBy?.username), className: 'whitespace-nowrap' },
   amount: { header: 'Estimate Amount', sortable: true, cell: (r) => moneyCell(r.totalAmount), className: 'whitespace-nowrap' },
@@ -77,9 +84,7 @@ export function estimateColumns(place: EstimateListPlace, timeZone: string): Col
 /** Card fields (spec: Account Name, Estimate Number, amounts, Created, Job Number, Status); number and status form the title. */
 export function estimateCardFields(place: EstimateListPlace, timeZone: string): CardField<Row>[] {
   const fields: CardField<Row>[] =
-    place === 'page'
-      ? [{ label: 'Account Name', value: (r) => r.account.name }]
-      : [{ label: 'Created By', value: (r) => dash(r.createdBy?.username) }];
+    place === 'page' ? [{ label: 'Account Name', value: (r) => r.account.name }] : [{ label: 'Created By', value: (r) => dash(r.createdBy?.username) }];
   fields.push(
     { label: 'Estimate Amount', value: (r) => moneyCell(r.totalAmount) },
     { label: 'Deposit Amount', value: (r) => moneyCell(r.depositAmount) },
@@ -100,7 +105,15 @@ export function estimateCardTitle(r: Row): ReactNode {
 }
 
 /** The estimates table (cards on phones) of a page or a job tab, with its paging, sorting, empty and error states. */
-export function EstimateListView({ list, place, emptyAction }: { list: PagedList<Row, { sort: SortState }>; place: EstimateListPlace; emptyAction?: ReactNode }) {
+export function EstimateListView({
+  list,
+  place,
+  emptyAction,
+}: {
+  list: PagedList<Row, { sort: SortState }>;
+  place: EstimateListPlace;
+  emptyAction?: ReactNode;
+}) {
   const tz = useAuth().session.company.timeZone;
   const columns = useMemo(() => estimateColumns(place, tz), [place, tz]);
   const cardFields = useMemo(() => estimateCardFields(place, tz), [place, tz]);

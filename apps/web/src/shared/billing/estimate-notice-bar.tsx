@@ -28,7 +28,11 @@ export function EstimateNoticeBar() {
     setDismissed(true);
   };
   return (
-    <div role="note" aria-label="Estimate notice" className="mb-3 flex items-start gap-2 rounded-lg border border-primary/20 bg-primary-soft px-3 py-2 text-sm text-gray-900">
+    <div
+      role="note"
+      aria-label="Estimate notice"
+      className="mb-3 flex items-start gap-2 rounded-lg border border-primary/20 bg-primary-soft px-3 py-2 text-sm text-gray-900"
+    >
       <Info size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-primary" />
       <p className="min-w-0 flex-1">{ESTIMATE_NOTICE_TEXT}</p>
       <button type="button" aria-label="Dismiss notice" onClick={dismiss} className="rounded p-0.5 text-gray-600 hover:bg-white hover:text-gray-900">

@@ -1,7 +1,17 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Download, Eye, FileOutput, FileSearch, Pencil, PenLine } from 'lucide-react';
 import type { EstimateListItem } from '@fieldwork/domain/billing/estimates.schemas';
-import { RowActionsFrame, RowMenu, ROW_ICON_CLASS, confirmedItem, deleteItem, documentNumberText, useRowConfirm, voidItem, type RowMenuItem } from './document-row-menu';
+import {
+  RowActionsFrame,
+  RowMenu,
+  ROW_ICON_CLASS,
+  confirmedItem,
+  deleteItem,
+  documentNumberText,
+  useRowConfirm,
+  voidItem,
+  type RowMenuItem,
+} from './document-row-menu';
 import { downloadPdf, useEstimateActions } from './use-document-actions';
 
 type Row = Pick<EstimateListItem, 'id' | 'estimateNumber' | 'status' | 'actions'>;
@@ -20,9 +30,20 @@ export function EstimateRowActions({ row }: { row: Row }) {
 
   const items: RowMenuItem[] = [];
   if (a.download) items.push({ key: 'download', label: 'Download', icon: Download, onSelect: () => void downloadPdf('estimate', row.id, row.estimateNumber) });
-  if (a.preview) items.push({ key: 'preview', label: 'Preview', icon: FileSearch, onSelect: () => void navigate({ to: '/workorder/estimates/$id', params: { id: row.id } }) });
+  if (a.preview)
+    items.push({
+      key: 'preview',
+      label: 'Preview',
+      icon: FileSearch,
+      onSelect: () => void navigate({ to: '/workorder/estimates/$id', params: { id: row.id } }),
+    });
   if (a.onsiteApproval) {
-    items.push({ key: 'approval', label: 'Onsite Approval', icon: PenLine, onSelect: () => void navigate({ to: '/workorder/estimates/$id/approval', params: { id: row.id } }) });
+    items.push({
+      key: 'approval',
+      label: 'Onsite Approval',
+      icon: PenLine,
+      onSelect: () => void navigate({ to: '/workorder/estimates/$id/approval', params: { id: row.id } }),
+    });
   }
   const ask = confirm.ask;
   if (a.convert) {

@@ -37,7 +37,14 @@ type Def = { header: string; sortable?: boolean; cell: (r: Row, tz: string) => R
 const DEFS = {
   createdOn: { header: 'Created On', sortable: true, cell: (r, tz) => formatDate(r.createdAt, tz), className: 'whitespace-nowrap' },
   createdBy: { header: 'Created By', cell: (r) => createdBy(r), className: 'whitespace-nowrap' },
-  customer: { header: 'Customer Name', cell: (r) => <span className="block max-w-48 truncate" title={r.account.name}>{r.account.name}</span> },
+  customer: {
+    header: 'Customer Name',
+    cell: (r) => (
+      <span className="block max-w-48 truncate" title={r.account.name}>
+        {r.account.name}
+      </span>
+    ),
+  },
   number: { header: 'Invoice Number', cell: (r) => <InvoiceNumberLink row={r} /> },
   job: { header: 'Job Number', cell: (r) => <JobNumberLink job={r.job} /> },
   amount: { header: 'Invoice Amount', sortable: true, cell: (r) => moneyCell(r.totalAmount), className: 'whitespace-nowrap' },

@@ -57,25 +57,49 @@ export function LinesEditor({ form }: { form: UseFormReturn<DocumentFormValues> 
     return {
       name: (
         <>
-          <Input aria-label={`Name of line ${n}`} placeholder="Product or service" {...described('name', err?.name?.message)} {...form.register(`lines.${i}.name`)} />
+          <Input
+            aria-label={`Name of line ${n}`}
+            placeholder="Product or service"
+            {...described('name', err?.name?.message)}
+            {...form.register(`lines.${i}.name`)}
+          />
           {errorOf(err?.name?.message, 'name')}
         </>
       ),
       description: (
         <>
-          <Textarea aria-label={`Description of line ${n}`} placeholder="Description" rows={2} {...described('description', err?.description?.message)} {...form.register(`lines.${i}.description`)} />
+          <Textarea
+            aria-label={`Description of line ${n}`}
+            placeholder="Description"
+            rows={2}
+            {...described('description', err?.description?.message)}
+            {...form.register(`lines.${i}.description`)}
+          />
           {errorOf(err?.description?.message, 'description')}
         </>
       ),
       qty: (
         <>
-          <Input aria-label={`Quantity of line ${n}`} inputMode="decimal" className="text-right" {...described('qty', err?.qty?.message)} {...form.register(`lines.${i}.qty`)} />
+          <Input
+            aria-label={`Quantity of line ${n}`}
+            inputMode="decimal"
+            className="text-right"
+            {...described('qty', err?.qty?.message)}
+            {...form.register(`lines.${i}.qty`)}
+          />
           {errorOf(err?.qty?.message, 'qty')}
         </>
       ),
       rate: (
         <>
-          <Input aria-label={`Rate of line ${n}`} inputMode="decimal" className="text-right" placeholder="0.00" {...described('rate', err?.rate?.message)} {...form.register(`lines.${i}.rate`)} />
+          <Input
+            aria-label={`Rate of line ${n}`}
+            inputMode="decimal"
+            className="text-right"
+            placeholder="0.00"
+            {...described('rate', err?.rate?.message)}
+            {...form.register(`lines.${i}.rate`)}
+          />
           {errorOf(err?.rate?.message, 'rate')}
         </>
       ),

@@ -12,7 +12,12 @@ import { LinkToJobPanel, type LinkToJobPanelProps } from './link-to-job-panel';
 
 const JOB = { id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b', jobNumber: 1042, customerId: '7d1f3d2e-8a53-4c57-9b1a-2f0d4c6b9a10' };
 const OTHER_CUSTOMER = 'aaaaaaaa-8a53-4c57-9b1a-2f0d4c6b9a10';
-const ids = ['e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000004'];
+const ids = [
+  'e0000000-0000-4000-8000-000000000001',
+  'e0000000-0000-4000-8000-000000000002',
+  'e0000000-0000-4000-8000-000000000003',
+  'e0000000-0000-4000-8000-000000000004',
+];
 
 /** The list fields the panel reads; the rest of the DTO does not matter here. */
 const estimate = (n: number, overrides: Partial<EstimateListItem> = {}) =>
@@ -105,7 +110,9 @@ describe('link-to-job panel', { timeout: 20_000 }, () => {
   });
 
   it("asks for the job's customer's documents first and, when it has none, says so above the others", async () => {
-    const fetchMock = mockApi(listReply([estimate(1, { account: { id: OTHER_CUSTOMER, name: 'Contoso' } }), estimate(2, { account: { id: OTHER_CUSTOMER, name: 'Contoso' } })]));
+    const fetchMock = mockApi(
+      listReply([estimate(1, { account: { id: OTHER_CUSTOMER, name: 'Contoso' } }), estimate(2, { account: { id: OTHER_CUSTOMER, name: 'Contoso' } })]),
+    );
     renderPanel();
     await screen.findByRole('row', { name: /#501/ });
     expect(listCalls(fetchMock)[0]?.searchParams.get('customerFirst')).toBe(JOB.customerId);
@@ -114,7 +121,10 @@ describe('link-to-job panel', { timeout: 20_000 }, () => {
   });
 
   it('links the selection, toasts "Success" / "Linking to Job: 1042" and closes', async () => {
-    const fetchMock = mockApi(listReply(), route('POST', '/api/estimates/link', { body: { data: { id: ids[0], jobId: JOB.id, jobNumber: 1042 }, message: 'ok' } }));
+    const fetchMock = mockApi(
+      listReply(),
+      route('POST', '/api/estimates/link', { body: { data: { id: ids[0], jobId: JOB.id, jobNumber: 1042 }, message: 'ok' } }),
+    );
     const { user, onOpenChange } = renderPanel();
     await user.click(await screen.findByRole('row', { name: /#501/ }));
     await user.click(linkButton());
@@ -140,7 +150,9 @@ describe('link-to-job panel', { timeout: 20_000 }, () => {
   });
 
   it('searches by number after the debounce and shows "No items found" when nothing matches', async () => {
-    const fetchMock = mockApi((url) => (url.pathname === '/api/estimates' ? { body: page(url.searchParams.get('searchText') ? [] : [estimate(1)]) } : undefined));
+    const fetchMock = mockApi((url) =>
+      url.pathname === '/api/estimates' ? { body: page(url.searchParams.get('searchText') ? [] : [estimate(1)]) } : undefined,
+    );
     const { user } = renderPanel();
     await screen.findByRole('row', { name: /#501/ });
     await user.type(screen.getByRole('searchbox', { name: 'Search estimates by number' }), '999');

@@ -38,14 +38,30 @@ export type LinkToJobPanelProps = {
 export const NO_ITEMS_FOUND = 'No items found';
 
 /** One row of either kind, as the panel shows it. */
-type Candidate = { id: string; number: number; customer: { id: string; name: string }; amount: number; createdAt: string; status: ReactNode; storedStatus: string; jobId: string | null; isVoid: boolean };
+type Candidate = {
+  id: string;
+  number: number;
+  customer: { id: string; name: string };
+  amount: number;
+  createdAt: string;
+  status: ReactNode;
+  storedStatus: string;
+  jobId: string | null;
+  isVoid: boolean;
+};
 type Filters = { statuses: string[]; createdOn: DatePreset | null };
 
 const NO_FILTERS: Filters = { statuses: [], createdOn: null };
 // The server leaves void documents out of the unlinked list (they cannot be linked), so Void is no filter here.
 const STATUS_OPTIONS = {
-  estimate: statusOptions(ESTIMATE_STATUSES.filter((s) => s !== 'VOID'), ESTIMATE_STATUS_LABELS),
-  invoice: statusOptions(INVOICE_STATUSES.filter((s) => s !== 'VOID'), INVOICE_STATUS_LABELS),
+  estimate: statusOptions(
+    ESTIMATE_STATUSES.filter((s) => s !== 'VOID'),
+    ESTIMATE_STATUS_LABELS,
+  ),
+  invoice: statusOptions(
+    INVOICE_STATUSES.filter((s) => s !== 'VOID'),
+    INVOICE_STATUS_LABELS,
+  ),
 };
 const PRESET_OPTIONS = DATE_PRESETS.map((value) => ({ value, label: DATE_PRESET_LABELS[value] }));
 const isPreset = (value: string): value is DatePreset => (DATE_PRESETS as readonly string[]).includes(value);
@@ -55,18 +71,47 @@ const listKey = (kind: DocumentKind) => [...(kind === 'estimate' ? billingKeys.e
 
 async function fetchCandidates(kind: DocumentKind, customerId: string, params: Filters & { page: number; limit: number; search?: string }) {
   // The job's customer's documents first: they are the ones that can be linked.
-  const common = { page: params.page, limit: params.limit, search: params.search, orderByKey: 'createdOn', orderByValue: 'desc', unlinked: true, customerFirst: customerId, ...(params.createdOn ? { createdOn: params.createdOn } : {}) } as const;
+  const common = {
+    page: params.page,
+    limit: params.limit,
+    search: params.search,
+    orderByKey: 'createdOn',
+    orderByValue: 'desc',
+    unlinked: true,
+    customerFirst: customerId,
+    ...(params.createdOn ? { createdOn: params.createdOn } : {}),
+  } as const;
   if (kind === 'estimate') {
     const page = await estimatesApi.list({ ...common, statuses: params.statuses as EstimateStatus[] });
     return {
       ...page,
-      data: page.data.map((e): Candidate => ({ id: e.id, number: e.estimateNumber, customer: e.account, amount: e.totalAmount, createdAt: e.createdAt, status: <EstimateStatusBadge status={e.status} />, storedStatus: e.status, jobId: e.job?.id ?? null, isVoid: e.status === 'VOID' })),
+      data: page.data.map((e): Candidate => ({
+        id: e.id,
+        number: e.estimateNumber,
+        customer: e.account,
+        amount: e.totalAmount,
+        createdAt: e.createdAt,
+        status: <EstimateStatusBadge status={e.status} />,
+        storedStatus: e.status,
+        jobId: e.job?.id ?? null,
+        isVoid: e.status === 'VOID',
+      })),
     };
   }
   const page = await invoicesApi.list({ ...common, statuses: params.statuses as InvoiceStatus[] });
   return {
     ...page,
-    data: page.data.map((i): Candidate => ({ id: i.id, number: i.invoiceNumber, customer: i.account, amount: i.totalAmount, createdAt: i.createdAt, status: <InvoiceStatusBadge status={i.status} />, storedStatus: i.status, jobId: i.job?.id ?? null, isVoid: i.status === 'VOID' })),
+    data: page.data.map((i): Candidate => ({
+      id: i.id,
+      number: i.invoiceNumber,
+      customer: i.account,
+      amount: i.totalAmount,
+      createdAt: i.createdAt,
+      status: <InvoiceStatusBadge status={i.status} />,
+      storedStatus: i.status,
+      jobId: i.job?.id ?? null,
+      isVoid: i.status === 'VOID',
+    })),
   };
 }
 
@@ -143,7 +188,10 @@ function LinkCandidates({ kind, job, selectedId, onSelect }: CandidatesProps) {
 
   const label = kind === 'estimate' ? 'Estimates' : 'Invoices';
   const blockedReason = (row: Candidate) =>
-    linkRefusal({ jobId: row.jobId, status: row.storedStatus, customerId: row.customer.id, customerName: row.customer.name }, { status: job.status ?? 'OPEN', customerId: job.customerId })?.rowMessage ?? null;
+    linkRefusal(
+      { jobId: row.jobId, status: row.storedStatus, customerId: row.customer.id, customerName: row.customer.name },
+      { status: job.status ?? 'OPEN', customerId: job.customerId },
+    )?.rowMessage ?? null;
   const noneLinkable = list.page === 1 && rows.length > 0 && rows.every((r) => blockedReason(r) !== null);
   const toggle = (row: Candidate) => {
     if (blockedReason(row)) return;
@@ -153,7 +201,13 @@ function LinkCandidates({ kind, job, selectedId, onSelect }: CandidatesProps) {
   return (
     <div className="space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <SearchInput value={list.search} onChange={list.setSearch} placeholder="Search by number" aria-label={`Search ${label.toLowerCase()} by number`} className="sm:w-44" />
+        <SearchInput
+          value={list.search}
+          onChange={list.setSearch}
+          placeholder="Search by number"
+          aria-label={`Search ${label.toLowerCase()} by number`}
+          className="sm:w-44"
+        />
         <Field label="Created On" id="link-panel-created-on" className="sm:w-40">
           <Select
             placeholder="Any time"
@@ -163,7 +217,9 @@ function LinkCandidates({ kind, job, selectedId, onSelect }: CandidatesProps) {
           />
         </Field>
         <Field label="Status" id="link-panel-status" className="min-w-0 flex-1">
-          {(control) => <MultiSelect {...control} options={STATUS_OPTIONS[kind]} value={list.filters.statuses} onChange={(statuses) => list.setFilters({ statuses })} />}
+          {(control) => (
+            <MultiSelect {...control} options={STATUS_OPTIONS[kind]} value={list.filters.statuses} onChange={(statuses) => list.setFilters({ statuses })} />
+          )}
         </Field>
       </div>
       {isLoading ? (
@@ -174,12 +230,19 @@ function LinkCandidates({ kind, job, selectedId, onSelect }: CandidatesProps) {
         <EmptyState title={NO_ITEMS_FOUND} />
       ) : (
         <>
-        {noneLinkable ? (
-          <p role="note" className="rounded-md border border-border bg-gray-50 px-3 py-2 text-sm text-gray-700">
-            {LINK_MESSAGES.noneOfCustomer(label.toLowerCase())}
-          </p>
-        ) : null}
-        <CandidateTable label={label} rows={rows} selectedId={selectedId} blockedReason={blockedReason} onToggle={toggle} timeZone={session.company.timeZone} />
+          {noneLinkable ? (
+            <p role="note" className="rounded-md border border-border bg-gray-50 px-3 py-2 text-sm text-gray-700">
+              {LINK_MESSAGES.noneOfCustomer(label.toLowerCase())}
+            </p>
+          ) : null}
+          <CandidateTable
+            label={label}
+            rows={rows}
+            selectedId={selectedId}
+            blockedReason={blockedReason}
+            onToggle={toggle}
+            timeZone={session.company.timeZone}
+          />
         </>
       )}
       {list.pagination ? (
@@ -228,7 +291,11 @@ function CandidateTable({ label, rows, selectedId, blockedReason, onToggle, time
               <span className="sr-only">Select</span>
             </th>
             {HEADERS.map((h) => (
-              <th key={h} scope="col" className="border-b border-border bg-gray-50 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-gray-700 uppercase">
+              <th
+                key={h}
+                scope="col"
+                className="border-b border-border bg-gray-50 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-gray-700 uppercase"
+              >
                 {h}
               </th>
             ))}

@@ -47,7 +47,10 @@ export function estimateItem(overrides: Partial<EstimateListItem> = {}, write = 
     convertedInvoice: null,
     isConvertedJobEstimate: false,
     convertedJobEstimateInfo: null,
-    actions: estimateActions({ status, isConverted, isDepositRequired: overrides.isDepositRequired ?? false, depositCents: Math.round((overrides.depositAmount ?? 0) * 100) }, write),
+    actions: estimateActions(
+      { status, isConverted, isDepositRequired: overrides.isDepositRequired ?? false, depositCents: Math.round((overrides.depositAmount ?? 0) * 100) },
+      write,
+    ),
     ...overrides,
   };
 }

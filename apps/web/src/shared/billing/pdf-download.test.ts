@@ -55,7 +55,10 @@ describe('PDF download (one attempt, one retry; the slow notice only after 2 s)'
   it('says "Pdf will be downloaded in 30–60 seconds" once a download passes 2 s, and "Error occurred!" when it fails', async () => {
     vi.useFakeTimers();
     let answer: (r: ReturnType<typeof pdf>) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<ReturnType<typeof pdf>>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<ReturnType<typeof pdf>>((resolve) => (answer = resolve))),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const done = downloadPdf('invoice', 'i1', 1052);
     await vi.advanceTimersByTimeAsync(1_900);

@@ -62,7 +62,10 @@ export function estimate(overrides: Partial<Estimate> = {}): Estimate {
     isConvertedJobEstimate: false,
     convertedJobEstimateInfo: null,
     approval: null,
-    actions: estimateActions({ status, isConverted, isDepositRequired: overrides.isDepositRequired ?? false, depositCents: Math.round((overrides.depositAmount ?? 0) * 100) }, true),
+    actions: estimateActions(
+      { status, isConverted, isDepositRequired: overrides.isDepositRequired ?? false, depositCents: Math.round((overrides.depositAmount ?? 0) * 100) },
+      true,
+    ),
     ...overrides,
   };
 }
@@ -145,7 +148,15 @@ export function stubCanvas(dataUrl = PNG_DATA_URL) {
 export function renderInRouter(ui: ReactNode) {
   const queryClient = testQueryClient();
   const router = createRouter({ routeTree: createRootRoute({ component: () => ui }), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  return { ...render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>), queryClient, router };
+  return {
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+    queryClient,
+    router,
+  };
 }
 
 /** One stroke: press, move twice, release (as a finger would). */

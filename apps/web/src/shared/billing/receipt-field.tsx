@@ -11,7 +11,17 @@ export type ReceiptChoice = { on: boolean; to: string };
  * "Email a receipt": on by default when the invoice was emailed (to whom it went last), otherwise off with the
  * billing contact ready; absent while the company may not email customers.
  */
-export function ReceiptField({ invoiceId, value, onChange, error }: { invoiceId: string; value: ReceiptChoice | null; onChange: (next: ReceiptChoice) => void; error?: string | undefined }) {
+export function ReceiptField({
+  invoiceId,
+  value,
+  onChange,
+  error,
+}: {
+  invoiceId: string;
+  value: ReceiptChoice | null;
+  onChange: (next: ReceiptChoice) => void;
+  error?: string | undefined;
+}) {
   const id = useId();
   const draft = useQuery({ queryKey: billingKeys.emailDraft('invoice', invoiceId), queryFn: () => invoicesApi.emailDraft(invoiceId) });
   const data = draft.data;

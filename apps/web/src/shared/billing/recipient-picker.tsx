@@ -65,7 +65,12 @@ export function RecipientPicker({ suggestions, value, onChange }: { suggestions:
           {value.typed.map((address) => (
             <li key={address} className="flex max-w-full items-center gap-1 rounded-full bg-gray-100 py-0.5 pr-1 pl-2.5 text-sm">
               <span className="truncate">{address}</span>
-              <button type="button" aria-label={`Remove ${address}`} className="rounded-full p-0.5 hover:bg-gray-200" onClick={() => onChange({ ...value, typed: value.typed.filter((a) => a !== address) })}>
+              <button
+                type="button"
+                aria-label={`Remove ${address}`}
+                className="rounded-full p-0.5 hover:bg-gray-200"
+                onClick={() => onChange({ ...value, typed: value.typed.filter((a) => a !== address) })}
+              >
                 <X size={12} aria-hidden="true" />
               </button>
             </li>

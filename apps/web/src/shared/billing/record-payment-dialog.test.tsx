@@ -25,7 +25,9 @@ describe('validatePayment', () => {
 describe('record payment dialog', { timeout: 20_000 }, () => {
   const open = (balance = 450) => {
     const onClose = vi.fn();
-    renderWithQuery(<RecordPaymentDialog target={{ kind: 'invoice', id: INVOICE_ID, invoiceNumber: 3001, balance }} timeZone="America/New_York" onClose={onClose} />);
+    renderWithQuery(
+      <RecordPaymentDialog target={{ kind: 'invoice', id: INVOICE_ID, invoiceNumber: 3001, balance }} timeZone="America/New_York" onClose={onClose} />,
+    );
     return { onClose, dialog: within(screen.getByRole('dialog', { name: 'Record Payment' })) };
   };
 
@@ -71,7 +73,10 @@ describe('record payment dialog', { timeout: 20_000 }, () => {
   });
 
   it('emails a receipt by default to whom the invoice was last emailed; the address can be changed', async () => {
-    const fetchMock = mockApi(draftRoute({ lastEmailedTo: ['owner@riverside.test'] }), route('POST', `/api/invoices/${INVOICE_ID}/payments`, { body: { data: invoice({ paidAmount: 450 }) } }));
+    const fetchMock = mockApi(
+      draftRoute({ lastEmailedTo: ['owner@riverside.test'] }),
+      route('POST', `/api/invoices/${INVOICE_ID}/payments`, { body: { data: invoice({ paidAmount: 450 }) } }),
+    );
     const { dialog, onClose } = open();
     const user = userEvent.setup();
     await waitFor(() => expect(dialog.getByRole('checkbox', { name: 'Email a receipt' }).getAttribute('aria-checked')).toBe('true'));

@@ -44,8 +44,7 @@ export function validatePayment(values: Values, balance: number): Errors {
 
 /** A payment on an invoice (any amount up to its balance), or an estimate's deposit (its fixed amount). */
 export type PaymentTarget =
-  | { kind: 'invoice'; id: string; invoiceNumber: number; balance: number }
-  | { kind: 'deposit'; id: string; estimateNumber: number; depositAmount: number };
+  { kind: 'invoice'; id: string; invoiceNumber: number; balance: number } | { kind: 'deposit'; id: string; estimateNumber: number; depositAmount: number };
 
 export type RecordPaymentDialogProps = {
   target: PaymentTarget;
@@ -54,8 +53,18 @@ export type RecordPaymentDialogProps = {
 };
 
 const TEXTS = {
-  invoice: (t: Extract<PaymentTarget, { kind: 'invoice' }>) => ({ title: 'Record Payment', description: `Invoice #${t.invoiceNumber} · Balance ${formatMoney(t.balance)}`, max: t.balance, done: INVOICE_MESSAGES.paymentRecorded }),
-  deposit: (t: Extract<PaymentTarget, { kind: 'deposit' }>) => ({ title: 'Record Deposit', description: `Estimate #${t.estimateNumber} · Deposit ${formatMoney(t.depositAmount)}`, max: t.depositAmount, done: ESTIMATE_MESSAGES.depositRecorded }),
+  invoice: (t: Extract<PaymentTarget, { kind: 'invoice' }>) => ({
+    title: 'Record Payment',
+    description: `Invoice #${t.invoiceNumber} · Balance ${formatMoney(t.balance)}`,
+    max: t.balance,
+    done: INVOICE_MESSAGES.paymentRecorded,
+  }),
+  deposit: (t: Extract<PaymentTarget, { kind: 'deposit' }>) => ({
+    title: 'Record Deposit',
+    description: `Estimate #${t.estimateNumber} · Deposit ${formatMoney(t.depositAmount)}`,
+    max: t.depositAmount,
+    done: ESTIMATE_MESSAGES.depositRecorded,
+  }),
 };
 
 export function RecordPaymentDialog({ target, timeZone, onClose }: RecordPaymentDialogProps) {
@@ -80,7 +89,9 @@ export function RecordPaymentDialog({ target, timeZone, onClose }: RecordPayment
     mutationFn: (receiptTo: string[] | null) => {
       const body = { paidOn: values.paidOn, method: values.method, reference: values.reference.trim() || null };
       return target.kind === 'invoice'
-        ? invoicesApi.recordPayment(target.id, { ...body, amount: Number(values.amount), ...(receiptTo ? { receipt: { to: receiptTo } } : {}) }).then(() => undefined)
+        ? invoicesApi
+            .recordPayment(target.id, { ...body, amount: Number(values.amount), ...(receiptTo ? { receipt: { to: receiptTo } } : {}) })
+            .then(() => undefined)
         : estimatesApi.recordDeposit(target.id, body).then(() => undefined);
     },
     onSuccess: async () => {
@@ -107,18 +118,19 @@ export function RecordPaymentDialog({ target, timeZone, onClose }: RecordPayment
   };
 
   return (
-    <FormDialog
-      title={text.title}
-      description={text.description}
-      onClose={onClose}
-      formId={formId}
-      submitLabel={text.title}
-      pending={record.isPending}
-    >
+    <FormDialog title={text.title} description={text.description} onClose={onClose} formId={formId} submitLabel={text.title} pending={record.isPending}>
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <FormAlert error={record.error} />
         <Field label="Amount" required error={errors.amount}>
-          <Input type="number" inputMode="decimal" min="0.01" step="0.01" value={values.amount} readOnly={target.kind === 'deposit'} onChange={(e) => set('amount', e.target.value)} />
+          <Input
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            value={values.amount}
+            readOnly={target.kind === 'deposit'}
+            onChange={(e) => set('amount', e.target.value)}
+          />
         </Field>
         <Field label="Payment Date" required error={errors.paidOn}>
           <Input type="date" value={values.paidOn} onChange={(e) => set('paidOn', e.target.value)} />

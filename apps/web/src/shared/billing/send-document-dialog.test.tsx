@@ -7,7 +7,9 @@ import { INVOICE_ID, emailDraftReply, invoice, invoiceReply } from './preview-te
 
 const draftInvoice = () => invoice({ status: 'DRAFT' });
 const sendPosts = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && String(url).endsWith(`/api/invoices/${INVOICE_ID}/send`)).map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : null));
+  fetchMock.mock.calls
+    .filter(([url, init]) => init?.method === 'POST' && String(url).endsWith(`/api/invoices/${INVOICE_ID}/send`))
+    .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : null));
 
 async function openSend() {
   renderApp(`/workorder/invoices/${INVOICE_ID}`, makeSession());
@@ -20,7 +22,11 @@ async function openSend() {
 
 describe('Send dialog', { timeout: 30_000 }, () => {
   it('prefills the billing contact, the company wording and the PDF; sends to the picked and typed addresses', async () => {
-    const fetchMock = mockApi(invoiceReply(draftInvoice()), emailDraftReply('invoice', INVOICE_ID), route('POST', `/api/invoices/${INVOICE_ID}/send`, { body: { data: invoice({ status: 'SENT' }) } }));
+    const fetchMock = mockApi(
+      invoiceReply(draftInvoice()),
+      emailDraftReply('invoice', INVOICE_ID),
+      route('POST', `/api/invoices/${INVOICE_ID}/send`, { body: { data: invoice({ status: 'SENT' }) } }),
+    );
     const { user, dialog } = await openSend();
     expect(dialog.getByRole('checkbox', { name: /Pat Billing/ }).getAttribute('aria-checked')).toBe('true');
     expect(dialog.getByRole('checkbox', { name: /Sam Site/ }).getAttribute('aria-checked')).toBe('false');
@@ -44,13 +50,24 @@ describe('Send dialog', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Invoice #3001 sent to billing@riverside.test, site@riverside.test and 1 more')).toBeTruthy();
     expect(sendPosts(fetchMock)).toEqual([
-      { email: { to: ['billing@riverside.test', 'site@riverside.test', 'owner@riverside.test'], cc: ['books@riverside.test'], subject: 'Your invoice', message: 'Hi Riverside Dental,\n\nPlease find it attached.' } },
+      {
+        email: {
+          to: ['billing@riverside.test', 'site@riverside.test', 'owner@riverside.test'],
+          cc: ['books@riverside.test'],
+          subject: 'Your invoice',
+          message: 'Hi Riverside Dental,\n\nPlease find it attached.',
+        },
+      },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('with no recipient picked says so and sends nothing; Mark as sent without email sends no body', async () => {
-    const fetchMock = mockApi(invoiceReply(draftInvoice()), emailDraftReply('invoice', INVOICE_ID), route('POST', `/api/invoices/${INVOICE_ID}/send`, { body: { data: invoice({ status: 'SENT' }) } }));
+    const fetchMock = mockApi(
+      invoiceReply(draftInvoice()),
+      emailDraftReply('invoice', INVOICE_ID),
+      route('POST', `/api/invoices/${INVOICE_ID}/send`, { body: { data: invoice({ status: 'SENT' }) } }),
+    );
     const { user, dialog } = await openSend();
     await user.click(dialog.getByRole('checkbox', { name: /Pat Billing/ }));
     await user.click(dialog.getByRole('button', { name: 'Send email' }));

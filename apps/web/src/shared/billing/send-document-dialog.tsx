@@ -40,7 +40,19 @@ export function SendDocumentDialog({ target, onClose }: { target: SendTarget; on
   const draft = useQuery({ queryKey: billingKeys.emailDraft(target.kind, target.id), queryFn: () => api[target.kind].emailDraft(target.id), staleTime: 0 });
   const title = `Send ${NOUN[target.kind]} #${target.number}`;
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title} className="max-w-xl" footer={draft.data ? null : <Button variant="secondary" onClick={onClose}>Cancel</Button>}>
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={title}
+      className="max-w-xl"
+      footer={
+        draft.data ? null : (
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        )
+      }
+    >
       {draft.data ? (
         <SendForm target={target} draft={draft.data} onClose={onClose} />
       ) : draft.error ? (
@@ -96,7 +108,9 @@ function SendForm({ target, draft, onClose }: { target: SendTarget; draft: Email
     <form id={formId} noValidate onSubmit={submit} className="space-y-4">
       {draft.companyVerified ? null : <UnverifiedCompanyBanner />}
       {draft.mailConfigured ? null : (
-        <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700">No mail server is configured: the email is kept in Settings → Delivery as &ldquo;Not sent — no mail server configured&rdquo;.</p>
+        <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700">
+          No mail server is configured: the email is kept in Settings → Delivery as &ldquo;Not sent — no mail server configured&rdquo;.
+        </p>
       )}
       <FormAlert error={send.error} />
       {problems.length ? (

@@ -2,7 +2,15 @@ import { formatCents, type TotalsResult } from '@fieldwork/domain/common/money.r
 import { Card } from '../../components/card';
 
 /** The server's figures of a saved document (dollars), shown until the form changes again. */
-export type SavedTotals = { subTotal: number; taxableSubTotal: number; tax: number; freight: number; totalAmount: number; depositAmount: number; isDepositRequired: boolean };
+export type SavedTotals = {
+  subTotal: number;
+  taxableSubTotal: number;
+  tax: number;
+  freight: number;
+  totalAmount: number;
+  depositAmount: number;
+  isDepositRequired: boolean;
+};
 
 type Figures = { subTotalCents: number; taxableSubTotalCents: number; taxCents: number; freightCents: number; totalCents: number; depositCents: number };
 

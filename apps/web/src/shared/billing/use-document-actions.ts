@@ -60,7 +60,9 @@ export function useEstimateActions() {
         toast.success(ESTIMATE_MESSAGES.editCopy);
         await invalidate();
       }
-      await navigate(result.view ? { to: '/workorder/estimates/$id', params: { id: result.id } } : { to: '/workorder/estimates/$id/create', params: { id: result.id } });
+      await navigate(
+        result.view ? { to: '/workorder/estimates/$id', params: { id: result.id } } : { to: '/workorder/estimates/$id/create', params: { id: result.id } },
+      );
     },
     onError: (error) => toast.error(isApiError(error) ? error.message : ESTIMATE_MESSAGES.notFound),
   });
@@ -92,7 +94,6 @@ export function useEstimateActions() {
     },
     onError: (error) => toast.error(messageOf(error)),
   });
-
 
   return { edit, convert, void: voidIt, remove };
 }
@@ -151,7 +152,6 @@ export function useInvoiceActions() {
     onSuccess: () => invalidate(),
     onError: (error) => toast.error(messageOf(error)),
   });
-
 
   return { edit, remove, void: voidIt };
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MONEY_MESSAGES, computeTotals } from '@fieldwork/domain/common/money.rules';
-import { documentFieldOfMessage, documentResolver, emptyDocumentValues, emptyLine, formPathOf, liveTotals, toDocumentBody, type DocumentFormValues } from './use-document-form';
+import {
+  documentFieldOfMessage,
+  documentResolver,
+  emptyDocumentValues,
+  emptyLine,
+  formPathOf,
+  liveTotals,
+  toDocumentBody,
+  type DocumentFormValues,
+} from './use-document-form';
 
 const CUSTOMER = '7d1f3d2e-8a53-4c57-9b1a-2f0d4c6b9a10';
 
@@ -35,7 +44,16 @@ describe('document form model', () => {
   it("shows the domain's message when a figure cannot be read or a bound is exceeded", () => {
     expect(liveTotals(values({ freight: '1.234' }))).toEqual({ ok: false, message: MONEY_MESSAGES.tooManyDecimals('Freight', 2) });
     expect(liveTotals(values({ isDepositRequired: true, depositAmount: '1000' }))).toEqual({ ok: false, message: MONEY_MESSAGES.depositTooLarge });
-    expect(liveTotals(values({ lines: [{ ...emptyLine(), qty: '100000', rate: '10000000' }, { ...emptyLine(), qty: '100000', rate: '10000000' }] }))).toEqual({
+    expect(
+      liveTotals(
+        values({
+          lines: [
+            { ...emptyLine(), qty: '100000', rate: '10000000' },
+            { ...emptyLine(), qty: '100000', rate: '10000000' },
+          ],
+        }),
+      ),
+    ).toEqual({
       ok: false,
       message: MONEY_MESSAGES.totalTooLarge,
     });
@@ -46,7 +64,15 @@ describe('document form model', () => {
     expect(body).toEqual({
       mode: 'Draft',
       jobInfo: { type: 'NonJob', accountId: CUSTOMER, jobId: null, buildingUnitId: null, accountAddressId: null, billingContactId: null, siteContactId: null },
-      estimateInfo: { terms: 'Net 30', dueDate: '2026-12-01', isDepositRequired: false, depositAmount: 0, freight: 3, estimateDate: null, estimateCustomerMessage: null },
+      estimateInfo: {
+        terms: 'Net 30',
+        dueDate: '2026-12-01',
+        isDepositRequired: false,
+        depositAmount: 0,
+        freight: 3,
+        estimateDate: null,
+        estimateCustomerMessage: null,
+      },
       productServices: [
         { name: 'Filter', description: null, qty: 2, rate: 10, serviceId: null, isTaxable: true, taxPercent: 8.875 },
         { name: 'Labour', description: null, qty: 1, rate: 5.5, serviceId: null, isTaxable: false, taxPercent: 0 },
@@ -55,11 +81,13 @@ describe('document form model', () => {
     expect(toDocumentBody('invoice', values(), 'Send')).toMatchObject({ mode: 'Send', invoiceInfo: { invoiceDate: null, invoiceCustomerMessage: null } });
   });
 
-  it("validates with the domain schema and puts each message under its field", async () => {
+  it('validates with the domain schema and puts each message under its field', async () => {
     const resolver = documentResolver('estimate');
     const bad = values({ accountId: '', lines: [{ ...emptyLine(), name: '', qty: '', rate: '1.234' }] });
     const result = await resolver(bad, undefined, { fields: {}, shouldUseNativeValidation: false });
-    const errors = result.errors as Record<string, unknown> & { lines?: { name?: { message: string }; qty?: { message: string }; rate?: { message: string } }[] };
+    const errors = result.errors as Record<string, unknown> & {
+      lines?: { name?: { message: string }; qty?: { message: string }; rate?: { message: string } }[];
+    };
     expect(errors.lines?.[0]?.name?.message).toBe('Product/Service Name is mandatory.');
     expect(errors.lines?.[0]?.qty?.message).toBe('Quantity must be a number.');
     expect(errors.lines?.[0]?.rate?.message).toBe(MONEY_MESSAGES.tooManyDecimals('Rate', 2));

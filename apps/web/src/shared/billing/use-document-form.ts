@@ -136,7 +136,12 @@ export function toDocumentBody(kind: DocumentKind, values: DocumentFormValues, m
   }));
   const message = values.customerMessage.trim() || null;
   if (kind === 'estimate') {
-    return { mode, jobInfo, estimateInfo: { ...common, estimateDate: values.date || null, estimateCustomerMessage: message }, productServices } as CreateEstimateBody;
+    return {
+      mode,
+      jobInfo,
+      estimateInfo: { ...common, estimateDate: values.date || null, estimateCustomerMessage: message },
+      productServices,
+    } as CreateEstimateBody;
   }
   return { mode, jobInfo, invoiceInfo: { ...common, invoiceDate: values.date || null, invoiceCustomerMessage: message }, productServices } as CreateInvoiceBody;
 }

@@ -15,7 +15,9 @@ describe('AdjustmentDialog', { timeout: 20_000 }, () => {
   it('starts from the running start and PATCHes the corrected one', async () => {
     const fetchMock = mockApi(route('PATCH', PATH, { body: { data: runningPeriod({ startTime: '2026-11-21T12:30:00.000Z' }) } }));
     const onOpenChange = vi.fn();
-    renderWithSession(<AdjustmentDialog task={task()} activity={runningPeriod({ startTime: '2026-11-21T13:00:00.000Z' })} open onOpenChange={onOpenChange} timeZone={TZ} />);
+    renderWithSession(
+      <AdjustmentDialog task={task()} activity={runningPeriod({ startTime: '2026-11-21T13:00:00.000Z' })} open onOpenChange={onOpenChange} timeZone={TZ} />,
+    );
     const dialog = within(screen.getByRole('dialog', { name: 'Adjust clock-in' }));
     const date = dialog.getByLabelText('Clock-in date') as HTMLInputElement;
     const time = dialog.getByLabelText('Clock-in time') as HTMLInputElement;
@@ -42,7 +44,9 @@ describe('AdjustmentDialog', { timeout: 20_000 }, () => {
   it('the notice names who is clocked in since when and offers both actions', async () => {
     const onAdjust = vi.fn();
     const onClockOut = vi.fn();
-    renderWithSession(<AdjustmentNotice technician="Tom Technician" since="2026-11-21T13:00:00.000Z" timeZone={TZ} onAdjust={onAdjust} onClockOut={onClockOut} />);
+    renderWithSession(
+      <AdjustmentNotice technician="Tom Technician" since="2026-11-21T13:00:00.000Z" timeZone={TZ} onAdjust={onAdjust} onClockOut={onClockOut} />,
+    );
     expect(screen.getByText(/Tom Technician is clocked in on this task since .*8:00/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Adjust clock-in' }));
     await userEvent.click(screen.getByRole('button', { name: 'Clock out on their behalf' }));

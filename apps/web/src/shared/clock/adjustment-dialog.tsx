@@ -80,7 +80,8 @@ function AdjustmentForm({ task, activity, onOpenChange, timeZone }: Omit<Adjustm
             <Time24Input aria-label="Clock-in time" value={time} disabled={pending} invalid={Boolean(error)} onChange={setTime} />
           </div>
           <p className="text-xs text-muted">
-            {activity.user ? `${activity.user.username} clocked in at ${formatDateTime(activity.startTime, timeZone)}.` : null} 24-hour time; not later than now.
+            {activity.user ? `${activity.user.username} clocked in at ${formatDateTime(activity.startTime, timeZone)}.` : null} 24-hour time; not later than
+            now.
           </p>
           {error ? (
             <p id={errorId} role="alert" className="text-xs font-medium text-danger">
@@ -104,7 +105,10 @@ export type AdjustmentNoticeProps = {
 /** The adjustment popup's notice on the task page: who is clocked in since when, and what the office can do. */
 export function AdjustmentNotice({ technician, since, timeZone, onAdjust, onClockOut }: AdjustmentNoticeProps) {
   return (
-    <section aria-label="Clocked in" className="flex flex-col gap-3 rounded-lg border border-green-200 bg-success-soft p-4 sm:flex-row sm:items-center sm:justify-between">
+    <section
+      aria-label="Clocked in"
+      className="flex flex-col gap-3 rounded-lg border border-green-200 bg-success-soft p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p className="flex items-start gap-2 text-sm text-gray-900">
         <Clock size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-success" />
         <span>

@@ -43,7 +43,13 @@ export function AssistantsPicker({ id: searchId, assigneeId, value, onChange, di
           {value.map((a) => (
             <li key={a.userId} className="inline-flex items-center gap-1 rounded-full bg-primary-soft py-0.5 pr-1 pl-2 text-xs font-medium text-primary">
               {a.name}
-              <button type="button" disabled={disabled} aria-label={`Remove ${a.name}`} onClick={() => toggle(a, false)} className="rounded-full p-0.5 hover:bg-white/60">
+              <button
+                type="button"
+                disabled={disabled}
+                aria-label={`Remove ${a.name}`}
+                onClick={() => toggle(a, false)}
+                className="rounded-full p-0.5 hover:bg-white/60"
+              >
                 <X size={12} aria-hidden="true" />
               </button>
             </li>
@@ -63,7 +69,13 @@ export function AssistantsPicker({ id: searchId, assigneeId, value, onChange, di
         aria-controls={`${id}-list`}
         className={controlClass(false, 'h-9')}
       />
-      <div id={`${id}-list`} role="group" aria-label="Assistant options" aria-busy={list.isFetching || undefined} className="max-h-44 overflow-y-auto rounded-md border border-border">
+      <div
+        id={`${id}-list`}
+        role="group"
+        aria-label="Assistant options"
+        aria-busy={list.isFetching || undefined}
+        className="max-h-44 overflow-y-auto rounded-md border border-border"
+      >
         {list.isLoading ? (
           <p className="flex items-center gap-2 px-3 py-2 text-sm text-muted">
             <Spinner size={14} /> Loading assistants…

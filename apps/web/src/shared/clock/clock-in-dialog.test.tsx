@@ -10,14 +10,30 @@ import { bodiesSent, gate, renderWithSession } from './clock-test-utils';
 
 const VAN = 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e';
 const ANN = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
-const vehicle = { id: VAN, name: 'Van 3', vin: '1HGCM82633A004352', state: 'MA', plate: 'FW-3', isActive: true, hourlyCost: 10, mileCost: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const vehicle = {
+  id: VAN,
+  name: 'Van 3',
+  vin: '1HGCM82633A004352',
+  state: 'MA',
+  plate: 'FW-3',
+  isActive: true,
+  hourlyCost: 10,
+  mileCost: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 const replies = (running: unknown[] = [], clockIn = route('POST', '/api/tasks/clock-in', { body: { data: task({ status: 'CLOCKED_IN' }) } })) => [
   route('POST', '/api/tasks/filter-list', { body: { data: running } }),
   route('GET', '/api/vehicles/active', { body: { data: [vehicle], pagination: { totalItems: 1, totalPages: 1, currentPage: 1, itemsPerPage: 100 } } }),
   (url: URL) =>
     url.pathname === '/api/tasks/assistants'
-      ? { body: { items: url.searchParams.get('search') === 'zz' ? [] : [{ userId: ANN, name: 'Ann Assistant' }], meta: { total: 1, totalPages: 1, page: 1, limit: 100 } } }
+      ? {
+          body: {
+            items: url.searchParams.get('search') === 'zz' ? [] : [{ userId: ANN, name: 'Ann Assistant' }],
+            meta: { total: 1, totalPages: 1, page: 1, limit: 100 },
+          },
+        }
       : undefined,
   clockIn,
 ];
@@ -75,7 +91,9 @@ describe('ClockInDialog', { timeout: 20_000 }, () => {
   });
 
   it("gives the server's 409 the same toast", async () => {
-    mockApi(...replies([], route('POST', '/api/tasks/clock-in', { status: 409, body: { statusCode: 409, code: 'CONFLICT', message: CLOCK_MESSAGES.finishCurrent } })));
+    mockApi(
+      ...replies([], route('POST', '/api/tasks/clock-in', { status: 409, body: { statusCode: 409, code: 'CONFLICT', message: CLOCK_MESSAGES.finishCurrent } })),
+    );
     const { dialog, user } = open();
     await user.click(dialog.getByRole('button', { name: 'Clock in' }));
     expect(await screen.findByText(CLOCK_MESSAGES.clockInFailedTitle)).toBeTruthy();

@@ -10,7 +10,15 @@ import { ClockOutDialog } from './clock-out-dialog';
 import { bodiesSent, clockActivitiesReply, renderWithSession, RUNNING_ID, runningPeriod } from './clock-test-utils';
 
 const ok = route('POST', '/api/tasks/clock-out', { body: { data: task({ status: 'CLOCKED_OUT' }) } });
-const closed = { id: 'done', startTime: '2026-11-20T13:00:00.000Z', endTime: '2026-11-20T14:00:00.000Z', description: 'x', user: null, vehicle: null, assistants: [] };
+const closed = {
+  id: 'done',
+  startTime: '2026-11-20T13:00:00.000Z',
+  endTime: '2026-11-20T14:00:00.000Z',
+  description: 'x',
+  user: null,
+  vehicle: null,
+  assistants: [],
+};
 
 function open(session = makeSession('Admin', 'fullAccess'), onDone = vi.fn()) {
   const onOpenChange = vi.fn();
@@ -37,7 +45,9 @@ describe('ClockOutDialog', { timeout: 20_000 }, () => {
     const { dialog, user, onDone } = open(makeSession('Technician', 'noAccess'));
     await user.type(await dialog().findByLabelText(/Description/), ' Replaced the valve {Enter}');
     expect(await screen.findByText(CLOCK_MESSAGES.clockOutToast)).toBeTruthy();
-    expect(bodiesSent(fetchMock, '/api/tasks/clock-out', 'POST')).toEqual([{ taskId: TASK_ID, taskActivityId: RUNNING_ID, jobId: JOB_ID, description: 'Replaced the valve' }]);
+    expect(bodiesSent(fetchMock, '/api/tasks/clock-out', 'POST')).toEqual([
+      { taskId: TASK_ID, taskActivityId: RUNNING_ID, jobId: JOB_ID, description: 'Replaced the valve' },
+    ]);
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
@@ -72,7 +82,9 @@ describe('ClockOutDialog', { timeout: 20_000 }, () => {
     await user.click(dialog().getByRole('button', { name: 'Clock out' }));
     await screen.findByText(CLOCK_MESSAGES.clockOutToast);
     // The company's zone is America/New_York (UTC-5 in January).
-    expect(bodiesSent(fetchMock, '/api/tasks/clock-out', 'POST')).toEqual([{ taskId: TASK_ID, taskActivityId: RUNNING_ID, jobId: JOB_ID, description: 'Done', endDateTime: '2020-01-01T19:30:00.000Z' }]);
+    expect(bodiesSent(fetchMock, '/api/tasks/clock-out', 'POST')).toEqual([
+      { taskId: TASK_ID, taskActivityId: RUNNING_ID, jobId: JOB_ID, description: 'Done', endDateTime: '2020-01-01T19:30:00.000Z' },
+    ]);
   });
 
   it('on success closes and asks about costs, with the two answers', async () => {
@@ -95,7 +107,10 @@ describe('ClockOutDialog', { timeout: 20_000 }, () => {
   });
 
   it('toasts the failure and stays open', async () => {
-    mockApi(clockActivitiesReply([runningPeriod()]), route('POST', '/api/tasks/clock-out', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } }));
+    mockApi(
+      clockActivitiesReply([runningPeriod()]),
+      route('POST', '/api/tasks/clock-out', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } }),
+    );
     const { dialog, user, onOpenChange } = open();
     await user.type(await dialog().findByLabelText(/Description/), 'Done');
     await user.click(dialog().getByRole('button', { name: 'Clock out' }));
@@ -105,7 +120,10 @@ describe('ClockOutDialog', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's reason for a refused input (400)", async () => {
-    mockApi(clockActivitiesReply([runningPeriod()]), route('POST', '/api/tasks/clock-out', { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: [CLOCK_MESSAGES.endBeforeStart] } }));
+    mockApi(
+      clockActivitiesReply([runningPeriod()]),
+      route('POST', '/api/tasks/clock-out', { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: [CLOCK_MESSAGES.endBeforeStart] } }),
+    );
     const { dialog, user } = open();
     await user.type(await dialog().findByLabelText(/Description/), 'Done');
     await user.click(dialog().getByRole('button', { name: 'Clock out' }));

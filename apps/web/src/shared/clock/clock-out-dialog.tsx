@@ -146,7 +146,9 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
                 />
                 <Time24Input aria-label="End time" value={time} disabled={mode !== 'editable' || pending} invalid={Boolean(errors.end)} onChange={setTime} />
               </div>
-              <p className="text-xs text-muted">{mode === 'editable' ? '24-hour time; not later than now.' : 'Only a user with full access can change the end.'}</p>
+              <p className="text-xs text-muted">
+                {mode === 'editable' ? '24-hour time; not later than now.' : 'Only a user with full access can change the end.'}
+              </p>
               {errors.end ? (
                 <p id={`${formId}-end-error`} role="alert" className="text-xs font-medium text-danger">
                   {errors.end}

@@ -10,14 +10,28 @@ import { COST_ID, cost, costPage } from './cost-test-fixtures';
 const page = `/workorder/jobs/${JOB_ID}/all-costs`;
 const ACTIVITY_ID = '9b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e';
 const USER_ID = '0c1d2e3f-4a5b-4c6d-8e7f-8a9b0c1d2e3f';
-const labor = cost({ costType: 'LABOR', taskId: TASK_ID, activityId: ACTIVITY_ID, user: { id: USER_ID, name: 'Tom Technician' }, item: null, supplier: null, quantity: null, unitCost: null, hours: 2, hourlyRate: 30, amount: 60 });
+const labor = cost({
+  costType: 'LABOR',
+  taskId: TASK_ID,
+  activityId: ACTIVITY_ID,
+  user: { id: USER_ID, name: 'Tom Technician' },
+  item: null,
+  supplier: null,
+  quantity: null,
+  unitCost: null,
+  hours: 2,
+  hourlyRate: 30,
+  amount: 60,
+});
 const zero = { laborCost: 0, equipmentCost: 0, materialCost: 0, vehicleCost: 0, subcontractorCost: 0, otherCost: 0, total: 0 };
 const baseReplies = (c = labor) => [
   route('GET', `/api/jobs/${JOB_ID}`, { body: { data: job() } }),
   tasksReply([]),
   route('GET', '/api/cost', { body: { data: { count: zero, totalCost: zero, items: [] } } }),
   route('GET', '/api/cost/list', { body: costPage([c]) }),
-  route('GET', '/api/user', { body: { items: [{ id: USER_ID, name: 'Tom Technician', costRate: 30 }], meta: { total: 1, totalPages: 1, page: 1, limit: 100 } } }),
+  route('GET', '/api/user', {
+    body: { items: [{ id: USER_ID, name: 'Tom Technician', costRate: 30 }], meta: { total: 1, totalPages: 1, page: 1, limit: 100 } },
+  }),
 ];
 const puts = (fetchMock: { mock: { calls: unknown[][] } }) => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
@@ -44,22 +58,26 @@ describe('cost edit dialog', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
     expect(bodyOf(puts(fetchMock)[0]!)).toMatchObject({
-      costType: 'LABOR', costFor: 'JOB', jobId: JOB_ID, taskId: TASK_ID, activityId: ACTIVITY_ID, userId: USER_ID, hours: 3, hourlyRate: 30, version: 4,
+      costType: 'LABOR',
+      costFor: 'JOB',
+      jobId: JOB_ID,
+      taskId: TASK_ID,
+      activityId: ACTIVITY_ID,
+      userId: USER_ID,
+      hours: 3,
+      hourlyRate: 30,
+      version: 4,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Labor cost' })).toBeNull());
   });
 
-  it("says the cost was changed by someone else on a 409, and Reload brings the latest version to save on", async () => {
+  it('says the cost was changed by someone else on a 409, and Reload brings the latest version to save on', async () => {
     let stale = true;
-    const fetchMock = mockApi(
-      ...baseReplies(),
-      route('GET', '/api/cost/get', { body: { data: { ...labor, hours: 4, version: 7 } } }),
-      (url, init) => {
-        if (init?.method !== 'PUT' || url.pathname !== `/api/cost/${COST_ID}`) return undefined;
-        if (stale) return (stale = false), { status: 409, body: { code: 'STALE_VERSION', message: DEFAULT_ERROR_MESSAGE.STALE_VERSION } };
-        return { body: { data: { ...labor, version: 8 } } };
-      },
-    );
+    const fetchMock = mockApi(...baseReplies(), route('GET', '/api/cost/get', { body: { data: { ...labor, hours: 4, version: 7 } } }), (url, init) => {
+      if (init?.method !== 'PUT' || url.pathname !== `/api/cost/${COST_ID}`) return undefined;
+      if (stale) return ((stale = false), { status: 409, body: { code: 'STALE_VERSION', message: DEFAULT_ERROR_MESSAGE.STALE_VERSION } });
+      return { body: { data: { ...labor, version: 8 } } };
+    });
     renderApp(page, makeSession('Admin', 'fullAccess'));
     const { user, dialog } = await openEdit();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -84,7 +84,10 @@ export function CostEditDialog({ cost: initial, onClose }: { cost: Cost; onClose
     <FormDialog title={`Edit ${COST_TYPE_LABELS[cost.costType]} cost`} onClose={onClose} formId={formId} submitLabel="Save" pending={save.isPending}>
       <form id={formId} onSubmit={submit} noValidate className="space-y-3">
         {stale ? (
-          <div role="alert" className="flex items-center justify-between gap-3 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
+          <div
+            role="alert"
+            className="flex items-center justify-between gap-3 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning"
+          >
             <span>{STALE_MESSAGE}</span>
             <Button type="button" variant="secondary" size="sm" loading={reload.isPending} onClick={() => reload.mutate()}>
               Reload

@@ -20,18 +20,55 @@ describe('liveAmount', () => {
 describe('toCostInput', () => {
   it('sends numbers in dollars and leaves empty rates to the server', () => {
     expect(toCostInput('LABOR', { ...emptyCostValues('LABOR'), userId: 'u1', hours: '2', date: '2026-11-20' }, links)).toEqual({
-      costType: 'LABOR', costFor: 'JOB', jobId: 'job-1', taskId: 'task-1', estimateId: null, date: '2026-11-20', notes: null, userId: 'u1', hours: 2,
+      costType: 'LABOR',
+      costFor: 'JOB',
+      jobId: 'job-1',
+      taskId: 'task-1',
+      estimateId: null,
+      date: '2026-11-20',
+      notes: null,
+      userId: 'u1',
+      hours: 2,
     });
     expect(toCostInput('MATERIAL', { ...emptyCostValues('MATERIAL'), item: 'Pipe', quantity: '3', unitCost: '12.5', supplier: ' ' }, links)).toMatchObject({
-      item: 'Pipe', quantity: 3, unitCost: 12.5, supplier: null,
+      item: 'Pipe',
+      quantity: 3,
+      unitCost: 12.5,
+      supplier: null,
     });
   });
   it('round-trips a stored cost', () => {
     const values = costToValues({
-      id: 'c1', costType: 'OTHER', costFor: 'JOB', jobId: 'job-1', taskId: null, estimateId: null, invoiceId: null, activityId: null,
-      date: '2026-11-20', notes: 'n', user: null, vehicle: null, subcontractor: null, bidId: null, item: null, supplier: null, description: 'Permit',
-      unit: null, hours: null, hourlyRate: null, miles: null, mileRate: null, quantity: null, unitCost: null, rate: null, amount: 40,
-      createdBy: null, createdAt: '', updatedAt: '', version: 1,
+      id: 'c1',
+      costType: 'OTHER',
+      costFor: 'JOB',
+      jobId: 'job-1',
+      taskId: null,
+      estimateId: null,
+      invoiceId: null,
+      activityId: null,
+      date: '2026-11-20',
+      notes: 'n',
+      user: null,
+      vehicle: null,
+      subcontractor: null,
+      bidId: null,
+      item: null,
+      supplier: null,
+      description: 'Permit',
+      unit: null,
+      hours: null,
+      hourlyRate: null,
+      miles: null,
+      mileRate: null,
+      quantity: null,
+      unitCost: null,
+      rate: null,
+      amount: 40,
+      createdBy: null,
+      createdAt: '',
+      updatedAt: '',
+      version: 1,
     });
     expect(values).toMatchObject({ description: 'Permit', amount: '40', notes: 'n', date: '2026-11-20' });
     expect(toCostInput('OTHER', values, links)).toMatchObject({ description: 'Permit', amount: 40 });

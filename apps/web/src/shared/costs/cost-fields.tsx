@@ -99,9 +99,22 @@ export function toCostInput(type: CostType, v: CostFormValues, links: CostLinks)
   };
   switch (type) {
     case 'LABOR':
-      return { costType: 'LABOR', ...common, userId: v.userId, hours: num(v.hours) as number, ...(num(v.hourlyRate) !== undefined ? { hourlyRate: num(v.hourlyRate) } : {}) };
+      return {
+        costType: 'LABOR',
+        ...common,
+        userId: v.userId,
+        hours: num(v.hours) as number,
+        ...(num(v.hourlyRate) !== undefined ? { hourlyRate: num(v.hourlyRate) } : {}),
+      };
     case 'MATERIAL':
-      return { costType: 'MATERIAL', ...common, item: v.item, quantity: num(v.quantity) as number, unitCost: num(v.unitCost) as number, supplier: v.supplier.trim() || null };
+      return {
+        costType: 'MATERIAL',
+        ...common,
+        item: v.item,
+        quantity: num(v.quantity) as number,
+        unitCost: num(v.unitCost) as number,
+        supplier: v.supplier.trim() || null,
+      };
     case 'VEHICLE':
       return {
         costType: 'VEHICLE',

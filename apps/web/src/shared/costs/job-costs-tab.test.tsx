@@ -17,7 +17,11 @@ describe('job page Costs tab', { timeout: 20_000 }, () => {
     mockApi(jobReply(), tasksReply([]), analysisReply());
     renderApp(costsTab, makeSession('Admin', 'fullAccess'));
     const table = await screen.findByRole('table', { name: 'Costs by category' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Category', 'Count', 'Estimated', 'Actual', 'Variance', 'Actual vs Estimated']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Category', 'Count', 'Estimated', 'Actual', 'Variance', 'Actual vs Estimated']);
 
     const labor = within(table).getByText('Labor').closest('tr')!;
     expect(within(labor).getByText('$500.00')).toBeTruthy();
@@ -47,7 +51,8 @@ describe('job page Costs tab', { timeout: 20_000 }, () => {
 
   it('says "You have no data yet" when the job has no costs', async () => {
     const none = analysis({ count: analysis().count, totalCost: analysis().totalCost });
-    for (const k of ['count', 'totalCost', 'estimated', 'variance'] as const) none[k] = { laborCost: 0, equipmentCost: 0, materialCost: 0, vehicleCost: 0, subcontractorCost: 0, otherCost: 0, total: 0 };
+    for (const k of ['count', 'totalCost', 'estimated', 'variance'] as const)
+      none[k] = { laborCost: 0, equipmentCost: 0, materialCost: 0, vehicleCost: 0, subcontractorCost: 0, otherCost: 0, total: 0 };
     mockApi(jobReply(), tasksReply([]), analysisReply(none));
     renderApp(costsTab, makeSession('Admin', 'fullAccess'));
     expect(await screen.findByText('You have no data yet')).toBeTruthy();
@@ -101,7 +106,15 @@ describe('job page Costs tab', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     const body = JSON.parse(String((posts()[0]![1] as RequestInit).body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ costType: 'OTHER', costFor: 'ESTIMATE', estimateId: ESTIMATE_ID, jobId: JOB_ID, taskId: null, description: 'Permit', amount: 40 });
+    expect(body).toMatchObject({
+      costType: 'OTHER',
+      costFor: 'ESTIMATE',
+      estimateId: ESTIMATE_ID,
+      jobId: JOB_ID,
+      taskId: null,
+      description: 'Permit',
+      amount: 40,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Estimated Cost' })).toBeNull());
   });
 });

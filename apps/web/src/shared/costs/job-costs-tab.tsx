@@ -120,7 +120,12 @@ export function JobCostsTab({ job }: { job: Job }) {
   const [addingEstimated, setAddingEstimated] = useState(false);
   const canRead = auth.can('costs.read');
   const analysis = useQuery({ queryKey: costKeys.analysis(job.id), queryFn: () => costsApi.analysis(job.id), enabled: canRead });
-  if (!canRead) return <p role="note" className="rounded-lg border border-border bg-white px-4 py-6 text-center text-sm text-muted">{NO_ACCESS_TEXT}</p>;
+  if (!canRead)
+    return (
+      <p role="note" className="rounded-lg border border-border bg-white px-4 py-6 text-center text-sm text-muted">
+        {NO_ACCESS_TEXT}
+      </p>
+    );
 
   // Job-level and estimated costs are office writes (server: requireOfficeWrite); a view-only user reads.
   const canAdd = auth.can('costs.write') && job.status === 'OPEN';

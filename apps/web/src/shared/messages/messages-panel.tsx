@@ -65,7 +65,12 @@ export function MessagesPanel({ refs, live = false }: { refs: MessageRef; live?:
       header: 'Actions',
       cell: (m) =>
         auth.can('messages.write') && m.recipients.some((r) => r.state === 'failed') ? (
-          <Button variant="secondary" size="sm" loading={retry.isPending && retry.variables === m.id} onClick={(e) => (e.stopPropagation(), retry.mutate(m.id))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={retry.isPending && retry.variables === m.id}
+            onClick={(e) => (e.stopPropagation(), retry.mutate(m.id))}
+          >
             Retry
           </Button>
         ) : null,

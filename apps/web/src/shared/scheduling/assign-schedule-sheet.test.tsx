@@ -11,16 +11,39 @@ const BUSY_ID = '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
 const SOON_ID = '8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e';
 
 const techs: AvailableTechnician[] = [
-  { userId: TECH_ID, username: 'Tom Technician', profilePictureUrl: null, status: 'AVAILABLE', availability: { startDateTime: null, endDateTime: '2026-11-25T19:00:00.000Z' } },
-  { userId: SOON_ID, username: 'Sara Soon', profilePictureUrl: null, status: 'AVAILABLE_SOON', availability: { startDateTime: '2026-11-25T13:30:00.000Z', endDateTime: null } },
-  { userId: BUSY_ID, username: 'Bob Busy', profilePictureUrl: null, status: 'BUSY', availability: { startDateTime: '2026-11-25T18:00:00.000Z', endDateTime: null } },
+  {
+    userId: TECH_ID,
+    username: 'Tom Technician',
+    profilePictureUrl: null,
+    status: 'AVAILABLE',
+    availability: { startDateTime: null, endDateTime: '2026-11-25T19:00:00.000Z' },
+  },
+  {
+    userId: SOON_ID,
+    username: 'Sara Soon',
+    profilePictureUrl: null,
+    status: 'AVAILABLE_SOON',
+    availability: { startDateTime: '2026-11-25T13:30:00.000Z', endDateTime: null },
+  },
+  {
+    userId: BUSY_ID,
+    username: 'Bob Busy',
+    profilePictureUrl: null,
+    status: 'BUSY',
+    availability: { startDateTime: '2026-11-25T18:00:00.000Z', endDateTime: null },
+  },
 ];
 const techsReply = route('GET', '/api/tasks/technicians', { body: { data: { items: techs, meta: { total: 3, totalPages: 1, page: 1, limit: 100 } } } });
 const subsReply = route('GET', '/api/subcontractors', {
-  body: { data: [{ id: 'c1', name: 'Coastal HVAC', contactName: 'Cora', tags: [], zones: [] }], pagination: { totalItems: 1, totalPages: 1, currentPage: 1, itemsPerPage: 100 } },
+  body: {
+    data: [{ id: 'c1', name: 'Coastal HVAC', contactName: 'Cora', tags: [], zones: [] }],
+    pagination: { totalItems: 1, totalPages: 1, currentPage: 1, itemsPerPage: 100 },
+  },
 });
 const sent = (fetchMock: ReturnType<typeof mockApi>, path: string, method: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => new URL(String(u), 'http://x').pathname === path && init?.method === method).map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+  fetchMock.mock.calls
+    .filter(([u, init]) => new URL(String(u), 'http://x').pathname === path && init?.method === method)
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
 async function openSheet(button: 'Assign & Schedule' | 'Re-Schedule' | 'Request Bids') {
   const bar = within(await screen.findByRole('toolbar', { name: 'Task actions' }));
@@ -168,14 +191,24 @@ describe('Assign/Schedule sheet', { timeout: 20_000 }, () => {
   });
 
   it('re-schedules a scheduled task (PUT with the version) and says "Schedule updated"', async () => {
-    const fetchMock = mockApi(...taskPageReplies({ actions: actions({ edit: allowed }) }), techsReply, route('PUT', '/api/tasks/schedule/s1', { body: { data: { id: TASK_ID } } }));
+    const fetchMock = mockApi(
+      ...taskPageReplies({ actions: actions({ edit: allowed }) }),
+      techsReply,
+      route('PUT', '/api/tasks/schedule/s1', { body: { data: { id: TASK_ID } } }),
+    );
     renderApp(URL_, makeSession('Admin', 'fullAccess'));
     const sheet = await openSheet('Re-Schedule');
     await sheet.findByRole('radio', { name: /Tom Technician/ });
     await userEvent.setup().click(submit(sheet, 'Re-Schedule'));
     expect(await screen.findByText('Schedule updated')).toBeTruthy();
     expect(sent(fetchMock, '/api/tasks/schedule/s1', 'PUT')).toEqual([
-      { startDateTime: '2026-11-25T14:00:00.000Z', expectedEndDateTime: '2026-11-25T16:00:00.000Z', assignedTo: 'TECHNICIAN', assignedTechnicianId: TECH_ID, version: 1 },
+      {
+        startDateTime: '2026-11-25T14:00:00.000Z',
+        expectedEndDateTime: '2026-11-25T16:00:00.000Z',
+        assignedTo: 'TECHNICIAN',
+        assignedTechnicianId: TECH_ID,
+        version: 1,
+      },
     ]);
     expect(sent(fetchMock, '/api/tasks/schedule', 'POST')).toEqual([]);
   });
@@ -190,7 +223,12 @@ describe('Assign/Schedule sheet', { timeout: 20_000 }, () => {
   });
 
   it('titles a 409 clash "Technician has a conflicting schedule" with the server text, and keeps the sheet open', async () => {
-    const clash = { statusCode: 409, code: 'SCHEDULE_CONFLICT', message: 'Unable to update schedule. This user has a conflicting schedule with task #2002.', details: { taskNumber: 2002 } };
+    const clash = {
+      statusCode: 409,
+      code: 'SCHEDULE_CONFLICT',
+      message: 'Unable to update schedule. This user has a conflicting schedule with task #2002.',
+      details: { taskNumber: 2002 },
+    };
     mockApi(...taskPageReplies({ actions: actions({ edit: allowed }) }), techsReply, route('PUT', '/api/tasks/schedule/s1', { status: 409, body: clash }));
     renderApp(URL_, makeSession('Admin', 'fullAccess'));
     const sheet = await openSheet('Re-Schedule');

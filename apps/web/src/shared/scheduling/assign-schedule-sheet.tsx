@@ -152,12 +152,25 @@ function ScheduleFields({ draft, timeZone, onChange, startError }: SectionProps 
         <Label htmlFor={`${id}-start`} required>
           Start
         </Label>
-        <DateTimePicker id={`${id}-start`} label="Start" value={draft.start} invalid={Boolean(startError)} onChange={(v) => onChange(withStart(draft, v, timeZone))} />
+        <DateTimePicker
+          id={`${id}-start`}
+          label="Start"
+          value={draft.start}
+          invalid={Boolean(startError)}
+          onChange={(v) => onChange(withStart(draft, v, timeZone))}
+        />
         <FieldError message={startError} />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-end`}>End</Label>
-        <DateTimePicker id={`${id}-end`} label="End" value={draft.end} min={draft.start || undefined} disabled={draft.allDay} onChange={(v) => onChange({ ...draft, end: v })} />
+        <DateTimePicker
+          id={`${id}-end`}
+          label="End"
+          value={draft.end}
+          min={draft.start || undefined}
+          disabled={draft.allDay}
+          onChange={(v) => onChange({ ...draft, end: v })}
+        />
       </div>
       <label className="flex items-center gap-2 text-sm">
         <Checkbox checked={draft.allDay} onCheckedChange={(on) => onChange(withAllDay(draft, on, timeZone))} aria-label={ALL_DAY_TASK_LABEL} />

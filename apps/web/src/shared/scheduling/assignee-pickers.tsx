@@ -48,7 +48,19 @@ function PersonCard({ name, picture, selected, disabled, multiple, onPick, child
   );
 }
 
-function PickerList({ label, loading, empty, multiple, children }: { label: string; loading: boolean; empty: string | null; multiple?: boolean; children: ReactNode }) {
+function PickerList({
+  label,
+  loading,
+  empty,
+  multiple,
+  children,
+}: {
+  label: string;
+  loading: boolean;
+  empty: string | null;
+  multiple?: boolean;
+  children: ReactNode;
+}) {
   if (loading)
     return (
       <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="space-y-2">
@@ -99,11 +111,22 @@ export function TechnicianPicker({ window, value, onChange, timeZone }: Technici
       {!window ? (
         <p className="text-sm text-muted">Choose a start date and time to see who is available.</p>
       ) : (
-        <PickerList label="Technicians" loading={technicians.isLoading} empty={technicians.isError ? 'Technicians could not be loaded.' : items.length ? null : 'No technicians found'}>
+        <PickerList
+          label="Technicians"
+          loading={technicians.isLoading}
+          empty={technicians.isError ? 'Technicians could not be loaded.' : items.length ? null : 'No technicians found'}
+        >
           {items.map((t) => {
             const windowText = availabilityWindowText(t, timeZone);
             return (
-              <PersonCard key={t.userId} name={t.username} picture={t.profilePictureUrl} selected={t.userId === value} disabled={t.status === 'BUSY'} onPick={() => onChange(t.userId)}>
+              <PersonCard
+                key={t.userId}
+                name={t.username}
+                picture={t.profilePictureUrl}
+                selected={t.userId === value}
+                disabled={t.status === 'BUSY'}
+                onPick={() => onChange(t.userId)}
+              >
                 <span className="flex shrink-0 flex-col items-end gap-0.5">
                   <Badge tone={AVAILABILITY_TONES[t.status]}>{AVAILABILITY_LABELS[t.status]}</Badge>
                   {windowText ? <span className="text-xs text-muted">{windowText}</span> : null}
@@ -149,7 +172,12 @@ export function SubcontractorPicker(props: SubcontractorPickerProps) {
         <MultiSelect aria-label="Tags" placeholder="Tags" options={toOptions(tags.data)} value={tagIds} onChange={setTagIds} />
         <MultiSelect aria-label="Zones" placeholder="Zones" options={toOptions(zones.data)} value={zoneIds} onChange={setZoneIds} />
       </div>
-      <PickerList label="Subcontractors" multiple={props.multiple} loading={subs.isLoading} empty={subs.isError ? 'Subcontractors could not be loaded.' : items.length ? null : 'No subcontractors found'}>
+      <PickerList
+        label="Subcontractors"
+        multiple={props.multiple}
+        loading={subs.isLoading}
+        empty={subs.isError ? 'Subcontractors could not be loaded.' : items.length ? null : 'No subcontractors found'}
+      >
         {items.map((s) => (
           <PersonCard key={s.id} name={s.name} picture={null} multiple={props.multiple} selected={isSelected(s.id)} onPick={() => pick(s.id)}>
             {s.contactName ? <span className="shrink-0 truncate text-xs text-muted">{s.contactName}</span> : null}

@@ -6,7 +6,10 @@ import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export const ASSIGN_MODES = ['TECHNICIAN', 'SUBCONTRACTOR', 'LATER'] as const;
 export type AssignMode = (typeof ASSIGN_MODES)[number];
-export const ASSIGN_MODE_LABELS = { TECHNICIAN: 'Technician', SUBCONTRACTOR: 'Subcontractor', LATER: 'Assign Later' } as const satisfies Record<AssignMode, string>;
+export const ASSIGN_MODE_LABELS = { TECHNICIAN: 'Technician', SUBCONTRACTOR: 'Subcontractor', LATER: 'Assign Later' } as const satisfies Record<
+  AssignMode,
+  string
+>;
 export type SubcontractorMode = 'ASSIGN' | 'REQUEST_BIDS';
 export const SUBCONTRACTOR_MODE_LABELS = { ASSIGN: 'Assign Task', REQUEST_BIDS: 'Request Bids from Subcontractors' } as const;
 
@@ -102,7 +105,11 @@ export function scheduleRequest(
   if (!startDateTime) return null;
   const expectedEndDateTime = fromZonedInput(draft.end, timeZone);
   const s = task.taskScheduler;
-  if (!s) return { kind: 'create', body: { taskId: task.id, startDateTime, expectedEndDateTime, isAssigned: draft.mode !== 'LATER' && !requestsBids(draft), ...assignment(draft) } };
+  if (!s)
+    return {
+      kind: 'create',
+      body: { taskId: task.id, startDateTime, expectedEndDateTime, isAssigned: draft.mode !== 'LATER' && !requestsBids(draft), ...assignment(draft) },
+    };
   // The schedule's own version (stale → 409); a server without it falls back to the task's.
   const version = s.version ?? task.version;
   return { kind: 'reschedule', scheduleId: s.id, body: { startDateTime, expectedEndDateTime, ...assignment(draft), version } };

@@ -25,7 +25,12 @@ export function closeDefaults(task: Task, activities: readonly TaskActivity[], n
   return { start, end };
 }
 
-export function validateClose(task: Pick<Task, 'id'>, start: string | null, end: string | null, now: Date): { errors: Errors } | { body: { taskId: string; startDateTime: string; endDateTime: string } } {
+export function validateClose(
+  task: Pick<Task, 'id'>,
+  start: string | null,
+  end: string | null,
+  now: Date,
+): { errors: Errors } | { body: { taskId: string; startDateTime: string; endDateTime: string } } {
   const errors: Errors = {};
   if (!start) errors.start = TASK_MESSAGES.startRequired;
   if (!end) errors.end = END_REQUIRED;
@@ -88,7 +93,14 @@ function CloseTaskForm({ task, activities, onOpenChange, timeZone }: Omit<CloseT
       <div className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Start" required error={errors.start} hint={startEditable ? undefined : 'The start is fixed once work has begun.'}>
-            <Input type="datetime-local" value={start} max={nowLocal} readOnly={!startEditable} disabled={!startEditable} onChange={(e) => setStart(e.target.value)} />
+            <Input
+              type="datetime-local"
+              value={start}
+              max={nowLocal}
+              readOnly={!startEditable}
+              disabled={!startEditable}
+              onChange={(e) => setStart(e.target.value)}
+            />
           </Field>
           <Field label="End" required error={errors.end}>
             <Input type="datetime-local" value={end} min={start || undefined} max={nowLocal} onChange={(e) => setEnd(e.target.value)} />

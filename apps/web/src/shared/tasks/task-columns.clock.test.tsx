@@ -21,4 +21,3 @@ describe('compact timer of a clocked-in row', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
-

@@ -96,8 +96,21 @@ function JobNumber({ row, canOpenJob }: { row: Row; canOpenJob: boolean }) {
 
 const DEFS: Record<TaskColumnKey, Def> = {
   TASK_NUMBER: { sortKey: 'taskNumber', cell: (r) => <span className="font-medium text-gray-900 tabular-nums">{taskNumberText(r.taskNumber)}</span> },
-  TASK_NAME: { sortKey: 'name', cell: (r) => <span className="block max-w-56 truncate" title={r.name}>{r.name}</span> },
-  CUSTOMER_NAME: { cell: (r) => <span className="block max-w-48 truncate" title={r.customer.name}>{r.customer.name}</span> },
+  TASK_NAME: {
+    sortKey: 'name',
+    cell: (r) => (
+      <span className="block max-w-56 truncate" title={r.name}>
+        {r.name}
+      </span>
+    ),
+  },
+  CUSTOMER_NAME: {
+    cell: (r) => (
+      <span className="block max-w-48 truncate" title={r.customer.name}>
+        {r.customer.name}
+      </span>
+    ),
+  },
   CREATED_BY: { cell: (r) => dash(r.createdBy?.name ?? r.createdBy?.username), className: 'whitespace-nowrap' },
   CREATED_ON: { sortKey: 'createdAt', cell: (r, o) => formatDate(r.createdAt, o.timeZone), className: 'whitespace-nowrap' },
   JOB_NUMBER: { cell: (r, o) => <JobNumber row={r} canOpenJob={o.canOpenJob} /> },
@@ -152,7 +165,10 @@ export function TaskRowActions({ row, onDelete, onAssign }: RowActionsProps) {
 }
 
 const enabledKeys = (config: readonly ColumnConfig[], tab: AssignedStatus) =>
-  config.filter((c) => (c.enabled || c.key === 'TASK_NUMBER') && c.key in DEFS).map((c) => c.key as TaskColumnKey).filter((k) => shownOn(k, tab));
+  config
+    .filter((c) => (c.enabled || c.key === 'TASK_NUMBER') && c.key in DEFS)
+    .map((c) => c.key as TaskColumnKey)
+    .filter((k) => shownOn(k, tab));
 
 /** The table's columns in the viewer's configured order (enabled ones only), Actions always last. */
 export function taskTableColumns(config: readonly ColumnConfig[], o: TaskColumnOptions): Column<Row>[] {
@@ -160,7 +176,13 @@ export function taskTableColumns(config: readonly ColumnConfig[], o: TaskColumnO
     const def = DEFS[key];
     return { key: def.sortKey ?? key, header: headerOf(key, o.tab), sortable: Boolean(def.sortKey), cell: (r) => def.cell(r, o), className: def.className };
   });
-  columns.push({ key: 'actions', header: 'Actions', cell: (r) => <TaskRowActions row={r} onDelete={o.onDelete} onAssign={o.onAssign} />, className: 'w-32', stickyEnd: true });
+  columns.push({
+    key: 'actions',
+    header: 'Actions',
+    cell: (r) => <TaskRowActions row={r} onDelete={o.onDelete} onAssign={o.onAssign} />,
+    className: 'w-32',
+    stickyEnd: true,
+  });
   return columns;
 }
 

@@ -31,9 +31,11 @@ function useTaskAction<Input>(run: (input: Input) => Promise<unknown>, success: 
   });
 }
 
-export const useCancelTask = (onDone?: () => void) => useTaskAction((taskId: string) => tasksApi.cancel(taskId), TASK_TOASTS.deleted, TASK_TOASTS.failed, onDone);
+export const useCancelTask = (onDone?: () => void) =>
+  useTaskAction((taskId: string) => tasksApi.cancel(taskId), TASK_TOASTS.deleted, TASK_TOASTS.failed, onDone);
 
-export const useReopenTask = (onDone?: () => void) => useTaskAction((taskId: string) => tasksApi.reopen(taskId), TASK_TOASTS.reopened, TASK_TOASTS.failed, onDone);
+export const useReopenTask = (onDone?: () => void) =>
+  useTaskAction((taskId: string) => tasksApi.reopen(taskId), TASK_TOASTS.reopened, TASK_TOASTS.failed, onDone);
 
 /** Spec: a failed close shows the server's message. */
 export type CloseTaskInput = CloseTaskBody & { idempotencyKey?: string };

@@ -65,15 +65,40 @@ export function AddTimeOffDialog({ userId, userName, timeZone, onClose }: AddTim
   };
 
   return (
-    <FormDialog title="Add time off" description={`Block ${userName}'s time so no task can be scheduled then.`} onClose={onClose} formId={formId} submitLabel="Add time off" pending={create.isPending}>
+    <FormDialog
+      title="Add time off"
+      description={`Block ${userName}'s time so no task can be scheduled then.`}
+      onClose={onClose}
+      formId={formId}
+      submitLabel="Add time off"
+      pending={create.isPending}
+    >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <FormAlert error={create.error} />
         <Field label="Start" required error={errors.start}>
-          {(c) => <DateTimePicker id={c.id} label="Start" value={draft.start} invalid={c.invalid} defaultTime={draft.allDay ? '00:00' : '09:00'} onChange={(start) => update({ start })} />}
+          {(c) => (
+            <DateTimePicker
+              id={c.id}
+              label="Start"
+              value={draft.start}
+              invalid={c.invalid}
+              defaultTime={draft.allDay ? '00:00' : '09:00'}
+              onChange={(start) => update({ start })}
+            />
+          )}
         </Field>
         <Field label="End" required error={errors.end}>
           {(c) => (
-            <DateTimePicker id={c.id} label="End" value={draft.end} invalid={c.invalid} disabled={draft.allDay} min={draft.start || undefined} defaultTime="17:00" onChange={(end) => update({ end })} />
+            <DateTimePicker
+              id={c.id}
+              label="End"
+              value={draft.end}
+              invalid={c.invalid}
+              disabled={draft.allDay}
+              min={draft.start || undefined}
+              defaultTime="17:00"
+              onChange={(end) => update({ end })}
+            />
           )}
         </Field>
         <div className="flex items-center gap-2">

@@ -11,7 +11,9 @@ const URL_ = `/settings/permission-control/view-user?userId=${TECH_ID}`;
 const CLASH = 'Unable to update schedule. This user has a conflicting schedule with task #1234.';
 
 const userReply = (role = 'Technician') =>
-  route('GET', `/api/user/${TECH_ID}`, { body: { data: { ...makeSession(role, 'noAccess').user, id: TECH_ID, name: 'Tom Technician', email: 'tom@example.com' } } });
+  route('GET', `/api/user/${TECH_ID}`, {
+    body: { data: { ...makeSession(role, 'noAccess').user, id: TECH_ID, name: 'Tom Technician', email: 'tom@example.com' } },
+  });
 const timeOff: TimeOff = {
   id: OFF_ID,
   userId: TECH_ID,
@@ -24,7 +26,8 @@ const timeOff: TimeOff = {
 const listReply = (items: TimeOff[]) => route('GET', '/api/time-off', { body: { data: items } });
 const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
   fetchMock.mock.calls.filter(([u, init]) => (init?.method ?? 'GET') === method && new URL(String(u), 'http://x').pathname === path);
-const bodies = (fetchMock: ReturnType<typeof mockApi>) => calls(fetchMock, 'POST', '/api/time-off').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+const bodies = (fetchMock: ReturnType<typeof mockApi>) =>
+  calls(fetchMock, 'POST', '/api/time-off').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 async function openAdd() {
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Add time off' }));
@@ -66,7 +69,9 @@ describe('Time off section', { timeout: 20_000 }, () => {
     await userEvent.setup().type(dialog.getByLabelText('Reason'), 'Dentist');
     await userEvent.setup().click(dialog.getByRole('button', { name: 'Add time off' }));
     expect(await screen.findByText('Time off added')).toBeTruthy();
-    expect(bodies(fetchMock)).toEqual([{ userId: TECH_ID, startDateTime: '2026-12-01T14:00:00.000Z', endDateTime: '2026-12-01T22:00:00.000Z', reason: 'Dentist' }]);
+    expect(bodies(fetchMock)).toEqual([
+      { userId: TECH_ID, startDateTime: '2026-12-01T14:00:00.000Z', endDateTime: '2026-12-01T22:00:00.000Z', reason: 'Dentist' },
+    ]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['scheduling'] });
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/time-off').length).toBeGreaterThan(1));
   });

@@ -96,7 +96,12 @@ function TimeOffCard({ user }: { user: { id: string; name: string } }) {
                 <p className="truncate text-sm text-muted">{t.reason || 'No reason given'}</p>
               </div>
               {canWrite ? (
-                <Button variant="secondary" size="sm" aria-label={`Delete time off ${formatTimeOffRange(t.startDateTime, t.endDateTime, timeZone)}`} onClick={() => setRemoving(t)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Delete time off ${formatTimeOffRange(t.startDateTime, t.endDateTime, timeZone)}`}
+                  onClick={() => setRemoving(t)}
+                >
                   <Trash2 size={16} aria-hidden="true" />
                   Delete
                 </Button>

@@ -20,7 +20,9 @@ const token = (o: Partial<ApiToken>): ApiToken => ({
 });
 const created = { status: 201, body: { data: { token: token({}), secret: 'fwk_secret-shown-once' } } };
 const bodies = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).endsWith('/api/tokens')).map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+  fetchMock.mock.calls
+    .filter(([u, init]) => init?.method === 'POST' && String(u).endsWith('/api/tokens'))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
 async function openCreate(role: string, access: AccessLevel) {
   const fetchMock = mockApi(route('GET', '/api/tokens', { body: { data: { items: [] } } }), route('POST', '/api/tokens', created));
@@ -28,7 +30,10 @@ async function openCreate(role: string, access: AccessLevel) {
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Create token' }));
   return { dialog: within(await screen.findByRole('dialog')), fetchMock };
 }
-const scopeOptions = (dialog: ReturnType<typeof within>) => within(dialog.getByLabelText(/^Scope/)).getAllByRole('option').map((o) => o.textContent);
+const scopeOptions = (dialog: ReturnType<typeof within>) =>
+  within(dialog.getByLabelText(/^Scope/))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('API tokens settings', { timeout: 20_000 }, () => {
   it.each([
@@ -86,7 +91,13 @@ describe('API tokens settings', { timeout: 20_000 }, () => {
   it('lists scope, expiry (Expired once passed), last use and creation', async () => {
     const items = [
       token({ name: 'Reporting', scope: 'read', expiresAt: '2099-03-01T05:00:00.000Z', lastUsedAt: null }),
-      token({ id: 'a1b2c3d4-0000-4000-8000-000000000002', name: 'Old sync', scope: 'full', expiresAt: '2026-01-06T05:00:00.000Z', lastUsedAt: '2026-01-05T20:30:00.000Z' }),
+      token({
+        id: 'a1b2c3d4-0000-4000-8000-000000000002',
+        name: 'Old sync',
+        scope: 'full',
+        expiresAt: '2026-01-06T05:00:00.000Z',
+        lastUsedAt: '2026-01-05T20:30:00.000Z',
+      }),
     ];
     mockApi(route('GET', '/api/tokens', { body: { data: { items } } }));
     renderApp(URL_, makeSession('Admin', 'fullAccess'));

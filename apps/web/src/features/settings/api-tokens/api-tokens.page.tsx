@@ -66,7 +66,12 @@ export function ApiTokensPage() {
             { key: 'prefix', header: 'Token', cell: (t) => <code className="text-xs">{t.prefix}…</code>, className: 'hidden md:table-cell' },
             { key: 'scope', header: 'Scope', cell: (t) => <Badge tone={t.scope === 'full' ? 'primary' : 'neutral'}>{TOKEN_SCOPE_RULES[t.scope].label}</Badge> },
             { key: 'expires', header: 'Expires', cell: (t) => <ExpiryCell token={t} timeZone={company.timeZone} /> },
-            { key: 'used', header: 'Last used', cell: (t) => (t.lastUsedAt ? formatDateTime(t.lastUsedAt, company.timeZone) : 'Never used'), className: 'hidden sm:table-cell' },
+            {
+              key: 'used',
+              header: 'Last used',
+              cell: (t) => (t.lastUsedAt ? formatDateTime(t.lastUsedAt, company.timeZone) : 'Never used'),
+              className: 'hidden sm:table-cell',
+            },
             { key: 'created', header: 'Created', cell: (t) => formatDate(t.createdAt, company.timeZone), className: 'hidden sm:table-cell' },
             {
               key: 'actions',

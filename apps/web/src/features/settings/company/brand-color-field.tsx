@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { contrastOnWhite, DEFAULT_BRAND_COLOR, MIN_BRAND_CONTRAST, type updateCompanyBody, type UpdateCompanyBody } from '@fieldwork/domain/company/company.schemas';
+import {
+  contrastOnWhite,
+  DEFAULT_BRAND_COLOR,
+  MIN_BRAND_CONTRAST,
+  type updateCompanyBody,
+  type UpdateCompanyBody,
+} from '@fieldwork/domain/company/company.schemas';
 import { Field } from '../../../components/field';
 import { Input } from '../../../components/input';
 
@@ -21,7 +27,11 @@ export function BrandColorField({ form, error }: { form: CompanyForm; error: str
     <Field
       label="Brand colour"
       error={error}
-      hint={value ? `Contrast on white ${contrast.toFixed(1)}:1 (at least ${MIN_BRAND_CONTRAST}:1). Leave empty for Fieldwork blue.` : 'Leave empty for Fieldwork blue.'}
+      hint={
+        value
+          ? `Contrast on white ${contrast.toFixed(1)}:1 (at least ${MIN_BRAND_CONTRAST}:1). Leave empty for Fieldwork blue.`
+          : 'Leave empty for Fieldwork blue.'
+      }
     >
       {(control) => (
         <div className="flex items-center gap-3">

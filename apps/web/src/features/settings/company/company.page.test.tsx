@@ -62,11 +62,17 @@ describe('company settings: contact details, brand colour and logo', { timeout: 
     await user.type(screen.getByLabelText('Brand colour'), '#0f766e');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
-      expect(putBody(fetchMock)).toMatchObject({ email: 'office@acme.test', phone: '+1 212 555 0100', address: '1 Main St, New York', brandColor: '#0f766e', version: 2 }),
+      expect(putBody(fetchMock)).toMatchObject({
+        email: 'office@acme.test',
+        phone: '+1 212 555 0100',
+        address: '1 Main St, New York',
+        brandColor: '#0f766e',
+        version: 2,
+      }),
     );
   });
 
-  it('refuses a brand colour too light to read on white before sending, with the server\'s words', async () => {
+  it("refuses a brand colour too light to read on white before sending, with the server's words", async () => {
     const fetchMock = mockApi(route('GET', '/api/company', { body: { data: company() } }));
     renderApp('/settings/company', makeSession('Admin', 'fullAccess'));
     const user = userEvent.setup();

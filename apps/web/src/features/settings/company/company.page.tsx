@@ -29,7 +29,10 @@ export function CompanyPage() {
   const company = useQuery({ queryKey: COMPANY_KEY, queryFn: async () => (await api.get<DataOf<Company>>('/company')).data });
   return (
     <>
-      <PageHeader title="Company" description="Your company's name, the time zone every date is shown in, what your documents show of you, and your customer financing page." />
+      <PageHeader
+        title="Company"
+        description="Your company's name, the time zone every date is shown in, what your documents show of you, and your customer financing page."
+      />
       {company.isLoading ? (
         <Card>
           <SkeletonForm fields={4} />

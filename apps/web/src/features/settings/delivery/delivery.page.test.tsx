@@ -11,11 +11,25 @@ const message = (over: Partial<MessageDto> = {}): MessageDto => ({
   state: 'not_sent',
   error: null,
   recipients: [{ address: 'new.tech@example.com', role: 'to', state: 'not_sent', error: null }],
-  customerId: null, jobId: null, estimateId: null, invoiceId: null, attachment: null,
-  createdAt: '2026-11-26T15:00:00.000Z', sentAt: null, createdBy: null,
+  customerId: null,
+  jobId: null,
+  estimateId: null,
+  invoiceId: null,
+  attachment: null,
+  createdAt: '2026-11-26T15:00:00.000Z',
+  sentAt: null,
+  createdBy: null,
   ...over,
 });
-const delivery = (over: Partial<Delivery> = {}): Delivery => ({ mailConfigured: false, from: 'no-reply@localhost', companyVerified: true, queued: 0, failedJobs: [], recentMessages: [message()], ...over });
+const delivery = (over: Partial<Delivery> = {}): Delivery => ({
+  mailConfigured: false,
+  from: 'no-reply@localhost',
+  companyVerified: true,
+  queued: 0,
+  failedJobs: [],
+  recentMessages: [message()],
+  ...over,
+});
 
 describe('Settings → Delivery', { timeout: 20_000 }, () => {
   it('without a mail server says so and lists what would have gone out as "Not sent"', async () => {
@@ -28,7 +42,15 @@ describe('Settings → Delivery', { timeout: 20_000 }, () => {
   });
 
   it('lists failed work with its error and retries it', async () => {
-    const failed = { id: '00000000-0000-4000-8000-0000000000f1', kind: 'email.send', label: 'Send an email', attempts: 8, lastError: 'connect ECONNREFUSED 127.0.0.1:25', failedAt: '2026-11-26T15:00:00.000Z', messageId: null };
+    const failed = {
+      id: '00000000-0000-4000-8000-0000000000f1',
+      kind: 'email.send',
+      label: 'Send an email',
+      attempts: 8,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+      failedAt: '2026-11-26T15:00:00.000Z',
+      messageId: null,
+    };
     const fetchMock = mockApi(
       route('GET', '/api/delivery', { body: { data: delivery({ mailConfigured: true, failedJobs: [failed] }) } }),
       route('POST', `/api/delivery/jobs/${failed.id}/retry`, { status: 204, body: undefined }),
@@ -37,7 +59,9 @@ describe('Settings → Delivery', { timeout: 20_000 }, () => {
     expect(await screen.findByText('connect ECONNREFUSED 127.0.0.1:25')).toBeTruthy();
     expect(screen.getByText('Email is on')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/api/delivery/jobs/${failed.id}/retry`) && init?.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/api/delivery/jobs/${failed.id}/retry`) && init?.method === 'POST')).toBe(true),
+    );
     expect(await screen.findByText('Queued to run again')).toBeTruthy();
   });
 });

@@ -29,7 +29,11 @@ export function DeliveryPage() {
   const { company } = useSession();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
-  const delivery = useQuery({ queryKey: messageKeys.delivery, queryFn: messagesApi.delivery, refetchInterval: (q) => ((q.state.data?.queued ?? 0) > 0 ? 2000 : false) });
+  const delivery = useQuery({
+    queryKey: messageKeys.delivery,
+    queryFn: messagesApi.delivery,
+    refetchInterval: (q) => ((q.state.data?.queued ?? 0) > 0 ? 2000 : false),
+  });
   const retry = useMutation({
     mutationFn: (job: FailedJob) => messagesApi.retryJob(job.id),
     onSuccess: async () => {
@@ -77,11 +81,18 @@ export function DeliveryPage() {
             </Banner>
           ) : (
             <Banner tone="warning" icon={<MailWarning size={18} aria-hidden="true" />} title="No mail server configured">
-              Emails are kept here, marked &ldquo;Not sent — no mail server configured&rdquo;, so you can see exactly what would go out. Set SMTP_URL on the server to send them.
+              Emails are kept here, marked &ldquo;Not sent — no mail server configured&rdquo;, so you can see exactly what would go out. Set SMTP_URL on the
+              server to send them.
             </Banner>
           )}
           <Card title={`Failed background work (${d.failedJobs.length})`}>
-            <DataTable caption="Failed background work" columns={jobColumns} rows={d.failedJobs} rowKey={(j) => j.id} empty={<EmptyState title="Nothing failed" description="Work that keeps failing after its retries shows here." />} />
+            <DataTable
+              caption="Failed background work"
+              columns={jobColumns}
+              rows={d.failedJobs}
+              rowKey={(j) => j.id}
+              empty={<EmptyState title="Nothing failed" description="Work that keeps failing after its retries shows here." />}
+            />
           </Card>
           <Card title="Latest emails">
             <DataTable

@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_EMAIL_TEMPLATES, EMAIL_TEMPLATE_KINDS, TEMPLATE_PLACEHOLDERS } from '@fieldwork/domain/messages/messages.rules';
 import { makeSession, mockApi, renderApp, route } from '../../../test-utils';
 
-const templates = EMAIL_TEMPLATE_KINDS.map((kind) => ({ kind, ...DEFAULT_EMAIL_TEMPLATES[kind], isDefault: true, placeholders: [...TEMPLATE_PLACEHOLDERS[kind]], updatedAt: null }));
+const templates = EMAIL_TEMPLATE_KINDS.map((kind) => ({
+  kind,
+  ...DEFAULT_EMAIL_TEMPLATES[kind],
+  isDefault: true,
+  placeholders: [...TEMPLATE_PLACEHOLDERS[kind]],
+  updatedAt: null,
+}));
 
 describe('Settings → Emails', { timeout: 20_000 }, () => {
   it('previews the wording as it is typed and saves it', async () => {

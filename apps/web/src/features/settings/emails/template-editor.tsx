@@ -53,7 +53,11 @@ export function TemplateEditor({ template }: { template: EmailTemplateDto }) {
         <Field label="Subject" required>
           <Input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} />
         </Field>
-        <Field label="Message" required error={unknown.length ? `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((p) => `{${p}}`).join(', ')}.` : undefined}>
+        <Field
+          label="Message"
+          required
+          error={unknown.length ? `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((p) => `{${p}}`).join(', ')}.` : undefined}
+        >
           <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={8} maxLength={5000} />
         </Field>
         <p className="text-xs text-muted">
@@ -79,7 +83,12 @@ export function TemplateEditor({ template }: { template: EmailTemplateDto }) {
           <span className="text-muted">Subject: </span>
           {preview.data?.subject ?? '…'}
         </p>
-        <iframe title={`${EMAIL_KIND_LABELS[template.kind]} email preview`} sandbox="" srcDoc={preview.data?.html ?? ''} className="h-80 w-full rounded-md border border-border bg-white" />
+        <iframe
+          title={`${EMAIL_KIND_LABELS[template.kind]} email preview`}
+          sandbox=""
+          srcDoc={preview.data?.html ?? ''}
+          className="h-80 w-full rounded-md border border-border bg-white"
+        />
       </div>
     </div>
   );

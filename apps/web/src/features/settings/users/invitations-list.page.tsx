@@ -44,7 +44,11 @@ export function InvitationsListPage() {
 
   return (
     <>
-      <PageHeader title="Invitations" description="People invited to join, and whether they have accepted." actions={<Button onClick={() => setInviting(true)}>Invite user</Button>} />
+      <PageHeader
+        title="Invitations"
+        description="People invited to join, and whether they have accepted."
+        actions={<Button onClick={() => setInviting(true)}>Invite user</Button>}
+      />
       <div className="mb-3">
         <SearchInput aria-label="Search invitations" placeholder="Search by email" value={list.search} onChange={list.setSearch} />
       </div>

@@ -47,7 +47,9 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
       title={link ? 'Invitation created' : 'Invite user'}
-      description={link ? 'Send this link to the person you invited. It works once and expires.' : 'They join your company with the role and access you choose.'}
+      description={
+        link ? 'Send this link to the person you invited. It works once and expires.' : 'They join your company with the role and access you choose.'
+      }
       onClose={onClose}
       formId="invite-user-form"
       submitLabel="Send invitation"

@@ -18,7 +18,9 @@ export function UserRefsFields<Values extends RefIds, Output>({ control }: { con
           <Controller
             control={control}
             name={path('tags')}
-            render={({ field }) => <MultiSelect {...props} options={toOptions(tags.data)} value={field.value as string[]} onChange={field.onChange} emptyText="No existing tags!" />}
+            render={({ field }) => (
+              <MultiSelect {...props} options={toOptions(tags.data)} value={field.value as string[]} onChange={field.onChange} emptyText="No existing tags!" />
+            )}
           />
         )}
       </Field>

@@ -1,12 +1,5 @@
 import type { z } from 'zod';
-import type {
-  ChangeRoleBody,
-  CreateInvitationBody,
-  Invitation,
-  updateUserBody,
-  User,
-  UserStatus,
-} from '@fieldwork/domain/access/users.schemas';
+import type { ChangeRoleBody, CreateInvitationBody, Invitation, updateUserBody, User, UserStatus } from '@fieldwork/domain/access/users.schemas';
 import { api, fromItemsPage, type DataOf, type DataPage, type ItemsPage, type Query } from '../../../lib/api-client';
 
 /** The edit body as it travels: costRate in dollars (the schema turns it into cents on the server). */
