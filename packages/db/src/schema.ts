@@ -14,9 +14,11 @@ import type {
 import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-costs.ts';
 import type { DashboardTables, TenantBrandingColumns, TenantFinancingColumns } from './schema-dashboard.ts';
 import type { MessagingTables, TenantVerificationColumns } from './schema-messaging.ts';
+import type { TaskTables, TasksTable, VehiclesTable } from './schema-tasks.ts';
 
 export type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable };
 export type { CostsTable };
+export type { TasksTable, VehiclesTable };
 
 /**
  * Row types of every table, as both dialects return them: ids and instants are strings (ISO 8601 UTC),
@@ -214,98 +216,6 @@ export type JobTagsTable = { tenant_id: string; job_id: string; tag_id: string; 
 export type JobZonesTable = { tenant_id: string; job_id: string; zone_id: string; status: string };
 export type JobCountsTable = { tenant_id: string; status: string; n: number };
 
-export type TasksTable = {
-  id: string;
-  tenant_id: string;
-  task_number: number;
-  task_number_text: string;
-  name: string;
-  description: string | null;
-  job_id: string;
-  customer_id: string;
-  lifecycle: string;
-  assigned_to: string;
-  assigned_user_id: string | null;
-  assigned_subcontractor_id: string | null;
-  /** The technician's user id or the subcontractor's id; null when unassigned. */
-  assignee_key: string | null;
-  schedule_id: string | null;
-  start_at: string | null;
-  expected_end_at: string | null;
-  end_at: string | null;
-  schedule_version: Generated<number>;
-  estimate_count: Generated<number>;
-  estimate_received_count: Generated<number>;
-  invoice_count: Generated<number>;
-  invoice_received_count: Generated<number>;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  closed_at: string | null;
-  version: Generated<number>;
-};
-export type TaskActivitiesTable = {
-  id: string;
-  tenant_id: string;
-  task_id: string;
-  job_id: string;
-  user_id: string | null;
-  start_time: string;
-  end_time: string | null;
-  description: string | null;
-  created_at: string;
-  /** The vehicle used during the period (migration 0006). */
-  vehicle_id: string | null;
-};
-/** Who worked a period with its user (migration 0006). */
-export type TaskActivityAssistantsTable = { tenant_id: string; activity_id: string; user_id: string };
-/** A company vehicle: VIN unique per company, stored upper case; cost rates in cents. */
-export type VehiclesTable = {
-  id: string;
-  tenant_id: string;
-  name: string;
-  vin: string;
-  state: string | null;
-  plate: string | null;
-  is_active: Flag;
-  hourly_cost_cents: number;
-  mile_cost_cents: number;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-};
-/** A technician's blocked period: busy for availability and the clash check. */
-export type TimeOffTable = {
-  id: string;
-  tenant_id: string;
-  user_id: string;
-  start_at: string;
-  end_at: string;
-  reason: string | null;
-  created_by: string | null;
-  created_at: string;
-};
-/** A subcontractor's bid on a task: one per (task, subcontractor). */
-export type BidRequestsTable = {
-  id: string;
-  tenant_id: string;
-  task_id: string;
-  subcontractor_id: string;
-  status: string;
-  amount_cents: number | null;
-  note: string | null;
-  earliest_start_at: string | null;
-  answered_by: string | null;
-  answered_at: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  version: Generated<number>;
-};
-/** Keys: 'all', 'unscheduled' | 'unassigned' | 'assigned', 'lifecycle:<L>', 'assignee:<key>'. */
-export type TaskCountsTable = { tenant_id: string; key: string; n: number };
-
 export type NotesTable = {
   id: string;
   tenant_id: string;
@@ -363,7 +273,8 @@ export type IdempotencyKeysTable = {
 };
 
 export type Database = DashboardTables &
-  MessagingTables & {
+  MessagingTables &
+  TaskTables & {
     tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & {
       [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]>;
     } & TenantVerificationColumns;
@@ -393,13 +304,6 @@ export type Database = DashboardTables &
     job_tags: JobTagsTable;
     job_zones: JobZonesTable;
     job_counts: JobCountsTable;
-    tasks: TasksTable;
-    task_activities: TaskActivitiesTable;
-    task_activity_assistants: TaskActivityAssistantsTable;
-    vehicles: VehiclesTable;
-    task_counts: TaskCountsTable;
-    time_off: TimeOffTable;
-    bid_requests: BidRequestsTable;
     notes: NotesTable;
     activity_log: ActivityLogTable;
     media: MediaTable;
