@@ -17,6 +17,10 @@ import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { backgroundPlugin } from './background.plugin.ts';
 import { costsRoutes } from './modules/costs/costs.routes.ts';
 import { createPdfRenderer, type PdfRenderer } from './modules/pdf/pdf-renderer.ts';
+import { runInScope } from '@fieldwork/db/tenant-scope';
+import { countJobsByState } from './modules/background/background.repository.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
+import { metricsPlugin } from './plugins/metrics.plugin.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -26,6 +30,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** PDFs rendered on worker threads, cached; its threads end when the app closes. */
     pdf: PdfRenderer;
+    /** null unless METRICS_TOKEN is set. */
+    metrics: Metrics | null;
     /** Every route registered with its schema (zod), for the generated security suites. */
     routeTable: RouteTableEntry[];
   }
@@ -62,8 +68,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('pdf', pdf);
   app.addHook('onClose', async () => pdf.close());
 
+  const metrics = config.metricsToken
+    ? createMetrics({
+        openStreams: () => app.events.size,
+        jobCounts: () => runInScope({ tenantId: null, worker: 'on' }, () => countJobsByState(handle.db)),
+        pool: () => handle.poolStats?.() ?? null,
+      })
+    : null;
+  app.decorate('metrics', metrics);
+
   await requestIdPlugin(app);
   await errorsPlugin(app);
+  await metricsPlugin(app, metrics, config.metricsToken);
   await securityPlugin(app);
   // Before compression: its onSend must see the serialized body, not a gzip stream.
   await idempotencyPlugin(app);

@@ -37,7 +37,14 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
       documentPdf: (kind, ctx, id) => (kind === 'estimate' ? estimatePdf : invoicePdf)({ ...ctx, pdf: app.pdf }, id),
     }),
   } satisfies Record<BackgroundJobKind, JobHandlers[string]>;
-  const worker = createBackgroundWorker(app.db, app.dialect, handlers, app.config.background, (msg, extra) => app.log.warn(extra ?? {}, msg));
+  const worker = createBackgroundWorker(
+    app.db,
+    app.dialect,
+    handlers,
+    app.config.background,
+    (msg, extra) => app.log.warn(extra ?? {}, msg),
+    app.metrics?.observeJob,
+  );
   app.decorate('worker', worker);
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => {

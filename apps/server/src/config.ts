@@ -52,6 +52,8 @@ export type AppConfig = {
   previousSecretKey: string | undefined;
   /** The outbox worker every process runs (modules/background/background-worker.ts). */
   background: WorkerOptions;
+  /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, there are no metrics at all. */
+  metricsToken: string | undefined;
 };
 
 /** Zero allowed (no queue, no cache). */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || defaultFrom(env.PUBLIC_URL) },
     secretKey: env.SECRET_KEY || undefined,
     previousSecretKey: env.SECRET_KEY_PREVIOUS || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     background: {
       pollMs: whole(env.BACKGROUND_POLL_MS, 500),
       concurrency: int(env.BACKGROUND_CONCURRENCY, 4),

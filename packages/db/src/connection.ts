@@ -13,7 +13,9 @@ export type DbConfig = { databaseUrl?: string | undefined; sqliteFile?: string |
 export type Db = Kysely<Database>;
 
 /** databaseUrl: the PostgreSQL URL the pool connects to (a LISTEN connection needs its own client). */
-export type DbHandle = { db: Db; dialect: DialectName; close: () => Promise<void>; databaseUrl?: string };
+/** A PostgreSQL pool's connections right now (for metrics); SQLite has one connection and no pool. */
+export type PoolStats = { total: number; idle: number; waiting: number };
+export type DbHandle = { db: Db; dialect: DialectName; close: () => Promise<void>; databaseUrl?: string; poolStats?: () => PoolStats };
 
 let pgTypesSet = false;
 
@@ -98,7 +100,13 @@ export function createDb(config: DbConfig): DbHandle {
     // a new one on the next query, so there is nothing else to do.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: scopedPool(pool) }) });
-    return { db, dialect: 'postgres', close: () => db.destroy(), databaseUrl: config.databaseUrl };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      databaseUrl: config.databaseUrl,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const file = config.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

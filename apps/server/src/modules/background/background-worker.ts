@@ -58,6 +58,8 @@ export function createBackgroundWorker(
   handlers: JobHandlers,
   options: WorkerOptions,
   log: (msg: string, extra?: object) => void,
+  /** Told each job's outcome and how long it ran (the metrics' job durations). */
+  observe?: (kind: string, outcome: 'done' | 'retried' | 'failed', seconds: number) => void,
 ): BackgroundWorker {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const running = new Set<Promise<void>>();
@@ -77,17 +79,21 @@ export function createBackgroundWorker(
       Math.max(1000, options.leaseMs / 3),
     );
     renew.unref();
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       if (!handler) throw new Error(`No handler for background job kind "${job.kind}"`);
       const payload = JSON.parse(job.payload) as unknown;
       await withTenant(job.tenant_id, () => handler.run(ctx, payload));
       await withTenant(job.tenant_id, () => markDone(db, job, new Date().toISOString()));
       counts.done++;
+      observe?.(job.kind, 'done', seconds());
     } catch (error) {
       const message = errorText(error);
       const now = new Date();
       if (finalAttempt || !handler) {
         counts.failed++;
+        observe?.(job.kind, 'failed', seconds());
         log('background job failed', { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message });
         await withTenant(job.tenant_id, async () => {
           await markFailed(db, job, message, now.toISOString());
@@ -95,6 +101,7 @@ export function createBackgroundWorker(
         }).catch((e: unknown) => log('background job: recording the failure failed', { jobId: job.id, error: errorText(e) }));
       } else {
         counts.retried++;
+        observe?.(job.kind, 'retried', seconds());
         const runAt = new Date(now.getTime() + retryDelayMs(job.attempts, options.retryBaseMs, options.retryMaxMs)).toISOString();
         await withTenant(job.tenant_id, () => markRetry(db, job, message, runAt, now.toISOString())).catch(() => undefined);
       }

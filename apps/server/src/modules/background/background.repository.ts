@@ -165,3 +165,13 @@ export async function requeueJobByDedupeKey(db: Db, tenantId: string, kind: stri
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Jobs of every company per state, for the metrics (run in the worker's scope, like the claim). */
+export async function countJobsByState(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('background_jobs')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+    .groupBy('state')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+}
