@@ -60,7 +60,6 @@ describe('graceful shutdown of a real server process', () => {
         JSON.stringify(newCustomerBody('Started before SIGTERM')),
       );
       await sleep(150);
-      const signalledAt = Date.now();
       server.child.kill('SIGTERM');
       await sleep(100);
 
@@ -83,8 +82,8 @@ describe('graceful shutdown of a real server process', () => {
       const created = (JSON.parse(done.body) as { data: { id: string; name: string } }).data;
       expect(created.name).toBe('Started before SIGTERM');
 
+      // Exit 0 is the proof it finished in time: at drain delay + timeout the server exits 1 whatever is running.
       expect(await server.exited).toBe(0);
-      expect(Date.now() - signalledAt).toBeLessThan(8_700);
 
       const logs = jsonLines(server.stdout());
       expect(logs.some((l) => l.msg === 'shutdown: done')).toBe(true);
