@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createSecretBox, loadServerKeys, SecretKeyError } from './secret-box.ts';
 
 describe('the server key and sealed secrets', () => {
@@ -34,6 +36,34 @@ describe('the server key and sealed secrets', () => {
       const content = readFileSync(file, 'utf8');
       expect(createSecretBox(loadServerKeys({ dataDir: dir })).open(sealed)).toBe('hello');
       expect(readFileSync(file, 'utf8')).toBe(content);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('processes starting at once on an empty DATA_DIR all come up with the same key, and one key file is left', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fw-key-race-'));
+    const module = fileURLToPath(new URL('./secret-box.ts', import.meta.url));
+    // Each process waits for a shared start time, so their first looks at the missing file land together.
+    const startAt = Date.now() + 1500;
+    const script = `const { loadServerKeys } = await import(${JSON.stringify(module)});
+      while (Date.now() < ${startAt}) {}
+      process.stdout.write(loadServerKeys({ dataDir: ${JSON.stringify(dir)} }).current.toString('hex'));`;
+    const run = () =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+        child.on('exit', (code) => resolve({ code, out, err }));
+      });
+    try {
+      const results = await Promise.all(Array.from({ length: 6 }, run));
+      for (const r of results) expect(r.code, r.err).toBe(0);
+      expect(new Set(results.map((r) => r.out)).size).toBe(1);
+      expect(results[0]!.out).toMatch(/^[0-9a-f]{64}$/);
+      expect(readdirSync(dir)).toEqual(['secret.key']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

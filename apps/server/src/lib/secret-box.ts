@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -30,7 +30,19 @@ export function loadServerKeys(env: { secretKey?: string | undefined; previousSe
   const file = join(env.dataDir, 'secret.key');
   if (!existsSync(file)) {
     mkdirSync(env.dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    // Several processes may start at once on one DATA_DIR. Each writes a whole candidate key to a file of its
+    // own and links it into place; a link never replaces an existing name, so exactly one key wins, complete,
+    // and every process reads that one (writing the key file directly let a loser crash with EEXIST, or read
+    // a file the winner had created but not yet filled).
+    const candidate = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+    writeFileSync(candidate, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(candidate, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(candidate);
+    }
   }
   chmodSync(file, 0o600);
   return { current: keyFrom(readFileSync(file, 'utf8').trim()), previous };
