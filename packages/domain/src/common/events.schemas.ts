@@ -6,7 +6,16 @@ import { can, isSubcontractorRole, isTechnicianRole, type Viewer } from '../acce
  * committed; clients receive ids only and refetch what they show, so an event never carries data a viewer
  * could not read anyway.
  */
-export const EVENT_TYPES = ['task.created', 'task.updated', 'task.status', 'schedule.changed', 'bid.changed', 'job.status'] as const;
+export const EVENT_TYPES = [
+  'task.created',
+  'task.updated',
+  'task.status',
+  'schedule.changed',
+  'bid.changed',
+  'job.status',
+  'estimate.status',
+  'lead.created',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The event as the server passes it around (and through PostgreSQL NOTIFY); tenantId and assigneeKeys never reach a client. */
@@ -17,6 +26,8 @@ export const domainEventSchema = z.object({
   taskId: z.string().optional(),
   jobId: z.string().optional(),
   taskNumber: z.number().int().optional(),
+  /** The estimate or lead an office-only event is about (a customer answered in the portal, asked for work). */
+  recordId: z.string().optional(),
   /** Assignee keys (technician user id, subcontractor id) before and after the change: who else may see it. */
   assigneeKeys: z.array(z.string()),
   at: z.string(),
@@ -29,12 +40,20 @@ export const clientEventSchema = z.object({
   taskId: z.string().nullable(),
   jobId: z.string().nullable(),
   taskNumber: z.number().int().nullable(),
+  recordId: z.string().nullable(),
   at: z.string(),
 });
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 
 export function toClientEvent(event: DomainEvent): ClientEvent {
-  return { type: event.type, taskId: event.taskId ?? null, jobId: event.jobId ?? null, taskNumber: event.taskNumber ?? null, at: event.at };
+  return {
+    type: event.type,
+    taskId: event.taskId ?? null,
+    jobId: event.jobId ?? null,
+    taskNumber: event.taskNumber ?? null,
+    recordId: event.recordId ?? null,
+    at: event.at,
+  };
 }
 
 /** Whose events a stream carries: a whole company (office readers), one assignee key (field users), or nothing. */
