@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-job-money-triggers.ts';
 import * as m0020 from './migrations/0020-messaging.ts';
 import * as m0021 from './migrations/0021-invoice-copies.ts';
 import * as m0022 from './migrations/0022-work-queue-tabs.ts';
+import * as m0023 from './migrations/0023-customer-portal.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0020-messaging': m0020,
   '0021-invoice-copies': m0021,
   '0022-work-queue-tabs': m0022,
+  '0023-customer-portal': m0023,
 };
 
 class ListProvider implements MigrationProvider {

@@ -14,6 +14,7 @@ import type {
 import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-costs.ts';
 import type { DashboardTables, TenantBrandingColumns, TenantFinancingColumns } from './schema-dashboard.ts';
 import type { MessagingTables, TenantVerificationColumns } from './schema-messaging.ts';
+import type { EstimateAnswerColumns, PortalTables, TenantPortalColumns } from './schema-portal.ts';
 import type { TaskTables, TasksTable, VehiclesTable } from './schema-tasks.ts';
 
 export type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable };
@@ -274,10 +275,12 @@ export type IdempotencyKeysTable = {
 
 export type Database = DashboardTables &
   MessagingTables &
+  PortalTables &
   TaskTables & {
     tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & {
       [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]>;
-    } & TenantVerificationColumns;
+    } & TenantVerificationColumns &
+      TenantPortalColumns;
     tenant_counters: TenantCountersTable;
     /** Migration 0010 adds the hourly labor cost rate (defaults to 0). */
     users: UsersTable & { cost_rate_cents: Generated<UserCostColumns['cost_rate_cents']> };
@@ -309,7 +312,7 @@ export type Database = DashboardTables &
     media: MediaTable;
     table_configs: TableConfigsTable;
     idempotency_keys: IdempotencyKeysTable;
-    estimates: EstimatesTable & { estimated_cost_cents: Generated<EstimateCostColumns['estimated_cost_cents']> };
+    estimates: EstimatesTable & { estimated_cost_cents: Generated<EstimateCostColumns['estimated_cost_cents']> } & Partial<EstimateAnswerColumns>;
     estimate_lines: EstimateLinesTable;
     invoices: InvoicesTable;
     invoice_lines: InvoiceLinesTable;

@@ -11,6 +11,7 @@ import { seedDemoDashboard } from './demo-dashboard.ts';
 import { seedTasks } from './demo-tasks.ts';
 import { seedVehicles } from './demo-vehicles.ts';
 import type { SeededCompany } from './demo.types.ts';
+import { portalSlug } from '@fieldwork/domain/portal/portal.rules';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -81,6 +82,7 @@ export async function seedCompany(db: Db, o: SeedCompanyOptions): Promise<Seeded
           created_at: at(60 * 24 * 90),
           updated_at: at(60 * 24 * 90),
           version: 1,
+          portal_slug: portalSlug(o.name, tenantId),
           email_verified_at: at(60 * 24 * 90),
         })
         .execute();

@@ -3,6 +3,7 @@ import type { Db } from '@fieldwork/db/connection';
 import { nextNumber } from '@fieldwork/db/counters';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
 import { customerSearchText } from '@fieldwork/domain/customers/customers.schemas';
+import { portalSlug } from '@fieldwork/domain/portal/portal.rules';
 
 /** Factories insert rows directly and create any parent they are not given. */
 let seq = 0;
@@ -22,6 +23,7 @@ export async function buildTenant(db: Db, o: { name?: string; timeZone?: string;
       created_at: now(),
       updated_at: now(),
       version: 1,
+      portal_slug: portalSlug(name, id),
       email_verified_at: o.verified === false ? null : now(),
     })
     .execute();

@@ -30,6 +30,8 @@ import { assetsRoutes } from './assets/assets.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
+import { portalRoutes } from './portal/portal.routes.ts';
+import { portalLinksRoutes } from './portal/portal-links.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -57,6 +59,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(myDayRoutes);
   await app.register(estimatesRoutes);
   await app.register(invoicesRoutes);
+  await app.register(portalLinksRoutes);
+  await app.register(portalRoutes);
   await app.register(catalogueRoutes);
   await app.register(pdfRoutes);
   await app.register(receptionistRoutes);

@@ -89,7 +89,9 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
   // run() around done() puts every later hook, the handler and their queries inside it.
   app.addHook('onRequest', (_request, _reply, done) => runInScope({ tenantId: null }, done));
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The customer portal signs in with its own cookie only (modules/portal): a staff session or API token is
+    // never even looked up there, so neither can reach a portal route, nor a portal session a staff one.
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/portal/')) return;
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       const auth = await resolveBearer(app, header.slice(7).trim());

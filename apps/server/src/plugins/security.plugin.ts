@@ -56,6 +56,13 @@ export async function securityPlugin(app: FastifyInstance): Promise<void> {
     strictTransportSecurity: false,
   });
 
+  // The customer portal's pages and answers stay out of search engines, and its addresses (a link's page) out
+  // of any Referer (the token itself travels in the fragment, which browsers never send).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/portal') || request.url.startsWith('/api/portal/'))
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+  });
+
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;

@@ -57,14 +57,31 @@ export function canMoveEstimate(from: EstimateStatus, to: StoredEstimateStatus):
   return (ESTIMATE_TRANSITIONS[from] as readonly StoredEstimateStatus[]).includes(to);
 }
 
-export const ESTIMATE_ACTIONS = ['download', 'preview', 'edit', 'view', 'onsiteApproval', 'delete', 'convert', 'void', 'send', 'recordDeposit'] as const;
+/**
+ * portalApproval is the customer's own answer in the portal (approve, decline, request changes): only on an Open
+ * estimate — a draft is not theirs to see, an expired one must be renewed by the office, and an answered one stays
+ * answered (the office makes a new draft to change it).
+ */
+export const ESTIMATE_ACTIONS = [
+  'download',
+  'preview',
+  'edit',
+  'view',
+  'onsiteApproval',
+  'portalApproval',
+  'delete',
+  'convert',
+  'void',
+  'send',
+  'recordDeposit',
+] as const;
 export type EstimateAction = (typeof ESTIMATE_ACTIONS)[number];
 export type EstimateActions = Record<EstimateAction, boolean>;
 
 /** The spec's per-status list; convert and void also depend on the record (not converted). */
 export const ESTIMATE_ACTION_TABLE = {
   DRAFT: ['download', 'preview', 'edit', 'onsiteApproval', 'delete', 'void', 'send'],
-  SENT: ['download', 'preview', 'edit', 'onsiteApproval', 'void', 'send', 'recordDeposit'],
+  SENT: ['download', 'preview', 'edit', 'onsiteApproval', 'portalApproval', 'void', 'send', 'recordDeposit'],
   EXPIRED: ['download', 'preview', 'edit', 'onsiteApproval', 'void'],
   APPROVED: ['download', 'preview', 'view', 'convert', 'void', 'recordDeposit'],
   DECLINED: ['download', 'preview', 'edit', 'delete', 'void'],
@@ -73,13 +90,15 @@ export const ESTIMATE_ACTION_TABLE = {
   VOID: ['download', 'preview', 'view'],
 } as const satisfies Record<EstimateStatus, readonly EstimateAction[]>;
 
-/** The status each status-changing action stores (onsite approval stores the signer's decision, any of them). */
+/** The status each status-changing action stores (onsite and portal approval store the signer's decision, any of them). */
 export const ESTIMATE_ACTION_STORES = { send: 'SENT', void: 'VOID', recordDeposit: 'PAID' } as const satisfies Partial<
   Record<EstimateAction, StoredEstimateStatus>
 >;
 
 const storedBy = (action: EstimateAction): readonly (StoredEstimateStatus | undefined)[] =>
-  action === 'onsiteApproval' ? APPROVAL_DECISIONS : [(ESTIMATE_ACTION_STORES as Partial<Record<EstimateAction, StoredEstimateStatus>>)[action]];
+  action === 'onsiteApproval' || action === 'portalApproval'
+    ? APPROVAL_DECISIONS
+    : [(ESTIMATE_ACTION_STORES as Partial<Record<EstimateAction, StoredEstimateStatus>>)[action]];
 
 /**
  * The one check of an estimate action, read from both tables: the (effective) status lists the action, and the

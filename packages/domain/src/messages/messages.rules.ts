@@ -9,7 +9,15 @@ export const EMAIL_TEMPLATE_KINDS = ['invitation', 'estimate', 'invoice', 'recei
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
 /** Every kind of email, including the account emails whose words are the product's own. */
-export const EMAIL_KINDS = [...EMAIL_TEMPLATE_KINDS, 'password_reset', 'signup_verification', 'signup_notice'] as const;
+export const EMAIL_KINDS = [
+  ...EMAIL_TEMPLATE_KINDS,
+  'password_reset',
+  'signup_verification',
+  'signup_notice',
+  'portal_sign_in',
+  'estimate_answered',
+  'work_request',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const EMAIL_KIND_LABELS = {
@@ -20,6 +28,9 @@ export const EMAIL_KIND_LABELS = {
   password_reset: 'Password reset',
   signup_verification: 'Confirm your email',
   signup_notice: 'Sign-up attempt notice',
+  portal_sign_in: 'Customer portal sign-in link',
+  estimate_answered: 'Estimate answered by the customer',
+  work_request: 'Work requested by a customer',
 } as const satisfies Record<EmailKind, string>;
 
 /** The placeholders each template may use; anything else in braces is refused when the template is saved. */

@@ -1,4 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
+import { portalSlug } from '@fieldwork/domain/portal/portal.rules';
 
 export function findTenant(db: Db, tenantId: string) {
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
@@ -15,6 +16,7 @@ export async function insertTenant(db: Db, row: { id: string; name: string; time
       created_at: row.now,
       updated_at: row.now,
       version: 1,
+      portal_slug: portalSlug(row.name, row.id),
       email_verified_at: row.verified ? row.now : null,
     })
     .execute();

@@ -1,5 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
+import { runTransaction } from '@fieldwork/db/transactions';
 import type { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { recordActivity, type ActivityEntry } from '../activity/activity.repository.ts';
 import type { BillingCtx } from './document-writes.service.ts';
@@ -24,10 +25,13 @@ export type DocumentChange = {
   also?: (trx: Db) => Promise<string | null>;
 };
 
-export async function changeDocument(ctx: BillingCtx, change: DocumentChange): Promise<void> {
+/** Who changes the document: a signed-in user, or nobody of the company (a customer answering in the portal). */
+export type ChangeCtx = Pick<BillingCtx, 'db'> & { viewer: { tenantId: string; userId: string | null } };
+
+export async function changeDocument(ctx: ChangeCtx, change: DocumentChange): Promise<void> {
   if (!change.allowed) throw change.refuse();
   const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await runTransaction(ctx.db, async (trx) => {
     if (!(await change.write(trx, at))) throw change.refuseAfterWrite ? await change.refuseAfterWrite(trx) : change.refuse();
     const changes = change.status ? { changes: [{ field: 'Status', oldValue: change.status.from, newValue: change.status.to }] } : {};
     const more = change.also ? await change.also(trx) : null;

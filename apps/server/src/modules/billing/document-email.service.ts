@@ -12,11 +12,14 @@ import { listMessagesFor, recipientsOf } from '../messages/messages.repository.t
 import { queueEmail } from '../messages/messages.service.ts';
 import { resolveTemplate } from '../messages/templates.service.ts';
 import type { BillingCtx } from './document-writes.service.ts';
+import { issueDocumentLinks } from '../portal-core/portal-links.service.ts';
 
-/** The server's secret box is needed for any email a change queues; the routes always pass it. */
-export function withBox(ctx: BillingCtx): BillingCtx & { box: SecretBox } {
-  if (!ctx.box) throw new Error('BillingCtx.box is missing: the route must pass app.secrets to send email');
-  return ctx as BillingCtx & { box: SecretBox };
+export type MailingCtx = BillingCtx & { box: SecretBox; origin: string };
+
+/** The server's secret box and public origin are needed for any email a change queues; the routes always pass them. */
+export function withBox(ctx: BillingCtx): MailingCtx {
+  if (!ctx.box || !ctx.origin) throw new Error('BillingCtx.box or .origin is missing: the route must pass app.secrets and the public origin to send email');
+  return ctx as MailingCtx;
 }
 
 /** What an estimate's or invoice's email says of it. */
@@ -62,9 +65,16 @@ async function documentWording(db: Db, tenantId: string, doc: EmailedDocument) {
 
 const refsOf = (doc: EmailedDocument) => (doc.kind === 'estimate' ? { estimateId: doc.id } : { invoiceId: doc.id });
 
-/** In the send's transaction: the document's email with its PDF, in the company's wording unless the sender changed it. */
-export async function queueDocumentEmail(trx: Db, ctx: BillingCtx & { box: SecretBox }, doc: EmailedDocument, email: SendEmailBlock): Promise<string> {
+/**
+ * In the send's transaction: the document's email with its PDF, in the company's wording unless the sender changed
+ * it, and a personal link for each recipient that opens the document in the customer portal.
+ */
+export async function queueDocumentEmail(trx: Db, ctx: MailingCtx, doc: EmailedDocument, email: SendEmailBlock): Promise<string> {
   const wording = await documentWording(trx, ctx.viewer.tenantId, doc);
+  const links = await issueDocumentLinks(trx, { tenantId: ctx.viewer.tenantId, userId: ctx.viewer.userId, timeZone: ctx.timeZone, origin: ctx.origin }, doc, [
+    ...email.to,
+    ...(email.cc ?? []),
+  ]);
   await queueEmail(
     { db: trx, tenantId: ctx.viewer.tenantId, box: ctx.box },
     {
@@ -72,7 +82,12 @@ export async function queueDocumentEmail(trx: Db, ctx: BillingCtx & { box: Secre
       to: email.to,
       ...(email.cc ? { cc: email.cc } : {}),
       subject: email.subject?.trim() || wording.subject,
-      content: { message: email.message?.trim() ? email.message : wording.message, details: wording.details },
+      content: {
+        message: email.message?.trim() ? email.message : wording.message,
+        details: wording.details,
+        button: { label: doc.kind === 'estimate' ? 'View and answer the estimate' : 'View the invoice', url: 'https://link' },
+      },
+      recipientLinks: Object.fromEntries(links.map((l) => [l.email, l.url])),
       refs: { customerId: doc.customerId, jobId: doc.jobId, ...refsOf(doc) },
       attachment: doc.kind === 'estimate' ? 'estimate-pdf' : 'invoice-pdf',
       createdBy: ctx.viewer.userId,
@@ -124,7 +139,7 @@ export async function documentEmailDraft(
 /** A payment's receipt, in the company's wording. */
 export async function queueReceiptEmail(
   trx: Db,
-  ctx: BillingCtx & { box: SecretBox },
+  ctx: MailingCtx,
   invoice: EmailedDocument,
   payment: { amountCents: number; paidOn: string; balanceCents: number },
   to: string[],

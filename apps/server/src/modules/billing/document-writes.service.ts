@@ -27,7 +27,15 @@ import { checkServices, copyLines, figuresOf, resolveJobInfo } from './documents
  * the triggers of migration 0019).
  */
 /** `box` seals one-time links of the emails a change sends (the routes pass the server's). */
-export type BillingCtx = { db: Db; dialect: 'sqlite' | 'postgres'; viewer: Viewer; timeZone: string; box?: SecretBox };
+export type BillingCtx = {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  viewer: Viewer;
+  timeZone: string;
+  box?: SecretBox;
+  /** Where the product is reached from outside: the origin of the customer's personal links. */
+  origin?: string;
+};
 
 const KIND = {
   estimate: { entity: 'ESTIMATE', word: 'estimate', created: 'ESTIMATE_CREATED', updated: 'ESTIMATE_UPDATED' },

@@ -9,6 +9,7 @@ import { countCatalogueItems } from '../catalogue/catalogue.repository.ts';
 import { findCustomer } from '../customers/customers.repository.ts';
 import { customerOwns, findJobForDocument, type DocumentRow, type LineRow, type ListFilter } from './documents.repository.ts';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
+import { can, type Viewer } from '@fieldwork/domain/access/roles.rules';
 
 export type ResolvedRefs = {
   customer_id: string;
@@ -208,3 +209,14 @@ export function toListFilter(q: ListQuery, now: Date, timeZone: string, derivedE
   }
   return filter;
 }
+
+/** What a reader of a document may see and do: write actions, and margins (office readers only). */
+export type DocumentReader = { write: boolean; margins: boolean };
+const readerOf = (viewer: Viewer, write: 'estimates.write' | 'invoices.write'): DocumentReader => ({
+  write: can(viewer, write),
+  margins: can(viewer, 'jobs.read'),
+});
+export const estimateReaderOf = (viewer: Viewer) => readerOf(viewer, 'estimates.write');
+export const invoiceReaderOf = (viewer: Viewer) => readerOf(viewer, 'invoices.write');
+/** The customer, in the portal or on a PDF sent to them: no actions, no margins. */
+export const CUSTOMER_READER: DocumentReader = { write: false, margins: false };

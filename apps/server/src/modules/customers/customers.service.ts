@@ -190,3 +190,29 @@ async function saveChildren<T extends 'customer_addresses' | 'customer_contacts'
 function searchTextOf(body: CreateCustomerBody): string {
   return customerSearchText({ name: body.name, email: body.email, phone: body.phone, contacts: body.contacts, addresses: body.customerAddress });
 }
+
+/**
+ * A customer the office has not met yet, asking for work from the company's public portal page: their name, the
+ * address of the work, and themselves as the billing contact — in the caller's transaction, with its lead.
+ */
+export async function insertProspect(trx: Db, tenantId: string, p: { name: string; email: string; phone: string | null; address: string }): Promise<string> {
+  const id = randomUUID();
+  const now = nowIso();
+  const address = { addressLine1: p.address, fullAddress: p.address };
+  const contact = { name: p.name, email: p.email, mobileNumber: p.phone, isBilling: true };
+  await insertCustomer(trx, tenantId, {
+    id,
+    name: p.name,
+    email: p.email,
+    phone: p.phone,
+    notes: null,
+    is_active: 1,
+    created_by: null,
+    search_text: customerSearchText({ name: p.name, email: p.email, phone: p.phone, contacts: [contact], addresses: [address] }),
+    created_at: now,
+    updated_at: now,
+  });
+  await insertChildren(trx, tenantId, 'customer_addresses', id, [{ id: randomUUID(), ...addressFields(address, 0) }]);
+  await insertChildren(trx, tenantId, 'customer_contacts', id, [{ id: randomUUID(), ...contactFields(contact, 0) }]);
+  return id;
+}

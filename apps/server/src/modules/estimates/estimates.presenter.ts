@@ -6,13 +6,13 @@ import {
   type StoredEstimateStatus,
 } from '@fieldwork/domain/billing/estimates.rules';
 import type { Estimate, EstimateListItem } from '@fieldwork/domain/billing/estimates.schemas';
-import { can, type Viewer } from '@fieldwork/domain/access/roles.rules';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { PaymentMethod } from '@fieldwork/domain/billing/invoices.rules';
 import { centsToDollars } from '@fieldwork/domain/common/money.rules';
 import type { EstimateRow, LineRow } from '../billing/documents.repository.ts';
-import { commonDto, marginFields } from '../billing/documents.service.ts';
+import { commonDto, estimateReaderOf, marginFields, type DocumentReader } from '../billing/documents.service.ts';
 
-function base(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string) {
+function base(reader: DocumentReader, row: EstimateRow, now: Date, timeZone: string) {
   const status = effectiveEstimateStatus(row.status as StoredEstimateStatus, row.due_date, now, timeZone);
   const isConverted = !!row.converted_invoice_id;
   return {
@@ -35,22 +35,26 @@ function base(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string) {
       : null,
     actions: estimateActions(
       { status, isConverted, isDepositRequired: row.deposit_required === 1, depositCents: row.deposit_cents },
-      can(viewer, 'estimates.write'),
+      reader.write,
     ),
   };
 }
 
 export function toEstimateListItem(viewer: Viewer, row: EstimateRow, now: Date, timeZone: string): EstimateListItem {
   const { productServices: _lines, ...common } = commonDto(row, []);
-  return { ...common, ...base(viewer, row, now, timeZone) };
+  return { ...common, ...base(estimateReaderOf(viewer), row, now, timeZone) };
 }
 
 /** Margins only for office readers (estimates.read is office-only today; the check stays if field roles gain reads). */
 export function toEstimateDto(viewer: Viewer, row: EstimateRow, lines: LineRow[], now: Date, timeZone: string): Estimate {
+  return toEstimateDocument(estimateReaderOf(viewer), row, lines, now, timeZone);
+}
+
+export function toEstimateDocument(reader: DocumentReader, row: EstimateRow, lines: LineRow[], now: Date, timeZone: string): Estimate {
   return {
     ...commonDto(row, lines),
-    ...(can(viewer, 'jobs.read') ? marginFields(row) : {}),
-    ...base(viewer, row, now, timeZone),
+    ...(reader.margins ? marginFields(row) : {}),
+    ...base(reader, row, now, timeZone),
     approval: row.approval_decision
       ? {
           decision: row.approval_decision as ApprovalDecision,

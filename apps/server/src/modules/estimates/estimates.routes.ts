@@ -1,3 +1,4 @@
+import { publicOrigin } from '../../lib/public-url.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,7 +42,7 @@ export async function estimatesRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['estimates'];
   const ctx = (request: FastifyRequest): Ctx => {
     const auth = requireAuth(request);
-    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone, box: app.secrets };
+    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone, box: app.secrets, origin: publicOrigin(app, request) };
   };
 
   r.get(

@@ -1,12 +1,12 @@
 import { INVOICE_STATUS_LABELS, invoiceActions, type InvoiceStatus, type PaymentMethod } from '@fieldwork/domain/billing/invoices.rules';
 import type { Invoice, InvoiceListItem } from '@fieldwork/domain/billing/invoices.schemas';
 import { centsToDollars } from '@fieldwork/domain/common/money.rules';
-import { can, type Viewer } from '@fieldwork/domain/access/roles.rules';
+import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { InvoicePaymentsTable } from '@fieldwork/db/schema';
 import type { InvoiceRow, LineRow } from '../billing/documents.repository.ts';
-import { commonDto, marginFields } from '../billing/documents.service.ts';
+import { commonDto, invoiceReaderOf, marginFields, type DocumentReader } from '../billing/documents.service.ts';
 
-function base(viewer: Viewer, row: InvoiceRow) {
+function base(reader: DocumentReader, row: InvoiceRow) {
   const status = row.status as InvoiceStatus;
   return {
     invoiceNumber: row.invoice_number,
@@ -24,13 +24,13 @@ function base(viewer: Viewer, row: InvoiceRow) {
     convertedInvoiceJobinfo: row.previous_invoice_number !== null ? { previousInvoiceNumber: row.previous_invoice_number } : null,
     paidAmount: centsToDollars(row.paid_cents),
     balance: centsToDollars(row.total_cents - row.paid_cents),
-    actions: invoiceActions({ status, paidCents: row.paid_cents }, can(viewer, 'invoices.write')),
+    actions: invoiceActions({ status, paidCents: row.paid_cents }, reader.write),
   };
 }
 
 export function toInvoiceListItem(viewer: Viewer, row: InvoiceRow): InvoiceListItem {
   const { productServices: _lines, ...common } = commonDto(row, []);
-  return { ...common, ...base(viewer, row) };
+  return { ...common, ...base(invoiceReaderOf(viewer), row) };
 }
 
 type LinkedRow = { id: string; invoice_number: number; status: string };
@@ -43,10 +43,20 @@ export function toInvoiceDto(
   payments: InvoicePaymentsTable[],
   links: { from: LinkedRow | null; copies: LinkedRow[] },
 ): Invoice {
+  return toInvoiceDocument(invoiceReaderOf(viewer), row, lines, payments, links);
+}
+
+export function toInvoiceDocument(
+  reader: DocumentReader,
+  row: InvoiceRow,
+  lines: LineRow[],
+  payments: InvoicePaymentsTable[],
+  links: { from: LinkedRow | null; copies: LinkedRow[] },
+): Invoice {
   return {
     ...commonDto(row, lines),
-    ...(can(viewer, 'jobs.read') ? marginFields(row) : {}),
-    ...base(viewer, row),
+    ...(reader.margins ? marginFields(row) : {}),
+    ...base(reader, row),
     payments: payments.map((p) => ({
       id: p.id,
       amount: centsToDollars(p.amount_cents),

@@ -1,3 +1,4 @@
+import { publicOrigin } from '../../lib/public-url.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['invoices'];
   const ctx = (request: FastifyRequest): Ctx => {
     const auth = requireAuth(request);
-    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone, box: app.secrets };
+    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone, box: app.secrets, origin: publicOrigin(app, request) };
   };
 
   r.get(

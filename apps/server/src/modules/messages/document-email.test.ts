@@ -46,9 +46,13 @@ describe('documents by email', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ kind: 'invoice', state: 'queued', attachment: 'invoice-pdf', customerId: customer.id });
 
-    const [mail] = await delivered(before, 1);
-    expect(mail!.envelope.to.sort()).toEqual(['billing@riverside.test', 'bookkeeper@riverside.test', 'owner@riverside.test']);
-    expect(mail!.cc).toBeDefined();
+    // Each recipient gets a copy of their own, addressed to them alone, with a personal link to the invoice.
+    const mails = await delivered(before, 3);
+    expect(mails.map((m) => m.envelope.to).sort()).toEqual([['billing@riverside.test'], ['bookkeeper@riverside.test'], ['owner@riverside.test']]);
+    const links = mails.map((m) => /\/portal\/open#([A-Za-z0-9_-]{40,})/.exec(m.text ?? '')?.[1]);
+    expect(new Set(links).size).toBe(3);
+    expect(links.every(Boolean)).toBe(true);
+    const mail = mails[0]!;
     expect(mail!.subject).toBe(`Invoice #${inv.invoiceNumber} from ${(await t.call('GET', '/api/company', admin.cookie)).json().data.name}`);
     expect(mail!.text).toContain('Hi Riverside Dental');
     expect(mail!.text).toContain('$480.00');

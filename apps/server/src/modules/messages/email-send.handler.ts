@@ -5,7 +5,7 @@ import type { JobContext, JobHandler } from '../background/background-worker.ts'
 import { companyBranding } from '../company/company-logo.service.ts';
 import { findTenant } from '../account-core/company.repository.ts';
 import { escapeHtml, LOGO_CID } from '../mail/email-layout.ts';
-import type { MailTransport, OutgoingMail } from '../mail/mail-transport.ts';
+import type { MailTransport, OutgoingMail, SendResult } from '../mail/mail-transport.ts';
 import { findUser } from '../account-core/users.repository.ts';
 import { findMessage, recipientsOf, setMessageState, setRecipientState, type MessageRow } from './messages.repository.ts';
 import { SECRET_LINK_MARKER } from './messages.presenter.ts';
@@ -23,7 +23,7 @@ export type EmailDeps = {
   documentPdf: (kind: 'estimate' | 'invoice', ctx: DocumentPdfContext, documentId: string) => Promise<{ body: Buffer; fileName: string }>;
 };
 export type DocumentPdfContext = Pick<JobContext, 'db' | 'dialect'> & { viewer: Viewer; timeZone: string };
-type Payload = { messageId: string; secretLink?: string };
+type Payload = { messageId: string; secretLink?: string; recipientLinks?: Record<string, string> };
 
 /** The PDF a document email carries, rendered when it is sent (as the person who sent it sees the document). */
 async function attachmentOf(ctx: JobContext, deps: EmailDeps, message: MessageRow): Promise<OutgoingMail['attachments']> {
@@ -58,7 +58,8 @@ export function createEmailSendHandler(deps: EmailDeps): JobHandler {
       const queued = (await recipientsOf(ctx.db, ctx.tenantId, [message.id])).filter((r) => r.state === 'queued');
       if (!queued.length) return;
       const now = nowIso();
-      if (!deps.transport) {
+      const transport = deps.transport;
+      if (!transport) {
         await setRecipientState(
           ctx.db,
           ctx.tenantId,
@@ -71,25 +72,34 @@ export function createEmailSendHandler(deps: EmailDeps): JobHandler {
         await setMessageState(ctx.db, ctx.tenantId, message.id, { state: 'not_sent', error: null }, now);
         return;
       }
-      const link = payload.secretLink ? deps.box.open(payload.secretLink) : null;
-      const fill = (s: string, html: boolean) => (link ? s.replaceAll(SECRET_LINK_MARKER, html ? escapeHtml(link) : link) : s);
       const branding = await companyBranding(ctx.db, ctx.tenantId);
       const attachments = await attachmentOf(ctx, deps, message);
       if (branding.logo) attachments.push({ filename: 'logo', content: branding.logo.data, contentType: branding.logo.contentType, cid: LOGO_CID });
-      const result = await deps.transport.send({
-        from: `"${branding.name.replace(/["\\\r\n]/g, '')}" <${deps.fromAddress}>`,
-        replyTo: message.reply_to ?? undefined,
-        to: queued.filter((r) => r.role === 'to').map((r) => r.address),
-        cc: queued.filter((r) => r.role === 'cc').map((r) => r.address),
-        subject: message.subject,
-        text: fill(message.body_text, false),
-        html: fill(message.body_html, true),
-        messageId: `<${message.id}@fieldwork>`,
-        attachments,
-      });
+      const send = async (to: typeof queued, sealedLink: string | undefined) => {
+        const link = sealedLink ? deps.box.open(sealedLink) : null;
+        const fill = (s: string, html: boolean) => (link ? s.replaceAll(SECRET_LINK_MARKER, html ? escapeHtml(link) : link) : s);
+        const result = await transport.send({
+          from: `"${branding.name.replace(/["\\\r\n]/g, '')}" <${deps.fromAddress}>`,
+          replyTo: message.reply_to ?? undefined,
+          to: to.filter((r) => r.role === 'to').map((r) => r.address),
+          cc: to.filter((r) => r.role === 'cc').map((r) => r.address),
+          subject: message.subject,
+          text: fill(message.body_text, false),
+          html: fill(message.body_html, true),
+          messageId: `<${message.id}${sealedLink && payload.recipientLinks ? `.${to[0]!.id}` : ''}@fieldwork>`,
+          attachments,
+        });
+        const done = nowIso();
+        await setRecipientState(ctx.db, ctx.tenantId, message.id, result.accepted, 'sent', null, done);
+        for (const r of result.rejected) await setRecipientState(ctx.db, ctx.tenantId, message.id, [r.address], 'failed', r.error, done);
+        return result;
+      };
+      // Personal links: one copy per recipient, each written down as sent before the next goes, so a re-run
+      // sends only to those still queued. A recipient without a link of their own (none is made for them) gets none.
+      const results: SendResult[] = [];
+      if (payload.recipientLinks) for (const r of queued) results.push(await send([{ ...r, role: 'to' }], payload.recipientLinks[r.address]));
+      else results.push(await send(queued, payload.secretLink));
       const done = nowIso();
-      await setRecipientState(ctx.db, ctx.tenantId, message.id, result.accepted, 'sent', null, done);
-      for (const r of result.rejected) await setRecipientState(ctx.db, ctx.tenantId, message.id, [r.address], 'failed', r.error, done);
       const all = await recipientsOf(ctx.db, ctx.tenantId, [message.id]);
       const sent = all.filter((r) => r.state === 'sent').length;
       const state = sent === all.length ? 'sent' : sent > 0 ? 'partly_sent' : 'failed';
@@ -97,7 +107,12 @@ export function createEmailSendHandler(deps: EmailDeps): JobHandler {
         ctx.db,
         ctx.tenantId,
         message.id,
-        { state, error: state === 'sent' ? null : (result.rejected[0]?.error ?? null), providerId: result.providerId, sentAt: sent ? done : null },
+        {
+          state,
+          error: state === 'sent' ? null : (results.flatMap((r) => r.rejected)[0]?.error ?? null),
+          providerId: results.at(-1)?.providerId ?? null,
+          sentAt: sent ? done : null,
+        },
         done,
       );
     },

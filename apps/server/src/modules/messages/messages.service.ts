@@ -24,6 +24,11 @@ export type EmailSpec = {
    * stored nowhere in the clear.
    */
   secretLink?: string;
+  /**
+   * A personal link per recipient (address -> link) for the button, sealed like secretLink: each recipient then
+   * gets their own copy of the email, addressed to them alone, carrying only their link.
+   */
+  recipientLinks?: Record<string, string>;
 };
 
 export type MailCtx = { db: Db; tenantId: string; box: SecretBox };
@@ -35,7 +40,8 @@ export type MailCtx = { db: Db; tenantId: string; box: SecretBox };
  */
 export async function queueEmail(ctx: MailCtx, spec: EmailSpec): Promise<string> {
   const branding = await companyBranding(ctx.db, ctx.tenantId);
-  const button = spec.content.button && spec.secretLink ? { ...spec.content.button, url: `https://${SECRET_LINK_MARKER}` } : spec.content.button;
+  const button =
+    spec.content.button && (spec.secretLink || spec.recipientLinks) ? { ...spec.content.button, url: `https://${SECRET_LINK_MARKER}` } : spec.content.button;
   const rendered = renderEmail({
     ...spec.content,
     ...(button ? { button } : {}),
@@ -89,7 +95,13 @@ export async function queueEmail(ctx: MailCtx, spec: EmailSpec): Promise<string>
     ctx.db,
     ctx.tenantId,
     'email.send',
-    { messageId: id, ...(spec.secretLink ? { secretLink: ctx.box.seal(spec.secretLink) } : {}) },
+    {
+      messageId: id,
+      ...(spec.secretLink ? { secretLink: ctx.box.seal(spec.secretLink) } : {}),
+      ...(spec.recipientLinks
+        ? { recipientLinks: Object.fromEntries(Object.entries(spec.recipientLinks).map(([address, link]) => [address.toLowerCase(), ctx.box.seal(link)])) }
+        : {}),
+    },
     { dedupeKey: id },
   );
   return id;

@@ -1,0 +1,77 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '@fieldwork/db/connection';
+import { PORTAL_SIGN_IN_LINK_MINUTES, PORTAL_TOKEN_BYTES, portalLinkExpiry, type PortalDocumentKind } from '@fieldwork/domain/portal/portal.rules';
+import { sha256 } from '../../lib/crypto.ts';
+import { findTenant } from '../account-core/company.repository.ts';
+import { insertPortalLink, revokePortalLinks, type PortalDocumentRef } from './portal-links.repository.ts';
+
+/** The address a link opens: the token rides in the fragment, which browsers never send to a server or in a Referer. */
+export const portalOpenUrl = (origin: string, token: string) => `${origin}/portal/open#${token}`;
+
+const newToken = () => randomBytes(PORTAL_TOKEN_BYTES).toString('base64url');
+
+export type IssuedLink = { email: string; url: string };
+
+/**
+ * In the send's transaction: one personal link per recipient of an emailed estimate or invoice, each replacing
+ * the live link that address had for this document (a re-send gives fresh links and ends the old ones). Answers
+ * the links in the clear for the email alone; only their hashes are stored.
+ */
+export async function issueDocumentLinks(
+  trx: Db,
+  ctx: { tenantId: string; userId: string; timeZone: string; origin: string },
+  doc: { kind: PortalDocumentKind; id: string; customerId: string; dueDate: string | null },
+  emails: string[],
+): Promise<IssuedLink[]> {
+  const tenant = await findTenant(trx, ctx.tenantId);
+  const days = { estimate: tenant?.portal_estimate_link_days ?? 30, invoice: tenant?.portal_invoice_link_days ?? 90 };
+  const now = new Date();
+  const at = now.toISOString();
+  const ref: PortalDocumentRef = doc.kind === 'estimate' ? { estimateId: doc.id } : { invoiceId: doc.id };
+  const addresses = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  await revokePortalLinks(trx, ctx.tenantId, ref, at, 'replaced', addresses);
+  const expiresAt = portalLinkExpiry(doc.kind, doc, days, now, ctx.timeZone);
+  const issued: IssuedLink[] = [];
+  for (const email of addresses) {
+    const token = newToken();
+    await insertPortalLink(trx, {
+      id: randomUUID(),
+      tenant_id: ctx.tenantId,
+      customer_id: doc.customerId,
+      estimate_id: doc.kind === 'estimate' ? doc.id : null,
+      invoice_id: doc.kind === 'invoice' ? doc.id : null,
+      email,
+      token_hash: sha256(token),
+      expires_at: expiresAt,
+      revoked_at: null,
+      revoked_reason: null,
+      last_opened_at: null,
+      created_by: ctx.userId,
+      created_at: at,
+    });
+    issued.push({ email, url: portalOpenUrl(ctx.origin, token) });
+  }
+  return issued;
+}
+
+/** A sign-in link to the customer's hub, asked for by one of their contacts on the company's portal page. */
+export async function issueSignInLink(trx: Db, ctx: { tenantId: string; origin: string }, customerId: string, email: string): Promise<IssuedLink> {
+  const token = newToken();
+  const now = Date.now();
+  await insertPortalLink(trx, {
+    id: randomUUID(),
+    tenant_id: ctx.tenantId,
+    customer_id: customerId,
+    estimate_id: null,
+    invoice_id: null,
+    email,
+    token_hash: sha256(token),
+    expires_at: new Date(now + PORTAL_SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
+    revoked_at: null,
+    revoked_reason: null,
+    last_opened_at: null,
+    created_by: null,
+    created_at: new Date(now).toISOString(),
+  });
+  return { email, url: portalOpenUrl(ctx.origin, token) };
+}
