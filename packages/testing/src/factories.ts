@@ -83,7 +83,7 @@ export async function buildTag(db: Db, tenantId: string, o: { name?: string; typ
 export async function buildCustomer(
   db: Db,
   tenantId: string,
-  o: { name?: string } = {},
+  o: { name?: string; contactEmail?: string } = {},
 ): Promise<{ id: string; name: string; addressId: string; contactId: string }> {
   const id = randomUUID();
   const name = o.name ?? `Customer ${next()}`;
@@ -130,7 +130,7 @@ export async function buildCustomer(
       tenant_id: tenantId,
       customer_id: id,
       name: 'Pat Contact',
-      email: 'pat@example.com',
+      email: o.contactEmail ?? 'pat@example.com',
       mobile_number: null,
       is_billing: 1,
       position: 0,
