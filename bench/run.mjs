@@ -23,6 +23,7 @@ import { benchLogin, openSql, ROOT, startServer } from './lib.mjs';
 import { measureOutbox } from './outbox.mjs';
 import { measurePdf } from './pdf.mjs';
 import { measurePdfIsolation, PDF_ISOLATION_SERVER_ENV } from './pdf-isolation.mjs';
+import { measurePortal } from './portal.mjs';
 import { renderReport } from './report.mjs';
 import { measureScheduling } from './scheduling.mjs';
 import { measureTasksList } from './tasks-list.mjs';
@@ -64,6 +65,8 @@ async function benchDialect(dialect) {
       result.groups.push({ key: 'scheduling', rows: scheduling.rows, facts: scheduling.facts });
       log('dashboard');
       result.groups.push({ key: 'dashboard', rows: await measureDashboard(common) });
+      log('customer portal');
+      result.groups.push({ key: 'portal', rows: await measurePortal({ base, env: tenant.env, tenantId, seconds: SECONDS, log }) });
       log('job list while another company downloads PDFs');
       const isolation = await measurePdfIsolation({ ...common, pdfCookie: await benchLogin(base, 'other@bench.test') });
       result.groups.push({ key: 'pdfIsolation', rows: isolation.rows, facts: isolation.pdf });

@@ -1,0 +1,90 @@
+// The customer portal's document answers on the large tenant (target p95 ≤ 20 ms): the estimate and invoice
+// pages' API (GET /api/portal/{estimates,invoices}/:id) for the customer with the most documents, the invoice
+// with the most lines, and the hub. The customer's session comes from a personal link written straight into
+// the database (its token's hash, as the send path stores it) and exchanged through POST /api/portal/session,
+// as a customer's browser does. `measurePortal` is called by bench/run.mjs.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { fmtRow, measureRow } from './lib.mjs';
+
+export const PORTAL_TARGET_P95 = 20;
+
+/** A writable handle on the bench database for the one link row (the shared openSql is read-only on SQLite). */
+async function openWriter(env) {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.BENCH_SEED_DATABASE_URL || env.DATABASE_URL });
+    await client.connect();
+    const q = async (text, params = []) => {
+      let n = 0;
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows;
+    };
+    return { all: q, run: q, close: () => client.end() };
+  }
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(env.DATA_DIR, 'fieldwork.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  return { all: async (t, p = []) => db.prepare(t).all(...p), run: async (t, p = []) => db.prepare(t).run(...p), close: async () => db.close() };
+}
+
+export async function measurePortal({ base, env, tenantId, seconds, log = console.log }) {
+  const db = await openWriter(env);
+  let picked;
+  try {
+    // The sent invoice with the most lines, its customer, and that customer's newest sent estimate.
+    [picked] = await db.all(
+      `select i.id as invoice_id, i.customer_id, (select count(*) from invoice_lines l where l.tenant_id = i.tenant_id and l.invoice_id = i.id) as lines
+         from invoices i where i.tenant_id = ? and i.status = 'SENT' order by lines desc limit 1`,
+      [tenantId],
+    );
+    const [estimate] = await db.all(`select id from estimates where tenant_id = ? and customer_id = ? and status <> 'DRAFT' order by created_at desc limit 1`, [
+      tenantId,
+      picked.customer_id,
+    ]);
+    picked.estimate_id = estimate?.id ?? null;
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    await db.run(
+      `insert into portal_links (id, tenant_id, customer_id, estimate_id, invoice_id, email, token_hash, expires_at, created_at)
+       values (?, ?, ?, null, ?, 'bench-customer@bench.test', ?, ?, ?)`,
+      [
+        randomUUID(),
+        tenantId,
+        picked.customer_id,
+        picked.invoice_id,
+        createHash('sha256').update(token).digest('hex'),
+        new Date(now.getTime() + 86_400_000).toISOString(),
+        now.toISOString(),
+      ],
+    );
+    const res = await fetch(base + '/api/portal/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    if (!res.ok) throw new Error(`portal session: ${res.status} ${await res.text()}`);
+    picked.cookie = res.headers.get('set-cookie').split(';')[0];
+  } finally {
+    await db.close();
+  }
+  const cookie = picked.cookie;
+  const scenarios = [
+    [`invoice page (${picked.lines} lines)`, `/api/portal/invoices/${picked.invoice_id}`],
+    ...(picked.estimate_id ? [['estimate page', `/api/portal/estimates/${picked.estimate_id}`]] : []),
+    ['hub (estimates, invoices, visits, past jobs)', '/api/portal/hub'],
+  ];
+  const rows = [];
+  for (const [name, path] of scenarios) {
+    rows.push(
+      await measureRow({
+        name,
+        target: PORTAL_TARGET_P95,
+        opts: { url: base + path, headers: { cookie }, duration: seconds },
+        request: { path, headers: { cookie } },
+      }),
+    );
+    log(fmtRow(rows.at(-1)));
+  }
+  return rows;
+}
