@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clearableText, optionalEmail, optionalPhone, requiredText, versionField } from '../common/common.schemas.ts';
 import { timeZoneSchema } from '../time/time-zones.rules.ts';
+import { PORTAL_LINK_MAX_DAYS } from '../portal/portal.rules.ts';
 
 export const FINANCING_URL_MAX = 500;
 const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
@@ -76,9 +77,21 @@ export const companySchema = z.object({
   emailVerified: z.boolean().optional(),
   /** The lender's apply page the dashboard's Customer Financing banner opens; the server always sends it. */
   financingUrl: z.string().nullable().optional(),
+  /** The company's public customer portal page (sign-in links, requests for work). */
+  portalPath: z.string().nullable().optional(),
+  /** Days a customer's personal link lives (an estimate's due date comes first). */
+  portalLinkDays: z.object({ estimate: z.number(), invoice: z.number() }).optional(),
   version: z.number(),
 });
 export type Company = z.infer<typeof companySchema>;
+
+const linkDaysField = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of days.` })
+    .int({ error: `${label} must be a whole number of days.` })
+    .min(1, { error: `${label} must be between 1 and ${PORTAL_LINK_MAX_DAYS} days.` })
+    .max(PORTAL_LINK_MAX_DAYS, { error: `${label} must be between 1 and ${PORTAL_LINK_MAX_DAYS} days.` })
+    .optional();
 
 export const updateCompanyBody = z.strictObject({
   name: requiredText('Company Name', 100),
@@ -90,6 +103,9 @@ export const updateCompanyBody = z.strictObject({
   phone: optionalPhone,
   address: clearableText('Address', COMPANY_ADDRESS_MAX),
   brandColor: brandColorField,
+  /** Absent keeps the stored number of days. */
+  portalEstimateLinkDays: linkDaysField('Estimate links'),
+  portalInvoiceLinkDays: linkDaysField('Invoice links'),
   version: versionField,
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -33,6 +33,8 @@ export type TenantPatch = {
   phone?: Optional<string>;
   address?: Optional<string>;
   brandColor?: Optional<string>;
+  portalEstimateLinkDays?: number | undefined;
+  portalInvoiceLinkDays?: number | undefined;
 };
 
 /** Absent (undefined) keeps the stored value; null clears it. */
@@ -50,6 +52,8 @@ export async function updateTenant(db: Db, tenantId: string, patch: TenantPatch)
       ...kept('phone', patch.phone),
       ...kept('address', patch.address),
       ...kept('brand_color', patch.brandColor),
+      ...(patch.portalEstimateLinkDays !== undefined ? { portal_estimate_link_days: patch.portalEstimateLinkDays } : {}),
+      ...(patch.portalInvoiceLinkDays !== undefined ? { portal_invoice_link_days: patch.portalInvoiceLinkDays } : {}),
       updated_at: patch.now,
       version: patch.version + 1,
     })

@@ -1,6 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
-import { PORTAL_SIGN_IN_LINK_MINUTES, PORTAL_TOKEN_BYTES, portalLinkExpiry, type PortalDocumentKind } from '@fieldwork/domain/portal/portal.rules';
+import {
+  PORTAL_LINK_DEFAULT_DAYS,
+  PORTAL_SIGN_IN_LINK_MINUTES,
+  PORTAL_TOKEN_BYTES,
+  portalLinkExpiry,
+  type PortalDocumentKind,
+} from '@fieldwork/domain/portal/portal.rules';
 import { sha256 } from '../../lib/crypto.ts';
 import { findTenant } from '../account-core/company.repository.ts';
 import { insertPortalLink, revokePortalLinks, type PortalDocumentRef } from './portal-links.repository.ts';
@@ -24,7 +30,10 @@ export async function issueDocumentLinks(
   emails: string[],
 ): Promise<IssuedLink[]> {
   const tenant = await findTenant(trx, ctx.tenantId);
-  const days = { estimate: tenant?.portal_estimate_link_days ?? 30, invoice: tenant?.portal_invoice_link_days ?? 90 };
+  const days = {
+    estimate: tenant?.portal_estimate_link_days ?? PORTAL_LINK_DEFAULT_DAYS.estimate,
+    invoice: tenant?.portal_invoice_link_days ?? PORTAL_LINK_DEFAULT_DAYS.invoice,
+  };
   const now = new Date();
   const at = now.toISOString();
   const ref: PortalDocumentRef = doc.kind === 'estimate' ? { estimateId: doc.id } : { invoiceId: doc.id };

@@ -6,7 +6,7 @@ import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/common/errors.schemas';
 import { PORTAL_MESSAGES, portalSlug } from '@fieldwork/domain/portal/portal.rules';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { customerWithEstimate, emailDocument, openLink, portalCookieFrom, tokenIn } from './portal.fixture.ts';
+import { customerWithEstimate, customerWithInvoice, emailDocument, openLink, portalCookieFrom, tokenIn } from './portal.fixture.ts';
 import { estimateBody } from '../billing/billing.fixture.ts';
 
 /** Personal links, customer sessions and the sign-in link, through a real SMTP server on loopback. */
@@ -81,7 +81,7 @@ describe('personal links', () => {
     expect(unknown.res.json().details).toBeUndefined();
   });
 
-  it('an estimate link lives to its due date; an invoice link the company’s days', async () => {
+  it('an estimate link lives to its due date; an invoice link the company’s days, which an admin sets', async () => {
     const customer = await buildCustomer(t.db, tenantId);
     const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const { token } = await customerWithEstimate(p(), admin, customer.id, 'erin@example.com', { dueDate: due });
@@ -89,6 +89,20 @@ describe('personal links', () => {
     const days = (Date.parse(link.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(9.5);
     expect(days).toBeLessThan(12);
+
+    const company = (await t.call('GET', '/api/company', admin.cookie)).json().data;
+    expect(company.portalLinkDays).toEqual({ estimate: 30, invoice: 90 });
+    expect(company.portalPath).toMatch(/^\/portal\/[a-z0-9-]+$/);
+    const base = { name: company.name, timeZone: company.timeZone, version: company.version };
+    const bad = await t.call('PUT', '/api/company', admin.cookie, { ...base, portalInvoiceLinkDays: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toEqual(['Invoice links must be between 1 and 365 days.']);
+    const set = await t.call('PUT', '/api/company', admin.cookie, { ...base, portalInvoiceLinkDays: 7 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.portalLinkDays).toEqual({ estimate: 30, invoice: 7 });
+    const inv = await customerWithInvoice(p(), admin, customer.id, 'erin@example.com');
+    const invLink = await t.db.selectFrom('portal_links').select('expires_at').where('token_hash', '=', sha256(inv.token)).executeTakeFirstOrThrow();
+    expect(Math.round((Date.parse(invLink.expires_at) - Date.now()) / 86_400_000)).toBe(7);
   });
 });
 
