@@ -15,7 +15,7 @@ describe('company portal page (/portal/$slug)', { timeout: 20_000 }, () => {
     const fetchMock = mockApi(companyReply, route('POST', `/api/portal/companies/${SLUG}/sign-in-link`, { status: 202, body: { data: { message: 'x' } } }));
     renderApp(`/portal/${SLUG}`, null);
     expect(await screen.findByRole('heading', { name: 'Welcome to Harbor Plumbing' })).toBeTruthy();
-    const form = screen.getByRole('form', { name: 'Email me a sign-in link' });
+    const form = screen.getByRole('form', { name: 'Sign-in link' });
     await userEvent.type(within(form).getByRole('textbox', { name: 'Email' }), 'not-an-email');
     await userEvent.click(within(form).getByRole('button', { name: 'Email me a sign-in link' }));
     expect(await within(form).findByText('Email must be a valid email address.')).toBeTruthy();

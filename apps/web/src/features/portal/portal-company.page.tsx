@@ -10,7 +10,7 @@ import { isApiError } from '../../lib/api-client';
 import { PortalFrame, PortalSpinner } from './portal-frame';
 import { portalApi, portalKeys } from './portal.api';
 import { PortalCard, PortalNotFound } from './portal-load-state';
-import { SIGN_IN_LINK_LABEL, SignInLinkForm } from './sign-in-link-form';
+import { SignInLinkForm } from './sign-in-link-form';
 import { REQUEST_WORK_TITLE, WorkRequestForm } from './work-request-form';
 
 export function PortalCompanyPage() {
@@ -47,7 +47,7 @@ export function PortalCompanyPage() {
           ) : null}
         </p>
       ) : null}
-      <PortalCard title="Your estimates and invoices" description={`Already a customer? ${SIGN_IN_LINK_LABEL} to see your estimates, invoices and visits.`}>
+      <PortalCard title="Your estimates and invoices" description="Already a customer? We will email you a link to your estimates, invoices and visits.">
         <SignInLinkForm slug={company.slug} />
       </PortalCard>
       <PortalCard title={REQUEST_WORK_TITLE} description="Tell us what you need and we will get back to you.">

@@ -54,7 +54,7 @@ export function PortalFrame({ company, aside, children }: { company: PortalCompa
   return (
     <div className="min-h-screen bg-gray-50 text-[15px]" style={brandStyle(company?.brandColor)}>
       <header className="border-t-4 border-b border-b-border bg-white" style={{ borderTopColor: 'var(--portal-accent, var(--color-primary))' }}>
-        <div className="mx-auto flex min-h-16 w-full max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex min-h-16 w-full max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-3 sm:px-6">
           {company ? (
             <div className="flex min-w-0 items-center gap-3">
               <CompanyMark company={company} />

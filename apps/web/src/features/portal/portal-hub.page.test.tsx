@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { PORTAL_MESSAGES } from '@fieldwork/domain/portal/portal.rules';
 import { mockApi, renderApp, route } from '../../test-utils';
 import { HUB_EMPTY } from './portal-hub.page';
-import { emptyHub, hubReply, me, meReply, P_ESTIMATE_ID, P_INVOICE_ID, sentBody, SITE_ID } from './portal-test-fixtures';
+import { emptyHub, hubReply, me, meReply, P_ESTIMATE_ID, P_INVOICE_ID, sentBody, SITE_ID, SLUG } from './portal-test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,5 +74,15 @@ describe('portal hub', { timeout: 20_000 }, () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText(PORTAL_MESSAGES.workRequested)).toBeTruthy();
     expect(sentBody(fetchMock, 'POST', '/api/portal/work-requests')).toEqual({ description: 'Dripping tap', preferredTimes: null, siteId: SITE_ID });
+  });
+
+  it('signs out through the portal session and offers a new link from the company page, never the staff sign-in', async () => {
+    const fetchMock = mockApi(meReply(), hubReply(), route('DELETE', '/api/portal/session', { status: 204 }));
+    const { router } = renderApp('/portal', null);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText(PORTAL_MESSAGES.signedOut)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u, init]) => init?.method === 'DELETE' && String(u) === '/api/portal/session')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe(`/portal/${SLUG}`);
+    expect(router.state.location.pathname).toBe('/portal');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { Button } from '../../components/button';
 import { PortalFrame, PortalSpinner } from './portal-frame';
@@ -21,6 +21,7 @@ export function usePortalMe() {
 export function PortalLayout() {
   const qc = useQueryClient();
   const me = useQuery(portalMeQuery);
+  const onHub = useLocation({ select: (l) => l.pathname === '/portal' });
   const [signedOutFrom, setSignedOutFrom] = useState<string | null>(null);
   const signOut = useMutation({
     mutationFn: () => portalApi.signOut(),
@@ -61,11 +62,13 @@ export function PortalLayout() {
         </div>
       }
     >
-      <nav aria-label="Portal" className="-mt-1 text-sm">
-        <Link to="/portal" activeOptions={{ exact: true }} className="inline-flex min-h-11 items-center text-primary hover:underline">
-          All your estimates, invoices and visits
-        </Link>
-      </nav>
+      {onHub ? null : (
+        <nav aria-label="Portal" className="-mt-1 text-sm">
+          <Link to="/portal" className="inline-flex min-h-11 items-center text-primary hover:underline">
+            All your estimates, invoices and visits
+          </Link>
+        </nav>
+      )}
       <Outlet />
     </PortalFrame>
   );

@@ -38,7 +38,7 @@ export function SignInLinkForm({ slug }: { slug: string }) {
     );
   }
   return (
-    <form noValidate onSubmit={submit} aria-label={SIGN_IN_LINK_LABEL} className="space-y-3">
+    <form noValidate onSubmit={submit} aria-label="Sign-in link" className="space-y-3">
       <Field label="Email" error={error}>
         <Input
           type="email"
