@@ -131,4 +131,18 @@ describe('portal estimate page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(PORTAL_MESSAGES.signedOut)).toBeTruthy();
     expect(router.state.location.pathname).toBe(PATH);
   });
+
+  it('says the session ended when an answer is refused with 401', async () => {
+    mockApi(
+      meReply(),
+      estimateReply(),
+      route('POST', `/api/portal/estimates/${P_ESTIMATE_ID}/decline`, { status: 401, body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' } }),
+    );
+    const { router } = renderApp(PATH, null);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Decline estimate' }));
+    expect(await screen.findByText(PORTAL_MESSAGES.signedOut)).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(router.state.location.pathname).toBe(PATH);
+  });
 });

@@ -2,13 +2,13 @@
  * The frame of the signed-in portal pages: the company's branding, who is signed in, and "Sign out". The
  * customer's session is the portal's own cookie; when it ends (401) the page says so and stays in the portal.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { Button } from '../../components/button';
 import { PortalFrame, PortalSpinner } from './portal-frame';
-import { PortalLoadState, SignedOutNotice } from './portal-load-state';
+import { isSignedOut, PortalLoadState, SignedOutNotice } from './portal-load-state';
 import { portalApi, portalKeys } from './portal.api';
 
 export const portalMeQuery = { queryKey: portalKeys.me, queryFn: () => portalApi.me() };
@@ -23,6 +23,24 @@ export function PortalLayout() {
   const me = useQuery(portalMeQuery);
   const onHub = useLocation({ select: (l) => l.pathname === '/portal' });
   const [signedOutFrom, setSignedOutFrom] = useState<string | null>(null);
+  const slug = me.data?.company.slug ?? null;
+  // A session can end while a page is open (it expired, or the office revoked the link): any portal call
+  // answering 401 — a page's load or the customer's answer — ends the signed-in frame, not just the first load.
+  useEffect(() => {
+    const ended = (error: unknown) => {
+      if (isSignedOut(error)) setSignedOutFrom((s) => s ?? slug ?? '');
+    };
+    const offQueries = qc.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.query.queryKey[0] === portalKeys.all[0]) ended(e.query.state.error);
+    });
+    const offMutations = qc.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.mutation) ended(e.mutation.state.error);
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [qc, slug]);
   const signOut = useMutation({
     mutationFn: () => portalApi.signOut(),
     onSuccess: () => {
@@ -34,7 +52,7 @@ export function PortalLayout() {
   if (signedOutFrom !== null || signOut.isSuccess) {
     return (
       <PortalFrame company={null}>
-        <SignedOutNotice slug={signedOutFrom} />
+        <SignedOutNotice slug={signedOutFrom || null} />
       </PortalFrame>
     );
   }
