@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/common/errors.schemas';
 import { PORTAL_MESSAGES } from '@fieldwork/domain/portal/portal.rules';
@@ -70,6 +70,32 @@ describe('portal open page (/portal/open#token)', { timeout: 20_000 }, () => {
     // Nothing about the company or a customer was fetched for an unusable link.
     const paths = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost').pathname);
     expect(paths.filter((p) => p.startsWith('/api/portal')).sort()).toEqual(['/api/portal/companies/' + SLUG + '/sign-in-link', '/api/portal/session']);
+  });
+
+  it('handles a second link opened in the same tab, where only the fragment changes', async () => {
+    let calls = 0;
+    const fetchMock = mockApi(
+      (url, init) => {
+        if (init?.method !== 'POST' || url.pathname !== '/api/portal/session') return undefined;
+        calls += 1;
+        return calls === 1
+          ? { status: 410, body: { statusCode: 410, code: 'LINK_UNUSABLE', message: DEFAULT_ERROR_MESSAGE.LINK_UNUSABLE, details: { companySlug: SLUG } } }
+          : { body: { data: { document: null } } };
+      },
+      meReply(),
+      hubReply(),
+    );
+    const { router } = renderApp(`/portal/open#${TOKEN}`, null);
+    expect(await screen.findByText(DEFAULT_ERROR_MESSAGE.LINK_UNUSABLE)).toBeTruthy();
+    const fresh = 'Fresh_token-0123456789abcdefghijkl';
+    await act(async () => {
+      router.history.push(`/portal/open#${fresh}`);
+    });
+    expect(await screen.findByRole('heading', { name: 'Hello, Dana Whitfield' })).toBeTruthy();
+    const bodies = fetchMock.mock.calls
+      .filter(([u, init]) => init?.method === 'POST' && String(u) === '/api/portal/session')
+      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(bodies).toEqual([{ token: TOKEN }, { token: fresh }]);
   });
 
   it('without a well-formed token asks for nothing and says the link is not valid', async () => {

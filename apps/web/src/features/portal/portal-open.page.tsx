@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { LinkIcon } from 'lucide-react';
 import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/common/errors.schemas';
 import { portalSessionBody, type PortalSessionAnswer } from '@fieldwork/domain/portal/portal.schemas';
@@ -32,18 +32,21 @@ export function PortalOpenPage() {
   const router = useRouter();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const hash = useLocation({ select: (l) => l.hash });
   const [failure, setFailure] = useState<Failure | null>(null);
-  // Read once: the first render's fragment, before the address bar is cleaned (StrictMode runs effects twice).
-  const token = useRef<string | null>(null);
-  const started = useRef(false);
-  token.current ??= decodeURIComponent(router.state.location.hash.replace(/^#/, ''));
+  // The last fragment handled: StrictMode runs effects twice, and cleaning the address bar changes the fragment.
+  const handled = useRef<string | null>(null);
 
+  // Keyed on the fragment, not the first render: a second link opened in the same tab changes only the fragment,
+  // which the browser treats as a same-page navigation.
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const value = token.current ?? '';
+    const value = decodeURIComponent(hash.replace(/^#/, ''));
+    if (!value && handled.current !== null) return;
+    if (handled.current === value) return;
+    handled.current = value;
     // Replace, not push: Back must not return to an address holding the token.
-    router.history.replace('/portal/open');
+    if (value) router.history.replace('/portal/open');
+    setFailure(null);
     if (!portalSessionBody.safeParse({ token: value }).success) {
       setFailure({ message: INVALID_LINK, companySlug: null });
       return;
@@ -66,7 +69,7 @@ export function PortalOpenPage() {
         }
       },
     );
-  }, [router, navigate, qc]);
+  }, [hash, router, navigate, qc]);
 
   if (!failure) return <PortalSpinner />;
   return (
