@@ -60,3 +60,11 @@ export const EmailTemplatesPage = lazyRouteComponent(() => import('../features/s
 export const DeliveryPage = lazyRouteComponent(() => import('../features/settings/delivery/delivery.page'), 'DeliveryPage');
 export const ApiTokensPage = lazyRouteComponent(() => import('../features/settings/api-tokens/api-tokens.page'), 'ApiTokensPage');
 export const ProfilePage = lazyRouteComponent(() => import('../features/profile/profile.page'), 'ProfilePage');
+
+/** The customer portal: outside the staff shell, with its own session. */
+export const PortalOpenPage = lazyRouteComponent(() => import('../features/portal/portal-open.page'), 'PortalOpenPage');
+export const PortalCompanyPage = lazyRouteComponent(() => import('../features/portal/portal-company.page'), 'PortalCompanyPage');
+export const PortalLayout = lazyRouteComponent(() => import('../features/portal/portal-layout'), 'PortalLayout');
+export const PortalHubPage = lazyRouteComponent(() => import('../features/portal/portal-hub.page'), 'PortalHubPage');
+export const PortalEstimatePage = lazyRouteComponent(() => import('../features/portal/portal-estimate.page'), 'PortalEstimatePage');
+export const PortalInvoicePage = lazyRouteComponent(() => import('../features/portal/portal-invoice.page'), 'PortalInvoicePage');

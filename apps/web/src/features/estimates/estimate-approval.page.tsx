@@ -21,7 +21,7 @@ import { DocumentLoadState } from '../../shared/billing/document-preview';
 import { EstimateStatusBadge } from '../../shared/billing/document-status-badge';
 import { useInvalidateBilling } from '../../shared/billing/use-document-actions';
 import { EstimatePreview } from './estimate-view.page';
-import { SignaturePad, type SignaturePadHandle } from './signature-pad';
+import { SignaturePad, type SignaturePadHandle } from '../../shared/billing/signature-pad';
 
 export const DECISION_BUTTONS = [
   { decision: 'APPROVED', label: 'Approve', variant: 'primary' },

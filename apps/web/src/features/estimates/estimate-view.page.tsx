@@ -11,11 +11,14 @@ import { ApprovalBlock, DocumentLoadState, DocumentPreview, LinkedDocumentNote, 
 import { EstimateStatusBadge } from '../../shared/billing/document-status-badge';
 import { EstimateViewActions } from '../../shared/billing/document-view-actions';
 import { MessagesCard } from '../../shared/messages/messages-panel';
+import { CustomerLinksSection } from '../../shared/billing/customer-links-section';
+import { useEstimateAnswerLive } from '../../shared/billing/use-estimate-answer-live';
 
 export function EstimateViewPage() {
   const { id = '' } = useParams({ strict: false });
   const { session } = useAuth();
   const query = useQuery({ queryKey: billingKeys.estimate(id), queryFn: () => estimatesApi.get(id) });
+  useEstimateAnswerLive(id);
   // Data first: a refetch that fails (e.g. right after Delete) must not flash an error over the record.
   if (!query.data) return <DocumentLoadState kind="estimate" query={query} />;
 
@@ -30,6 +33,7 @@ export function EstimateViewPage() {
       <EstimatePreview estimate={e} notes={<EstimateNotes estimate={e} />}>
         {e.approval ? <ApprovalBlock approval={e.approval} timeZone={session.company.timeZone} /> : null}
       </EstimatePreview>
+      <CustomerLinksSection kind="estimate" id={e.id} className="mt-4" />
       <MessagesCard refs={{ estimateId: e.id }} className="mt-4" />
     </>
   );

@@ -10,6 +10,7 @@ import { DocumentLoadState, DocumentPreview, LinkedDocumentNote } from '../../sh
 import { InvoiceStatusBadge } from '../../shared/billing/document-status-badge';
 import { InvoiceViewActions } from '../../shared/billing/document-view-actions';
 import { MessagesCard } from '../../shared/messages/messages-panel';
+import { CustomerLinksSection } from '../../shared/billing/customer-links-section';
 import { PaymentsList } from './payments-list';
 
 export function InvoiceViewPage() {
@@ -45,6 +46,7 @@ export function InvoiceViewPage() {
       >
         <PaymentsList payments={inv.payments} />
       </DocumentPreview>
+      <CustomerLinksSection kind="invoice" id={inv.id} className="mt-4" />
       <MessagesCard refs={{ invoiceId: inv.id }} className="mt-4" />
     </>
   );

@@ -12,10 +12,11 @@ const TONES = {
   default: 'neutral',
 } as const satisfies Record<BadgeStyle, BadgeTone>;
 
-export function EstimateStatusBadge({ status }: { status: EstimateStatus }) {
-  return <Badge tone={TONES[ESTIMATE_BADGES[status]]}>{ESTIMATE_STATUS_LABELS[status]}</Badge>;
+/** `label` is the server's wording when it names a status differently for its reader (the customer portal). */
+export function EstimateStatusBadge({ status, label }: { status: EstimateStatus; label?: string }) {
+  return <Badge tone={TONES[ESTIMATE_BADGES[status]]}>{label ?? ESTIMATE_STATUS_LABELS[status]}</Badge>;
 }
 
-export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <Badge tone={TONES[INVOICE_BADGES[status]]}>{INVOICE_STATUS_LABELS[status]}</Badge>;
+export function InvoiceStatusBadge({ status, label }: { status: InvoiceStatus; label?: string }) {
+  return <Badge tone={TONES[INVOICE_BADGES[status]]}>{label ?? INVOICE_STATUS_LABELS[status]}</Badge>;
 }

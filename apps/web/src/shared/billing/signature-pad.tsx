@@ -47,9 +47,11 @@ export type SignaturePadProps = {
   invalid?: boolean;
   error?: string | undefined;
   disabled?: boolean;
+  /** The instruction under the pad: onsite approval requires drawing, the portal also offers typing. */
+  note?: string;
 };
 
-export function SignaturePad({ ref, onChange, invalid, error, disabled }: SignaturePadProps) {
+export function SignaturePad({ ref, onChange, invalid, error, disabled, note = SIGNATURE_NOTE }: SignaturePadProps) {
   const noteId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -156,7 +158,7 @@ export function SignaturePad({ ref, onChange, invalid, error, disabled }: Signat
       </div>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p id={noteId} className="max-w-md text-sm text-muted">
-          {SIGNATURE_NOTE}
+          {note}
         </p>
         <Button variant="secondary" onClick={clear} disabled={empty || disabled}>
           <Eraser size={14} aria-hidden="true" /> Clear

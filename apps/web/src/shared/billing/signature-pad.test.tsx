@@ -2,7 +2,7 @@ import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { drawStroke, PNG_DATA_URL, stubCanvas } from '../../shared/billing/preview-test-fixtures';
+import { drawStroke, PNG_DATA_URL, stubCanvas } from './preview-test-fixtures';
 import { SIGNATURE_NOTE, SignaturePad, type SignaturePadHandle } from './signature-pad';
 
 describe('signature pad', { timeout: 20_000 }, () => {

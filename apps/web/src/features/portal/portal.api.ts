@@ -1,0 +1,66 @@
+/**
+ * The customer portal's calls, and the office's view of a document's personal links. Portal calls carry the
+ * portal's own cookie; a 401 there means the customer's session ended, never "sign in as staff", so none of
+ * them trigger the staff app's sign-in redirect.
+ */
+import type {
+  PortalApproveBody,
+  PortalChangesBody,
+  PortalCompany,
+  PortalDeclineBody,
+  PortalEstimate,
+  PortalHub,
+  PortalInvoice,
+  PortalLink,
+  PortalMe,
+  PortalSessionAnswer,
+  PublicWorkRequestBody,
+  PortalWorkRequestBody,
+} from '@fieldwork/domain/portal/portal.schemas';
+import { API_BASE, api, type DataOf } from '../../lib/api-client';
+
+const portal = { skipAuthRedirect: true } as const;
+const data = async <T>(p: Promise<DataOf<T>>): Promise<T> => (await p).data;
+
+export type PortalDocumentKind = 'estimate' | 'invoice';
+
+export const portalKeys = {
+  all: ['portal'] as const,
+  company: (slug: string) => ['portal', 'company', slug] as const,
+  me: ['portal', 'me'] as const,
+  hub: ['portal', 'hub'] as const,
+  estimate: (id: string) => ['portal', 'estimate', id] as const,
+  invoice: (id: string) => ['portal', 'invoice', id] as const,
+  links: (kind: PortalDocumentKind, id: string) => ['portal-links', kind, id] as const,
+};
+
+const enc = encodeURIComponent;
+
+export const portalApi = {
+  company: (slug: string) => data(api.get<DataOf<PortalCompany>>(`/portal/companies/${enc(slug)}`, portal)),
+  requestSignInLink: (slug: string, email: string) =>
+    data(api.post<DataOf<{ message: string }>>(`/portal/companies/${enc(slug)}/sign-in-link`, { email }, portal)),
+  requestWorkPublic: (slug: string, body: PublicWorkRequestBody) =>
+    data(api.post<DataOf<{ message: string }>>(`/portal/companies/${enc(slug)}/work-requests`, body, portal)),
+  openSession: (token: string) => data(api.post<DataOf<PortalSessionAnswer>>('/portal/session', { token }, portal)),
+  signOut: () => api.delete<null>('/portal/session', portal),
+  me: () => data(api.get<DataOf<PortalMe>>('/portal/me', portal)),
+  hub: () => data(api.get<DataOf<PortalHub>>('/portal/hub', portal)),
+  estimate: (id: string) => data(api.get<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}`, portal)),
+  approve: (id: string, body: PortalApproveBody) => data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/approve`, body, portal)),
+  decline: (id: string, body: PortalDeclineBody) => data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/decline`, body, portal)),
+  requestChanges: (id: string, body: PortalChangesBody) => data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/request-changes`, body, portal)),
+  invoice: (id: string) => data(api.get<DataOf<PortalInvoice>>(`/portal/invoices/${enc(id)}`, portal)),
+  requestWork: (body: PortalWorkRequestBody) => data(api.post<DataOf<{ message: string }>>('/portal/work-requests', body, portal)),
+};
+
+/** The PDF routes are plain links: the browser downloads them with the portal cookie. */
+export const portalPdfUrl = (kind: PortalDocumentKind, id: string) => `${API_BASE}/portal/${kind === 'estimate' ? 'estimates' : 'invoices'}/${enc(id)}/pdf`;
+
+const linksPath = (kind: PortalDocumentKind, id: string) => `/${kind === 'estimate' ? 'estimates' : 'invoices'}/${enc(id)}/portal-links`;
+
+/** Staff side: the personal links sent for one document. */
+export const portalLinksApi = {
+  list: (kind: PortalDocumentKind, id: string) => data(api.get<DataOf<PortalLink[]>>(linksPath(kind, id))),
+  revoke: (kind: PortalDocumentKind, id: string) => data(api.post<DataOf<PortalLink[]>>(`${linksPath(kind, id)}/revoke`)),
+};
