@@ -33,10 +33,7 @@ function base(reader: DocumentReader, row: EstimateRow, now: Date, timeZone: str
           reference: row.deposit_reference ?? null,
         }
       : null,
-    actions: estimateActions(
-      { status, isConverted, isDepositRequired: row.deposit_required === 1, depositCents: row.deposit_cents },
-      reader.write,
-    ),
+    actions: estimateActions({ status, isConverted, isDepositRequired: row.deposit_required === 1, depositCents: row.deposit_cents }, reader.write),
   };
 }
 

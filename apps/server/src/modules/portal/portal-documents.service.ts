@@ -13,7 +13,6 @@ import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus, type PaymentMethod } from '@fieldwork/domain/billing/invoices.rules';
 import type { Invoice } from '@fieldwork/domain/billing/invoices.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
-import { centsToDollars } from '@fieldwork/domain/common/money.rules';
 import {
   PORTAL_ANSWER_STORES,
   PORTAL_ANSWER_VERBS,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { enterTenant, withTenant } from '@fieldwork/db/tenant-scope';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
@@ -109,5 +108,3 @@ export async function endPortalSession(app: FastifyInstance, request: FastifyReq
   await deletePortalSession(app.db, viewer.tenantId, viewer.sessionHash);
   reply.clearCookie(PORTAL_COOKIE, { path: COOKIE_PATH });
 }
-
-export const newId = () => randomUUID();

@@ -5,6 +5,7 @@
  */
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import type { PortalAnswer } from '@fieldwork/domain/portal/portal.rules';
 import { PORTAL_MESSAGES, PORTAL_TERMS } from '@fieldwork/domain/portal/portal.rules';
 import { portalApproveBody, portalChangesBody, portalDeclineBody, type PortalEstimate } from '@fieldwork/domain/portal/portal.schemas';
@@ -42,13 +43,17 @@ type Props = {
 export function EstimateAnswer({ estimate, onAnswered, onConflict }: Props) {
   const [choice, setChoice] = useState<PortalAnswer | null>(null);
   const qc = useQueryClient();
+  const idempotency = useIdempotencyKey();
   const send = useMutation({
-    mutationFn: (a: { answer: PortalAnswer; body: unknown }) =>
-      a.answer === 'approve'
-        ? portalApi.approve(estimate.id, a.body as Parameters<typeof portalApi.approve>[1])
+    mutationFn: (a: { answer: PortalAnswer; body: unknown }) => {
+      const key = idempotency.keyFor(a);
+      return a.answer === 'approve'
+        ? portalApi.approve(estimate.id, a.body as Parameters<typeof portalApi.approve>[1], key)
         : a.answer === 'decline'
-          ? portalApi.decline(estimate.id, a.body as Parameters<typeof portalApi.decline>[1])
-          : portalApi.requestChanges(estimate.id, a.body as Parameters<typeof portalApi.requestChanges>[1]),
+          ? portalApi.decline(estimate.id, a.body as Parameters<typeof portalApi.decline>[1], key)
+          : portalApi.requestChanges(estimate.id, a.body as Parameters<typeof portalApi.requestChanges>[1], key);
+    },
+    onSettled: (_data, error) => idempotency.settled(error ?? undefined),
     onSuccess: (saved) => {
       qc.setQueryData(portalKeys.estimate(estimate.id), saved);
       void qc.invalidateQueries({ queryKey: portalKeys.hub });

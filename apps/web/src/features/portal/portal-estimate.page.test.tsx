@@ -57,6 +57,9 @@ describe('portal estimate page', { timeout: 20_000 }, () => {
       typedSignature: 'Dana Whitfield',
       acceptTerms: true,
     });
+    // A retry after a lost answer must be the same request to the server: it carries a key.
+    const [, init] = fetchMock.mock.calls.find(([u, i]) => String(u).endsWith('/approve') && i?.method === 'POST')!;
+    expect((init!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     const answer = screen.getByRole('region', { name: 'Answer' });
     expect(within(answer).getByText('Dana Whitfield')).toBeTruthy();
     expect(within(answer).getAllByText('Approved').length).toBe(2);

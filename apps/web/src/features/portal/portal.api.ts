@@ -18,6 +18,7 @@ import type {
   PortalWorkRequestBody,
 } from '@fieldwork/domain/portal/portal.schemas';
 import { API_BASE, api, type DataOf } from '../../lib/api-client';
+import { idempotencyHeaders } from '../../lib/idempotency';
 
 const portal = { skipAuthRedirect: true } as const;
 const data = async <T>(p: Promise<DataOf<T>>): Promise<T> => (await p).data;
@@ -47,9 +48,13 @@ export const portalApi = {
   me: () => data(api.get<DataOf<PortalMe>>('/portal/me', portal)),
   hub: () => data(api.get<DataOf<PortalHub>>('/portal/hub', portal)),
   estimate: (id: string) => data(api.get<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}`, portal)),
-  approve: (id: string, body: PortalApproveBody) => data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/approve`, body, portal)),
-  decline: (id: string, body: PortalDeclineBody) => data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/decline`, body, portal)),
-  requestChanges: (id: string, body: PortalChangesBody) => data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/request-changes`, body, portal)),
+  // The key makes a retry after a lost answer safe: the server answers it again instead of "already answered".
+  approve: (id: string, body: PortalApproveBody, key: string) =>
+    data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/approve`, body, { ...portal, headers: idempotencyHeaders(key) })),
+  decline: (id: string, body: PortalDeclineBody, key: string) =>
+    data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/decline`, body, { ...portal, headers: idempotencyHeaders(key) })),
+  requestChanges: (id: string, body: PortalChangesBody, key: string) =>
+    data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/request-changes`, body, { ...portal, headers: idempotencyHeaders(key) })),
   invoice: (id: string) => data(api.get<DataOf<PortalInvoice>>(`/portal/invoices/${enc(id)}`, portal)),
   requestWork: (body: PortalWorkRequestBody) => data(api.post<DataOf<{ message: string }>>('/portal/work-requests', body, portal)),
 };

@@ -52,6 +52,7 @@ export function estimate(overrides: Partial<Estimate> = {}): Estimate {
       edit: true,
       view: true,
       onsiteApproval: true,
+      portalApproval: true,
       delete: true,
       convert: false,
       void: true,
