@@ -36,9 +36,11 @@ export async function portalCompany(t: TestApp): Promise<PortalCompany> {
   return { tenantId, admin, slug, technicianId: tech.user.id };
 }
 
+let visitSlots = 0;
+
 /**
  * A customer with a sent estimate and a sent invoice, both emailed (so each has a personal link, and the first
- * link opened gives the customer's portal cookie), a site address, and a scheduled visit in two days. `alsoTo`
+ * link opened gives the customer's portal cookie), a site address, and a scheduled visit in two days or so. `alsoTo`
  * receives the estimate too: an address shared with another customer.
  */
 export async function portalCustomer(
@@ -62,7 +64,8 @@ export async function portalCustomer(
   const invoice = await created('/api/invoices', invoiceBody({ accountId: customer.id, lines: [line(`Service for ${name}`, 2, 150)] }));
   const [invoiceToken] = await emailDocument(p, admin, 'invoices', invoice, [email]);
   const job = await buildJob(t.db, tenantId, { customer: { id: customer.id, addressId: customer.addressId }, name: `Visit job ${name}` });
-  const start = new Date(Date.now() + 2 * 86_400_000);
+  // Each customer's visit in its own slot: one technician serves them all, and PostgreSQL refuses overlapping tasks.
+  const start = new Date(Date.now() + 2 * 86_400_000 + visitSlots++ * 2 * 3_600_000);
   const task = await buildTask(t.db, tenantId, {
     jobId: job.id,
     technicianId: company.technicianId,
