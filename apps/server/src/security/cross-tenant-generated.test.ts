@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { tenantSnapshot } from './cross-tenant.fixture.ts';
+import { portalSessionOf } from './portal-session.fixture.ts';
 import { CALLERS, seedCompany, type Seeded } from './role-matrix.fixture.ts';
 import { ROUTE_REQUESTS, type RouteIds, type RouteRequest } from './route-requests.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
@@ -11,13 +12,16 @@ import type { JsonSchema } from './schema-arbitrary.ts';
  * The cross-tenant probe generated from the route table: every route's valid request is built from company
  * A's records (route-requests.ts), and every id of A in it — in the path, the query string or the body — is
  * replaced, one at a time, by company B's record of the same kind, and by an id that exists nowhere. A's admin
- * must get the same answer for both (the 404 of a missing record; never a hint that B's exists), and nothing of
- * B may change. Every uuid field that a route's schema declares must be reached by a probe, so a new route or a
- * new id field that the requests do not fill fails the suite.
+ * (on the customer portal's routes, a customer of A signed in to the portal) must get the same answer for both
+ * (the 404 of a missing record; never a hint that B's exists), and nothing of B may change. Every uuid field that
+ * a route's schema declares must be reached by a probe, so a new route or a new id field that the requests do
+ * not fill fails the suite.
  */
 let t: TestApp;
 let a: Seeded;
 let b: Seeded;
+/** A customer of company A signed in to the portal: the portal's routes read only its cookie (a staff session gets 401 there). */
+let aPortal: { cookie: string };
 let aIds: Kinds;
 let bIds: Kinds;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -207,6 +211,7 @@ beforeAll(async () => {
   a = await seedCompany(t, admin);
   b = await seedCompany(t, admin);
   [aIds, bIds] = [await kindsOf(a), await kindsOf(b)];
+  aPortal = await portalSessionOf(t, a.tenantId, a.ids.customer);
 });
 afterAll(async () => t.close());
 
@@ -242,7 +247,7 @@ describe('cross-tenant probe generated from every route request', () => {
           const res = await t.app.inject({
             method: route.method as 'GET',
             url: req.url,
-            headers: { cookie: a.caller!.cookie, ...req.headers },
+            headers: { cookie: route.url.startsWith('/api/portal/') ? aPortal.cookie : a.caller!.cookie, ...req.headers },
             ...(req.payload ? { payload: req.payload } : {}),
           });
           return { status: res.statusCode, body: res.body };

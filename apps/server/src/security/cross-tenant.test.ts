@@ -5,6 +5,7 @@ import { timeline } from '../modules/task-core/tasks.fixture.ts';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/billing.fixture.ts';
 import { tenantSnapshot } from './cross-tenant.fixture.ts';
+import { portalSessionOf } from './portal-session.fixture.ts';
 import { ID_ROUTE_BODIES, type RouteIds } from './route-requests.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
 
@@ -20,11 +21,14 @@ let ids: Record<string, string>;
 /** Company A's own records, kept out of `ids` (the leak check looks for every id there). */
 let extra: Record<string, string>;
 
-/** `as`: who sends it when the route is not an admin's (a subcontractor login of company A answering bids). */
+/**
+ * `as`: who sends it when the route is not an admin's (a subcontractor login of company A answering bids, a
+ * customer of company A signed in to the portal).
+ */
 type Probe = {
   id: () => string;
   body?: () => unknown;
-  as?: () => Session;
+  as?: () => { cookie: string };
   /** Values of the path's further ids (each B's, or random for the missing case). */ more?: () => Record<string, string>;
 };
 /** The shared valid body of a route, naming company A's own customer and site where a body needs one. */
@@ -110,8 +114,26 @@ const PROBES: Record<string, Probe> = {
   'GET /api/messages/:id': { id: () => ids.message! },
   'POST /api/messages/:id/retry': { id: () => ids.message! },
   'POST /api/delivery/jobs/:id/retry': { id: () => ids.backgroundJob! },
+  'GET /api/estimates/:id/portal-links': { id: () => ids.sentEstimate! },
+  'POST /api/estimates/:id/portal-links/revoke': { id: () => ids.sentEstimate! },
+  'GET /api/invoices/:id/portal-links': { id: () => ids.sentInvoice! },
+  'POST /api/invoices/:id/portal-links/revoke': { id: () => ids.sentInvoice! },
+  // The portal's signed-in routes, as a customer of company A (a staff session gets 401 there: role-matrix.ts).
+  'GET /api/portal/visits/:id/technician-photo': { id: () => ids.task!, as: () => aPortal },
+  'GET /api/portal/estimates/:id': { id: () => ids.sentEstimate!, as: () => aPortal },
+  'GET /api/portal/estimates/:id/pdf': { id: () => ids.sentEstimate!, as: () => aPortal },
+  'POST /api/portal/estimates/:id/approve': { id: () => ids.sentEstimate!, body: bodyOf('POST /api/portal/estimates/:id/approve'), as: () => aPortal },
+  'POST /api/portal/estimates/:id/decline': { id: () => ids.sentEstimate!, body: bodyOf('POST /api/portal/estimates/:id/decline'), as: () => aPortal },
+  'POST /api/portal/estimates/:id/request-changes': {
+    id: () => ids.sentEstimate!,
+    body: bodyOf('POST /api/portal/estimates/:id/request-changes'),
+    as: () => aPortal,
+  },
+  'GET /api/portal/invoices/:id': { id: () => ids.sentInvoice!, as: () => aPortal },
+  'GET /api/portal/invoices/:id/pdf': { id: () => ids.sentInvoice!, as: () => aPortal },
 };
 let aSub: Session;
+let aPortal: { cookie: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -278,6 +300,7 @@ beforeAll(async () => {
   };
   const aCustomer = await buildCustomer(t.db, a.tenantId);
   extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };
+  aPortal = await portalSessionOf(t, a.tenantId, aCustomer.id);
 });
 afterAll(async () => t.close());
 

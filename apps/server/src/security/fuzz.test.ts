@@ -6,6 +6,7 @@ import type { RouteTableEntry } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { createTestApp, type Session, type TestApp } from '../test-support/test-app.ts';
 import { seedRecords, multipart, type RecordIds } from './fuzz-records.fixture.ts';
+import { portalSessionOf } from './portal-session.fixture.ts';
 import { encodePart, hostileString, hostileValue, requestValue, toJsonText, toQueryString, type JsonSchema } from './schema-arbitrary.ts';
 
 /**
@@ -30,6 +31,10 @@ const SELF = new Set(['POST /api/auth/logout', 'PUT /api/user/profile/password',
 /** Routes only a subcontractor login can use (answering its bid requests), or only an API token (the receptionist hook). */
 const AS_SUB = new Set(['POST /api/bids/:id/answer', 'POST /api/bids/:id/decline']);
 const AS_TOKEN = new Set(['POST /api/receptionist/calls']);
+/** The customer portal reads only its own cookie: its routes are sent as a customer signed in to it (the public ones ignore it). */
+const PORTAL = /^(GET|POST|PUT|PATCH|DELETE) \/api\/portal\//;
+/** Ends the portal session it is sent with: each case gets a fresh one. */
+const PORTAL_SELF = 'DELETE /api/portal/session';
 
 /** Which record kind a path id names, by the route's url; the first match wins. */
 const PATH_KINDS: [RegExp, string][] = [
@@ -59,6 +64,10 @@ const PATH_KINDS: [RegExp, string][] = [
   [/^\/api\/messages\//, 'message'],
   [/^\/api\/delivery\/jobs\//, 'backgroundJob'],
   [/^\/api\/email-templates\//, 'emailKind'],
+  [/^\/api\/portal\/companies\//, 'portalSlug'],
+  [/^\/api\/portal\/visits\//, 'task'],
+  [/^\/api\/portal\/estimates\//, 'estimate'],
+  [/^\/api\/portal\/invoices\//, 'invoice'],
 ];
 /** Body and query uuid fields by name → record kind; anything else draws from every id of the company. */
 const FIELD_KINDS: Record<string, string> = {
@@ -68,6 +77,7 @@ const FIELD_KINDS: Record<string, string> = {
   addressId: 'address',
   accountAddressId: 'address',
   buildingUnitId: 'address',
+  siteId: 'address',
   billingContactId: 'contact',
   siteContactId: 'contact',
   contactId: 'contact',
@@ -92,6 +102,7 @@ let sub: Session;
 let tenantId: string;
 let ids: RecordIds;
 let throwaway: Session | undefined;
+let portal: { cookie: string };
 
 beforeAll(async () => {
   const ai = testConfig().ai;
@@ -102,6 +113,8 @@ beforeAll(async () => {
   ({ tenantId, admin } = await t.newCompany());
   sub = await t.signInAs(tenantId, 'SubContractor');
   ids = await seedRecords(t, tenantId, admin, sub);
+  ids.portalSlug = [(await t.db.selectFrom('tenants').select('portal_slug').where('id', '=', tenantId).executeTakeFirstOrThrow()).portal_slug!];
+  portal = await portalSessionOf(t, tenantId, ids.customer![0]!);
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -179,6 +192,8 @@ function caseArb(route: RouteTableEntry): fc.Arbitrary<Case> {
 async function sessionFor(key: string): Promise<Record<string, string>> {
   if (AS_TOKEN.has(key)) return { authorization: `Bearer ${ids.bearer![0]}` };
   if (AS_SUB.has(key)) return { cookie: sub.cookie };
+  if (key === PORTAL_SELF) return portalSessionOf(t, tenantId, ids.customer![0]!);
+  if (PORTAL.test(key)) return portal;
   if (!SELF.has(key)) return { cookie: admin.cookie };
   throwaway ??= await t.signInAs(tenantId, 'Admin', 'fullAccess');
   return { cookie: throwaway.cookie };

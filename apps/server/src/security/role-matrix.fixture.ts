@@ -180,6 +180,7 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
     asset: (await post('/api/assets', { customerId: customer.id, addressId: customer.addressId, type: 'BOILER' })).data.id,
     message: (await t.db.selectFrom('messages').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
     backgroundJob: (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
+    portalSlug: (await t.db.selectFrom('tenants').select('portal_slug').where('id', '=', tenantId).executeTakeFirstOrThrow()).portal_slug!,
   };
   const foreignOf =
     c.role === 'SubContractor'

@@ -52,6 +52,8 @@ export type RouteIds = {
   /** An email the company sent (an invitation's), and its outbox job. */
   message: string;
   backgroundJob: string;
+  /** The company's customer portal address (tenants.portal_slug), for the portal's public routes. */
+  portalSlug: string;
 };
 
 export type RouteRequest = { url: string; payload?: object | Buffer; headers?: Record<string, string> };
@@ -110,6 +112,9 @@ export const ID_ROUTE_BODIES: Record<string, (ids: RouteIds) => object> = {
   'POST /api/invoices/:id/payments': () => ({ amount: 1, paidOn: '2026-01-01', method: 'CASH' }),
   'PUT /api/cost/:id': (i) => ({ costType: 'OTHER', jobId: i.job, taskId: i.task, description: 'Edited', amount: 1, version: 1 }),
   'PUT /api/assets/:id': (i) => ({ customerId: i.customer, addressId: i.address, type: 'BOILER', version: 1 }),
+  'POST /api/portal/estimates/:id/approve': () => ({ signerName: 'Carla Customer', typedSignature: 'Carla Customer', acceptTerms: true }),
+  'POST /api/portal/estimates/:id/decline': () => ({ reason: 'Too dear' }),
+  'POST /api/portal/estimates/:id/request-changes': () => ({ comment: 'Without the boiler, please' }),
 };
 
 const withBody =
@@ -347,4 +352,35 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'POST /api/cost': (i) => ({ url: '/api/cost', payload: { costType: 'MATERIAL', jobId: i.job, taskId: i.task, item: 'Valve', quantity: 1, unitCost: 5 } }),
   'PUT /api/cost/:id': withBody('PUT /api/cost/:id', (i) => `/api/cost/${i.cost}`),
   'DELETE /api/cost/:id': (i) => ({ url: `/api/cost/${i.cost}` }),
+  'GET /api/estimates/:id/portal-links': (i) => ({ url: `/api/estimates/${i.sentEstimate}/portal-links` }),
+  'POST /api/estimates/:id/portal-links/revoke': (i) => ({ url: `/api/estimates/${i.sentEstimate}/portal-links/revoke` }),
+  'GET /api/invoices/:id/portal-links': (i) => ({ url: `/api/invoices/${i.sentInvoice}/portal-links` }),
+  'POST /api/invoices/:id/portal-links/revoke': (i) => ({ url: `/api/invoices/${i.sentInvoice}/portal-links/revoke` }),
+  // The customer portal: its public routes name the company by its portal address; the others act for the customer of the portal cookie.
+  'GET /api/portal/companies/:slug': (i) => ({ url: `/api/portal/companies/${i.portalSlug}` }),
+  'GET /api/portal/companies/:slug/logo': (i) => ({ url: `/api/portal/companies/${i.portalSlug}/logo` }),
+  'POST /api/portal/companies/:slug/sign-in-link': (i) => ({
+    url: `/api/portal/companies/${i.portalSlug}/sign-in-link`,
+    payload: { email: `portal-${Math.random().toString(36).slice(2)}@matrix.test` },
+  }),
+  'POST /api/portal/companies/:slug/work-requests': (i) => ({
+    url: `/api/portal/companies/${i.portalSlug}/work-requests`,
+    payload: { description: 'A dripping tap', name: 'Pat Public', email: `portal-${Math.random().toString(36).slice(2)}@matrix.test`, address: '1 Matrix St' },
+  }),
+  'POST /api/portal/session': () => ({ url: '/api/portal/session', payload: { token: 'A'.repeat(43) } }),
+  'DELETE /api/portal/session': () => ({ url: '/api/portal/session' }),
+  'GET /api/portal/me': () => ({ url: '/api/portal/me' }),
+  'GET /api/portal/hub': () => ({ url: '/api/portal/hub' }),
+  'GET /api/portal/visits/:id/technician-photo': (i) => ({ url: `/api/portal/visits/${i.task}/technician-photo` }),
+  'GET /api/portal/estimates/:id': (i) => ({ url: `/api/portal/estimates/${i.sentEstimate}` }),
+  'GET /api/portal/estimates/:id/pdf': (i) => ({ url: `/api/portal/estimates/${i.sentEstimate}/pdf` }),
+  'POST /api/portal/estimates/:id/approve': withBody('POST /api/portal/estimates/:id/approve', (i) => `/api/portal/estimates/${i.sentEstimate}/approve`),
+  'POST /api/portal/estimates/:id/decline': withBody('POST /api/portal/estimates/:id/decline', (i) => `/api/portal/estimates/${i.sentEstimate}/decline`),
+  'POST /api/portal/estimates/:id/request-changes': withBody(
+    'POST /api/portal/estimates/:id/request-changes',
+    (i) => `/api/portal/estimates/${i.sentEstimate}/request-changes`,
+  ),
+  'GET /api/portal/invoices/:id': (i) => ({ url: `/api/portal/invoices/${i.sentInvoice}` }),
+  'GET /api/portal/invoices/:id/pdf': (i) => ({ url: `/api/portal/invoices/${i.sentInvoice}/pdf` }),
+  'POST /api/portal/work-requests': (i) => ({ url: '/api/portal/work-requests', payload: { description: 'A dripping tap', siteId: i.address } }),
 };

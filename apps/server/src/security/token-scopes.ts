@@ -9,9 +9,11 @@ import type { TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
  * - 'change'  full tokens only (any other method than GET/HEAD);
  * - 'callLog' the receptionist call-log write: receptionist and full tokens;
  * - 'manage'  tokens, users, invitations and company settings: no token, whatever its scope (403);
- * - 'profile' the owner's own login (name, password, photo): no token (403).
+ * - 'profile' the owner's own login (name, password, photo): no token (403);
+ * - 'portal'  the customer portal (/api/portal/), where no token is ever read — nor the owner's session: the token
+ *             gets what a caller without credentials gets (the public routes' answer, 401 on the signed-in ones).
  */
-export type TokenRouteClass = 'read' | 'change' | 'callLog' | 'manage' | 'profile';
+export type TokenRouteClass = 'read' | 'change' | 'callLog' | 'manage' | 'profile' | 'portal';
 
 export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'GET /api/docs': 'read',
@@ -207,6 +209,27 @@ export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'POST /api/cost': 'change',
   'PUT /api/cost/:id': 'change',
   'DELETE /api/cost/:id': 'change',
+  'GET /api/estimates/:id/portal-links': 'read',
+  'POST /api/estimates/:id/portal-links/revoke': 'change',
+  'GET /api/invoices/:id/portal-links': 'read',
+  'POST /api/invoices/:id/portal-links/revoke': 'change',
+  'GET /api/portal/companies/:slug': 'portal',
+  'GET /api/portal/companies/:slug/logo': 'portal',
+  'POST /api/portal/companies/:slug/sign-in-link': 'portal',
+  'POST /api/portal/companies/:slug/work-requests': 'portal',
+  'POST /api/portal/session': 'portal',
+  'DELETE /api/portal/session': 'portal',
+  'GET /api/portal/me': 'portal',
+  'GET /api/portal/hub': 'portal',
+  'GET /api/portal/visits/:id/technician-photo': 'portal',
+  'GET /api/portal/estimates/:id': 'portal',
+  'GET /api/portal/estimates/:id/pdf': 'portal',
+  'POST /api/portal/estimates/:id/approve': 'portal',
+  'POST /api/portal/estimates/:id/decline': 'portal',
+  'POST /api/portal/estimates/:id/request-changes': 'portal',
+  'GET /api/portal/invoices/:id': 'portal',
+  'GET /api/portal/invoices/:id/pdf': 'portal',
+  'POST /api/portal/work-requests': 'portal',
 };
 
 /** The refusal each scope meets on each class of route (null: allowed, the owner's answer), with its 403 message. */
@@ -224,4 +247,5 @@ export const TOKEN_EXPECTED: Record<TokenRouteClass, Record<TokenScope, string |
     receptionist: "API tokens cannot change their owner's profile, password or photo.",
     full: "API tokens cannot change their owner's profile, password or photo.",
   },
+  portal: { read: null, receptionist: null, full: null },
 };

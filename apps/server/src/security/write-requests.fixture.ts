@@ -52,6 +52,8 @@ export const BODYLESS_WRITES: Record<string, string> = {
   'POST /api/messages/:id/retry': 'retry by path id; no body',
   'POST /api/delivery/jobs/:id/retry': 'retry by path id; no body',
   'POST /api/company/verification': 'a new confirmation link for the signed-in admin; no body',
+  'POST /api/estimates/:id/portal-links/revoke': "withdraws the document's links by path id; no body",
+  'POST /api/invoices/:id/portal-links/revoke': "withdraws the document's links by path id; no body",
 };
 
 /** Routes a signed-out caller may use, with the reason. */
@@ -65,6 +67,10 @@ export const PUBLIC_WRITES: Record<string, string> = {
   'POST /api/auth/reset-password': 'sets a password with a one-time emailed link',
   'POST /api/auth/verify-email': "confirms a company's address with a one-time emailed link",
   'POST /api/public/aiText/generate': "the public signup page's job-description helper (limited per IP)",
+  'POST /api/portal/companies/:slug/sign-in-link':
+    "a customer asks for a portal sign-in link on the company's portal page (the same answer for any address; limited)",
+  'POST /api/portal/companies/:slug/work-requests': 'anyone asks the company for work on its portal page (limited per IP and address)',
+  'POST /api/portal/session': "a personal link's token exchanged for a customer portal session (limited per IP)",
 };
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
