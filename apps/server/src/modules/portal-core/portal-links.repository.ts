@@ -20,6 +20,25 @@ export async function markPortalLinkOpened(db: Db, tenantId: string, id: string,
   await db.updateTable('portal_links').set({ last_opened_at: at }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 
+/** The live links of one document (unrevoked, unexpired). */
+export function liveLinkIds(db: Db, tenantId: string, doc: PortalDocumentRef, at: string): Promise<{ id: string }[]> {
+  const [column, id] = docColumn(doc);
+  return db
+    .selectFrom('portal_links')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where(column, '=', id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .execute();
+}
+
+/** Signs out every customer session opened from these links. */
+export async function endSessionsOfLinks(db: Db, tenantId: string, linkIds: string[]): Promise<void> {
+  if (!linkIds.length) return;
+  await db.deleteFrom('portal_sessions').where('tenant_id', '=', tenantId).where('link_id', 'in', linkIds).execute();
+}
+
 /** Ends the live links of one document — all of them, or only those emailed to the given addresses (a re-send replaces them). */
 export async function revokePortalLinks(
   db: Db,

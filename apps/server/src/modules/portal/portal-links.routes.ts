@@ -2,13 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nowIso } from '@fieldwork/db/sql-helpers';
+import { runTransaction } from '@fieldwork/db/transactions';
 import { dataOf, idParams } from '@fieldwork/domain/common/common.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { Capability } from '@fieldwork/domain/access/roles.rules';
 import { portalLinkSchema, type PortalLink } from '@fieldwork/domain/portal/portal.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { findEstimate, findInvoice } from '../billing/documents.repository.ts';
-import { listPortalLinks, revokePortalLinks, type PortalDocumentRef, type PortalLinkRow } from '../portal-core/portal-links.repository.ts';
+import {
+  endSessionsOfLinks,
+  listPortalLinks,
+  liveLinkIds,
+  revokePortalLinks,
+  type PortalDocumentRef,
+  type PortalLinkRow,
+} from '../portal-core/portal-links.repository.ts';
 import type { Db } from '@fieldwork/db/connection';
 
 const toLink = (r: PortalLinkRow): PortalLink => ({
@@ -53,7 +61,18 @@ export async function portalLinksRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const { tenantId } = requireAuth(request).viewer;
         await linksOf(tenantId, request.params.id);
-        await revokePortalLinks(app.db, tenantId, kind.ref(request.params.id), nowIso(), 'revoked');
+        // Withdrawing a link also signs out whoever opened it: a link sent to the wrong address must stop working
+        // for the person who has it, not only for the next visit.
+        await runTransaction(app.db, async (trx) => {
+          const at = nowIso();
+          const live = await liveLinkIds(trx, tenantId, kind.ref(request.params.id), at);
+          await revokePortalLinks(trx, tenantId, kind.ref(request.params.id), at, 'revoked');
+          await endSessionsOfLinks(
+            trx,
+            tenantId,
+            live.map((l) => l.id),
+          );
+        });
         return { data: await linksOf(tenantId, request.params.id) };
       },
     );

@@ -61,7 +61,9 @@ describe('personal links', () => {
     const replaced = await openLink(t, first);
     expect(replaced.res.statusCode).toBe(410);
     expect(replaced.res.json()).toMatchObject({ code: 'LINK_UNUSABLE', message: DEFAULT_ERROR_MESSAGE.LINK_UNUSABLE, details: { companySlug: slug } });
-    expect((await openLink(t, second!)).res.statusCode).toBe(200);
+    const openedSecond = await openLink(t, second!);
+    expect(openedSecond.res.statusCode).toBe(200);
+    expect((await t.call('GET', `/api/portal/estimates/${estimateId}`, openedSecond.cookie!)).statusCode).toBe(200);
 
     const links = await t.call('GET', `/api/estimates/${estimateId}/portal-links`, admin.cookie);
     expect(links.json().data.map((l: { revokedAt: string | null }) => !!l.revokedAt)).toEqual([false, true]);
@@ -69,6 +71,8 @@ describe('personal links', () => {
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json().data.every((l: { revokedAt: string | null }) => !!l.revokedAt)).toBe(true);
     expect((await openLink(t, second!)).res.statusCode).toBe(410);
+    // Whoever opened a withdrawn link is signed out too.
+    expect((await t.call('GET', `/api/portal/estimates/${estimateId}`, openedSecond.cookie!)).statusCode).toBe(401);
 
     const other = await customerWithEstimate(p(), admin, customer.id, 'dan@example.com');
     await sql`update portal_links set expires_at = ${new Date(Date.now() - 1000).toISOString()} where token_hash = ${sha256(other.token)}`.execute(t.db);
