@@ -106,6 +106,12 @@ export const estimateSchema = z.object({
       signerIp: z.string().nullable(),
       comment: z.string().nullable(),
       signature: z.string().nullable(),
+      /** Where the customer answered: on the technician's device, or in the customer portal. */
+      via: z.enum(['onsite', 'portal']).optional(),
+      /** The portal's record of the answer: the signer's browser, a typed signature, the SHA-256 of the document as answered. */
+      userAgent: z.string().nullable().optional(),
+      typedSignature: z.string().nullable().optional(),
+      documentHash: z.string().nullable().optional(),
     })
     .nullable(),
   /** The deposit received (status Deposit Paid); optional until every client reads it. */

@@ -60,6 +60,10 @@ export function toEstimateDocument(reader: DocumentReader, row: EstimateRow, lin
           signerIp: row.approval_ip,
           comment: row.approval_comment,
           signature: row.approval_signature,
+          via: row.approval_via === 'portal' ? 'portal' : 'onsite',
+          userAgent: row.approval_user_agent ?? null,
+          typedSignature: row.approval_signature_text ?? null,
+          documentHash: row.approval_document_hash ?? null,
         }
       : null,
   };

@@ -58,6 +58,12 @@ describe('approve, decline, request changes', () => {
     expect(events.map((e) => [e.type, e.recordId])).toEqual([['estimate.status', est.id]]);
     const office = (await t.call('GET', `/api/estimates/${est.id}`, admin.cookie)).json().data;
     expect(office.status).toBe('APPROVED');
+    expect(office.approval).toMatchObject({
+      via: 'portal',
+      signerName: 'Casey Client',
+      userAgent: 'Phone Browser 1.0',
+      documentHash: row.approval_document_hash,
+    });
     expect(office.actions.edit).toBe(false); // approved is frozen: a change is a new draft
     const log = await sql<{ message: string }>`select message from activity_log where entity_id = ${est.id} order by created_at desc`.execute(t.db);
     expect(log.rows[0]!.message).toBe(`Estimate #${est.estimateNumber} Approved in the customer portal by Casey Client`);

@@ -112,5 +112,30 @@ describe('document preview', { timeout: 20_000 }, () => {
     for (const text of ['Change Request', 'Carla Customer', 'Mar 5, 2025, 9:30 AM', '203.0.113.7', 'Add a second pump'])
       expect(within(block).getByText(text)).toBeTruthy();
     expect(within(block).getByRole('img', { name: 'Signature of Carla Customer' }).getAttribute('src')).toBe(PNG_DATA_URL);
+    expect(within(block).getByText('Onsite')).toBeTruthy();
+  });
+
+  it("shows the portal's record of an answer: where, the typed signature, the browser and the document's fingerprint", async () => {
+    renderInRouter(
+      <ApprovalBlock
+        timeZone="America/New_York"
+        approval={{
+          decision: 'APPROVED',
+          signerName: 'Pat Portal',
+          signedAt: '2025-03-05T14:30:00.000Z',
+          signerIp: '198.51.100.4',
+          comment: null,
+          signature: null,
+          via: 'portal',
+          userAgent: 'Mozilla/5.0 (iPhone)',
+          typedSignature: 'Pat Portal',
+          documentHash: 'ab'.repeat(32),
+        }}
+      />,
+    );
+    const block = await screen.findByRole('region', { name: 'Approval' });
+    for (const text of ['In the customer portal', 'Mozilla/5.0 (iPhone)', 'ab'.repeat(32)]) expect(within(block).getByText(text)).toBeTruthy();
+    expect(within(block).getAllByText('Pat Portal')).toHaveLength(2);
+    expect(within(block).queryByRole('img')).toBeNull();
   });
 });

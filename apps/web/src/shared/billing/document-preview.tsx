@@ -275,7 +275,7 @@ const DECISION_LABELS = {
   CHANGE_REQUEST: ESTIMATE_STATUS_LABELS.CHANGE_REQUEST,
 } as const satisfies Record<ApprovalDecision, string>;
 
-/** The customer's recorded answer at onsite approval, with the drawn signature. */
+/** The customer's recorded answer — onsite or in the portal — with the signature and the portal's record of it. */
 export function ApprovalBlock({ approval, timeZone }: { approval: NonNullable<Estimate['approval']>; timeZone: string }) {
   return (
     <section aria-label="Approval" className="mt-6 border-t border-border pt-4 text-sm">
@@ -297,6 +297,28 @@ export function ApprovalBlock({ approval, timeZone }: { approval: NonNullable<Es
           <dt className="text-muted">IP address</dt>
           <dd className="text-gray-900">{dash(approval.signerIp)}</dd>
         </div>
+        <div>
+          <dt className="text-muted">Answered</dt>
+          <dd className="text-gray-900">{approval.via === 'portal' ? 'In the customer portal' : 'Onsite'}</dd>
+        </div>
+        {approval.typedSignature ? (
+          <div>
+            <dt className="text-muted">Typed signature</dt>
+            <dd className="text-gray-900 italic">{approval.typedSignature}</dd>
+          </div>
+        ) : null}
+        {approval.userAgent ? (
+          <div className="sm:col-span-2">
+            <dt className="text-muted">Browser</dt>
+            <dd className="break-words text-gray-900">{approval.userAgent}</dd>
+          </div>
+        ) : null}
+        {approval.documentHash ? (
+          <div className="sm:col-span-2">
+            <dt className="text-muted">Document fingerprint (SHA-256)</dt>
+            <dd className="font-mono text-xs break-all text-gray-900">{approval.documentHash}</dd>
+          </div>
+        ) : null}
         {approval.comment ? (
           <div className="sm:col-span-2">
             <dt className="text-muted">Comment</dt>
