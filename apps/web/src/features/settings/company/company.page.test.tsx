@@ -97,3 +97,25 @@ describe('company settings: contact details, brand colour and logo', { timeout: 
     expect((puts[0]![1]!.body as FormData).get('file')).toBeInstanceOf(File);
   });
 });
+
+describe('company settings: the customer portal', { timeout: 20_000 }, () => {
+  it('shows the public portal address and saves how long customer links work', async () => {
+    const withPortal = company({ portalPath: '/portal/acme-field-services-0000c1aa', portalLinkDays: { estimate: 30, invoice: 90 } });
+    const fetchMock = mockApi(
+      route('PUT', '/api/company', { body: { data: { ...withPortal, version: 3 } } }),
+      route('GET', '/api/company', { body: { data: withPortal } }),
+      route('GET', '/api/user/profile', { body: { data: makeSession('Admin', 'fullAccess') } }),
+    );
+    renderApp('/settings/company', makeSession('Admin', 'fullAccess'));
+    const user = userEvent.setup();
+    expect((await screen.findByLabelText('Portal page address')).textContent).toBe(`${window.location.origin}/portal/acme-field-services-0000c1aa`);
+    const invoiceDays = screen.getByLabelText('Invoice links work for (days)');
+    expect((invoiceDays as HTMLInputElement).value).toBe('90');
+    await user.clear(invoiceDays);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Invoice links must be a whole number of days.')).toBeTruthy();
+    await user.type(invoiceDays, '45');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ portalEstimateLinkDays: 30, portalInvoiceLinkDays: 45 }));
+  });
+});

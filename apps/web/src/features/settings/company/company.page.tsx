@@ -20,6 +20,7 @@ import { SkeletonForm } from '../../../components/skeleton';
 import { dashboardKeys } from '../../dashboard/dashboard.api';
 import { BrandColorField } from './brand-color-field';
 import { CompanyLogo } from './company-logo';
+import { CustomerPortalCard } from './customer-portal-card';
 import { UnverifiedCompanyBanner } from '../../../shared/messages/unverified-company-banner';
 
 const COMPANY_KEY = ['company'] as const;
@@ -31,7 +32,7 @@ export function CompanyPage() {
     <>
       <PageHeader
         title="Company"
-        description="Your company's name, the time zone every date is shown in, what your documents show of you, and your customer financing page."
+        description="Your company's name, the time zone every date is shown in, what your documents show of you, how long customer links work, and your customer financing page."
       />
       {company.isLoading ? (
         <Card>
@@ -50,6 +51,7 @@ export function CompanyPage() {
           <Card>
             <CompanyForm key={company.data.version} company={company.data} />
           </Card>
+          <CustomerPortalCard company={company.data} />
         </div>
       )}
     </>
@@ -72,6 +74,8 @@ function CompanyForm({ company }: { company: Company }) {
       address: company.address ?? '',
       brandColor: company.brandColor ?? '',
       financingUrl: company.financingUrl ?? '',
+      portalEstimateLinkDays: company.portalLinkDays?.estimate,
+      portalInvoiceLinkDays: company.portalLinkDays?.invoice,
       version: company.version,
     },
   });
@@ -113,6 +117,21 @@ function CompanyForm({ company }: { company: Company }) {
         </Field>
         <BrandColorField form={form} error={errors.brandColor?.message} />
       </fieldset>
+      {company.portalLinkDays ? (
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-fg">Customer links</legend>
+          <Field
+            label="Estimate links work for (days)"
+            error={errors.portalEstimateLinkDays?.message}
+            hint="Unless the estimate's due date comes first. Links sent earlier keep their dates."
+          >
+            <Input type="number" inputMode="numeric" min={1} max={365} {...form.register('portalEstimateLinkDays', { valueAsNumber: true })} />
+          </Field>
+          <Field label="Invoice links work for (days)" error={errors.portalInvoiceLinkDays?.message}>
+            <Input type="number" inputMode="numeric" min={1} max={365} {...form.register('portalInvoiceLinkDays', { valueAsNumber: true })} />
+          </Field>
+        </fieldset>
+      ) : null}
       <Field
         label="Customer financing URL"
         error={errors.financingUrl?.message}
