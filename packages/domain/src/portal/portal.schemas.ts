@@ -67,6 +67,8 @@ export const portalCompanySchema = z.object({
   brandColor: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Visits and answers are shown in the company's zone, like every time the company gives. */
+  timeZone: z.string(),
 });
 export type PortalCompany = z.infer<typeof portalCompanySchema>;
 

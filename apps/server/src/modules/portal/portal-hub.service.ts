@@ -45,6 +45,7 @@ const toPortalCompany = (c: CompanyRow): PortalCompany => ({
   brandColor: c.brand_color,
   email: c.email,
   phone: c.phone,
+  timeZone: c.time_zone,
 });
 
 export async function requireCompany(db: Db, slug: string): Promise<CompanyRow> {

@@ -14,6 +14,7 @@ import { EstimateStatusBadge } from '../../shared/billing/document-status-badge'
 import { EstimateAnswer } from './estimate-answer';
 import { baseTotals, PortalDocument } from './portal-document';
 import { portalDay, portalInstant } from './portal-format';
+import { usePortalMe } from './portal-layout';
 import { PortalLoadState } from './portal-load-state';
 import { portalApi, portalKeys, portalPdfUrl } from './portal.api';
 
@@ -74,6 +75,7 @@ export function PortalEstimatePage() {
 }
 
 function AnswerSummary({ estimate: e, answer }: { estimate: PortalEstimate; answer: NonNullable<PortalEstimate['answer']> }) {
+  const timeZone = usePortalMe()?.company.timeZone;
   return (
     <section aria-label="Answer" className="rounded-lg border border-border bg-white p-4 shadow-sm sm:p-6">
       <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold text-gray-900">
@@ -90,7 +92,7 @@ function AnswerSummary({ estimate: e, answer }: { estimate: PortalEstimate; answ
         </div>
         <div>
           <dt className="text-muted">On</dt>
-          <dd className="text-gray-900">{portalInstant(answer.at)}</dd>
+          <dd className="text-gray-900">{portalInstant(answer.at, timeZone)}</dd>
         </div>
         {answer.comment ? (
           <div className="sm:col-span-3">

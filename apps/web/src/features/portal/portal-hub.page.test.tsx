@@ -51,6 +51,8 @@ describe('portal hub', { timeout: 20_000 }, () => {
     expect(within(invoices).getByRole('link').textContent).toContain('Balance$500.00');
     const visits = screen.getByRole('region', { name: 'Upcoming visits' });
     expect(within(visits).getByText(/December 1, 2026/)).toBeTruthy();
+    // In the company's zone (New York), whatever the browser's: 14:00–16:00 UTC.
+    expect(await within(visits).findByText('9:00 AM – 11:00 AM')).toBeTruthy();
     expect(within(visits).getByText('Sam')).toBeTruthy();
     expect(within(visits).getByText('S')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Past jobs' })).getByText(/Leak repair/)).toBeTruthy();

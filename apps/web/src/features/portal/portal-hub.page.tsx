@@ -107,10 +107,11 @@ function Invoices({ items }: { items: PortalHub['invoices'] }) {
 }
 
 function Visits({ items }: { items: PortalHub['visits'] }) {
+  const timeZone = usePortalMe()?.company.timeZone;
   return (
     <List title="Upcoming visits" empty={HUB_EMPTY.visits}>
       {items.map((v) => {
-        const when = visitWhen(v.startAt, v.endAt);
+        const when = visitWhen(v.startAt, v.endAt, timeZone);
         return (
           <li key={v.id} className="flex items-start gap-3 py-3">
             <div className="min-w-0 flex-1">

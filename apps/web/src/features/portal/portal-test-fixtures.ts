@@ -15,6 +15,7 @@ export const company = (o: Partial<PortalCompany> = {}): PortalCompany => ({
   brandColor: '#0f766e',
   email: 'office@harbor.example',
   phone: '555-0100',
+  timeZone: 'America/New_York',
   ...o,
 });
 
