@@ -79,3 +79,28 @@ export function renderWithQuery(ui: ReactNode) {
   const queryClient = testQueryClient();
   return { ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>), queryClient };
 }
+
+type EventListenerFn = (e: MessageEvent<string>) => void;
+
+/** A stand-in for EventSource (jsdom has none): tests find the stream listening for a type and emit on it. */
+export class FakeEventSource {
+  static all: FakeEventSource[] = [];
+  readonly listeners = new Map<string, EventListenerFn[]>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.all.push(this);
+  }
+  /** The newest open stream with a listener for this event type. */
+  static listening(type: string): FakeEventSource | undefined {
+    return FakeEventSource.all.filter((s) => !s.closed && s.listeners.has(type)).at(-1);
+  }
+  addEventListener(type: string, fn: EventListenerFn) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: unknown) {
+    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+}

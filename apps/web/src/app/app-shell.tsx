@@ -5,12 +5,14 @@ import { AuthProvider, useSession } from '../lib/auth-context';
 import { Brand } from './brand';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
+import { useNewLeadsLive } from '../features/leads/use-new-leads-live';
 
 // The drawer of narrow screens opens on a tap, so its dialog code loads then, not with the first paint.
 const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
 
 function ShellLayout({ children }: { children?: ReactNode }) {
   const { company } = useSession();
+  useNewLeadsLive();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   return (

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lead } from '@fieldwork/domain/customers/leads.schemas';
-import { makeSession, mockApi, renderApp, route } from '../../test-utils';
+import { FakeEventSource, makeSession, mockApi, renderApp, route } from '../../test-utils';
+import { newLeadText } from './use-new-leads-live';
 import { CUSTOMER_ID, pageOf } from '../../shared/jobs/test-fixtures';
 
 const LEAD_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -51,5 +52,44 @@ describe('leads', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Create lead' }));
     await waitFor(() => expect(dialog.getAllByText('This field is required')).toHaveLength(2));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
+
+describe('a customer asks for work in the portal', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeEventSource.all = [];
+  });
+
+  it('the office hears of it on any page: the leads list refreshes and a toast names the lead', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let listed: Lead[] = [];
+    const fetchMock = mockApi(route('GET', `/api/leads/${LEAD_ID}`, { body: { data: lead({ status: 'NEW', source: 'WEBSITE', leadNumber: 23 }) } }), (url) =>
+      url.pathname === '/api/leads' ? { body: pageOf(listed) } : undefined,
+    );
+    renderApp('/leads', makeSession('Admin', 'fullAccess'));
+    await waitFor(() => expect(FakeEventSource.listening('lead.created')).toBeDefined());
+    listed = [lead({ status: 'NEW', source: 'WEBSITE', leadNumber: 23 })];
+    act(() =>
+      FakeEventSource.listening('lead.created')!.emit('lead.created', {
+        type: 'lead.created',
+        recordId: LEAD_ID,
+        taskId: null,
+        jobId: null,
+        taskNumber: null,
+        at: '',
+      }),
+    );
+    expect(await screen.findByText(newLeadText(23, 'Northwind Plumbing'))).toBeTruthy();
+    expect(await screen.findByText('#23')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith(`/api/leads/${LEAD_ID}`))).toBe(true);
+  });
+
+  it('nobody who may not read leads listens for them', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    mockApi();
+    renderApp('/my-day', makeSession('Technician'));
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(FakeEventSource.listening('lead.created')).toBeUndefined();
   });
 });

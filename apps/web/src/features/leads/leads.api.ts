@@ -15,6 +15,7 @@ export const leadKeys = {
 export const leadsApi = {
   list: (params: LeadListParams) => api.get<DataPage<Lead>>('/leads', { query: params }),
   create: async (body: CreateLeadBody) => (await api.post<DataOf<Lead>>('/leads', body)).data,
+  get: async (id: string) => (await api.get<DataOf<Lead>>(`/leads/${encodeURIComponent(id)}`)).data,
 };
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {

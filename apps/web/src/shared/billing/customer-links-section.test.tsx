@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PortalLink } from '@fieldwork/domain/portal/portal.schemas';
-import { makeSession, mockApi, renderApp, route } from '../../test-utils';
+import { FakeEventSource, makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { ESTIMATE_ID, estimate, estimateReply, INVOICE_ID, invoiceReply } from './preview-test-fixtures';
 import { CUSTOMER_LINKS_TITLE, LINKS_REVOKED, NO_CUSTOMER_LINKS, REVOKE_LINKS } from './customer-links-section';
 import { customerAnsweredText } from './use-estimate-answer-live';
@@ -58,25 +58,6 @@ describe('customer links on the staff document pages', { timeout: 20_000 }, () =
   });
 });
 
-type Listener = (e: MessageEvent<string>) => void;
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  readonly listeners = new Map<string, Listener[]>();
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, fn: Listener) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
-
 describe('live answer on an open staff estimate', { timeout: 20_000 }, () => {
   it('refetches the estimate and says what the customer answered when its estimate.status event arrives', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
@@ -86,7 +67,7 @@ describe('live answer on an open staff estimate', { timeout: 20_000 }, () => {
     );
     renderApp(`/workorder/estimates/${ESTIMATE_ID}`, makeSession());
     await screen.findByRole('article', { name: 'Estimate #2001' });
-    const source = FakeEventSource.last;
+    const source = FakeEventSource.listening('estimate.status');
     expect(source?.url).toBe('/api/events');
     const gets = () => fetchMock.mock.calls.filter(([u]) => new URL(String(u), 'http://localhost').pathname === `/api/estimates/${ESTIMATE_ID}`).length;
     const before = gets();
