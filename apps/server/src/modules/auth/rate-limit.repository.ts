@@ -25,3 +25,10 @@ export async function hitCounter(db: Db, key: string, windowMs: number, now = ne
 export async function resetCounter(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
+
+/** The count in the current window without adding to it (0 when the window has passed), for limits on failures only. */
+export async function peekCounter(db: Db, key: string, windowMs: number, now = new Date()): Promise<{ count: number; windowStart: string }> {
+  const row = await db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
+  if (!row || Date.parse(row.window_start) < now.getTime() - windowMs) return { count: 0, windowStart: now.toISOString() };
+  return { count: Number(row.count), windowStart: row.window_start };
+}

@@ -160,3 +160,19 @@ describe('sign-in links from the portal page', () => {
     expect(codes).toEqual([202, 202, 202, 202, 202, 429, 429]);
   });
 });
+
+describe('token guessing', () => {
+  it('is rate-limited per address on failures only: 20 wrong tokens, then 429 — while an address opening its own link is never held up', async () => {
+    const own = await customerWithEstimate(p(), admin, (await buildCustomer(t.db, tenantId)).id, 'regular@example.com');
+    const call = (token: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/portal/session', payload: { token }, remoteAddress: ip });
+    for (let i = 0; i < 25; i++) expect((await call(own.token, '192.0.2.10')).statusCode).toBe(200);
+    const guesses: number[] = [];
+    for (let i = 0; i < 22; i++) guesses.push((await call(`guess${i}`.padEnd(43, 'x'), '192.0.2.20')).statusCode);
+    expect(guesses.slice(0, 20).every((c) => c === 410)).toBe(true);
+    expect(guesses.slice(20)).toEqual([429, 429]);
+    const blocked = await call(own.token, '192.0.2.20');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(own.token, '192.0.2.30')).statusCode).toBe(200);
+  });
+});

@@ -5,7 +5,7 @@ import { PORTAL_MESSAGES, PORTAL_SESSION_HOURS, portalLinkLive } from '@fieldwor
 import type { PortalSessionAnswer } from '@fieldwork/domain/portal/portal.schemas';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { findTenant } from '../account-core/company.repository.ts';
-import { hitCounter } from '../auth/rate-limit.repository.ts';
+import { hitCounter, peekCounter } from '../auth/rate-limit.repository.ts';
 import { findPortalLinkByHash, markPortalLinkOpened } from '../portal-core/portal-links.repository.ts';
 import { deletePortalSession, findPortalSessionByHash, insertPortalSession } from './portal-sessions.repository.ts';
 
@@ -27,8 +27,11 @@ declare module 'fastify' {
   }
 }
 
-/** Link tokens tried per client address in a window: a guess at 256 bits never lands, but the attempts cost us. */
-const TOKEN_TRIES_PER_IP = 30;
+/**
+ * Failed link tokens per client address in a window. Only failures count: a guess at 256 bits never lands, but
+ * each costs a lookup, while a customer opening their own link again and again is never held up.
+ */
+const FAILED_TOKENS_PER_IP = 20;
 const TOKEN_WINDOW_MS = 15 * 60_000;
 
 const retryAfter = (windowStart: string) => String(Math.max(1, Math.ceil((Date.parse(windowStart) + TOKEN_WINDOW_MS - Date.now()) / 1000)));
@@ -39,14 +42,16 @@ const retryAfter = (windowStart: string) => String(Math.max(1, Math.ceil((Date.p
  * (so the page can offer a fresh link) — and an unknown one not even that.
  */
 export async function exchangePortalToken(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string): Promise<PortalSessionAnswer> {
-  const tries = await hitCounter(app.db, `portal-token:ip:${request.ip}`, TOKEN_WINDOW_MS);
-  if (tries.count > TOKEN_TRIES_PER_IP) throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': retryAfter(tries.windowStart) } });
+  const counter = `portal-token:ip:${request.ip}`;
+  const failed = await peekCounter(app.db, counter, TOKEN_WINDOW_MS);
+  if (failed.count >= FAILED_TOKENS_PER_IP) throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': retryAfter(failed.windowStart) } });
   const link = await findPortalLinkByHash(app.db, sha256(token));
   const now = Date.now();
-  if (!link) throw new AppError('LINK_UNUSABLE');
-  if (!portalLinkLive({ expiresAt: link.expires_at, revokedAt: link.revoked_at }, now)) {
-    const tenant = await findTenant(app.db, link.tenant_id);
-    throw new AppError('LINK_UNUSABLE', undefined, { details: { companySlug: tenant?.portal_slug ?? null } });
+  if (!link || !portalLinkLive({ expiresAt: link.expires_at, revokedAt: link.revoked_at }, now)) {
+    await hitCounter(app.db, counter, TOKEN_WINDOW_MS);
+    // An unknown token learns nothing; a known but dead one learns only where to ask for a fresh link.
+    const tenant = link ? await findTenant(app.db, link.tenant_id) : undefined;
+    throw new AppError('LINK_UNUSABLE', undefined, tenant ? { details: { companySlug: tenant.portal_slug ?? null } } : {});
   }
   const secret = randomToken();
   const at = new Date(now).toISOString();
