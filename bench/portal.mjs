@@ -88,3 +88,23 @@ export async function measurePortal({ base, env, tenantId, seconds, log = consol
   }
   return rows;
 }
+
+// `node bench/portal.mjs`: these rows alone, on the cached large tenant (SQLite; seeded and cached on first use).
+if (import.meta.filename === process.argv[1]) {
+  const { openLargeTenant } = await import('./large-tenant.mjs');
+  const { openSql, startServer } = await import('./lib.mjs');
+  const { loadavg } = await import('node:os');
+  const tenant = await openLargeTenant('sqlite');
+  console.log(`[portal] ${tenant.seeding}; load average ${loadavg()[0].toFixed(1)}`);
+  const sql = await openSql(tenant.env);
+  const tenantId = (await sql.get("select id from tenants where name = 'Bench Co'")).id;
+  await sql.close();
+  const server = await startServer(tenant.env);
+  try {
+    await measurePortal({ base: server.base, env: tenant.env, tenantId, seconds: Number(process.env.BENCH_SECONDS ?? 5) });
+  } finally {
+    await server.stop();
+    await tenant.cleanup?.();
+  }
+  console.log(`[portal] load average after ${loadavg()[0].toFixed(1)}`);
+}

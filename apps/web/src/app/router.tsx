@@ -14,6 +14,7 @@ import { authOf, sessionQuery, setupStatusQuery } from '../lib/auth-context';
 import { PageSkeleton } from '../components/skeleton';
 import { PageSpinner } from '../components/spinner';
 import { RootError, RootNotFound } from './root-pages';
+import { portalRoutes } from './portal-routes';
 import { RequireCapability } from '../shared/access/route-guards';
 import {
   AppShell,
@@ -69,12 +70,6 @@ import {
   VerifyEmailPage,
   DeliveryPage,
   EmailTemplatesPage,
-  PortalOpenPage,
-  PortalCompanyPage,
-  PortalLayout,
-  PortalHubPage,
-  PortalEstimatePage,
-  PortalInvoicePage,
 } from './lazy-pages';
 import { validateDashboardSearch } from '../features/dashboard/dashboard-range';
 import { homePath } from '../shared/access/home-path';
@@ -143,21 +138,6 @@ const forgotPasswordRoute = createRoute({ getParentRoute: () => publicLayout, pa
 const tokenSearch = (s: Record<string, unknown>): { token?: string } => ({ token: str(s.token) });
 const resetPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', validateSearch: tokenSearch, component: ResetPasswordPage });
 const verifyEmailRoute = createRoute({ getParentRoute: () => rootRoute, path: '/verify-email', validateSearch: tokenSearch, component: VerifyEmailPage });
-
-/**
- * The customer portal: customers without an account, on the portal's own cookie. Outside the staff shell and
- * its sign-in redirect — a customer whose session ended is told so by the portal, never sent to /login.
- */
-const portalOpenRoute = createRoute({ getParentRoute: () => rootRoute, path: '/portal/open', component: PortalOpenPage, pendingComponent: StartSpinner });
-const portalCompanyRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/portal/$slug',
-  component: PortalCompanyPage,
-  pendingComponent: StartSpinner,
-});
-const portalLayout = createRoute({ getParentRoute: () => rootRoute, id: '_portal', component: PortalLayout, pendingComponent: StartSpinner });
-const portalPage = <const TPath extends string>(path: TPath, component: PageComponent) =>
-  createRoute({ getParentRoute: () => portalLayout, path, component, pendingComponent: StartSpinner });
 
 const appLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -334,13 +314,7 @@ const routeTree = rootRoute.addChildren([
   invitationRoute,
   resetPasswordRoute,
   verifyEmailRoute,
-  portalOpenRoute,
-  portalCompanyRoute,
-  portalLayout.addChildren([
-    portalPage('/portal', PortalHubPage),
-    portalPage('/portal/estimates/$id', PortalEstimatePage),
-    portalPage('/portal/invoices/$id', PortalInvoicePage),
-  ]),
+  ...portalRoutes(rootRoute, StartSpinner),
   appLayout.addChildren([
     indexRoute,
     dashboardRoute,

@@ -1,0 +1,19 @@
+import { createRoute, type AnyRootRoute, type AsyncRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import { PortalCompanyPage, PortalEstimatePage, PortalHubPage, PortalInvoicePage, PortalLayout, PortalOpenPage } from './lazy-pages';
+
+/**
+ * The customer portal: customers without an account, on the portal's own cookie. Outside the staff shell and
+ * its sign-in redirect — a customer whose session ended is told so by the portal, never sent to /login.
+ */
+export function portalRoutes<TRoot extends AnyRootRoute>(root: TRoot, pending: RouteComponent) {
+  const open = createRoute({ getParentRoute: () => root, path: '/portal/open', component: PortalOpenPage, pendingComponent: pending });
+  const company = createRoute({ getParentRoute: () => root, path: '/portal/$slug', component: PortalCompanyPage, pendingComponent: pending });
+  const layout = createRoute({ getParentRoute: () => root, id: '_portal', component: PortalLayout, pendingComponent: pending });
+  const page = <const TPath extends string>(path: TPath, component: AsyncRouteComponent<unknown>) =>
+    createRoute({ getParentRoute: () => layout, path, component, pendingComponent: pending });
+  return [
+    open,
+    company,
+    layout.addChildren([page('/portal', PortalHubPage), page('/portal/estimates/$id', PortalEstimatePage), page('/portal/invoices/$id', PortalInvoicePage)]),
+  ] as const;
+}
