@@ -6,7 +6,7 @@ import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/billing.fixture.ts';
 import { tenantSnapshot } from './cross-tenant.fixture.ts';
 import { portalSessionOf } from './portal-session.fixture.ts';
-import { ID_ROUTE_BODIES, type RouteIds } from './route-requests.ts';
+import { PROBES, state } from './cross-tenant.probes.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
 
 /**
@@ -21,117 +21,6 @@ let ids: Record<string, string>;
 /** Company A's own records, kept out of `ids` (the leak check looks for every id there). */
 let extra: Record<string, string>;
 
-/**
- * `as`: who sends it when the route is not an admin's (a subcontractor login of company A answering bids, a
- * customer of company A signed in to the portal).
- */
-type Probe = {
-  id: () => string;
-  body?: () => unknown;
-  as?: () => { cookie: string };
-  /** Values of the path's further ids (each B's, or random for the missing case). */ more?: () => Record<string, string>;
-};
-/** The shared valid body of a route, naming company A's own customer and site where a body needs one. */
-const bodyOf = (key: string) => () => ID_ROUTE_BODIES[key]!({ ...ids, customer: extra.aCustomer!, address: extra.aAddress! } as RouteIds);
-const PROBES: Record<string, Probe> = {
-  'GET /api/user/:id': { id: () => ids.user! },
-  'PUT /api/user/:id': { id: () => ids.user!, body: bodyOf('PUT /api/user/:id') },
-  'GET /api/user/:id/photo': { id: () => ids.user! },
-  'PATCH /api/user/:id/role': { id: () => ids.user!, body: bodyOf('PATCH /api/user/:id/role') },
-  'PATCH /api/user/:id/status': { id: () => ids.user!, body: bodyOf('PATCH /api/user/:id/status') },
-  'GET /api/user/invitation/:id': { id: () => ids.invitation! },
-  'DELETE /api/user/invitation/:id': { id: () => ids.invitation! },
-  'PUT /api/zones/:id': { id: () => ids.zone!, body: bodyOf('PUT /api/zones/:id') },
-  'DELETE /api/zones/:id': { id: () => ids.zone! },
-  'PUT /api/tags/:id': { id: () => ids.tag!, body: bodyOf('PUT /api/tags/:id') },
-  'DELETE /api/tags/:id': { id: () => ids.tag! },
-  'GET /api/customers/:id': { id: () => ids.customer! },
-  'PUT /api/customers/:id': {
-    id: () => ids.customer!,
-    body: bodyOf('PUT /api/customers/:id'),
-  },
-  'GET /api/subcontractors/:id': { id: () => ids.subcontractor! },
-  'PUT /api/subcontractors/:id': { id: () => ids.subcontractor!, body: bodyOf('PUT /api/subcontractors/:id') },
-  'DELETE /api/tokens/:id': { id: () => ids.token! },
-  'GET /api/jobs/:id': { id: () => ids.job! },
-  'PUT /api/jobs/:id': { id: () => ids.job!, body: bodyOf('PUT /api/jobs/:id') },
-  'GET /api/jobs/:id/activities': { id: () => ids.job! },
-  'PATCH /api/notes/:id': { id: () => ids.note!, body: bodyOf('PATCH /api/notes/:id') },
-  'DELETE /api/notes/:id': { id: () => ids.note! },
-  'GET /api/jobs/media/:id/file': { id: () => ids.media! },
-  'DELETE /api/jobs/media/:id': { id: () => ids.media! },
-  'GET /api/leads/:id': { id: () => ids.lead! },
-  'PATCH /api/jobs/:id/status': { id: () => ids.job!, body: bodyOf('PATCH /api/jobs/:id/status') },
-  'GET /api/tasks/:id': { id: () => ids.task! },
-  'PUT /api/tasks/:id': { id: () => ids.task!, body: bodyOf('PUT /api/tasks/:id') },
-  'PATCH /api/tasks/:id': { id: () => ids.task!, body: bodyOf('PATCH /api/tasks/:id') },
-  'GET /api/tasks/:id/activities': { id: () => ids.task! },
-  'GET /api/tasks/:id/activity-log': { id: () => ids.task! },
-  'PUT /api/tasks/schedule/:scheduleId': { id: () => ids.schedule!, body: bodyOf('PUT /api/tasks/schedule/:scheduleId') },
-  'DELETE /api/time-off/:id': { id: () => ids.timeOff! },
-  'GET /api/tasks/:id/bids': { id: () => ids.task! },
-  'POST /api/tasks/:id/bids/close': { id: () => ids.bidTask! },
-  'POST /api/bids/:id/answer': { id: () => ids.bid!, body: bodyOf('POST /api/bids/:id/answer'), as: () => aSub },
-  'POST /api/bids/:id/decline': { id: () => ids.bid!, body: bodyOf('POST /api/bids/:id/decline'), as: () => aSub },
-  'POST /api/bids/:id/award': { id: () => ids.bid! },
-  'PATCH /api/tasks/:id/activities/:activityId': {
-    id: () => ids.clockTask!,
-    more: () => ({ activityId: ids.activity! }),
-    body: bodyOf('PATCH /api/tasks/:id/activities/:activityId'),
-  },
-  'GET /api/vehicles/:id': { id: () => ids.vehicle! },
-  'PUT /api/vehicles/:id': { id: () => ids.vehicle!, body: bodyOf('PUT /api/vehicles/:id') },
-  'DELETE /api/vehicles/:id': { id: () => ids.vehicle! },
-  'GET /api/estimates/:id': { id: () => ids.estimate! },
-  'GET /api/estimates/:id/pdf': { id: () => ids.estimate! },
-  'PUT /api/estimates/:id': { id: () => ids.estimate!, body: bodyOf('PUT /api/estimates/:id') },
-  'DELETE /api/estimates/:id': { id: () => ids.estimate! },
-  'GET /api/estimates/:id/email-draft': { id: () => ids.estimate! },
-  'POST /api/estimates/:id/send': { id: () => ids.estimate! },
-  'POST /api/estimates/:id/void': { id: () => ids.estimate! },
-  'POST /api/estimates/:id/draft': { id: () => ids.sentEstimate! },
-  'POST /api/estimates/:id/convert': { id: () => ids.approvedEstimate! },
-  'POST /api/estimates/:id/deposit': { id: () => ids.sentEstimate!, body: bodyOf('POST /api/estimates/:id/deposit') },
-  'POST /api/estimates/:id/approval': { id: () => ids.estimate!, body: bodyOf('POST /api/estimates/:id/approval') },
-  'GET /api/invoices/:id': { id: () => ids.invoice! },
-  'GET /api/invoices/:id/pdf': { id: () => ids.invoice! },
-  'PUT /api/invoices/:id': { id: () => ids.invoice!, body: bodyOf('PUT /api/invoices/:id') },
-  'DELETE /api/invoices/:id': { id: () => ids.invoice! },
-  'GET /api/invoices/:id/email-draft': { id: () => ids.invoice! },
-  'POST /api/invoices/:id/send': { id: () => ids.invoice! },
-  'POST /api/invoices/:id/void': { id: () => ids.invoice! },
-  'POST /api/invoices/:id/draft': { id: () => ids.sentInvoice! },
-  'GET /api/catalogue/:id': { id: () => ids.catalogue! },
-  'PUT /api/catalogue/:id': { id: () => ids.catalogue!, body: bodyOf('PUT /api/catalogue/:id') },
-  'DELETE /api/catalogue/:id': { id: () => ids.catalogue! },
-  'POST /api/invoices/:id/payments': { id: () => ids.sentInvoice!, body: bodyOf('POST /api/invoices/:id/payments') },
-  'GET /api/cost/analysis/:id': { id: () => ids.job! },
-  'PUT /api/cost/:id': { id: () => ids.cost!, body: bodyOf('PUT /api/cost/:id') },
-  'DELETE /api/cost/:id': { id: () => ids.cost! },
-  'GET /api/receptionist/calls/:id': { id: () => ids.call! },
-  'PUT /api/assets/:id': { id: () => ids.asset!, body: bodyOf('PUT /api/assets/:id') },
-  'DELETE /api/assets/:id': { id: () => ids.asset! },
-  'GET /api/messages/:id': { id: () => ids.message! },
-  'POST /api/messages/:id/retry': { id: () => ids.message! },
-  'POST /api/delivery/jobs/:id/retry': { id: () => ids.backgroundJob! },
-  'GET /api/estimates/:id/portal-links': { id: () => ids.sentEstimate! },
-  'POST /api/estimates/:id/portal-links/revoke': { id: () => ids.sentEstimate! },
-  'GET /api/invoices/:id/portal-links': { id: () => ids.sentInvoice! },
-  'POST /api/invoices/:id/portal-links/revoke': { id: () => ids.sentInvoice! },
-  // The portal's signed-in routes, as a customer of company A (a staff session gets 401 there: role-matrix.ts).
-  'GET /api/portal/visits/:id/technician-photo': { id: () => ids.task!, as: () => aPortal },
-  'GET /api/portal/estimates/:id': { id: () => ids.sentEstimate!, as: () => aPortal },
-  'GET /api/portal/estimates/:id/pdf': { id: () => ids.sentEstimate!, as: () => aPortal },
-  'POST /api/portal/estimates/:id/approve': { id: () => ids.sentEstimate!, body: bodyOf('POST /api/portal/estimates/:id/approve'), as: () => aPortal },
-  'POST /api/portal/estimates/:id/decline': { id: () => ids.sentEstimate!, body: bodyOf('POST /api/portal/estimates/:id/decline'), as: () => aPortal },
-  'POST /api/portal/estimates/:id/request-changes': {
-    id: () => ids.sentEstimate!,
-    body: bodyOf('POST /api/portal/estimates/:id/request-changes'),
-    as: () => aPortal,
-  },
-  'GET /api/portal/invoices/:id': { id: () => ids.sentInvoice!, as: () => aPortal },
-  'GET /api/portal/invoices/:id/pdf': { id: () => ids.sentInvoice!, as: () => aPortal },
-};
 let aSub: Session;
 let aPortal: { cookie: string };
 
@@ -301,6 +190,7 @@ beforeAll(async () => {
   const aCustomer = await buildCustomer(t.db, a.tenantId);
   extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };
   aPortal = await portalSessionOf(t, a.tenantId, aCustomer.id);
+  Object.assign(state, { ids, extra, aSub, aPortal });
 });
 afterAll(async () => t.close());
 
