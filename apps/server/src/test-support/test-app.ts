@@ -1,3 +1,4 @@
+import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createDb, type Db, type DbHandle } from '@fieldwork/db/connection';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
@@ -102,3 +103,17 @@ export const ROLE_CASES: { label: string; role: RoleName; access: AccessLevel }[
   { label: 'Technician', role: 'Technician', access: 'noAccess' },
   { label: 'SubContractor', role: 'SubContractor', access: 'noAccess' },
 ];
+
+export type MailTestApp = { smtp: TestSmtpServer; t: TestApp; tenantId: string; admin: Session };
+
+/** A test app that delivers its email to a real SMTP server on loopback, and one company with its admin signed in. */
+export async function createMailTestApp(overrides: Partial<AppConfig> = {}): Promise<MailTestApp> {
+  const smtp = await startTestSmtpServer();
+  const t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'no-reply@fieldwork.test' }, ...overrides });
+  return { smtp, t, ...(await t.newCompany()) };
+}
+
+export async function closeMailTestApp(m: Partial<Pick<MailTestApp, 'smtp' | 't'>>): Promise<void> {
+  await m.t?.close();
+  await m.smtp?.close();
+}

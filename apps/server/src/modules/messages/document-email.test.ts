@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages/messages.rules';
 import { buildCustomer, buildTenant } from '@fieldwork/testing/factories';
 import { extractPdfText } from '@fieldwork/testing/pdf-text';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
-import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
+import type { ReceivedMail, TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
+import { closeMailTestApp, createMailTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { estimateBody, invoiceBody, line } from '../billing/billing.fixture.ts';
 import { tenantSnapshot } from '../../security/write-requests.fixture.ts';
 
@@ -15,14 +15,9 @@ let t: TestApp;
 let tenantId: string;
 let admin: Session;
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'no-reply@fieldwork.test' } });
-  ({ tenantId, admin } = await t.newCompany());
+  ({ smtp, t, tenantId, admin } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(async () => closeMailTestApp({ t, smtp }));
 
 async function delivered(from: number, count: number): Promise<ReceivedMail[]> {
   await t.app.worker.drain();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
-import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
+import { closeMailTestApp, createMailTestApp, createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 
 /** Real SMTP over loopback: the product's nodemailer talks to a test server, and what arrives is parsed. */
 let smtp: TestSmtpServer;
@@ -9,14 +9,9 @@ let t: TestApp;
 let tenantId: string;
 let admin: Session;
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'no-reply@fieldwork.test' }, publicUrl: 'https://fieldwork.example.com' });
-  ({ tenantId, admin } = await t.newCompany());
+  ({ smtp, t, tenantId, admin } = await createMailTestApp({ publicUrl: 'https://fieldwork.example.com' }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(async () => closeMailTestApp({ t, smtp }));
 
 const invite = (email: string) => t.call('POST', '/api/user/invitation', admin.cookie, { email, role: 'Technician' });
 const tokenIn = (text: string) => /invitation\/accept\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
+import type { TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { PORTAL_MESSAGES } from '@fieldwork/domain/portal/portal.rules';
 import type { DomainEvent } from '@fieldwork/domain/common/events.schemas';
-import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
+import { closeMailTestApp, createMailTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { estimateBody, line, PNG } from '../billing/billing.fixture.ts';
 import { customerWithEstimate, emailDocument, openLink } from './portal.fixture.ts';
 
@@ -15,14 +15,9 @@ let t: TestApp;
 let tenantId: string;
 let admin: Session;
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'no-reply@fieldwork.test' } });
-  ({ tenantId, admin } = await t.newCompany());
+  ({ smtp, t, tenantId, admin } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(async () => closeMailTestApp({ t, smtp }));
 const p = () => ({ t, smtp });
 const approve = { signerName: 'Casey Client', typedSignature: 'Casey Client', acceptTerms: true };
 

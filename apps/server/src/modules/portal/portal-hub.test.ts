@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildJob, buildTask } from '@fieldwork/testing/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
+import type { TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { PORTAL_MESSAGES } from '@fieldwork/domain/portal/portal.rules';
 import type { DomainEvent } from '@fieldwork/domain/common/events.schemas';
-import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
+import { closeMailTestApp, createMailTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { customerWithEstimate, customerWithInvoice } from './portal.fixture.ts';
 
@@ -13,14 +13,9 @@ let t: TestApp;
 let tenantId: string;
 let admin: Session;
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'no-reply@fieldwork.test' } });
-  ({ tenantId, admin } = await t.newCompany());
+  ({ smtp, t, tenantId, admin } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(async () => closeMailTestApp({ t, smtp }));
 const p = () => ({ t, smtp });
 
 describe('invoice and hub', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildCustomer, buildTenant } from '@fieldwork/testing/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
+import type { TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { DEFAULT_ERROR_MESSAGE } from '@fieldwork/domain/common/errors.schemas';
 import { PORTAL_MESSAGES, portalSlug } from '@fieldwork/domain/portal/portal.rules';
-import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
+import { closeMailTestApp, createMailTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { customerWithEstimate, customerWithInvoice, emailDocument, openLink, portalCookieFrom, tokenIn } from './portal.fixture.ts';
 import { estimateBody } from '../billing/billing.fixture.ts';
@@ -15,14 +15,9 @@ let t: TestApp;
 let tenantId: string;
 let admin: Session;
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'no-reply@fieldwork.test' } });
-  ({ tenantId, admin } = await t.newCompany());
+  ({ smtp, t, tenantId, admin } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(async () => closeMailTestApp({ t, smtp }));
 const p = () => ({ t, smtp });
 
 describe('personal links', () => {
