@@ -26,6 +26,9 @@ export type PortalSessionsTable = {
   customer_id: string;
   email: string;
   link_id: string | null;
+  /** Set when the session may read only this one document (its link went to an address not on the customer). */
+  only_estimate_id: Generated<string | null>;
+  only_invoice_id: Generated<string | null>;
   created_at: string;
   expires_at: string;
   ip: string | null;

@@ -52,8 +52,9 @@ export async function portalCustomer(
   const { t } = p;
   const { admin, tenantId } = company;
   const name = `Canary ${label} ${randomUUID().slice(0, 8)}`;
-  const customer = await buildCustomer(t.db, tenantId, { name });
+  // The customer's own contact address: its links open the whole account (a link to anyone else opens one document).
   const email = `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+  const customer = await buildCustomer(t.db, tenantId, { name, contactEmail: email });
   const created = async (url: string, body: object) => {
     const res = await t.call('POST', url, admin.cookie, body);
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

@@ -9,7 +9,8 @@ import { portalSlug } from '@fieldwork/domain/portal/portal.rules';
  *   link asked for on the company's portal page), for one recipient address, stored only as the hash of its
  *   token, with an expiry; revoked by the office, or replaced when the document is emailed to that address again.
  * - portal_sessions: a customer signed in by a link — one customer of one company, found by the hash of its
- *   cookie. A separate table from staff sessions, so no lookup can turn one into the other.
+ *   cookie; held to the one document (only_estimate_id / only_invoice_id) when the link was emailed to an address
+ *   that is not the customer's. A separate table from staff sessions, so no lookup can turn one into the other.
  * - estimates: how an answer was given (onsite or portal), the signer's browser, a typed signature for people
  *   who cannot draw one, the SHA-256 of the document as it was answered, and the Idempotency-Key of the request
  *   that answered (its retry is answered again, not refused).
@@ -33,6 +34,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     `create index portal_links_invoice on portal_links (tenant_id, invoice_id) where invoice_id is not null`,
     `create table portal_sessions (id text primary key, tenant_id text not null references tenants(id),
       customer_id text not null references customers(id), email text not null, link_id text references portal_links(id),
+      only_estimate_id text references estimates(id), only_invoice_id text references invoices(id),
       created_at ${ts} not null, expires_at ${ts} not null, ip text, user_agent text)`,
     `create index portal_sessions_customer on portal_sessions (tenant_id, customer_id)`,
     `alter table estimates add column approval_via text`,

@@ -38,8 +38,11 @@ import type { PortalViewer } from './portal-session.service.ts';
 const scopeOf = (v: PortalViewer): CustomerScope => ({ tenantId: v.tenantId, customerId: v.customerId });
 const zoneOf = async (db: Db, tenantId: string) => (await findTenant(db, tenantId))?.time_zone ?? 'UTC';
 
+/** A session held to one document reads that one; any other id answers as a missing one. */
+const outsideOnly = (v: PortalViewer, kind: 'estimate' | 'invoice', id: string) => !!v.only && (v.only.kind !== kind || v.only.id !== id);
+
 async function requireEstimate(db: Db, v: PortalViewer, id: string): Promise<EstimateRow> {
-  const row = await findCustomerEstimate(db, scopeOf(v), id, portalVisibleEstimateStatuses());
+  const row = outsideOnly(v, 'estimate', id) ? undefined : await findCustomerEstimate(db, scopeOf(v), id, portalVisibleEstimateStatuses());
   if (!row) throw new AppError('NOT_FOUND', 'Estimate not found.');
   return row;
 }
@@ -92,7 +95,10 @@ export async function getPortalEstimate(db: Db, v: PortalViewer, id: string): Pr
 }
 
 async function customerInvoice(db: Db, v: PortalViewer, id: string) {
-  const [row, timeZone] = await Promise.all([findCustomerInvoice(db, scopeOf(v), id, portalVisibleInvoiceStatuses()), zoneOf(db, v.tenantId)]);
+  const [row, timeZone] = await Promise.all([
+    outsideOnly(v, 'invoice', id) ? undefined : findCustomerInvoice(db, scopeOf(v), id, portalVisibleInvoiceStatuses()),
+    zoneOf(db, v.tenantId),
+  ]);
   if (!row) throw new AppError('NOT_FOUND', 'Invoice not found.');
   const [lines, payments] = await Promise.all([loadLines(db, 'invoice', v.tenantId, id), loadPayments(db, v.tenantId, id)]);
   return { timeZone, doc: toInvoiceDocument(CUSTOMER_READER, row, lines, payments, { from: null, copies: [] }) };

@@ -58,7 +58,7 @@ export const getPortalCompany = async (db: Db, slug: string) => toPortalCompany(
 
 export async function getPortalMe(db: Db, v: PortalViewer): Promise<PortalMe> {
   const tenant = await findTenant(db, v.tenantId);
-  const [customer, sites] = await Promise.all([findCustomerName(db, scopeOf(v)), customerSites(db, scopeOf(v))]);
+  const [customer, sites] = await Promise.all([findCustomerName(db, scopeOf(v)), v.only ? [] : customerSites(db, scopeOf(v))]);
   if (!tenant || !customer) throw new AppError('UNAUTHENTICATED', PORTAL_MESSAGES.signedOut);
   return {
     company: toPortalCompany({ ...tenant, portal_slug: tenant.portal_slug }),
@@ -88,8 +88,11 @@ export async function getPortalHub(db: Db, v: PortalViewer): Promise<PortalHub> 
     customerVisits(db, s, now.toISOString(), FINISHED),
     customerPastJobs(db, s),
   ]);
+  // A session held to one document sees that one in its hub, and none of the customer's visits or jobs.
+  const mine = <T extends { id: string }>(kind: 'estimate' | 'invoice', rows: T[]) =>
+    v.only ? rows.filter((r) => v.only!.kind === kind && r.id === v.only!.id) : rows;
   return {
-    estimates: estimates.map((e) => {
+    estimates: mine('estimate', estimates).map((e) => {
       const status = effectiveEstimateStatus(e.status as StoredEstimateStatus, e.due_date, now, zone);
       return {
         id: e.id,
@@ -100,7 +103,7 @@ export async function getPortalHub(db: Db, v: PortalViewer): Promise<PortalHub> 
         dueDate: e.due_date,
       };
     }),
-    invoices: invoices.map((i) => ({
+    invoices: mine('invoice', invoices).map((i) => ({
       id: i.id,
       invoiceNumber: i.invoice_number,
       status: i.status as InvoiceStatus,
@@ -109,7 +112,7 @@ export async function getPortalHub(db: Db, v: PortalViewer): Promise<PortalHub> 
       balance: centsToDollars(i.total_cents - i.paid_cents),
       dueDate: i.due_date,
     })),
-    visits: visits.map((t) => ({
+    visits: (v.only ? [] : visits).map((t) => ({
       id: t.id,
       name: t.name,
       startAt: t.start_at!,
@@ -119,7 +122,7 @@ export async function getPortalHub(db: Db, v: PortalViewer): Promise<PortalHub> 
         ? { firstName: firstName(t.technician_name), photoUrl: t.photo_file_id ? `/api/portal/visits/${t.id}/technician-photo` : null }
         : null,
     })),
-    pastJobs: jobs.map((j) => ({ id: j.id, jobNumber: j.job_number, name: j.name, closedOn: j.updated_at })),
+    pastJobs: (v.only ? [] : jobs).map((j) => ({ id: j.id, jobNumber: j.job_number, name: j.name, closedOn: j.updated_at })),
   };
 }
 
@@ -155,7 +158,7 @@ async function recordWorkRequest(trx: Db, app: FastifyInstance, tenantId: string
 
 export async function requestWorkSignedIn(app: FastifyInstance, v: PortalViewer, body: PortalWorkRequestBody): Promise<{ message: string }> {
   const s = scopeOf(v);
-  const [customer, site] = await Promise.all([findCustomerName(app.db, s), body.siteId ? findCustomerSite(app.db, s, body.siteId) : undefined]);
+  const [customer, site] = await Promise.all([findCustomerName(app.db, s), body.siteId && !v.only ? findCustomerSite(app.db, s, body.siteId) : undefined]);
   if (body.siteId && !site) throw new AppError('NOT_FOUND', 'Address not found.');
   await runTransaction(app.db, (trx) =>
     recordWorkRequest(trx, app, v.tenantId, {
@@ -208,7 +211,7 @@ export async function portalLogo(db: Db, slug: string): Promise<{ data: Buffer; 
 }
 
 export async function visitTechnicianImage(db: Db, v: PortalViewer, taskId: string): Promise<{ data: Buffer; contentType: string }> {
-  const row = await visitTechnicianPhoto(db, scopeOf(v), taskId, new Date().toISOString(), FINISHED);
+  const row = v.only ? undefined : await visitTechnicianPhoto(db, scopeOf(v), taskId, new Date().toISOString(), FINISHED);
   const file = row?.photo_file_id ? await findFile(db, v.tenantId, row.photo_file_id) : undefined;
   if (!file) throw new AppError('NOT_FOUND', 'Not found.');
   return { data: Buffer.from(file.data), contentType: file.content_type };

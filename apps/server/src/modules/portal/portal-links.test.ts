@@ -105,6 +105,23 @@ describe('personal links', () => {
   });
 });
 
+describe('a document emailed to someone who is not the customer', () => {
+  it('opens that document only: the customer’s other documents answer as missing, and the hub lists only it', async () => {
+    const customer = await buildCustomer(t.db, tenantId, { contactEmail: 'owner@customer.test' });
+    const other = await customerWithEstimate(p(), admin, customer.id, 'owner@customer.test');
+    const outsider = await customerWithEstimate(p(), admin, customer.id, 'accountant@elsewhere.test');
+    expect((await t.call('GET', `/api/portal/estimates/${outsider.estimateId}`, outsider.cookie)).statusCode).toBe(200);
+    const theirs = await t.call('GET', `/api/portal/estimates/${other.estimateId}`, outsider.cookie);
+    expect(theirs.statusCode).toBe(404);
+    const hub = (await t.call('GET', '/api/portal/hub', outsider.cookie)).json().data;
+    expect(hub.estimates.map((e: { id: string }) => e.id)).toEqual([outsider.estimateId]);
+    expect((await t.call('GET', '/api/portal/me', outsider.cookie)).json().data.sites).toEqual([]);
+    // The customer's own address opens the whole account.
+    const hubOwn = (await t.call('GET', '/api/portal/hub', other.cookie)).json().data;
+    expect(hubOwn.estimates.map((e: { id: string }) => e.id).sort()).toEqual([other.estimateId, outsider.estimateId].sort());
+  });
+});
+
 describe('sessions never cross', () => {
   it('a portal session reaches no staff route; a staff session, an API token and no cookie reach no portal route', async () => {
     const customer = await buildCustomer(t.db, tenantId);

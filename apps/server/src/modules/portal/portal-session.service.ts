@@ -8,6 +8,7 @@ import { findTenant } from '../account-core/company.repository.ts';
 import { hitCounter, peekCounter } from '../auth/rate-limit.repository.ts';
 import { findPortalLinkByHash, markPortalLinkOpened } from '../portal-core/portal-links.repository.ts';
 import { deletePortalSession, findPortalSessionByHash, insertPortalSession } from './portal-sessions.repository.ts';
+import { customersWithAddress } from './portal.repository.ts';
 
 /**
  * The portal's own cookie, sent only to the portal's API: a staff session never reaches a portal route and a
@@ -17,8 +18,17 @@ import { deletePortalSession, findPortalSessionByHash, insertPortalSession } fro
 export const PORTAL_COOKIE = 'fieldwork_portal';
 const COOKIE_PATH = '/api/portal';
 
-/** One customer of one company, signed in by a link. Every portal query is scoped by both. */
-export type PortalViewer = { tenantId: string; customerId: string; email: string; sessionHash: string };
+/**
+ * One customer of one company, signed in by a link. Every portal query is scoped by both; `only` holds the
+ * session to one document when its link went to an address that is not the customer's own.
+ */
+export type PortalViewer = {
+  tenantId: string;
+  customerId: string;
+  email: string;
+  sessionHash: string;
+  only: { kind: 'estimate' | 'invoice'; id: string } | null;
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -56,7 +66,12 @@ export async function exchangePortalToken(app: FastifyInstance, request: Fastify
   const secret = randomToken();
   const at = new Date(now).toISOString();
   await withTenant(link.tenant_id, async () => {
+    // The office may email a document to anyone (an accountant, a tenant): such a recipient reads that document
+    // and nothing else of the customer's — only the customer's own addresses open the whole account.
+    const own = !link.estimate_id && !link.invoice_id ? true : (await customersWithAddress(app.db, link.tenant_id, link.email)).includes(link.customer_id);
     await insertPortalSession(app.db, {
+      only_estimate_id: own ? null : link.estimate_id,
+      only_invoice_id: own ? null : link.invoice_id,
       id: sha256(secret),
       tenant_id: link.tenant_id,
       customer_id: link.customer_id,
@@ -89,7 +104,12 @@ async function resolvePortalSession(app: FastifyInstance, secret: string): Promi
     await deletePortalSession(app.db, row.tenant_id, idHash);
     return null;
   }
-  return { tenantId: row.tenant_id, customerId: row.customer_id, email: row.email, sessionHash: idHash };
+  const only = row.only_estimate_id
+    ? ({ kind: 'estimate', id: row.only_estimate_id } as const)
+    : row.only_invoice_id
+      ? ({ kind: 'invoice', id: row.only_invoice_id } as const)
+      : null;
+  return { tenantId: row.tenant_id, customerId: row.customer_id, email: row.email, sessionHash: idHash, only };
 }
 
 /** Route guard of every signed-in portal route: the portal cookie names one customer of one company, or 401. */

@@ -35,7 +35,7 @@ export async function openLink(t: TestApp, token: string): Promise<{ res: LightM
 }
 
 /** A sent estimate for the customer, emailed to one address; answers its id and the customer's portal cookie. */
-export async function customerWithEstimate(p: Portal, admin: Session, customerId: string, address = 'client@example.com', info: object = {}) {
+export async function customerWithEstimate(p: Portal, admin: Session, customerId: string, address = 'pat@example.com', info: object = {}) {
   const est = (await p.t.call('POST', '/api/estimates', admin.cookie, estimateBody({ accountId: customerId, lines: [line('Boiler', 1, 1200)], info }))).json()
     .data;
   const [token] = await emailDocument(p, admin, 'estimates', est.id, [address]);
@@ -43,7 +43,7 @@ export async function customerWithEstimate(p: Portal, admin: Session, customerId
   return { estimateId: est.id as string, estimateNumber: est.estimateNumber as number, token: token!, cookie: cookie! };
 }
 
-export async function customerWithInvoice(p: Portal, admin: Session, customerId: string, address = 'client@example.com') {
+export async function customerWithInvoice(p: Portal, admin: Session, customerId: string, address = 'pat@example.com') {
   const inv = (await p.t.call('POST', '/api/invoices', admin.cookie, invoiceBody({ accountId: customerId, lines: [line('Service', 2, 150)] }))).json().data;
   const [token] = await emailDocument(p, admin, 'invoices', inv.id, [address]);
   const { cookie } = await openLink(p.t, token!);
