@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
@@ -40,6 +40,8 @@ describe('approve, decline, request changes', () => {
       headers: { cookie: cookie!, 'user-agent': 'Phone Browser 1.0' },
       payload: { ...approve, typedSignature: undefined, signature: PNG },
     });
+    // Delivered after commit: in-process on SQLite, through LISTEN/NOTIFY on PostgreSQL.
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(0), { timeout: 10_000 });
     stop();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({

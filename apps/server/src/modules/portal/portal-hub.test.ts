@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCustomer, buildJob, buildTask } from '@fieldwork/testing/factories';
 import type { TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { PORTAL_MESSAGES } from '@fieldwork/domain/portal/portal.rules';
@@ -70,6 +70,8 @@ describe('requests for work', () => {
       siteId: customer.addressId,
       preferredTimes: 'Mornings',
     });
+    // Delivered after commit: in-process on SQLite, through LISTEN/NOTIFY on PostgreSQL.
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(0), { timeout: 10_000 });
     stop();
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.message).toBe(PORTAL_MESSAGES.workRequested);
