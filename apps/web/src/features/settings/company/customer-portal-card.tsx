@@ -12,7 +12,7 @@ export function CustomerPortalCard({ company }: { company: Company }) {
   const url = `${window.location.origin}${company.portalPath}`;
   return (
     <Card title="Customer portal">
-      <div className="space-y-3 p-4 text-sm">
+      <div className="space-y-3 text-sm">
         <p className="text-muted">
           Every estimate and invoice you email carries a personal link for each recipient. Customers can also sign in or request work from your portal page:
         </p>
