@@ -37,6 +37,11 @@ describe('estimate actions per status', () => {
   ])('%s', (status, expected) => {
     expect(on(estimateActions({ status, isConverted: false, ...NO_DEPOSIT }, true))).toEqual(expected);
   });
+  it("the customer's portal answer: only on an Open estimate, storing any of the three decisions, and never an office action", () => {
+    for (const status of ESTIMATE_STATUSES) expect([status, estimateMove('portalApproval', status, 'APPROVED').allowed]).toEqual([status, status === 'SENT']);
+    expect(estimateMove('portalApproval', 'SENT', 'CHANGE_REQUEST').from).toEqual(['SENT']);
+    expect(ESTIMATE_STATUSES.some((status) => estimateActions({ status, isConverted: false, ...NO_DEPOSIT }, true).portalApproval)).toBe(false);
+  });
   it('Record deposit on Sent and Approved estimates that require one', () => {
     const withDeposit = { isDepositRequired: true, depositCents: 2500 };
     expect(ESTIMATE_STATUSES.filter((status) => estimateActions({ status, isConverted: false, ...withDeposit }, true).recordDeposit)).toEqual([

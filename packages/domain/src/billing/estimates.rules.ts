@@ -123,6 +123,8 @@ export function estimateActions(
 ): EstimateActions {
   const listed = new Set<EstimateAction>(ESTIMATE_ACTIONS.filter((a) => storedBy(a).some((to) => estimateMove(a, estimate.status, to).allowed)));
   if (!canRecordDeposit(estimate)) listed.delete('recordDeposit');
+  // The customer's own answer, offered only in the portal: never an action of someone signed in to the office.
+  listed.delete('portalApproval');
   if (estimate.isConverted) {
     listed.delete('convert');
     listed.delete('void');

@@ -46,8 +46,10 @@ describe('live update audience', () => {
       taskId: 'task',
       jobId: 'j',
       taskNumber: null,
+      recordId: null,
       at: '2026-01-01T00:00:00.000Z',
     });
+    expect(toClientEvent({ ...event({}), type: 'estimate.status', recordId: 'est' }).recordId).toBe('est');
     expect(assigneeKeys('a', null, undefined, '', 'a', 'b')).toEqual(['a', 'b']);
   });
 });

@@ -52,7 +52,7 @@ export function estimate(overrides: Partial<Estimate> = {}): Estimate {
       edit: true,
       view: true,
       onsiteApproval: true,
-      portalApproval: true,
+      portalApproval: false,
       delete: true,
       convert: false,
       void: true,
