@@ -5,6 +5,7 @@ import { timeline } from '../modules/task-core/tasks.fixture.ts';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/billing.fixture.ts';
 import { tenantSnapshot } from './cross-tenant.fixture.ts';
+import { addLeadPhoto } from '../modules/leads/lead-photos.fixture.ts';
 import { portalSessionOf } from './portal-session.fixture.ts';
 import { ID_ROUTE_BODIES, type RouteIds } from './route-requests.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
@@ -61,6 +62,7 @@ const PROBES: Record<string, Probe> = {
   'GET /api/jobs/media/:id/file': { id: () => ids.media! },
   'DELETE /api/jobs/media/:id': { id: () => ids.media! },
   'GET /api/leads/:id': { id: () => ids.lead! },
+  'GET /api/leads/:id/photos/:fileId': { id: () => ids.lead!, more: () => ({ fileId: ids.leadPhoto! }) },
   'PATCH /api/jobs/:id/status': { id: () => ids.job!, body: bodyOf('PATCH /api/jobs/:id/status') },
   'GET /api/tasks/:id': { id: () => ids.task! },
   'PUT /api/tasks/:id': { id: () => ids.task!, body: bodyOf('PUT /api/tasks/:id') },
@@ -274,6 +276,7 @@ beforeAll(async () => {
     note: note.json().data.id,
     media: media.json().data.id,
     lead: lead.json().data.id,
+    leadPhoto: await addLeadPhoto(t.db, b.tenantId, lead.json().data.id),
     user: b.admin.user.id,
     invitation: inv.json().data.invitation.id,
     zone: (await buildZone(t.db, b.tenantId)).id,
