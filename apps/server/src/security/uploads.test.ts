@@ -62,7 +62,12 @@ async function diskListing(dir: string): Promise<string[]> {
 function upload(u: Upload, fileName: string, contentType: string, data: Buffer) {
   const form = u.form ? u.form(fileName, contentType, data) : multipart(fileName, contentType, data);
   const cookie = u.cookie ? u.cookie() : a.admin.cookie;
-  return t.app.inject({ method: u.key.split(' ')[0] as 'POST', url: u.url(), headers: { ...form.headers, ...(cookie ? { cookie } : {}) }, payload: form.payload });
+  return t.app.inject({
+    method: u.key.split(' ')[0] as 'POST',
+    url: u.url(),
+    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    payload: form.payload,
+  });
 }
 
 beforeAll(async () => {
@@ -139,7 +144,9 @@ describe('upload routes', () => {
     for (const u of UPLOADS) {
       const res = await upload(u, 'innocent.png', 'image/png', bomb);
       expect(res.statusCode, `${u.key}: ${res.body}`).toBe(400);
-      expect(res.json().message, u.key).toEqual([expect.stringMatching(/^(innocent\.png: )?The image is 7,000 × 7,000 pixels; .* may be at most [\d,]+ pixels/)]);
+      expect(res.json().message, u.key).toEqual([
+        expect.stringMatching(/^(innocent\.png: )?The image is 7,000 × 7,000 pixels; .* may be at most [\d,]+ pixels/),
+      ]);
     }
     const customer = await buildCustomer(t.db, a.tenantId);
     const estimate = (

@@ -48,7 +48,12 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
     '/api/leads/:id/photos/:fileId',
     {
       preHandler: guard('leads.read'),
-      schema: { tags, summary: 'A photo the customer sent with the request for work', params: leadPhotoParams, produces: ['image/png', 'image/jpeg', 'image/webp'] },
+      schema: {
+        tags,
+        summary: 'A photo the customer sent with the request for work',
+        params: leadPhotoParams,
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+      },
     },
     async (request, reply) => {
       const photo = await getLeadPhoto(app.db, requireAuth(request).viewer.tenantId, request.params.id, request.params.fileId);

@@ -31,7 +31,13 @@ const photo = (name: string, data: Buffer = PNG, type = 'image/png'): FormFile =
 
 function post(url: string, fields: Record<string, string>, files: FormFile[], cookie?: string, remoteAddress?: string) {
   const form = workRequestForm(fields, files);
-  return t.app.inject({ method: 'POST', url, headers: { ...form.headers, ...(cookie ? { cookie } : {}) }, payload: form.payload, ...(remoteAddress ? { remoteAddress } : {}) });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    payload: form.payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 }
 
 async function signedInCustomer() {
@@ -41,7 +47,11 @@ async function signedInCustomer() {
 }
 
 const leadsOf = async (customerId: string) =>
-  (await t.call('GET', `/api/leads?customerId=${customerId}`, admin.cookie)).json().data as { id: string; notes: string; photos: { id: string; url: string }[] }[];
+  (await t.call('GET', `/api/leads?customerId=${customerId}`, admin.cookie)).json().data as {
+    id: string;
+    notes: string;
+    photos: { id: string; url: string }[];
+  }[];
 
 describe('a request for work with photos', () => {
   it('from the hub: two photos become the lead’s two photos, in order, served to the office as sent', async () => {
@@ -76,7 +86,12 @@ describe('a request for work with photos', () => {
       '10.0.0.1',
     );
     expect(res.statusCode, res.body).toBe(201);
-    const customer = await t.db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('name', '=', 'Pat Photo').executeTakeFirstOrThrow();
+    const customer = await t.db
+      .selectFrom('customers')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('name', '=', 'Pat Photo')
+      .executeTakeFirstOrThrow();
     const [lead] = await leadsOf(customer.id);
     expect(lead!.photos).toHaveLength(1);
     expect((await t.call('GET', lead!.photos[0]!.url, admin.cookie)).headers['content-type']).toBe('image/webp');
@@ -103,7 +118,12 @@ describe('a request for work with photos', () => {
     const { customer, cookie } = await signedInCustomer();
     const before = await tenantSnapshot(t.db, tenantId);
     const html = Buffer.from('<!doctype html><script>alert(1)</script>');
-    const signed = await post('/api/portal/work-requests', { description: 'Sneaky', siteId: customer.addressId }, [photo('ok.png'), photo('holiday.jpg', html, 'image/jpeg')], cookie);
+    const signed = await post(
+      '/api/portal/work-requests',
+      { description: 'Sneaky', siteId: customer.addressId },
+      [photo('ok.png'), photo('holiday.jpg', html, 'image/jpeg')],
+      cookie,
+    );
     expect(signed.statusCode, signed.body).toBe(415);
     expect(signed.json().message).toBe(WORK_REQUEST_PHOTO_MESSAGES.notAnImage('holiday.jpg'));
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -125,7 +145,12 @@ describe('a request for work with photos', () => {
     const bomb = await post('/api/portal/work-requests', { description: 'Bomb', siteId: customer.addressId }, [photo('innocent.png', pngBomb())], cookie);
     expect(bomb.statusCode, bomb.body).toBe(400);
     expect(bomb.json().message).toEqual([expect.stringMatching(/^innocent\.png: The image is 7,000 × 7,000 pixels; photos may be at most 40,000,000 pixels/)]);
-    const field = await post('/api/portal/work-requests', { description: 'Elsewhere', siteId: customer.addressId }, [{ ...photo('a.png'), field: 'file' }], cookie);
+    const field = await post(
+      '/api/portal/work-requests',
+      { description: 'Elsewhere', siteId: customer.addressId },
+      [{ ...photo('a.png'), field: 'file' }],
+      cookie,
+    );
     expect(field.statusCode, field.body).toBe(400);
     expect(await tenantSnapshot(t.db, tenantId)).toBe(before);
   });
@@ -148,7 +173,8 @@ describe('a request for work with photos', () => {
   it('the public route stays rate-limited with photos: the sixth request of an address in an hour is 429 and writes nothing', async () => {
     const fields = { name: 'Rae Limit', email: 'rae@limit.test', address: '5 Busy St', description: 'Again' };
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await post(`/api/portal/companies/${slug}/work-requests`, fields, [photo('a.png')], undefined, '10.0.0.3')).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push((await post(`/api/portal/companies/${slug}/work-requests`, fields, [photo('a.png')], undefined, '10.0.0.3')).statusCode);
     const before = await tenantSnapshot(t.db, tenantId);
     const sixth = await post(`/api/portal/companies/${slug}/work-requests`, fields, [photo('a.png')], undefined, '10.0.0.3');
     expect([...codes, sixth.statusCode]).toEqual([201, 201, 201, 201, 201, 429]);
