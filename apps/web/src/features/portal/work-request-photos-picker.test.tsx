@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { PORTAL_MESSAGES } from '@fieldwork/domain/portal/portal.rules';
 import { WORK_REQUEST_PHOTO_MAX_BYTES, WORK_REQUEST_PHOTO_MESSAGES } from '@fieldwork/domain/portal/work-request-photos.rules';
 import { mockApi, renderApp, route } from '../../test-utils';
-import { company, SLUG } from './portal-test-fixtures';
+import { company, hubReply, meReply, SITE_ID, SLUG } from './portal-test-fixtures';
 
 const POST_PATH = `/api/portal/companies/${SLUG}/work-requests`;
 
@@ -93,5 +93,27 @@ describe('photos on a request for work', { timeout: 20_000 }, () => {
     expect(await form.findByText(/^bomb\.png: The image is 7,000 × 7,000 pixels; photos may be at most 40,000,000 pixels/)).toBeTruthy();
     expect(form.queryByRole('list', { name: 'Chosen photos' })).toBeNull();
     expect(posted(fetchMock)).toBeUndefined();
+  });
+
+  it('in the hub, sends the chosen address with the photos to the signed-in route', async () => {
+    const fetchMock = mockApi(
+      meReply(),
+      hubReply(),
+      route('POST', '/api/portal/work-requests', { status: 201, body: { data: { message: PORTAL_MESSAGES.workRequested } } }),
+    );
+    renderApp('/portal', null);
+    const form = within(await screen.findByRole('form', { name: 'Request work' }));
+    const user = userEvent.setup();
+    await user.type(form.getByRole('textbox', { name: 'What do you need?' }), 'Dripping tap');
+    await user.upload(form.getByLabelText('Add photos'), png('tap.png'));
+    await form.findByRole('button', { name: 'Remove tap.png' });
+    await user.click(form.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText(PORTAL_MESSAGES.workRequested)).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([input, init]) => String(input) === '/api/portal/work-requests' && (init as RequestInit).method === 'POST');
+    const body = (call![1] as RequestInit).body as FormData;
+    expect(body.get('siteId')).toBe(SITE_ID);
+    expect(body.get('description')).toBe('Dripping tap');
+    expect(body.has('preferredTimes')).toBe(false);
+    expect(body.getAll('photos').map((f) => (f as File).name)).toEqual(['tap.png']);
   });
 });
