@@ -169,7 +169,7 @@ async function recordWorkRequest(trx: Db, app: FastifyInstance, tenantId: string
     await insertLeadPhoto(trx, tenantId, { lead_id: id, file_id: fileId, position, created_at: now });
   }
   await afterCommit(trx, tenantId, { type: 'lead.created', recordId: id, assigneeKeys: [], at: now });
-  await queueWorkRequestEmail(trx, app, tenantId, { ...r, leadNumber });
+  await queueWorkRequestEmail(trx, app, tenantId, { ...r, leadNumber, photoCount: r.photos.length });
 }
 
 export async function requestWorkSignedIn(

@@ -56,6 +56,8 @@ const leadsOf = async (customerId: string) =>
 describe('a request for work with photos', () => {
   it('from the hub: two photos become the lead’s two photos, in order, served to the office as sent', async () => {
     const { customer, cookie } = await signedInCustomer();
+    await t.db.updateTable('tenants').set({ email: 'office@company.test' }).where('id', '=', tenantId).execute();
+    const mailsBefore = smtp.received.length;
     const res = await post(
       '/api/portal/work-requests',
       { description: 'Cracked tile by the shower', siteId: customer.addressId },
@@ -75,6 +77,10 @@ describe('a request for work with photos', () => {
     expect(second.rawPayload.equals(JPEG)).toBe(true);
     const one = (await t.call('GET', `/api/leads/${lead!.id}`, admin.cookie)).json().data;
     expect(one.photos).toEqual(lead!.photos);
+    await t.app.worker.drain();
+    const [mail] = (await smtp.waitFor(mailsBefore + 1)).slice(mailsBefore);
+    expect(mail!.text).toContain('2 on the lead');
+    expect(mail!.attachments ?? []).toEqual([]);
   });
 
   it('from the public page: a WebP photo with the fields as form fields', async () => {
