@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020-messaging.ts';
 import * as m0021 from './migrations/0021-invoice-copies.ts';
 import * as m0022 from './migrations/0022-work-queue-tabs.ts';
 import * as m0023 from './migrations/0023-customer-portal.ts';
+import * as m0024 from './migrations/0024-lead-photos.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0021-invoice-copies': m0021,
   '0022-work-queue-tabs': m0022,
   '0023-customer-portal': m0023,
+  '0024-lead-photos': m0024,
 };
 
 class ListProvider implements MigrationProvider {

@@ -35,7 +35,16 @@ export type PortalSessionsTable = {
   user_agent: string | null;
 };
 
-export type PortalTables = { portal_links: PortalLinksTable; portal_sessions: PortalSessionsTable };
+/** Migration 0024: a photo (a row of `files`) a customer sent with a request for work, in the order sent. */
+export type LeadPhotosTable = {
+  tenant_id: string;
+  lead_id: string;
+  file_id: string;
+  position: number;
+  created_at: string;
+};
+
+export type PortalTables = { portal_links: PortalLinksTable; portal_sessions: PortalSessionsTable; lead_photos: LeadPhotosTable };
 
 export type TenantPortalColumns = {
   portal_slug: string | null;

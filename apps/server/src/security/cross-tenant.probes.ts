@@ -52,6 +52,7 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/jobs/media/:id/file': { id: () => state.ids.media! },
   'DELETE /api/jobs/media/:id': { id: () => state.ids.media! },
   'GET /api/leads/:id': { id: () => state.ids.lead! },
+  'GET /api/leads/:id/photos/:fileId': { id: () => state.ids.lead!, more: () => ({ fileId: state.ids.leadPhoto! }) },
   'PATCH /api/jobs/:id/status': { id: () => state.ids.job!, body: bodyOf('PATCH /api/jobs/:id/status') },
   'GET /api/tasks/:id': { id: () => state.ids.task! },
   'PUT /api/tasks/:id': { id: () => state.ids.task!, body: bodyOf('PUT /api/tasks/:id') },

@@ -5,6 +5,7 @@ import { timeline } from '../modules/task-core/tasks.fixture.ts';
 import { createTestApp, ROLE_CASES, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/billing.fixture.ts';
 import { tenantSnapshot } from './cross-tenant.fixture.ts';
+import { addLeadPhoto } from '../modules/leads/lead-photos.fixture.ts';
 import { portalSessionOf } from './portal-session.fixture.ts';
 import { PROBES, state } from './cross-tenant.probes.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
@@ -163,6 +164,7 @@ beforeAll(async () => {
     note: note.json().data.id,
     media: media.json().data.id,
     lead: lead.json().data.id,
+    leadPhoto: await addLeadPhoto(t.db, b.tenantId, lead.json().data.id),
     user: b.admin.user.id,
     invitation: inv.json().data.invitation.id,
     zone: (await buildZone(t.db, b.tenantId)).id,

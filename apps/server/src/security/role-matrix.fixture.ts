@@ -7,6 +7,7 @@ import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/
 import { testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import type { MatrixRole } from './role-matrix.ts';
 import { pngUpload, ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
+import { addLeadPhoto } from '../modules/leads/lead-photos.fixture.ts';
 
 export type Caller = { label: string; column: MatrixRole; role?: RoleName; access?: AccessLevel };
 
@@ -114,6 +115,7 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
     headers: { ...pngUpload().headers, cookie: admin.cookie },
   });
   const lead = (await post('/api/leads', { customerId: customer.id, source: 'PHONE' })).data.id as string;
+  const leadPhoto = await addLeadPhoto(t.db, tenantId, lead);
   const call = await t.app.inject({
     method: 'POST',
     url: '/api/receptionist/calls',
@@ -158,6 +160,7 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
     note: await noteBy(c.column === 'partialAccess' ? caller!.cookie : admin.cookie),
     media: media.json().data.id,
     lead,
+    leadPhoto,
     user: spare.user.id,
     technician: c.role === 'SubContractor' ? sub1User.id : tech1.id,
     invitation: invitation.invitation.id,

@@ -25,6 +25,8 @@ export type RouteIds = {
   note: string;
   media: string;
   lead: string;
+  /** A photo on `lead` (a file the customer sent with a request for work). */
+  leadPhoto: string;
   /** A team member the caller may read or manage (never the caller). */
   user: string;
   /** A technician whose tasks and time off the office manages. */
@@ -217,6 +219,7 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/leads': () => ({ url: '/api/leads?limit=100' }),
   'POST /api/leads': (i) => ({ url: '/api/leads', payload: { customerId: i.customer, source: 'PHONE' } }),
   'GET /api/leads/:id': (i) => ({ url: `/api/leads/${i.lead}` }),
+  'GET /api/leads/:id/photos/:fileId': (i) => ({ url: `/api/leads/${i.lead}/photos/${i.leadPhoto}` }),
   'GET /api/tasks': () => ({ url: '/api/tasks?limit=100' }),
   'POST /api/tasks': (i) => ({ url: '/api/tasks', payload: { jobId: i.job, name: 'Matrix task' } }),
   'POST /api/tasks/close': (i) => ({ url: '/api/tasks/close', payload: { taskId: i.closeTask, startDateTime: at(-3_600_000), endDateTime: at(-60_000) } }),

@@ -101,6 +101,7 @@ export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'GET /api/leads': 'read',
   'POST /api/leads': 'change',
   'GET /api/leads/:id': 'read',
+  'GET /api/leads/:id/photos/:fileId': 'read',
   'GET /api/tasks': 'read',
   'POST /api/tasks': 'change',
   'POST /api/tasks/close': 'change',

@@ -8,7 +8,9 @@ import { buildCustomer } from '@fieldwork/testing/factories';
 import { dataUrlOf, pngBomb } from '@fieldwork/testing/image-samples';
 import { DOCX, multipart, SAMPLES } from '../modules/media/media-upload.fixture.ts';
 import { createTestApp, type Session, type TestApp } from '../test-support/test-app.ts';
-import { BODYLESS_WRITES, mutatingRoutes, tenantSnapshot, writeRequest } from './write-requests.fixture.ts';
+import { workRequestForm } from '../modules/portal/work-request-photos.fixture.ts';
+import { WORK_REQUEST_PHOTO_MAX_BYTES } from '@fieldwork/domain/portal/work-request-photos.rules';
+import { BODYLESS_WRITES, JSON_OR_MULTIPART_WRITES, mutatingRoutes, tenantSnapshot, writeRequest } from './write-requests.fixture.ts';
 
 /**
  * Every route that takes a file: hostile uploads are refused with a 4xx and leave nothing behind (no file on
@@ -19,11 +21,31 @@ let t: TestApp;
 let a: { tenantId: string; admin: Session };
 let jobId: string;
 
-type Upload = { key: string; url: () => string; maxBytes: number; stored: 'disk' | 'database' };
+type Form = { payload: Buffer; headers: Record<string, string> };
+type Upload = {
+  key: string;
+  url: () => string;
+  maxBytes: number;
+  stored: 'disk' | 'database';
+  /** The request's multipart body around one file (default: the file alone in "file"). */
+  form?: (fileName: string, contentType: string, data: Buffer) => Form;
+  /** Who sends it (default: the company's admin). */
+  cookie?: () => string | undefined;
+};
+let slug: string;
 const UPLOADS: Upload[] = [
   { key: 'POST /api/jobs/media', url: () => `/api/jobs/media?jobId=${jobId}`, maxBytes: MEDIA_MAX_BYTES, stored: 'disk' },
   { key: 'PUT /api/user/profile/photo', url: () => '/api/user/profile/photo', maxBytes: PROFILE_PHOTO_MAX_BYTES, stored: 'database' },
   { key: 'PUT /api/company/logo', url: () => '/api/company/logo', maxBytes: LOGO_MAX_BYTES, stored: 'database' },
+  {
+    key: 'POST /api/portal/companies/:slug/work-requests',
+    url: () => `/api/portal/companies/${slug}/work-requests`,
+    maxBytes: WORK_REQUEST_PHOTO_MAX_BYTES,
+    stored: 'database',
+    form: (name, type, data) =>
+      workRequestForm({ name: 'Hostile Upload', email: 'hostile@upload.test', address: '1 Upload Rd', description: 'See photo' }, [{ name, type, data }]),
+    cookie: () => undefined,
+  },
 ];
 
 /** Every file under the media directory with its size: what "nothing left on disk" is checked against. */
@@ -38,8 +60,14 @@ async function diskListing(dir: string): Promise<string[]> {
 }
 
 function upload(u: Upload, fileName: string, contentType: string, data: Buffer) {
-  const form = multipart(fileName, contentType, data);
-  return t.app.inject({ method: u.key.split(' ')[0] as 'POST', url: u.url(), headers: { ...form.headers, cookie: a.admin.cookie }, payload: form.payload });
+  const form = u.form ? u.form(fileName, contentType, data) : multipart(fileName, contentType, data);
+  const cookie = u.cookie ? u.cookie() : a.admin.cookie;
+  return t.app.inject({
+    method: u.key.split(' ')[0] as 'POST',
+    url: u.url(),
+    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    payload: form.payload,
+  });
 }
 
 beforeAll(async () => {
@@ -48,6 +76,7 @@ beforeAll(async () => {
   const customer = await buildCustomer(t.db, a.tenantId);
   const job = await t.call('POST', '/api/jobs', a.admin.cookie, { customerId: customer.id, siteAddressId: customer.addressId, name: 'Upload target' });
   jobId = job.json().data.id;
+  slug = (await t.db.selectFrom('tenants').select('portal_slug').where('id', '=', a.tenantId).executeTakeFirstOrThrow()).portal_slug!;
 });
 afterAll(async () => t.close());
 
@@ -58,7 +87,7 @@ describe('upload routes', () => {
     const before = await tenantSnapshot(t.db, a.tenantId);
     let checked = 0;
     for (const key of mutatingRoutes(t.app)) {
-      if (listed.has(key) || BODYLESS_WRITES[key] || key.startsWith('DELETE ')) continue;
+      if (listed.has(key) || BODYLESS_WRITES[key] || JSON_OR_MULTIPART_WRITES[key] || key.startsWith('DELETE ')) continue;
       const req = writeRequest(key)!;
       const res = await t.app.inject({ method: req.method as 'POST', url: req.url, headers: { ...png.headers, cookie: a.admin.cookie }, payload: png.payload });
       expect([400, 415], `${key}: ${res.body}`).toContain(res.statusCode);
@@ -66,13 +95,16 @@ describe('upload routes', () => {
     }
     expect(checked).toBeGreaterThan(60);
     expect(await tenantSnapshot(t.db, a.tenantId)).toBe(before);
-    for (const u of UPLOADS) expect(BODYLESS_WRITES[u.key], u.key).toMatch(/multipart/);
+    for (const u of UPLOADS) expect(BODYLESS_WRITES[u.key] ?? JSON_OR_MULTIPART_WRITES[u.key], u.key).toMatch(/multipart/);
+    // The signed-in request for work is tried with hostile files in work-request-photos.test.ts (it needs a portal session).
     expect(
-      Object.entries(BODYLESS_WRITES)
-        .filter(([, why]) => /multipart/.test(why))
-        .map(([k]) => k)
-        .sort(),
-    ).toEqual([...listed].sort());
+      [
+        ...Object.entries(BODYLESS_WRITES)
+          .filter(([, why]) => /multipart/.test(why))
+          .map(([k]) => k),
+        ...Object.keys(JSON_OR_MULTIPART_WRITES),
+      ].sort(),
+    ).toEqual([...listed, 'POST /api/portal/work-requests'].sort());
   });
 
   for (const u of UPLOADS) {
@@ -112,7 +144,9 @@ describe('upload routes', () => {
     for (const u of UPLOADS) {
       const res = await upload(u, 'innocent.png', 'image/png', bomb);
       expect(res.statusCode, `${u.key}: ${res.body}`).toBe(400);
-      expect(res.json().message, u.key).toEqual([expect.stringMatching(/^The image is 7,000 × 7,000 pixels; .* may be at most [\d,]+ pixels/)]);
+      expect(res.json().message, u.key).toEqual([
+        expect.stringMatching(/^(innocent\.png: )?The image is 7,000 × 7,000 pixels; .* may be at most [\d,]+ pixels/),
+      ]);
     }
     const customer = await buildCustomer(t.db, a.tenantId);
     const estimate = (

@@ -56,6 +56,12 @@ export const BODYLESS_WRITES: Record<string, string> = {
   'POST /api/invoices/:id/portal-links/revoke': "withdraws the document's links by path id; no body",
 };
 
+/** Write routes that take JSON or, with files, multipart/form-data of the same fields (uploads.test.ts). */
+export const JSON_OR_MULTIPART_WRITES: Record<string, string> = {
+  'POST /api/portal/work-requests': 'a request for work, with up to 5 photos when multipart',
+  'POST /api/portal/companies/:slug/work-requests': 'a request for work from the public page, with up to 5 photos when multipart',
+};
+
 /** Routes a signed-out caller may use, with the reason. */
 export const PUBLIC_WRITES: Record<string, string> = {
   'POST /api/auth/setup': 'first-run setup of an empty installation',

@@ -12,6 +12,8 @@ export const leadSchema = z.object({
   source: z.enum(LEAD_SOURCES),
   notes: z.string().nullable(),
   job: z.object({ id: z.string(), jobNumber: z.number() }).nullable(),
+  /** Photos the customer sent with a request for work, in the order sent (none for a lead the office typed in). */
+  photos: z.array(z.object({ id: z.string(), url: z.string() })),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof leadSchema>;
@@ -32,3 +34,5 @@ export const leadListQuery = z.strictObject({
   orderByValue: orderValueSchema.default('desc'),
 });
 export type LeadListQuery = z.infer<typeof leadListQuery>;
+
+export const leadPhotoParams = z.strictObject({ id: uuidField('Id'), fileId: uuidField('Photo') });

@@ -3,7 +3,7 @@ import type { Db } from '@fieldwork/db/connection';
 export async function insertFile(
   db: Db,
   tenantId: string,
-  row: { id: string; contentType: string; data: Buffer; createdBy: string; now: string },
+  row: { id: string; contentType: string; data: Buffer; createdBy: string | null; now: string },
 ): Promise<void> {
   await db
     .insertInto('files')

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, dataPage, idParams } from '@fieldwork/domain/common/common.schemas';
-import { createLeadBody, leadListQuery, leadSchema } from '@fieldwork/domain/customers/leads.schemas';
+import { createLeadBody, leadListQuery, leadPhotoParams, leadSchema } from '@fieldwork/domain/customers/leads.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
-import { createLead, getLead, listLeadsPage } from './leads.service.ts';
+import { createLead, getLead, getLeadPhoto, listLeadsPage } from './leads.service.ts';
 
 const leadResponse = dataOf(leadSchema);
 
@@ -42,5 +42,27 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'One lead with the newest job made from it', params: idParams, response: { 200: leadResponse } },
     },
     async (request) => ({ data: await getLead(app.db, requireAuth(request).viewer.tenantId, request.params.id) }),
+  );
+
+  r.get(
+    '/api/leads/:id/photos/:fileId',
+    {
+      preHandler: guard('leads.read'),
+      schema: {
+        tags,
+        summary: 'A photo the customer sent with the request for work',
+        params: leadPhotoParams,
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+      },
+    },
+    async (request, reply) => {
+      const photo = await getLeadPhoto(app.db, requireAuth(request).viewer.tenantId, request.params.id, request.params.fileId);
+      return reply
+        .header('content-type', photo.contentType)
+        .header('content-disposition', 'inline; filename="photo"')
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.data);
+    },
   );
 }

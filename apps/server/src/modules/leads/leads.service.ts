@@ -9,6 +9,7 @@ import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { findCustomer } from '../customers/customers.repository.ts';
 import { presentLeads } from './leads.presenter.ts';
 import { findLead, insertLead, listLeads } from './leads.repository.ts';
+import { findLeadPhoto } from './lead-photos.repository.ts';
 
 export async function listLeadsPage(db: Db, tenantId: string, q: LeadListQuery) {
   const { rows, total } = await listLeads(db, tenantId, q);
@@ -43,4 +44,11 @@ export async function createLead(db: Db, viewer: Viewer, body: CreateLeadBody): 
     });
   });
   return getLead(db, tenantId, id);
+}
+
+/** A photo of a lead; one of another lead or another company is missing, as is one that does not exist. */
+export async function getLeadPhoto(db: Db, tenantId: string, leadId: string, fileId: string): Promise<{ contentType: string; data: Buffer }> {
+  const photo = await findLeadPhoto(db, tenantId, leadId, fileId);
+  if (!photo) throw new AppError('NOT_FOUND', 'Photo not found.');
+  return { contentType: photo.content_type, data: Buffer.from(photo.data) };
 }

@@ -27,7 +27,9 @@ import {
   type CustomerScope,
 } from './portal.repository.ts';
 import { getCompanyLogo } from '../company/company-logo.service.ts';
-import { findFile } from '../files/files.repository.ts';
+import { findFile, insertFile } from '../files/files.repository.ts';
+import { insertLeadPhoto } from '../leads/lead-photos.repository.ts';
+import type { WorkRequestPhoto } from './work-request-photos.ts';
 import { queueWorkRequestEmail } from './portal-mail.service.ts';
 import { customersWithAddressIn, limitPublicRequests } from './portal-access.service.ts';
 import type { PortalViewer } from './portal-session.service.ts';
@@ -126,9 +128,20 @@ export async function getPortalHub(db: Db, v: PortalViewer): Promise<PortalHub> 
   };
 }
 
-type WorkRequest = { customerId: string; customerName: string; description: string; address: string; preferredTimes: string | null; from: string };
+type WorkRequest = {
+  customerId: string;
+  customerName: string;
+  description: string;
+  address: string;
+  preferredTimes: string | null;
+  from: string;
+  photos: WorkRequestPhoto[];
+};
 
-/** A request for work becomes a NEW lead in the office's CRM list, announced live and by email — one transaction. */
+/**
+ * A request for work becomes a NEW lead in the office's CRM list, with its photos, announced live and by email —
+ * one transaction, so a lead never misses a photo it was sent with and no photo outlives a failed request.
+ */
 async function recordWorkRequest(trx: Db, app: FastifyInstance, tenantId: string, r: WorkRequest): Promise<void> {
   const id = randomUUID();
   const now = nowIso();
@@ -138,6 +151,7 @@ async function recordWorkRequest(trx: Db, app: FastifyInstance, tenantId: string
     `What: ${r.description}`,
     `Where: ${r.address}`,
     r.preferredTimes ? `When: ${r.preferredTimes}` : null,
+    r.photos.length ? `Photos: ${r.photos.length}` : null,
   ]
     .filter(Boolean)
     .join('\n');
@@ -152,11 +166,21 @@ async function recordWorkRequest(trx: Db, app: FastifyInstance, tenantId: string
     created_at: now,
     updated_at: now,
   });
+  for (const [position, photo] of r.photos.entries()) {
+    const fileId = randomUUID();
+    await insertFile(trx, tenantId, { id: fileId, contentType: photo.type, data: photo.data, createdBy: null, now });
+    await insertLeadPhoto(trx, tenantId, { lead_id: id, file_id: fileId, position, created_at: now });
+  }
   await afterCommit(trx, tenantId, { type: 'lead.created', recordId: id, assigneeKeys: [], at: now });
-  await queueWorkRequestEmail(trx, app, tenantId, { ...r, leadNumber });
+  await queueWorkRequestEmail(trx, app, tenantId, { ...r, leadNumber, photoCount: r.photos.length });
 }
 
-export async function requestWorkSignedIn(app: FastifyInstance, v: PortalViewer, body: PortalWorkRequestBody): Promise<{ message: string }> {
+export async function requestWorkSignedIn(
+  app: FastifyInstance,
+  v: PortalViewer,
+  body: PortalWorkRequestBody,
+  photos: WorkRequestPhoto[],
+): Promise<{ message: string }> {
   const s = scopeOf(v);
   const [customer, site] = await Promise.all([findCustomerName(app.db, s), body.siteId && !v.only ? findCustomerSite(app.db, s, body.siteId) : undefined]);
   if (body.siteId && !site) throw new AppError('NOT_FOUND', 'Address not found.');
@@ -168,6 +192,7 @@ export async function requestWorkSignedIn(app: FastifyInstance, v: PortalViewer,
       address: site?.full_address ?? body.address!.trim(),
       preferredTimes: body.preferredTimes ?? null,
       from: v.email,
+      photos,
     }),
   );
   return { message: PORTAL_MESSAGES.workRequested };
@@ -182,6 +207,7 @@ export async function requestWorkPublic(
   request: FastifyRequest,
   slug: string,
   body: PublicWorkRequestBody,
+  photos: WorkRequestPhoto[],
 ): Promise<{ message: string }> {
   const company = await requireCompany(app.db, slug);
   await limitPublicRequests(app, request, company.id, body.email);
@@ -198,6 +224,7 @@ export async function requestWorkPublic(
         address: body.address,
         preferredTimes: body.preferredTimes ?? null,
         from: `${body.name} <${email}>${body.phone ? `, ${body.phone}` : ''}`,
+        photos,
       });
     }),
   );

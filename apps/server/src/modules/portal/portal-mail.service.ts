@@ -76,7 +76,16 @@ export async function queueWorkRequestEmail(
   trx: Db,
   app: FastifyInstance,
   tenantId: string,
-  request: { customerId: string; customerName: string; leadNumber: number; description: string; address: string; preferredTimes: string | null; from: string },
+  request: {
+    customerId: string;
+    customerName: string;
+    leadNumber: number;
+    description: string;
+    address: string;
+    preferredTimes: string | null;
+    from: string;
+    photoCount: number;
+  },
 ): Promise<void> {
   const to = await officeRecipient(trx, tenantId, null);
   if (!to) return;
@@ -86,6 +95,8 @@ export async function queueWorkRequestEmail(
     ['Where', request.address],
   ];
   if (request.preferredTimes) details.push(['Preferred times', request.preferredTimes]);
+  // The photos stay on the lead (behind the office's sign-in), never in a mailbox.
+  if (request.photoCount) details.push(['Photos', `${request.photoCount} on the lead`]);
   await queueEmail(
     { db: trx, tenantId, box: app.secrets },
     {

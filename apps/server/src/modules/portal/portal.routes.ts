@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import {
   portalWorkRequestBody,
   publicWorkRequestBody,
 } from '@fieldwork/domain/portal/portal.schemas';
+import { WORK_REQUEST_MAX_PHOTOS } from '@fieldwork/domain/portal/work-request-photos.rules';
 import type { RenderedPdf } from '../pdf/pdf.service.ts';
 import { answerEstimate, getPortalEstimate, getPortalInvoice, portalEstimatePdf, portalInvoicePdf, type AnswerInput } from './portal-documents.service.ts';
 import {
@@ -30,6 +32,7 @@ import {
   visitTechnicianImage,
 } from './portal-hub.service.ts';
 import { requestSignInLink } from './portal-access.service.ts';
+import { readWorkRequestPhotos, WORK_REQUEST_MULTIPART_LIMITS } from './work-request-photos.ts';
 import { endPortalSession, exchangePortalToken, portalGuard, requirePortalViewer } from './portal-session.service.ts';
 
 const slugParams = z.strictObject({ slug: z.string().regex(/^[a-z0-9-]{1,60}$/, { error: 'Not found.' }) });
@@ -57,6 +60,9 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['portal'];
   const signedIn = portalGuard(app);
   app.decorateRequest('portal', null);
+  app.decorateRequest('workRequestPhotos', null);
+  await app.register(multipart, { limits: WORK_REQUEST_MULTIPART_LIMITS });
+  const photosNote = ` As JSON, or as multipart/form-data with the same fields and up to ${WORK_REQUEST_MAX_PHOTOS} photos (field "photos": PNG, JPEG or WebP).`;
 
   r.get(
     '/api/portal/companies/:slug',
@@ -96,13 +102,16 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Ask the company for work (a new lead in its CRM list; rate-limited)',
+        summary: 'Ask the company for work (a new lead in its CRM list; rate-limited).' + photosNote,
         params: slugParams,
+        consumes: ['application/json', 'multipart/form-data'],
         body: publicWorkRequestBody,
         response: { 201: messageAnswer },
       },
+      preValidation: readWorkRequestPhotos,
     },
-    async (request, reply) => reply.status(201).send({ data: await requestWorkPublic(app, request, request.params.slug, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await requestWorkPublic(app, request, request.params.slug, request.body, request.workRequestPhotos ?? []) }),
   );
   r.post(
     '/api/portal/session',
@@ -207,9 +216,22 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/portal/work-requests',
     {
+      // An upload is signed in before its photos are read, so a stranger's bytes are refused unread; JSON keeps
+      // the usual order (its body is validated first, then the guard runs as on every signed-in route).
+      preValidation: async (request) => {
+        if (request.isMultipart()) await signedIn(request);
+        await readWorkRequestPhotos(request);
+      },
       preHandler: signedIn,
-      schema: { tags, summary: 'Ask for work at one of the customer’s addresses or a new one', body: portalWorkRequestBody, response: { 201: messageAnswer } },
+      schema: {
+        tags,
+        summary: 'Ask for work at one of the customer’s addresses or a new one.' + photosNote,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: portalWorkRequestBody,
+        response: { 201: messageAnswer },
+      },
     },
-    async (request, reply) => reply.status(201).send({ data: await requestWorkSignedIn(app, requirePortalViewer(request), request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await requestWorkSignedIn(app, requirePortalViewer(request), request.body, request.workRequestPhotos ?? []) }),
   );
 }

@@ -15,6 +15,7 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
   source: 'AI_RECEPTIONIST',
   notes: null,
   job: null,
+  photos: [],
   createdAt: '2025-03-04T15:00:00.000Z',
   ...overrides,
 });
@@ -52,6 +53,24 @@ describe('leads', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Create lead' }));
     await waitFor(() => expect(dialog.getAllByText('This field is required')).toHaveLength(2));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('shows the photos a customer sent as thumbnails; one opens large, and the others are a click away', async () => {
+    const photos = ['f1', 'f2'].map((f) => ({ id: f, url: `/api/leads/${LEAD_ID}/photos/${f}` }));
+    mockApi(route('GET', '/api/leads', { body: pageOf([lead({ photos }), lead({ id: 'bare', leadNumber: 18 })]) }));
+    renderApp('/leads', makeSession('Staff', 'onlyViewAccess'));
+    const thumbs = await screen.findAllByRole('button', { name: /Open photo \d of 2 on lead #17/ });
+    expect(thumbs).toHaveLength(2);
+    expect(thumbs[1]!.querySelector('img')!.getAttribute('src')).toBe(`/api/leads/${LEAD_ID}/photos/f2`);
+    expect(screen.queryByRole('button', { name: /on lead #18/ })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(thumbs[1]!);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Lead #17 · photo 2 of 2' }));
+    expect(dialog.getByRole('img', { name: 'Photo 2 sent with lead #17' }).getAttribute('src')).toBe(`/api/leads/${LEAD_ID}/photos/f2`);
+    await user.click(dialog.getByRole('button', { name: 'Show photo 1' }));
+    expect((await screen.findByRole('dialog', { name: 'Lead #17 · photo 1 of 2' })).querySelector('img')!.getAttribute('src')).toBe(
+      `/api/leads/${LEAD_ID}/photos/f1`,
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import { useAuth } from '../../lib/auth-context';
 import { formatDate } from '../../lib/format';
 import { usePagedList } from '../../lib/use-paged-list';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUS_OPTIONS, leadKeys, leadsApi, type LeadStatus } from './leads.api';
+import { LeadPhotoThumbs } from './lead-photos';
 import { NewLeadDialog } from './new-lead-dialog';
 
 const STATUS_TONES: Record<LeadStatus, BadgeTone> = {
@@ -88,6 +89,7 @@ export function LeadsListPage() {
           { key: 'customer', header: 'Customer', cell: (l) => l.customer.name },
           { key: 'status', header: 'Status', cell: statusBadge },
           { key: 'source', header: 'Source', cell: (l) => LEAD_SOURCE_LABELS[l.source] },
+          { key: 'photos', header: 'Photos', cell: (l) => <LeadPhotoThumbs lead={l} /> },
           { key: 'createdAt', header: 'Created On', cell: (l) => formatDate(l.createdAt, tz), className: 'whitespace-nowrap' },
           { key: 'job', header: 'Job', cell: jobCell },
           { key: 'actions', header: 'Actions', cell: actionCell },
@@ -96,6 +98,7 @@ export function LeadsListPage() {
         cardFields={[
           { label: 'Status', value: statusBadge },
           { label: 'Source', value: (l) => LEAD_SOURCE_LABELS[l.source] },
+          { label: 'Photos', value: (l) => <LeadPhotoThumbs lead={l} /> },
           { label: 'Created On', value: (l) => formatDate(l.createdAt, tz) },
           { label: 'Job', value: (l) => (l.job ? jobCell(l) : (actionCell(l) ?? jobCell(l))) },
         ]}

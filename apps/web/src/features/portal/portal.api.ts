@@ -17,10 +17,20 @@ import type {
   PublicWorkRequestBody,
   PortalWorkRequestBody,
 } from '@fieldwork/domain/portal/portal.schemas';
+import { WORK_REQUEST_PHOTO_FIELD } from '@fieldwork/domain/portal/work-request-photos.rules';
 import { API_BASE, api, type DataOf } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
 
 const portal = { skipAuthRedirect: true } as const;
+
+/** A request for work goes as JSON, or as multipart/form-data of the same fields when it carries photos. */
+function workRequestPayload(body: object, photos: readonly File[]): object | FormData {
+  if (photos.length === 0) return body;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) if (value !== undefined && value !== null) form.append(key, String(value));
+  for (const photo of photos) form.append(WORK_REQUEST_PHOTO_FIELD, photo, photo.name);
+  return form;
+}
 const data = async <T>(p: Promise<DataOf<T>>): Promise<T> => (await p).data;
 
 export type PortalDocumentKind = 'estimate' | 'invoice';
@@ -41,8 +51,8 @@ export const portalApi = {
   company: (slug: string) => data(api.get<DataOf<PortalCompany>>(`/portal/companies/${enc(slug)}`, portal)),
   requestSignInLink: (slug: string, email: string) =>
     data(api.post<DataOf<{ message: string }>>(`/portal/companies/${enc(slug)}/sign-in-link`, { email }, portal)),
-  requestWorkPublic: (slug: string, body: PublicWorkRequestBody) =>
-    data(api.post<DataOf<{ message: string }>>(`/portal/companies/${enc(slug)}/work-requests`, body, portal)),
+  requestWorkPublic: (slug: string, body: PublicWorkRequestBody, photos: readonly File[] = []) =>
+    data(api.post<DataOf<{ message: string }>>(`/portal/companies/${enc(slug)}/work-requests`, workRequestPayload(body, photos), portal)),
   openSession: (token: string) => data(api.post<DataOf<PortalSessionAnswer>>('/portal/session', { token }, portal)),
   signOut: () => api.delete<null>('/portal/session', portal),
   me: () => data(api.get<DataOf<PortalMe>>('/portal/me', portal)),
@@ -56,7 +66,8 @@ export const portalApi = {
   requestChanges: (id: string, body: PortalChangesBody, key: string) =>
     data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/request-changes`, body, { ...portal, headers: idempotencyHeaders(key) })),
   invoice: (id: string) => data(api.get<DataOf<PortalInvoice>>(`/portal/invoices/${enc(id)}`, portal)),
-  requestWork: (body: PortalWorkRequestBody) => data(api.post<DataOf<{ message: string }>>('/portal/work-requests', body, portal)),
+  requestWork: (body: PortalWorkRequestBody, photos: readonly File[] = []) =>
+    data(api.post<DataOf<{ message: string }>>('/portal/work-requests', workRequestPayload(body, photos), portal)),
 };
 
 /** The PDF routes are plain links: the browser downloads them with the portal cookie. */

@@ -1,7 +1,7 @@
 /**
  * "Request work": on the company's public page the visitor says who they are; in the hub the customer is
- * known and picks one of their addresses or types a new one. Both are checked with the domain's schemas
- * before sending, and both end on the same thank-you.
+ * known and picks one of their addresses or types a new one. Both may add photos of the problem. Both are
+ * checked with the domain's schemas and photo rules before sending, and both end on the same thank-you.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { Input } from '../../components/input';
 import { Textarea } from '../../components/textarea';
 import { fieldErrors } from './portal-form-errors';
 import { portalApi } from './portal.api';
+import { WorkRequestPhotosPicker } from './work-request-photos-picker';
 
 export const REQUEST_WORK_TITLE = 'Request work';
 export const NEW_ADDRESS = 'new';
@@ -30,11 +31,12 @@ export function WorkRequestForm(props: WorkRequestFormProps) {
   const sites = props.mode === 'hub' ? props.sites : [];
   const [values, setValues] = useState<Values>({ ...EMPTY, siteId: sites[0]?.id ?? NEW_ADDRESS });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [photos, setPhotos] = useState<File[]>([]);
   const send = useMutation({
     mutationFn: (body: unknown) =>
       props.mode === 'public'
-        ? portalApi.requestWorkPublic(props.slug, body as Parameters<typeof portalApi.requestWorkPublic>[1])
-        : portalApi.requestWork(body as Parameters<typeof portalApi.requestWork>[0]),
+        ? portalApi.requestWorkPublic(props.slug, body as Parameters<typeof portalApi.requestWorkPublic>[1], photos)
+        : portalApi.requestWork(body as Parameters<typeof portalApi.requestWork>[0], photos),
   });
 
   const set = (key: Key) => (value: string) => {
@@ -110,6 +112,7 @@ export function WorkRequestForm(props: WorkRequestFormProps) {
         onChange={set('preferredTimes')}
         max={500}
       />
+      <WorkRequestPhotosPicker photos={photos} onChange={setPhotos} disabled={send.isPending} />
       <FormAlert error={send.error} />
       <Button type="submit" className="min-h-11 w-full text-base! sm:w-auto" loading={send.isPending}>
         Send request
