@@ -4,7 +4,7 @@ import { withTenant } from '@fieldwork/db/tenant-scope';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { PORTAL_MESSAGES } from '@fieldwork/domain/portal/portal.rules';
 import { publicOrigin } from '../../lib/public-url.ts';
-import { hitCounter } from '../auth/rate-limit.repository.ts';
+import { hitCounter, peekCounter } from '../auth/rate-limit.repository.ts';
 import { issueSignInLink } from '../portal-core/portal-links.service.ts';
 import { customersWithAddress } from './portal.repository.ts';
 import { queueSignInEmail } from './portal-mail.service.ts';
@@ -25,9 +25,24 @@ async function enforce(app: FastifyInstance, limits: Limit[]): Promise<void> {
 const MINUTE = 60_000;
 
 /** Public work requests: a person asks a handful of times, a script many — per address and per company. */
+const PUBLIC_REQUESTS_PER_IP = 10;
+const publicIpKey = (request: FastifyRequest) => `portal-work:ip:${request.ip}`;
+
+/**
+ * Before a public request's photos are read (up to 5 × 25 MB): an address already over its limit is refused
+ * unread. Only looks; the request is counted with its email once the body is known.
+ */
+export async function refuseSpentAddress(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const hit = await peekCounter(app.db, publicIpKey(request), 60 * MINUTE);
+  if (hit.count >= PUBLIC_REQUESTS_PER_IP) {
+    const retry = Math.max(1, Math.ceil((Date.parse(hit.windowStart) + 60 * MINUTE - Date.now()) / 1000));
+    throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': String(retry) } });
+  }
+}
+
 export const limitPublicRequests = (app: FastifyInstance, request: FastifyRequest, tenantId: string, email: string) =>
   enforce(app, [
-    { key: `portal-work:ip:${request.ip}`, max: 10, windowMs: 60 * MINUTE },
+    { key: publicIpKey(request), max: PUBLIC_REQUESTS_PER_IP, windowMs: 60 * MINUTE },
     { key: `portal-work:email:${tenantId}:${email.toLowerCase()}`, max: 5, windowMs: 60 * MINUTE },
   ]);
 

@@ -31,7 +31,7 @@ import {
   requireCompany,
   visitTechnicianImage,
 } from './portal-hub.service.ts';
-import { requestSignInLink } from './portal-access.service.ts';
+import { refuseSpentAddress, requestSignInLink } from './portal-access.service.ts';
 import { readWorkRequestPhotos, WORK_REQUEST_MULTIPART_LIMITS } from './work-request-photos.ts';
 import { endPortalSession, exchangePortalToken, portalGuard, requirePortalViewer } from './portal-session.service.ts';
 
@@ -108,7 +108,10 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
         body: publicWorkRequestBody,
         response: { 201: messageAnswer },
       },
-      preValidation: readWorkRequestPhotos,
+      preValidation: async (request) => {
+        await refuseSpentAddress(app, request);
+        await readWorkRequestPhotos(request);
+      },
     },
     async (request, reply) =>
       reply.status(201).send({ data: await requestWorkPublic(app, request, request.params.slug, request.body, request.workRequestPhotos ?? []) }),

@@ -186,6 +186,19 @@ describe('a request for work with photos', () => {
     expect([...codes, sixth.statusCode]).toEqual([201, 201, 201, 201, 201, 429]);
     expect(await tenantSnapshot(t.db, tenantId)).toBe(before);
   });
+
+  it('an address past its hourly requests is refused before its photos are read: a non-photo gets 429, not 415', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const fields = { name: `Sender ${i}`, email: `sender${i}@many.test`, address: '6 Busy St', description: 'Once' };
+      codes.push((await post(`/api/portal/companies/${slug}/work-requests`, fields, [], undefined, '10.0.0.4')).statusCode);
+    }
+    expect(codes.every((c) => c === 201)).toBe(true);
+    const fields = { name: 'Sender 11', email: 'sender11@many.test', address: '6 Busy St', description: 'Once more' };
+    const late = await post(`/api/portal/companies/${slug}/work-requests`, fields, [photo('notes.png', Buffer.from('not a picture'))], undefined, '10.0.0.4');
+    expect(late.statusCode).toBe(429);
+    expect(Number(late.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });
 
 describe('the office’s photo route', () => {
