@@ -290,6 +290,11 @@ function approval(doc: Doc, a: NonNullable<Estimate['approval']>, timeZone: stri
     fieldOf(doc, WIDTH, 'Signed At', dateTimeInZone(a.signedAt, timeZone)),
     fieldOf(doc, WIDTH, 'IP Address', a.signerIp ?? '—'),
   ];
+  // The portal's record: where the customer answered, a signature typed instead of drawn, and the fingerprint of
+  // the document as answered, so the printed copy carries the same evidence as the screen.
+  if (a.via) fields.push(fieldOf(doc, WIDTH, 'Answered', a.via === 'portal' ? 'In the customer portal' : 'Onsite'));
+  if (a.typedSignature) fields.push(fieldOf(doc, WIDTH, 'Typed Signature', a.typedSignature));
+  if (a.documentHash) fields.push(fieldOf(doc, WIDTH, 'Document SHA-256', a.documentHash, 2));
   if (a.comment) fields.push(fieldOf(doc, WIDTH, 'Comment', a.comment, COMMENT_MAX_LINES));
   const signature = signatureBytes(a.signature);
   const imageRoom = signature ? SIGNATURE_FIT[1] + 4 : 0;

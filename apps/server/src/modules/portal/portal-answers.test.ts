@@ -5,6 +5,7 @@ import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import type { TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { PORTAL_MESSAGES } from '@fieldwork/domain/portal/portal.rules';
 import type { DomainEvent } from '@fieldwork/domain/common/events.schemas';
+import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { closeMailTestApp, createMailTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { estimateBody, line, PNG } from '../billing/billing.fixture.ts';
 import { customerWithEstimate, emailDocument, openLink } from './portal.fixture.ts';
@@ -82,6 +83,16 @@ describe('approve, decline, request changes', () => {
       .execute();
     expect(rows.every((r) => r.approval_signature_text === 'Casey Client')).toBe(true);
     expect(rows[0]!.approval_document_hash).not.toBe(rows[1]!.approval_document_hash);
+    // The printed copy carries the same record, for the office and for the customer.
+    const hash = rows.find((r) => r.id === a.estimateId)!.approval_document_hash!;
+    for (const [url, cookie] of [
+      [`/api/estimates/${a.estimateId}/pdf`, admin.cookie],
+      [`/api/portal/estimates/${a.estimateId}/pdf`, a.cookie],
+    ] as const) {
+      const text = (await extractPdfText((await t.call('GET', url, cookie)).rawPayload)).replace(/\s+/g, ' ');
+      for (const expected of ['In the customer portal', 'Typed Signature', 'Casey Client']) expect(text, url).toContain(expected);
+      expect(text.replace(/ /g, ''), url).toContain(hash);
+    }
   });
 
   it('request changes needs a comment, which the office reads; decline takes an optional reason', async () => {
