@@ -81,7 +81,7 @@ describe('GET /api/events', () => {
     const s = await subscribe(as(admin));
     const task = await createTask();
     const created = await s.waitFor((e) => e.event === 'task.created' && e.data.taskId === task.id);
-    expect(created.data).toEqual({ type: 'task.created', taskId: task.id, jobId, taskNumber: task.taskNumber, at: expect.any(String) });
+    expect(created.data).toEqual({ type: 'task.created', taskId: task.id, jobId, taskNumber: task.taskNumber, recordId: null, at: expect.any(String) });
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(s.raw()).not.toContain(tenantId);
     expect(s.raw()).not.toContain('assigneeKeys');
