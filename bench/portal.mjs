@@ -1,8 +1,8 @@
 // The customer portal's document answers on the large tenant (target p95 ≤ 20 ms): the estimate and invoice
 // pages' API (GET /api/portal/{estimates,invoices}/:id) — the sent estimate with the most lines, and its
-// customer's sent invoice with the most — and that customer's hub. The customer's session comes from a personal link written straight into
-// the database (its token's hash, as the send path stores it) and exchanged through POST /api/portal/session,
-// as a customer's browser does. `measurePortal` is called by bench/run.mjs.
+// customer's sent invoice with the most — and that customer's hub. The customer's session comes from a sign-in
+// link written straight into the database (its token's hash, as the portal stores it) and exchanged through
+// POST /api/portal/session, as a customer's browser does. `measurePortal` is called by bench/run.mjs.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -52,13 +52,13 @@ export async function measurePortal({ base, env, tenantId, seconds, log = consol
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     await db.run(
+      // A sign-in link (no document): it opens the whole customer, as the customer's own address does.
       `insert into portal_links (id, tenant_id, customer_id, estimate_id, invoice_id, email, token_hash, expires_at, created_at)
-       values (?, ?, ?, null, ?, 'bench-customer@bench.test', ?, ?, ?)`,
+       values (?, ?, ?, null, null, 'bench-customer@bench.test', ?, ?, ?)`,
       [
         randomUUID(),
         tenantId,
         picked.customer_id,
-        picked.invoice_id,
         createHash('sha256').update(token).digest('hex'),
         new Date(now.getTime() + 86_400_000).toISOString(),
         now.toISOString(),
