@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { withTenant } from '@fieldwork/db/tenant-scope';
-import { immediateTransaction } from '@fieldwork/db/transactions';
+import { runTransaction } from '@fieldwork/db/transactions';
 import { buildTenant } from '@fieldwork/testing/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { createSecretBox, loadServerKeys } from '../lib/secret-box.ts';
@@ -53,19 +53,23 @@ describe.each(VARIANTS)('the outbox on two server processes ($name)', ({ kind })
     const tenantId = (await buildTenant(store.handle.db)).id;
     const box = createSecretBox(loadServerKeys({ secretKey: SECRET_KEY, dataDir: '/nonexistent' }));
     const ids: string[] = [];
-    // BEGIN IMMEDIATE: the servers' workers write to the same file, and a deferred transaction that reads first
+    // On SQLite BEGIN IMMEDIATE: the servers' workers write to the same file, and a deferred transaction that reads first
     // (the company's branding) fails with "database is locked" when one commits before its first write.
     await withTenant(tenantId, () =>
-      immediateTransaction(store.handle.db, async (trx) => {
-        for (let i = 0; i < COUNT; i++) {
-          ids.push(
-            await queueEmail(
-              { db: trx, tenantId, box },
-              { kind: 'estimate', to: [`${label}-${i}@example.com`], subject: `${label} ${i}`, content: { message: `Email ${i}` }, createdBy: null },
-            ),
-          );
-        }
-      }),
+      runTransaction(
+        store.handle.db,
+        async (trx) => {
+          for (let i = 0; i < COUNT; i++) {
+            ids.push(
+              await queueEmail(
+                { db: trx, tenantId, box },
+                { kind: 'estimate', to: [`${label}-${i}@example.com`], subject: `${label} ${i}`, content: { message: `Email ${i}` }, createdBy: null },
+              ),
+            );
+          }
+        },
+        { immediate: true },
+      ),
     );
     return ids;
   }
