@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021-invoice-copies.ts';
 import * as m0022 from './migrations/0022-work-queue-tabs.ts';
 import * as m0023 from './migrations/0023-customer-portal.ts';
 import * as m0024 from './migrations/0024-lead-photos.ts';
+import * as m0025 from './migrations/0025-online-payments.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0022-work-queue-tabs': m0022,
   '0023-customer-portal': m0023,
   '0024-lead-photos': m0024,
+  '0025-online-payments': m0025,
 };
 
 class ListProvider implements MigrationProvider {

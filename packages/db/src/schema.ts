@@ -15,6 +15,7 @@ import type { CostsTable, EstimateCostColumns, UserCostColumns } from './schema-
 import type { DashboardTables, TenantBrandingColumns, TenantFinancingColumns } from './schema-dashboard.ts';
 import type { MessagingTables, TenantVerificationColumns } from './schema-messaging.ts';
 import type { EstimateAnswerColumns, PortalTables, TenantPortalColumns } from './schema-portal.ts';
+import type { CreditColumns, PaymentTables } from './schema-payments.ts';
 import type { TaskTables, TasksTable, VehiclesTable } from './schema-tasks.ts';
 
 export type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable };
@@ -276,6 +277,7 @@ export type IdempotencyKeysTable = {
 export type Database = DashboardTables &
   MessagingTables &
   PortalTables &
+  PaymentTables &
   TaskTables & {
     tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & {
       [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]>;
@@ -312,9 +314,9 @@ export type Database = DashboardTables &
     media: MediaTable;
     table_configs: TableConfigsTable;
     idempotency_keys: IdempotencyKeysTable;
-    estimates: EstimatesTable & { estimated_cost_cents: Generated<EstimateCostColumns['estimated_cost_cents']> } & Partial<EstimateAnswerColumns>;
+    estimates: EstimatesTable & { estimated_cost_cents: Generated<EstimateCostColumns['estimated_cost_cents']> } & Partial<EstimateAnswerColumns> & CreditColumns;
     estimate_lines: EstimateLinesTable;
-    invoices: InvoicesTable;
+    invoices: InvoicesTable & CreditColumns;
     invoice_lines: InvoiceLinesTable;
     invoice_payments: InvoicePaymentsTable;
     catalogue_items: CatalogueItemsTable;

@@ -14,6 +14,7 @@ import {
   moneyField,
 } from './billing.schemas.ts';
 import { INVOICE_ACTIONS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.rules.ts';
+import { onlinePaymentSchema, onlinePaySchema } from '../payments/payments.schemas.ts';
 
 export const INVOICE_PAGE_SIZE = 10;
 
@@ -87,6 +88,12 @@ export const invoiceSchema = z.object({
   paidAmount: z.number(),
   balance: z.number(),
   payments: z.array(paymentSchema),
+  /** Money received beyond the total (a card payment that crossed a cash one): to refund or apply. */
+  credit: z.number(),
+  /** Card payments through the company's Stripe account, with refunds and Stripe's fee where known. */
+  onlinePayments: z.array(onlinePaymentSchema),
+  /** "Take card payment": offered while the invoice can be paid online. */
+  onlinePay: onlinePaySchema,
   actions: invoiceActionsSchema,
   /** The invoice this draft was copied from by an edit (the original stays as it was), if any. */
   copiedFrom: invoiceRef.nullable(),

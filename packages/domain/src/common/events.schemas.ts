@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'job.status',
   'estimate.status',
   'lead.created',
+  'invoice.payment',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -26,7 +27,7 @@ export const domainEventSchema = z.object({
   taskId: z.string().optional(),
   jobId: z.string().optional(),
   taskNumber: z.number().int().optional(),
-  /** The estimate or lead an office-only event is about (a customer answered in the portal, asked for work). */
+  /** The estimate, invoice or lead an office-only event is about (a customer answered in the portal, asked for work). */
   recordId: z.string().optional(),
   /** Assignee keys (technician user id, subcontractor id) before and after the change: who else may see it. */
   assigneeKeys: z.array(z.string()),

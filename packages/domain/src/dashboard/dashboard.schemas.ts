@@ -107,6 +107,8 @@ export const financeMetricsSchema = z.object({
   grossMargin: metricFigureSchema,
   /** grossMargin ÷ revenue as a percent with 2 places (35.5 = 35.5 %); value 0 when nothing was invoiced. */
   marginPercentage: metricFigureSchema,
+  /** Now: invoices holding money beyond their totals (a card payment crossed another), to refund or apply. */
+  credits: z.object({ count: z.number(), amount: z.number() }),
 });
 export type FinanceMetrics = z.infer<typeof financeMetricsSchema>;
 

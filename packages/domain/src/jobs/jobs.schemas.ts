@@ -132,6 +132,8 @@ export const jobSchema = z.object({
   paidAmount: z.number(),
   totalCost: z.number(),
   openBalance: z.number(),
+  /** Money received on the job's invoices beyond their totals: to refund or apply. */
+  credit: z.number(),
   counts: z.object({ tasks: z.number(), estimates: z.number(), invoices: z.number(), costs: z.number(), notes: z.number(), media: z.number() }),
   createdBy: userRef.nullable(),
   createdAt: z.string(),

@@ -5,6 +5,7 @@ import { signatureField } from '../billing/estimates.schemas.ts';
 import { APPROVAL_DECISIONS, ESTIMATE_STATUSES } from '../billing/estimates.rules.ts';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '../billing/invoices.rules.ts';
 import { PORTAL_MESSAGES } from './portal.rules.ts';
+import { onlinePaySchema } from '../payments/payments.schemas.ts';
 
 /** POST /api/portal/session: the token from the link, exchanged for a customer session. */
 export const portalSessionBody = z.strictObject({
@@ -110,6 +111,8 @@ export const portalEstimateSchema = z.object({
   terms: z.string(),
   /** Approve, decline and request changes are offered while this is true. */
   canAnswer: z.boolean(),
+  /** Pay deposit: offered on an approved estimate whose deposit is due. */
+  onlinePay: onlinePaySchema,
   answer: z
     .object({ decision: z.enum(APPROVAL_DECISIONS), signerName: z.string(), at: z.string(), comment: z.string().nullable(), via: z.enum(['onsite', 'portal']) })
     .nullable(),
@@ -131,6 +134,9 @@ export const portalInvoiceSchema = z.object({
   payments: z.array(z.object({ amount: z.number(), paidOn: z.string(), method: z.enum(PAYMENT_METHODS) })),
   paidAmount: z.number(),
   balance: z.number(),
+  /** Paid beyond the total; the company refunds or applies it. */
+  credit: z.number(),
+  onlinePay: onlinePaySchema,
 });
 export type PortalInvoice = z.infer<typeof portalInvoiceSchema>;
 
