@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createSecretBox, loadServerKeys, type SecretBox } from './lib/secret-box.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
@@ -5,6 +6,9 @@ import { createEmailSendHandler } from './modules/messages/email-send.handler.ts
 import { estimatePdf, invoicePdf } from './modules/pdf/pdf.service.ts';
 import { createBackgroundWorker, type BackgroundWorker, type JobHandlers } from './modules/background/background-worker.ts';
 import type { BackgroundJobKind } from './modules/background/background.service.ts';
+import { createPaymentFeeHandler } from './modules/payments/payment-fee.handler.ts';
+import type { PaymentsDeps } from './modules/payments/payments-context.ts';
+import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -14,6 +18,8 @@ declare module 'fastify' {
     secrets: SecretBox;
     /** null without SMTP_URL. */
     mail: MailTransport | null;
+    /** Stripe, through each company's own keys (modules/payments). */
+    payments: PaymentsDeps;
   }
 }
 
@@ -29,6 +35,13 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
   const mail = createMailTransport(app.config.mail);
   app.decorate('secrets', secrets);
   app.decorate('mail', mail);
+  const payments: PaymentsDeps = {
+    gateway: createStripeGateway(app.config.stripeApiUrl),
+    box: secrets,
+    demo: app.config.demo,
+    testWebhookSecret: `whsec_${randomBytes(24).toString('hex')}`,
+  };
+  app.decorate('payments', payments);
   const handlers = {
     'email.send': createEmailSendHandler({
       transport: mail,
@@ -36,6 +49,7 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
       box: secrets,
       documentPdf: (kind, ctx, id) => (kind === 'estimate' ? estimatePdf : invoicePdf)({ ...ctx, pdf: app.pdf }, id),
     }),
+    'payment.fee': createPaymentFeeHandler(payments),
   } satisfies Record<BackgroundJobKind, JobHandlers[string]>;
   const worker = createBackgroundWorker(
     app.db,

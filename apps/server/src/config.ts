@@ -54,6 +54,8 @@ export type AppConfig = {
   background: WorkerOptions;
   /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, there are no metrics at all. */
   metricsToken: string | undefined;
+  /** STRIPE_API_URL: where the Stripe SDK sends its requests (Stripe's own unless set: tests, an egress proxy). */
+  stripeApiUrl: string | undefined;
 };
 
 /** Zero allowed (no queue, no cache). */
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretKey: env.SECRET_KEY || undefined,
     previousSecretKey: env.SECRET_KEY_PREVIOUS || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
     background: {
       pollMs: whole(env.BACKGROUND_POLL_MS, 500),
       concurrency: int(env.BACKGROUND_CONCURRENCY, 4),

@@ -29,6 +29,8 @@ export type PaymentCheckoutsTable = {
   /** 'open' until its payment is recorded ('complete'). */
   status: string;
   idempotency_key: string;
+  /** Who opened it (the portal's signed-in address), for the receipt. */
+  payer_email: string | null;
   return_url: string;
   cancel_url: string;
   created_at: string;

@@ -120,6 +120,9 @@ export function sampleInvoice(count: number, overrides: Partial<Invoice> = {}): 
     paidAmount,
     balance: Math.round((base.totalAmount - paidAmount) * 100) / 100,
     payments,
+    credit: 0,
+    onlinePayments: [],
+    onlinePay: null,
     actions: {} as Invoice['actions'],
     ...overrides,
   };

@@ -32,6 +32,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { portalLinksRoutes } from './portal/portal-links.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(invoicesRoutes);
   await app.register(portalLinksRoutes);
   await app.register(portalRoutes);
+  await app.register(paymentsRoutes);
   await app.register(catalogueRoutes);
   await app.register(pdfRoutes);
   await app.register(receptionistRoutes);

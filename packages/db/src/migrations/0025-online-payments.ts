@@ -27,7 +27,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     `create table payment_checkouts (id text primary key, tenant_id text not null references tenants(id), provider text not null,
       provider_session_id text not null, invoice_id text references invoices(id), estimate_id text references estimates(id),
       amount_cents bigint not null check (amount_cents > 0), url text not null, status text not null,
-      idempotency_key text not null, return_url text not null, cancel_url text not null, created_at ${ts} not null,
+      idempotency_key text not null, payer_email text, return_url text not null, cancel_url text not null, created_at ${ts} not null,
       unique (tenant_id, idempotency_key), unique (provider, provider_session_id),
       check ((invoice_id is null) <> (estimate_id is null)))`,
     `create table online_payments (id text primary key, tenant_id text not null references tenants(id), provider text not null,

@@ -108,6 +108,8 @@ export const invoiceListItemSchema = invoiceSchema.omit({
   copies: true,
   productServices: true,
   payments: true,
+  onlinePayments: true,
+  onlinePay: true,
   totalMargin: true,
   marginPercentage: true,
   totalRevenue: true,

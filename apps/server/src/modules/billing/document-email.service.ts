@@ -139,7 +139,7 @@ export async function documentEmailDraft(
 /** A payment's receipt, in the company's wording. */
 export async function queueReceiptEmail(
   trx: Db,
-  ctx: MailingCtx,
+  ctx: { box: SecretBox; viewer: { tenantId: string; userId: string | null } },
   invoice: EmailedDocument,
   payment: { amountCents: number; paidOn: string; balanceCents: number },
   to: string[],

@@ -35,6 +35,8 @@ export type BillingCtx = {
   box?: SecretBox;
   /** Where the product is reached from outside: the origin of the customer's personal links. */
   origin?: string;
+  /** The demo's test checkout stands in for Stripe where a company has no keys. */
+  demoPayments?: boolean;
 };
 
 const KIND = {

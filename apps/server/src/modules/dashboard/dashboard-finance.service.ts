@@ -1,4 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
+import { creditTotals } from '../payments/online-payments.repository.ts';
 import { bucketOf, chartBuckets, figure, previousDays, resolveRange } from '@fieldwork/domain/dashboard/dashboard.rules';
 import { financeFigures } from '@fieldwork/domain/dashboard/dashboard-figures.rules';
 import type { DashboardRange, DashboardRangeQuery, FinanceMetrics, RevenueChart } from '@fieldwork/domain/dashboard/dashboard.schemas';
@@ -49,11 +50,12 @@ export async function financeMetrics(db: Db, tenantId: string, timeZone: string,
   const range = rangeOf(query, timeZone, now);
   const { current, previous } = periodsOf(range);
   const today = dayIn(now, timeZone);
-  const [cur, prev, open, estimates] = await Promise.all([
+  const [cur, prev, open, estimates, credits] = await Promise.all([
     periodMoney(db, tenantId, current, timeZone),
     periodMoney(db, tenantId, previous, timeZone),
     openInvoiceTotals(db, tenantId, today),
     estimateTotals(db, tenantId, today),
+    creditTotals(db, tenantId),
   ]);
   const money = (value: number, before: number | null) => figure(centsToDollars(value), before === null ? null : centsToDollars(before));
   return {
@@ -69,6 +71,7 @@ export async function financeMetrics(db: Db, tenantId: string, timeZone: string,
     jobCosts: money(cur.jobCosts, prev.jobCosts),
     grossMargin: money(cur.grossMargin, prev.grossMargin),
     marginPercentage: figure(cur.marginPercentage, prev.marginPercentage),
+    credits: { count: credits.count, amount: centsToDollars(credits.cents) },
   };
 }
 

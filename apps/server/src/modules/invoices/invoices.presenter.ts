@@ -3,6 +3,8 @@ import type { Invoice, InvoiceListItem } from '@fieldwork/domain/billing/invoice
 import { centsToDollars } from '@fieldwork/domain/common/money.rules';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import type { InvoicePaymentsTable } from '@fieldwork/db/schema';
+import type { OnlinePay } from '@fieldwork/domain/payments/payments.schemas';
+import { toOnlinePayment, type OnlinePaymentRow } from '../payments/online-payments.presenter.ts';
 import type { InvoiceRow, LineRow } from '../billing/documents.repository.ts';
 import { commonDto, invoiceReaderOf, marginFields, type DocumentReader } from '../billing/documents.service.ts';
 
@@ -24,6 +26,7 @@ function base(reader: DocumentReader, row: InvoiceRow) {
     convertedInvoiceJobinfo: row.previous_invoice_number !== null ? { previousInvoiceNumber: row.previous_invoice_number } : null,
     paidAmount: centsToDollars(row.paid_cents),
     balance: centsToDollars(row.total_cents - row.paid_cents),
+    credit: centsToDollars(row.credit_cents),
     actions: invoiceActions({ status, paidCents: row.paid_cents }, reader.write),
   };
 }
@@ -42,9 +45,13 @@ export function toInvoiceDto(
   lines: LineRow[],
   payments: InvoicePaymentsTable[],
   links: { from: LinkedRow | null; copies: LinkedRow[] },
+  online: CardPayments,
 ): Invoice {
-  return toInvoiceDocument(invoiceReaderOf(viewer), row, lines, payments, links);
+  return toInvoiceDocument(invoiceReaderOf(viewer), row, lines, payments, links, online);
 }
+
+/** The invoice's card payments and whether it can be paid online now (null: the company takes none). */
+export type CardPayments = { payments: OnlinePaymentRow[]; pay: OnlinePay };
 
 export function toInvoiceDocument(
   reader: DocumentReader,
@@ -52,6 +59,7 @@ export function toInvoiceDocument(
   lines: LineRow[],
   payments: InvoicePaymentsTable[],
   links: { from: LinkedRow | null; copies: LinkedRow[] },
+  online: CardPayments,
 ): Invoice {
   return {
     ...commonDto(row, lines),
@@ -65,6 +73,8 @@ export function toInvoiceDocument(
       reference: p.reference,
       createdAt: p.created_at,
     })),
+    onlinePayments: online.payments.map(toOnlinePayment),
+    onlinePay: online.pay,
     copiedFrom: links.from ? refOf(links.from) : null,
     copies: links.copies.map(refOf),
   };

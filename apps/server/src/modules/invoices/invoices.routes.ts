@@ -38,7 +38,15 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['invoices'];
   const ctx = (request: FastifyRequest): Ctx => {
     const auth = requireAuth(request);
-    return { db: app.db, dialect: app.dialect, viewer: auth.viewer, timeZone: auth.timeZone, box: app.secrets, origin: publicOrigin(app, request) };
+    return {
+      db: app.db,
+      dialect: app.dialect,
+      viewer: auth.viewer,
+      timeZone: auth.timeZone,
+      box: app.secrets,
+      origin: publicOrigin(app, request),
+      demoPayments: app.config.demo,
+    };
   };
 
   r.get(

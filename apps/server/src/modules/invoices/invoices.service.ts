@@ -19,6 +19,7 @@ import { toListFilter } from '../billing/documents.service.ts';
 import { insertPayment, releaseConversion } from '../billing/conversion.repository.ts';
 import { addPaymentIf, deleteInvoiceIf, findBalance, findCopyLinks, setInvoiceStatusIf } from './invoices.repository.ts';
 import { toInvoiceDto, toInvoiceListItem } from './invoices.presenter.ts';
+import { cardPaymentsOf } from '../payments/card-payments.service.ts';
 import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
 import {
   documentEmailDraft,
@@ -59,12 +60,13 @@ export async function listInvoicesPage(ctx: Ctx, q: InvoiceListQuery) {
 export async function getInvoice(ctx: Ctx, id: string): Promise<Invoice> {
   const { tenantId } = ctx.viewer;
   const row = await requireInvoice(ctx.db, tenantId, id);
-  const [lines, payments, links] = await Promise.all([
+  const [lines, payments, links, online] = await Promise.all([
     loadLines(ctx.db, 'invoice', tenantId, id),
     loadPayments(ctx.db, tenantId, id),
     findCopyLinks(ctx.db, tenantId, row),
+    cardPaymentsOf(ctx.db, tenantId, row, ctx.demoPayments ?? false),
   ]);
-  return toInvoiceDto(ctx.viewer, row, lines, payments, links);
+  return toInvoiceDto(ctx.viewer, row, lines, payments, links, online);
 }
 
 function toInput(body: CreateInvoiceBody): DocumentInput & { own: OwnFields } {

@@ -1,3 +1,4 @@
+import { centsToDollars } from '@fieldwork/domain/common/money.rules';
 import { jobStatusActions, jobTaskSummary, type JobTaskCounts } from '@fieldwork/domain/jobs/job-status.rules';
 import type { Job, JobListItem, JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
 import { centsToAmount, jobActions } from '@fieldwork/domain/jobs/jobs.rules';
@@ -51,7 +52,7 @@ export function toJobListItem(viewer: Viewer, row: JobListRow, refs: Refs, tasks
   };
 }
 
-export function toJobDto(viewer: Viewer, row: JobDetailRow, refs: Refs, tasks: JobTaskCounts): Job {
+export function toJobDto(viewer: Viewer, row: JobDetailRow, refs: Refs, tasks: JobTaskCounts, creditCents: number): Job {
   const status = row.status as JobStatus;
   return {
     id: row.id,
@@ -69,6 +70,7 @@ export function toJobDto(viewer: Viewer, row: JobDetailRow, refs: Refs, tasks: J
     crmLead: row.crm_lead_id && row.lead_number !== null ? { id: row.crm_lead_id, leadNumber: row.lead_number } : null,
     ...refsOf(refs, row.id),
     ...money(row),
+    credit: centsToDollars(creditCents),
     counts: {
       tasks: row.task_count,
       estimates: row.estimate_count,

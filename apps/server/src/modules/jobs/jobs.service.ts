@@ -18,6 +18,7 @@ import { taskCountsByJob } from './jobs-tasks.service.ts';
 import { resolveJobRefs } from './jobs-refs.service.ts';
 import { countJobsByStatus, findJobDetail, insertJob, listJobs, loadJobTagsAndZones, replaceJobTagsAndZones, updateJobRow } from './jobs.repository.ts';
 import { jobSnapshot, toJobDto, toJobListItem } from './jobs.presenter.ts';
+import { jobCreditCents } from '../payments/online-payments.repository.ts';
 
 export async function listJobsPage(db: Db, viewer: Viewer, timeZone: string, q: JobListQuery) {
   const { rows, total } = await listJobs(db, viewer.tenantId, q);
@@ -29,8 +30,12 @@ export async function listJobsPage(db: Db, viewer: Viewer, timeZone: string, q: 
 export async function getJob(db: Db, viewer: Viewer, timeZone: string, jobId: string): Promise<Job> {
   const row = await findJobDetail(db, viewer.tenantId, jobId);
   if (!row) throw new AppError('NOT_FOUND', 'Job not found.');
-  const [refs, tasksOf] = await Promise.all([loadJobTagsAndZones(db, viewer.tenantId, [jobId]), taskCountsByJob(db, viewer.tenantId, [jobId], timeZone)]);
-  return toJobDto(viewer, row, refs, tasksOf(jobId));
+  const [refs, tasksOf, creditCents] = await Promise.all([
+    loadJobTagsAndZones(db, viewer.tenantId, [jobId]),
+    taskCountsByJob(db, viewer.tenantId, [jobId], timeZone),
+    jobCreditCents(db, viewer.tenantId, jobId),
+  ]);
+  return toJobDto(viewer, row, refs, tasksOf(jobId), creditCents);
 }
 
 const refColumns = (body: UpdateJobBody | CreateJobBody) => ({

@@ -13,6 +13,7 @@ import type { Estimate } from '@fieldwork/domain/billing/estimates.schemas';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus, type PaymentMethod } from '@fieldwork/domain/billing/invoices.rules';
 import type { Invoice } from '@fieldwork/domain/billing/invoices.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { canPayDepositOnline } from '@fieldwork/domain/payments/payments.rules';
 import {
   PORTAL_ANSWER_STORES,
   PORTAL_ANSWER_VERBS,
@@ -34,6 +35,10 @@ import { renderEstimatePdf, renderInvoicePdf, type RenderedPdf } from '../pdf/pd
 import { findCustomerEstimate, findCustomerInvoice, type CustomerScope } from './portal.repository.ts';
 import { queueAnswerEmail } from './portal-mail.service.ts';
 import type { PortalViewer } from './portal-session.service.ts';
+import { invoicePay } from '../payments/card-payments.service.ts';
+import { onlinePayOptions } from '../payments/payment-settings.service.ts';
+
+type PayOptions = Awaited<ReturnType<typeof onlinePayOptions>>;
 
 const scopeOf = (v: PortalViewer): CustomerScope => ({ tenantId: v.tenantId, customerId: v.customerId });
 const zoneOf = async (db: Db, tenantId: string) => (await findTenant(db, tenantId))?.time_zone ?? 'UTC';
@@ -57,8 +62,15 @@ async function customerEstimate(db: Db, v: PortalViewer, id: string): Promise<{ 
 const portalLines = (doc: Estimate | Invoice) =>
   doc.productServices.map((l) => ({ name: l.name, description: l.description, qty: l.qty, rate: l.rate, total: l.total }));
 
-function toPortalEstimate(row: EstimateRow, doc: Estimate): PortalEstimate {
+function toPortalEstimate(row: EstimateRow, doc: Estimate, pay: PayOptions): PortalEstimate {
+  const depositDue = canPayDepositOnline({
+    status: doc.status,
+    isDepositRequired: row.deposit_required === 1,
+    depositCents: row.deposit_cents,
+    isConverted: !!row.converted_invoice_id,
+  });
   return {
+    onlinePay: pay ? { ...pay, canPay: depositDue } : null,
     id: doc.id,
     estimateNumber: doc.estimateNumber,
     status: doc.status,
@@ -89,9 +101,9 @@ function toPortalEstimate(row: EstimateRow, doc: Estimate): PortalEstimate {
   };
 }
 
-export async function getPortalEstimate(db: Db, v: PortalViewer, id: string): Promise<PortalEstimate> {
-  const { row, doc } = await customerEstimate(db, v, id);
-  return toPortalEstimate(row, doc);
+export async function getPortalEstimate(db: Db, v: PortalViewer, id: string, demo: boolean): Promise<PortalEstimate> {
+  const [{ row, doc }, pay] = await Promise.all([customerEstimate(db, v, id), onlinePayOptions(db, v.tenantId, demo)]);
+  return toPortalEstimate(row, doc, pay);
 }
 
 async function customerInvoice(db: Db, v: PortalViewer, id: string) {
@@ -101,11 +113,12 @@ async function customerInvoice(db: Db, v: PortalViewer, id: string) {
   ]);
   if (!row) throw new AppError('NOT_FOUND', 'Invoice not found.');
   const [lines, payments] = await Promise.all([loadLines(db, 'invoice', v.tenantId, id), loadPayments(db, v.tenantId, id)]);
-  return { timeZone, doc: toInvoiceDocument(CUSTOMER_READER, row, lines, payments, { from: null, copies: [] }) };
+  return { timeZone, row, doc: toInvoiceDocument(CUSTOMER_READER, row, lines, payments, { from: null, copies: [] }, { payments: [], pay: null }) };
 }
 
-export async function getPortalInvoice(db: Db, v: PortalViewer, id: string): Promise<PortalInvoice> {
-  const { doc } = await customerInvoice(db, v, id);
+export async function getPortalInvoice(db: Db, v: PortalViewer, id: string, demo: boolean): Promise<PortalInvoice> {
+  const { doc, row } = await customerInvoice(db, v, id);
+  const onlinePay = await invoicePay(db, v.tenantId, row, demo);
   return {
     id: doc.id,
     invoiceNumber: doc.invoiceNumber,
@@ -123,6 +136,8 @@ export async function getPortalInvoice(db: Db, v: PortalViewer, id: string): Pro
     payments: doc.payments.map((p) => ({ amount: p.amount, paidOn: p.paidOn, method: p.method as PaymentMethod })),
     paidAmount: doc.paidAmount,
     balance: doc.balance,
+    credit: doc.credit,
+    onlinePay,
   };
 }
 
@@ -169,7 +184,7 @@ export type AnswerMeta = { ip: string | null; userAgent: string | null; requestK
  */
 export async function answerEstimate(app: FastifyInstance, v: PortalViewer, id: string, input: AnswerInput, meta: AnswerMeta): Promise<PortalEstimate> {
   const { row: before, doc, timeZone } = await customerEstimate(app.db, v, id);
-  if (meta.requestKey && before.approval_request_key === meta.requestKey) return toPortalEstimate(before, doc);
+  if (meta.requestKey && before.approval_request_key === meta.requestKey) return getPortalEstimate(app.db, v, id, app.config.demo);
   const effective = effectiveEstimateStatus(before.status as StoredEstimateStatus, before.due_date, new Date(), timeZone);
   const to = PORTAL_ANSWER_STORES[input.answer];
   const move = estimateMove('portalApproval', effective, to);
@@ -225,7 +240,7 @@ export async function answerEstimate(app: FastifyInstance, v: PortalViewer, id: 
       },
     },
   );
-  return getPortalEstimate(app.db, v, id);
+  return getPortalEstimate(app.db, v, id, app.config.demo);
 }
 
 export type { PortalAnswer };

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf, idParams } from '@fieldwork/domain/common/common.schemas';
@@ -20,6 +20,9 @@ import {
 } from '@fieldwork/domain/portal/portal.schemas';
 import { WORK_REQUEST_MAX_PHOTOS } from '@fieldwork/domain/portal/work-request-photos.rules';
 import type { RenderedPdf } from '../pdf/pdf.service.ts';
+import { checkoutAnswer, payBody } from '@fieldwork/domain/payments/payments.schemas';
+import { publicOrigin } from '../../lib/public-url.ts';
+import { startDepositCheckout, startInvoiceCheckout } from '../payments/checkout.service.ts';
 import { answerEstimate, getPortalEstimate, getPortalInvoice, portalEstimatePdf, portalInvoicePdf, type AnswerInput } from './portal-documents.service.ts';
 import {
   getPortalCompany,
@@ -33,7 +36,7 @@ import {
 } from './portal-hub.service.ts';
 import { refuseSpentAddress, requestSignInLink } from './portal-access.service.ts';
 import { readWorkRequestPhotos, WORK_REQUEST_MULTIPART_LIMITS } from './work-request-photos.ts';
-import { endPortalSession, exchangePortalToken, portalGuard, requirePortalViewer } from './portal-session.service.ts';
+import { endPortalSession, exchangePortalToken, portalGuard, requirePortalViewer, type PortalViewer } from './portal-session.service.ts';
 
 const slugParams = z.strictObject({ slug: z.string().regex(/^[a-z0-9-]{1,60}$/, { error: 'Not found.' }) });
 const messageAnswer = dataOf(z.object({ message: z.string() }));
@@ -166,7 +169,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/portal/estimates/:id',
     { preHandler: signedIn, schema: { tags, summary: 'One of the customer’s estimates', params: idParams, response: { 200: dataOf(portalEstimateSchema) } } },
-    async (request) => ({ data: await getPortalEstimate(app.db, requirePortalViewer(request), request.params.id) }),
+    async (request) => ({ data: await getPortalEstimate(app.db, requirePortalViewer(request), request.params.id, app.config.demo) }),
   );
   r.get(
     '/api/portal/estimates/:id/pdf',
@@ -209,7 +212,42 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: dataOf(portalInvoiceSchema) },
       },
     },
-    async (request) => ({ data: await getPortalInvoice(app.db, requirePortalViewer(request), request.params.id) }),
+    async (request) => ({ data: await getPortalInvoice(app.db, requirePortalViewer(request), request.params.id, app.config.demo) }),
+  );
+  // Pay opens a checkout only for a document this customer can read (another customer's id is a 404 here too).
+  const payCtx = (viewer: PortalViewer, request: FastifyRequest) => ({
+    ...app.payments,
+    db: app.db,
+    dialect: app.dialect,
+    tenantId: viewer.tenantId,
+    origin: publicOrigin(app, request),
+  });
+  r.post(
+    '/api/portal/invoices/:id/pay',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Pay the invoice by card: the balance, or a part where the company allows it',
+        params: idParams,
+        body: payBody,
+        response: { 200: checkoutAnswer },
+      },
+    },
+    async (request) => {
+      const viewer = requirePortalViewer(request);
+      await getPortalInvoice(app.db, viewer, request.params.id, app.config.demo);
+      return { data: await startInvoiceCheckout(payCtx(viewer, request), request.params.id, request.body.amount, 'portal', viewer.email) };
+    },
+  );
+  r.post(
+    '/api/portal/estimates/:id/pay-deposit',
+    { preHandler: signedIn, schema: { tags, summary: 'Pay the approved estimate’s deposit by card', params: idParams, response: { 200: checkoutAnswer } } },
+    async (request) => {
+      const viewer = requirePortalViewer(request);
+      await getPortalEstimate(app.db, viewer, request.params.id, app.config.demo);
+      return { data: await startDepositCheckout(payCtx(viewer, request), request.params.id, viewer.email) };
+    },
   );
   r.get(
     '/api/portal/invoices/:id/pdf',
