@@ -156,6 +156,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: undefined,
     mediaDir,
     secretKey: 'fieldwork-tests-only-secret-key-0123456789',
+    // Nothing listens on the discard port: a test that forgot its fake Stripe fails fast instead of calling Stripe.
+    stripeApiUrl: 'http://127.0.0.1:9',
     background,
     ...overrides,
   };

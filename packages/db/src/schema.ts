@@ -314,7 +314,8 @@ export type Database = DashboardTables &
     media: MediaTable;
     table_configs: TableConfigsTable;
     idempotency_keys: IdempotencyKeysTable;
-    estimates: EstimatesTable & { estimated_cost_cents: Generated<EstimateCostColumns['estimated_cost_cents']> } & Partial<EstimateAnswerColumns> & CreditColumns;
+    estimates: EstimatesTable & { estimated_cost_cents: Generated<EstimateCostColumns['estimated_cost_cents']> } & Partial<EstimateAnswerColumns> &
+      CreditColumns;
     estimate_lines: EstimateLinesTable;
     invoices: InvoicesTable & CreditColumns;
     invoice_lines: InvoiceLinesTable;

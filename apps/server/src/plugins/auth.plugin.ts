@@ -91,7 +91,8 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     // The customer portal signs in with its own cookie only (modules/portal): a staff session or API token is
     // never even looked up there, so neither can reach a portal route, nor a portal session a staff one.
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/portal/')) return;
+    // Providers' webhooks are admitted by their signatures alone.
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/portal/') || request.url.startsWith('/api/webhooks/')) return;
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       const auth = await resolveBearer(app, header.slice(7).trim());

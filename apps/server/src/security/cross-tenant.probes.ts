@@ -97,6 +97,7 @@ export const PROBES: Record<string, Probe> = {
   'PUT /api/catalogue/:id': { id: () => state.ids.catalogue!, body: bodyOf('PUT /api/catalogue/:id') },
   'DELETE /api/catalogue/:id': { id: () => state.ids.catalogue! },
   'POST /api/invoices/:id/payments': { id: () => state.ids.sentInvoice!, body: bodyOf('POST /api/invoices/:id/payments') },
+  'POST /api/invoices/:id/checkout': { id: () => state.ids.sentInvoice!, body: bodyOf('POST /api/invoices/:id/checkout') },
   'GET /api/cost/analysis/:id': { id: () => state.ids.job! },
   'PUT /api/cost/:id': { id: () => state.ids.cost!, body: bodyOf('PUT /api/cost/:id') },
   'DELETE /api/cost/:id': { id: () => state.ids.cost! },
@@ -131,4 +132,6 @@ export const PROBES: Record<string, Probe> = {
   },
   'GET /api/portal/invoices/:id': { id: () => state.ids.sentInvoice!, as: () => state.aPortal! },
   'GET /api/portal/invoices/:id/pdf': { id: () => state.ids.sentInvoice!, as: () => state.aPortal! },
+  'POST /api/portal/invoices/:id/pay': { id: () => state.ids.sentInvoice!, body: bodyOf('POST /api/portal/invoices/:id/pay'), as: () => state.aPortal! },
+  'POST /api/portal/estimates/:id/pay-deposit': { id: () => state.ids.sentEstimate!, as: () => state.aPortal! },
 };

@@ -1,3 +1,4 @@
+import { startFakeStripe, type FakeStripe } from '@fieldwork/testing/stripe-test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
@@ -68,6 +69,7 @@ const PATH_KINDS: [RegExp, string][] = [
   [/^\/api\/portal\/visits\//, 'task'],
   [/^\/api\/portal\/estimates\//, 'estimate'],
   [/^\/api\/portal\/invoices\//, 'invoice'],
+  [/^\/api\/webhooks\/stripe\//, 'company'],
 ];
 /** Body and query uuid fields by name → record kind; anything else draws from every id of the company. */
 const FIELD_KINDS: Record<string, string> = {
@@ -103,20 +105,27 @@ let tenantId: string;
 let ids: RecordIds;
 let throwaway: Session | undefined;
 let portal: { cookie: string };
+let stripe: FakeStripe;
 
 beforeAll(async () => {
   const ai = testConfig().ai;
+  stripe = await startFakeStripe();
   t = await createTestApp({
+    stripeApiUrl: stripe.url,
     loginLimits: { perAccountPerHour: 1_000_000, perIpPer15Min: 1_000_000 },
     ai: { ...ai, baseUrl: undefined, perUserPerHour: 1_000_000, perTenantPerHour: 1_000_000, publicPerIpPerHour: 1_000_000 },
   });
   ({ tenantId, admin } = await t.newCompany());
   sub = await t.signInAs(tenantId, 'SubContractor');
   ids = await seedRecords(t, tenantId, admin, sub);
+  ids.company = [tenantId];
   ids.portalSlug = [(await t.db.selectFrom('tenants').select('portal_slug').where('id', '=', tenantId).executeTakeFirstOrThrow()).portal_slug!];
   portal = await portalSessionOf(t, tenantId, ids.customer![0]!);
 }, 60_000);
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
 
 function idsFor(field: string): readonly string[] {
   const kind = FIELD_KINDS[field] ?? (/Id$/.test(field) ? field.replace(/Id$/, '') : undefined);

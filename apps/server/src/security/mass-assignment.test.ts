@@ -69,6 +69,10 @@ const OWN_INPUT: Record<string, Record<string, string>> = {
   'POST /api/receptionist/calls': { jobId: 'the call names the job it booked (same company, checked by the service)' },
   'POST /api/cost': { total: "the spec's payload carries it; ignored, the server computes the amount (checked below)" },
   'PUT /api/cost/:id': { total: "the spec's payload carries it; ignored, the server computes the amount (checked below)" },
+  'POST /api/invoices/:id/checkout': {
+    amount: 'the part of the balance to charge by card (checked against the balance and the company’s part-payment switch)',
+  },
+  'POST /api/portal/invoices/:id/pay': { amount: 'the part of the balance the customer pays by card (checked as for the office)' },
 };
 
 /** Nested keys a schema takes: references by id, and the client-computed figures of the spec's payload that the server ignores. */

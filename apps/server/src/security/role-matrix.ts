@@ -42,6 +42,9 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'POST /api/auth/accept-invitation': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   'GET /api/company': { anonymous: 401, noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   'PUT /api/company': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'GET /api/company/payments': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'PUT /api/company/payments': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'DELETE /api/company/payments': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/company/verification': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/company/logo': { anonymous: 401, noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   'PUT /api/company/logo': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
@@ -182,6 +185,9 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'POST /api/invoices/:id/void': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/invoices/:id/draft': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/invoices/:id/payments': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'POST /api/invoices/:id/checkout': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  // Stripe's webhook: no session or token is read; only the company's signing secret admits an event (else 400).
+  'POST /api/webhooks/stripe/:company': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   'GET /api/catalogue': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/catalogue': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/catalogue/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
@@ -213,6 +219,8 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'POST /api/portal/estimates/:id/request-changes': { anonymous: 401, noAccess: 401, onlyViewAccess: 401, partialAccess: 401, fullAccess: 401, Technician: 401, SubContractor: 401 },
   'GET /api/portal/invoices/:id': { anonymous: 401, noAccess: 401, onlyViewAccess: 401, partialAccess: 401, fullAccess: 401, Technician: 401, SubContractor: 401 },
   'GET /api/portal/invoices/:id/pdf': { anonymous: 401, noAccess: 401, onlyViewAccess: 401, partialAccess: 401, fullAccess: 401, Technician: 401, SubContractor: 401 },
+  'POST /api/portal/invoices/:id/pay': { anonymous: 401, noAccess: 401, onlyViewAccess: 401, partialAccess: 401, fullAccess: 401, Technician: 401, SubContractor: 401 },
+  'POST /api/portal/estimates/:id/pay-deposit': { anonymous: 401, noAccess: 401, onlyViewAccess: 401, partialAccess: 401, fullAccess: 401, Technician: 401, SubContractor: 401 },
   'POST /api/portal/work-requests': { anonymous: 401, noAccess: 401, onlyViewAccess: 401, partialAccess: 401, fullAccess: 401, Technician: 401, SubContractor: 401 },
   // Sent with the caller's own personal API token (Bearer): only an office writer's token may post calls; a cookie alone is 401.
   'POST /api/receptionist/calls': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },

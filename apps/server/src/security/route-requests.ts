@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TEST_PASSWORD } from '../test-support/test-app.ts';
 import { estimateBody, invoiceBody, PNG } from '../modules/billing/billing.fixture.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
@@ -112,6 +113,8 @@ export const ID_ROUTE_BODIES: Record<string, (ids: RouteIds) => object> = {
   'PUT /api/invoices/:id': (i) => ({ jobInfo: { type: 'NonJob', accountId: i.customer }, invoiceInfo: {}, productServices: [], version: 1 }),
   'PUT /api/catalogue/:id': () => ({ name: 'Renamed', rate: 1, version: 1 }),
   'POST /api/invoices/:id/payments': () => ({ amount: 1, paidOn: '2026-01-01', method: 'CASH' }),
+  'POST /api/invoices/:id/checkout': () => ({}),
+  'POST /api/portal/invoices/:id/pay': () => ({}),
   'PUT /api/cost/:id': (i) => ({ costType: 'OTHER', jobId: i.job, taskId: i.task, description: 'Edited', amount: 1, version: 1 }),
   'PUT /api/assets/:id': (i) => ({ customerId: i.customer, addressId: i.address, type: 'BOILER', version: 1 }),
   'POST /api/portal/estimates/:id/approve': () => ({ signerName: 'Carla Customer', typedSignature: 'Carla Customer', acceptTerms: true }),
@@ -146,6 +149,9 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
     payload: { token: 'not-a-real-invitation-token-000000', name: 'New Person', password: 'new-password-2026' },
   }),
   'GET /api/company': () => ({ url: '/api/company' }),
+  'GET /api/company/payments': () => ({ url: '/api/company/payments' }),
+  'PUT /api/company/payments': () => ({ url: '/api/company/payments', payload: { provider: 'stripe', publishableKey: 'pk_test_matrix', allowPartial: false } }),
+  'DELETE /api/company/payments': () => ({ url: '/api/company/payments' }),
   'PUT /api/company': () => ({ url: '/api/company', payload: { name: 'Matrix Co renamed', timeZone: 'America/New_York', version: 1 } }),
   'GET /api/user/profile': () => ({ url: '/api/user/profile' }),
   'PUT /api/user/profile': () => ({ url: '/api/user/profile', payload: { name: 'Renamed Me' } }),
@@ -293,6 +299,12 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'POST /api/invoices/:id/void': (i) => ({ url: `/api/invoices/${i.sentInvoice}/void` }),
   'POST /api/invoices/:id/draft': (i) => ({ url: `/api/invoices/${i.sentInvoice}/draft` }),
   'POST /api/invoices/:id/payments': withBody('POST /api/invoices/:id/payments', (i) => `/api/invoices/${i.sentInvoice}/payments`),
+  'POST /api/invoices/:id/checkout': withBody('POST /api/invoices/:id/checkout', (i) => `/api/invoices/${i.sentInvoice}/checkout`),
+  'POST /api/webhooks/stripe/:company': () => ({
+    url: `/api/webhooks/stripe/${randomUUID()}`,
+    payload: Buffer.from('{"id":"evt_matrix","type":"checkout.session.completed"}'),
+    headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+  }),
   'GET /api/catalogue': () => ({ url: '/api/catalogue?limit=100' }),
   'POST /api/catalogue': () => ({ url: '/api/catalogue', payload: { name: 'Matrix service', rate: 10 } }),
   'GET /api/catalogue/:id': (i) => ({ url: `/api/catalogue/${i.catalogue}` }),
@@ -385,5 +397,7 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   ),
   'GET /api/portal/invoices/:id': (i) => ({ url: `/api/portal/invoices/${i.sentInvoice}` }),
   'GET /api/portal/invoices/:id/pdf': (i) => ({ url: `/api/portal/invoices/${i.sentInvoice}/pdf` }),
+  'POST /api/portal/invoices/:id/pay': withBody('POST /api/portal/invoices/:id/pay', (i) => `/api/portal/invoices/${i.sentInvoice}/pay`),
+  'POST /api/portal/estimates/:id/pay-deposit': (i) => ({ url: `/api/portal/estimates/${i.sentEstimate}/pay-deposit` }),
   'POST /api/portal/work-requests': (i) => ({ url: '/api/portal/work-requests', payload: { description: 'A dripping tap', siteId: i.address } }),
 };

@@ -10,7 +10,7 @@ import type { TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
  * - 'callLog' the receptionist call-log write: receptionist and full tokens;
  * - 'manage'  tokens, users, invitations and company settings: no token, whatever its scope (403);
  * - 'profile' the owner's own login (name, password, photo): no token (403);
- * - 'portal'  the customer portal (/api/portal/), where no token is ever read — nor the owner's session: the token
+ * - 'portal'  the customer portal (/api/portal/) and providers' webhooks (/api/webhooks/), where no token is ever read — nor the owner's session: the token
  *             gets what a caller without credentials gets (the public routes' answer, 401 on the signed-in ones).
  */
 export type TokenRouteClass = 'read' | 'change' | 'callLog' | 'manage' | 'profile' | 'portal';
@@ -35,6 +35,9 @@ export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'POST /api/auth/accept-invitation': 'change',
   'GET /api/company': 'read',
   'PUT /api/company': 'manage',
+  'GET /api/company/payments': 'manage',
+  'PUT /api/company/payments': 'manage',
+  'DELETE /api/company/payments': 'manage',
   'POST /api/company/verification': 'manage',
   'POST /api/auth/forgot-password': 'change',
   'POST /api/auth/reset-password': 'change',
@@ -164,6 +167,8 @@ export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'POST /api/invoices/:id/void': 'change',
   'POST /api/invoices/:id/draft': 'change',
   'POST /api/invoices/:id/payments': 'change',
+  'POST /api/invoices/:id/checkout': 'change',
+  'POST /api/webhooks/stripe/:company': 'portal',
   'GET /api/catalogue': 'read',
   'POST /api/catalogue': 'change',
   'GET /api/catalogue/:id': 'read',
@@ -230,6 +235,8 @@ export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'POST /api/portal/estimates/:id/request-changes': 'portal',
   'GET /api/portal/invoices/:id': 'portal',
   'GET /api/portal/invoices/:id/pdf': 'portal',
+  'POST /api/portal/invoices/:id/pay': 'portal',
+  'POST /api/portal/estimates/:id/pay-deposit': 'portal',
   'POST /api/portal/work-requests': 'portal',
 };
 

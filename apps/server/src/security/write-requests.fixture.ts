@@ -54,6 +54,8 @@ export const BODYLESS_WRITES: Record<string, string> = {
   'POST /api/company/verification': 'a new confirmation link for the signed-in admin; no body',
   'POST /api/estimates/:id/portal-links/revoke': "withdraws the document's links by path id; no body",
   'POST /api/invoices/:id/portal-links/revoke': "withdraws the document's links by path id; no body",
+  'POST /api/portal/estimates/:id/pay-deposit': "a checkout for the estimate's deposit by path id; no body",
+  'POST /api/webhooks/stripe/:company': 'the raw bytes Stripe signed, read as a buffer (no JSON schema: the signature is the check)',
 };
 
 /** Write routes that take JSON or, with files, multipart/form-data of the same fields (uploads.test.ts). */
@@ -77,6 +79,7 @@ export const PUBLIC_WRITES: Record<string, string> = {
     "a customer asks for a portal sign-in link on the company's portal page (the same answer for any address; limited)",
   'POST /api/portal/companies/:slug/work-requests': 'anyone asks the company for work on its portal page (limited per IP and address)',
   'POST /api/portal/session': "a personal link's token exchanged for a customer portal session (limited per IP)",
+  'POST /api/webhooks/stripe/:company': "Stripe's events, admitted only by the company's signing secret over the raw body",
 };
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -18,6 +18,7 @@ export const PAYMENT_MESSAGES = {
   secretKeyShape: 'Secret Key must start with sk_ or rk_.',
   publishableKeyShape: 'Publishable Key must start with pk_.',
   webhookSecretShape: 'Webhook Signing Secret must start with whsec_.',
+  keyModesDiffer: 'Secret Key and Publishable Key must both be test keys or both live keys.',
   secretsRequired: 'Secret Key and Webhook Signing Secret are mandatory when connecting Stripe.',
   badSignature: 'The webhook signature is not valid.',
   testPayment: 'Test payment — no money moves',

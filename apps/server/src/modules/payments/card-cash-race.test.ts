@@ -40,7 +40,8 @@ describe('cash versus card on the same balance', () => {
     const log = await p.t.db.selectFrom('activity_log').select('message').where('entity_id', '=', invoiceId).where('action', '=', 'PAYMENT_RECORDED').execute();
     expect(log.map((l) => l.message)).toContainEqual(expect.stringContaining('$100.00 beyond the balance kept as credit to refund or apply'));
     // Refunding it in Stripe takes the credit back first and leaves the invoice paid.
-    const intent = (await p.t.db.selectFrom('online_payments').select('provider_payment_id').where('invoice_id', '=', invoiceId).executeTakeFirstOrThrow()).provider_payment_id;
+    const intent = (await p.t.db.selectFrom('online_payments').select('provider_payment_id').where('invoice_id', '=', invoiceId).executeTakeFirstOrThrow())
+      .provider_payment_id;
     await deliver(p.t, p.tenantId, await p.stripe.refund(intent, 10_000));
     expect(await invoiceMoney(p.t, invoiceId)).toMatchObject({ status: 'PAID', paid_cents: 10_000, credit_cents: 0 });
     expect((await p.t.call('GET', `/api/jobs/${jobId}`, p.admin.cookie)).json().data.credit).toBe(0);

@@ -31,6 +31,8 @@ export async function getPaymentSettings(ctx: PaymentsCtx): Promise<PaymentSetti
 export async function savePaymentSettings(ctx: PaymentsCtx, body: PaymentSettingsBody): Promise<PaymentSettings> {
   const before = await findPaymentAccount(ctx.db, ctx.tenantId);
   if (!before && (!body.secretKey || !body.webhookSecret)) throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.secretsRequired);
+  const testMode = body.secretKey ? isTestKey(body.secretKey) : before!.test_mode === 1;
+  if (testMode !== body.publishableKey.startsWith('pk_test_')) throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.keyModesDiffer);
   if (body.secretKey) await ctx.gateway.checkKey(body.secretKey);
   const at = nowIso();
   const secretKey = body.secretKey ?? null;
@@ -42,7 +44,7 @@ export async function savePaymentSettings(ctx: PaymentsCtx, body: PaymentSetting
     webhook_secret_sealed: body.webhookSecret ? ctx.box.seal(body.webhookSecret) : before!.webhook_secret_sealed,
     webhook_secret_last4: body.webhookSecret ? lastFour(body.webhookSecret)! : before!.webhook_secret_last4,
     publishable_key: body.publishableKey,
-    test_mode: secretKey ? Number(isTestKey(secretKey)) : before!.test_mode,
+    test_mode: Number(testMode),
     allow_partial: Number(body.allowPartial),
     connected_at: before?.connected_at ?? at,
     updated_at: at,

@@ -3,7 +3,17 @@ import { PAYMENT_MESSAGES } from '@fieldwork/domain/payments/payments.rules';
 import { buildCustomer } from '@fieldwork/testing/factories';
 import { estimateBody, line, PNG } from '../billing/billing.fixture.ts';
 import { customerWithInvoice, emailDocument, openLink } from '../portal/portal.fixture.ts';
-import { closePaymentsTest, connectStripe, createPaymentsTest, deliver, invoiceMoney, officeCheckout, sentInvoice, sessionIdOf, type PaymentsTest } from './payments.fixture.ts';
+import {
+  closePaymentsTest,
+  connectStripe,
+  createPaymentsTest,
+  deliver,
+  invoiceMoney,
+  officeCheckout,
+  sentInvoice,
+  sessionIdOf,
+  type PaymentsTest,
+} from './payments.fixture.ts';
 
 /** Connecting Stripe, part-payments, deposits and the customer's Pay in the portal, end to end through the fake Stripe. */
 let p: PaymentsTest;
@@ -16,7 +26,13 @@ describe('Settings → Payments', () => {
   it('checks a new key against Stripe, keeps secrets write-only and sealed, and is for admins only', async () => {
     const { tenantId, admin } = await p.t.newCompany();
     const empty = (await p.t.call('GET', '/api/company/payments', admin.cookie)).json().data;
-    expect(empty).toMatchObject({ connected: false, provider: null, secretKeyLast4: null, demoProvider: false, webhookUrl: `http://localhost:80/api/webhooks/stripe/${tenantId}` });
+    expect(empty).toMatchObject({
+      connected: false,
+      provider: null,
+      secretKeyLast4: null,
+      demoProvider: false,
+      webhookUrl: `http://localhost:80/api/webhooks/stripe/${tenantId}`,
+    });
     expect(empty.webhookEvents).toEqual(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'charge.refunded']);
     const refused = await p.t.call('PUT', '/api/company/payments', admin.cookie, {
       provider: 'stripe',
@@ -27,9 +43,22 @@ describe('Settings → Payments', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(PAYMENT_MESSAGES.keyRefused);
-    const shape = await p.t.call('PUT', '/api/company/payments', admin.cookie, { provider: 'stripe', secretKey: 'pk_live_oops', publishableKey: 'sk_x', allowPartial: true });
+    const shape = await p.t.call('PUT', '/api/company/payments', admin.cookie, {
+      provider: 'stripe',
+      secretKey: 'pk_live_oops',
+      publishableKey: 'sk_x',
+      allowPartial: true,
+    });
     expect(shape.statusCode).toBe(400);
     expect(shape.json().message).toEqual(expect.arrayContaining([PAYMENT_MESSAGES.secretKeyShape, PAYMENT_MESSAGES.publishableKeyShape]));
+    const mixed = await p.t.call('PUT', '/api/company/payments', admin.cookie, {
+      provider: 'stripe',
+      secretKey: 'sk_test_abc',
+      publishableKey: 'pk_live_abc',
+      webhookSecret: 'whsec_x',
+      allowPartial: false,
+    });
+    expect(mixed.json().message).toBe(PAYMENT_MESSAGES.keyModesDiffer);
     const missing = await p.t.call('PUT', '/api/company/payments', admin.cookie, { provider: 'stripe', publishableKey: 'pk_test_x', allowPartial: true });
     expect(missing.json().message).toBe(PAYMENT_MESSAGES.secretsRequired);
     const keys = await connectStripe(p.stripe, p.t, admin, true);
@@ -66,7 +95,9 @@ describe('part-payments', () => {
     expect(refused.json().message).toBe(PAYMENT_MESSAGES.partialNotAllowed);
     await p.t.call('PUT', '/api/company/payments', p.admin.cookie, { provider: 'stripe', publishableKey: 'pk_test_again', allowPartial: true });
     expect((await p.t.call('POST', `/api/invoices/${inv.id}/checkout`, p.admin.cookie, { amount: 0.49 })).json().message).toBe(PAYMENT_MESSAGES.amountTooSmall);
-    expect((await p.t.call('POST', `/api/invoices/${inv.id}/checkout`, p.admin.cookie, { amount: 300.01 })).json().message).toBe(PAYMENT_MESSAGES.amountOverBalance);
+    expect((await p.t.call('POST', `/api/invoices/${inv.id}/checkout`, p.admin.cookie, { amount: 300.01 })).json().message).toBe(
+      PAYMENT_MESSAGES.amountOverBalance,
+    );
     const session = await officeCheckout(p.t, p.admin, inv.id, 100);
     // A double click opens the same session (one idempotency key, no second call to Stripe).
     expect(await officeCheckout(p.t, p.admin, inv.id, 100)).toBe(session);
@@ -102,7 +133,11 @@ describe('the customer pays in the portal', () => {
     // The browser's return proves nothing: until the webhook, the invoice is unpaid.
     expect((await p.t.call('GET', `/api/portal/invoices/${invoiceId}`, cookie)).json().data.balance).toBe(300);
     await deliver(p.t, p.tenantId, await p.stripe.pay(session.id));
-    expect((await p.t.call('GET', `/api/portal/invoices/${invoiceId}`, cookie)).json().data).toMatchObject({ status: 'PAID', balance: 0, onlinePay: { canPay: false } });
+    expect((await p.t.call('GET', `/api/portal/invoices/${invoiceId}`, cookie)).json().data).toMatchObject({
+      status: 'PAID',
+      balance: 0,
+      onlinePay: { canPay: false },
+    });
     const other = await sentInvoice(p.t, p.admin, p.tenantId, 50);
     const foreign = await p.t.app.inject({ method: 'POST', url: `/api/portal/invoices/${other.id}/pay`, headers: { cookie }, payload: {} });
     expect(foreign.statusCode).toBe(404);

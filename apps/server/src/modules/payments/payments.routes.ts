@@ -11,7 +11,9 @@ import type { PaymentsCtx } from './payments-context.ts';
 import { handleStripeWebhook } from './stripe-webhook.service.ts';
 import { completeTestCheckout, getTestCheckout } from './test-checkout.service.ts';
 
-const companyParams = z.strictObject({ companyId: z.string().max(64) });
+// The company whose signing secret checks the event (its id, as the settings page shows the URL): an address,
+// not a record read under anyone's session.
+const companyParams = z.strictObject({ company: z.string().max(64) });
 const testCheckoutParams = z.strictObject({ companyId: z.string().max(64), sessionId: z.string().regex(/^cs_test_fw_[0-9a-f]{48}$/, { error: 'Not found.' }) });
 
 /** The company's Stripe connection, the office's "Take card payment", Stripe's webhooks and the demo's test checkout. */
@@ -74,7 +76,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/webhooks/stripe/:companyId',
+      '/api/webhooks/stripe/:company',
       {
         schema: {
           tags,
@@ -86,11 +88,13 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
-        return handleStripeWebhook(deps, request.params.companyId, body, typeof signature === 'string' ? signature : undefined);
+        return handleStripeWebhook(deps, request.params.company, body, typeof signature === 'string' ? signature : undefined);
       },
     );
   });
 
+  // The demo's test checkout exists only in the demo: elsewhere these routes are not there at all.
+  if (!app.config.demo) return;
   r.get(
     '/api/portal/test-checkout/:companyId/:sessionId',
     { schema: { tags, summary: 'The demo’s test checkout (no money moves)', params: testCheckoutParams, response: { 200: dataOf(testCheckoutSchema) } } },
