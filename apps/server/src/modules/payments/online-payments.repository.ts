@@ -86,9 +86,11 @@ export async function lockInvoiceMoney(trx: Db, dialect: DialectName, tenantId: 
     invoice_number: number;
     job_id: string | null;
     customer_id: string;
+    customer_name: string;
     due_date: string | null;
-  }>`select status, total_cents, paid_cents, credit_cents, invoice_number, job_id, customer_id, due_date from invoices
-      where tenant_id = ${tenantId} and id = ${id}${lock}`.execute(trx);
+  }>`select status, total_cents, paid_cents, credit_cents, invoice_number, job_id, customer_id, due_date,
+      (select c.name from customers c where c.tenant_id = invoices.tenant_id and c.id = invoices.customer_id) as customer_name
+      from invoices where tenant_id = ${tenantId} and id = ${id}${lock}`.execute(trx);
   return result.rows[0];
 }
 

@@ -10,7 +10,6 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { findTenant } from '../account-core/company.repository.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { enqueueJob } from '../background/background.service.ts';
-import { findInvoice } from '../billing/documents.repository.ts';
 import { queueReceiptEmail } from '../billing/document-email.service.ts';
 import {
   findOnlinePayment,
@@ -44,11 +43,9 @@ export type MovedMoney = {
  * checkout wrote the metadata, so only a forged or foreign event could name another).
  */
 export async function recordMovedMoney(ctx: RecordCtx, money: MovedMoney): Promise<boolean> {
-  const exists =
-    'invoiceId' in money.target
-      ? await lockInvoiceMoney(ctx.trx, ctx.dialect, ctx.tenantId, money.target.invoiceId)
-      : await lockEstimateDeposit(ctx.trx, ctx.dialect, ctx.tenantId, money.target.estimateId);
-  if (!exists) return false;
+  const invoice = 'invoiceId' in money.target ? await lockInvoiceMoney(ctx.trx, ctx.dialect, ctx.tenantId, money.target.invoiceId) : null;
+  const estimate = 'estimateId' in money.target ? await lockEstimateDeposit(ctx.trx, ctx.dialect, ctx.tenantId, money.target.estimateId) : null;
+  if (!invoice && !estimate) return false;
   const id = randomUUID();
   const inserted = await insertOnlinePaymentIf(ctx.trx, {
     id,
@@ -67,16 +64,17 @@ export async function recordMovedMoney(ctx: RecordCtx, money: MovedMoney): Promi
     created_at: ctx.at,
   });
   if (!inserted) return false;
-  if ('invoiceId' in money.target) await landOnInvoice(ctx, id, money.target.invoiceId, money);
-  else await landOnDeposit(ctx, id, money.target.estimateId, money);
+  if (invoice && 'invoiceId' in money.target) await landOnInvoice(ctx, id, money.target.invoiceId, invoice, money);
+  else if (estimate && 'estimateId' in money.target) await landOnDeposit(ctx, id, money.target.estimateId, estimate, money);
   // Stripe's fee is known only once the charge settles into the balance: fetched by a background job.
   if (money.provider === 'stripe') await enqueueJob(ctx.trx, ctx.tenantId, 'payment.fee', { paymentId: id }, { dedupeKey: `payment-fee:${id}` });
   return true;
 }
 
-async function landOnInvoice(ctx: RecordCtx, paymentId: string, invoiceId: string, money: MovedMoney): Promise<void> {
-  const before = await lockInvoiceMoney(ctx.trx, ctx.dialect, ctx.tenantId, invoiceId);
-  if (!before) return;
+type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoiceMoney>>>;
+type LockedEstimate = NonNullable<Awaited<ReturnType<typeof lockEstimateDeposit>>>;
+
+async function landOnInvoice(ctx: RecordCtx, paymentId: string, invoiceId: string, before: LockedInvoice, money: MovedMoney): Promise<void> {
   const after = applyOnlinePayment(
     { status: before.status, totalCents: before.total_cents, paidCents: before.paid_cents, creditCents: before.credit_cents },
     money.amountCents,
@@ -97,22 +95,20 @@ async function landOnInvoice(ctx: RecordCtx, paymentId: string, invoiceId: strin
   if (credit > 0) parts.push(`${formatCents(credit)} beyond the balance kept as credit to ${PAYMENT_MESSAGES.creditFlag}`);
   let receipt: string | null = null;
   if (money.payerEmail && tenant?.email_verified_at) {
-    const invoice = await findInvoice(ctx.trx, ctx.tenantId, invoiceId);
-    if (invoice) {
-      const emailed = {
-        kind: 'invoice' as const,
-        id: invoiceId,
-        number: invoice.invoice_number,
-        customerId: invoice.customer_id,
-        customerName: invoice.customer_name,
-        jobId: invoice.job_id,
-        totalCents: invoice.total_cents,
-        balanceCents: invoice.total_cents - after.paidCents,
-        dueDate: invoice.due_date,
-      };
-      const payment = { amountCents: money.amountCents, paidOn, balanceCents: invoice.total_cents - after.paidCents };
-      receipt = await queueReceiptEmail(ctx.trx, { box: ctx.box, viewer: { tenantId: ctx.tenantId, userId: null } }, emailed, payment, [money.payerEmail]);
-    }
+    const balanceCents = before.total_cents - after.paidCents;
+    const emailed = {
+      kind: 'invoice' as const,
+      id: invoiceId,
+      number: before.invoice_number,
+      customerId: before.customer_id,
+      customerName: before.customer_name,
+      jobId: before.job_id,
+      totalCents: before.total_cents,
+      balanceCents,
+      dueDate: before.due_date,
+    };
+    const payment = { amountCents: money.amountCents, paidOn, balanceCents };
+    receipt = await queueReceiptEmail(ctx.trx, { box: ctx.box, viewer: { tenantId: ctx.tenantId, userId: null } }, emailed, payment, [money.payerEmail]);
   }
   if (receipt) parts.push(`receipt emailed to ${receipt}`);
   await recordActivity(ctx.trx, ctx.tenantId, {
@@ -137,9 +133,7 @@ async function landOnInvoice(ctx: RecordCtx, paymentId: string, invoiceId: strin
  * A deposit paid online sets Deposit Paid while the estimate still asks for it; money that arrives after the
  * office recorded the deposit itself (or after the estimate changed) is kept as the estimate's credit.
  */
-async function landOnDeposit(ctx: RecordCtx, paymentId: string, estimateId: string, money: MovedMoney): Promise<void> {
-  const before = await lockEstimateDeposit(ctx.trx, ctx.dialect, ctx.tenantId, estimateId);
-  if (!before) return;
+async function landOnDeposit(ctx: RecordCtx, paymentId: string, estimateId: string, before: LockedEstimate, money: MovedMoney): Promise<void> {
   const due = canPayDepositOnline({
     status: before.status,
     isDepositRequired: before.deposit_required === 1,
