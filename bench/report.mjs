@@ -111,6 +111,7 @@ export const GROUP_TITLES = {
   scheduling: 'Scheduling (scheduler range, availability, schedule writes)',
   dashboard: 'Dashboard endpoints (preset=this_year)',
   portal: "Customer portal: a customer's document pages and hub on the large tenant (bench/portal.mjs)",
+  payments: 'Card payments: a signed Stripe webhook recording a payment on an open invoice, and a replayed one, on the large tenant (bench/payments.mjs)',
   pdfIsolation: 'Job list while another company downloads 8 worst-case 200-line PDFs (bench/pdf-isolation.mjs, PDF cache off; target 2× the idle row)',
   send: 'Send an invoice with and without email (bench/outbox.mjs: POST /api/invoices/{id}/send, interleaved on one keep-alive connection, each a different 10-line draft; target: with email p95 ≤ without + 5 ms)',
 };
@@ -328,7 +329,7 @@ export function renderReport(results) {
       '|---|---|---|---|',
       ...TARGETS.map((t) => `| ${t.group} | ${t.what} | ${t.target} | ${t.source} |`),
       '',
-      ...['api', 'jobs', 'tasks', 'scheduling', 'dashboard', 'portal', 'pdfIsolation', 'send'].flatMap((k) => groupTable(k, results)),
+      ...['api', 'jobs', 'tasks', 'scheduling', 'dashboard', 'portal', 'payments', 'pdfIsolation', 'send'].flatMap((k) => groupTable(k, results)),
       ...outboxTable(results),
       ...pdfTable(results),
       ...uiTable(results.ui),

@@ -24,6 +24,7 @@ import { measureOutbox } from './outbox.mjs';
 import { measurePdf } from './pdf.mjs';
 import { measurePdfIsolation, PDF_ISOLATION_SERVER_ENV } from './pdf-isolation.mjs';
 import { measurePortal } from './portal.mjs';
+import { measurePayments, startStripeStub } from './payments.mjs';
 import { renderReport } from './report.mjs';
 import { measureScheduling } from './scheduling.mjs';
 import { measureTasksList } from './tasks-list.mjs';
@@ -49,7 +50,8 @@ async function benchDialect(dialect) {
     result.ceiling = await measureCeiling([1, 2, WRITE_CONNECTIONS], SECONDS);
     for (const [n, r] of Object.entries(result.ceiling)) log(`ceiling ${n} connection(s): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(2)} ms`);
     // The PDF cache off, so the downloads of the PDF isolation rows render every time (no other row reads PDFs).
-    const server = await startServer(tenant.env, PDF_ISOLATION_SERVER_ENV);
+    const stripeStub = await startStripeStub();
+    const server = await startServer(tenant.env, { ...PDF_ISOLATION_SERVER_ENV, STRIPE_API_URL: stripeStub.url });
     try {
       const base = server.base;
       const cookie = await benchLogin(base);
@@ -67,11 +69,14 @@ async function benchDialect(dialect) {
       result.groups.push({ key: 'dashboard', rows: await measureDashboard(common) });
       log('customer portal');
       result.groups.push({ key: 'portal', rows: await measurePortal({ base, env: tenant.env, tenantId, seconds: SECONDS, log }) });
+      log('card payments (Stripe webhooks)');
+      result.groups.push({ key: 'payments', rows: await measurePayments({ ...common, env: tenant.env, tenantId }) });
       log('job list while another company downloads PDFs');
       const isolation = await measurePdfIsolation({ ...common, pdfCookie: await benchLogin(base, 'other@bench.test') });
       result.groups.push({ key: 'pdfIsolation', rows: isolation.rows, facts: isolation.pdf });
     } finally {
       await server.stop();
+      await stripeStub.close();
     }
     log("floors: each row's SQL captured and replayed");
     await measureFloors(
