@@ -35,6 +35,8 @@ type Payment = { intent: Json; charge: Json; secretKey: string };
 export type FakeStripe = {
   url: string;
   addAccount: (account: FakeStripeAccount) => void;
+  /** The key is revoked: Stripe answers 401 to it from now on. */
+  removeAccount: (secretKey: string) => void;
   sessions: Map<string, FakeCheckoutSession>;
   /** Every API request received: method, path, idempotency key. */
   requests: { method: string; path: string; idempotencyKey: string | null; secretKey: string | null }[];
@@ -269,6 +271,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: base,
     addAccount: (account) => accounts.set(account.secretKey, account),
+    removeAccount: (secretKey) => accounts.delete(secretKey),
     sessions,
     requests,
     pay,

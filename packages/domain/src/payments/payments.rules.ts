@@ -21,6 +21,7 @@ export const PAYMENT_MESSAGES = {
   keyModesDiffer: 'Secret Key and Publishable Key must both be test keys or both live keys.',
   secretsRequired: 'Secret Key and Webhook Signing Secret are mandatory when connecting Stripe.',
   badSignature: 'The webhook signature is not valid.',
+  checkoutRefused: 'Stripe could not open a checkout for this payment. Try again in a minute, or record the payment by hand.',
   testPayment: 'Test payment — no money moves',
   creditFlag: 'refund or apply',
 } as const;
@@ -64,15 +65,17 @@ export function canPayDepositOnline(estimate: { status: string; isDepositRequire
 
 /**
  * What one online invoice payment charges: the whole balance unless an amount is chosen, a chosen amount only
- * where the company allows part-payments, never below Stripe's minimum (unless it is the whole balance) or
- * above the balance.
+ * where the company allows part-payments, never below Stripe's minimum (a smaller balance is recorded by hand)
+ * or above the balance.
  */
 export function chosenAmount(
   balanceCents: number,
   requestedCents: number | undefined,
   allowPartial: boolean,
 ): { ok: true; amountCents: number } | { ok: false; message: string } {
-  if (requestedCents === undefined || requestedCents === balanceCents) return { ok: true, amountCents: balanceCents };
+  if (requestedCents === undefined || requestedCents === balanceCents) {
+    return balanceCents < MIN_ONLINE_PAYMENT_CENTS ? { ok: false, message: PAYMENT_MESSAGES.amountTooSmall } : { ok: true, amountCents: balanceCents };
+  }
   if (!allowPartial) return { ok: false, message: PAYMENT_MESSAGES.partialNotAllowed };
   if (requestedCents > balanceCents) return { ok: false, message: PAYMENT_MESSAGES.amountOverBalance };
   if (requestedCents < MIN_ONLINE_PAYMENT_CENTS) return { ok: false, message: PAYMENT_MESSAGES.amountTooSmall };

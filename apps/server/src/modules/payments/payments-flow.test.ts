@@ -176,3 +176,17 @@ describe('the customer pays in the portal', () => {
     expect((await p.t.call('GET', `/api/portal/estimates/${est.id}`, cookie!)).json().data.onlinePay.canPay).toBe(false);
   });
 });
+
+describe('when Stripe refuses', () => {
+  it('a checkout Stripe will not open answers 502 with what to do, and stores nothing', async () => {
+    const { tenantId, admin } = await p.t.newCompany();
+    const keys = await connectStripe(p.stripe, p.t, admin);
+    // The key is revoked in Stripe's dashboard after it was saved.
+    p.stripe.removeAccount(keys.secretKey);
+    const inv = await sentInvoice(p.t, admin, tenantId, 25);
+    const res = await p.t.call('POST', `/api/invoices/${inv.id}/checkout`, admin.cookie, {});
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe(PAYMENT_MESSAGES.checkoutRefused);
+    expect(await p.t.db.selectFrom('payment_checkouts').select('id').where('tenant_id', '=', tenantId).execute()).toEqual([]);
+  });
+});

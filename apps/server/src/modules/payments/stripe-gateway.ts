@@ -56,20 +56,25 @@ export function createStripeGateway(apiUrl: string | undefined): StripeGateway {
     },
 
     async createCheckout(secretKey, session, idempotencyKey) {
-      const created = await clientFor(secretKey).checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: [
-            { quantity: 1, price_data: { currency: session.currency, unit_amount: session.amountCents, product_data: { name: session.description } } },
-          ],
-          success_url: session.successUrl,
-          cancel_url: session.cancelUrl,
-          metadata: session.metadata,
-          payment_intent_data: { metadata: session.metadata, description: session.description },
-          ...(session.payerEmail ? { customer_email: session.payerEmail } : {}),
-        },
-        { idempotencyKey },
-      );
+      const created = await clientFor(secretKey)
+        .checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              { quantity: 1, price_data: { currency: session.currency, unit_amount: session.amountCents, product_data: { name: session.description } } },
+            ],
+            success_url: session.successUrl,
+            cancel_url: session.cancelUrl,
+            metadata: session.metadata,
+            payment_intent_data: { metadata: session.metadata, description: session.description },
+            ...(session.payerEmail ? { customer_email: session.payerEmail } : {}),
+          },
+          { idempotencyKey },
+        )
+        .catch(() => {
+          // A refused key or request, or Stripe unreachable after the SDK's retries: the payer is told, nothing is stored.
+          throw new AppError('UPSTREAM_FAILED', PAYMENT_MESSAGES.checkoutRefused);
+        });
       if (!created.url) throw new AppError('UPSTREAM_FAILED', 'Stripe did not return a checkout page.');
       return { id: created.id, url: created.url };
     },
