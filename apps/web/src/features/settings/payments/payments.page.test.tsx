@@ -124,7 +124,7 @@ describe('Settings → Payments', { timeout: 20_000 }, () => {
 
   it('is not offered to someone without settings rights', async () => {
     mockApi();
-    renderApp('/settings/payments', makeSession('Technician', 'limitedAccess'));
+    renderApp('/settings/payments', makeSession('Office Manager', 'partialAccess'));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Payments' })).toBeNull());
     expect(screen.queryByLabelText('Secret Key')).toBeNull();
   });
