@@ -20,7 +20,16 @@ const settings = (o: Partial<PaymentSettings> = {}): PaymentSettings => ({
   ...o,
 });
 const connected = (o: Partial<PaymentSettings> = {}) =>
-  settings({ provider: 'stripe', connected: true, secretKeyLast4: '1234', webhookSecretLast4: 'abcd', publishableKey: 'pk_test_abc', testMode: true, connectedAt: '2026-11-26T15:00:00.000Z', ...o });
+  settings({
+    provider: 'stripe',
+    connected: true,
+    secretKeyLast4: '1234',
+    webhookSecretLast4: 'abcd',
+    publishableKey: 'pk_test_abc',
+    testMode: true,
+    connectedAt: '2026-11-26T15:00:00.000Z',
+    ...o,
+  });
 
 type FetchMock = ReturnType<typeof mockApi>;
 const sent = (fetchMock: FetchMock, method: string) => {
@@ -55,7 +64,13 @@ describe('Settings → Payments', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('Let customers pay part of a balance'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(sent(fetchMock, 'PUT')).toEqual({ provider: 'stripe', secretKey: 'sk_test_123', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_xyz', allowPartial: true }),
+      expect(sent(fetchMock, 'PUT')).toEqual({
+        provider: 'stripe',
+        secretKey: 'sk_test_123',
+        publishableKey: 'pk_test_abc',
+        webhookSecret: 'whsec_xyz',
+        allowPartial: true,
+      }),
     );
     expect(await screen.findByText('Payment settings saved.')).toBeTruthy();
     expect(await screen.findByText('Connected · test mode')).toBeTruthy();

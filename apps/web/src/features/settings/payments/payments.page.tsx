@@ -59,17 +59,13 @@ function ConnectionBanner({ settings }: { settings: PaymentSettings }) {
   const status = connectionStatus(settings);
   return (
     <Banner tone={settings.connected ? 'info' : 'warning'} icon={<CreditCard size={18} aria-hidden="true" />} title={status}>
-      {settings.connected ? (
-        settings.testMode ? (
-          'Test keys: payments go through Stripe’s test mode and no real money moves.'
-        ) : (
-          'Customers can pay by card from their invoices and estimates.'
-        )
-      ) : settings.demoProvider ? (
-        'This demo takes payments with the built-in test checkout — no money moves. Add your Stripe keys to take real payments.'
-      ) : (
-        'Add your Stripe keys to let customers pay by card.'
-      )}
+      {settings.connected
+        ? settings.testMode
+          ? 'Test keys: payments go through Stripe’s test mode and no real money moves.'
+          : 'Customers can pay by card from their invoices and estimates.'
+        : settings.demoProvider
+          ? 'This demo takes payments with the built-in test checkout — no money moves. Add your Stripe keys to take real payments.'
+          : 'Add your Stripe keys to let customers pay by card.'}
     </Banner>
   );
 }

@@ -37,7 +37,13 @@ export function StripeKeysForm({ settings }: { settings: PaymentSettings }) {
 
   const submit = (values: Values) => {
     const kept = (field: SecretField) => (values[field].trim() ? values[field] : undefined);
-    const raw = { provider: 'stripe', publishableKey: values.publishableKey, allowPartial: values.allowPartial, secretKey: kept('secretKey'), webhookSecret: kept('webhookSecret') };
+    const raw = {
+      provider: 'stripe',
+      publishableKey: values.publishableKey,
+      allowPartial: values.allowPartial,
+      secretKey: kept('secretKey'),
+      webhookSecret: kept('webhookSecret'),
+    };
     const parsed = paymentSettingsBody.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
     let valid = parsed.success;
     if (!parsed.success) {
@@ -62,7 +68,13 @@ export function StripeKeysForm({ settings }: { settings: PaymentSettings }) {
         <Input autoComplete="off" spellCheck={false} placeholder="pk_…" {...form.register('publishableKey')} />
       </Field>
       <Field label="Webhook Signing Secret" error={errors.webhookSecret?.message}>
-        <Input type="password" autoComplete="off" spellCheck={false} placeholder={storedHint(settings.webhookSecretLast4)} {...form.register('webhookSecret')} />
+        <Input
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={storedHint(settings.webhookSecretLast4)}
+          {...form.register('webhookSecret')}
+        />
       </Field>
       <Controller
         control={form.control}
