@@ -68,4 +68,5 @@ export const PortalCompanyPage = lazyRouteComponent(() => import('../features/po
 export const PortalLayout = lazyRouteComponent(() => import('../features/portal/portal-layout'), 'PortalLayout');
 export const PortalHubPage = lazyRouteComponent(() => import('../features/portal/portal-hub.page'), 'PortalHubPage');
 export const PortalEstimatePage = lazyRouteComponent(() => import('../features/portal/portal-estimate.page'), 'PortalEstimatePage');
+export const TestCheckoutPage = lazyRouteComponent(() => import('../features/portal/test-checkout.page'), 'TestCheckoutPage');
 export const PortalInvoicePage = lazyRouteComponent(() => import('../features/portal/portal-invoice.page'), 'PortalInvoicePage');

@@ -33,7 +33,7 @@ function PayFrame({ onlinePay, error, children }: { onlinePay: NonNullable<Onlin
       <h2 className="flex items-center gap-2 text-base font-semibold text-gray-900">
         <CreditCard size={18} aria-hidden="true" /> Pay online
       </h2>
-      {onlinePay.testMode ? <p className="text-xs font-medium text-warning-hover">{TEST_MODE_NOTE}</p> : null}
+      {onlinePay.testMode ? <p className="text-xs font-medium text-warning">{TEST_MODE_NOTE}</p> : null}
       {children}
       {error ? (
         <p role="alert" className="rounded-md border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger-hover">
