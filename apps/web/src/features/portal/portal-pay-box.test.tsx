@@ -6,7 +6,8 @@ import type { PortalInvoice } from '@fieldwork/domain/portal/portal.schemas';
 import { browserNavigation } from '../../lib/browser-navigation';
 import { mockApi, renderApp, route } from '../../test-utils';
 import { estimateReply, meReply, P_ESTIMATE_ID, P_INVOICE_ID, portalEstimate, portalInvoice, sentBody } from './portal-test-fixtures';
-import { CONFIRM_POLL_MS } from './use-payment-return';
+import { CONFIRM_POLL_FOR_MS, CONFIRM_POLL_MS } from './use-payment-return';
+import { PAYMENT_RETURN_TEXT } from './payment-return-banner';
 
 const INVOICE = `/portal/invoices/${P_INVOICE_ID}`;
 const PAY = `/api/portal/invoices/${P_INVOICE_ID}/pay`;
@@ -107,6 +108,24 @@ describe('portal invoice: pay online', { timeout: 20_000 }, () => {
       await vi.advanceTimersByTimeAsync(CONFIRM_POLL_MS * 3);
     });
     expect(gets).toBe(2);
+  });
+
+  it('stops asking after a minute and says the payment may take longer to show', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockApi(meReply(), invoiceGet(payable()));
+    const gets = () => fetchMock.mock.calls.filter(([u]) => String(u).endsWith(`/api/portal/invoices/${P_INVOICE_ID}`)).length;
+    renderApp(`${INVOICE}?payment=done`, null);
+    expect(await screen.findByText(PAYMENT_RETURN_TEXT.waiting)).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONFIRM_POLL_FOR_MS);
+    });
+    expect(await screen.findByText(PAYMENT_RETURN_TEXT.slow)).toBeTruthy();
+    const asked = gets();
+    expect(asked).toBeGreaterThan(10);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONFIRM_POLL_MS * 5);
+    });
+    expect(gets()).toBe(asked);
   });
 
   it('back from a cancelled checkout says nothing was charged, and does not poll', async () => {

@@ -15,26 +15,24 @@ export type PaymentReturnState = 'waiting' | 'received' | 'slow' | 'cancelled' |
 export function usePaymentReturnQuery<T>(queryKey: QueryKey, queryFn: () => Promise<T>, settled: (now: T, first: T) => boolean) {
   const search: { payment?: unknown } = useSearch({ strict: false });
   const payment = search.payment === 'done' || search.payment === 'cancelled' ? search.payment : null;
-  const [startedAt] = useState(() => Date.now());
+  // A minute after coming back, stop asking: the page then says the payment may take longer to show.
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (payment !== 'done') return;
+    const timer = setTimeout(() => setTimedOut(true), CONFIRM_POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [payment]);
   const [first, setFirst] = useState<T | undefined>(undefined);
   const isDone = (data: T | undefined) => data !== undefined && first !== undefined && settled(data, first);
   const query = useQuery({
     queryKey,
     queryFn,
-    refetchInterval: (q) => (payment === 'done' && !isDone(q.state.data) && Date.now() - startedAt < CONFIRM_POLL_FOR_MS ? CONFIRM_POLL_MS : false),
+    refetchInterval: (q) => (payment === 'done' && !timedOut && !isDone(q.state.data) ? CONFIRM_POLL_MS : false),
   });
   useEffect(() => {
     if (first === undefined && query.data !== undefined) setFirst(query.data);
   }, [first, query.data]);
   const state: PaymentReturnState =
-    payment === 'cancelled'
-      ? 'cancelled'
-      : payment !== 'done'
-        ? null
-        : isDone(query.data)
-          ? 'received'
-          : Date.now() - startedAt >= CONFIRM_POLL_FOR_MS
-            ? 'slow'
-            : 'waiting';
+    payment === 'cancelled' ? 'cancelled' : payment !== 'done' ? null : isDone(query.data) ? 'received' : timedOut ? 'slow' : 'waiting';
   return { query, paymentState: state };
 }
