@@ -26,9 +26,8 @@ export function CardPaymentsList({ payments, timeZone }: { payments: readonly On
               <p className="text-muted">
                 Refunded {formatMoney(p.refunded)} · Fee {money(p.fee)} · Net {money(p.net)}
               </p>
-              <p className="break-all text-muted">
-                {dash(p.payerEmail)} · {p.providerPaymentId}
-              </p>
+              <p className="break-all text-muted">{dash(p.payerEmail)}</p>
+              <p className="font-mono text-xs break-all text-muted">{p.providerPaymentId}</p>
             </li>
           ))}
         </ul>

@@ -25,6 +25,8 @@ export function PortalInvoicePage() {
   return (
     <>
       <PaymentReturnBanner state={paymentState} />
+      {/* Above the document: on a phone the customer should not scroll past every line to find Pay. */}
+      <PortalInvoicePayBox invoice={inv} />
       <PortalDocument
         title="Invoice"
         number={inv.invoiceNumber}
@@ -45,7 +47,6 @@ export function PortalInvoicePage() {
         ) : null}
         <Payments payments={inv.payments} />
       </PortalDocument>
-      <PortalInvoicePayBox invoice={inv} />
     </>
   );
 }

@@ -129,7 +129,7 @@ export function PortalDepositPayBox({ estimate }: { estimate: PortalEstimate }) 
   const busy = pay.isPending || pay.isSuccess;
   return (
     <PayFrame onlinePay={estimate.onlinePay} error={pay.error}>
-      <Button className="min-h-11" disabled={busy} onClick={() => pay.mutate(undefined)}>
+      <Button className="min-h-11 w-full sm:w-auto" disabled={busy} onClick={() => pay.mutate(undefined)}>
         {busy ? OPENING_CHECKOUT : `Pay deposit ${formatMoney(estimate.depositAmount)}`}
       </Button>
     </PayFrame>
