@@ -29,7 +29,7 @@ export const ANSWER_THANKS = 'Thank you — your answer is recorded.';
 export function PortalEstimatePage() {
   const { id = '' } = useParams({ strict: false });
   // Back from paying the deposit: it shows once the estimate is Deposit Paid.
-  const { query, paymentState } = usePaymentReturnQuery(
+  const { query, paymentState, canOfferPay } = usePaymentReturnQuery(
     portalKeys.estimate(id),
     () => portalApi.estimate(id),
     (now: PortalEstimate) => now.status === 'PAID',
@@ -78,7 +78,7 @@ export function PortalEstimatePage() {
       ) : e.status !== 'SENT' ? (
         <p className="rounded-md border border-border bg-white px-3 py-3 text-sm text-gray-900">{PORTAL_MESSAGES.cannotAnswer(e.statusLabel)}</p>
       ) : null}
-      <PortalDepositPayBox estimate={e} />
+      {canOfferPay ? <PortalDepositPayBox estimate={e} /> : null}
     </>
   );
 }

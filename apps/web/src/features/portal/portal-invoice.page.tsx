@@ -15,7 +15,7 @@ import { portalApi, portalKeys, portalPdfUrl } from './portal.api';
 export function PortalInvoicePage() {
   const { id = '' } = useParams({ strict: false });
   // Back from checkout: the payment shows once the invoice is paid or its paid amount moved.
-  const { query, paymentState } = usePaymentReturnQuery(
+  const { query, paymentState, canOfferPay } = usePaymentReturnQuery(
     portalKeys.invoice(id),
     () => portalApi.invoice(id),
     (now: PortalInvoice, first) => now.status === 'PAID' || now.paidAmount !== first.paidAmount,
@@ -26,7 +26,7 @@ export function PortalInvoicePage() {
     <>
       <PaymentReturnBanner state={paymentState} />
       {/* Above the document: on a phone the customer should not scroll past every line to find Pay. */}
-      <PortalInvoicePayBox invoice={inv} />
+      {canOfferPay ? <PortalInvoicePayBox invoice={inv} /> : null}
       <PortalDocument
         title="Invoice"
         number={inv.invoiceNumber}

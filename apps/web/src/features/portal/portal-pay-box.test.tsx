@@ -98,6 +98,8 @@ describe('portal invoice: pay online', { timeout: 20_000 }, () => {
     renderApp(`${INVOICE}?payment=done`, null);
     expect(await screen.findByText('Thank you — your payment is being confirmed.')).toBeTruthy();
     expect(gets).toBe(1);
+    // The server still offers Pay until the webhook lands; a second click now would charge twice.
+    expect(screen.queryByRole('button', { name: 'Pay $500.00' })).toBeNull();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(CONFIRM_POLL_MS);
     });
@@ -133,6 +135,7 @@ describe('portal invoice: pay online', { timeout: 20_000 }, () => {
     const fetchMock = mockApi(meReply(), invoiceGet(payable()));
     renderApp(`${INVOICE}?payment=cancelled`, null);
     expect(await screen.findByText('Payment cancelled — nothing was charged.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $500.00' })).toBeTruthy();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(CONFIRM_POLL_MS * 2);
     });
@@ -178,6 +181,7 @@ describe('portal estimate: pay deposit', { timeout: 20_000 }, () => {
     });
     renderApp(`/portal/estimates/${P_ESTIMATE_ID}?payment=done`, null);
     expect(await screen.findByText('Thank you — your payment is being confirmed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay deposit/ })).toBeNull();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(CONFIRM_POLL_MS);
     });

@@ -34,5 +34,7 @@ export function usePaymentReturnQuery<T>(queryKey: QueryKey, queryFn: () => Prom
   }, [first, query.data]);
   const state: PaymentReturnState =
     payment === 'cancelled' ? 'cancelled' : payment !== 'done' ? null : isDone(query.data) ? 'received' : timedOut ? 'slow' : 'waiting';
-  return { query, paymentState: state };
+  // While a payment that went through is not yet on the document, Pay stays hidden: a second click would charge twice.
+  const canOfferPay = state !== 'waiting' && state !== 'slow';
+  return { query, paymentState: state, canOfferPay };
 }
