@@ -106,6 +106,22 @@ describe('Settings → Payments', { timeout: 20_000 }, () => {
     expect(await screen.findByText(PAYMENT_MESSAGES.keyRefused)).toBeTruthy();
   });
 
+  it("lists the server's field messages under the form", async () => {
+    const messages = [PAYMENT_MESSAGES.publishableKeyShape, PAYMENT_MESSAGES.webhookSecretShape];
+    mockApi(
+      route('PUT', '/api/company/payments', { status: 400, body: { statusCode: 400, code: 'VALIDATION', message: messages } }),
+      route('GET', '/api/company/payments', { body: { data: connected() } }),
+    );
+    renderApp('/settings/payments', makeSession('Admin', 'fullAccess'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(messages);
+  });
+
   it('asks for both secrets on a first connection', async () => {
     const fetchMock = mockApi(route('GET', '/api/company/payments', { body: { data: settings() } }));
     renderApp('/settings/payments', makeSession('Admin', 'fullAccess'));
