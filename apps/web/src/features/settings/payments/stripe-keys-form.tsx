@@ -45,17 +45,14 @@ export function StripeKeysForm({ settings }: { settings: PaymentSettings }) {
       webhookSecret: kept('webhookSecret'),
     };
     const parsed = paymentSettingsBody.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
-    let valid = parsed.success;
     if (!parsed.success) {
       for (const issue of parsed.error.issues) form.setError(String(issue.path[0]) as keyof Values, { type: 'client', message: issue.message });
     }
     // Mirrors the server: a first connection cannot keep secrets that were never stored.
-    if ((!raw.secretKey && !settings.secretKeyLast4) || (!raw.webhookSecret && !settings.webhookSecretLast4)) {
-      const field: SecretField = !raw.secretKey && !settings.secretKeyLast4 ? 'secretKey' : 'webhookSecret';
-      form.setError(field, { type: 'client', message: PAYMENT_MESSAGES.secretsRequired });
-      valid = false;
-    }
-    if (valid && parsed.success) save.mutate(parsed.data);
+    const stored: Record<SecretField, string | null> = { secretKey: settings.secretKeyLast4, webhookSecret: settings.webhookSecretLast4 };
+    const missing = (['secretKey', 'webhookSecret'] as const).find((field) => !raw[field] && !stored[field]);
+    if (missing) form.setError(missing, { type: 'client', message: PAYMENT_MESSAGES.secretsRequired });
+    if (parsed.success && !missing) save.mutate(parsed.data);
   };
 
   const { errors } = form.formState;
