@@ -6,6 +6,7 @@ import type { PortalInvoice } from '@fieldwork/domain/portal/portal.schemas';
 import { browserNavigation } from '../../lib/browser-navigation';
 import { mockApi, renderApp, route } from '../../test-utils';
 import { estimateReply, meReply, P_ESTIMATE_ID, P_INVOICE_ID, portalEstimate, portalInvoice, sentBody } from './portal-test-fixtures';
+import { AMOUNT_NOT_MONEY } from './portal-pay-box';
 import { CONFIRM_POLL_FOR_MS, CONFIRM_POLL_MS } from './use-payment-return';
 import { PAYMENT_RETURN_TEXT } from './payment-return-banner';
 
@@ -65,6 +66,10 @@ describe('portal invoice: pay online', { timeout: 20_000 }, () => {
     await user.type(amount, '0.25');
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await screen.findByText(PAYMENT_MESSAGES.amountTooSmall)).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '12.345');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText(AMOUNT_NOT_MONEY)).toBeTruthy();
     expect(sentBody(fetchMock, 'POST', PAY)).toBeUndefined();
     await user.clear(amount);
     await user.type(amount, '125.5');

@@ -45,7 +45,7 @@ function PayFrame({ onlinePay, error, children }: { onlinePay: NonNullable<Onlin
 }
 
 /** The part-payment rule of the server, in cents, with the smallest amount the company's answer gives. */
-export function partAmountError(text: string, balance: number, onlinePay: NonNullable<OnlinePay>): { cents: number } | { message: string } {
+export function checkPartAmount(text: string, balance: number, onlinePay: NonNullable<OnlinePay>): { cents: number } | { message: string } {
   const value = text.trim() === '' ? NaN : Number(text);
   const cents = Number.isFinite(value) ? dollarsToCents(value) : null;
   if (cents === null || cents <= 0) return { message: AMOUNT_NOT_MONEY };
@@ -68,7 +68,7 @@ export function PortalInvoicePayBox({ invoice }: { invoice: PortalInvoice }) {
   const busy = pay.isPending || pay.isSuccess;
   const fullBusy = busy && pay.variables === undefined;
   const payPart = () => {
-    const checked = partAmountError(text, invoice.balance, onlinePay);
+    const checked = checkPartAmount(text, invoice.balance, onlinePay);
     if ('message' in checked) return setInvalid(checked.message);
     setInvalid(null);
     pay.mutate(checked.cents === toCents(invoice.balance) ? undefined : checked.cents / 100);
