@@ -56,6 +56,7 @@ export const UserViewPage = lazyRouteComponent(() => import('../features/setting
 export const ZonesPage = lazyRouteComponent(() => import('../features/settings/zones/zones.page'), 'ZonesPage');
 export const TagsPage = lazyRouteComponent(() => import('../features/settings/tags/tags.page'), 'TagsPage');
 export const CompanyPage = lazyRouteComponent(() => import('../features/settings/company/company.page'), 'CompanyPage');
+export const PaymentsPage = lazyRouteComponent(() => import('../features/settings/payments/payments.page'), 'PaymentsPage');
 export const EmailTemplatesPage = lazyRouteComponent(() => import('../features/settings/emails/email-templates.page'), 'EmailTemplatesPage');
 export const DeliveryPage = lazyRouteComponent(() => import('../features/settings/delivery/delivery.page'), 'DeliveryPage');
 export const ApiTokensPage = lazyRouteComponent(() => import('../features/settings/api-tokens/api-tokens.page'), 'ApiTokensPage');
@@ -67,4 +68,5 @@ export const PortalCompanyPage = lazyRouteComponent(() => import('../features/po
 export const PortalLayout = lazyRouteComponent(() => import('../features/portal/portal-layout'), 'PortalLayout');
 export const PortalHubPage = lazyRouteComponent(() => import('../features/portal/portal-hub.page'), 'PortalHubPage');
 export const PortalEstimatePage = lazyRouteComponent(() => import('../features/portal/portal-estimate.page'), 'PortalEstimatePage');
+export const TestCheckoutPage = lazyRouteComponent(() => import('../features/portal/test-checkout.page'), 'TestCheckoutPage');
 export const PortalInvoicePage = lazyRouteComponent(() => import('../features/portal/portal-invoice.page'), 'PortalInvoicePage');

@@ -70,6 +70,7 @@ import {
   VerifyEmailPage,
   DeliveryPage,
   EmailTemplatesPage,
+  PaymentsPage,
 } from './lazy-pages';
 import { validateDashboardSearch } from '../features/dashboard/dashboard-range';
 import { homePath } from '../shared/access/home-path';
@@ -356,6 +357,7 @@ const routeTree = rootRoute.addChildren([
       setting('/settings/zones', ZonesPage, 'settings.manage'),
       setting('/settings/tags', TagsPage, 'settings.manage'),
       setting('/settings/company', CompanyPage, 'settings.manage'),
+      setting('/settings/payments', PaymentsPage, 'settings.manage'),
       setting('/settings/emails', EmailTemplatesPage, 'settings.manage'),
       setting('/settings/delivery', DeliveryPage, 'settings.manage'),
       setting('/settings/api-tokens', ApiTokensPage, 'tokens.self'),

@@ -2,6 +2,7 @@
  * Estimates, invoices and the products & services catalogue, as the screens call them.
  * One module for both documents: they share the payload shape, the list query and the link and PDF calls.
  */
+import type { CheckoutAnswer, PayBody } from '@fieldwork/domain/payments/payments.schemas';
 import type { DatePreset } from '@fieldwork/domain/time/date-presets.rules';
 import type { DocumentOrderKey } from '@fieldwork/domain/billing/billing.schemas';
 import type { CatalogueItem } from '@fieldwork/domain/billing/catalogue.schemas';
@@ -85,6 +86,8 @@ export const invoicesApi = {
   emailDraft: async (id: string) => (await api.get<DataOf<EmailDraft>>(`/invoices/${id}/email-draft`)).data,
   void: async (id: string) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/void`)).data,
   draftCopy: (id: string) => api.post<{ data: Invoice; message: string }>(`/invoices/${id}/draft`),
+  /** "Take card payment": a checkout for the whole balance, opened by the office for a customer at hand. */
+  checkout: async (id: string, body: PayBody = {}) => (await api.post<CheckoutAnswer>(`/invoices/${id}/checkout`, body)).data,
   recordPayment: async (id: string, body: PaymentBody) => (await api.post<DataOf<Invoice>>(`/invoices/${id}/payments`, body)).data,
   link: (invoiceId: string, jobId: string) =>
     api.post<{ data: { id: string; jobId: string; jobNumber: number }; message: string }>('/invoices/link', { invoiceId, jobId }),

@@ -44,6 +44,7 @@ export const FINANCE: FinanceMetrics = {
   jobCosts: fig(7179, 5300),
   grossMargin: fig(4321, 4000),
   marginPercentage: fig(37.57, 43.01),
+  credits: { count: 0, amount: 0 },
 };
 
 export const REVENUE: RevenueChart = {

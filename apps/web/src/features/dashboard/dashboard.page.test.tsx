@@ -250,3 +250,22 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/dashboard/'))).toBe(false);
   });
 });
+
+describe('dashboard: credits to refund or apply', { timeout: 20_000 }, () => {
+  it('shows the credits held on invoices, linking to the invoices', async () => {
+    mockApi(route('GET', '/api/dashboard/finance-metrics', { body: { ...FINANCE, credits: { count: 2, amount: 65.5 } } }), ...dashboardRoutes());
+    renderApp('/dashboard', makeSession('Admin', 'fullAccess'));
+    const finance = await card('Finance');
+    const link = await finance.findByRole('link', { name: 'Credits to refund or apply: View invoices' });
+    expect(link.textContent).toBe('Credits to refund or apply$65.50 on 2 invoices');
+    expect(link.getAttribute('href')).toBe('/workorder/invoices');
+  });
+
+  it('says nothing of credits while there are none', async () => {
+    mockApi(...dashboardRoutes());
+    renderApp('/dashboard', makeSession('Admin', 'fullAccess'));
+    const finance = await card('Finance');
+    expect(await finance.findByText('$12,345.50')).toBeTruthy();
+    expect(finance.queryByText('Credits to refund or apply')).toBeNull();
+  });
+});

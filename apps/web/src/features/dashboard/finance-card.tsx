@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { DASHBOARD_CARD_LABELS } from '@fieldwork/domain/company/onboarding.schemas';
 import type { FinanceMetrics } from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { cn } from '../../lib/cn';
@@ -35,6 +36,31 @@ function Group({ title, children, columns }: { title: string; children: ReactNod
   );
 }
 
+export const CREDITS_LABEL = 'Credits to refund or apply';
+
+/**
+ * Invoices holding money beyond their totals (a card payment crossed another payment): a to-do for the office,
+ * shown only while there is one.
+ */
+function CreditsLine({ credits }: { credits: FinanceMetrics['credits'] }) {
+  if (credits.count <= 0) return null;
+  return (
+    <Link
+      to={INVOICES.to}
+      aria-label={`${CREDITS_LABEL}: ${INVOICES.label}`}
+      className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-sm hover:underline"
+    >
+      <span className="font-medium text-gray-900">{CREDITS_LABEL}</span>
+      <span className="text-gray-900">
+        <span className="font-semibold tabular-nums">{formatMoney(credits.amount)}</span>{' '}
+        <span className="text-muted">
+          on {credits.count} {credits.count === 1 ? 'invoice' : 'invoices'}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
 /**
  * Three rows that each fill their width: invoices, the margin sum (Revenue − Job costs = Gross margin, and
  * Margin % = Gross margin ÷ Revenue, all before tax, as DASHBOARD_FIGURES defines them) and the pipeline.
@@ -64,6 +90,7 @@ function FinanceFigures({ f }: { f: FinanceMetrics }) {
           change={<MetricChange figure={f.marginPercentage} />}
         />
       </Group>
+      <CreditsLine credits={f.credits} />
       <Group title="Pipeline" columns={3}>
         <Stat figure="averageInvoice" value={formatMoney(f.averageInvoice.value)} change={<MetricChange figure={f.averageInvoice} />} />
         <Stat figure="openEstimates" value={formatMoney(f.openEstimatesValue.value)} change={<MetricChange figure={f.openEstimatesValue} />} to={ESTIMATES} />

@@ -11,12 +11,16 @@ import { InvoiceStatusBadge } from '../../shared/billing/document-status-badge';
 import { InvoiceViewActions } from '../../shared/billing/document-view-actions';
 import { MessagesCard } from '../../shared/messages/messages-panel';
 import { CustomerLinksSection } from '../../shared/billing/customer-links-section';
+import { CreditFlag } from '../../shared/billing/credit-flag';
+import { useInvoicePaymentLive } from '../../shared/billing/use-invoice-payment-live';
+import { CardPaymentsList } from './card-payments-list';
 import { PaymentsList } from './payments-list';
 
 export function InvoiceViewPage() {
   const { id = '' } = useParams({ strict: false });
   const { session } = useAuth();
   const query = useQuery({ queryKey: billingKeys.invoice(id), queryFn: () => invoicesApi.get(id) });
+  useInvoicePaymentLive(id);
 
   // Data first: a refetch that fails (e.g. right after Delete) must not flash an error over the record.
   if (!query.data) return <DocumentLoadState kind="invoice" query={query} />;
@@ -33,7 +37,12 @@ export function InvoiceViewPage() {
         doc={inv}
         title="Invoice"
         number={inv.invoiceNumber}
-        status={<InvoiceStatusBadge status={inv.status} />}
+        status={
+          <>
+            <InvoiceStatusBadge status={inv.status} />
+            <CreditFlag credit={inv.credit} />
+          </>
+        }
         companyName={session.company.name}
         timeZone={session.company.timeZone}
         documentDate={{ kind: 'invoice', value: inv.invoiceDate }}
@@ -45,6 +54,7 @@ export function InvoiceViewPage() {
         ]}
       >
         <PaymentsList payments={inv.payments} />
+        <CardPaymentsList payments={inv.onlinePayments} timeZone={session.company.timeZone} />
       </DocumentPreview>
       <CustomerLinksSection kind="invoice" id={inv.id} className="mt-4" />
       <MessagesCard refs={{ invoiceId: inv.id }} className="mt-4" />

@@ -308,3 +308,19 @@ describe('job status actions', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Cancel Job' })).toBeNull();
   });
 });
+
+describe('job detail page: credit on the job', { timeout: 20_000 }, () => {
+  it('flags money received beyond the invoice totals, to refund or apply', async () => {
+    mockApi(jobReply({ credit: 40 }), tasksReply([]));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    const heading = await screen.findByRole('heading', { name: /Job #1042 · Boiler service/ });
+    expect(within(heading).getByText('Credit $40.00 — refund or apply')).toBeTruthy();
+  });
+
+  it('shows no credit flag without a credit', async () => {
+    mockApi(jobReply(), tasksReply([]));
+    renderApp(`/workorder/jobs/${JOB_ID}`, makeSession('Admin', 'fullAccess'));
+    await screen.findByRole('heading', { name: /Job #1042 · Boiler service/ });
+    expect(screen.queryByText(/refund or apply/)).toBeNull();
+  });
+});

@@ -15,6 +15,7 @@ import { JobActivitySheet } from './job-activity-sheet';
 import { JobMedia } from './job-media';
 import { JobNotesSheet } from './job-notes-sheet';
 import { JobQuickCreate } from './job-quick-create';
+import { CreditFlag } from '../../shared/billing/credit-flag';
 import { JobStatusBadge, JobTaskSummaryBadge, jobName, jobNumberText } from '../../shared/jobs/job-status-badge';
 import { JobStatusButtons } from './job-status-actions';
 import { isJobTab, type JobTab } from './job-search';
@@ -105,6 +106,8 @@ export function JobDetailPage() {
             </span>
             <JobStatusBadge status={j.status} />
             <JobTaskSummaryBadge summary={j.statusInfo.summary} />
+            {/* Money paid beyond the job's invoice totals: someone must refund or apply it. */}
+            {auth.can('invoices.read') ? <CreditFlag credit={j.credit} /> : null}
           </h1>
           <p className="mt-1 text-sm text-muted">
             Created {formatDateTime(j.createdAt, tz)}

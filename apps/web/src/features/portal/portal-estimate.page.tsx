@@ -3,7 +3,6 @@
  * answer. Once answered (here or on site) the page shows who answered what and when.
  */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
 import type { ApprovalDecision } from '@fieldwork/domain/billing/estimates.rules';
@@ -16,6 +15,9 @@ import { baseTotals, PortalDocument } from './portal-document';
 import { portalDay, portalInstant } from './portal-format';
 import { usePortalMe } from './portal-layout';
 import { PortalLoadState } from './portal-load-state';
+import { PortalDepositPayBox } from './portal-pay-box';
+import { PaymentReturnBanner } from './payment-return-banner';
+import { usePaymentReturnQuery } from './use-payment-return';
 import { portalApi, portalKeys, portalPdfUrl } from './portal.api';
 
 export const DECISION_TEXT = { APPROVED: 'Approved', DECLINED: 'Declined', CHANGE_REQUEST: 'Changes requested' } as const satisfies Record<
@@ -26,7 +28,12 @@ export const ANSWER_THANKS = 'Thank you — your answer is recorded.';
 
 export function PortalEstimatePage() {
   const { id = '' } = useParams({ strict: false });
-  const query = useQuery({ queryKey: portalKeys.estimate(id), queryFn: () => portalApi.estimate(id) });
+  // Back from paying the deposit: it shows once the estimate is Deposit Paid.
+  const { query, paymentState, canOfferPay } = usePaymentReturnQuery(
+    portalKeys.estimate(id),
+    () => portalApi.estimate(id),
+    (now: PortalEstimate) => now.status === 'PAID',
+  );
   const [answered, setAnswered] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   if (!query.data) return <PortalLoadState query={query} />;
@@ -34,6 +41,7 @@ export function PortalEstimatePage() {
   const e = query.data;
   return (
     <>
+      <PaymentReturnBanner state={paymentState} />
       <PortalDocument
         title="Estimate"
         number={e.estimateNumber}
@@ -70,6 +78,7 @@ export function PortalEstimatePage() {
       ) : e.status !== 'SENT' ? (
         <p className="rounded-md border border-border bg-white px-3 py-3 text-sm text-gray-900">{PORTAL_MESSAGES.cannotAnswer(e.statusLabel)}</p>
       ) : null}
+      {canOfferPay ? <PortalDepositPayBox estimate={e} /> : null}
     </>
   );
 }

@@ -50,6 +50,7 @@ export const portalEstimate = (o: Partial<PortalEstimate> = {}): PortalEstimate 
   depositAmount: 300,
   terms: 'Payment due within 30 days of completion.',
   canAnswer: true,
+  onlinePay: null,
   answer: null,
   version: 3,
   ...o,
@@ -75,6 +76,8 @@ export const portalInvoice = (o: Partial<PortalInvoice> = {}): PortalInvoice => 
   ],
   paidAmount: 821,
   balance: 500,
+  credit: 0,
+  onlinePay: null,
   ...o,
 });
 

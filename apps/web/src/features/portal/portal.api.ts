@@ -17,6 +17,7 @@ import type {
   PublicWorkRequestBody,
   PortalWorkRequestBody,
 } from '@fieldwork/domain/portal/portal.schemas';
+import type { CheckoutAnswer, PayBody, TestCheckout } from '@fieldwork/domain/payments/payments.schemas';
 import { WORK_REQUEST_PHOTO_FIELD } from '@fieldwork/domain/portal/work-request-photos.rules';
 import { API_BASE, api, type DataOf } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
@@ -42,6 +43,7 @@ export const portalKeys = {
   hub: ['portal', 'hub'] as const,
   estimate: (id: string) => ['portal', 'estimate', id] as const,
   invoice: (id: string) => ['portal', 'invoice', id] as const,
+  testCheckout: (companyId: string, sessionId: string) => ['portal', 'test-checkout', companyId, sessionId] as const,
   links: (kind: PortalDocumentKind, id: string) => ['portal-links', kind, id] as const,
 };
 
@@ -66,6 +68,13 @@ export const portalApi = {
   requestChanges: (id: string, body: PortalChangesBody, key: string) =>
     data(api.post<DataOf<PortalEstimate>>(`/portal/estimates/${enc(id)}/request-changes`, body, { ...portal, headers: idempotencyHeaders(key) })),
   invoice: (id: string) => data(api.get<DataOf<PortalInvoice>>(`/portal/invoices/${enc(id)}`, portal)),
+  /** Where to send the payer: Stripe's hosted checkout (or the demo's test checkout). */
+  payInvoice: (id: string, body: PayBody) => data(api.post<CheckoutAnswer>(`/portal/invoices/${enc(id)}/pay`, body, portal)),
+  payDeposit: (id: string) => data(api.post<CheckoutAnswer>(`/portal/estimates/${enc(id)}/pay-deposit`, undefined, portal)),
+  testCheckout: (companyId: string, sessionId: string) =>
+    data(api.get<DataOf<TestCheckout>>(`/portal/test-checkout/${enc(companyId)}/${enc(sessionId)}`, portal)),
+  completeTestCheckout: (companyId: string, sessionId: string) =>
+    data(api.post<CheckoutAnswer>(`/portal/test-checkout/${enc(companyId)}/${enc(sessionId)}/complete`, undefined, portal)),
   requestWork: (body: PortalWorkRequestBody, photos: readonly File[] = []) =>
     data(api.post<DataOf<{ message: string }>>('/portal/work-requests', workRequestPayload(body, photos), portal)),
 };

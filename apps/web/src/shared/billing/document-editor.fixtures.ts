@@ -83,6 +83,9 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     paidAmount: 0,
     balance: 0,
     payments: [],
+    credit: 0,
+    onlinePayments: [],
+    onlinePay: null,
     actions: { download: true, view: true, edit: true, delete: true, send: true, recordPayment: false, void: true },
     ...overrides,
   };

@@ -95,7 +95,7 @@ export function DocumentPreview(props: DocumentPreviewProps) {
         </div>
         <div className="sm:text-right">
           <h2 className="text-2xl font-semibold tracking-wide text-gray-900 uppercase">{title}</h2>
-          <p className="mt-1 flex items-center gap-2 sm:justify-end">
+          <p className="mt-1 flex flex-wrap items-center gap-2 sm:justify-end">
             <span className="font-medium text-gray-900">#{number}</span>
             {status}
           </p>

@@ -11,6 +11,7 @@ import { Button, buttonClass } from '../../components/button';
 import { useAuth } from '../../lib/auth-context';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { SendDocumentDialog } from './send-document-dialog';
+import { TakeCardPaymentButton } from './take-card-payment-button';
 import type { DocumentKind } from '../../features/billing/billing.api';
 import { downloadPdf, invoiceEditOrAsk, useEstimateActions, useInvoiceActions } from './use-document-actions';
 import { useRowConfirm, type ConfirmRequest } from './document-row-menu';
@@ -147,6 +148,7 @@ export function InvoiceViewActions({ invoice }: { invoice: Invoice }) {
     <Bar>
       {actions.download ? <PdfButton kind="invoice" id={id} number={n} /> : null}
       {actions.recordPayment ? <ActionButton primary label="Record Payment" icon={CreditCard} disabled={pending} onClick={() => setPaying(true)} /> : null}
+      <TakeCardPaymentButton invoice={invoice} disabled={pending} />
       {actions.edit ? (
         <ActionButton label="Edit" icon={Pencil} loading={edit.isPending} disabled={pending} onClick={() => invoiceEditOrAsk(invoice, edit, ask)} />
       ) : null}

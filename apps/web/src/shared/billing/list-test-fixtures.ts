@@ -73,6 +73,9 @@ export function invoiceItem(overrides: Partial<InvoiceListItem> = {}, write = tr
     convertedInvoiceJobinfo: null,
     paidAmount: 0,
     balance: 1234.5,
+    credit: 0,
+    onlinePayments: [],
+    onlinePay: null,
     actions: invoiceActions({ status, paidCents: 0 }, write),
     ...overrides,
   };

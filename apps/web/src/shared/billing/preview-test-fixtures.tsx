@@ -92,6 +92,9 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     paidAmount,
     balance: Math.round((common.totalAmount - paidAmount) * 100) / 100,
     payments: [],
+    credit: 0,
+    onlinePayments: [],
+    onlinePay: null,
     actions: invoiceActions({ status, paidCents: Math.round(paidAmount * 100) }, true),
     ...overrides,
   };

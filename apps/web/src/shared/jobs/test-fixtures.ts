@@ -41,6 +41,7 @@ export function listItem(overrides: Partial<JobListItem> = {}): JobListItem {
 export function job(overrides: Partial<Job> = {}): Job {
   return {
     ...listItem(),
+    credit: 0,
     jobLead: { userId: USER_ID, username: 'Alex Kim', phoneNumber: null },
     description: null,
     siteAddress: { id: ADDRESS_ID, fullAddress: '12 Harbor St, Boston, MA 02110' },

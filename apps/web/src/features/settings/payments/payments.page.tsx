@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { CreditCard } from 'lucide-react';
+import type { PaymentSettings } from '@fieldwork/domain/payments/payments.schemas';
+import { Banner } from '../../../components/banner';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CopyButton } from '../../../components/copy-button';
+import { ErrorState } from '../../../components/error-state';
+import { Input } from '../../../components/input';
+import { Label } from '../../../components/label';
+import { PageHeader } from '../../../components/page-header';
+import { SkeletonForm } from '../../../components/skeleton';
+import { paymentSettingsApi, paymentSettingsKey } from './payments-settings.api';
+import { StripeKeysForm } from './stripe-keys-form';
+
+export const STRIPE_DISCONNECTED = 'Stripe disconnected.';
+
+export function connectionStatus(settings: PaymentSettings): string {
+  if (!settings.connected) return 'Not connected';
+  return settings.testMode ? 'Connected · test mode' : 'Connected';
+}
+
+/**
+ * Settings → Payments: the company's own Stripe account takes card payments on its invoices and estimate
+ * deposits; money lands only through the signed webhook, so the page also shows where Stripe must send it.
+ */
+export function PaymentsPage() {
+  const settings = useQuery({ queryKey: paymentSettingsKey, queryFn: paymentSettingsApi.get });
+  return (
+    <>
+      <PageHeader title="Payments" description="Let customers pay invoices and estimate deposits by card, through your own Stripe account." />
+      {settings.isLoading ? (
+        <Card>
+          <SkeletonForm fields={4} />
+        </Card>
+      ) : settings.error || !settings.data ? (
+        <Card>
+          <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
+        </Card>
+      ) : (
+        <div className="space-y-4">
+          <Card title="Card payments with Stripe" actions={settings.data.connected ? <DisconnectButton /> : null}>
+            <div className="space-y-4">
+              <ConnectionBanner settings={settings.data} />
+              <StripeKeysForm key={settings.data.connectedAt ?? 'new'} settings={settings.data} />
+            </div>
+          </Card>
+          <WebhookCard settings={settings.data} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function ConnectionBanner({ settings }: { settings: PaymentSettings }) {
+  const status = connectionStatus(settings);
+  return (
+    <Banner tone={settings.connected ? 'info' : 'warning'} icon={<CreditCard size={18} aria-hidden="true" />} title={status}>
+      {settings.connected
+        ? settings.testMode
+          ? 'Test keys: payments go through Stripe’s test mode and no real money moves.'
+          : 'Customers can pay by card from their invoices and estimates.'
+        : settings.demoProvider
+          ? 'This demo takes payments with the built-in test checkout — no money moves. Add your Stripe keys to take real payments.'
+          : 'Add your Stripe keys to let customers pay by card.'}
+    </Banner>
+  );
+}
+
+function WebhookCard({ settings }: { settings: PaymentSettings }) {
+  return (
+    <Card title="Webhook">
+      <div className="max-w-lg space-y-3 text-sm">
+        <p className="text-muted">In Stripe: Developers → Webhooks → Add endpoint, paste this URL, select these events, then paste the signing secret here.</p>
+        <div className="space-y-1.5">
+          <Label htmlFor="payments-webhook-url">Webhook URL</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input id="payments-webhook-url" readOnly value={settings.webhookUrl} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton value={settings.webhookUrl} label="Copy" className="self-start sm:self-auto" />
+          </div>
+        </div>
+        <div>
+          <p className="font-medium text-gray-900">Events</p>
+          <ul aria-label="Webhook events" className="mt-1 flex flex-wrap gap-1.5">
+            {settings.webhookEvents.map((event) => (
+              <li key={event} className="rounded bg-gray-100 px-2 py-0.5 font-mono text-xs text-gray-800">
+                {event}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function DisconnectButton() {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const disconnect = useMutation({
+    mutationFn: paymentSettingsApi.disconnect,
+    onSuccess: async () => {
+      setOpen(false);
+      toast.success(STRIPE_DISCONNECTED);
+      await queryClient.invalidateQueries({ queryKey: paymentSettingsKey });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        Disconnect
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Disconnect Stripe?"
+        description="Customers will no longer be able to pay by card. The stored keys are removed; payments already received stay recorded."
+        confirmLabel="Disconnect"
+        destructive
+        loading={disconnect.isPending}
+        onConfirm={() => disconnect.mutate()}
+      />
+    </>
+  );
+}
