@@ -105,3 +105,33 @@ describe('office invoice: card payments', { timeout: 20_000 }, () => {
     expect((doc.querySelector('dl[aria-label="Totals"]') as HTMLElement).textContent).toContain('Paid$450.00Balance$0.00');
   });
 });
+
+describe('a refund arriving live', () => {
+  it('says a card payment was refunded, not that one came in', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const card = {
+      id: 'op1',
+      amount: 450,
+      fee: 13.35,
+      net: 436.65,
+      payerEmail: 'pat@example.com',
+      providerPaymentId: 'pi_1',
+      paidAt: '2026-11-26T10:00:00.000Z',
+    };
+    let refunded = 0;
+    mockApi((url, init) =>
+      (init?.method ?? 'GET') === 'GET' && url.pathname === `/api/invoices/${INVOICE_ID}`
+        ? { body: { data: invoice({ paidAmount: 450 - refunded, onlinePayments: [{ ...card, refunded }] }) } }
+        : undefined,
+    );
+    renderApp(PAGE, makeSession());
+    await screen.findByRole('article', { name: 'Invoice #3001' });
+    const source = FakeEventSource.listening('invoice.payment');
+    refunded = 100;
+    // Toasts of earlier tests may still be on screen: count, do not assume none.
+    const receivedBefore = screen.queryAllByText('Payment received online.').length;
+    act(() => source?.emit('invoice.payment', { type: 'invoice.payment', recordId: INVOICE_ID, assigneeKeys: [], at: '' }));
+    expect(await screen.findByText('A card payment was refunded.')).toBeTruthy();
+    expect(screen.queryAllByText('Payment received online.')).toHaveLength(receivedBefore);
+  });
+});

@@ -74,8 +74,6 @@ export function invoiceItem(overrides: Partial<InvoiceListItem> = {}, write = tr
     paidAmount: 0,
     balance: 1234.5,
     credit: 0,
-    onlinePayments: [],
-    onlinePay: null,
     actions: invoiceActions({ status, paidCents: 0 }, write),
     ...overrides,
   };
