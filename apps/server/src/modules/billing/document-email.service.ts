@@ -33,6 +33,8 @@ export type EmailedDocument = {
   totalCents: number;
   balanceCents: number | null;
   dueDate: string | null;
+  /** The company takes card payments and a balance is due: the email's link is the way to pay. */
+  payOnline?: boolean;
 };
 
 /**
@@ -85,7 +87,10 @@ export async function queueDocumentEmail(trx: Db, ctx: MailingCtx, doc: EmailedD
       content: {
         message: email.message?.trim() ? email.message : wording.message,
         details: wording.details,
-        button: { label: doc.kind === 'estimate' ? 'View and answer the estimate' : 'View the invoice', url: 'https://link' },
+        button: {
+          label: doc.kind === 'estimate' ? 'View and answer the estimate' : doc.payOnline ? 'View and pay the invoice' : 'View the invoice',
+          url: 'https://link',
+        },
       },
       recipientLinks: Object.fromEntries(links.map((l) => [l.email, l.url])),
       refs: { customerId: doc.customerId, jobId: doc.jobId, ...refsOf(doc) },

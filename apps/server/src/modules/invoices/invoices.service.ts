@@ -20,6 +20,7 @@ import { insertPayment, releaseConversion } from '../billing/conversion.reposito
 import { addPaymentIf, deleteInvoiceIf, findBalance, findCopyLinks, setInvoiceStatusIf } from './invoices.repository.ts';
 import { toInvoiceDto, toInvoiceListItem } from './invoices.presenter.ts';
 import { cardPaymentsOf } from '../payments/card-payments.service.ts';
+import { onlinePayOptions } from '../payments/payment-settings.service.ts';
 import type { EmailDraft, SendDocumentBody, SendEmailBlock } from '@fieldwork/domain/messages/messages.schemas';
 import {
   documentEmailDraft,
@@ -116,7 +117,14 @@ async function sendOrVoid(ctx: Ctx, id: string, action: 'send' | 'void', email?:
       message: `Invoice #${before.invoice_number}: ${labelOf(before)} → ${INVOICE_STATUS_LABELS[to]}`,
     },
     status: { from: labelOf(before), to: INVOICE_STATUS_LABELS[to] },
-    ...(email ? { also: (trx: Db) => queueDocumentEmail(trx, withBox(ctx), emailedInvoice(before), email).then((to) => `emailed to ${to}`) } : {}),
+    ...(email
+      ? {
+          also: async (trx: Db) => {
+            const payOnline = before.total_cents > before.paid_cents && !!(await onlinePayOptions(trx, ctx.viewer.tenantId, ctx.demoPayments ?? false));
+            return queueDocumentEmail(trx, withBox(ctx), { ...emailedInvoice(before), payOnline }, email).then((to) => `emailed to ${to}`);
+          },
+        }
+      : {}),
   });
   return getInvoice(ctx, id);
 }

@@ -121,6 +121,9 @@ describe('the customer pays in the portal', () => {
     const customer = await buildCustomer(p.t.db, p.tenantId, { contactEmail: 'pat@example.com' });
     const portal = { t: p.t, smtp: p.smtp };
     const { invoiceId, cookie } = await customerWithInvoice(portal, p.admin, customer.id);
+    // The emailed link is the payment link: its button says so while the company takes cards.
+    const emailed = p.smtp.received.filter((mail) => mail.envelope.to.includes('pat@example.com')).at(-1)!;
+    expect(emailed.html).toContain('View and pay the invoice');
     await p.t.call('PATCH', `/api/invoices/${invoiceId}/status`, p.admin.cookie, { action: 'send' });
     const shown = (await p.t.call('GET', `/api/portal/invoices/${invoiceId}`, cookie)).json().data;
     expect(shown.onlinePay).toEqual({ canPay: true, allowPartial: false, minimum: 0.5, testMode: true });
