@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAYMENT_MESSAGES } from '@fieldwork/domain/payments/payments.rules';
 import type { PortalInvoice } from '@fieldwork/domain/portal/portal.schemas';
-import { browserNavigation } from '../../lib/browser-navigation';
 import { mockApi, renderApp, route } from '../../test-utils';
-import { estimateReply, meReply, P_ESTIMATE_ID, P_INVOICE_ID, portalEstimate, portalInvoice, sentBody } from './portal-test-fixtures';
+import { captureNavigation, estimateReply, meReply, P_ESTIMATE_ID, P_INVOICE_ID, portalEstimate, portalInvoice, sentBody } from './portal-test-fixtures';
 import { AMOUNT_NOT_MONEY } from './portal-pay-box';
 import { CONFIRM_POLL_FOR_MS, CONFIRM_POLL_MS } from './use-payment-return';
 import { PAYMENT_RETURN_TEXT } from './payment-return-banner';
@@ -16,13 +15,8 @@ const CHECKOUT_URL = 'https://checkout.stripe.example/c/pay/cs_test_1';
 const payable = (o: Partial<PortalInvoice> = {}) => portalInvoice({ onlinePay: { canPay: true, allowPartial: false, minimum: 0.5, testMode: false }, ...o });
 const invoiceGet = (i: PortalInvoice) => route('GET', `/api/portal/invoices/${P_INVOICE_ID}`, { body: { data: i } });
 
-let assign: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-});
+const navigation = captureNavigation();
 afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -31,7 +25,7 @@ describe('portal invoice: pay online', { timeout: 20_000 }, () => {
     const fetchMock = mockApi(meReply(), route('POST', PAY, { body: { data: { url: CHECKOUT_URL } } }), invoiceGet(payable()));
     renderApp(INVOICE, null);
     await userEvent.click(await screen.findByRole('button', { name: 'Pay $500.00' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith(CHECKOUT_URL));
     expect(sentBody(fetchMock, 'POST', PAY)).toEqual({});
     // The browser is leaving: the button stays busy so a second click cannot open a second checkout.
     const busy = screen.getByRole('button', { name: 'Opening secure checkout…' }) as HTMLButtonElement;
@@ -74,7 +68,7 @@ describe('portal invoice: pay online', { timeout: 20_000 }, () => {
     await user.clear(amount);
     await user.type(amount, '125.5');
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith(CHECKOUT_URL));
     expect(sentBody(fetchMock, 'POST', PAY)).toEqual({ amount: 125.5 });
   });
 
@@ -87,7 +81,7 @@ describe('portal invoice: pay online', { timeout: 20_000 }, () => {
     renderApp(INVOICE, null);
     await userEvent.click(await screen.findByRole('button', { name: 'Pay $500.00' }));
     expect((await screen.findByRole('alert')).textContent).toBe(PAYMENT_MESSAGES.notPayable);
-    expect(assign).not.toHaveBeenCalled();
+    expect(navigation.assign).not.toHaveBeenCalled();
     expect((screen.getByRole('button', { name: 'Pay $500.00' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -169,7 +163,7 @@ describe('portal estimate: pay deposit', { timeout: 20_000 }, () => {
     renderApp(`/portal/estimates/${P_ESTIMATE_ID}`, null);
     expect(await screen.findByText('Test mode — no real money moves')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Pay deposit $300.00' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith(CHECKOUT_URL));
     expect(sentBody(fetchMock, 'POST', PAY_DEPOSIT)).toBeNull();
     expect(screen.getByRole('button', { name: 'Opening secure checkout…' })).toBeTruthy();
   });

@@ -1,5 +1,7 @@
 /** The portal's answers as the contract (packages/domain portal.schemas) shapes them, for the portal pages' tests. */
 import type { PortalCompany, PortalEstimate, PortalHub, PortalInvoice, PortalMe } from '@fieldwork/domain/portal/portal.schemas';
+import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { browserNavigation } from '../../lib/browser-navigation';
 import { route } from '../../test-utils';
 
 export const SLUG = 'harbor-plumbing-0c1a2b3c';
@@ -96,4 +98,21 @@ export function sentBody(fetchMock: { mock: { calls: unknown[][] } }, method: st
   });
   const body = (call?.[1] as RequestInit | undefined)?.body;
   return call ? (typeof body === 'string' ? JSON.parse(body) : null) : undefined;
+}
+
+/** Where a page sent the browser (window.location.assign), caught instead of followed; fresh for every test. */
+export function captureNavigation(): { readonly assign: MockInstance } {
+  let spy: MockInstance | undefined;
+  beforeEach(() => {
+    spy = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+  return {
+    get assign() {
+      return spy!;
+    },
+  };
 }

@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TestCheckout } from '@fieldwork/domain/payments/payments.schemas';
-import { browserNavigation } from '../../lib/browser-navigation';
 import { mockApi, renderApp, route } from '../../test-utils';
-import { P_INVOICE_ID, sentBody } from './portal-test-fixtures';
+import { captureNavigation, P_INVOICE_ID, sentBody } from './portal-test-fixtures';
 
 const COMPANY_ID = '00000000-0000-4000-8000-0000000000c1';
 const SESSION_ID = 'cs_demo_0123456789';
@@ -21,14 +20,7 @@ const checkout = (o: Partial<TestCheckout> = {}): TestCheckout => ({
   ...o,
 });
 
-let assign: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+const navigation = captureNavigation();
 
 describe('demo test checkout page', { timeout: 20_000 }, () => {
   it('says no money moves, shows what is paid and completes the test payment', async () => {
@@ -42,7 +34,7 @@ describe('demo test checkout page', { timeout: 20_000 }, () => {
     expect(card.readOnly).toBe(true);
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(checkout().cancelUrl);
     await userEvent.click(screen.getByRole('button', { name: 'Pay $500.00' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(RETURN_URL));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith(RETURN_URL));
     expect(sentBody(fetchMock, 'POST', `${API}/complete`)).toBeNull();
   });
 
