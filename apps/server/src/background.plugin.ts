@@ -9,6 +9,9 @@ import type { BackgroundJobKind } from './modules/background/background.service.
 import { createPaymentFeeHandler } from './modules/payments/payment-fee.handler.ts';
 import type { PaymentsDeps } from './modules/payments/payments-context.ts';
 import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
+import { createTextSendHandler } from './modules/texts/text-send.handler.ts';
+import type { TextsDeps } from './modules/texts/texts-context.ts';
+import { createTwilioGateway } from './modules/texts/twilio-gateway.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -20,6 +23,8 @@ declare module 'fastify' {
     mail: MailTransport | null;
     /** Stripe, through each company's own keys (modules/payments). */
     payments: PaymentsDeps;
+    /** Twilio, through each company's own account (modules/texts). */
+    texts: TextsDeps;
   }
 }
 
@@ -42,6 +47,8 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
     testWebhookSecret: `whsec_${randomBytes(24).toString('hex')}`,
   };
   app.decorate('payments', payments);
+  const texts: TextsDeps = { gateway: createTwilioGateway(app.config.twilioApiUrl), box: secrets };
+  app.decorate('texts', texts);
   const handlers = {
     'email.send': createEmailSendHandler({
       transport: mail,
@@ -50,6 +57,7 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
       documentPdf: (kind, ctx, id) => (kind === 'estimate' ? estimatePdf : invoicePdf)({ ...ctx, pdf: app.pdf }, id),
     }),
     'payment.fee': createPaymentFeeHandler(payments),
+    'text.send': createTextSendHandler(texts),
   } satisfies Record<BackgroundJobKind, JobHandlers[string]>;
   const worker = createBackgroundWorker(
     app.db,

@@ -56,6 +56,8 @@ export type AppConfig = {
   metricsToken: string | undefined;
   /** STRIPE_API_URL: where the Stripe SDK sends its requests (Stripe's own unless set: tests, an egress proxy). */
   stripeApiUrl: string | undefined;
+  /** TWILIO_API_URL: Twilio's REST API base (Twilio's own unless set: tests, an egress proxy). */
+  twilioApiUrl: string;
 };
 
 /** Zero allowed (no queue, no cache). */
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     previousSecretKey: env.SECRET_KEY_PREVIOUS || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    twilioApiUrl: (env.TWILIO_API_URL || 'https://api.twilio.com').replace(/\/$/, ''),
     background: {
       pollMs: whole(env.BACKGROUND_POLL_MS, 500),
       concurrency: int(env.BACKGROUND_CONCURRENCY, 4),
@@ -158,6 +161,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     secretKey: 'fieldwork-tests-only-secret-key-0123456789',
     // Nothing listens on the discard port: a test that forgot its fake Stripe fails fast instead of calling Stripe.
     stripeApiUrl: 'http://127.0.0.1:9',
+    twilioApiUrl: 'http://127.0.0.1:9',
     background,
     ...overrides,
   };

@@ -33,6 +33,7 @@ import { messagesRoutes } from './messages/messages.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { portalLinksRoutes } from './portal/portal-links.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { textsRoutes } from './texts/texts.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -63,6 +64,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(portalLinksRoutes);
   await app.register(portalRoutes);
   await app.register(paymentsRoutes);
+  await app.register(textsRoutes);
   await app.register(catalogueRoutes);
   await app.register(pdfRoutes);
   await app.register(receptionistRoutes);

@@ -1,3 +1,4 @@
+import { startFakeTwilio, type FakeTwilio } from '@fieldwork/testing/twilio-test-server';
 import { startFakeStripe, type FakeStripe } from '@fieldwork/testing/stripe-test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -69,7 +70,7 @@ const PATH_KINDS: [RegExp, string][] = [
   [/^\/api\/portal\/visits\//, 'task'],
   [/^\/api\/portal\/estimates\//, 'estimate'],
   [/^\/api\/portal\/invoices\//, 'invoice'],
-  [/^\/api\/webhooks\/stripe\//, 'company'],
+  [/^\/api\/webhooks\/(stripe|twilio)\//, 'company'],
 ];
 /** Body and query uuid fields by name → record kind; anything else draws from every id of the company. */
 const FIELD_KINDS: Record<string, string> = {
@@ -106,12 +107,15 @@ let ids: RecordIds;
 let throwaway: Session | undefined;
 let portal: { cookie: string };
 let stripe: FakeStripe;
+let twilio: FakeTwilio;
 
 beforeAll(async () => {
   const ai = testConfig().ai;
   stripe = await startFakeStripe();
+  twilio = await startFakeTwilio();
   t = await createTestApp({
     stripeApiUrl: stripe.url,
+    twilioApiUrl: twilio.url,
     loginLimits: { perAccountPerHour: 1_000_000, perIpPer15Min: 1_000_000 },
     ai: { ...ai, baseUrl: undefined, perUserPerHour: 1_000_000, perTenantPerHour: 1_000_000, publicPerIpPerHour: 1_000_000 },
   });
@@ -125,6 +129,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await stripe?.close();
+  await twilio?.close();
 });
 
 function idsFor(field: string): readonly string[] {

@@ -45,6 +45,11 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/company/payments': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'PUT /api/company/payments': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'DELETE /api/company/payments': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'GET /api/company/texts': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'PUT /api/company/texts': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'DELETE /api/company/texts': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'GET /api/company/texts/messages': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'POST /api/company/texts/test': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/company/verification': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/company/logo': { anonymous: 401, noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   'PUT /api/company/logo': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
@@ -188,6 +193,9 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'POST /api/invoices/:id/checkout': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   // Stripe's webhook: no session or token is read; only the company's signing secret admits an event (else 400).
   'POST /api/webhooks/stripe/:company': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
+  // Twilio's callbacks: only the company's Auth Token admits one (else 400).
+  'POST /api/webhooks/twilio/:company/status': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
+  'POST /api/webhooks/twilio/:company/inbound': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   'GET /api/catalogue': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/catalogue': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/catalogue/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },

@@ -152,6 +152,14 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/company/payments': () => ({ url: '/api/company/payments' }),
   'PUT /api/company/payments': () => ({ url: '/api/company/payments', payload: { provider: 'stripe', publishableKey: 'pk_test_matrix', allowPartial: false } }),
   'DELETE /api/company/payments': () => ({ url: '/api/company/payments' }),
+  'GET /api/company/texts': () => ({ url: '/api/company/texts' }),
+  'PUT /api/company/texts': () => ({
+    url: '/api/company/texts',
+    payload: { provider: 'twilio', accountSid: `AC${'0'.repeat(32)}`, fromNumber: '+12015550100', country: 'US' },
+  }),
+  'DELETE /api/company/texts': () => ({ url: '/api/company/texts' }),
+  'GET /api/company/texts/messages': () => ({ url: '/api/company/texts/messages' }),
+  'POST /api/company/texts/test': () => ({ url: '/api/company/texts/test', payload: { to: '+12015550100' } }),
   'PUT /api/company': () => ({ url: '/api/company', payload: { name: 'Matrix Co renamed', timeZone: 'America/New_York', version: 1 } }),
   'GET /api/user/profile': () => ({ url: '/api/user/profile' }),
   'PUT /api/user/profile': () => ({ url: '/api/user/profile', payload: { name: 'Renamed Me' } }),
@@ -300,6 +308,16 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'POST /api/invoices/:id/draft': (i) => ({ url: `/api/invoices/${i.sentInvoice}/draft` }),
   'POST /api/invoices/:id/payments': withBody('POST /api/invoices/:id/payments', (i) => `/api/invoices/${i.sentInvoice}/payments`),
   'POST /api/invoices/:id/checkout': withBody('POST /api/invoices/:id/checkout', (i) => `/api/invoices/${i.sentInvoice}/checkout`),
+  'POST /api/webhooks/twilio/:company/status': () => ({
+    url: `/api/webhooks/twilio/${randomUUID()}/status`,
+    payload: Buffer.from('AccountSid=AC00&MessageSid=SM00&MessageStatus=delivered'),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'bm9wZQ==' },
+  }),
+  'POST /api/webhooks/twilio/:company/inbound': () => ({
+    url: `/api/webhooks/twilio/${randomUUID()}/inbound`,
+    payload: Buffer.from('AccountSid=AC00&From=%2B12015550100&Body=STOP'),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'bm9wZQ==' },
+  }),
   'POST /api/webhooks/stripe/:company': () => ({
     url: `/api/webhooks/stripe/${randomUUID()}`,
     payload: Buffer.from('{"id":"evt_matrix","type":"checkout.session.completed"}'),

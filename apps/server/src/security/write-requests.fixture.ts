@@ -56,6 +56,8 @@ export const BODYLESS_WRITES: Record<string, string> = {
   'POST /api/invoices/:id/portal-links/revoke': "withdraws the document's links by path id; no body",
   'POST /api/portal/estimates/:id/pay-deposit': "a checkout for the estimate's deposit by path id; no body",
   'POST /api/webhooks/stripe/:company': 'the raw bytes Stripe signed, read as a buffer (no JSON schema: the signature is the check)',
+  'POST /api/webhooks/twilio/:company/status': "Twilio's form parameters, checked by its signature (no JSON schema)",
+  'POST /api/webhooks/twilio/:company/inbound': "Twilio's form parameters, checked by its signature (no JSON schema)",
 };
 
 /** Write routes that take JSON or, with files, multipart/form-data of the same fields (uploads.test.ts). */
@@ -80,6 +82,8 @@ export const PUBLIC_WRITES: Record<string, string> = {
   'POST /api/portal/companies/:slug/work-requests': 'anyone asks the company for work on its portal page (limited per IP and address)',
   'POST /api/portal/session': "a personal link's token exchanged for a customer portal session (limited per IP)",
   'POST /api/webhooks/stripe/:company': "Stripe's events, admitted only by the company's signing secret over the raw body",
+  'POST /api/webhooks/twilio/:company/status': "Twilio's delivery states, admitted only by the company's Auth Token signature",
+  'POST /api/webhooks/twilio/:company/inbound': "replies to the company's number (STOP, START), admitted only by its Auth Token signature",
 };
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -11,6 +11,7 @@ export const BACKGROUND_JOB_KINDS = {
   'email.send': { maxAttempts: 8, label: 'Send an email' },
   // Stripe settles a card charge into the balance within seconds to minutes; the fee is read once it has.
   'payment.fee': { maxAttempts: 10, label: 'Read a card payment’s Stripe fee' },
+  'text.send': { maxAttempts: 8, label: 'Send a text message' },
 } as const satisfies Record<string, { maxAttempts: number; label: string }>;
 export type BackgroundJobKind = keyof typeof BACKGROUND_JOB_KINDS;
 
