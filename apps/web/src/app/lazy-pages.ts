@@ -57,6 +57,7 @@ export const ZonesPage = lazyRouteComponent(() => import('../features/settings/z
 export const TagsPage = lazyRouteComponent(() => import('../features/settings/tags/tags.page'), 'TagsPage');
 export const CompanyPage = lazyRouteComponent(() => import('../features/settings/company/company.page'), 'CompanyPage');
 export const PaymentsPage = lazyRouteComponent(() => import('../features/settings/payments/payments.page'), 'PaymentsPage');
+export const TextsPage = lazyRouteComponent(() => import('../features/settings/texts/texts.page'), 'TextsPage');
 export const EmailTemplatesPage = lazyRouteComponent(() => import('../features/settings/emails/email-templates.page'), 'EmailTemplatesPage');
 export const DeliveryPage = lazyRouteComponent(() => import('../features/settings/delivery/delivery.page'), 'DeliveryPage');
 export const ApiTokensPage = lazyRouteComponent(() => import('../features/settings/api-tokens/api-tokens.page'), 'ApiTokensPage');

@@ -71,6 +71,7 @@ import {
   DeliveryPage,
   EmailTemplatesPage,
   PaymentsPage,
+  TextsPage,
 } from './lazy-pages';
 import { validateDashboardSearch } from '../features/dashboard/dashboard-range';
 import { homePath } from '../shared/access/home-path';
@@ -358,6 +359,7 @@ const routeTree = rootRoute.addChildren([
       setting('/settings/tags', TagsPage, 'settings.manage'),
       setting('/settings/company', CompanyPage, 'settings.manage'),
       setting('/settings/payments', PaymentsPage, 'settings.manage'),
+      setting('/settings/texts', TextsPage, 'settings.manage'),
       setting('/settings/emails', EmailTemplatesPage, 'settings.manage'),
       setting('/settings/delivery', DeliveryPage, 'settings.manage'),
       setting('/settings/api-tokens', ApiTokensPage, 'tokens.self'),

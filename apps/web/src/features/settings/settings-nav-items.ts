@@ -10,6 +10,7 @@ export const SETTINGS_NAV: readonly SettingsNavItem[] = [
   { to: '/subcontractors', label: 'Subcontractors', visible: (a) => a.can('subcontractors.read') },
   { to: '/settings/company', label: 'Company', visible: (a) => a.can('settings.manage') },
   { to: '/settings/payments', label: 'Payments', visible: (a) => a.can('settings.manage') },
+  { to: '/settings/texts', label: 'Text messages', visible: (a) => a.can('settings.manage') },
   { to: '/settings/emails', label: 'Emails', visible: (a) => a.can('settings.manage') },
   { to: '/settings/delivery', label: 'Delivery', visible: (a) => a.can('settings.manage') },
   { to: '/settings/api-tokens', label: 'API tokens', visible: (a) => a.can('tokens.self') },

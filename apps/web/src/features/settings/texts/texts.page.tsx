@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { MessageSquare } from 'lucide-react';
+import type { TextSettings } from '@fieldwork/domain/texts/texts.schemas';
+import { Banner } from '../../../components/banner';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CopyButton } from '../../../components/copy-button';
+import { ErrorState } from '../../../components/error-state';
+import { Input } from '../../../components/input';
+import { Label } from '../../../components/label';
+import { PageHeader } from '../../../components/page-header';
+import { SkeletonForm } from '../../../components/skeleton';
+import { useAuth } from '../../../lib/auth-context';
+import { RecentTexts } from './recent-texts';
+import { textSettingsApi, textSettingsKey } from './texts-settings.api';
+import { TwilioCredentialsForm } from './twilio-credentials-form';
+
+export const TWILIO_DISCONNECTED = 'Twilio disconnected.';
+
+/**
+ * Settings → Text messages: the company's own Twilio account sends its texts. Replies of STOP and START come back
+ * through the inbound webhook, so the page shows where Twilio must send them.
+ */
+export function TextsPage() {
+  const { session } = useAuth();
+  const settings = useQuery({ queryKey: textSettingsKey, queryFn: textSettingsApi.get });
+  return (
+    <>
+      <PageHeader title="Text messages" description="Text customers and crews from your own Twilio number." />
+      {settings.isLoading ? (
+        <Card>
+          <SkeletonForm fields={5} />
+        </Card>
+      ) : settings.error || !settings.data ? (
+        <Card>
+          <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
+        </Card>
+      ) : (
+        <div className="space-y-4">
+          <Card title="Twilio" actions={settings.data.connected ? <DisconnectButton /> : null}>
+            <div className="space-y-4">
+              <Banner
+                tone={settings.data.connected ? 'info' : 'warning'}
+                icon={<MessageSquare size={18} aria-hidden="true" />}
+                title={settings.data.connected ? 'Connected' : 'Not connected'}
+              >
+                {settings.data.connected
+                  ? 'Texts go out from your Twilio account.'
+                  : 'Without Twilio, texts are kept as not sent so you can see what would have gone out.'}
+              </Banner>
+              <TwilioCredentialsForm key={settings.data.connectedAt ?? 'new'} settings={settings.data} />
+            </div>
+          </Card>
+          <InboundCard settings={settings.data} />
+          <RecentTexts timeZone={session?.company.timeZone ?? 'UTC'} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function InboundCard({ settings }: { settings: TextSettings }) {
+  return (
+    <Card title="Replies (STOP and START)">
+      <div className="max-w-lg space-y-3 text-sm">
+        <p className="text-muted">
+          In Twilio: Phone Numbers → your number (or your Messaging Service) → “A message comes in”: paste this URL (HTTP POST). A customer who replies STOP
+          gets no more texts from you until they reply START.
+        </p>
+        <div className="space-y-1.5">
+          <Label htmlFor="texts-inbound-url">Incoming messages URL</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input id="texts-inbound-url" readOnly value={settings.inboundUrl} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton value={settings.inboundUrl} label="Copy" className="self-start sm:self-auto" />
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function DisconnectButton() {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const disconnect = useMutation({
+    mutationFn: textSettingsApi.disconnect,
+    onSuccess: async () => {
+      setOpen(false);
+      toast.success(TWILIO_DISCONNECTED);
+      await queryClient.invalidateQueries({ queryKey: textSettingsKey });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        Disconnect
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Disconnect Twilio?"
+        description="No more texts go out; texts still waiting are kept as not sent. The stored credentials are removed."
+        confirmLabel="Disconnect"
+        destructive
+        loading={disconnect.isPending}
+        onConfirm={() => disconnect.mutate()}
+      />
+    </>
+  );
+}
