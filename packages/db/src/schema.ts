@@ -16,6 +16,7 @@ import type { DashboardTables, TenantBrandingColumns, TenantFinancingColumns } f
 import type { MessagingTables, TenantVerificationColumns } from './schema-messaging.ts';
 import type { EstimateAnswerColumns, PortalTables, TenantPortalColumns } from './schema-portal.ts';
 import type { CreditColumns, PaymentTables } from './schema-payments.ts';
+import type { NotificationTables } from './schema-notifications.ts';
 import type { TaskTables, TasksTable, VehiclesTable } from './schema-tasks.ts';
 
 export type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable };
@@ -278,6 +279,7 @@ export type Database = DashboardTables &
   MessagingTables &
   PortalTables &
   PaymentTables &
+  NotificationTables &
   TaskTables & {
     tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & {
       [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]>;

@@ -33,6 +33,7 @@ import { messagesRoutes } from './messages/messages.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { portalLinksRoutes } from './portal/portal-links.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -70,4 +71,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(messagesRoutes);
   await app.register(onboardingRoutes);
   await app.register(dashboardRoutes);
+  await app.register(notificationsRoutes);
 }
