@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCustomer } from '@fieldwork/testing/factories';
 import type { TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { runTransaction } from '@fieldwork/db/transactions';
+import { withTenant } from '@fieldwork/db/tenant-scope';
 import { closeMailTestApp, createMailTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { connected, listenLocal, openStream, type Stream } from '../events/events.fixture.ts';
 import { customerWithEstimate } from '../portal/portal.fixture.ts';
@@ -80,10 +81,12 @@ describe('portal answers and requests for work', () => {
     const stop = t.app.events.subscribe((e) => e.type === 'notification.created' && seen.push(e.recordId!));
     let id = '';
     await expect(
-      runTransaction(t.db, async (trx) => {
-        id = await recordNotification(trx, tenantId, { kind: 'lead.requested', recordId: 'rolled-back', params: { number: 1 } });
-        throw new Error('refused');
-      }),
+      withTenant(tenantId, () =>
+        runTransaction(t.db, async (trx) => {
+          id = await recordNotification(trx, tenantId, { kind: 'lead.requested', recordId: 'rolled-back', params: { number: 1 } });
+          throw new Error('refused');
+        }),
+      ),
     ).rejects.toThrow('refused');
     stop();
     expect(id).not.toBe('');
@@ -95,7 +98,9 @@ describe('portal answers and requests for work', () => {
 
 describe('read state, roles and companies', () => {
   const notify = (tenant: string, recordId = 'r') =>
-    runTransaction(t.db, (trx) => recordNotification(trx, tenant, { kind: 'invoice.paid', recordId, params: { number: 7, amountCents: 1234 } }));
+    withTenant(tenant, () =>
+      runTransaction(t.db, (trx) => recordNotification(trx, tenant, { kind: 'invoice.paid', recordId, params: { number: 7, amountCents: 1234 } })),
+    );
 
   it('read state is per user: one marks read, the other still sees it unread; read-all touches only the caller', async () => {
     const { tenantId: own, admin: a } = await t.newCompany();
