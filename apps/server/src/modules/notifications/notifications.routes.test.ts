@@ -47,10 +47,18 @@ describe('portal answers and requests for work', () => {
     const [row] = await rowsOf(x.estimateId);
     expect(row).toMatchObject({ kind: 'estimate.approved', tenant_id: tenantId });
     // The event carries the notification's id only, on PostgreSQL through NOTIFY.
-    await vi.waitFor(() => expect(stream.events.some((e) => e.event === 'notification.created' && e.data.recordId === row!.id)).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(stream.events.some((e) => e.event === 'notification.created' && e.data.recordId === row!.id)).toBe(true), {
+      timeout: 10_000,
+    });
     const mine = await list(admin);
     expect(mine.unreadCount).toBe(before + 1);
-    expect(mine.data[0]).toMatchObject({ id: row!.id, kind: 'estimate.approved', recordId: x.estimateId, read: false, text: `Estimate #${x.estimateNumber} approved by Casey Client` });
+    expect(mine.data[0]).toMatchObject({
+      id: row!.id,
+      kind: 'estimate.approved',
+      recordId: x.estimateId,
+      read: false,
+      text: `Estimate #${x.estimateNumber} approved by Casey Client`,
+    });
     expect((await list(staff)).data[0]).toMatchObject({ id: row!.id, read: false });
   });
 

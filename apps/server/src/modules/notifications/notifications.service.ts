@@ -12,7 +12,16 @@ import {
   type NotificationParams,
 } from '@fieldwork/domain/notifications/notifications.rules';
 import type { Notification, NotificationList, NotificationListQuery } from '@fieldwork/domain/notifications/notifications.schemas';
-import { activeStaff, countUnread, findForUser, insertNotification, listForUser, markRead, type Cursor, type NotificationEntryRow } from './notifications.repository.ts';
+import {
+  activeStaff,
+  countUnread,
+  findForUser,
+  insertNotification,
+  listForUser,
+  markRead,
+  type Cursor,
+  type NotificationEntryRow,
+} from './notifications.repository.ts';
 
 export type NewNotification = { kind: NotificationKind; recordId: string; params: NotificationParams };
 
@@ -26,8 +35,15 @@ export async function recordNotification(trx: Db, tenantId: string, input: NewNo
   const at = new Date().toISOString();
   const staff = await activeStaff(trx, tenantId);
   const permission = NOTIFICATION_RULES[input.kind].permission;
-  const recipients = staff.filter((u) => can({ role: u.role, access: u.access as AccessLevel }, 'notifications.read') && can({ role: u.role, access: u.access as AccessLevel }, permission));
-  await insertNotification(trx, tenantId, { id, kind: input.kind, record_id: input.recordId, params: JSON.stringify(input.params), created_at: at }, recipients.map((u) => u.id));
+  const recipients = staff.filter(
+    (u) => can({ role: u.role, access: u.access as AccessLevel }, 'notifications.read') && can({ role: u.role, access: u.access as AccessLevel }, permission),
+  );
+  await insertNotification(
+    trx,
+    tenantId,
+    { id, kind: input.kind, record_id: input.recordId, params: JSON.stringify(input.params), created_at: at },
+    recipients.map((u) => u.id),
+  );
   await afterCommit(trx, tenantId, { type: 'notification.created', recordId: id, assigneeKeys: [], at });
   return id;
 }
@@ -36,7 +52,8 @@ const encodeCursor = (c: Cursor) => Buffer.from(`${c.createdAt}|${c.id}`).toStri
 
 function decodeCursor(value: string): Cursor {
   const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) throw new AppError('VALIDATION_FAILED', 'before must be a cursor from the previous page.');
+  if (!createdAt || !id || rest.length > 0 || Number.isNaN(Date.parse(createdAt)))
+    throw new AppError('VALIDATION_FAILED', 'before must be a cursor from the previous page.');
   return { createdAt, id };
 }
 
@@ -50,7 +67,14 @@ function present(row: NotificationEntryRow): Notification | null {
   } catch {
     // a row that cannot be read still shows its kind's text without figures
   }
-  return { id: row.id, kind: row.kind, recordId: row.record_id, text: notificationText(row.kind, params), createdAt: new Date(row.created_at).toISOString(), read: row.read_at !== null };
+  return {
+    id: row.id,
+    kind: row.kind,
+    recordId: row.record_id,
+    text: notificationText(row.kind, params),
+    createdAt: new Date(row.created_at).toISOString(),
+    read: row.read_at !== null,
+  };
 }
 
 export async function listNotifications(db: Db, viewer: Viewer, query: NotificationListQuery): Promise<NotificationList> {

@@ -266,7 +266,11 @@ async function refundDeposit(ctx: RecordCtx, estimateId: string, delta: number, 
     at: ctx.at,
     ...statusChange(ESTIMATE_STATUS_LABELS as Record<EstimateStatus, string>, before.status, status),
   });
-  await recordNotification(ctx.trx, ctx.tenantId, { kind: 'deposit.refunded', recordId: estimateId, params: { number: before.estimate_number, amountCents: delta } });
+  await recordNotification(ctx.trx, ctx.tenantId, {
+    kind: 'deposit.refunded',
+    recordId: estimateId,
+    params: { number: before.estimate_number, amountCents: delta },
+  });
   await afterCommit(ctx.trx, ctx.tenantId, {
     type: 'estimate.status',
     recordId: estimateId,
