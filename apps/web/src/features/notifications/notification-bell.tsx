@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { useNavigate } from '@tanstack/react-router';
-import { bellLabel, NOTIFICATION_MESSAGES, notificationLink, unreadBadge } from '@fieldwork/domain/notifications/notifications.rules';
+import { bellLabel, hasNotificationBell, NOTIFICATION_MESSAGES, notificationLink, unreadBadge } from '@fieldwork/domain/notifications/notifications.rules';
 import type { Notification } from '@fieldwork/domain/notifications/notifications.schemas';
-import { useCan } from '../../lib/auth-context';
+import { useSession } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { timeAgo } from './notifications.api';
 import { useMarkRead, useNotifications } from './use-notifications';
@@ -14,8 +14,8 @@ import { useMarkRead, useNotifications } from './use-notifications';
  * an entry marks it read and goes to its record. Field roles (and staff without office access) have none.
  */
 export function NotificationBell() {
-  const allowed = useCan('notifications.read');
-  return allowed ? <BellControl /> : null;
+  const { user } = useSession();
+  return hasNotificationBell(user) ? <BellControl /> : null;
 }
 
 function BellControl() {
