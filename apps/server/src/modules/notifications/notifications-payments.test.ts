@@ -36,8 +36,9 @@ describe('online payments notify the office', () => {
     ]);
   });
 
-  it('a deposit paid online in the portal', async () => {
-    const customer = await buildCustomer(p.t.db, p.tenantId, { contactEmail: 'dee@example.com' });
+  /** An estimate asking a $250 deposit, approved, with the customer's portal checkout for it open. */
+  const depositCheckout = async (address: string) => {
+    const customer = await buildCustomer(p.t.db, p.tenantId, { contactEmail: address });
     const est = (
       await p.t.call(
         'POST',
@@ -45,15 +46,30 @@ describe('online payments notify the office', () => {
         p.admin.cookie,
         estimateBody({ accountId: customer.id, mode: 'Send', lines: [line('Boiler', 1, 1200)], info: { isDepositRequired: true, depositAmount: 250 } }),
       )
-    ).json().data;
-    const [token] = await emailDocument({ t: p.t, smtp: p.smtp }, p.admin, 'estimates', est.id, ['dee@example.com']);
+    ).json().data as { id: string; estimateNumber: number };
+    const [token] = await emailDocument({ t: p.t, smtp: p.smtp }, p.admin, 'estimates', est.id, [address]);
     const { cookie } = await openLink(p.t, token!);
     await p.t.call('POST', `/api/estimates/${est.id}/approval`, p.admin.cookie, { decision: 'APPROVED', signerName: 'Dee', signature: PNG });
     const pay = await p.t.app.inject({ method: 'POST', url: `/api/portal/estimates/${est.id}/pay-deposit`, headers: { cookie: cookie! } });
     expect(pay.statusCode, pay.body).toBe(200);
-    expect((await deliver(p.t, p.tenantId, await p.stripe.pay(sessionIdOf(pay.json().data.url)))).json().handled).toBe('recorded');
+    return { est, session: sessionIdOf(pay.json().data.url) };
+  };
+
+  it('a deposit paid online in the portal', async () => {
+    const { est, session } = await depositCheckout('dee@example.com');
+    expect((await deliver(p.t, p.tenantId, await p.stripe.pay(session))).json().handled).toBe('recorded');
     expect(await entries(est.id)).toEqual([
       expect.objectContaining({ kind: 'deposit.paid', text: `Deposit paid online on estimate #${est.estimateNumber}: $250.00` }),
+    ]);
+  });
+
+  it('a card payment arriving after the office recorded the deposit itself is told as credit, not as the deposit', async () => {
+    const { est, session } = await depositCheckout('cred@example.com');
+    const cash = await p.t.call('POST', `/api/estimates/${est.id}/deposit`, p.admin.cookie, { paidOn: '2026-11-20', method: 'CHECK', reference: 'Chk 1' });
+    expect(cash.statusCode, cash.body).toBe(200);
+    expect((await deliver(p.t, p.tenantId, await p.stripe.pay(session))).json().handled).toBe('recorded');
+    expect(await entries(est.id)).toEqual([
+      expect.objectContaining({ kind: 'deposit.credit', text: `Card payment on estimate #${est.estimateNumber} kept as credit: $250.00` }),
     ]);
   });
 });

@@ -178,7 +178,7 @@ async function landOnDeposit(ctx: RecordCtx, paymentId: string, estimateId: stri
     ...statusChange(ESTIMATE_STATUS_LABELS, before.status, status),
   });
   await recordNotification(ctx.trx, ctx.tenantId, {
-    kind: 'deposit.paid',
+    kind: paidInFull ? 'deposit.paid' : 'deposit.credit',
     recordId: estimateId,
     params: { number: before.estimate_number, amountCents: money.amountCents },
   });
