@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022-work-queue-tabs.ts';
 import * as m0023 from './migrations/0023-customer-portal.ts';
 import * as m0024 from './migrations/0024-lead-photos.ts';
 import * as m0025 from './migrations/0025-online-payments.ts';
+import * as m0026 from './migrations/0026-notifications.ts';
 import * as m0027 from './migrations/0027-text-messages.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0023-customer-portal': m0023,
   '0024-lead-photos': m0024,
   '0025-online-payments': m0025,
+  '0026-notifications': m0026,
   '0027-text-messages': m0027,
 };
 

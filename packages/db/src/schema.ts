@@ -17,6 +17,7 @@ import type { MessagingTables, TenantVerificationColumns } from './schema-messag
 import type { EstimateAnswerColumns, PortalTables, TenantPortalColumns } from './schema-portal.ts';
 import type { CreditColumns, PaymentTables } from './schema-payments.ts';
 import type { TextTables } from './schema-texts.ts';
+import type { NotificationTables } from './schema-notifications.ts';
 import type { TaskTables, TasksTable, VehiclesTable } from './schema-tasks.ts';
 
 export type { EstimatesTable, InvoicesTable, DocumentLineColumns, EstimateLinesTable, InvoiceLinesTable, InvoicePaymentsTable, CatalogueItemsTable };
@@ -280,6 +281,7 @@ export type Database = DashboardTables &
   PortalTables &
   PaymentTables &
   TextTables &
+  NotificationTables &
   TaskTables & {
     tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & {
       [K in keyof TenantBrandingColumns]: Generated<TenantBrandingColumns[K]>;

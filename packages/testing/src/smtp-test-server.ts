@@ -59,6 +59,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  // smtp-server reports a client's broken connection as an 'error' on the server. Tests kill server processes in
+  // the middle of a conversation on purpose (SIGKILL, crash safety), so a reset or broken pipe from a client is
+  // expected; without a listener it would surface as an unhandled error of whichever test runs then.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('test SMTP server:', error);
+  });
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://test:test@127.0.0.1:${port}`,

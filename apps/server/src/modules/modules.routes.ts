@@ -34,6 +34,7 @@ import { portalRoutes } from './portal/portal.routes.ts';
 import { portalLinksRoutes } from './portal/portal-links.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -72,4 +73,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(messagesRoutes);
   await app.register(onboardingRoutes);
   await app.register(dashboardRoutes);
+  await app.register(notificationsRoutes);
 }

@@ -106,6 +106,7 @@ export const PROBES: Record<string, Probe> = {
   'DELETE /api/assets/:id': { id: () => state.ids.asset! },
   'GET /api/messages/:id': { id: () => state.ids.message! },
   'POST /api/messages/:id/retry': { id: () => state.ids.message! },
+  'POST /api/notifications/:id/read': { id: () => state.ids.notification! },
   'POST /api/delivery/jobs/:id/retry': { id: () => state.ids.backgroundJob! },
   'GET /api/estimates/:id/portal-links': { id: () => state.ids.sentEstimate! },
   'POST /api/estimates/:id/portal-links/revoke': { id: () => state.ids.sentEstimate! },

@@ -1,3 +1,4 @@
+import { seedNotification } from '../modules/notifications/notifications.fixture.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
@@ -188,6 +189,7 @@ beforeAll(async () => {
     // B's invitation was emailed: its message and outbox job.
     message: (await t.db.selectFrom('messages').select('id').where('tenant_id', '=', b.tenantId).executeTakeFirstOrThrow()).id,
     backgroundJob: (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', b.tenantId).executeTakeFirstOrThrow()).id,
+    notification: await seedNotification(t.db, b.tenantId),
   };
   const aCustomer = await buildCustomer(t.db, a.tenantId);
   extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };

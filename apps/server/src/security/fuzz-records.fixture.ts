@@ -1,3 +1,4 @@
+import { seedNotification } from '../modules/notifications/notifications.fixture.ts';
 import { EMAIL_TEMPLATE_KINDS } from '@fieldwork/domain/messages/messages.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { timeline } from '../modules/task-core/tasks.fixture.ts';
@@ -115,6 +116,7 @@ export async function seedRecords(t: TestApp, tenantId: string, admin: Session, 
   await post('/api/user/invitation', { email: `fuzz-invitee-${tenantId.slice(0, 8)}@example.com`, role: 'Staff' });
   add('message', (await t.db.selectFrom('messages').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id);
   add('backgroundJob', (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id);
+  add('notification', await seedNotification(t.db, tenantId));
   // Not ids but the template kinds a path names.
   ids.emailKind = [...EMAIL_TEMPLATE_KINDS];
   return ids;

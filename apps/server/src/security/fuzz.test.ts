@@ -64,6 +64,7 @@ const PATH_KINDS: [RegExp, string][] = [
   [/^\/api\/assets\//, 'asset'],
   [/^\/api\/cost\//, 'cost'],
   [/^\/api\/messages\//, 'message'],
+  [/^\/api\/notifications\//, 'notification'],
   [/^\/api\/delivery\/jobs\//, 'backgroundJob'],
   [/^\/api\/email-templates\//, 'emailKind'],
   [/^\/api\/portal\/companies\//, 'portalSlug'],

@@ -1,3 +1,4 @@
+import { seedNotification } from '../modules/notifications/notifications.fixture.ts';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
 import { creatableTokenScopes } from '@fieldwork/domain/access/api-tokens.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
@@ -183,6 +184,7 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
     asset: (await post('/api/assets', { customerId: customer.id, addressId: customer.addressId, type: 'BOILER' })).data.id,
     message: (await t.db.selectFrom('messages').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
     backgroundJob: (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
+    notification: await seedNotification(t.db, tenantId),
     portalSlug: (await t.db.selectFrom('tenants').select('portal_slug').where('id', '=', tenantId).executeTakeFirstOrThrow()).portal_slug!,
   };
   const foreignOf =

@@ -240,6 +240,10 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/messages': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/messages/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/messages/:id/retry': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  // The bell: office readers, each their own entries; field roles and staff without access have none (403).
+  'GET /api/notifications': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'POST /api/notifications/:id/read': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'POST /api/notifications/read-all': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/email-templates': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'PUT /api/email-templates/:kind': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'DELETE /api/email-templates/:kind': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 403, SubContractor: 403 },

@@ -55,6 +55,8 @@ export type RouteIds = {
   /** An email the company sent (an invitation's), and its outbox job. */
   message: string;
   backgroundJob: string;
+  /** A notification told to the company's office readers (the caller among them). */
+  notification: string;
   /** The company's customer portal address (tenants.portal_slug), for the portal's public routes. */
   portalSlug: string;
 };
@@ -347,6 +349,9 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/messages': (i) => ({ url: `/api/messages?customerId=${i.customer}` }),
   'GET /api/messages/:id': (i) => ({ url: `/api/messages/${i.message}` }),
   'POST /api/messages/:id/retry': (i) => ({ url: `/api/messages/${i.message}/retry` }),
+  'GET /api/notifications': () => ({ url: '/api/notifications?limit=5' }),
+  'POST /api/notifications/:id/read': (i) => ({ url: `/api/notifications/${i.notification}/read` }),
+  'POST /api/notifications/read-all': () => ({ url: '/api/notifications/read-all' }),
   'GET /api/email-templates': () => ({ url: '/api/email-templates' }),
   'PUT /api/email-templates/:kind': () => ({
     url: '/api/email-templates/estimate',

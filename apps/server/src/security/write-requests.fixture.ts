@@ -50,6 +50,8 @@ export const BODYLESS_WRITES: Record<string, string> = {
   'POST /api/invoices/:id/void': 'transition by path id; no body',
   'POST /api/invoices/:id/draft': 'transition by path id; no body',
   'POST /api/messages/:id/retry': 'retry by path id; no body',
+  'POST /api/notifications/:id/read': "marks the caller's own notification read by path id; no body",
+  'POST /api/notifications/read-all': "marks all the caller's notifications read; no body",
   'POST /api/delivery/jobs/:id/retry': 'retry by path id; no body',
   'POST /api/company/verification': 'a new confirmation link for the signed-in admin; no body',
   'POST /api/estimates/:id/portal-links/revoke': "withdraws the document's links by path id; no body",

@@ -6,6 +6,7 @@ import { Brand } from './brand';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 import { useNewLeadsLive } from '../features/leads/use-new-leads-live';
+import { NotificationBell } from '../features/notifications/notification-bell';
 
 // The drawer of narrow screens opens on a tap, so its dialog code loads then, not with the first paint.
 const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
@@ -51,6 +52,7 @@ function ShellLayout({ children }: { children?: ReactNode }) {
           <p className="min-w-0 flex-1 truncate text-sm font-semibold text-gray-900" title={company.name}>
             {company.name}
           </p>
+          <NotificationBell />
           <UserMenu />
         </header>
         <main id="main" className="min-w-0 flex-1 px-3 py-4 sm:px-6 sm:py-6">

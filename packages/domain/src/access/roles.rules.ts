@@ -142,6 +142,8 @@ export const PERMISSIONS = {
   /** What was emailed about a customer, job, estimate or invoice; office writers may retry a failed one. */
   'messages.read': OFFICE_READ,
   'messages.write': OFFICE_WRITE,
+  /** The notification bell: office readers; each entry is further limited by the capability of its record. */
+  'notifications.read': OFFICE_READ,
 } as const satisfies Record<string, readonly ViewerClass[]>;
 
 export type Capability = keyof typeof PERMISSIONS;
@@ -221,6 +223,7 @@ export const CAPABILITY_KINDS = {
   'assets.write': 'change',
   'messages.read': 'view',
   'messages.write': 'change',
+  'notifications.read': 'view',
 } as const satisfies Record<Capability, CapabilityKind>;
 
 /** The message of a 403 for `capability`, in words that name the real reason. */

@@ -16,6 +16,8 @@ export const EVENT_TYPES = [
   'estimate.status',
   'lead.created',
   'invoice.payment',
+  /** A notification for the office's bell (recordId: the notification); each user refetches their own list. */
+  'notification.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 export type ReceivedEvent = {
   event: string;
   id: string;
-  data: { type: string; taskId: string | null; jobId: string | null; taskNumber: number | null; at: string };
+  data: { type: string; taskId: string | null; jobId: string | null; taskNumber: number | null; recordId?: string | null; at: string };
 };
 
 /** A listening app's base URL on loopback (inject cannot read a stream that never ends). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DialectName } from '@fieldwork/db/connection';
 import { afterCommit } from '@fieldwork/db/transactions';
+import { recordNotification } from '../notifications/notifications.service.ts';
 import { ESTIMATE_STATUS_LABELS, type EstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
 import { formatCents } from '@fieldwork/domain/common/money.rules';
@@ -121,6 +122,11 @@ async function landOnInvoice(ctx: RecordCtx, paymentId: string, invoiceId: strin
     at: ctx.at,
     ...statusChange(INVOICE_STATUS_LABELS, before.status, after.status),
   });
+  await recordNotification(ctx.trx, ctx.tenantId, {
+    kind: 'invoice.paid',
+    recordId: invoiceId,
+    params: { number: before.invoice_number, amountCents: money.amountCents },
+  });
   await afterCommit(ctx.trx, ctx.tenantId, {
     type: 'invoice.payment',
     recordId: invoiceId,
@@ -171,6 +177,11 @@ async function landOnDeposit(ctx: RecordCtx, paymentId: string, estimateId: stri
     at: ctx.at,
     ...statusChange(ESTIMATE_STATUS_LABELS, before.status, status),
   });
+  await recordNotification(ctx.trx, ctx.tenantId, {
+    kind: paidInFull ? 'deposit.paid' : 'deposit.credit',
+    recordId: estimateId,
+    params: { number: before.estimate_number, amountCents: money.amountCents },
+  });
   await afterCommit(ctx.trx, ctx.tenantId, {
     type: 'estimate.status',
     recordId: estimateId,
@@ -208,6 +219,11 @@ export async function syncRefunds(ctx: RecordCtx, paymentIntentId: string, refun
       actorId: null,
       at: ctx.at,
       ...statusChange(INVOICE_STATUS_LABELS as Record<InvoiceStatus, string>, before.status, after.status),
+    });
+    await recordNotification(ctx.trx, ctx.tenantId, {
+      kind: 'invoice.refunded',
+      recordId: payment.invoice_id,
+      params: { number: before.invoice_number, amountCents: delta },
     });
     await afterCommit(ctx.trx, ctx.tenantId, {
       type: 'invoice.payment',
@@ -249,6 +265,11 @@ async function refundDeposit(ctx: RecordCtx, estimateId: string, delta: number, 
     actorId: null,
     at: ctx.at,
     ...statusChange(ESTIMATE_STATUS_LABELS as Record<EstimateStatus, string>, before.status, status),
+  });
+  await recordNotification(ctx.trx, ctx.tenantId, {
+    kind: 'deposit.refunded',
+    recordId: estimateId,
+    params: { number: before.estimate_number, amountCents: delta },
   });
   await afterCommit(ctx.trx, ctx.tenantId, {
     type: 'estimate.status',

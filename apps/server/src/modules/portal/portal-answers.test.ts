@@ -42,7 +42,8 @@ describe('approve, decline, request changes', () => {
       payload: { ...approve, typedSignature: undefined, signature: PNG },
     });
     // Delivered after commit: in-process on SQLite, through LISTEN/NOTIFY on PostgreSQL.
-    await vi.waitFor(() => expect(events.length).toBeGreaterThan(0), { timeout: 10_000 });
+    // The status change and the office's bell entry, both from the answer's transaction.
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(1), { timeout: 10_000 });
     stop();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -53,7 +54,10 @@ describe('approve, decline, request changes', () => {
     const row = await t.db.selectFrom('estimates').selectAll().where('id', '=', est.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ approval_via: 'portal', approval_user_agent: 'Phone Browser 1.0', approval_signature: PNG, approval_ip: '127.0.0.1' });
     expect(row.approval_document_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(events.map((e) => [e.type, e.recordId])).toEqual([['estimate.status', est.id]]);
+    expect(events.map((e) => [e.type, e.recordId])).toEqual([
+      ['estimate.status', est.id],
+      ['notification.created', expect.any(String)],
+    ]);
     const office = (await t.call('GET', `/api/estimates/${est.id}`, admin.cookie)).json().data;
     expect(office.status).toBe('APPROVED');
     expect(office.approval).toMatchObject({

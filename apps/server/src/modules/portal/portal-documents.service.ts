@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@fieldwork/db/connection';
 import { afterCommit } from '@fieldwork/db/transactions';
+import type { NotificationKind } from '@fieldwork/domain/notifications/notifications.rules';
+import { recordNotification } from '../notifications/notifications.service.ts';
 import {
   ESTIMATE_STATUS_LABELS,
   effectiveEstimateStatus,
@@ -182,6 +184,13 @@ export type AnswerMeta = { ip: string | null; userAgent: string | null; requestK
  * is told the estimate already changed. A retry of the request that landed (same Idempotency-Key) gets the
  * answer again instead. The office sees it at once (live event) and the job lead gets an email.
  */
+/** Which bell entry each portal answer makes. */
+const ANSWER_NOTIFICATIONS = {
+  approve: 'estimate.approved',
+  decline: 'estimate.declined',
+  requestChanges: 'estimate.changesRequested',
+} as const satisfies Record<AnswerInput['answer'], NotificationKind>;
+
 export async function answerEstimate(app: FastifyInstance, v: PortalViewer, id: string, input: AnswerInput, meta: AnswerMeta): Promise<PortalEstimate> {
   const { row: before, doc, timeZone } = await customerEstimate(app.db, v, id);
   if (meta.requestKey && before.approval_request_key === meta.requestKey) return getPortalEstimate(app.db, v, id, app.config.demo);
@@ -234,6 +243,11 @@ export async function answerEstimate(app: FastifyInstance, v: PortalViewer, id: 
           jobId: before.job_id ?? undefined,
           assigneeKeys: [],
           at: new Date().toISOString(),
+        });
+        await recordNotification(trx, v.tenantId, {
+          kind: ANSWER_NOTIFICATIONS[input.answer],
+          recordId: id,
+          params: { number: before.estimate_number, by: signer },
         });
         await queueAnswerEmail(trx, app, before, { verb: PORTAL_ANSWER_VERBS[input.answer], label, signer, comment });
         return null;

@@ -4,6 +4,7 @@ import type { Db } from '@fieldwork/db/connection';
 import { nextNumber } from '@fieldwork/db/counters';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { runTransaction, afterCommit } from '@fieldwork/db/transactions';
+import { recordNotification } from '../notifications/notifications.service.ts';
 import { withTenant } from '@fieldwork/db/tenant-scope';
 import { ESTIMATE_STATUS_LABELS, effectiveEstimateStatus, type StoredEstimateStatus } from '@fieldwork/domain/billing/estimates.rules';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@fieldwork/domain/billing/invoices.rules';
@@ -172,6 +173,7 @@ async function recordWorkRequest(trx: Db, app: FastifyInstance, tenantId: string
     await insertLeadPhoto(trx, tenantId, { lead_id: id, file_id: fileId, position, created_at: now });
   }
   await afterCommit(trx, tenantId, { type: 'lead.created', recordId: id, assigneeKeys: [], at: now });
+  await recordNotification(trx, tenantId, { kind: 'lead.requested', recordId: id, params: { number: leadNumber, by: r.customerName } });
   await queueWorkRequestEmail(trx, app, tenantId, { ...r, leadNumber, photoCount: r.photos.length });
 }
 

@@ -70,8 +70,8 @@ describe('requests for work', () => {
       siteId: customer.addressId,
       preferredTimes: 'Mornings',
     });
-    // Delivered after commit: in-process on SQLite, through LISTEN/NOTIFY on PostgreSQL.
-    await vi.waitFor(() => expect(events.length).toBeGreaterThan(0), { timeout: 10_000 });
+    // Delivered after commit: in-process on SQLite, through LISTEN/NOTIFY on PostgreSQL; the lead and the bell's entry.
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(1), { timeout: 10_000 });
     stop();
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.message).toBe(PORTAL_MESSAGES.workRequested);
@@ -80,7 +80,7 @@ describe('requests for work', () => {
     expect(lead).toMatchObject({ status: 'NEW' });
     expect(lead.notes).toContain('Leaky tap');
     expect(lead.notes).toContain('1 Main St, Springfield');
-    expect(events.map((ev) => ev.type)).toEqual(['lead.created']);
+    expect(events.map((ev) => ev.type)).toEqual(['lead.created', 'notification.created']);
     await t.app.worker.drain();
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail!.envelope.to).toEqual(['office@company.test']);
