@@ -18,12 +18,15 @@ describe('notification kinds', () => {
     expect(notificationLink('invoice.refunded', 'i1')).toBe('/workorder/invoices/i1');
     expect(notificationLink('deposit.paid', 'e2')).toBe('/workorder/estimates/e2');
     expect(notificationLink('lead.requested', 'l1')).toBe('/leads');
+    expect(notificationText('text.failed', { by: '+12015550177' })).toBe('A text to +12015550177 failed');
+    expect(notificationLink('text.failed', 't1')).toBe('/settings/texts');
   });
 
   it.each([
     ['Admin', 'fullAccess', NOTIFICATION_KINDS.length, true],
-    ['Staff', 'partialAccess', NOTIFICATION_KINDS.length, true],
-    ['Staff', 'onlyViewAccess', NOTIFICATION_KINDS.length, true],
+    // A failed text is for those who look after the company's texts (Settings → Text messages): the admin class.
+    ['Staff', 'partialAccess', NOTIFICATION_KINDS.length - 1, true],
+    ['Staff', 'onlyViewAccess', NOTIFICATION_KINDS.length - 1, true],
     ['Staff', 'noAccess', 0, false],
     ['Technician', 'fullAccess', 0, false],
     ['Tech Access', 'noAccess', 0, false],

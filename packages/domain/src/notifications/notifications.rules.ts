@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'invoice.paid',
   'invoice.refunded',
   'lead.requested',
+  'text.failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -23,7 +24,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type NotificationParams = {
   /** The estimate, invoice or lead number. */
   number?: number | undefined;
-  /** Who acted: the signer, the customer's address or name. */
+  /** Who acted (the signer, the customer's address or name), or the number a text went to. */
   by?: string | undefined;
   amountCents?: number | undefined;
 };
@@ -54,6 +55,8 @@ export const NOTIFICATION_RULES = {
   'invoice.paid': { permission: 'invoices.read', link: invoiceLink, text: (p) => `Invoice #${p.number} paid online${amount(p)}` },
   'invoice.refunded': { permission: 'invoices.read', link: invoiceLink, text: (p) => `Card payment refunded on invoice #${p.number}${amount(p)}` },
   'lead.requested': { permission: 'leads.read', link: () => '/leads', text: (p) => `Work requested${by(p)} (lead #${p.number})` },
+  // The texts page (with each text's state and Twilio's reason) is where a failed text is looked into.
+  'text.failed': { permission: 'settings.manage', link: () => '/settings/texts', text: (p) => `A text to ${p.by ?? 'a customer'} failed` },
 } as const satisfies Record<NotificationKind, KindRule>;
 
 /** Field roles get no bell: their work reaches them through My day, not the office's inbox. */

@@ -5,6 +5,7 @@ import { findTextAccount } from './text-accounts.repository.ts';
 import { findTextMessage, isOptedOut, setTextStatusIf } from './text-messages.repository.ts';
 import type { TextsDeps } from './texts-context.ts';
 import { TwilioError } from './twilio-gateway.ts';
+import { failText } from './texts.service.ts';
 
 type Payload = { messageId: string; statusCallback: string };
 
@@ -24,8 +25,9 @@ export function createTextSendHandler(deps: TextsDeps): JobHandler {
       const message = await findTextMessage(ctx.db, ctx.tenantId, messageId);
       if (!message) return;
       const at = nowIso();
+      const text = { id: messageId, to: message.to_e164 };
       if (message.status === 'sending' && !message.provider_sid) {
-        await setTextStatusIf(ctx.db, ctx.tenantId, messageId, ['sending'], { status: 'failed', error: INTERRUPTED }, at);
+        await failText(ctx.db, ctx.tenantId, text, ['sending'], 'failed', INTERRUPTED);
         return;
       }
       if (message.status !== 'queued' && message.status !== 'held') return;
@@ -49,7 +51,7 @@ export function createTextSendHandler(deps: TextsDeps): JobHandler {
       } catch (error) {
         if (error instanceof TwilioError && !error.retry) {
           const reason = error.code ? `${error.message} (Twilio error ${error.code})` : error.message;
-          await setTextStatusIf(ctx.db, ctx.tenantId, messageId, ['sending'], { status: 'failed', error: reason }, nowIso());
+          await failText(ctx.db, ctx.tenantId, text, ['sending'], 'failed', reason);
           return;
         }
         await setTextStatusIf(ctx.db, ctx.tenantId, messageId, ['sending'], { status: 'queued' }, nowIso());
@@ -58,7 +60,8 @@ export function createTextSendHandler(deps: TextsDeps): JobHandler {
     },
     onFailed: async (ctx, raw, error) => {
       const { messageId } = raw as Payload;
-      await setTextStatusIf(ctx.db, ctx.tenantId, messageId, ['queued', 'held', 'sending'], { status: 'failed', error }, nowIso());
+      const message = await findTextMessage(ctx.db, ctx.tenantId, messageId);
+      if (message) await failText(ctx.db, ctx.tenantId, { id: messageId, to: message.to_e164 }, ['queued', 'held', 'sending'], 'failed', error);
     },
   };
 }

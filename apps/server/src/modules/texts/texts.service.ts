@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
+import { runTransaction } from '@fieldwork/db/transactions';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { DEFAULT_TEXT_COUNTRY, TEXT_MESSAGES, toE164, type TextStatus } from '@fieldwork/domain/texts/texts.rules';
 import type { TextMessage } from '@fieldwork/domain/texts/texts.schemas';
 import { enqueueJob } from '../background/background.service.ts';
 import { findTextAccount } from './text-accounts.repository.ts';
-import { findTextMessage, insertTextMessage, isOptedOut, listTextMessages } from './text-messages.repository.ts';
+import { findTextMessage, insertTextMessage, isOptedOut, listTextMessages, setTextStatusIf } from './text-messages.repository.ts';
+import { recordNotification } from '../notifications/notifications.service.ts';
 import { twilioUrls } from './texts-context.ts';
 
 export type TextSpec = {
@@ -63,6 +65,25 @@ export async function queueText(trx: Db, tenantId: string, origin: string, spec:
     );
   }
   return { id, status };
+}
+
+/**
+ * A text that will not arrive (Twilio refused it, the carrier did not deliver it, sending was interrupted): its
+ * state and the office's bell entry land together, once — only the write that moves the text to failed tells.
+ */
+export async function failText(
+  db: Db,
+  tenantId: string,
+  text: { id: string; to: string },
+  from: readonly string[],
+  status: 'failed' | 'undelivered',
+  error: string | null,
+) {
+  return runTransaction(db, async (trx) => {
+    if (!(await setTextStatusIf(trx, tenantId, text.id, from, { status, error }, nowIso()))) return false;
+    await recordNotification(trx, tenantId, { kind: 'text.failed', recordId: text.id, params: { by: text.to } });
+    return true;
+  });
 }
 
 export function toTextMessage(row: NonNullable<Awaited<ReturnType<typeof findTextMessage>>>): TextMessage {

@@ -119,6 +119,21 @@ describe('sending', () => {
     const row = await message(res.json().data.id);
     expect(row.status).toBe('failed');
     expect(row.error).toContain('Twilio error 21211');
+    // The office's bell says so, once, to those who look after texts.
+    const told = (await t.call('GET', '/api/notifications', admin.cookie)).json().data.filter((n: { kind: string; recordId: string }) => n.recordId === row.id);
+    expect(told).toEqual([expect.objectContaining({ kind: 'text.failed', text: 'A text to +12015550177 failed', read: false })]);
+  });
+
+  it('a delivery callback saying undelivered fails the text and tells the office once', async () => {
+    const res = await testText('2015550133');
+    const before = twilio.received.length;
+    await t.app.worker.drain();
+    const [sent] = (await twilio.waitFor(before + 1)).slice(before);
+    expect(await twilio.callback(sent!.sid, 'undelivered', '30003')).toBe(200);
+    expect(await twilio.callback(sent!.sid, 'undelivered', '30003')).toBe(200);
+    expect(await message(res.json().data.id)).toMatchObject({ status: 'undelivered', error: 'Twilio error 30003' });
+    const rows = await t.db.selectFrom('notifications').select('kind').where('record_id', '=', res.json().data.id).execute();
+    expect(rows).toEqual([{ kind: 'text.failed' }]);
   });
 
   it('STOP turns a number’s texts off at once (a queued one is not sent, a new one refused); START turns them on', async () => {

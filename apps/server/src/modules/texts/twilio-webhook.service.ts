@@ -6,6 +6,7 @@ import { optIntent, TEXT_MESSAGES, TEXT_STATUS_RANK, TEXT_STATUSES, textStatusOf
 import { findTextAccount } from './text-accounts.repository.ts';
 import { findTextBySid, optIn, optOut, setTextStatusIf } from './text-messages.repository.ts';
 import type { TextsDeps } from './texts-context.ts';
+import { failText } from './texts.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,7 +44,10 @@ export async function handleTwilioWebhook(
     // Callbacks may arrive out of order: a state only moves forward, so a late "sent" never undoes "delivered".
     const earlier = TEXT_STATUSES.filter((s) => TEXT_STATUS_RANK[s] < TEXT_STATUS_RANK[status]);
     const error = call.params.ErrorCode ? `Twilio error ${call.params.ErrorCode}` : null;
-    const moved = await setTextStatusIf(deps.db, companyId, message.id, earlier, { status, ...(error ? { error } : {}) }, at);
+    const moved =
+      status === 'failed' || status === 'undelivered'
+        ? await failText(deps.db, companyId, { id: message.id, to: message.to_e164 }, earlier, status, error)
+        : await setTextStatusIf(deps.db, companyId, message.id, earlier, { status, ...(error ? { error } : {}) }, at);
     return { handled: moved ? 'updated' : 'unchanged' };
   });
 }
