@@ -57,6 +57,7 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/tasks/:id': { id: () => state.ids.task! },
   'PUT /api/tasks/:id': { id: () => state.ids.task!, body: bodyOf('PUT /api/tasks/:id') },
   'PATCH /api/tasks/:id': { id: () => state.ids.task!, body: bodyOf('PATCH /api/tasks/:id') },
+  'POST /api/tasks/:id/on-my-way': { id: () => state.ids.task!, body: bodyOf('POST /api/tasks/:id/on-my-way') },
   'GET /api/tasks/:id/activities': { id: () => state.ids.task! },
   'GET /api/tasks/:id/activity-log': { id: () => state.ids.task! },
   'PUT /api/tasks/schedule/:scheduleId': { id: () => state.ids.schedule!, body: bodyOf('PUT /api/tasks/schedule/:scheduleId') },

@@ -118,6 +118,7 @@ export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'GET /api/tasks/:id': 'read',
   'PUT /api/tasks/:id': 'change',
   'PATCH /api/tasks/:id': 'change',
+  'POST /api/tasks/:id/on-my-way': 'change',
   'GET /api/tasks/:id/activities': 'read',
   'GET /api/tasks/:id/activity-log': 'read',
   'POST /api/tasks/schedule': 'change',

@@ -17,6 +17,7 @@ export const EMAIL_KINDS = [
   'portal_sign_in',
   'estimate_answered',
   'work_request',
+  'on_my_way',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const EMAIL_KIND_LABELS = {
   portal_sign_in: 'Customer portal sign-in link',
   estimate_answered: 'Estimate answered by the customer',
   work_request: 'Work requested by a customer',
+  on_my_way: 'On my way',
 } as const satisfies Record<EmailKind, string>;
 
 /** The placeholders each template may use; anything else in braces is refused when the template is saved. */

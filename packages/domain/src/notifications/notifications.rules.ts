@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'invoice.refunded',
   'lead.requested',
   'text.failed',
+  'task.onMyWay',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -56,6 +57,11 @@ export const NOTIFICATION_RULES = {
   'invoice.refunded': { permission: 'invoices.read', link: invoiceLink, text: (p) => `Card payment refunded on invoice #${p.number}${amount(p)}` },
   'lead.requested': { permission: 'leads.read', link: () => '/leads', text: (p) => `Work requested${by(p)} (lead #${p.number})` },
   // The texts page (with each text's state and Twilio's reason) is where a failed text is looked into.
+  'task.onMyWay': {
+    permission: 'tasks.read',
+    link: (id) => `/workorder/scheduler/view/${id}`,
+    text: (p) => `${p.by ?? 'The technician'} is on the way (task #${p.number})`,
+  },
   'text.failed': { permission: 'settings.manage', link: () => '/settings/texts', text: (p) => `A text to ${p.by ?? 'a customer'} failed` },
 } as const satisfies Record<NotificationKind, KindRule>;
 

@@ -29,6 +29,7 @@ export const TASK_ACTIONS = [
   'viewInvoices',
   'viewEstimates',
   'elapsedTime',
+  'onMyWay',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 export type TaskActions = Record<TaskAction, ActionState>;
@@ -100,6 +101,9 @@ const RULES = {
   viewInvoices: ({ subTask, subViewer, full, task }) => when(subTask && (subViewer || full) && task.estimateCount > 0 && task.invoiceCount === 0, true, ''),
   viewEstimates: ({ subTask, subViewer, full, task }) => when(subTask && (subViewer || full) && task.invoiceCount > 0 && task.estimateCount === 0, true, ''),
   elapsedTime: ({ subViewer, status }) => when(!subViewer && (status === 'CLOCKED_IN' || status === 'CLOCKED_OUT' || status === 'CLOSED'), true, ''),
+  // Telling the site contact "on my way" belongs to a visit about to happen: scheduled today, not yet clocked in.
+  onMyWay: ({ status, category }) =>
+    when(category === 'today' && (['OPEN', 'AWAITING_START', 'UPCOMING', 'MISSED'] as TaskStatus[]).includes(status), true, ''),
 } as const satisfies Record<TaskAction, (ctx: Ctx) => ActionState>;
 
 const UNGATED: readonly TaskAction[] = ['viewInvoices', 'viewEstimates', 'elapsedTime', 'viewCost'];

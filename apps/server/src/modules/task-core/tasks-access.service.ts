@@ -4,6 +4,7 @@ import { isFieldRole, isSubcontractorRole, type Viewer } from '@fieldwork/domain
 import { statusBounds } from '@fieldwork/domain/tasks/task-status.rules';
 import { isGatedTaskAction, mayActOnTask, mayEditTasks, taskRoleRefusal, type TaskAction } from '@fieldwork/domain/tasks/task-actions.rules';
 import { TASK_MESSAGES, type Task } from '@fieldwork/domain/tasks/tasks.schemas';
+import { ON_MY_WAY_MESSAGES } from '@fieldwork/domain/texts/on-my-way.rules';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import type { StatusBounds, TaskScope } from './tasks-list.repository.ts';
 import { findSubcontractorIdOfUser, findTaskView, type TaskViewRow } from './tasks.repository.ts';
@@ -44,6 +45,7 @@ const REFUSED: Partial<Record<GuardedAction, string>> = {
   reopen: 'Only a closed task can be reopened.',
   clockIn: 'Only a scheduled task that is open, awaiting start, missed or clocked out can be clocked in.',
   clockOut: 'Only a clocked-in task can be clocked out.',
+  onMyWay: ON_MY_WAY_MESSAGES.notNow,
   edit: TASK_MESSAGES.finished,
 };
 

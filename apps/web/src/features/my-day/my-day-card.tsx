@@ -3,6 +3,7 @@ import { mapsUrl, nextTaskAction, telHref, type MyDayAction, type MyDayTask } fr
 import { Button } from '../../components/button';
 import { formatTime } from '../../lib/format';
 import { ElapsedTime } from '../../shared/clock/elapsed-time';
+import { OnMyWayButton } from '../../shared/tasks/on-my-way-dialog';
 import { TaskStatusBadge, taskNumberText } from '../../shared/tasks/task-status-badge';
 
 export const ACTION_LABELS: Record<MyDayAction, string> = { clockIn: 'Clock in', clockOut: 'Clock out', close: 'Close' };
@@ -96,6 +97,7 @@ export function MyDayCard({ task, timeZone, busy, locked, onAction }: Props) {
           ) : null}
         </div>
       ) : null}
+      {task.actions.onMyWay.allowed ? <OnMyWayButton taskId={task.id} className="mt-2 h-11 w-full" /> : null}
     </li>
   );
 }

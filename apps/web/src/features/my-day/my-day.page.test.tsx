@@ -296,3 +296,30 @@ describe('My day', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'My day' })).toBeNull();
   });
 });
+
+describe('On my way from My day', { timeout: 20_000 }, () => {
+  it('sends the chosen arrival estimate once with an idempotency key and says how the contact was told', async () => {
+    const ready = myDayTask({
+      id: 't3',
+      taskNumber: 2003,
+      name: 'Service boiler',
+      start: `${today}T15:00:00.000Z`,
+      actions: actions({ clockIn: allowed, onMyWay: allowed }),
+    });
+    const answer = { channel: 'text', contactName: 'Pat Contact', from: '', to: '', window: '10:20–10:40 AM' };
+    const fetchMock = mockApi(myDayReplies({ today: [ready, first] }), route('POST', '/api/tasks/t3/on-my-way', { body: { data: answer } }));
+    renderApp('/workorder/my-day', tech());
+    await screen.findByRole('list', { name: 'Tasks in order' });
+    const [card, other] = cards();
+    expect(within(other!).queryByRole('button', { name: 'On my way' })).toBeNull();
+    await userEvent.click(within(card!).getByRole('button', { name: 'On my way' }));
+    const dialog = await screen.findByRole('dialog', { name: 'On my way' });
+    await userEvent.click(within(dialog).getByLabelText('45 min'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Pat Contact was told by text: arriving 10:20–10:40 AM.')).toBeTruthy();
+    const calls = fetchMock.mock.calls.filter(([u, init]) => String(u) === '/api/tasks/t3/on-my-way' && init?.method === 'POST');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]![1]!.body))).toEqual({ minutes: 45 });
+    expect((calls[0]![1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

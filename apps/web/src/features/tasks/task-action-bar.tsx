@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, CheckCircle2, DollarSign, Gavel, LogIn, LogOut, Pencil, ReceiptText, RotateCcw, Trash2 } from 'lucide-react';
 import type { Task, TaskActivity } from '@fieldwork/domain/tasks/tasks.schemas';
 import { Button, buttonClass } from '../../components/button';
+import { OnMyWayButton } from '../../shared/tasks/on-my-way-dialog';
 import { ElapsedTime } from '../../shared/clock/elapsed-time';
 
 type ActionState = { visible: boolean; allowed: boolean; reason: string | null };
@@ -62,7 +63,7 @@ function CostLink({ state, label, icon, link }: { state: ActionState; label: str
  */
 export function TaskActionBar({ task, activities, onDelete, onClose, onReopen, onClockIn, onClockOut, onSchedule }: TaskActionBarProps) {
   const a = task.actions;
-  const anything = [a.edit, a.cancel, a.close, a.reopen, a.clockIn, a.clockOut, a.addCost, a.viewCost, a.elapsedTime].some((s) => s.visible);
+  const anything = [a.edit, a.cancel, a.close, a.reopen, a.clockIn, a.clockOut, a.addCost, a.viewCost, a.elapsedTime, a.onMyWay].some((s) => s.visible);
   const running = activities.some((p) => p.endTime === null);
   if (!anything) return null;
   return (
@@ -114,6 +115,7 @@ export function TaskActionBar({ task, activities, onDelete, onClose, onReopen, o
           <ActionButton state={a.cancel} label="Delete" variant="danger" onClick={onDelete} icon={<Trash2 size={14} aria-hidden="true" />} />
           <ActionButton state={a.reopen} label="Reopen" variant="secondary" onClick={onReopen} icon={<RotateCcw size={14} aria-hidden="true" />} />
           <ActionButton state={a.close} label="Close" variant="primary" onClick={onClose} icon={<CheckCircle2 size={14} aria-hidden="true" />} />
+          {a.onMyWay.allowed ? <OnMyWayButton taskId={task.id} /> : null}
           <ActionButton state={a.clockIn} label="Clock in" variant="primary" onClick={onClockIn} icon={<LogIn size={14} aria-hidden="true" />} />
           <ActionButton state={a.clockOut} label="Clock out" variant="primary" onClick={onClockOut} icon={<LogOut size={14} aria-hidden="true" />} />
         </div>
