@@ -1,6 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
 import { runTransaction } from '@fieldwork/db/transactions';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages/messages.rules';
 import { arrivalWindow, ON_MY_WAY_MESSAGES, onMyWayMessage, windowText, type OnMyWayAnswer, type OnMyWayBody } from '@fieldwork/domain/texts/on-my-way.rules';
 import { DEFAULT_TEXT_COUNTRY, toE164 } from '@fieldwork/domain/texts/texts.rules';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -38,6 +39,8 @@ export async function tellOnMyWay(ctx: OnMyWayCtx, taskId: string, body: OnMyWay
   const mobile = contact?.mobile_number ? toE164(contact.mobile_number, textAccount?.country ?? DEFAULT_TEXT_COUNTRY) : null;
   const textable = !!textAccount && !!mobile && !(await isOptedOut(ctx.db, tenantId, mobile));
   if (!contact || (!textable && !contact.email)) throw new AppError('CONFLICT', ON_MY_WAY_MESSAGES.noContact);
+  // Email to a customer only from a company whose address is confirmed, as for every customer email.
+  if (!textable && !company?.email_verified_at) throw new AppError('CONFLICT', MESSAGE_MESSAGES.unverified);
   const who = (row.tech_name ?? row.sub_name ?? 'Your technician').trim();
   const firstName = who.split(/\s+/)[0]!;
   const shown = windowText(window.from, window.to, company?.time_zone ?? ctx.auth.timeZone);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ON_MY_WAY_MESSAGES } from '@fieldwork/domain/texts/on-my-way.rules';
+import { MESSAGE_MESSAGES } from '@fieldwork/domain/messages/messages.rules';
 import { buildCustomer, buildJob, buildTask } from '@fieldwork/testing/factories';
 import { startFakeTwilio, type FakeTwilio } from '@fieldwork/testing/twilio-test-server';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
@@ -20,7 +21,6 @@ beforeAll(async () => {
   twilio = await startFakeTwilio();
   t = await createTestApp({ twilioApiUrl: twilio.url });
   ({ tenantId, admin } = await t.newCompany());
-  tech = await t.signInAs(tenantId, 'Technician');
   const creds = { accountSid: `AC${hex(16)}`, authToken: hex(16) };
   twilio.addAccount(creds);
   const res = await t.call('PUT', '/api/company/texts', admin.cookie, { provider: 'twilio', ...creds, fromNumber: '+12015550100', country: 'US' });
@@ -31,8 +31,12 @@ afterAll(async () => {
   await twilio?.close();
 });
 
-/** A job whose site contact has these details, and a task of it assigned to the technician, starting now. */
+/**
+ * A job whose site contact has these details, and a task of it starting now, assigned to a technician of its own
+ * (one person's tasks may not overlap — PostgreSQL's exclusion constraint — so each visit has its own technician).
+ */
 async function visit(contact: { mobile?: string | null; email?: string | null } | null, startAt = new Date().toISOString()) {
+  tech = await t.signInAs(tenantId, 'Technician');
   const customer = await buildCustomer(t.db, tenantId);
   const job = await buildJob(t.db, tenantId, { customer });
   if (contact) {
@@ -85,6 +89,12 @@ describe('on my way', () => {
     expect(await t.db.selectFrom('text_messages').select('id').where('task_id', '=', task.id).execute()).toEqual([]);
     const mail = await t.db.selectFrom('messages').select(['kind', 'subject']).where('tenant_id', '=', tenantId).where('kind', '=', 'on_my_way').execute();
     expect(mail).toContainEqual({ kind: 'on_my_way', subject: expect.stringMatching(/ is on the way$/) });
+    // A company whose address is not confirmed emails no customer.
+    await t.db.updateTable('tenants').set({ email_verified_at: null }).where('id', '=', tenantId).execute();
+    const unverified = await onMyWay(task.id, { minutes: 30 });
+    await t.db.updateTable('tenants').set({ email_verified_at: new Date().toISOString() }).where('id', '=', tenantId).execute();
+    expect(unverified.statusCode).toBe(409);
+    expect(unverified.json().message).toBe(MESSAGE_MESSAGES.unverified);
     const nobody = await visit(null);
     const refused = await onMyWay(nobody.id, { minutes: 30 });
     expect(refused.statusCode).toBe(409);
