@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api } from './demo-api.ts';
+import { approveInPortal } from './portal-steps.ts';
 import { apiSignIn, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
 let smtp: TestSmtpServer;
@@ -55,18 +56,7 @@ describe('the notification bell', () => {
     const phone = await session.newPage(PHONE);
     await phone.goto(link!);
     await phone.getByRole('article', { name: `Estimate #${estimate.estimateNumber}` }).waitFor();
-    await phone.getByRole('button', { name: 'Approve', exact: true }).click();
-    await phone.getByLabel('Full name').fill('Bea Bell');
-    const pad = phone.getByRole('img', { name: 'Signature pad' });
-    await pad.scrollIntoViewIfNeeded();
-    const box = (await pad.boundingBox())!;
-    await phone.mouse.move(box.x + 20, box.y + box.height * 0.6);
-    await phone.mouse.down();
-    for (let i = 1; i <= 10; i++) await phone.mouse.move(box.x + 20 + i * 25, box.y + box.height * (0.6 + (i % 2 ? -0.25 : 0.15)), { steps: 3 });
-    await phone.mouse.up();
-    await phone.getByRole('checkbox').check();
-    await phone.getByRole('button', { name: 'Approve estimate' }).click();
-    await phone.getByText('Thank you — your answer is recorded.').waitFor();
+    await approveInPortal(phone, 'Bea Bell');
 
     // Live: the office page was never reloaded.
     const bell = office.getByRole('button', { name: 'Notifications, 1 unread' });

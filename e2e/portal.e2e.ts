@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api, createLooseInvoice } from './demo-api.ts';
+import { approveInPortal } from './portal-steps.ts';
 import { apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
 
 let smtp: TestSmtpServer;
@@ -97,18 +98,7 @@ describe('the customer portal', () => {
     // Nothing wider than the phone.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await phone.getByRole('button', { name: 'Approve', exact: true }).click();
-    await phone.getByLabel('Full name').fill('Olive Owner');
-    const pad = phone.getByRole('img', { name: 'Signature pad' });
-    await pad.scrollIntoViewIfNeeded();
-    const box = (await pad.boundingBox())!;
-    await phone.mouse.move(box.x + 20, box.y + box.height * 0.6);
-    await phone.mouse.down();
-    for (let i = 1; i <= 10; i++) await phone.mouse.move(box.x + 20 + i * 25, box.y + box.height * (0.6 + (i % 2 ? -0.25 : 0.15)), { steps: 3 });
-    await phone.mouse.up();
-    await phone.getByRole('checkbox').check();
-    await phone.getByRole('button', { name: 'Approve estimate' }).click();
-    await phone.getByText('Thank you — your answer is recorded.').waitFor();
+    await approveInPortal(phone, 'Olive Owner');
 
     // The office's page, open all along, follows without a reload.
     await staff.getByText('The customer answered: Approved').waitFor({ timeout: 20_000 });

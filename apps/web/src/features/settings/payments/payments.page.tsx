@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import type { PaymentSettings } from '@fieldwork/domain/payments/payments.schemas';
 import { Banner } from '../../../components/banner';
-import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { ErrorState } from '../../../components/error-state';
 import { Input } from '../../../components/input';
@@ -15,6 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SkeletonForm } from '../../../components/skeleton';
 import { paymentSettingsApi, paymentSettingsKey } from './payments-settings.api';
 import { StripeKeysForm } from './stripe-keys-form';
+import { DisconnectButton } from '../disconnect-button';
 
 export const STRIPE_DISCONNECTED = 'Stripe disconnected.';
 
@@ -42,7 +39,20 @@ export function PaymentsPage() {
         </Card>
       ) : (
         <div className="space-y-4">
-          <Card title="Card payments with Stripe" actions={settings.data.connected ? <DisconnectButton /> : null}>
+          <Card
+            title="Card payments with Stripe"
+            actions={
+              settings.data.connected ? (
+                <DisconnectButton
+                  title="Disconnect Stripe?"
+                  description="Customers will no longer be able to pay by card. The stored keys are removed; payments already received stay recorded."
+                  doneText={STRIPE_DISCONNECTED}
+                  disconnect={paymentSettingsApi.disconnect}
+                  queryKey={paymentSettingsKey}
+                />
+              ) : null
+            }
+          >
             <div className="space-y-4">
               <ConnectionBanner settings={settings.data} />
               <StripeKeysForm key={settings.data.connectedAt ?? 'new'} settings={settings.data} />
@@ -94,36 +104,5 @@ function WebhookCard({ settings }: { settings: PaymentSettings }) {
         </div>
       </div>
     </Card>
-  );
-}
-
-function DisconnectButton() {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const disconnect = useMutation({
-    mutationFn: paymentSettingsApi.disconnect,
-    onSuccess: async () => {
-      setOpen(false);
-      toast.success(STRIPE_DISCONNECTED);
-      await queryClient.invalidateQueries({ queryKey: paymentSettingsKey });
-    },
-    onError: (e) => toast.error(e.message),
-  });
-  return (
-    <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        Disconnect
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Disconnect Stripe?"
-        description="Customers will no longer be able to pay by card. The stored keys are removed; payments already received stay recorded."
-        confirmLabel="Disconnect"
-        destructive
-        loading={disconnect.isPending}
-        onConfirm={() => disconnect.mutate()}
-      />
-    </>
   );
 }

@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import type { TextSettings } from '@fieldwork/domain/texts/texts.schemas';
 import { Banner } from '../../../components/banner';
-import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { ErrorState } from '../../../components/error-state';
 import { Input } from '../../../components/input';
@@ -17,6 +13,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { RecentTexts } from './recent-texts';
 import { textSettingsApi, textSettingsKey } from './texts-settings.api';
 import { TwilioCredentialsForm } from './twilio-credentials-form';
+import { DisconnectButton } from '../disconnect-button';
 
 export const TWILIO_DISCONNECTED = 'Twilio disconnected.';
 
@@ -40,7 +37,20 @@ export function TextsPage() {
         </Card>
       ) : (
         <div className="space-y-4">
-          <Card title="Twilio" actions={settings.data.connected ? <DisconnectButton /> : null}>
+          <Card
+            title="Twilio"
+            actions={
+              settings.data.connected ? (
+                <DisconnectButton
+                  title="Disconnect Twilio?"
+                  description="No more texts go out; texts still waiting are kept as not sent. The stored credentials are removed."
+                  doneText={TWILIO_DISCONNECTED}
+                  disconnect={textSettingsApi.disconnect}
+                  queryKey={textSettingsKey}
+                />
+              ) : null
+            }
+          >
             <div className="space-y-4">
               <Banner
                 tone={settings.data.connected ? 'info' : 'warning'}
@@ -79,36 +89,5 @@ function InboundCard({ settings }: { settings: TextSettings }) {
         </div>
       </div>
     </Card>
-  );
-}
-
-function DisconnectButton() {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const disconnect = useMutation({
-    mutationFn: textSettingsApi.disconnect,
-    onSuccess: async () => {
-      setOpen(false);
-      toast.success(TWILIO_DISCONNECTED);
-      await queryClient.invalidateQueries({ queryKey: textSettingsKey });
-    },
-    onError: (e) => toast.error(e.message),
-  });
-  return (
-    <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        Disconnect
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Disconnect Twilio?"
-        description="No more texts go out; texts still waiting are kept as not sent. The stored credentials are removed."
-        confirmLabel="Disconnect"
-        destructive
-        loading={disconnect.isPending}
-        onConfirm={() => disconnect.mutate()}
-      />
-    </>
   );
 }
