@@ -30,6 +30,8 @@ export type TextMessagesTable = {
   task_id: string | null;
   created_by: string | null;
   send_after: string | null;
+  /** One text per reason (a reminder per schedule version, one booking confirmation per task). */
+  dedupe_key?: string | null;
   created_at: string;
   sent_at: string | null;
   updated_at: string;
@@ -37,4 +39,25 @@ export type TextMessagesTable = {
 
 export type TextOptOutsTable = { tenant_id: string; phone_e164: string; opted_out_at: string };
 
-export type TextTables = { text_accounts: TextAccountsTable; text_messages: TextMessagesTable; text_opt_outs: TextOptOutsTable };
+/** Migration 0029: what a company texts its customers and when; no row means the product's defaults. */
+export type TextPreferencesTable = {
+  tenant_id: string;
+  reminders_on: number;
+  reminder_hours: number;
+  quiet_hours_on: number;
+  /** HH:MM in the company's zone. */
+  quiet_start: string;
+  quiet_end: string;
+  booking_confirmation: number;
+  job_completed: number;
+  /** JSON: the company's wording per template kind; kinds it kept are absent. */
+  templates: string;
+  updated_at: string;
+};
+
+export type TextTables = {
+  text_accounts: TextAccountsTable;
+  text_messages: TextMessagesTable;
+  text_opt_outs: TextOptOutsTable;
+  text_preferences: TextPreferencesTable;
+};

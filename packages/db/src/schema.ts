@@ -289,7 +289,11 @@ export type Database = DashboardTables &
       TenantPortalColumns;
     tenant_counters: TenantCountersTable;
     /** Migration 0010 adds the hourly labor cost rate (defaults to 0). */
-    users: UsersTable & { cost_rate_cents: Generated<UserCostColumns['cost_rate_cents']> };
+    users: UsersTable & {
+      cost_rate_cents: Generated<UserCostColumns['cost_rate_cents']>;
+      /** 'off', 'email' or 'text': how they hear of a task assigned to them or moved (migration 0029). */
+      assignment_notice: Generated<string>;
+    };
     user_tags: UserTagsTable;
     user_zones: UserZonesTable;
     sessions: SessionsTable;
