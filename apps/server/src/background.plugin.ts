@@ -12,6 +12,8 @@ import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
 import { createTextSendHandler } from './modules/texts/text-send.handler.ts';
 import type { TextsDeps } from './modules/texts/texts-context.ts';
 import { createTwilioGateway } from './modules/texts/twilio-gateway.ts';
+import { createVisitNoticeHandler } from './modules/visit-notices/visit-notice.handler.ts';
+import { publicOrigin } from './lib/public-url.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -58,6 +60,7 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
     }),
     'payment.fee': createPaymentFeeHandler(payments),
     'text.send': createTextSendHandler(texts),
+    'visit.notice': createVisitNoticeHandler({ box: secrets, origin: () => publicOrigin(app) }),
   } satisfies Record<BackgroundJobKind, JobHandlers[string]>;
   const worker = createBackgroundWorker(
     app.db,

@@ -30,8 +30,6 @@ export type TextMessagesTable = {
   task_id: string | null;
   created_by: string | null;
   send_after: string | null;
-  /** One text per reason (a reminder per schedule version, one booking confirmation per task). */
-  dedupe_key?: string | null;
   created_at: string;
   sent_at: string | null;
   updated_at: string;
@@ -55,9 +53,13 @@ export type TextPreferencesTable = {
   updated_at: string;
 };
 
+/** Migration 0029: a notice that went out for a reason ('reminder:{task}:{schedule version}', …), once. */
+export type SentNoticesTable = { tenant_id: string; notice_key: string; created_at: string };
+
 export type TextTables = {
   text_accounts: TextAccountsTable;
   text_messages: TextMessagesTable;
   text_opt_outs: TextOptOutsTable;
   text_preferences: TextPreferencesTable;
+  sent_notices: SentNoticesTable;
 };

@@ -18,6 +18,7 @@ export const EMAIL_KINDS = [
   'estimate_answered',
   'work_request',
   'on_my_way',
+  'task_notice',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -33,6 +34,7 @@ export const EMAIL_KIND_LABELS = {
   estimate_answered: 'Estimate answered by the customer',
   work_request: 'Work requested by a customer',
   on_my_way: 'On my way',
+  task_notice: 'Task assigned or moved',
 } as const satisfies Record<EmailKind, string>;
 
 /** The placeholders each template may use; anything else in braces is refused when the template is saved. */

@@ -52,3 +52,12 @@ export function quietHoursRelease(at: Date | string, timeZone: string, quiet: Qu
   const release = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + dayOffset, Math.floor(end / 60), end % 60, 0, timeZone);
   return new Date(release.getTime());
 }
+
+/** A visit's day and time as a customer reads them in the company's zone: { date: 'Tue, Mar 10', time: '9:00 AM' }. */
+export function visitDateTime(start: Date | string, timeZone: string): { date: string; time: string } {
+  const at = new Date(start);
+  return {
+    date: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone }).format(at),
+    time: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(at),
+  };
+}

@@ -175,3 +175,20 @@ export async function countJobsByState(db: Db): Promise<Record<string, number>> 
     .execute();
   return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
 }
+
+/**
+ * Removes the still-queued jobs of one kind whose dedupe key starts with `prefix` (a task's reminders), except
+ * the one to keep. Running and finished jobs stay: the handler checks again what is still true when it runs.
+ */
+export async function deleteQueuedJobs(trx: Db, tenantId: string, kind: string, prefix: string, keep: string | null): Promise<number> {
+  let query = trx
+    .deleteFrom('background_jobs')
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', kind)
+    .where('state', '=', 'queued')
+    // A key range rather than LIKE: the (tenant, kind, dedupe_key) index serves it on both databases.
+    .where('dedupe_key', '>=', prefix)
+    .where('dedupe_key', '<', `${prefix}\uffff`);
+  if (keep) query = query.where('dedupe_key', '!=', keep);
+  return Number((await query.executeTakeFirst()).numDeletedRows);
+}

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { insertJob } from './background.repository.ts';
+import { deleteQueuedJobs, insertJob } from './background.repository.ts';
 
 /**
  * Every kind of background job, how often it is tried before it is marked failed, and what Settings → Delivery
@@ -12,6 +12,8 @@ export const BACKGROUND_JOB_KINDS = {
   // Stripe settles a card charge into the balance within seconds to minutes; the fee is read once it has.
   'payment.fee': { maxAttempts: 10, label: 'Read a card payment’s Stripe fee' },
   'text.send': { maxAttempts: 8, label: 'Send a text message' },
+  // Renders and queues a customer's reminder, booking or job-completed text, or a technician's notice.
+  'visit.notice': { maxAttempts: 8, label: 'Prepare a visit reminder or notice' },
 } as const satisfies Record<string, { maxAttempts: number; label: string }>;
 export type BackgroundJobKind = keyof typeof BACKGROUND_JOB_KINDS;
 
@@ -31,4 +33,9 @@ export async function enqueueJob(trx: Db, tenantId: string, kind: BackgroundJobK
     },
     nowIso(),
   );
+}
+
+/** Withdraws queued jobs of one kind keyed under `prefix` (a task's reminders), in the caller's transaction. */
+export function withdrawQueuedJobs(trx: Db, tenantId: string, kind: BackgroundJobKind, prefix: string, keep: string | null = null): Promise<number> {
+  return deleteQueuedJobs(trx, tenantId, kind, prefix, keep);
 }

@@ -24,6 +24,7 @@ import { afterCommit, runTransaction } from '@fieldwork/db/transactions';
 import { requireTaskAction, requireVisibleTask, taskMoved, taskViewer, type TaskViewer } from '../task-core/tasks-access.service.ts';
 import { currentAssigneeName } from '../task-core/tasks-assignee.service.ts';
 import { findSubcontractorIdOfUser, updateTaskScheduleIf } from '../task-core/tasks.repository.ts';
+import { visitChanged, visitStateOf } from '../visit-notices/visit-notices.service.ts';
 import {
   closeOpenBids,
   findActiveSubcontractors,
@@ -232,6 +233,7 @@ export async function awardBid(db: Db, auth: Auth, bidId: string): Promise<Bid> 
       ))
     )
       throw taskMoved();
+    await visitChanged(trx, tenantId, task.id, visitStateOf(task));
     if (!(await updateBidIf(trx, tenantId, bid.id, { version: bid.version, statuses: ['SUBMITTED'] }, { status: 'AWARDED' }, at)))
       throw new AppError('CONFLICT', BID_MESSAGES.notSubmitted);
     const closed = await closeOpenBids(trx, tenantId, task.id, bid.id, at);

@@ -13,6 +13,7 @@ import { loadJobTaskFacts } from './jobs-tasks.repository.ts';
 import { countTaskRows } from './jobs-tasks.service.ts';
 import { setJobStatusIf } from './jobs.repository.ts';
 import { getJob } from './jobs.service.ts';
+import { jobClosed, visitEnded } from '../visit-notices/visit-notices.service.ts';
 
 /** Why the domain's job rule (job-status.rules.ts) refuses an action, in words for the toast. */
 export function jobStatusRefusal(action: JobStatusAction, status: JobStatus, c: JobTaskCounts): string {
@@ -48,6 +49,7 @@ export async function changeJobStatus(db: Db, viewer: Viewer, timeZone: string, 
     if (action === 'CANCELLED') {
       for (const task of await cancelOpenTasksOfJob(trx, viewer.tenantId, jobId, at)) {
         keys.push(...assigneeKeys(task.assignee_key));
+        await visitEnded(trx, viewer.tenantId, task.id);
         await recordActivity(trx, viewer.tenantId, {
           jobId,
           entityType: 'TASK',
@@ -70,6 +72,7 @@ export async function changeJobStatus(db: Db, viewer: Viewer, timeZone: string, 
       changes: diffFields({ Status: from }, { Status: to }),
       at,
     });
+    if (action === 'CLOSED') await jobClosed(trx, viewer.tenantId, jobId);
     await afterCommit(trx, viewer.tenantId, { type: 'job.status', jobId, assigneeKeys: assigneeKeys(...keys), at });
   });
   return getJob(db, viewer, timeZone, jobId);

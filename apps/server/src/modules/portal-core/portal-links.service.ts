@@ -18,6 +18,15 @@ const newToken = () => randomBytes(PORTAL_TOKEN_BYTES).toString('base64url');
 
 export type IssuedLink = { email: string; url: string };
 
+/** How long the company's document links stay valid, per kind. */
+async function linkDays(trx: Db, tenantId: string) {
+  const tenant = await findTenant(trx, tenantId);
+  return {
+    estimate: tenant?.portal_estimate_link_days ?? PORTAL_LINK_DEFAULT_DAYS.estimate,
+    invoice: tenant?.portal_invoice_link_days ?? PORTAL_LINK_DEFAULT_DAYS.invoice,
+  };
+}
+
 /**
  * In the send's transaction: one personal link per recipient of an emailed estimate or invoice, each replacing
  * the live link that address had for this document (a re-send gives fresh links and ends the old ones). Answers
@@ -29,11 +38,7 @@ export async function issueDocumentLinks(
   doc: { kind: PortalDocumentKind; id: string; customerId: string; dueDate: string | null },
   emails: string[],
 ): Promise<IssuedLink[]> {
-  const tenant = await findTenant(trx, ctx.tenantId);
-  const days = {
-    estimate: tenant?.portal_estimate_link_days ?? PORTAL_LINK_DEFAULT_DAYS.estimate,
-    invoice: tenant?.portal_invoice_link_days ?? PORTAL_LINK_DEFAULT_DAYS.invoice,
-  };
+  const days = await linkDays(trx, ctx.tenantId);
   const now = new Date();
   const at = now.toISOString();
   const ref: PortalDocumentRef = doc.kind === 'estimate' ? { estimateId: doc.id } : { invoiceId: doc.id };
@@ -41,26 +46,52 @@ export async function issueDocumentLinks(
   await revokePortalLinks(trx, ctx.tenantId, ref, at, 'replaced', addresses);
   const expiresAt = portalLinkExpiry(doc.kind, doc, days, now, ctx.timeZone);
   const issued: IssuedLink[] = [];
-  for (const email of addresses) {
-    const token = newToken();
-    await insertPortalLink(trx, {
-      id: randomUUID(),
-      tenant_id: ctx.tenantId,
-      customer_id: doc.customerId,
-      estimate_id: doc.kind === 'estimate' ? doc.id : null,
-      invoice_id: doc.kind === 'invoice' ? doc.id : null,
-      email,
-      token_hash: sha256(token),
-      expires_at: expiresAt,
-      revoked_at: null,
-      revoked_reason: null,
-      last_opened_at: null,
-      created_by: ctx.userId,
-      created_at: at,
-    });
-    issued.push({ email, url: portalOpenUrl(ctx.origin, token) });
-  }
+  for (const email of addresses) issued.push({ email, url: await insertDocumentLink(trx, ctx, doc, email, expiresAt, at) });
   return issued;
+}
+
+async function insertDocumentLink(
+  trx: Db,
+  ctx: { tenantId: string; userId: string | null; origin: string },
+  doc: { kind: PortalDocumentKind; id: string; customerId: string },
+  email: string,
+  expiresAt: string,
+  at: string,
+): Promise<string> {
+  const token = newToken();
+  await insertPortalLink(trx, {
+    id: randomUUID(),
+    tenant_id: ctx.tenantId,
+    customer_id: doc.customerId,
+    estimate_id: doc.kind === 'estimate' ? doc.id : null,
+    invoice_id: doc.kind === 'invoice' ? doc.id : null,
+    email,
+    token_hash: sha256(token),
+    expires_at: expiresAt,
+    revoked_at: null,
+    revoked_reason: null,
+    last_opened_at: null,
+    created_by: ctx.userId,
+    created_at: at,
+  });
+  return portalOpenUrl(ctx.origin, token);
+}
+
+/**
+ * A personal link to one invoice for the site contact's "job completed" text, issued in that text's transaction.
+ * Unlike an emailed document it replaces nothing: links the contact already got by email keep working.
+ */
+export async function issueInvoiceLinkForText(
+  trx: Db,
+  ctx: { tenantId: string; timeZone: string; origin: string },
+  invoice: { id: string; customerId: string; dueDate: string | null },
+  email: string,
+): Promise<string> {
+  const days = await linkDays(trx, ctx.tenantId);
+  const now = new Date();
+  const expiresAt = portalLinkExpiry('invoice', invoice, days, now, ctx.timeZone);
+  const doc = { kind: 'invoice' as const, id: invoice.id, customerId: invoice.customerId };
+  return insertDocumentLink(trx, { ...ctx, userId: null }, doc, email.trim().toLowerCase(), expiresAt, now.toISOString());
 }
 
 /** A sign-in link to the customer's hub, asked for by one of their contacts on the company's portal page. */

@@ -17,6 +17,7 @@ import { findTaskViewBySchedule, updateTaskScheduleIf, type TaskViewRow } from '
 import { requestBidsIn, resolveBidSubcontractors } from '../bids/bids.service.ts';
 import { slotOf, writeSchedule } from '../task-core/schedule-guard.ts';
 import { afterCommit } from '@fieldwork/db/transactions';
+import { visitChanged, visitStateOf } from '../visit-notices/visit-notices.service.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
@@ -68,6 +69,7 @@ async function saveSchedule(
     if (!(await updateTaskScheduleIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, scheduleVersion: basedOn.scheduleVersion }, patch))) {
       throw basedOn.scheduleVersion === null ? new AppError('CONFLICT', SCHEDULE_MESSAGES.alreadyScheduled) : new AppError('STALE_VERSION');
     }
+    await visitChanged(trx, tenantId, row.id, visitStateOf(row));
     const entry = { jobId: row.job_id, entityType: 'TASK' as const, entityId: row.id, actorId: tv.viewer.userId, at };
     const verb = row.schedule_id ? 'Re-scheduled' : 'Scheduled';
     if (scheduleChanges.length)

@@ -18,6 +18,7 @@ import { slotOf, writeSchedule, type Slot } from '../task-core/schedule-guard.ts
 import { afterCommit } from '@fieldwork/db/transactions';
 import { insertTaskActivity, taskWorkSpan, updateTaskIf, type TaskViewRow } from '../task-core/tasks.repository.ts';
 import { taskFacts } from '../task-core/tasks.presenter.ts';
+import { visitChanged, visitStateOf } from '../visit-notices/visit-notices.service.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
@@ -52,6 +53,7 @@ async function applyChange(db: Db, tv: TaskViewer, row: TaskViewRow, change: Cha
     if (!(await updateTaskIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, version: row.version }, { ...change.patch, updated_at: at })))
       throw taskMoved();
     await change.alsoWrite?.(trx, at);
+    await visitChanged(trx, tenantId, row.id, visitStateOf(row));
     await recordActivity(trx, tenantId, {
       jobId: row.job_id,
       entityType: 'TASK',

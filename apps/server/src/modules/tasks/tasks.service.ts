@@ -32,6 +32,7 @@ import { findSubcontractorIdOfUser, findUserForAssignment, insertTask, updateTas
 import { taskSnapshot, toTaskDto, toTaskListItem } from '../task-core/tasks.presenter.ts';
 import { listClockActivities } from '../clock/clock.repository.ts';
 import { toClockActivityDto } from '../clock/clock.presenter.ts';
+import { visitChanged, visitStateOf } from '../visit-notices/visit-notices.service.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
@@ -84,6 +85,7 @@ export async function createTask(db: Db, auth: Auth, body: CreateTaskBody): Prom
       updated_at: at,
       closed_at: null,
     });
+    await visitChanged(trx, viewer.tenantId, id, null);
     await recordActivity(trx, viewer.tenantId, {
       jobId: job.id,
       entityType: 'TASK',
@@ -166,6 +168,7 @@ export async function updateTask(db: Db, auth: Auth, taskId: string, body: Updat
       },
     );
     if (!saved) throw new AppError('STALE_VERSION');
+    await visitChanged(trx, tv.scope.tenantId, taskId, visitStateOf(row));
     if (changes.length) {
       await recordActivity(trx, tv.scope.tenantId, {
         jobId: row.job_id,

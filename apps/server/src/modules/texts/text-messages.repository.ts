@@ -31,7 +31,7 @@ export async function setTextStatusIf(
   tenantId: string,
   id: string,
   from: readonly string[],
-  set: Partial<Pick<TextMessagesTable, 'status' | 'provider_sid' | 'error' | 'sent_at'>>,
+  set: Partial<Pick<TextMessagesTable, 'status' | 'provider_sid' | 'error' | 'sent_at' | 'send_after'>>,
   at: string,
 ): Promise<boolean> {
   const result = await db

@@ -5,7 +5,10 @@ import { findTextAccount } from './text-accounts.repository.ts';
 import { findTextMessage, isOptedOut, setTextStatusIf } from './text-messages.repository.ts';
 import type { TextsDeps } from './texts-context.ts';
 import { TwilioError } from './twilio-gateway.ts';
-import { failText } from './texts.service.ts';
+import { failText, quietHoursEnd } from './texts.service.ts';
+import { runTransaction } from '@fieldwork/db/transactions';
+import type { TextKind } from '@fieldwork/domain/texts/text-templates.rules';
+import { enqueueJob } from '../background/background.service.ts';
 
 type Payload = { messageId: string; statusCallback: string };
 
@@ -31,6 +34,15 @@ export function createTextSendHandler(deps: TextsDeps): JobHandler {
         return;
       }
       if (message.status !== 'queued' && message.status !== 'held') return;
+      // Quiet hours are checked again as it goes: a retry's backoff or a change of settings can carry it into them.
+      const release = await quietHoursEnd(ctx.db, ctx.tenantId, message.kind as TextKind, at);
+      if (release) {
+        await runTransaction(ctx.db, async (trx) => {
+          if (await setTextStatusIf(trx, ctx.tenantId, messageId, ['queued', 'held'], { status: 'held', send_after: release }, at))
+            await enqueueJob(trx, ctx.tenantId, 'text.send', raw, { runAt: release });
+        });
+        return;
+      }
       const account = await findTextAccount(ctx.db, ctx.tenantId);
       const refusal = !account ? TEXT_MESSAGES.notConnected : (await isOptedOut(ctx.db, ctx.tenantId, message.to_e164)) ? TEXT_MESSAGES.optedOut : null;
       if (refusal || !account) {

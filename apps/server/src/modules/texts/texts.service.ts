@@ -8,11 +8,15 @@ import type { TextMessage } from '@fieldwork/domain/texts/texts.schemas';
 import { enqueueJob } from '../background/background.service.ts';
 import { findTextAccount } from './text-accounts.repository.ts';
 import { findTextMessage, insertTextMessage, isOptedOut, listTextMessages, setTextStatusIf } from './text-messages.repository.ts';
+import { TEXT_KIND_POLICY, type TextKind } from '@fieldwork/domain/texts/text-templates.rules';
+import { quietHoursRelease } from '@fieldwork/domain/texts/text-timing.rules';
+import { findTenant } from '../account-core/company.repository.ts';
 import { recordNotification } from '../notifications/notifications.service.ts';
+import { loadTextPrefs } from './text-preferences.service.ts';
 import { twilioUrls } from './texts-context.ts';
 
 export type TextSpec = {
-  kind: string;
+  kind: TextKind;
   /** As entered on the contact: read in the company's country. */
   to: string;
   body: string;
@@ -35,7 +39,8 @@ export async function queueText(trx: Db, tenantId: string, origin: string, spec:
   if (await isOptedOut(trx, tenantId, to)) throw new AppError('CONFLICT', TEXT_MESSAGES.optedOut);
   const id = randomUUID();
   const at = nowIso();
-  const held = !!spec.sendAfter && spec.sendAfter > at;
+  const sendAfter = (await quietHoursEnd(trx, tenantId, spec.kind, spec.sendAfter ?? at)) ?? spec.sendAfter ?? null;
+  const held = !!sendAfter && sendAfter > at;
   const status: TextStatus = !account ? 'not_sent' : held ? 'held' : 'queued';
   await insertTextMessage(trx, {
     id,
@@ -50,7 +55,7 @@ export async function queueText(trx: Db, tenantId: string, origin: string, spec:
     job_id: spec.refs?.jobId ?? null,
     task_id: spec.refs?.taskId ?? null,
     created_by: spec.createdBy,
-    send_after: spec.sendAfter ?? null,
+    send_after: sendAfter,
     created_at: at,
     sent_at: null,
     updated_at: at,
@@ -61,10 +66,24 @@ export async function queueText(trx: Db, tenantId: string, origin: string, spec:
       tenantId,
       'text.send',
       { messageId: id, statusCallback: twilioUrls(origin, tenantId).status },
-      held ? { runAt: spec.sendAfter! } : {},
+      held ? { runAt: sendAfter! } : {},
     );
   }
   return { id, status };
+}
+
+/**
+ * When the company's quiet hours hold a text of this kind that would go at `at`: the instant they end in the
+ * company's zone, or null when the kind is exempt ("on my way", crew texts), quiet hours are off, or `at` is
+ * outside them.
+ */
+export async function quietHoursEnd(db: Db, tenantId: string, kind: TextKind, at: string): Promise<string | null> {
+  // A kind this version does not know (an old row) is not held.
+  if (!(TEXT_KIND_POLICY as Partial<typeof TEXT_KIND_POLICY>)[kind]?.quietHours) return null;
+  const prefs = await loadTextPrefs(db, tenantId);
+  if (!prefs.quiet) return null;
+  const tenant = await findTenant(db, tenantId);
+  return quietHoursRelease(at, tenant?.time_zone ?? 'UTC', prefs.quiet)?.toISOString() ?? null;
 }
 
 /**
