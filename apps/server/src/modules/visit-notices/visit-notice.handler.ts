@@ -1,7 +1,7 @@
 import { runTransaction } from '@fieldwork/db/transactions';
 import { renderText, type TextTemplateKind } from '@fieldwork/domain/texts/text-templates.rules';
 import { visitDateTime } from '@fieldwork/domain/texts/text-timing.rules';
-import { toE164 } from '@fieldwork/domain/texts/texts.rules';
+import { DEFAULT_TEXT_COUNTRY, toE164 } from '@fieldwork/domain/texts/texts.rules';
 import { assignmentNoticeText, noticeKeys } from '@fieldwork/domain/texts/visit-notices.rules';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { JobContext, JobHandler } from '../background/background-worker.ts';
@@ -18,10 +18,13 @@ export type VisitNoticeDeps = { box: SecretBox; origin: () => string };
 
 const firstName = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] || null;
 
-/** The contact's number if the company can text it now: an account, a number that can receive texts, no STOP. */
+/**
+ * The contact's number if it can take texts and did not reply STOP. A company without Twilio still gets the text
+ * recorded, as "not sent", so the office sees what would have gone out.
+ */
 async function textableNumber(ctx: JobContext, mobile: string | null): Promise<string | null> {
   const account = await findTextAccount(ctx.db, ctx.tenantId);
-  const to = account ? toE164(mobile, account.country) : null;
+  const to = toE164(mobile, account?.country ?? DEFAULT_TEXT_COUNTRY);
   return to && !(await isOptedOut(ctx.db, ctx.tenantId, to)) ? to : null;
 }
 
@@ -58,8 +61,8 @@ async function visitText(ctx: JobContext, deps: VisitNoticeDeps, visit: VisitFac
 
 /**
  * The technician hears of a task that became theirs or moved, by the channel they chose. Only the latest change
- * is told (an older job finds the task at a newer version and does nothing); "text" without a number the company
- * can text falls back to email rather than silence.
+ * is told (an older job finds the task at a newer version and does nothing); "text" without Twilio or without a
+ * number that takes texts falls back to email rather than silence.
  */
 async function assignmentNotice(ctx: JobContext, deps: VisitNoticeDeps, visit: VisitFacts, p: VisitNoticePayload & { notice: 'assignment' }) {
   if (visit.version !== p.version || visit.lifecycle !== 'OPEN' || !visit.start_at || !visit.assigned_user_id) return;
@@ -72,7 +75,8 @@ async function assignmentNotice(ctx: JobContext, deps: VisitNoticeDeps, visit: V
     ...visitDateTime(visit.start_at, visit.time_zone),
     moved: p.moved,
   });
-  const to = visit.assignment_notice === 'text' ? await textableNumber(ctx, visit.tech_phone) : null;
+  const texting = visit.assignment_notice === 'text' && !!(await findTextAccount(ctx.db, ctx.tenantId));
+  const to = texting ? await textableNumber(ctx, visit.tech_phone) : null;
   if (!to && !visit.tech_email) return;
   await runTransaction(ctx.db, async (trx) => {
     if (!(await claimNotice(trx, ctx.tenantId, noticeKeys.assignment(visit.id, p.version)))) return;

@@ -154,6 +154,28 @@ describe('appointment reminders', () => {
     for (const v of [cancelled, withJob, unassigned]) expect(textsTo(v.mobile)).toEqual([]);
   });
 
+  it('a company without Twilio keeps its reminders as "not sent", so the office sees what would have gone out', async () => {
+    const other = await t.newCompany();
+    const tech = await t.signInAs(other.tenantId, 'Technician');
+    const customer = await buildCustomer(t.db, other.tenantId);
+    const job = await buildJob(t.db, other.tenantId, { customer });
+    await t.db.updateTable('customer_contacts').set({ mobile_number: '2015550300' }).where('id', '=', customer.contactId).execute();
+    await t.db.updateTable('jobs').set({ site_contact_id: customer.contactId }).where('id', '=', job.id).execute();
+    const task = await buildTask(t.db, other.tenantId, { jobId: job.id, startAt: null });
+    const res = await t.call('POST', '/api/tasks/schedule', other.admin.cookie, {
+      taskId: task.id,
+      startDateTime: '2026-03-05T15:00:00.000Z',
+      isAssigned: true,
+      assignedTo: 'TECHNICIAN',
+      assignedTechnicianId: tech.user.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await runAt('2026-03-04T15:00:00Z');
+    const texts = await t.db.selectFrom('text_messages').select(['kind', 'status', 'error', 'to_e164']).where('task_id', '=', task.id).execute();
+    expect(texts).toEqual([{ kind: 'reminder', status: 'not_sent', error: 'Text messages are not set up for this company.', to_e164: '+12015550300' }]);
+    expect(textsTo('+12015550300')).toEqual([]);
+  });
+
   it('a visit booked inside the reminder window gets none', async () => {
     await prefs();
     const { task, tech } = await unscheduledVisit();
