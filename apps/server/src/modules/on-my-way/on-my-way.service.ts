@@ -50,10 +50,16 @@ export async function tellOnMyWay(ctx: OnMyWayCtx, taskId: string, body: OnMyWay
   await runTransaction(ctx.db, async (trx) => {
     // The visit link is issued with the message that carries it: a rolled-back tap leaves no link behind.
     const visitUrl = await issueVisitLink(trx, tenantId, { taskId: row.id, arrival: { from: window.from, to: window.to } }, ctx.origin);
-    const message = onMyWayMessage({ firstName, companyName: company?.name ?? '', window: shown, visitUrl });
+    const said = { firstName, companyName: company?.name ?? '', window: shown };
     const refs = { customerId: contact.customer_id, jobId: row.job_id, taskId: row.id };
     if (channel === 'text') {
-      await queueText(trx, tenantId, ctx.origin, { kind: 'on_my_way', to: mobile!, body: message, refs, createdBy: tv.viewer.userId });
+      await queueText(trx, tenantId, ctx.origin, {
+        kind: 'on_my_way',
+        to: mobile!,
+        body: onMyWayMessage({ ...said, visitUrl }),
+        refs,
+        createdBy: tv.viewer.userId,
+      });
     } else {
       await queueEmail(
         { db: trx, tenantId, box: ctx.box },
@@ -61,7 +67,9 @@ export async function tellOnMyWay(ctx: OnMyWayCtx, taskId: string, body: OnMyWay
           kind: 'on_my_way',
           to: [contact.email!],
           subject: `${firstName} is on the way`,
-          content: { message: `Hi ${contact.name},\n\n${message}` },
+          // The link rides as the email's button, sealed until sending: the stored copy shows it masked.
+          content: { message: `Hi ${contact.name},\n\n${onMyWayMessage(said)}`, button: { label: 'Follow the visit', url: visitUrl } },
+          secretLink: visitUrl,
           refs: { customerId: contact.customer_id, jobId: row.job_id },
           createdBy: tv.viewer.userId,
         },

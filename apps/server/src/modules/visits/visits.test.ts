@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { runTransaction } from '@fieldwork/db/transactions';
 import { VISIT_MESSAGES } from '@fieldwork/domain/portal/visit-status.rules';
 import { buildCustomer, buildJob, buildTask } from '@fieldwork/testing/factories';
+import { pngImage } from '@fieldwork/testing/image-samples';
+import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { startFakeTwilio, type FakeTwilio } from '@fieldwork/testing/twilio-test-server';
 import { sha256 } from '../../lib/crypto.ts';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
@@ -15,6 +17,7 @@ import { issueVisitLink } from './visit-links.service.ts';
  */
 let t: TestApp;
 let twilio: FakeTwilio;
+let smtp: TestSmtpServer;
 let tenantId: string;
 let admin: Session;
 const hex = (n: number) => randomBytes(n).toString('hex');
@@ -22,7 +25,8 @@ const ORIGIN = 'https://visits.example.test';
 
 beforeAll(async () => {
   twilio = await startFakeTwilio();
-  t = await createTestApp({ twilioApiUrl: twilio.url, publicUrl: ORIGIN });
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ twilioApiUrl: twilio.url, publicUrl: ORIGIN, mail: { smtpUrl: smtp.url, from: 'no-reply@visits.example.test' } });
   ({ tenantId, admin } = await t.newCompany());
   const creds = { accountSid: `AC${hex(16)}`, authToken: hex(16) };
   twilio.addAccount(creds);
@@ -32,16 +36,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await twilio?.close();
+  await smtp?.close();
 });
 
 /** A visit starting now whose site contact has a mobile number, with a technician of its own (no overlaps on PostgreSQL). */
-async function visit(mobile: string, o: { startAt?: string; expectedEndAt?: string; tenant?: string } = {}) {
+async function visit(mobile: string | null, o: { startAt?: string; expectedEndAt?: string; tenant?: string } = {}) {
   const tenant = o.tenant ?? tenantId;
   const tech = await t.signInAs(tenant, 'Technician');
   await t.db.updateTable('users').set({ name: 'Tom Tester' }).where('id', '=', tech.user.id).execute();
   const customer = await buildCustomer(t.db, tenant);
   const job = await buildJob(t.db, tenant, { customer });
-  await t.db.updateTable('customer_contacts').set({ mobile_number: mobile, name: 'Pat Contact' }).where('id', '=', customer.contactId).execute();
+  await t.db
+    .updateTable('customer_contacts')
+    .set({ mobile_number: mobile, email: 'pat.contact@example.com', name: 'Pat Contact' })
+    .where('id', '=', customer.contactId)
+    .execute();
   await t.db.updateTable('jobs').set({ site_contact_id: customer.contactId }).where('id', '=', job.id).execute();
   const startAt = o.startAt ?? new Date().toISOString();
   const task = await buildTask(t.db, tenant, {
@@ -141,6 +150,58 @@ describe('the visit link in "on my way"', () => {
       }),
     ).rejects.toThrow('the text could not be queued');
     expect((await open(tokenOf(url), '10.1.0.2')).statusCode).toBe(404);
+  });
+});
+
+describe('the visit link by email, and the technician’s photo', () => {
+  it('an "on my way" email carries the link as its button, masked in the stored copy', async () => {
+    const { tech, task } = await visit(null);
+    const res = await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/on-my-way`, headers: { cookie: tech.cookie }, payload: { minutes: 30 } });
+    expect(res.json().data.channel).toBe('email');
+    const [link] = await t.db.selectFrom('visit_links').select('token_hash').where('task_id', '=', task.id).execute();
+    expect(link).toBeDefined();
+    const stored = await t.db
+      .selectFrom('messages')
+      .select(['body_text', 'body_html'])
+      .where('tenant_id', '=', tenantId)
+      .where('kind', '=', 'on_my_way')
+      .execute();
+    expect(stored.map((m) => m.body_text + m.body_html).join('')).not.toMatch(/\/portal\/visit#/);
+    const before = smtp.received.length;
+    await t.app.worker.drain();
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const url = new RegExp(`${ORIGIN}/portal/visit#([A-Za-z0-9_-]{43})`).exec(mail!.text ?? '')?.[1];
+    expect(sha256(url!)).toBe(link!.token_hash);
+    expect((await open(url!, '10.5.0.1')).json().data.status).toBe('ON_THE_WAY');
+  });
+
+  it('serves the technician’s photo by the token while the visit is to come, and not once it is over', async () => {
+    const { tech, task } = await visit('(201) 555-0179');
+    const fileId = randomUUID();
+    const png = pngImage(8, 8);
+    await t.db
+      .insertInto('files')
+      .values({
+        id: fileId,
+        tenant_id: tenantId,
+        content_type: 'image/png',
+        size: png.length,
+        data: png,
+        created_by: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await t.db.updateTable('users').set({ photo_file_id: fileId }).where('id', '=', tech.user.id).execute();
+    const { token } = await onMyWay(task.id, tech.cookie);
+    expect((await open(token, '10.5.0.2')).json().data.technician).toEqual({ firstName: 'Tom', hasPhoto: true });
+    const photo = () => t.app.inject({ method: 'POST', url: '/api/portal/visit/technician-photo', payload: { token }, remoteAddress: '10.5.0.2' });
+    const ok = await photo();
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(ok.rawPayload, Buffer.from(png))).toBe(0);
+    await t.db.updateTable('tasks').set({ lifecycle: 'CLOSED' }).where('id', '=', task.id).execute();
+    expect((await open(token, '10.5.0.2')).json().data.technician).toEqual({ firstName: 'Tom', hasPhoto: false });
+    expect((await photo()).statusCode).toBe(404);
   });
 });
 

@@ -93,6 +93,17 @@ describe('the customer’s visit page (/portal/visit#token)', { timeout: 20_000 
     expect(state.calls).toBe(0);
   });
 
+  it('shows the technician’s photo, fetched once with the token in the body', async () => {
+    const { fetchMock } = visitServer(visit('ON_THE_WAY', { technician: { firstName: 'Tom', hasPhoto: true } }));
+    const created = vi.fn(() => 'blob:technician-photo');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const { container } = renderApp(`/portal/visit#${TOKEN}`, null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'On the way' })).toBeTruthy();
+    await vi.waitFor(() => expect(container.querySelector('img[src="blob:technician-photo"]')).not.toBeNull());
+    expect(sentBody(fetchMock, 'POST', '/api/portal/visit/technician-photo')).toEqual({ token: TOKEN });
+    expect(created).toHaveBeenCalledTimes(1);
+  });
+
   it('shows an unscheduled visit as to be arranged, and no technician when none is assigned', async () => {
     visitServer(visit('SCHEDULED', { startAt: null, endAt: null, technician: null }));
     renderApp(`/portal/visit#${TOKEN}`, null);
