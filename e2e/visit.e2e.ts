@@ -39,7 +39,9 @@ async function shoot(phone: Page, desktop: Page, link: string, name: string): Pr
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await phone.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
-  await desktop.goto(link);
+  // The same address again is only a fragment change to the browser: reload so the page asks afresh.
+  if (desktop.url() === link) await desktop.reload();
+  else await desktop.goto(link);
   await desktop.getByRole('heading', { level: 1 }).or(desktop.getByRole('alert')).first().waitFor();
   await desktop.screenshot({ path: join(SHOTS, `${name}-1280.png`), fullPage: true });
 }
