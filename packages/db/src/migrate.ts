@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-lead-photos.ts';
 import * as m0025 from './migrations/0025-online-payments.ts';
 import * as m0026 from './migrations/0026-notifications.ts';
 import * as m0027 from './migrations/0027-text-messages.ts';
+import * as m0028 from './migrations/0028-visit-links.ts';
 import * as m0029 from './migrations/0029-text-preferences.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0025-online-payments': m0025,
   '0026-notifications': m0026,
   '0027-text-messages': m0027,
+  '0028-visit-links': m0028,
   '0029-text-preferences': m0029,
 };
 

@@ -17,6 +17,7 @@ import type { MessagingTables, TenantVerificationColumns } from './schema-messag
 import type { EstimateAnswerColumns, PortalTables, TenantPortalColumns } from './schema-portal.ts';
 import type { CreditColumns, PaymentTables } from './schema-payments.ts';
 import type { TextTables } from './schema-texts.ts';
+import type { VisitTables } from './schema-visits.ts';
 import type { NotificationTables } from './schema-notifications.ts';
 import type { TaskTables, TasksTable, VehiclesTable } from './schema-tasks.ts';
 
@@ -281,6 +282,7 @@ export type Database = DashboardTables &
   PortalTables &
   PaymentTables &
   TextTables &
+  VisitTables &
   NotificationTables &
   TaskTables & {
     tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & {

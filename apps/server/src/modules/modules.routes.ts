@@ -36,6 +36,7 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
 import { onMyWayRoutes } from './on-my-way/on-my-way.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { visitsRoutes } from './visits/visits.routes.ts';
 
 /** Every domain's routes, in one place, so the route table is easy to audit. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -68,6 +69,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(paymentsRoutes);
   await app.register(textsRoutes);
   await app.register(onMyWayRoutes);
+  await app.register(visitsRoutes);
   await app.register(catalogueRoutes);
   await app.register(pdfRoutes);
   await app.register(receptionistRoutes);

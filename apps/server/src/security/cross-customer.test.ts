@@ -39,6 +39,8 @@ const PUBLIC: Record<string, string> = {
   'POST /api/portal/companies/:slug/sign-in-link': 'the same answer for any address; the link goes only to the address asked for',
   'POST /api/portal/companies/:slug/work-requests': "anyone's request for work: a new lead, naming no record",
   'POST /api/portal/session': "a link's token exchanged for its own customer's session: the token is the credential",
+  'POST /api/portal/visit': "a visit link's token reads the one visit it was issued for, and nothing else (visits.test.ts)",
+  'POST /api/portal/visit/technician-photo': "a visit link's token: the photo of that one visit's technician only",
 };
 /** Signed-in portal routes that name no record, each with where this suite checks them. */
 const NO_ID: Record<string, string> = {

@@ -9,6 +9,7 @@ import { testPasswordHash, type Session, type TestApp } from '../test-support/te
 import type { MatrixRole } from './role-matrix.ts';
 import { pngUpload, ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
 import { addLeadPhoto } from '../modules/leads/lead-photos.fixture.ts';
+import { visitTokenFor } from '../modules/visits/visits.fixture.ts';
 
 export type Caller = { label: string; column: MatrixRole; role?: RoleName; access?: AccessLevel };
 
@@ -100,6 +101,10 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
   const spare = await t.signInAs(tenantId, 'Staff', 'noAccess');
   const photo = pngUpload();
   await t.app.inject({ method: 'PUT', url: '/api/user/profile/photo', payload: photo.payload, headers: { ...photo.headers, cookie: spare.cookie } });
+  // A visit whose technician has a photo (the spare's), for the visit page's photo route: only its image is answered.
+  const photoVisit = await task({ technicianId: tech2.id }, 3, 'tech2 visit');
+  const sparePhoto = await t.db.selectFrom('users').select('photo_file_id').where('id', '=', spare.user.id).executeTakeFirstOrThrow();
+  await t.db.updateTable('users').set({ photo_file_id: sparePhoto.photo_file_id }).where('id', '=', tech2.id).execute();
   const logo = pngUpload('logo.png');
   await t.app.inject({ method: 'PUT', url: '/api/company/logo', payload: logo.payload, headers: { ...logo.headers, cookie: admin.cookie } });
   const invitation = (await post('/api/user/invitation', { email: `invitee-${tenantId}@matrix.test`, role: 'Technician' })).data;
@@ -186,6 +191,8 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
     backgroundJob: (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
     notification: await seedNotification(t.db, tenantId),
     portalSlug: (await t.db.selectFrom('tenants').select('portal_slug').where('id', '=', tenantId).executeTakeFirstOrThrow()).portal_slug!,
+    visitToken: await visitTokenFor(t.db, tenantId, own.task),
+    visitPhotoToken: await visitTokenFor(t.db, tenantId, photoVisit.id),
   };
   const foreignOf =
     c.role === 'SubContractor'

@@ -215,6 +215,9 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'POST /api/portal/companies/:slug/sign-in-link': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   'POST /api/portal/companies/:slug/work-requests': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   'POST /api/portal/session': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
+  // The customer's visit page: the link's token is the only credential, whoever else the caller is.
+  'POST /api/portal/visit': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
+  'POST /api/portal/visit/technician-photo': { anonymous: 'ok', noAccess: 'ok', onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'ok', SubContractor: 'ok' },
   // The customer portal's signed-in routes read only the portal's own cookie: every staff session gets 401 here,
   // whatever its role — the proof that a staff session reaches no portal route (cross-customer.test.ts proves the reverse).
   'DELETE /api/portal/session': { anonymous: 401, noAccess: 401, onlyViewAccess: 401, partialAccess: 401, fullAccess: 401, Technician: 401, SubContractor: 401 },

@@ -59,6 +59,10 @@ export type RouteIds = {
   notification: string;
   /** The company's customer portal address (tenants.portal_slug), for the portal's public routes. */
   portalSlug: string;
+  /** The token of a live visit link to `task` (what the customer's visit page posts). */
+  visitToken: string;
+  /** The token of a live visit link to a visit whose technician has a photo. */
+  visitPhotoToken: string;
 };
 
 export type RouteRequest = { url: string; payload?: object | Buffer; headers?: Record<string, string> };
@@ -408,6 +412,8 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
     payload: { description: 'A dripping tap', name: 'Pat Public', email: `portal-${Math.random().toString(36).slice(2)}@matrix.test`, address: '1 Matrix St' },
   }),
   'POST /api/portal/session': () => ({ url: '/api/portal/session', payload: { token: 'A'.repeat(43) } }),
+  'POST /api/portal/visit': (i) => ({ url: '/api/portal/visit', payload: { token: i.visitToken } }),
+  'POST /api/portal/visit/technician-photo': (i) => ({ url: '/api/portal/visit/technician-photo', payload: { token: i.visitPhotoToken } }),
   'DELETE /api/portal/session': () => ({ url: '/api/portal/session' }),
   'GET /api/portal/me': () => ({ url: '/api/portal/me' }),
   'GET /api/portal/hub': () => ({ url: '/api/portal/hub' }),

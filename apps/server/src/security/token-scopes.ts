@@ -235,6 +235,8 @@ export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'POST /api/portal/companies/:slug/sign-in-link': 'portal',
   'POST /api/portal/companies/:slug/work-requests': 'portal',
   'POST /api/portal/session': 'portal',
+  'POST /api/portal/visit': 'portal',
+  'POST /api/portal/visit/technician-photo': 'portal',
   'DELETE /api/portal/session': 'portal',
   'GET /api/portal/me': 'portal',
   'GET /api/portal/hub': 'portal',

@@ -83,6 +83,8 @@ export const PUBLIC_WRITES: Record<string, string> = {
     "a customer asks for a portal sign-in link on the company's portal page (the same answer for any address; limited)",
   'POST /api/portal/companies/:slug/work-requests': 'anyone asks the company for work on its portal page (limited per IP and address)',
   'POST /api/portal/session': "a personal link's token exchanged for a customer portal session (limited per IP)",
+  'POST /api/portal/visit': "a visit link's token read for the customer's visit page (a read by a token in the body; limited per IP)",
+  'POST /api/portal/visit/technician-photo': "a visit link's token for the photo of the technician coming (a read; limited per IP)",
   'POST /api/webhooks/stripe/:company': "Stripe's events, admitted only by the company's signing secret over the raw body",
   'POST /api/webhooks/twilio/:company/status': "Twilio's delivery states, admitted only by the company's Auth Token signature",
   'POST /api/webhooks/twilio/:company/inbound': "replies to the company's number (STOP, START), admitted only by its Auth Token signature",

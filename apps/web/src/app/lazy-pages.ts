@@ -65,6 +65,7 @@ export const ProfilePage = lazyRouteComponent(() => import('../features/profile/
 
 /** The customer portal: outside the staff shell, with its own session. */
 export const PortalOpenPage = lazyRouteComponent(() => import('../features/portal/portal-open.page'), 'PortalOpenPage');
+export const PortalVisitPage = lazyRouteComponent(() => import('../features/portal/portal-visit.page'), 'PortalVisitPage');
 export const PortalCompanyPage = lazyRouteComponent(() => import('../features/portal/portal-company.page'), 'PortalCompanyPage');
 export const PortalLayout = lazyRouteComponent(() => import('../features/portal/portal-layout'), 'PortalLayout');
 export const PortalHubPage = lazyRouteComponent(() => import('../features/portal/portal-hub.page'), 'PortalHubPage');

@@ -20,6 +20,11 @@ describe('the arrival window', () => {
     expect(onMyWayMessage({ firstName: 'Tom', companyName: 'Demo Contracting', window: '10:20–10:40 AM' })).toBe(
       'Demo Contracting: Tom is on the way and should arrive between 10:20 and 10:40 AM.',
     );
+    const url = 'https://app.example.com/portal/visit#AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+    const withLink = onMyWayMessage({ firstName: 'Tom', companyName: 'Demo Contracting', window: '10:20–10:40 AM', visitUrl: url });
+    expect(withLink).toBe(`Demo Contracting: Tom is on the way and should arrive between 10:20 and 10:40 AM. Follow the visit: ${url}`);
+    // One text, not a multi-part message a carrier may split (160 GSM characters per part; two parts at most).
+    expect(withLink.length).toBeLessThanOrEqual(306);
   });
 
   it('reads a clock time as today in the company’s zone', () => {

@@ -65,9 +65,13 @@ export function windowText(from: Date, to: Date, timeZone: string): string {
   return `${samePeriod ? fmt(from, false) : fmt(from, true)}–${fmt(to, true)}`;
 }
 
-/** What the site contact reads: who is coming, from which company, and when. */
-export function onMyWayMessage(p: { firstName: string; companyName: string; window: string }): string {
-  return `${p.companyName}: ${p.firstName} is on the way and should arrive between ${p.window.replace('–', ' and ')}.`;
+/**
+ * What the site contact reads: who is coming, from which company, when, and the visit link where they can follow
+ * it (kept to one short text: the link goes last so a phone makes it tappable whole).
+ */
+export function onMyWayMessage(p: { firstName: string; companyName: string; window: string; visitUrl?: string }): string {
+  const text = `${p.companyName}: ${p.firstName} is on the way and should arrive between ${p.window.replace('–', ' and ')}.`;
+  return p.visitUrl ? `${text} Follow the visit: ${p.visitUrl}` : text;
 }
 
 /** A clock time ("14:30") today in the company's zone, as the instant the API takes. */

@@ -14,6 +14,7 @@ import { requireTaskAction, requireVisibleTask, taskViewer } from '../task-core/
 import { findTextAccount } from '../texts/text-accounts.repository.ts';
 import { isOptedOut } from '../texts/text-messages.repository.ts';
 import { queueText } from '../texts/texts.service.ts';
+import { issueVisitLink } from '../visits/visit-links.service.ts';
 import { findSiteContact } from './on-my-way.repository.ts';
 
 export type OnMyWayCtx = { db: Db; auth: Pick<AuthContext, 'viewer' | 'timeZone'>; box: SecretBox; origin: string };
@@ -22,7 +23,8 @@ export type OnMyWayCtx = { db: Db; auth: Pick<AuthContext, 'viewer' | 'timeZone'
  * The assignee is on the way: the site contact gets a text with the arrival window in the company's zone — or an
  * email when the company has no text provider, the contact has no mobile number, or the number replied STOP.
  * The message, the task's log entry and the office's bell entry are written in one transaction, and the route
- * takes an Idempotency-Key, so a double tap on a phone texts the customer once.
+ * takes an Idempotency-Key, so a double tap on a phone texts the customer once. The message carries a new visit
+ * link, where the contact follows the visit (On the way with this window, then In progress, Done).
  */
 export async function tellOnMyWay(ctx: OnMyWayCtx, taskId: string, body: OnMyWayBody): Promise<OnMyWayAnswer> {
   const tv = await taskViewer(ctx.db, ctx.auth);
@@ -44,12 +46,20 @@ export async function tellOnMyWay(ctx: OnMyWayCtx, taskId: string, body: OnMyWay
   const who = (row.tech_name ?? row.sub_name ?? 'Your technician').trim();
   const firstName = who.split(/\s+/)[0]!;
   const shown = windowText(window.from, window.to, company?.time_zone ?? ctx.auth.timeZone);
-  const message = onMyWayMessage({ firstName, companyName: company?.name ?? '', window: shown });
   const channel = textable ? ('text' as const) : ('email' as const);
   await runTransaction(ctx.db, async (trx) => {
+    // The visit link is issued with the message that carries it: a rolled-back tap leaves no link behind.
+    const visitUrl = await issueVisitLink(trx, tenantId, { taskId: row.id, arrival: { from: window.from, to: window.to } }, ctx.origin);
+    const said = { firstName, companyName: company?.name ?? '', window: shown };
     const refs = { customerId: contact.customer_id, jobId: row.job_id, taskId: row.id };
     if (channel === 'text') {
-      await queueText(trx, tenantId, ctx.origin, { kind: 'on_my_way', to: mobile!, body: message, refs, createdBy: tv.viewer.userId });
+      await queueText(trx, tenantId, ctx.origin, {
+        kind: 'on_my_way',
+        to: mobile!,
+        body: onMyWayMessage({ ...said, visitUrl }),
+        refs,
+        createdBy: tv.viewer.userId,
+      });
     } else {
       await queueEmail(
         { db: trx, tenantId, box: ctx.box },
@@ -57,7 +67,9 @@ export async function tellOnMyWay(ctx: OnMyWayCtx, taskId: string, body: OnMyWay
           kind: 'on_my_way',
           to: [contact.email!],
           subject: `${firstName} is on the way`,
-          content: { message: `Hi ${contact.name},\n\n${message}` },
+          // The link rides as the email's button, sealed until sending: the stored copy shows it masked.
+          content: { message: `Hi ${contact.name},\n\n${onMyWayMessage(said)}`, button: { label: 'Follow the visit', url: visitUrl } },
+          secretLink: visitUrl,
           refs: { customerId: contact.customer_id, jobId: row.job_id },
           createdBy: tv.viewer.userId,
         },

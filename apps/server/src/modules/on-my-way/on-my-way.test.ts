@@ -66,7 +66,11 @@ describe('on my way', () => {
     await t.app.worker.drain();
     const [text] = (await twilio.waitFor(before + 1)).slice(before);
     expect(text!.to).toBe('+12015550142');
-    expect(text!.body).toMatch(new RegExp(`^.+: \\S+ is on the way and should arrive between ${answer.window.replace('–', ' and ')}\\.$`));
+    expect(text!.body).toMatch(
+      new RegExp(
+        `^.+: \\S+ is on the way and should arrive between ${answer.window.replace('–', ' and ')}\\. Follow the visit: http\\S+/portal/visit#[\\w-]{43}$`,
+      ),
+    );
     const log = await t.db.selectFrom('activity_log').select('message').where('entity_id', '=', task.id).where('action', '=', 'ON_MY_WAY').execute();
     expect(log.map((l) => l.message)).toEqual([expect.stringContaining(`arriving ${answer.window} (by text)`)]);
     const bell = (await t.call('GET', '/api/notifications', admin.cookie)).json().data;

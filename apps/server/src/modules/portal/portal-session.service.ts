@@ -45,6 +45,21 @@ const FAILED_TOKENS_PER_IP = 20;
 const TOKEN_WINDOW_MS = 15 * 60_000;
 
 const retryAfter = (windowStart: string) => String(Math.max(1, Math.ceil((Date.parse(windowStart) + TOKEN_WINDOW_MS - Date.now()) / 1000)));
+const tokenCounter = (request: FastifyRequest) => `portal-token:ip:${request.ip}`;
+
+/**
+ * Refuses a client address that has sent too many unknown or dead link tokens lately — to any of the portal's
+ * token routes (a document's link, a visit link), which share one count, so spreading guesses over them gains nothing.
+ */
+export async function refuseTokenGuesser(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const failed = await peekCounter(app.db, tokenCounter(request), TOKEN_WINDOW_MS);
+  if (failed.count >= FAILED_TOKENS_PER_IP) throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': retryAfter(failed.windowStart) } });
+}
+
+/** Counts one unknown or dead token against the client's address. */
+export async function countFailedToken(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  await hitCounter(app.db, tokenCounter(request), TOKEN_WINDOW_MS);
+}
 
 /**
  * The link's token for a customer session. A live link opens its customer's session and answers the document
@@ -52,13 +67,11 @@ const retryAfter = (windowStart: string) => String(Math.max(1, Math.ceil((Date.p
  * (so the page can offer a fresh link) — and an unknown one not even that.
  */
 export async function exchangePortalToken(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string): Promise<PortalSessionAnswer> {
-  const counter = `portal-token:ip:${request.ip}`;
-  const failed = await peekCounter(app.db, counter, TOKEN_WINDOW_MS);
-  if (failed.count >= FAILED_TOKENS_PER_IP) throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': retryAfter(failed.windowStart) } });
+  await refuseTokenGuesser(app, request);
   const link = await findPortalLinkByHash(app.db, sha256(token));
   const now = Date.now();
   if (!link || !portalLinkLive({ expiresAt: link.expires_at, revokedAt: link.revoked_at }, now)) {
-    await hitCounter(app.db, counter, TOKEN_WINDOW_MS);
+    await countFailedToken(app, request);
     // An unknown token learns nothing; a known but dead one learns only where to ask for a fresh link.
     const tenant = link ? await findTenant(app.db, link.tenant_id) : undefined;
     throw new AppError('LINK_UNUSABLE', undefined, tenant ? { details: { companySlug: tenant.portal_slug ?? null } } : {});
