@@ -15,6 +15,8 @@ import { findTextAccount } from '../texts/text-accounts.repository.ts';
 import { isOptedOut } from '../texts/text-messages.repository.ts';
 import { queueText } from '../texts/texts.service.ts';
 import { issueVisitLink } from '../visits/visit-links.service.ts';
+import { loadTextPrefs } from '../texts/text-preferences.service.ts';
+import { renderText } from '@fieldwork/domain/texts/text-templates.rules';
 import { findSiteContact } from './on-my-way.repository.ts';
 
 export type OnMyWayCtx = { db: Db; auth: Pick<AuthContext, 'viewer' | 'timeZone'>; box: SecretBox; origin: string };
@@ -47,6 +49,7 @@ export async function tellOnMyWay(ctx: OnMyWayCtx, taskId: string, body: OnMyWay
   const firstName = who.split(/\s+/)[0]!;
   const shown = windowText(window.from, window.to, company?.time_zone ?? ctx.auth.timeZone);
   const channel = textable ? ('text' as const) : ('email' as const);
+  const prefs = await loadTextPrefs(ctx.db, tenantId);
   await runTransaction(ctx.db, async (trx) => {
     // The visit link is issued with the message that carries it: a rolled-back tap leaves no link behind.
     const visitUrl = await issueVisitLink(trx, tenantId, { taskId: row.id, arrival: { from: window.from, to: window.to } }, ctx.origin);
@@ -56,7 +59,13 @@ export async function tellOnMyWay(ctx: OnMyWayCtx, taskId: string, body: OnMyWay
       await queueText(trx, tenantId, ctx.origin, {
         kind: 'on_my_way',
         to: mobile!,
-        body: onMyWayMessage({ ...said, visitUrl }),
+        body: renderText('on_my_way', prefs.templates, {
+          companyName: said.companyName,
+          customerName: contact.name,
+          technicianName: firstName,
+          window: shown.replace('–', ' and '),
+          link: visitUrl,
+        }),
         refs,
         createdBy: tv.viewer.userId,
       });

@@ -11,6 +11,7 @@ import { findTextAccount } from '../texts/text-accounts.repository.ts';
 import { isOptedOut } from '../texts/text-messages.repository.ts';
 import { loadTextPrefs } from '../texts/text-preferences.service.ts';
 import { quietHoursEnd, queueText } from '../texts/texts.service.ts';
+import { issueVisitLink } from '../visits/visit-links.service.ts';
 import { claimNotice, findClosedJobFacts, findJobInvoice, findVisitFacts, type VisitFacts } from './visit-notices.repository.ts';
 import type { VisitNoticePayload } from './visit-notices.service.ts';
 
@@ -45,15 +46,16 @@ async function visitText(ctx: JobContext, deps: VisitNoticeDeps, visit: VisitFac
   const held = await quietHoursEnd(ctx.db, ctx.tenantId, kind, new Date().toISOString());
   if (kind === 'reminder' && held && held >= visit.start_at) return;
   const key = p.notice === 'reminder' ? noticeKeys.reminder(visit.id, p.scheduleVersion) : noticeKeys.booking(visit.id);
-  const body = renderText(kind, prefs.templates, {
+  const values = {
     companyName: visit.company_name,
     customerName: visit.contact_name,
     technicianName: firstName(visit.tech_name ?? visit.sub_name),
     ...visitDateTime(visit.start_at, visit.time_zone),
-    link: null,
-  });
+  };
   await runTransaction(ctx.db, async (trx) => {
     if (!(await claimNotice(trx, ctx.tenantId, key))) return;
+    const link = await issueVisitLink(trx, ctx.tenantId, { taskId: visit.id }, deps.origin());
+    const body = renderText(kind, prefs.templates, { ...values, link });
     const refs = { customerId: visit.customer_id, jobId: visit.job_id, taskId: visit.id };
     await queueText(trx, ctx.tenantId, deps.origin(), { kind, to, body, refs, createdBy: null });
   });

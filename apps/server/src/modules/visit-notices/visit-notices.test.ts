@@ -114,7 +114,9 @@ describe('appointment reminders', () => {
     expect(textsTo(mobile)).toEqual([]);
     await runAt('2026-03-07T14:00:00Z');
     await twilio.waitFor(1);
-    expect(textsTo(mobile).map((m) => m.body)).toEqual(['Acme Plumbing: a reminder of your appointment on Sun, Mar 8 at 9:00 AM with Alex. Details:']);
+    expect(textsTo(mobile).map((m) => m.body)).toEqual([
+      expect.stringMatching(/^Acme Plumbing: a reminder of your appointment on Sun, Mar 8 at 9:00 AM with Alex\. Details: http:\/\/\S+\/portal\/visit#[\w-]{40,}$/),
+    ]);
     await runAt('2026-03-07T15:00:00Z');
     expect(textsTo(mobile)).toHaveLength(1);
   });
@@ -176,6 +178,14 @@ describe('appointment reminders', () => {
     expect(textsTo('+12015550300')).toEqual([]);
   });
 
+  it('goes in the company’s own wording', async () => {
+    await prefs({ templates: JSON.stringify({ reminder: 'Hi {customerName}! {technicianName} sees you {date}, {time}.' }) });
+    const { task, tech, mobile } = await unscheduledVisit();
+    await schedule(task.id, '2026-03-06T14:30:00.000Z', tech.user.id);
+    await runAt('2026-03-05T14:30:00Z');
+    await vi.waitFor(() => expect(textsTo(mobile).map((m) => m.body)).toEqual(['Hi Pat Contact! Alex sees you Fri, Mar 6, 9:30 AM.']));
+  });
+
   it('a visit booked inside the reminder window gets none', async () => {
     await prefs();
     const { task, tech } = await unscheduledVisit();
@@ -212,7 +222,9 @@ describe('booking confirmations, job completed and the technician’s notices', 
     await reschedule(task.id, '2026-03-13T14:00:00.000Z', tech.user.id);
     await runAt(BASE.toISOString());
     // Rendered when it goes: the customer reads the time that stands, not the one first booked.
-    await vi.waitFor(() => expect(textsTo(mobile).map((m) => m.body)).toEqual(['Acme Plumbing: your appointment is booked for Fri, Mar 13 at 10:00 AM. Details:']));
+    await vi.waitFor(() =>
+      expect(textsTo(mobile).map((m) => m.body)).toEqual([expect.stringMatching(/^Acme Plumbing: your appointment is booked for Fri, Mar 13 at 10:00 AM\. Details: \S+\/portal\/visit#/)]),
+    );
     expect(await queuedReminders(task.id)).toEqual([]);
   });
 
