@@ -14,7 +14,12 @@ export function findVisitFacts(db: Db, tenantId: string, taskId: string) {
     .leftJoin('users as u', (on) => on.onRef('u.id', '=', 't.assigned_user_id').onRef('u.tenant_id', '=', 't.tenant_id'))
     .leftJoin('subcontractors as s', (on) => on.onRef('s.id', '=', 't.assigned_subcontractor_id').onRef('s.tenant_id', '=', 't.tenant_id'))
     .leftJoin('customer_contacts as c', (on) => on.onRef('c.id', '=', 'j.site_contact_id').onRef('c.tenant_id', '=', 't.tenant_id'))
+    // The company's reminder settings ride along (null: the defaults), saving the schedule write a round trip.
+    .leftJoin('text_preferences as p', 'p.tenant_id', 't.tenant_id')
     .select([
+      'p.reminders_on',
+      'p.reminder_hours',
+      'p.booking_confirmation',
       't.id',
       't.job_id',
       't.customer_id',

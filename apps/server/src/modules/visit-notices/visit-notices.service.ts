@@ -1,7 +1,7 @@
 import type { Db } from '@fieldwork/db/connection';
 import { noticeKeys, planVisitNotices, type VisitState } from '@fieldwork/domain/texts/visit-notices.rules';
 import { enqueueJob, withdrawQueuedJobs } from '../background/background.service.ts';
-import { loadTextPrefs } from '../texts/text-preferences.service.ts';
+import { DEFAULT_TEXT_PREFS, loadTextPrefs } from '../texts/text-preferences.service.ts';
 import { findVisitFacts } from './visit-notices.repository.ts';
 
 /** What the job the notice handler runs is asked to do. */
@@ -26,7 +26,11 @@ export function visitStateOf(row: { lifecycle: string; start_at: string | null; 
 export async function visitChanged(trx: Db, tenantId: string, taskId: string, before: VisitState | null): Promise<void> {
   const visit = await findVisitFacts(trx, tenantId, taskId);
   if (!visit) return;
-  const prefs = await loadTextPrefs(trx, tenantId);
+  const prefs = {
+    remindersOn: visit.reminders_on === null ? DEFAULT_TEXT_PREFS.remindersOn : !!visit.reminders_on,
+    reminderHours: visit.reminder_hours ?? DEFAULT_TEXT_PREFS.reminderHours,
+    bookingConfirmation: visit.booking_confirmation === null ? DEFAULT_TEXT_PREFS.bookingConfirmation : !!visit.booking_confirmation,
+  };
   const plan = planVisitNotices(before, visitStateOf(visit), prefs, new Date(), visit.time_zone);
   const reminderKey = plan.reminderAt ? noticeKeys.reminder(taskId, visit.schedule_version) : null;
   await withdrawQueuedJobs(trx, tenantId, 'visit.notice', noticeKeys.reminderPrefix(taskId), reminderKey);
