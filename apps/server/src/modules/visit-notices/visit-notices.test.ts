@@ -134,6 +134,30 @@ describe('appointment reminders', () => {
     await vi.waitFor(() => expect(textsTo(mobile).map((m) => m.body)).toEqual([expect.stringContaining('on Fri, Mar 13 at 9:00 AM')]));
   });
 
+  it('ten re-schedules fired at once: one wins, and one reminder stands, for the time that won', async () => {
+    await prefs();
+    const { task, tech } = await unscheduledVisit();
+    await schedule(task.id, '2026-03-20T13:00:00.000Z', tech.user.id);
+    const row = await t.db.selectFrom('tasks').select(['schedule_id', 'schedule_version']).where('id', '=', task.id).executeTakeFirstOrThrow();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.call('PUT', `/api/tasks/schedule/${row.schedule_id}`, admin.cookie, {
+          startDateTime: `2026-03-2${i}T14:00:00.000Z`,
+          assignedTo: 'TECHNICIAN',
+          assignedTechnicianId: tech.user.id,
+          version: row.schedule_version,
+        }),
+      ),
+    );
+    const won = answers.map((a, i) => [a.statusCode, i] as const).filter(([code]) => code === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 409)).toBe(true);
+    const start = await t.db.selectFrom('tasks').select(['start_at', 'schedule_version']).where('id', '=', task.id).executeTakeFirstOrThrow();
+    const reminders = await queuedReminders(task.id);
+    expect(reminders).toEqual([{ run_at: expect.anything(), dedupe_key: `reminder:${task.id}:${start.schedule_version}` }]);
+    expect(new Date(reminders[0]!.run_at).getTime()).toBe(new Date(start.start_at!).getTime() - 86_400_000);
+  });
+
   it('cancelling the task or its job, or unassigning it, withdraws it', async () => {
     await prefs();
     const cancelled = await unscheduledVisit();
