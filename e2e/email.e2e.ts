@@ -8,14 +8,14 @@ import { extractPdfText } from '@fieldwork/testing/pdf-text';
 import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api, createLooseInvoice } from './demo-api.ts';
-import { apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
+import { apiSignIn, signIn, testMailEnv, useApp, useBrowser } from './harness.ts';
 
 let smtp: TestSmtpServer;
 // Filled before the app starts: this file's beforeAll runs ahead of useApp's.
 const mailEnv: Record<string, string> = {};
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  Object.assign(mailEnv, { SMTP_URL: smtp.url, MAIL_FROM: 'Fieldwork <no-reply@fieldwork.test>', BACKGROUND_POLL_MS: '200' });
+  Object.assign(mailEnv, testMailEnv(smtp));
 });
 afterAll(async () => {
   await smtp?.close();

@@ -55,6 +55,9 @@ export async function freePort(): Promise<number> {
 
 export const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
 
+/** The server's settings to send its email to a loopback SMTP server, polling its queue often enough for a browser test. */
+export const testMailEnv = (smtp: { url: string }) => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Fieldwork <no-reply@fieldwork.test>', BACKGROUND_POLL_MS: '200' });
+
 /**
  * The built SPA the server under test serves. Others may rebuild apps/web/dist while the suite runs
  * (vite empties it first), so every app serves a private copy: the snapshot scripts/e2e.mjs made

@@ -9,7 +9,7 @@ import { startFakeStripe, type FakeStripe } from '@fieldwork/testing/stripe-test
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api, createLooseInvoice } from './demo-api.ts';
-import { apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
+import { apiSignIn, signIn, testMailEnv, useApp, useBrowser } from './harness.ts';
 
 let smtp: TestSmtpServer;
 let stripe: FakeStripe;
@@ -17,7 +17,7 @@ const env: Record<string, string> = {};
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   stripe = await startFakeStripe();
-  Object.assign(env, { SMTP_URL: smtp.url, MAIL_FROM: 'Fieldwork <no-reply@fieldwork.test>', BACKGROUND_POLL_MS: '200', STRIPE_API_URL: stripe.url });
+  Object.assign(env, { ...testMailEnv(smtp), STRIPE_API_URL: stripe.url });
 });
 afterAll(async () => {
   await smtp?.close();

@@ -12,13 +12,13 @@ import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@fi
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api, createLooseInvoice } from './demo-api.ts';
 import { approveInPortal } from './portal-steps.ts';
-import { apiSignIn, signIn, useApp, useBrowser } from './harness.ts';
+import { apiSignIn, signIn, testMailEnv, useApp, useBrowser } from './harness.ts';
 
 let smtp: TestSmtpServer;
 const mailEnv: Record<string, string> = {};
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  Object.assign(mailEnv, { SMTP_URL: smtp.url, MAIL_FROM: 'Fieldwork <no-reply@fieldwork.test>', BACKGROUND_POLL_MS: '200' });
+  Object.assign(mailEnv, testMailEnv(smtp));
 });
 afterAll(async () => {
   await smtp?.close();
