@@ -34,6 +34,7 @@ import { portalRoutes } from './portal/portal.routes.ts';
 import { portalLinksRoutes } from './portal/portal-links.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
+import { textPreferencesRoutes } from './texts/text-preferences.routes.ts';
 import { onMyWayRoutes } from './on-my-way/on-my-way.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 
@@ -67,6 +68,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(portalRoutes);
   await app.register(paymentsRoutes);
   await app.register(textsRoutes);
+  await app.register(textPreferencesRoutes);
   await app.register(onMyWayRoutes);
   await app.register(catalogueRoutes);
   await app.register(pdfRoutes);
