@@ -23,7 +23,10 @@ export async function getTextPreferences(db: Db, tenantId: string): Promise<Text
     quietEnd: row?.quiet_end ?? DEFAULT_QUIET_END,
     bookingConfirmation: prefs.bookingConfirmation,
     jobCompleted: prefs.jobCompleted,
-    templates: Object.fromEntries(TEXT_TEMPLATE_KINDS.map((kind) => [kind, prefs.templates[kind] ?? DEFAULT_TEXT_TEMPLATES[kind]])) as Record<TextTemplateKind, string>,
+    templates: Object.fromEntries(TEXT_TEMPLATE_KINDS.map((kind) => [kind, prefs.templates[kind] ?? DEFAULT_TEXT_TEMPLATES[kind]])) as Record<
+      TextTemplateKind,
+      string
+    >,
     customized,
     timeZone: tenant?.time_zone ?? 'UTC',
   };

@@ -108,7 +108,10 @@ describe('text preferences', () => {
     });
     const empty = await t.call('PUT', URL, own.cookie, body({ quietStart: '25:00', templates: { job_completed: '  ' } }));
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().details).toMatchObject({ 'templates.job_completed': TEXT_TEMPLATE_MESSAGES.empty, quietStart: 'Quiet hours start must be a time such as 21:00.' });
+    expect(empty.json().details).toMatchObject({
+      'templates.job_completed': TEXT_TEMPLATE_MESSAGES.empty,
+      quietStart: 'Quiet hours start must be a time such as 21:00.',
+    });
     expect(await t.db.selectFrom('text_preferences').selectAll().where('tenant_id', '=', ownTenant).executeTakeFirst()).toBeUndefined();
   });
 

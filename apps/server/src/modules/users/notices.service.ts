@@ -2,7 +2,13 @@ import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
-import { ASSIGNMENT_NOTICE_MESSAGES, ASSIGNMENT_NOTICES, type AssignmentNotice, type UserNotices, type UserNoticesBody } from '@fieldwork/domain/texts/text-preferences.schemas';
+import {
+  ASSIGNMENT_NOTICE_MESSAGES,
+  ASSIGNMENT_NOTICES,
+  type AssignmentNotice,
+  type UserNotices,
+  type UserNoticesBody,
+} from '@fieldwork/domain/texts/text-preferences.schemas';
 import { DEFAULT_TEXT_COUNTRY, toE164 } from '@fieldwork/domain/texts/texts.rules';
 import { findNoticeRow, setAssignmentNotice } from './notices.repository.ts';
 

@@ -61,7 +61,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/api/user/notices',
     {
       preHandler: guard('profile.self'),
-      schema: { tags, summary: 'How the signed-in user hears of tasks assigned to them or moved, and the number texts go to', response: { 200: dataOf(userNoticesSchema) } },
+      schema: {
+        tags,
+        summary: 'How the signed-in user hears of tasks assigned to them or moved, and the number texts go to',
+        response: { 200: dataOf(userNoticesSchema) },
+      },
     },
     async (request) => ({ data: await getNotices(app.db, requireAuth(request).viewer) }),
   );
