@@ -26,7 +26,7 @@ describe('task notices', () => {
   });
 
   it('email is stored; text needs a number that can take texts; anything else is refused', async () => {
-    const sub = await t.signInAs(tenantId, 'Subcontractor');
+    const sub = await t.signInAs(tenantId, 'SubContractor');
     const email = await t.call('PUT', '/api/user/notices', sub.cookie, { assignment: 'email' });
     expect(email.statusCode, email.body).toBe(200);
     expect(email.json().data).toEqual({ assignment: 'email', textNumber: null });

@@ -32,7 +32,7 @@ describe('My profile → Task notices', { timeout: 20_000 }, () => {
       route('PUT', '/api/user/notices', { body: { data: { assignment: 'email', textNumber: null } } }),
       route('GET', '/api/user/notices', { body: { data: { assignment: 'off', textNumber: null } } }),
     );
-    renderApp('/settings/user-profile', makeSession('Subcontractor', 'noAccess'));
+    renderApp('/settings/user-profile', makeSession('SubContractor', 'noAccess'));
     const section = await card();
     const user = userEvent.setup();
     await user.click(await section.findByRole('radio', { name: 'Text me' }));
