@@ -81,19 +81,20 @@ export function WhatIsSentCard({ prefs }: { prefs: TextPreferences }) {
           onChange={(v) => set('remindersOn', v)}
         >
           <div className="flex items-center gap-2">
-            <Input
-              id="reminder-hours"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_REMINDER_HOURS}
-              className="w-20"
-              disabled={!draft.remindersOn}
-              value={draft.reminderHours}
-              invalid={!!errors.reminderHours}
-              aria-describedby={errors.reminderHours ? 'reminder-hours-error' : undefined}
-              onChange={(e) => set('reminderHours', e.target.value)}
-            />
+            <div className="w-20 shrink-0">
+              <Input
+                id="reminder-hours"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_REMINDER_HOURS}
+                disabled={!draft.remindersOn}
+                value={draft.reminderHours}
+                invalid={!!errors.reminderHours}
+                aria-describedby={errors.reminderHours ? 'reminder-hours-error' : undefined}
+                onChange={(e) => set('reminderHours', e.target.value)}
+              />
+            </div>
             <Label htmlFor="reminder-hours">hours before</Label>
           </div>
           <FieldError id="reminder-hours-error" message={errors.reminderHours} />
@@ -112,23 +113,25 @@ export function WhatIsSentCard({ prefs }: { prefs: TextPreferences }) {
         >
           <div className="flex flex-wrap items-center gap-2">
             <Label htmlFor="quiet-start">From</Label>
-            <Time24Input
-              id="quiet-start"
-              className="w-20"
-              disabled={!draft.quietHoursOn}
-              value={draft.quietStart}
-              invalid={!!errors.quietStart}
-              onChange={(v) => set('quietStart', v)}
-            />
+            <div className="w-20 shrink-0">
+              <Time24Input
+                id="quiet-start"
+                disabled={!draft.quietHoursOn}
+                value={draft.quietStart}
+                invalid={!!errors.quietStart}
+                onChange={(v) => set('quietStart', v)}
+              />
+            </div>
             <Label htmlFor="quiet-end">to</Label>
-            <Time24Input
-              id="quiet-end"
-              className="w-20"
-              disabled={!draft.quietHoursOn}
-              value={draft.quietEnd}
-              invalid={!!errors.quietEnd}
-              onChange={(v) => set('quietEnd', v)}
-            />
+            <div className="w-20 shrink-0">
+              <Time24Input
+                id="quiet-end"
+                disabled={!draft.quietHoursOn}
+                value={draft.quietEnd}
+                invalid={!!errors.quietEnd}
+                onChange={(v) => set('quietEnd', v)}
+              />
+            </div>
           </div>
           <FieldError message={errors.quietStart} />
           <FieldError message={errors.quietEnd} />
