@@ -34,6 +34,7 @@ import { portalRoutes } from './portal/portal.routes.ts';
 import { portalLinksRoutes } from './portal/portal-links.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
+import { textPreferencesRoutes } from './texts/text-preferences.routes.ts';
 import { onMyWayRoutes } from './on-my-way/on-my-way.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { visitsRoutes } from './visits/visits.routes.ts';
@@ -68,6 +69,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(portalRoutes);
   await app.register(paymentsRoutes);
   await app.register(textsRoutes);
+  await app.register(textPreferencesRoutes);
   await app.register(onMyWayRoutes);
   await app.register(visitsRoutes);
   await app.register(catalogueRoutes);

@@ -26,6 +26,11 @@ export const contactSchema = z.object({
   email: z.string().nullable(),
   mobileNumber: z.string().nullable(),
   isBilling: z.boolean(),
+  /**
+   * The contact's mobile number replied STOP to the company's texts (since when): no text reaches it until it
+   * replies START. Emails are not affected. Null when texts reach it.
+   */
+  textsOff: z.object({ since: z.string() }).nullable(),
 });
 export type CustomerContact = z.infer<typeof contactSchema>;
 

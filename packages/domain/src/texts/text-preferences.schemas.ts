@@ -12,12 +12,10 @@ const clockTime = (label: string) =>
 
 const templateField = (kind: TextTemplateKind) =>
   z.union([
-    z
-      .string({ error: 'A text message must be text.' })
-      .superRefine((text, ctx) => {
-        const problem = templateProblem(kind, text);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
+    z.string({ error: 'A text message must be text.' }).superRefine((text, ctx) => {
+      const problem = templateProblem(kind, text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
     z.null(),
   ]);
 
@@ -35,7 +33,12 @@ export const textPreferencesBody = z.strictObject({
   bookingConfirmation: z.boolean({ error: 'bookingConfirmation must be true or false.' }),
   jobCompleted: z.boolean({ error: 'jobCompleted must be true or false.' }),
   templates: z
-    .strictObject(Object.fromEntries(TEXT_TEMPLATE_KINDS.map((k) => [k, templateField(k).optional()])) as Record<TextTemplateKind, z.ZodOptional<ReturnType<typeof templateField>>>)
+    .strictObject(
+      Object.fromEntries(TEXT_TEMPLATE_KINDS.map((k) => [k, templateField(k).optional()])) as Record<
+        TextTemplateKind,
+        z.ZodOptional<ReturnType<typeof templateField>>
+      >,
+    )
     .optional(),
 });
 export type TextPreferencesBody = z.infer<typeof textPreferencesBody>;

@@ -88,7 +88,5 @@ export function templateProblem(kind: TextTemplateKind, text: string): string | 
  */
 export function renderText(kind: TextTemplateKind, custom: Partial<Record<TextTemplateKind, string>> | null | undefined, values: TextValues): string {
   const template = custom?.[kind] ?? DEFAULT_TEXT_TEMPLATES[kind];
-  return fillTemplate(template, values)
-    .replace(/\s+/g, ' ')
-    .trim();
+  return fillTemplate(template, values).replace(/\s+/g, ' ').trim();
 }

@@ -92,8 +92,8 @@ describe('customers: update', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.contacts).toEqual([
-      { id: bob.id, name: 'Bobby', email: 'bob@example.com', mobileNumber: null, isBilling: true },
-      { id: expect.any(String), name: 'Cat', email: null, mobileNumber: '555 0000', isBilling: false },
+      { id: bob.id, name: 'Bobby', email: 'bob@example.com', mobileNumber: null, isBilling: true, textsOff: null },
+      { id: expect.any(String), name: 'Cat', email: null, mobileNumber: '555 0000', isBilling: false, textsOff: null },
     ]);
     const archived = await t.db.selectFrom('customer_contacts').select(['archived_at', 'name']).where('id', '=', ann.id).executeTakeFirstOrThrow();
     expect(archived.name).toBe('Ann');

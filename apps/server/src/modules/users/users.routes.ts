@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionSchema } from '@fieldwork/domain/access/auth.schemas';
+import { userNoticesBody, userNoticesSchema } from '@fieldwork/domain/texts/text-preferences.schemas';
 import { dataOf, idParams, itemsPage } from '@fieldwork/domain/common/common.schemas';
 import {
   changePasswordBody,
@@ -24,6 +25,7 @@ import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { sessionInfo } from '../auth/sessions.service.ts';
 import { createInvitation, getInvitation, listInvited, revokeInvitation } from './invitations.service.ts';
 import { changePassword, getUserPhoto, managedAccounts, removeProfilePhoto, setProfilePhoto, updateProfile } from './profile.service.ts';
+import { getNotices, saveNotices } from './notices.service.ts';
 import { changeRole, changeStatus, getTeamMember, listTeam, updateTeamMember } from './users.service.ts';
 
 const userResponse = dataOf(userSchema);
@@ -53,6 +55,33 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Update own name and phone', body: updateProfileBody, response: { 200: sessionResponse } },
     },
     async (request) => ({ data: await updateProfile(app.db, requireAuth(request).viewer, request.body) }),
+  );
+
+  r.get(
+    '/api/user/notices',
+    {
+      preHandler: guard('profile.self'),
+      schema: {
+        tags,
+        summary: 'How the signed-in user hears of tasks assigned to them or moved, and the number texts go to',
+        response: { 200: dataOf(userNoticesSchema) },
+      },
+    },
+    async (request) => ({ data: await getNotices(app.db, requireAuth(request).viewer) }),
+  );
+
+  r.put(
+    '/api/user/notices',
+    {
+      preHandler: guard('profile.self'),
+      schema: {
+        tags,
+        summary: 'Choose off, email or text for task notices (text needs a mobile number on the profile)',
+        body: userNoticesBody,
+        response: { 200: dataOf(userNoticesSchema) },
+      },
+    },
+    async (request) => ({ data: await saveNotices(app.db, requireAuth(request).viewer, request.body) }),
   );
 
   r.put(

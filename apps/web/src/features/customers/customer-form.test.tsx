@@ -75,7 +75,7 @@ describe('customer form', () => {
       isActive: true,
       tags: [],
       customerAddress: [{ id: 'a5b0c6de-1f2a-4b3c-8d4e-5f6a7b8c9d0e', addressLine1: '1 Main', buildingUnit: null, fullAddress: '1 Main, Town' }],
-      contacts: [{ id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', name: 'Sam', email: null, mobileNumber: null, isBilling: true }],
+      contacts: [{ id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', name: 'Sam', email: null, mobileNumber: null, isBilling: true, textsOff: null }],
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
       version: 4,

@@ -13,6 +13,7 @@ import { useAuth } from '../../lib/auth-context';
 import { dash, formatDate } from '../../lib/format';
 import { customerKeys, customersApi } from './customers.api';
 import { SiteAssets } from '../../shared/assets/site-assets';
+import { TextsOffBadge } from '../../shared/customers/texts-off-badge';
 
 export function CustomerProfilePage() {
   const { id = '' } = useParams({ strict: false });
@@ -70,8 +71,9 @@ export function CustomerProfilePage() {
             <ul className="divide-y divide-border">
               {c.contacts.map((p) => (
                 <li key={p.id} className="py-2 first:pt-0 last:pb-0">
-                  <p className="flex items-center gap-2 font-medium">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
                     {p.name} {p.isBilling ? <Badge tone="outline">Billing</Badge> : null}
+                    <TextsOffBadge textsOff={p.textsOff} timeZone={tz} />
                   </p>
                   <p className="text-muted">{[p.email, p.mobileNumber].filter(Boolean).join(' · ') || '—'}</p>
                 </li>

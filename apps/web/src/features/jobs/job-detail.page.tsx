@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ContactTextsOffBadge } from '../../shared/customers/texts-off-badge';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { CheckCircle2, History, MessageSquare, MessageSquarePlus, Pencil, X } from 'lucide-react';
 import type { Job } from '@fieldwork/domain/jobs/jobs.schemas';
@@ -152,7 +153,7 @@ export function JobDetailPage() {
 
       <div className="grid gap-4 lg:grid-cols-3">
         <Card title="Job details" className="min-w-0 lg:col-span-2">
-          <JobDetails job={j} userLink={userLink} canOpenCustomer={auth.can('customers.read')} />
+          <JobDetails job={j} userLink={userLink} canOpenCustomer={auth.can('customers.read')} timeZone={tz} />
         </Card>
         <Card title={`Media and Documents (${j.counts.media})`} className="min-w-0">
           <JobMedia
@@ -194,10 +195,12 @@ function JobDetails({
   job: j,
   userLink,
   canOpenCustomer,
+  timeZone,
 }: {
   job: Job;
   userLink: (user: { userId: string; username: string } | null) => ReactNode;
   canOpenCustomer: boolean;
+  timeZone: string;
 }) {
   return (
     <DetailList
@@ -223,6 +226,11 @@ function JobDetails({
                 <a href={`tel:${j.siteContact.mobileNumber}`} className="ml-2 text-primary hover:underline">
                   {j.siteContact.mobileNumber}
                 </a>
+              ) : null}
+              {j.siteContact.mobileNumber && canOpenCustomer ? (
+                <span className="ml-2 inline-flex align-middle">
+                  <ContactTextsOffBadge customerId={j.customer.id} contactId={j.siteContact.id} timeZone={timeZone} />
+                </span>
               ) : null}
             </>
           ) : (

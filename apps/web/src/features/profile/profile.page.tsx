@@ -13,7 +13,8 @@ import { FormAlert } from '../../components/form-alert';
 import { Input } from '../../components/input';
 import { PageHeader } from '../../components/page-header';
 import { SESSION_KEY, useSession } from '../../lib/auth-context';
-import { profileApi } from './profile.api';
+import { noticesKey, profileApi } from './profile.api';
+import { TaskNotices } from './task-notices';
 import { ProfilePhoto } from './profile-photo';
 
 const detailsForm = z.object({ name: updateProfileBody.shape.name, phone: phoneField });
@@ -28,6 +29,8 @@ function DetailsForm() {
     onSuccess: (session) => {
       toast.success('Profile updated');
       queryClient.setQueryData(SESSION_KEY, session);
+      // Texts go to the profile phone: the notices card shows the new number (or its absence) at once.
+      void queryClient.invalidateQueries({ queryKey: noticesKey });
     },
   });
   const { errors } = form.formState;
@@ -104,6 +107,7 @@ export function ProfilePage() {
           </div>
           <DetailsForm />
         </Card>
+        <TaskNotices />
         <Card title="Password">
           <PasswordForm />
         </Card>

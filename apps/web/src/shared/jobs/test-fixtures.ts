@@ -72,8 +72,8 @@ export function customer(): Customer {
       { id: ADDRESS2_ID, addressLine1: '40 Pier Rd', buildingUnit: 'Unit 5', fullAddress: '40 Pier Rd, Boston, MA 02110' },
     ],
     contacts: [
-      { id: OTHER_CONTACT_ID, name: 'Sam Field', email: null, mobileNumber: null, isBilling: false },
-      { id: BILLING_ID, name: 'Bea Billing', email: null, mobileNumber: '555-0100', isBilling: true },
+      { id: OTHER_CONTACT_ID, name: 'Sam Field', email: null, mobileNumber: null, isBilling: false, textsOff: null },
+      { id: BILLING_ID, name: 'Bea Billing', email: null, mobileNumber: '555-0100', isBilling: true, textsOff: null },
     ],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

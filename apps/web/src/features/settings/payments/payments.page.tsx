@@ -4,14 +4,13 @@ import type { PaymentSettings } from '@fieldwork/domain/payments/payments.schema
 import { Banner } from '../../../components/banner';
 import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
-import { ErrorState } from '../../../components/error-state';
 import { Input } from '../../../components/input';
 import { Label } from '../../../components/label';
 import { PageHeader } from '../../../components/page-header';
-import { SkeletonForm } from '../../../components/skeleton';
 import { paymentSettingsApi, paymentSettingsKey } from './payments-settings.api';
 import { StripeKeysForm } from './stripe-keys-form';
 import { DisconnectButton } from '../disconnect-button';
+import { SettingsQueryFrame } from '../settings-query-frame';
 
 export const STRIPE_DISCONNECTED = 'Stripe disconnected.';
 
@@ -29,38 +28,32 @@ export function PaymentsPage() {
   return (
     <>
       <PageHeader title="Payments" description="Let customers pay invoices and estimate deposits by card, through your own Stripe account." />
-      {settings.isLoading ? (
-        <Card>
-          <SkeletonForm fields={4} />
-        </Card>
-      ) : settings.error || !settings.data ? (
-        <Card>
-          <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
-        </Card>
-      ) : (
-        <div className="space-y-4">
-          <Card
-            title="Card payments with Stripe"
-            actions={
-              settings.data.connected ? (
-                <DisconnectButton
-                  title="Disconnect Stripe?"
-                  description="Customers will no longer be able to pay by card. The stored keys are removed; payments already received stay recorded."
-                  doneText={STRIPE_DISCONNECTED}
-                  disconnect={paymentSettingsApi.disconnect}
-                  queryKey={paymentSettingsKey}
-                />
-              ) : null
-            }
-          >
-            <div className="space-y-4">
-              <ConnectionBanner settings={settings.data} />
-              <StripeKeysForm key={settings.data.connectedAt ?? 'new'} settings={settings.data} />
-            </div>
-          </Card>
-          <WebhookCard settings={settings.data} />
-        </div>
-      )}
+      <SettingsQueryFrame query={settings} fields={4}>
+        {(data) => (
+          <div className="space-y-4">
+            <Card
+              title="Card payments with Stripe"
+              actions={
+                data.connected ? (
+                  <DisconnectButton
+                    title="Disconnect Stripe?"
+                    description="Customers will no longer be able to pay by card. The stored keys are removed; payments already received stay recorded."
+                    doneText={STRIPE_DISCONNECTED}
+                    disconnect={paymentSettingsApi.disconnect}
+                    queryKey={paymentSettingsKey}
+                  />
+                ) : null
+              }
+            >
+              <div className="space-y-4">
+                <ConnectionBanner settings={data} />
+                <StripeKeysForm key={data.connectedAt ?? 'new'} settings={data} />
+              </div>
+            </Card>
+            <WebhookCard settings={data} />
+          </div>
+        )}
+      </SettingsQueryFrame>
     </>
   );
 }

@@ -3,8 +3,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEXT_MESSAGES } from '@fieldwork/domain/texts/texts.rules';
 import type { TextMessage, TextSettings } from '@fieldwork/domain/texts/texts.schemas';
+import type { TextPreferences } from '@fieldwork/domain/texts/text-preferences.schemas';
+import { DEFAULT_TEXT_TEMPLATES } from '@fieldwork/domain/texts/text-templates.rules';
 import { makeSession, mockApi, renderApp, route } from '../../../test-utils';
 
+const PREFS: TextPreferences = {
+  remindersOn: true,
+  reminderHours: 24,
+  quietHoursOn: true,
+  quietStart: '21:00',
+  quietEnd: '08:00',
+  bookingConfirmation: false,
+  jobCompleted: false,
+  templates: { ...DEFAULT_TEXT_TEMPLATES },
+  customized: [],
+  timeZone: 'America/New_York',
+};
 const SID = `AC${'a1'.repeat(16)}`;
 const TOKEN = 'f0'.repeat(16);
 const settings = (o: Partial<TextSettings> = {}): TextSettings => ({
@@ -40,6 +54,7 @@ const sent = (fetchMock: FetchMock, method: string, url: string) => {
 describe('Settings → Text messages', { timeout: 20_000 }, () => {
   it('connects Twilio with its credentials and number, and shows where replies go', async () => {
     const fetchMock = mockApi(
+      route('GET', '/api/company/texts/preferences', { body: { data: PREFS } }),
       route('PUT', '/api/company/texts', { body: { data: connected } }),
       route('GET', '/api/company/texts/messages', { body: { data: [] } }),
       route('GET', '/api/company/texts', { body: { data: settings() } }),
@@ -70,6 +85,7 @@ describe('Settings → Text messages', { timeout: 20_000 }, () => {
 
   it('asks for a sender and for the token of a new account before sending anything', async () => {
     const fetchMock = mockApi(
+      route('GET', '/api/company/texts/preferences', { body: { data: PREFS } }),
       route('GET', '/api/company/texts/messages', { body: { data: [] } }),
       route('GET', '/api/company/texts', { body: { data: settings() } }),
     );
@@ -86,6 +102,7 @@ describe('Settings → Text messages', { timeout: 20_000 }, () => {
 
   it('sends a test text and lists the latest texts with their state and error', async () => {
     const fetchMock = mockApi(
+      route('GET', '/api/company/texts/preferences', { body: { data: PREFS } }),
       route('POST', '/api/company/texts/test', { status: 201, body: { data: { id: 't3', status: 'queued' } } }),
       route('GET', '/api/company/texts/messages', {
         body: { data: [text(), text({ id: 't2', to: '+12015550177', status: 'failed', error: 'Not a valid number (Twilio error 21211)' })] },

@@ -4,16 +4,18 @@ import type { TextSettings } from '@fieldwork/domain/texts/texts.schemas';
 import { Banner } from '../../../components/banner';
 import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
-import { ErrorState } from '../../../components/error-state';
 import { Input } from '../../../components/input';
 import { Label } from '../../../components/label';
 import { PageHeader } from '../../../components/page-header';
-import { SkeletonForm } from '../../../components/skeleton';
 import { useAuth } from '../../../lib/auth-context';
 import { RecentTexts } from './recent-texts';
 import { textSettingsApi, textSettingsKey } from './texts-settings.api';
 import { TwilioCredentialsForm } from './twilio-credentials-form';
 import { DisconnectButton } from '../disconnect-button';
+import { SettingsQueryFrame } from '../settings-query-frame';
+import { textPreferencesApi, textPreferencesKey } from './text-preferences.api';
+import { WhatIsSentCard } from './what-is-sent-card';
+import { WordingCard } from './wording-card';
 
 export const TWILIO_DISCONNECTED = 'Twilio disconnected.';
 
@@ -27,47 +29,42 @@ export function TextsPage() {
   return (
     <>
       <PageHeader title="Text messages" description="Text customers and crews from your own Twilio number." />
-      {settings.isLoading ? (
-        <Card>
-          <SkeletonForm fields={5} />
-        </Card>
-      ) : settings.error || !settings.data ? (
-        <Card>
-          <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
-        </Card>
-      ) : (
-        <div className="space-y-4">
-          <Card
-            title="Twilio"
-            actions={
-              settings.data.connected ? (
-                <DisconnectButton
-                  title="Disconnect Twilio?"
-                  description="No more texts go out; texts still waiting are kept as not sent. The stored credentials are removed."
-                  doneText={TWILIO_DISCONNECTED}
-                  disconnect={textSettingsApi.disconnect}
-                  queryKey={textSettingsKey}
-                />
-              ) : null
-            }
-          >
-            <div className="space-y-4">
-              <Banner
-                tone={settings.data.connected ? 'info' : 'warning'}
-                icon={<MessageSquare size={18} aria-hidden="true" />}
-                title={settings.data.connected ? 'Connected' : 'Not connected'}
-              >
-                {settings.data.connected
-                  ? 'Texts go out from your Twilio account.'
-                  : 'Without Twilio, texts are kept as not sent so you can see what would have gone out.'}
-              </Banner>
-              <TwilioCredentialsForm key={settings.data.connectedAt ?? 'new'} settings={settings.data} />
-            </div>
-          </Card>
-          <InboundCard settings={settings.data} />
-          <RecentTexts timeZone={session?.company.timeZone ?? 'UTC'} />
-        </div>
-      )}
+      <SettingsQueryFrame query={settings} fields={5}>
+        {(data) => (
+          <div className="space-y-4">
+            <Card
+              title="Twilio"
+              actions={
+                data.connected ? (
+                  <DisconnectButton
+                    title="Disconnect Twilio?"
+                    description="No more texts go out; texts still waiting are kept as not sent. The stored credentials are removed."
+                    doneText={TWILIO_DISCONNECTED}
+                    disconnect={textSettingsApi.disconnect}
+                    queryKey={textSettingsKey}
+                  />
+                ) : null
+              }
+            >
+              <div className="space-y-4">
+                <Banner
+                  tone={data.connected ? 'info' : 'warning'}
+                  icon={<MessageSquare size={18} aria-hidden="true" />}
+                  title={data.connected ? 'Connected' : 'Not connected'}
+                >
+                  {data.connected
+                    ? 'Texts go out from your Twilio account.'
+                    : 'Without Twilio, texts are kept as not sent so you can see what would have gone out.'}
+                </Banner>
+                <TwilioCredentialsForm key={data.connectedAt ?? 'new'} settings={data} />
+              </div>
+            </Card>
+            <InboundCard settings={data} />
+            <TextPreferencesCards />
+            <RecentTexts timeZone={session?.company.timeZone ?? 'UTC'} />
+          </div>
+        )}
+      </SettingsQueryFrame>
     </>
   );
 }
@@ -89,5 +86,20 @@ function InboundCard({ settings }: { settings: TextSettings }) {
         </div>
       </div>
     </Card>
+  );
+}
+
+/** What is sent and in which words: prepared with or without Twilio, each card saved on its own. */
+function TextPreferencesCards() {
+  const prefs = useQuery({ queryKey: textPreferencesKey, queryFn: textPreferencesApi.get });
+  return (
+    <SettingsQueryFrame query={prefs} fields={6}>
+      {(data) => (
+        <>
+          <WhatIsSentCard prefs={data} />
+          <WordingCard prefs={data} />
+        </>
+      )}
+    </SettingsQueryFrame>
   );
 }
