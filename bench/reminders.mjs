@@ -52,12 +52,18 @@ async function connectTwilio(m, env, fake) {
 
 /** Customers with textable site contacts, jobs, and `count` unscheduled tasks; answers the task ids and technicians. */
 async function seedVisits(m, db, tenantId, count) {
-  const techs = (await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('role', '=', 'Technician').limit(2).execute()).map((r) => r.id);
+  const techs = (await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('role', '=', 'Technician').limit(2).execute()).map(
+    (r) => r.id,
+  );
   if (techs.length < 2) throw new Error('the bench company needs two technicians');
   const jobs = [];
   for (let c = 0; c < 50; c++) {
     const customer = await m.buildCustomer(db, tenantId);
-    await db.updateTable('customer_contacts').set({ mobile_number: `+1201555${String(1000 + c)}` }).where('id', '=', customer.contactId).execute();
+    await db
+      .updateTable('customer_contacts')
+      .set({ mobile_number: `+1201555${String(1000 + c)}` })
+      .where('id', '=', customer.contactId)
+      .execute();
     for (let j = 0; j < 4; j++) {
       const job = await m.buildJob(db, tenantId, { customer });
       await db.updateTable('jobs').set({ site_contact_id: customer.contactId }).where('id', '=', job.id).execute();
@@ -135,7 +141,12 @@ async function enqueueAll(m, db, tenantId, visits) {
 }
 
 async function sendAll(m, env, db, tenantId, fake, expected) {
-  await db.updateTable('background_jobs').set({ run_at: new Date().toISOString() }).where('tenant_id', '=', tenantId).where('kind', '=', 'visit.notice').execute();
+  await db
+    .updateTable('background_jobs')
+    .set({ run_at: new Date().toISOString() })
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', 'visit.notice')
+    .execute();
   const server = await startServer(env, { TWILIO_API_URL: fake.url, SECRET_KEY, BACKGROUND_POLL_MS: String(POLL_MS) });
   // From the server answering: its worker starts as it listens, so the few jobs run before this count as free.
   const t0 = performance.now();

@@ -30,13 +30,7 @@ const NO_NOTICE: VisitNoticePlan = { reminderAt: null, booking: false, assignmen
  * a reminder whose time has already passed when the visit is booked (booked inside the reminder window) is not
  * sent at all — the customer has just arranged it.
  */
-export function planVisitNotices(
-  before: VisitState | null,
-  after: VisitState,
-  prefs: NoticePrefs,
-  now: Date,
-  timeZone: string,
-): VisitNoticePlan {
+export function planVisitNotices(before: VisitState | null, after: VisitState, prefs: NoticePrefs, now: Date, timeZone: string): VisitNoticePlan {
   if (after.lifecycle !== 'OPEN' || !after.startAt) return NO_NOTICE;
   const at = after.assigneeKey && prefs.remindersOn ? reminderAt(after.startAt, prefs.reminderHours, timeZone) : null;
   const firstSchedule = !before?.startAt;

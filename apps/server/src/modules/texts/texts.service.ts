@@ -61,13 +61,7 @@ export async function queueText(trx: Db, tenantId: string, origin: string, spec:
     updated_at: at,
   });
   if (account) {
-    await enqueueJob(
-      trx,
-      tenantId,
-      'text.send',
-      { messageId: id, statusCallback: twilioUrls(origin, tenantId).status },
-      held ? { runAt: sendAfter! } : {},
-    );
+    await enqueueJob(trx, tenantId, 'text.send', { messageId: id, statusCallback: twilioUrls(origin, tenantId).status }, held ? { runAt: sendAfter! } : {});
   }
   return { id, status };
 }

@@ -6,46 +6,48 @@ import { nowIso } from '@fieldwork/db/sql-helpers';
  * choice, the job's site contact, the company's name and zone. One query: it runs in every schedule write.
  */
 export function findVisitFacts(db: Db, tenantId: string, taskId: string) {
-  return db
-    .selectFrom('tasks as t')
-    .innerJoin('jobs as j', (on) => on.onRef('j.id', '=', 't.job_id').onRef('j.tenant_id', '=', 't.tenant_id'))
-    .innerJoin('tenants as co', 'co.id', 't.tenant_id')
-    .innerJoin('customers as cu', (on) => on.onRef('cu.id', '=', 't.customer_id').onRef('cu.tenant_id', '=', 't.tenant_id'))
-    .leftJoin('users as u', (on) => on.onRef('u.id', '=', 't.assigned_user_id').onRef('u.tenant_id', '=', 't.tenant_id'))
-    .leftJoin('subcontractors as s', (on) => on.onRef('s.id', '=', 't.assigned_subcontractor_id').onRef('s.tenant_id', '=', 't.tenant_id'))
-    .leftJoin('customer_contacts as c', (on) => on.onRef('c.id', '=', 'j.site_contact_id').onRef('c.tenant_id', '=', 't.tenant_id'))
-    // The company's reminder settings ride along (null: the defaults), saving the schedule write a round trip.
-    .leftJoin('text_preferences as p', 'p.tenant_id', 't.tenant_id')
-    .select([
-      'p.reminders_on',
-      'p.reminder_hours',
-      'p.booking_confirmation',
-      't.id',
-      't.job_id',
-      't.customer_id',
-      't.task_number',
-      't.name',
-      't.lifecycle',
-      't.start_at',
-      't.schedule_version',
-      't.version',
-      't.assigned_user_id',
-      't.assignee_key',
-      'u.name as tech_name',
-      'u.phone as tech_phone',
-      'u.email as tech_email',
-      'u.assignment_notice',
-      's.name as sub_name',
-      'j.job_number',
-      'cu.name as customer_name',
-      'c.name as contact_name',
-      'c.mobile_number as contact_mobile',
-      'co.name as company_name',
-      'co.time_zone',
-    ])
-    .where('t.tenant_id', '=', tenantId)
-    .where('t.id', '=', taskId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('tasks as t')
+      .innerJoin('jobs as j', (on) => on.onRef('j.id', '=', 't.job_id').onRef('j.tenant_id', '=', 't.tenant_id'))
+      .innerJoin('tenants as co', 'co.id', 't.tenant_id')
+      .innerJoin('customers as cu', (on) => on.onRef('cu.id', '=', 't.customer_id').onRef('cu.tenant_id', '=', 't.tenant_id'))
+      .leftJoin('users as u', (on) => on.onRef('u.id', '=', 't.assigned_user_id').onRef('u.tenant_id', '=', 't.tenant_id'))
+      .leftJoin('subcontractors as s', (on) => on.onRef('s.id', '=', 't.assigned_subcontractor_id').onRef('s.tenant_id', '=', 't.tenant_id'))
+      .leftJoin('customer_contacts as c', (on) => on.onRef('c.id', '=', 'j.site_contact_id').onRef('c.tenant_id', '=', 't.tenant_id'))
+      // The company's reminder settings ride along (null: the defaults), saving the schedule write a round trip.
+      .leftJoin('text_preferences as p', 'p.tenant_id', 't.tenant_id')
+      .select([
+        'p.reminders_on',
+        'p.reminder_hours',
+        'p.booking_confirmation',
+        't.id',
+        't.job_id',
+        't.customer_id',
+        't.task_number',
+        't.name',
+        't.lifecycle',
+        't.start_at',
+        't.schedule_version',
+        't.version',
+        't.assigned_user_id',
+        't.assignee_key',
+        'u.name as tech_name',
+        'u.phone as tech_phone',
+        'u.email as tech_email',
+        'u.assignment_notice',
+        's.name as sub_name',
+        'j.job_number',
+        'cu.name as customer_name',
+        'c.name as contact_name',
+        'c.mobile_number as contact_mobile',
+        'co.name as company_name',
+        'co.time_zone',
+      ])
+      .where('t.tenant_id', '=', tenantId)
+      .where('t.id', '=', taskId)
+      .executeTakeFirst()
+  );
 }
 export type VisitFacts = NonNullable<Awaited<ReturnType<typeof findVisitFacts>>>;
 

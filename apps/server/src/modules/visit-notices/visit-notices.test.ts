@@ -72,7 +72,13 @@ async function unscheduledVisit() {
 }
 
 const schedule = (taskId: string, start: string, techId: string) =>
-  t.call('POST', '/api/tasks/schedule', admin.cookie, { taskId, startDateTime: start, isAssigned: true, assignedTo: 'TECHNICIAN', assignedTechnicianId: techId });
+  t.call('POST', '/api/tasks/schedule', admin.cookie, {
+    taskId,
+    startDateTime: start,
+    isAssigned: true,
+    assignedTo: 'TECHNICIAN',
+    assignedTechnicianId: techId,
+  });
 
 async function reschedule(taskId: string, start: string, techId: string) {
   const row = await t.db.selectFrom('tasks').select(['schedule_id', 'schedule_version']).where('id', '=', taskId).executeTakeFirstOrThrow();
@@ -115,7 +121,9 @@ describe('appointment reminders', () => {
     await runAt('2026-03-07T14:00:00Z');
     await twilio.waitFor(1);
     expect(textsTo(mobile).map((m) => m.body)).toEqual([
-      expect.stringMatching(/^Acme Plumbing: a reminder of your appointment on Sun, Mar 8 at 9:00 AM with Alex\. Details: http:\/\/\S+\/portal\/visit#[\w-]{40,}$/),
+      expect.stringMatching(
+        /^Acme Plumbing: a reminder of your appointment on Sun, Mar 8 at 9:00 AM with Alex\. Details: http:\/\/\S+\/portal\/visit#[\w-]{40,}$/,
+      ),
     ]);
     await runAt('2026-03-07T15:00:00Z');
     expect(textsTo(mobile)).toHaveLength(1);
@@ -247,7 +255,9 @@ describe('booking confirmations, job completed and the technician’s notices', 
     await runAt(BASE.toISOString());
     // Rendered when it goes: the customer reads the time that stands, not the one first booked.
     await vi.waitFor(() =>
-      expect(textsTo(mobile).map((m) => m.body)).toEqual([expect.stringMatching(/^Acme Plumbing: your appointment is booked for Fri, Mar 13 at 10:00 AM\. Details: \S+\/portal\/visit#/)]),
+      expect(textsTo(mobile).map((m) => m.body)).toEqual([
+        expect.stringMatching(/^Acme Plumbing: your appointment is booked for Fri, Mar 13 at 10:00 AM\. Details: \S+\/portal\/visit#/),
+      ]),
     );
     expect(await queuedReminders(task.id)).toEqual([]);
   });
@@ -266,7 +276,12 @@ describe('booking confirmations, job completed and the technician’s notices', 
     await vi.waitFor(() => expect(textsTo(mobile)).toHaveLength(1));
     const [text] = textsTo(mobile);
     expect(text!.body).toMatch(/^Acme Plumbing: job #\d+ is complete\. Thank you! Your invoice: http:\/\/\S+\/portal\/open#[\w-]{20,}$/);
-    const links = await t.db.selectFrom('portal_links').select(['email', 'invoice_id']).where('tenant_id', '=', tenantId).where('email', '=', 'pat@example.com').execute();
+    const links = await t.db
+      .selectFrom('portal_links')
+      .select(['email', 'invoice_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('email', '=', 'pat@example.com')
+      .execute();
     expect(links).toContainEqual({ email: 'pat@example.com', invoice_id: invoice.json().data.id });
     // Re-opened and closed again: the customer was told already.
     await t.call('PATCH', `/api/jobs/${jobId}/status`, admin.cookie, { action: 'REOPENED' });
@@ -288,12 +303,19 @@ describe('booking confirmations, job completed and the technician’s notices', 
     const quiet = await unscheduledVisit();
     await schedule(quiet.task.id, '2026-03-12T15:00:00.000Z', quiet.tech.user.id);
     await runAt(BASE.toISOString());
-    const mail = await t.db.selectFrom('messages').select(['subject', 'body_text']).where('tenant_id', '=', tenantId).where('kind', '=', 'task_notice').execute();
+    const mail = await t.db
+      .selectFrom('messages')
+      .select(['subject', 'body_text'])
+      .where('tenant_id', '=', tenantId)
+      .where('kind', '=', 'task_notice')
+      .execute();
     expect(mail.map((m) => m.subject).sort()).toEqual([`Task #${byEmail.task.taskNumber} assigned to you`, `Task #${byEmail.task.taskNumber} moved`]);
     expect(mail.find((m) => m.subject.endsWith('moved'))!.body_text).toContain(`task #${byEmail.task.taskNumber} Task ${byEmail.task.taskNumber}`);
     expect(mail.find((m) => m.subject.endsWith('moved'))!.body_text).toContain('moved to Thu, Mar 12 at 1:00 PM.');
     await vi.waitFor(() =>
-      expect(textsTo('+12015550999').map((m) => m.body)).toEqual([expect.stringMatching(/^Acme Plumbing: task #\d+ .+ is assigned to you, Thu, Mar 12 at 11:00 AM\.$/)]),
+      expect(textsTo('+12015550999').map((m) => m.body)).toEqual([
+        expect.stringMatching(/^Acme Plumbing: task #\d+ .+ is assigned to you, Thu, Mar 12 at 11:00 AM\.$/),
+      ]),
     );
     expect(await t.db.selectFrom('text_messages').select('id').where('task_id', '=', quiet.task.id).execute()).toEqual([]);
   });
