@@ -4,7 +4,8 @@ import type { TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { estimateBody, invoiceBody, line } from '../modules/billing/billing.fixture.ts';
 import { emailDocument, openLink } from '../modules/portal/portal.fixture.ts';
 import type { Session, TestApp } from '../test-support/test-app.ts';
-import { pngUpload, type RouteIds } from './route-requests.ts';
+import type { RouteIds } from './route-request-bodies.ts';
+import { pngUpload } from './route-requests.ts';
 
 /** The records of one customer that a portal route can name, with the portal cookie of its own emailed link. */
 export type PortalCustomer = {

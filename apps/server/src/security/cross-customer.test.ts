@@ -18,7 +18,8 @@ import {
   type PortalIdKind,
 } from './cross-customer.fixture.ts';
 import { ROLE_MATRIX } from './role-matrix.ts';
-import { ROUTE_REQUESTS, type RouteIds, type RouteRequest } from './route-requests.ts';
+import type { RouteIds, RouteRequest } from './route-request-bodies.ts';
+import { ROUTE_REQUESTS } from './route-requests.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 import { writeRequest } from './write-requests.fixture.ts';
 

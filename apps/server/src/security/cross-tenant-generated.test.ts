@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { tenantSnapshot } from './cross-tenant.fixture.ts';
 import { portalSessionOf } from './portal-session.fixture.ts';
 import { CALLERS, seedCompany, type Seeded } from './role-matrix.fixture.ts';
-import { ROUTE_REQUESTS, type RouteIds, type RouteRequest } from './route-requests.ts';
+import type { RouteIds, RouteRequest } from './route-request-bodies.ts';
+import { ROUTE_REQUESTS } from './route-requests.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 
 /**

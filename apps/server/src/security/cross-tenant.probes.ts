@@ -1,5 +1,5 @@
 import type { Session } from '../test-support/test-app.ts';
-import { ID_ROUTE_BODIES, type RouteIds } from './route-requests.ts';
+import { ID_ROUTE_BODIES, type RouteIds } from './route-request-bodies.ts';
 
 /**
  * The cross-tenant probe's table: for each id-bearing route, which of company B's ids it is sent (and the body

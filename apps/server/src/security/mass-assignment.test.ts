@@ -4,7 +4,8 @@ import { buildCustomer, buildSubcontractor, buildTask, buildUser } from '@fieldw
 import { estimateBody, invoiceBody, line } from '../modules/billing/billing.fixture.ts';
 import { timeline } from '../modules/task-core/tasks.fixture.ts';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
-import { ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
+import type { RouteIds } from './route-request-bodies.ts';
+import { ROUTE_REQUESTS } from './route-requests.ts';
 import { jsonBodyOf, mutatingRoutes, tenantSnapshot, writeRequest } from './write-requests.fixture.ts';
 
 /**

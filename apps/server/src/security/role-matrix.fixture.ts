@@ -7,7 +7,8 @@ import { addWorkPeriod, timeline } from '../modules/task-core/tasks.fixture.ts';
 import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/billing.fixture.ts';
 import { testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import type { MatrixRole } from './role-matrix.ts';
-import { pngUpload, ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
+import type { RouteIds } from './route-request-bodies.ts';
+import { pngUpload, ROUTE_REQUESTS } from './route-requests.ts';
 import { addLeadPhoto } from '../modules/leads/lead-photos.fixture.ts';
 import { visitTokenFor } from '../modules/visits/visits.fixture.ts';
 

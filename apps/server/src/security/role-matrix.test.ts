@@ -17,7 +17,8 @@ import {
   type Seeded,
 } from './role-matrix.fixture.ts';
 import { ROLE_MATRIX, type Outcome } from './role-matrix.ts';
-import { ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
+import type { RouteIds } from './route-request-bodies.ts';
+import { ROUTE_REQUESTS } from './route-requests.ts';
 
 /**
  * Every /api route called as every caller of the role matrix, each in a fresh company; the answer's class

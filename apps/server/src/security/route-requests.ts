@@ -1,75 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_PASSWORD } from '../test-support/test-app.ts';
-import { estimateBody, invoiceBody, PNG } from '../modules/billing/billing.fixture.ts';
+import { estimateBody, invoiceBody } from '../modules/billing/billing.fixture.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
+import { at, day, withBody, type Build } from './route-request-bodies.ts';
+import { PORTAL_ROUTE_REQUESTS } from './route-requests-portal.ts';
 
-/**
- * A request good enough to pass each route's validation, so the security suites see the guard's and the
- * service's answer instead of a 400. Shared by the cross-tenant probe (another company's ids) and the role
- * matrix (the caller's own company's ids).
- */
-export type RouteIds = {
-  customer: string;
-  address: string;
-  job: string;
-  /** The caller's task (a field user's own; for the office, a technician's), scheduled today. */
-  task: string;
-  schedule: string;
-  /** A task with a running clock-in and its work period. */
-  clockTask: string;
-  activity: string;
-  /** A clocked-out task of the caller's (for the office, a technician's): closing it is up to the role. */
-  closeTask: string;
-  bidTask: string;
-  bid: string;
-  timeOff: string;
-  note: string;
-  media: string;
-  lead: string;
-  /** A photo on `lead` (a file the customer sent with a request for work). */
-  leadPhoto: string;
-  /** A team member the caller may read or manage (never the caller). */
-  user: string;
-  /** A technician whose tasks and time off the office manages. */
-  technician: string;
-  invitation: string;
-  invitationToken: string;
-  zone: string;
-  tag: string;
-  subcontractor: string;
-  token: string;
-  bearer: string;
-  vehicle: string;
-  vin: string;
-  estimate: string;
-  sentEstimate: string;
-  approvedEstimate: string;
-  invoice: string;
-  sentInvoice: string;
-  catalogue: string;
-  cost: string;
-  call: string;
-  asset: string;
-  /** A signed-up account of the company (password TEST_PASSWORD), for the login route. */
-  loginEmail: string;
-  /** An email the company sent (an invitation's), and its outbox job. */
-  message: string;
-  backgroundJob: string;
-  /** A notification told to the company's office readers (the caller among them). */
-  notification: string;
-  /** The company's customer portal address (tenants.portal_slug), for the portal's public routes. */
-  portalSlug: string;
-  /** The token of a live visit link to `task` (what the customer's visit page posts). */
-  visitToken: string;
-  /** The token of a live visit link to a visit whose technician has a photo. */
-  visitPhotoToken: string;
-};
+// One request good enough to pass each /api route's validation. The shared types and the bodies of id routes are in
+// route-request-bodies.ts, the customer portal's routes in route-requests-portal.ts.
 
-export type RouteRequest = { url: string; payload?: object | Buffer; headers?: Record<string, string> };
-type Build = (ids: RouteIds) => RouteRequest;
-
-const day = 86_400_000;
-const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 const q = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
 const range = () => q({ startDateTime: at(-day), endDateTime: at(7 * day) });
 const BOUNDARY = 'fwrouterequest';
@@ -93,45 +31,6 @@ const signup = () => ({
 });
 const aiText = { aiTextType: 'JobDescription', requestType: 'Generate', inputData: { jobName: 'Boiler service' } };
 const customerBody = { name: 'Matrix customer', customerAddress: [{ addressLine1: '2 Side St', fullAddress: '2 Side St, Springfield' }], contacts: [] };
-
-/** Bodies of the routes that take an id, by route: the cross-tenant probe sends them with another company's ids. */
-export const ID_ROUTE_BODIES: Record<string, (ids: RouteIds) => object> = {
-  'PUT /api/user/:id': () => ({ name: 'Renamed', tags: [], zones: [], version: 1 }),
-  'PATCH /api/user/:id/role': () => ({ role: 'Staff', access: 'noAccess' }),
-  'PATCH /api/user/:id/status': () => ({ status: 'DISABLED' }),
-  'PUT /api/zones/:id': () => ({ name: 'Renamed zone' }),
-  'PUT /api/tags/:id': () => ({ name: 'Renamed tag' }),
-  'PUT /api/customers/:id': () => ({ name: 'Renamed', customerAddress: [{ addressLine1: 'x', fullAddress: 'x' }], contacts: [], tags: [], version: 1 }),
-  'PUT /api/subcontractors/:id': () => ({ name: 'Renamed', kind: 'COMPANY', tags: [], zones: [], version: 1 }),
-  'PUT /api/jobs/:id': (i) => ({ siteAddressId: i.address, name: 'Renamed', version: 1 }),
-  'PATCH /api/notes/:id': () => ({ note: 'Edited' }),
-  'PATCH /api/jobs/:id/status': () => ({ action: 'CANCELLED' }),
-  'PUT /api/tasks/:id': () => ({ name: 'Renamed', version: 1 }),
-  'PATCH /api/tasks/:id': () => ({ isCancelled: true }),
-  'POST /api/tasks/:id/on-my-way': () => ({ minutes: 30 }),
-  'PUT /api/tasks/schedule/:scheduleId': () => ({ startDateTime: at(9 * day), version: 1 }),
-  'POST /api/bids/:id/answer': () => ({ amount: 1 }),
-  'POST /api/bids/:id/decline': () => ({}),
-  'PATCH /api/tasks/:id/activities/:activityId': () => ({ startDateTime: at(-2 * 3_600_000) }),
-  'PUT /api/vehicles/:id': () => ({ name: 'Renamed', vin: '1HGCM82633A000001', isActive: false, version: 1 }),
-  'PUT /api/estimates/:id': (i) => ({ jobInfo: { type: 'NonJob', accountId: i.customer }, estimateInfo: {}, productServices: [], version: 1 }),
-  'POST /api/estimates/:id/deposit': () => ({ paidOn: '2026-11-20', method: 'CASH' }),
-  'POST /api/estimates/:id/approval': () => ({ decision: 'APPROVED', signerName: 'Carla Customer', signature: PNG }),
-  'PUT /api/invoices/:id': (i) => ({ jobInfo: { type: 'NonJob', accountId: i.customer }, invoiceInfo: {}, productServices: [], version: 1 }),
-  'PUT /api/catalogue/:id': () => ({ name: 'Renamed', rate: 1, version: 1 }),
-  'POST /api/invoices/:id/payments': () => ({ amount: 1, paidOn: '2026-01-01', method: 'CASH' }),
-  'POST /api/invoices/:id/checkout': () => ({}),
-  'POST /api/portal/invoices/:id/pay': () => ({}),
-  'PUT /api/cost/:id': (i) => ({ costType: 'OTHER', jobId: i.job, taskId: i.task, description: 'Edited', amount: 1, version: 1 }),
-  'PUT /api/assets/:id': (i) => ({ customerId: i.customer, addressId: i.address, type: 'BOILER', version: 1 }),
-  'POST /api/portal/estimates/:id/approve': () => ({ signerName: 'Carla Customer', typedSignature: 'Carla Customer', acceptTerms: true }),
-  'POST /api/portal/estimates/:id/decline': () => ({ reason: 'Too dear' }),
-  'POST /api/portal/estimates/:id/request-changes': () => ({ comment: 'Without the boiler, please' }),
-};
-
-const withBody =
-  (route: string, url: (i: RouteIds) => string): Build =>
-  (i) => ({ url: url(i), payload: ID_ROUTE_BODIES[route]!(i) });
 
 /** Every /api route: a request that passes validation, built from one company's ids. */
 export const ROUTE_REQUESTS: Record<string, Build> = {
@@ -416,35 +315,5 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'POST /api/estimates/:id/portal-links/revoke': (i) => ({ url: `/api/estimates/${i.sentEstimate}/portal-links/revoke` }),
   'GET /api/invoices/:id/portal-links': (i) => ({ url: `/api/invoices/${i.sentInvoice}/portal-links` }),
   'POST /api/invoices/:id/portal-links/revoke': (i) => ({ url: `/api/invoices/${i.sentInvoice}/portal-links/revoke` }),
-  // The customer portal: its public routes name the company by its portal address; the others act for the customer of the portal cookie.
-  'GET /api/portal/companies/:slug': (i) => ({ url: `/api/portal/companies/${i.portalSlug}` }),
-  'GET /api/portal/companies/:slug/logo': (i) => ({ url: `/api/portal/companies/${i.portalSlug}/logo` }),
-  'POST /api/portal/companies/:slug/sign-in-link': (i) => ({
-    url: `/api/portal/companies/${i.portalSlug}/sign-in-link`,
-    payload: { email: `portal-${Math.random().toString(36).slice(2)}@matrix.test` },
-  }),
-  'POST /api/portal/companies/:slug/work-requests': (i) => ({
-    url: `/api/portal/companies/${i.portalSlug}/work-requests`,
-    payload: { description: 'A dripping tap', name: 'Pat Public', email: `portal-${Math.random().toString(36).slice(2)}@matrix.test`, address: '1 Matrix St' },
-  }),
-  'POST /api/portal/session': () => ({ url: '/api/portal/session', payload: { token: 'A'.repeat(43) } }),
-  'POST /api/portal/visit': (i) => ({ url: '/api/portal/visit', payload: { token: i.visitToken } }),
-  'POST /api/portal/visit/technician-photo': (i) => ({ url: '/api/portal/visit/technician-photo', payload: { token: i.visitPhotoToken } }),
-  'DELETE /api/portal/session': () => ({ url: '/api/portal/session' }),
-  'GET /api/portal/me': () => ({ url: '/api/portal/me' }),
-  'GET /api/portal/hub': () => ({ url: '/api/portal/hub' }),
-  'GET /api/portal/visits/:id/technician-photo': (i) => ({ url: `/api/portal/visits/${i.task}/technician-photo` }),
-  'GET /api/portal/estimates/:id': (i) => ({ url: `/api/portal/estimates/${i.sentEstimate}` }),
-  'GET /api/portal/estimates/:id/pdf': (i) => ({ url: `/api/portal/estimates/${i.sentEstimate}/pdf` }),
-  'POST /api/portal/estimates/:id/approve': withBody('POST /api/portal/estimates/:id/approve', (i) => `/api/portal/estimates/${i.sentEstimate}/approve`),
-  'POST /api/portal/estimates/:id/decline': withBody('POST /api/portal/estimates/:id/decline', (i) => `/api/portal/estimates/${i.sentEstimate}/decline`),
-  'POST /api/portal/estimates/:id/request-changes': withBody(
-    'POST /api/portal/estimates/:id/request-changes',
-    (i) => `/api/portal/estimates/${i.sentEstimate}/request-changes`,
-  ),
-  'GET /api/portal/invoices/:id': (i) => ({ url: `/api/portal/invoices/${i.sentInvoice}` }),
-  'GET /api/portal/invoices/:id/pdf': (i) => ({ url: `/api/portal/invoices/${i.sentInvoice}/pdf` }),
-  'POST /api/portal/invoices/:id/pay': withBody('POST /api/portal/invoices/:id/pay', (i) => `/api/portal/invoices/${i.sentInvoice}/pay`),
-  'POST /api/portal/estimates/:id/pay-deposit': (i) => ({ url: `/api/portal/estimates/${i.sentEstimate}/pay-deposit` }),
-  'POST /api/portal/work-requests': (i) => ({ url: '/api/portal/work-requests', payload: { description: 'A dripping tap', siteId: i.address } }),
+  ...PORTAL_ROUTE_REQUESTS,
 };

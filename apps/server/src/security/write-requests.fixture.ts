@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { dialectOf } from '@fieldwork/db/bulk-insert';
 import type { Db } from '@fieldwork/db/connection';
-import { ROUTE_REQUESTS, type RouteIds } from './route-requests.ts';
+import type { RouteIds } from './route-request-bodies.ts';
+import { ROUTE_REQUESTS } from './route-requests.ts';
 
 /**
  * Requests for the session, upload and mass-assignment suites, built on route-requests.ts (one request per
