@@ -16,13 +16,24 @@ export function epochDay(date: string): number {
   return Date.UTC(y, m - 1, d) / DAY_MS;
 }
 
-export function dateOfEpochDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+/**
+ * The civil date of an epoch day by integer arithmetic (H. Hinnant's days-to-civil): a Date and its ISO string
+ * cost ~0.5 µs a visit, most of a year's generation.
+ */
+export function ymdOfEpochDay(day: number): { y: number; m: number; d: number } {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d: doy - Math.floor((153 * mp + 2) / 5) + 1 };
 }
 
-export function ymdOfEpochDay(day: number): { y: number; m: number; d: number } {
-  const date = new Date(day * DAY_MS);
-  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+export function dateOfEpochDay(day: number): string {
+  const { y, m, d } = ymdOfEpochDay(day);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
 export const epochDayOf = (y: number, m: number, d: number): number => Date.UTC(y, m - 1, d) / DAY_MS;
