@@ -66,6 +66,7 @@ describe('toRRule ⇄ fromRRule', () => {
     ['a part the form has no field for', 'DTSTART;TZID=UTC:20260101T080000\nRRULE:FREQ=DAILY;COUNT=3'],
     ['a 5th weekday', 'DTSTART;TZID=UTC:20260101T080000\nRRULE:FREQ=MONTHLY;BYDAY=5MO'],
     ['a set position without the short-month days', 'DTSTART;TZID=UTC:20260101T080000\nRRULE:FREQ=MONTHLY;BYMONTHDAY=15;BYSETPOS=-1'],
+    ['30 February without the short-month rule (a date that never comes)', 'DTSTART;TZID=UTC:20260101T080000\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'],
     ['a local UNTIL', 'DTSTART;TZID=UTC:20260101T080000\nRRULE:FREQ=DAILY;UNTIL=20270101'],
   ])('refuses %s', (_, text) => {
     expect(() => fromRRule(text)).toThrow();
