@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPlanBody, planActionBody, planListQuery, recurrenceSchema, updatePlanBody } from './plans.schemas.ts';
+import { z } from 'zod';
+import { createPlanBody, planActionBody, planListQuery, planListResponse, planResponse, recurrenceSchema, updatePlanBody } from './plans.schemas.ts';
 import { RECURRENCE_MESSAGES } from './recurrence.rules.ts';
 
 const CUSTOMER = '6d0f5d1e-0000-4000-8000-000000000001';
@@ -118,5 +119,12 @@ describe('planActionBody', () => {
       ['action', 'action must be one of: this_visit, this_and_following, skip, pause, resume, push_back, end.'],
     ]);
     expect(messages(planActionBody.safeParse({ action: 'end', version: 1 }))).toEqual([['expectedCancelled', 'expectedCancelled must be a number.']]);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every plan contract as JSON Schema for the route schemas and the API docs', () => {
+    for (const schema of [createPlanBody, updatePlanBody, planListQuery, planActionBody]) expect(() => z.toJSONSchema(schema, { io: 'input' })).not.toThrow();
+    for (const schema of [planResponse, planListResponse]) expect(() => z.toJSONSchema(schema, { io: 'output' })).not.toThrow();
   });
 });

@@ -206,6 +206,25 @@ export type PlanActionBody = z.infer<typeof planActionBody>;
 
 const ref = z.object({ id: z.string(), name: z.string() });
 
+/** The recurrence as answered: the form's fields, already valid. */
+export const recurrenceDto = z.object({
+  frequency: z.enum(FREQUENCIES),
+  interval: z.number(),
+  weekdays: z.array(z.enum(WEEKDAYS)),
+  monthDay: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('day'), day: z.number() }),
+      z.object({ kind: z.literal('weekday'), ordinal: z.literal([...ORDINALS]), weekday: z.enum(WEEKDAYS) }),
+    ])
+    .nullable(),
+  months: z.array(z.number()),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  time: z.string(),
+  durationMinutes: z.number(),
+  arrivalWindowMinutes: z.number(),
+}) satisfies z.ZodType<Recurrence>;
+
 export const planActionsSchema = z.object({ edit: z.boolean(), pause: z.boolean(), resume: z.boolean(), end: z.boolean(), pushBack: z.boolean() });
 
 /** A plan as answered (GET /api/plans/{id}, and each item of the list). Money in dollars. */
@@ -218,7 +237,7 @@ export const planSchema = z.object({
   siteAddress: z.object({ id: z.string(), fullAddress: z.string() }),
   /** The plan's own job: its visits are that job's tasks. */
   job: z.object({ id: z.string(), jobNumber: z.number() }),
-  recurrence: z.custom<Recurrence>(),
+  recurrence: recurrenceDto,
   /** The stored RFC 5545 text (DTSTART in the zone, RRULE, DURATION). */
   rrule: z.string(),
   /** The rule in words, e.g. "Every 3 months on the 15th, 8:00–10:00 AM". */
