@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   billingPeriods,
+  generatedVisitAssignee,
+  previewVisits,
+  renewalReminderDate,
   canMovePlan,
   horizonEnd,
   PLAN_MESSAGES,
@@ -148,5 +151,46 @@ describe('billingPeriods', () => {
       { start: '2025-02-28', end: '2026-02-27' },
       { start: '2026-02-28', end: '2027-02-27' },
     ]);
+  });
+});
+
+describe('preview, renewal and generated visits', () => {
+  it('previews the next ten visits from now', () => {
+    const preview = previewVisits(rec({ weekdays: ['MO', 'TH'] }), 'Europe/Berlin', '2026-11-27T12:00:00Z');
+    expect(preview.map((o) => o.localDate)).toEqual([
+      '2026-11-30',
+      '2026-12-03',
+      '2026-12-07',
+      '2026-12-10',
+      '2026-12-14',
+      '2026-12-17',
+      '2026-12-21',
+      '2026-12-24',
+      '2026-12-28',
+      '2026-12-31',
+    ]);
+  });
+
+  it('reminds the office N days before the end date, never before the start', () => {
+    expect(renewalReminderDate({ startDate: '2026-01-01', endDate: '2026-12-31' }, 30)).toBe('2026-12-01');
+    expect(renewalReminderDate({ startDate: '2026-12-15', endDate: '2026-12-31' }, 30)).toBe('2026-12-15');
+    expect(renewalReminderDate({ startDate: '2026-01-01', endDate: null }, 30)).toBeNull();
+    expect(renewalReminderDate({ startDate: '2026-01-01', endDate: '2026-12-31' }, null)).toBeNull();
+  });
+
+  it('leaves a visit unassigned, needing attention, when its person is busy in the slot', () => {
+    const tech = { technicianId: 't1', subcontractorId: null };
+    expect(generatedVisitAssignee(tech, false)).toEqual({ ...tech, needsAttention: false });
+    expect(generatedVisitAssignee(tech, true)).toEqual({ technicianId: null, subcontractorId: null, needsAttention: true });
+    expect(generatedVisitAssignee({ technicianId: null, subcontractorId: 's1' }, true)).toEqual({
+      technicianId: null,
+      subcontractorId: null,
+      needsAttention: true,
+    });
+    expect(generatedVisitAssignee({ technicianId: null, subcontractorId: null }, true)).toEqual({
+      technicianId: null,
+      subcontractorId: null,
+      needsAttention: false,
+    });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { addMonths } from 'date-fns';
 import { DAY_MS, dateOfEpochDay, epochDay, offsetMs, zonedInstantMs } from './recurrence-dates.rules.ts';
-import { countOccurrences, MAX_OCCURRENCES_PER_CALL, recurrenceDays, type Recurrence } from './recurrence.rules.ts';
+import { countOccurrences, MAX_OCCURRENCES_PER_CALL, occurrences, recurrenceDays, type Recurrence } from './recurrence.rules.ts';
 import { dayIn } from '../time/zoned-day.rules.ts';
 
 export const PLAN_STATUSES = ['active', 'paused', 'ended'] as const;
@@ -173,4 +173,30 @@ export function splitRecurrence(current: Recurrence, changed: Recurrence, fromDa
   const from = epochDay(fromDate);
   const before = from > epochDay(current.startDate) ? { ...current, endDate: dateOfEpochDay(from - 1) } : null;
   return { before, after: { ...changed, startDate: dateOfEpochDay(Math.max(from, epochDay(changed.startDate))) } };
+}
+
+/** The plan form's live preview: the next ten visits of the rule being edited. */
+export const PREVIEW_VISITS = 10;
+export const previewVisits = (r: Recurrence, timeZone: string, now: Date | string) => occurrences(r, timeZone, { from: now, limit: PREVIEW_VISITS });
+
+/**
+ * The local date the renewal reminder goes out: `days` before the plan's end date (never before its start). Null
+ * when the plan has no end date or no reminder.
+ */
+export function renewalReminderDate(r: Pick<Recurrence, 'startDate' | 'endDate'>, days: number | null): string | null {
+  if (!r.endDate || !days) return null;
+  return dateOfEpochDay(Math.max(epochDay(r.endDate) - days, epochDay(r.startDate)));
+}
+
+export type TemplateAssignee = { technicianId: string | null; subcontractorId: string | null };
+
+/**
+ * Who a generated visit goes to: the template's technician or subcontractor, unless that person already has work
+ * in the slot. Then the visit is created unassigned at that time and needs attention: never double-booked,
+ * never dropped.
+ */
+export function generatedVisitAssignee(template: TemplateAssignee, slotTaken: boolean): TemplateAssignee & { needsAttention: boolean } {
+  const assigned = template.technicianId !== null || template.subcontractorId !== null;
+  if (assigned && slotTaken) return { technicianId: null, subcontractorId: null, needsAttention: true };
+  return { ...template, needsAttention: false };
 }
