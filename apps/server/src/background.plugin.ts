@@ -13,6 +13,7 @@ import { createTextSendHandler } from './modules/texts/text-send.handler.ts';
 import type { TextsDeps } from './modules/texts/texts-context.ts';
 import { createTwilioGateway } from './modules/texts/twilio-gateway.ts';
 import { createVisitNoticeHandler } from './modules/visit-notices/visit-notice.handler.ts';
+import { createPlanGenerateHandler } from './modules/plans/plan-generate.handler.ts';
 import { publicOrigin } from './lib/public-url.ts';
 
 declare module 'fastify' {
@@ -61,6 +62,7 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
     'payment.fee': createPaymentFeeHandler(payments),
     'text.send': createTextSendHandler(texts),
     'visit.notice': createVisitNoticeHandler({ box: secrets, origin: () => publicOrigin(app) }),
+    'plans.generate': createPlanGenerateHandler(),
   } satisfies Record<BackgroundJobKind, JobHandlers[string]>;
   const worker = createBackgroundWorker(
     app.db,

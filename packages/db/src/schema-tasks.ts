@@ -1,5 +1,6 @@
 import type { Flag } from './schema-flag.ts';
 import type { Generated } from 'kysely';
+import type { TaskPlanColumns } from './schema-plans.ts';
 
 /** Tasks and what hangs off them: work periods, vehicles, time off, bid requests and the list counters. */
 export type TasksTable = {
@@ -96,7 +97,7 @@ export type TaskCountsTable = { tenant_id: string; key: string; n: number };
 
 /** Joined into Database in schema.ts. */
 export type TaskTables = {
-  tasks: TasksTable;
+  tasks: TasksTable & TaskPlanColumns;
   task_activities: TaskActivitiesTable;
   task_activity_assistants: TaskActivityAssistantsTable;
   vehicles: VehiclesTable;

@@ -18,6 +18,7 @@ import type { EstimateAnswerColumns, PortalTables, TenantPortalColumns } from '.
 import type { CreditColumns, PaymentTables } from './schema-payments.ts';
 import type { TextTables } from './schema-texts.ts';
 import type { VisitTables } from './schema-visits.ts';
+import type { PlanTables } from './schema-plans.ts';
 import type { NotificationTables } from './schema-notifications.ts';
 import type { TaskTables, TasksTable, VehiclesTable } from './schema-tasks.ts';
 
@@ -283,6 +284,7 @@ export type Database = DashboardTables &
   PaymentTables &
   TextTables &
   VisitTables &
+  PlanTables &
   NotificationTables &
   TaskTables & {
     tenants: TenantsTable & { financing_url: Generated<TenantFinancingColumns['financing_url']> } & {

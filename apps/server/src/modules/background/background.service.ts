@@ -14,6 +14,8 @@ export const BACKGROUND_JOB_KINDS = {
   'text.send': { maxAttempts: 8, label: 'Send a text message' },
   // Renders and queues a customer's reminder, booking or job-completed text, or a technician's notice.
   'visit.notice': { maxAttempts: 8, label: 'Prepare a visit reminder or notice' },
+  // Creates a service plan's next visits, a batch at a time, and comes back daily to extend its horizon.
+  'plans.generate': { maxAttempts: 8, label: 'Create a service plan’s visits' },
 } as const satisfies Record<string, { maxAttempts: number; label: string }>;
 export type BackgroundJobKind = keyof typeof BACKGROUND_JOB_KINDS;
 
