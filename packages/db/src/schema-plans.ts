@@ -6,6 +6,7 @@ export type ServicePlansTable = {
   site_address_id: string;
   /** The plan's own job: its visits are this job's tasks. */
   job_id: string;
+  plan_number: number;
   name: string;
   /** A PlanStatus (packages/domain/src/plans/plans.rules.ts). */
   status: string;
@@ -22,6 +23,7 @@ export type ServicePlansTable = {
   price_cents: number;
   auto_send: number;
   renewal_days: number | null;
+  renewal_to_customer: number;
   /** YYYY-MM-DD in the company's zone: visits exist up to this day (the daily extension starts after it). */
   generated_through: string | null;
   paused_at: string | null;

@@ -270,3 +270,30 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const planResponse = dataOf(planSchema);
 export const planListResponse = dataPage(planSchema);
+
+/** GET /api/plans/{id}/visits: the plan's visits to come (from now, soonest first) or past (latest first). */
+export const planVisitsQuery = z.strictObject({
+  ...pageQuery,
+  when: z.enum(['upcoming', 'past'], { error: 'when must be upcoming or past.' }).default('upcoming'),
+});
+export type PlanVisitsQuery = z.infer<typeof planVisitsQuery>;
+
+/** One visit of a plan: a task of the plan's job, with the occurrence it stands for. */
+export const planVisitSchema = z.object({
+  id: z.string(),
+  taskNumber: z.number(),
+  /** YYYY-MM-DD in the company's zone: the occurrence of the rule this visit is (kept when a visit is moved). */
+  occurrence: z.string(),
+  startAt: z.string().nullable(),
+  expectedEndAt: z.string().nullable(),
+  /** The task's lifecycle: OPEN, CLOCKED_IN, CLOCKED_OUT, CLOSED, CANCELLED. */
+  lifecycle: z.string(),
+  assignee: z.object({ kind: z.enum(['TECHNICIAN', 'SUBCONTRACTOR']), id: z.string(), name: z.string() }).nullable(),
+  /** Generated unassigned because its technician was busy: the office should assign it. */
+  needsAttention: z.boolean(),
+});
+export type PlanVisit = z.infer<typeof planVisitSchema>;
+export const planVisitsResponse = dataPage(planVisitSchema);
+
+/** The plan a task is a visit of, on task answers (the plan badge on calendars, lists and the job page). */
+export const taskPlanRef = z.object({ id: z.string(), name: z.string() }).nullable();

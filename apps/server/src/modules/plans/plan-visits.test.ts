@@ -15,6 +15,7 @@ import { enqueueJob } from '../background/background.service.ts';
 let t: TestApp;
 let tenantId: string;
 const NOW = new Date('2026-03-01T17:00:00Z');
+let planNumber = 1;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,6 +52,7 @@ async function plan(recurrence: Recurrence, technicianId: string | null) {
     customer_id: customer.id,
     site_address_id: customer.addressId,
     job_id: job.id,
+    plan_number: planNumber++,
     name: 'Boiler care',
     status: 'active',
     recurrence: JSON.stringify(recurrence),
@@ -69,6 +71,7 @@ async function plan(recurrence: Recurrence, technicianId: string | null) {
     price_cents: 12_000,
     auto_send: 0,
     renewal_days: null,
+    renewal_to_customer: 0,
     generated_through: null,
     paused_at: null,
     ended_at: null,
