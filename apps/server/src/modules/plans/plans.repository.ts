@@ -95,7 +95,11 @@ export function planListQuery(db: Db, tenantId: string, facts: PlanFacts) {
         'ad.full_address',
         'j.job_number',
         'co.time_zone',
-        visits().select((e) => e.fn.min('v.start_at').as('n')).where('v.lifecycle', '=', 'OPEN').where('v.start_at', '>=', facts.now).as('next_visit_at'),
+        visits()
+          .select((e) => e.fn.min('v.start_at').as('n'))
+          .where('v.lifecycle', '=', 'OPEN')
+          .where('v.start_at', '>=', facts.now)
+          .as('next_visit_at'),
         visits()
           .select((e) => e.fn.countAll<number>().as('n'))
           .where('v.lifecycle', '=', 'CLOSED')
@@ -124,7 +128,8 @@ export type PlanListRow = Awaited<ReturnType<ReturnType<typeof planListQuery>['e
 export async function assigneeNames(db: Db, tenantId: string, userIds: string[], subIds: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   if (userIds.length)
-    for (const u of await db.selectFrom('users').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute()) names.set(u.id, u.name);
+    for (const u of await db.selectFrom('users').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute())
+      names.set(u.id, u.name);
   if (subIds.length)
     for (const s of await db.selectFrom('subcontractors').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', subIds).execute())
       names.set(s.id, s.name);

@@ -65,7 +65,14 @@ export async function listPlans(db: Db, viewer: Viewer, q: PlanListQuery, now = 
           .where('a.assignee_key', 'is', null),
       ),
     );
-  const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const rows = await query
     .orderBy(ORDER[q.orderByKey], q.orderByValue)
     .orderBy('p.id')
@@ -75,7 +82,12 @@ export async function listPlans(db: Db, viewer: Viewer, q: PlanListQuery, now = 
   return { data: await present(db, viewer.tenantId, rows, now), pagination: pagination(total, q.page, q.limit) };
 }
 
-export async function planVisits(db: Db, viewer: Viewer, planId: string, q: PlanVisitsQuery): Promise<{ data: PlanVisit[]; pagination: ReturnType<typeof pagination> }> {
+export async function planVisits(
+  db: Db,
+  viewer: Viewer,
+  planId: string,
+  q: PlanVisitsQuery,
+): Promise<{ data: PlanVisit[]; pagination: ReturnType<typeof pagination> }> {
   const plan = await db.selectFrom('service_plans').select('id').where('tenant_id', '=', viewer.tenantId).where('id', '=', planId).executeTakeFirst();
   if (!plan) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
   const { rows, total } = await listPlanVisits(db, viewer.tenantId, planId, q, nowIso());
