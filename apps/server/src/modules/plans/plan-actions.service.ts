@@ -12,7 +12,7 @@ import { enqueueJob } from '../background/background.service.ts';
 import { slotOf, writeSchedule } from '../task-core/schedule-guard.ts';
 import { updateTaskIf, updateTaskScheduleIf } from '../task-core/tasks.repository.ts';
 import { visitChanged, visitStateOf } from '../visit-notices/visit-notices.service.ts';
-import { findPlanRow, openVisitsFrom, updatePlanIf, type PlanRow } from './plans.repository.ts';
+import { findPlanRow, findPlanVisit, openVisitsFrom, updatePlanIf, type PlanRow } from './plans.repository.ts';
 import { getPlan, PLAN_NOT_FOUND } from './plans.service.ts';
 
 const stale = () => new AppError('CONFLICT', 'This plan was changed by someone else. Reload and try again.');
@@ -158,13 +158,7 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
       break;
     }
     case 'skip': {
-      const visit = await db
-        .selectFrom('tasks')
-        .select(['id', 'task_number', 'lifecycle', 'version', 'start_at', 'assignee_key'])
-        .where('tenant_id', '=', viewer.tenantId)
-        .where('plan_id', '=', planId)
-        .where('id', '=', body.visitId)
-        .executeTakeFirst();
+      const visit = await findPlanVisit(db, viewer.tenantId, planId, body.visitId);
       if (!visit) throw new AppError('NOT_FOUND', 'Visit not found.');
       if (visit.lifecycle !== 'OPEN') throw new AppError('CONFLICT', 'Only a visit that has not started can be skipped.');
       await runTransaction(db, async (trx) => {
