@@ -270,6 +270,8 @@ export const taskSchema = z.object({
   assignedUser: z.object({ userId: z.string(), username: z.string(), profileImgThumbnail: z.string().nullable() }).nullable(),
   assignedSubcontractor: z.object({ id: z.string(), name: z.string(), profilePictureUrl: z.string().nullable() }).nullable(),
   taskScheduler: taskSchedulerSchema.nullable(),
+  /** The service plan the task is a visit of (the plan badge), or null. */
+  plan: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   estimateCount: z.number(),
   estimateReceivedCount: z.number(),
   invoiceCount: z.number(),

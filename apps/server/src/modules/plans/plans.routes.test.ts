@@ -79,6 +79,9 @@ describe('service plans', () => {
       .slice(0, 5)
       .map((v: { startAt: string }, i: number, all: { startAt: string }[]) => (i ? Date.parse(v.startAt) - Date.parse(all[i - 1]!.startAt) : 0));
     expect(gaps.slice(1).every((ms: number) => Math.abs(ms - 14 * 86_400_000) <= 3_600_000)).toBe(true);
+    // Each visit is a task of the plan's job, and says whose plan it is (the plan badge).
+    const task = (await t.call('GET', `/api/tasks/${upcoming.data[0].id}`, admin.cookie)).json().data;
+    expect(task).toMatchObject({ plan: { id: plan.id, name: 'HVAC maintenance' }, job: { id: plan.job.id }, name: 'Filter change' });
     const again = (await t.call('GET', `/api/plans/${plan.id}`, admin.cookie)).json().data;
     expect(again.nextVisitAt).toBe(upcoming.data[0].startAt);
     // "This year" is the calendar year in the company's zone (Chicago: UTC−6 in winter).

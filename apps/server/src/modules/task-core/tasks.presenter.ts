@@ -62,6 +62,7 @@ export function toTaskListItem(ctx: TaskViewContext, row: TaskViewRow): TaskList
       row.schedule_id && row.start_at
         ? { id: row.schedule_id, startDateTime: row.start_at, expectedEndDateTime: row.expected_end_at, endDateTime: row.end_at, version: row.schedule_version }
         : null,
+    plan: row.plan_id && row.plan_name ? { id: row.plan_id, name: row.plan_name } : null,
     estimateCount: row.estimate_count,
     estimateReceivedCount: row.estimate_received_count,
     invoiceCount: row.invoice_count,

@@ -22,6 +22,7 @@ export function taskViewQuery(db: Db, ids: IdsQuery) {
     .leftJoin('users as creator', 'creator.id', 'tasks.created_by')
     .leftJoin('users as tech', 'tech.id', 'tasks.assigned_user_id')
     .leftJoin('subcontractors as sub', 'sub.id', 'tasks.assigned_subcontractor_id')
+    .leftJoin('service_plans as plan', 'plan.id', 'tasks.plan_id')
     .selectAll('tasks')
     .select([
       'jobs.job_number',
@@ -38,6 +39,7 @@ export function taskViewQuery(db: Db, ids: IdsQuery) {
       'tech.name as tech_name',
       'tech.photo_file_id as tech_photo',
       'sub.name as sub_name',
+      'plan.name as plan_name',
       'sub.user_id as sub_user_id',
     ]);
 }
