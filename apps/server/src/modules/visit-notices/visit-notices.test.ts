@@ -166,7 +166,7 @@ describe('appointment reminders', () => {
     expect(new Date(reminders[0]!.run_at).getTime()).toBe(new Date(start.start_at!).getTime() - 86_400_000);
   });
 
-  it('cancelling the task or its job, or unassigning it, withdraws it', async () => {
+  it('cancelling the task or its job, unassigning or unscheduling it, withdraws it', async () => {
     await prefs();
     const cancelled = await unscheduledVisit();
     await schedule(cancelled.task.id, '2026-03-10T14:00:00.000Z', cancelled.tech.user.id);
@@ -184,8 +184,15 @@ describe('appointment reminders', () => {
     expect((await t.call('PATCH', `/api/tasks/${unassigned.task.id}`, admin.cookie, { assignTo: 'LATER' })).statusCode).toBe(200);
     expect(await queuedReminders(unassigned.task.id)).toEqual([]);
 
-    await runAt('2026-03-09T16:00:00Z');
-    for (const v of [cancelled, withJob, unassigned]) expect(textsTo(v.mobile)).toEqual([]);
+    const unscheduled = await unscheduledVisit();
+    await schedule(unscheduled.task.id, '2026-03-10T17:00:00.000Z', unscheduled.tech.user.id);
+    const row = await t.db.selectFrom('tasks').select(['name', 'version']).where('id', '=', unscheduled.task.id).executeTakeFirstOrThrow();
+    const edit = await t.call('PUT', `/api/tasks/${unscheduled.task.id}`, admin.cookie, { name: row.name, assignTo: 'LATER', version: row.version });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await queuedReminders(unscheduled.task.id)).toEqual([]);
+
+    await runAt('2026-03-09T17:00:00Z');
+    for (const v of [cancelled, withJob, unassigned, unscheduled]) expect(textsTo(v.mobile)).toEqual([]);
   });
 
   it('a company without Twilio keeps its reminders as "not sent", so the office sees what would have gone out', async () => {
