@@ -6,7 +6,6 @@
 // reminder hook — until every visit exists. Reported: seconds, visits per second, and the server's peak resident
 // memory (VmHWM of /proc/{pid}/status), which must stay flat as the plans grow. A fresh database and server per
 // size. Writes bench/results/plans-<dialect>.md. TypeScript is imported: run with `node --import tsx`.
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +25,7 @@ async function productModules() {
   const [conn, scope, factories, plans, background] = await Promise.all([
     import('@fieldwork/db/connection'),
     import('@fieldwork/db/tenant-scope'),
-    import('../packages/testing/src/factories.ts'),
+    import('../packages/testing/src/plan-factories.ts'),
     import('../apps/server/src/modules/plans/plans.repository.ts'),
     import('../apps/server/src/modules/background/background.service.ts'),
   ]);
@@ -46,50 +45,12 @@ const recurrence = (startDate) => ({
   arrivalWindowMinutes: 120,
 });
 
-/** `count` plans with their customers and jobs, and their generating jobs queued (seeding: no transaction needed). */
+/** `count` plans, each with its customer and job (packages/testing's buildPlan), and their generating jobs queued. */
 async function seedPlans(m, db, tenantId, count) {
   const start = new Date().toISOString().slice(0, 10);
-  const template = JSON.stringify({
-    taskName: 'Monthly service',
-    description: null,
-    assignTo: 'LATER',
-    assignedTechnicianId: null,
-    assignedSubcontractorId: null,
-    productServices: [],
-  });
   for (let k = 0; k < count; k++) {
-    const customer = await m.buildCustomer(db, tenantId);
-    const job = await m.buildJob(db, tenantId, { customer });
-    const id = randomUUID();
-    const at = new Date().toISOString();
-    await m.insertPlan(db, {
-      id,
-      tenant_id: tenantId,
-      customer_id: customer.id,
-      site_address_id: customer.addressId,
-      job_id: job.id,
-      plan_number: k + 1,
-      name: `Plan ${k + 1}`,
-      status: 'active',
-      recurrence: JSON.stringify(recurrence(start)),
-      rrule: '',
-      starts_on: start,
-      ends_on: null,
-      visit_template: template,
-      billing: 'monthly',
-      price_cents: 9900,
-      auto_send: 0,
-      renewal_days: null,
-      renewal_to_customer: 0,
-      generated_through: null,
-      paused_at: null,
-      ended_at: null,
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-      version: 1,
-    });
-    await m.enqueueJob(db, tenantId, 'plans.generate', { planId: id });
+    const plan = await m.buildPlan(db, tenantId, { recurrence: recurrence(start) });
+    await m.enqueueJob(db, tenantId, 'plans.generate', { planId: plan.id });
   }
 }
 

@@ -22,15 +22,16 @@ const POLL_MS = 50;
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] : null);
 
 async function productModules() {
-  const [conn, scope, factories, notices, prefsRepo, twilio] = await Promise.all([
+  const [conn, scope, factories, notices, prefsRepo, twilio, planFactories] = await Promise.all([
     import('@fieldwork/db/connection'),
     import('@fieldwork/db/tenant-scope'),
     import('../packages/testing/src/factories.ts'),
     import('../apps/server/src/modules/visit-notices/visit-notices.service.ts'),
     import('../apps/server/src/modules/texts/text-preferences.repository.ts'),
     import('../packages/testing/src/twilio-test-server.ts'),
+    import('../packages/testing/src/plan-factories.ts'),
   ]);
-  return { ...conn, ...scope, ...factories, ...notices, ...prefsRepo, ...twilio };
+  return { ...conn, ...scope, ...factories, ...notices, ...prefsRepo, ...twilio, ...planFactories };
 }
 
 async function connectTwilio(m, env, fake) {
@@ -72,18 +73,8 @@ async function seedVisits(m, db, tenantId, count) {
   }
   const tasks = [];
   for (let i = 0; i < count; i++) tasks.push((await m.buildTask(db, tenantId, { jobId: jobs[i % jobs.length], startAt: null })).id);
-  await m.saveTextPreferencesRow(db, {
-    tenant_id: tenantId,
-    reminders_on: 1,
-    reminder_hours: 24,
-    quiet_hours_on: 0,
-    quiet_start: '21:00',
-    quiet_end: '08:00',
-    booking_confirmation: 0,
-    job_completed: 0,
-    templates: '{}',
-    updated_at: new Date().toISOString(),
-  });
+  // Quiet hours off: the machine's clock must not hold the run.
+  await m.saveTextPreferencesRow(db, m.textPreferencesRow(tenantId, { quiet_hours_on: 0 }));
   return { tasks, techs };
 }
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { withTenant } from '@fieldwork/db/tenant-scope';
 import type { Recurrence } from '@fieldwork/domain/plans/recurrence.rules';
-import { buildCustomer, buildJob, buildTask } from '@fieldwork/testing/factories';
+import { buildTask } from '@fieldwork/testing/factories';
+import { buildPlan } from '@fieldwork/testing/plan-factories';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { generatePlanVisits } from './plan-visits.service.ts';
-import { insertPlan } from './plans.repository.ts';
 import { enqueueJob } from '../background/background.service.ts';
 
 /**
@@ -15,7 +14,6 @@ import { enqueueJob } from '../background/background.service.ts';
 let t: TestApp;
 let tenantId: string;
 const NOW = new Date('2026-03-01T17:00:00Z');
-let planNumber = 1;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,47 +39,7 @@ const weekly = (over: Partial<Recurrence> = {}): Recurrence => ({
 });
 
 /** A plan of a customer of its own with its own job, its visits assigned to `technicianId`. */
-async function plan(recurrence: Recurrence, technicianId: string | null) {
-  const customer = await buildCustomer(t.db, tenantId);
-  const job = await buildJob(t.db, tenantId, { customer });
-  const id = randomUUID();
-  const at = NOW.toISOString();
-  await insertPlan(t.db, {
-    id,
-    tenant_id: tenantId,
-    customer_id: customer.id,
-    site_address_id: customer.addressId,
-    job_id: job.id,
-    plan_number: planNumber++,
-    name: 'Boiler care',
-    status: 'active',
-    recurrence: JSON.stringify(recurrence),
-    rrule: '',
-    starts_on: recurrence.startDate,
-    ends_on: recurrence.endDate,
-    visit_template: JSON.stringify({
-      taskName: 'Boiler service',
-      description: null,
-      assignTo: technicianId ? 'TECHNICIAN' : 'LATER',
-      assignedTechnicianId: technicianId,
-      assignedSubcontractorId: null,
-      productServices: [],
-    }),
-    billing: 'per_visit',
-    price_cents: 12_000,
-    auto_send: 0,
-    renewal_days: null,
-    renewal_to_customer: 0,
-    generated_through: null,
-    paused_at: null,
-    ended_at: null,
-    created_by: null,
-    created_at: at,
-    updated_at: at,
-    version: 1,
-  });
-  return { id, jobId: job.id };
-}
+const plan = (recurrence: Recurrence, technicianId: string | null) => buildPlan(t.db, tenantId, { recurrence, technicianId });
 
 const generateAll = async (planId: string) => {
   const totals = { created: 0, clashes: 0, existing: 0, calls: 0 };

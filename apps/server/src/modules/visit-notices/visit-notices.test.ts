@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { randomBytes } from 'node:crypto';
 import { buildCustomer, buildJob, buildTask } from '@fieldwork/testing/factories';
 import { startFakeTwilio, type FakeTwilio } from '@fieldwork/testing/twilio-test-server';
+import { textPreferencesRow } from '@fieldwork/testing/plan-factories';
 import { withTenant } from '@fieldwork/db/tenant-scope';
 import { invoiceBody } from '../billing/billing.fixture.ts';
 import { createVisitNoticeHandler } from './visit-notice.handler.ts';
@@ -42,21 +43,7 @@ afterAll(async () => {
   await twilio?.close();
 });
 
-async function prefs(over: Partial<Parameters<typeof saveTextPreferencesRow>[1]> = {}) {
-  await saveTextPreferencesRow(t.db, {
-    tenant_id: tenantId,
-    reminders_on: 1,
-    reminder_hours: 24,
-    quiet_hours_on: 1,
-    quiet_start: '21:00',
-    quiet_end: '08:00',
-    booking_confirmation: 0,
-    job_completed: 0,
-    templates: '{}',
-    updated_at: new Date().toISOString(),
-    ...over,
-  });
-}
+const prefs = (over: Record<string, string | number> = {}) => saveTextPreferencesRow(t.db, textPreferencesRow(tenantId, over));
 
 /** An unscheduled task whose site contact has a mobile number of its own, and a technician of its own. */
 async function unscheduledVisit() {
