@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_KINDS, BILLING_LABELS, previewVisits } from '@fieldwork/domain/plans/plans.rules';
@@ -60,6 +60,13 @@ export function PlanForm({ mode, defaultValues, version, timeZone, now, pending,
     queryFn: () => customersApi.get(values.customerId),
     enabled: Boolean(values.customerId),
   });
+  // A chosen (or linked) customer fills its name and its first address as the site, as the job form does.
+  const loaded = customer.data;
+  useEffect(() => {
+    if (!loaded || loaded.id !== form.getValues('customerId')) return;
+    if (!form.getValues('customerName')) setValue('customerName', loaded.name);
+    if (!form.getValues('siteAddressId')) setValue('siteAddressId', loaded.customerAddress[0]?.id ?? '');
+  }, [loaded, form, setValue]);
   const addressOptions = (customer.data?.customerAddress ?? []).map((a) => ({ value: a.id, label: a.fullAddress }));
 
   const submit = form.handleSubmit((v) => {
@@ -99,11 +106,6 @@ export function PlanForm({ mode, defaultValues, version, timeZone, now, pending,
                     setValue('customerId', picked?.id ?? '', { shouldValidate: false });
                     setValue('customerName', picked?.name ?? '');
                     setValue('siteAddressId', '');
-                    if (picked) {
-                      void customersApi.get(picked.id).then((full) => {
-                        if (form.getValues('customerId') === full.id && !form.getValues('siteAddressId')) setValue('siteAddressId', full.customerAddress[0]?.id ?? '');
-                      });
-                    }
                   }}
                 />
               )}
