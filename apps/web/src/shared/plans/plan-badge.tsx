@@ -5,6 +5,10 @@ import { Badge, type BadgeTone } from '../../components/badge';
 
 export type PlanRef = { id: string; name: string };
 
+/** Task answers name the plan a task is a visit of; older answers (and one-off tasks) have none. */
+export type TaskPlanField = { id: string; plan?: PlanRef | null };
+export const planOfTask = (task: TaskPlanField): PlanRef | null => task.plan ?? null;
+
 /**
  * Marks a task as a visit of a service plan wherever tasks are listed: the plan's name, linking to the plan, so
  * the office can tell recurring work from one-off jobs and reach the rule that made it.
