@@ -18,7 +18,8 @@ describe('PlanBadge', { timeout: 20_000 }, () => {
   });
 
   it('opens the plan, not the task, when clicked inside a row', async () => {
-    mockApi(tasksReply([{ ...taskItem(), plan: PLAN }]));
+    const visit = { ...taskItem(), plan: PLAN };
+    mockApi(tasksReply([visit]));
     const { router } = renderApp('/workorder/tasks', makeSession('Admin', 'fullAccess'));
     await userEvent.click(await screen.findByRole('link', { name: 'Service plan: Quarterly boiler check' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/plans/${PLAN_ID}`));
