@@ -9,7 +9,8 @@ import { cancelledByEnd } from './plan-action-dialogs';
 const VISIT2 = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
 const planRoute = (plan = planFixture()) => route('GET', `/api/plans/${PLAN_ID}`, { body: { data: plan } });
 const visitsRoute = (visits = [visitFixture()], total = visits.length) => route('GET', `/api/plans/${PLAN_ID}/visits`, { body: pageOf(visits, total) });
-const actionRoute = (reply: { status?: number; body?: unknown } = { body: { data: planFixture({ version: 4 }) } }) => route('POST', `/api/plans/${PLAN_ID}/actions`, reply);
+const actionRoute = (reply: { status?: number; body?: unknown } = { body: { data: planFixture({ version: 4 }) } }) =>
+  route('POST', `/api/plans/${PLAN_ID}/actions`, reply);
 const actionBodies = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/actions') && init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)));
 
@@ -29,7 +30,13 @@ describe('plan page', { timeout: 20_000 }, () => {
   });
 
   it('lists the visits that need attention, each linking to its task to assign it', async () => {
-    mockApi(planRoute(planFixture({ needsAttention: 1 })), visitsRoute([visitFixture(), visitFixture({ id: VISIT2, taskNumber: 302, occurrence: '2027-04-15', startAt: '2027-04-15T12:00:00.000Z', needsAttention: true })]));
+    mockApi(
+      planRoute(planFixture({ needsAttention: 1 })),
+      visitsRoute([
+        visitFixture(),
+        visitFixture({ id: VISIT2, taskNumber: 302, occurrence: '2027-04-15', startAt: '2027-04-15T12:00:00.000Z', needsAttention: true }),
+      ]),
+    );
     renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     const section = await screen.findByRole('region', { name: 'Needs attention' });
     const link = await within(section).findByRole('link', { name: 'Task #302' });
@@ -86,7 +93,11 @@ describe('plan page', { timeout: 20_000 }, () => {
   });
 
   it('offers Resume instead of Pause on a paused plan, and no actions to view-only users', async () => {
-    const fetchMock = mockApi(planRoute(planFixture({ status: 'paused', actions: { edit: true, pause: false, resume: true, end: true, pushBack: true } })), visitsRoute(), actionRoute());
+    const fetchMock = mockApi(
+      planRoute(planFixture({ status: 'paused', actions: { edit: true, pause: false, resume: true, end: true, pushBack: true } })),
+      visitsRoute(),
+      actionRoute(),
+    );
     const view = renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     await userEvent.click(await screen.findByRole('button', { name: 'Resume' }));
     expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();

@@ -20,10 +20,7 @@ function useSavePlan(planId?: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (submit: PlanFormSubmit) =>
-      submit.kind === 'create'
-        ? plansApi.create(submit.body)
-        : plansApi.update(planId ?? '', submit.body),
+    mutationFn: (submit: PlanFormSubmit) => (submit.kind === 'create' ? plansApi.create(submit.body) : plansApi.update(planId ?? '', submit.body)),
     onSuccess: async (plan: Plan, submit) => {
       toast.success(submit.kind === 'create' ? `Plan "${plan.name}" created` : 'Plan saved');
       queryClient.setQueryData(planKeys.detail(plan.id), plan);

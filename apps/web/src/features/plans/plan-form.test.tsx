@@ -36,7 +36,9 @@ describe('plan form', { timeout: 30_000 }, () => {
     await setField('Arrival window (minutes)', '120');
     const preview = screen.getByRole('region', { name: 'Preview' });
     await waitFor(() => expect(within(preview).getByText('Every 3 months on the 15th, 8:00–10:00 AM')).toBeTruthy());
-    const dates = within(preview).getAllByRole('listitem').map((li) => li.textContent);
+    const dates = within(preview)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(dates).toHaveLength(10);
     expect(dates[0]).toMatch(/Jan 15, 2030/);
     expect(dates[1]).toMatch(/Apr 15, 2030/);
@@ -66,7 +68,11 @@ describe('plan form', { timeout: 30_000 }, () => {
   });
 
   it('refuses to send a plan without a name and sends a valid one in dollars, then opens it', async () => {
-    const fetchMock = mockApi(customerRoute, route('POST', '/api/plans', { status: 201, body: { data: planFixture() } }), route('GET', `/api/plans/${PLAN_ID}`, { body: { data: planFixture() } }));
+    const fetchMock = mockApi(
+      customerRoute,
+      route('POST', '/api/plans', { status: 201, body: { data: planFixture() } }),
+      route('GET', `/api/plans/${PLAN_ID}`, { body: { data: planFixture() } }),
+    );
     const { router } = renderApp(`/plans/new?customerId=${CUSTOMER_ID}`, makeSession('Admin', 'fullAccess'));
     await waitFor(() => expect(field('Site').value).toBe(ADDRESS_ID));
     await setField('Every (weeks)', '2');
@@ -98,7 +104,10 @@ describe('plan form', { timeout: 30_000 }, () => {
   it('shows a server refusal above the form', async () => {
     mockApi(
       customerRoute,
-      route('POST', '/api/plans', { status: 400, body: { statusCode: 400, code: 'VALIDATION', message: ['Site Address must be a valid UUID.', 'Price must be a number.'] } }),
+      route('POST', '/api/plans', {
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION', message: ['Site Address must be a valid UUID.', 'Price must be a number.'] },
+      }),
     );
     renderApp(`/plans/new?customerId=${CUSTOMER_ID}`, makeSession('Admin', 'fullAccess'));
     await waitFor(() => expect(field('Site').value).toBe(ADDRESS_ID));

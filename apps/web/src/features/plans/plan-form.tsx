@@ -151,13 +151,23 @@ export function PlanForm({ mode, defaultValues, version, timeZone, now, pending,
                     />
                   )}
                 />
-                <p className="text-xs text-muted">Availability is for the first visit; a later visit the technician is busy for is created unassigned and flagged.</p>
-                {errors.assignedTechnicianId?.message ? <p role="alert" className="text-xs font-medium text-danger">{errors.assignedTechnicianId.message}</p> : null}
+                <p className="text-xs text-muted">
+                  Availability is for the first visit; a later visit the technician is busy for is created unassigned and flagged.
+                </p>
+                {errors.assignedTechnicianId?.message ? (
+                  <p role="alert" className="text-xs font-medium text-danger">
+                    {errors.assignedTechnicianId.message}
+                  </p>
+                ) : null}
               </div>
             ) : null}
             {values.assignTo === 'SUBCONTRACTOR' ? (
               <div className="space-y-1.5 sm:col-span-2">
-                <Controller control={control} name="assignedSubcontractorId" render={({ field }) => <SubcontractorPicker value={field.value} onChange={field.onChange} />} />
+                <Controller
+                  control={control}
+                  name="assignedSubcontractorId"
+                  render={({ field }) => <SubcontractorPicker value={field.value} onChange={field.onChange} />}
+                />
                 {errors.assignedSubcontractorId?.message ? (
                   <p role="alert" className="text-xs font-medium text-danger">
                     {errors.assignedSubcontractorId.message}
@@ -172,7 +182,12 @@ export function PlanForm({ mode, defaultValues, version, timeZone, now, pending,
             <Field label="Billing" id="plan-billing" required>
               <Select {...register('billing')} options={BILLING_KINDS.map((b) => ({ value: b, label: BILLING_LABELS[b] }))} />
             </Field>
-            <Field label={values.billing === 'per_visit' ? 'Price per visit ($)' : 'Price per period ($)'} id="plan-price" required error={errors.price?.message}>
+            <Field
+              label={values.billing === 'per_visit' ? 'Price per visit ($)' : 'Price per period ($)'}
+              id="plan-price"
+              required
+              error={errors.price?.message}
+            >
               <Input {...register('price')} type="number" inputMode="decimal" min={0} step="0.01" />
             </Field>
             <SwitchField control={control} name="autoSendInvoices" label="Send invoices automatically" />
@@ -191,7 +206,15 @@ export function PlanForm({ mode, defaultValues, version, timeZone, now, pending,
   );
 }
 
-function SwitchField({ control, name, label }: { control: ReturnType<typeof useForm<PlanFormValues>>['control']; name: 'autoSendInvoices' | 'renewalReminderToCustomer'; label: string }) {
+function SwitchField({
+  control,
+  name,
+  label,
+}: {
+  control: ReturnType<typeof useForm<PlanFormValues>>['control'];
+  name: 'autoSendInvoices' | 'renewalReminderToCustomer';
+  label: string;
+}) {
   return (
     <Controller
       control={control}

@@ -44,8 +44,7 @@ const toggled = <T,>(list: readonly T[], item: T) => (list.includes(item) ? list
 /** Frequency, every N, the days it falls on, its months, dates and times: each field shows the rule's own message. */
 export function PlanRecurrenceFields({ control, register, values, problems, errors }: Props) {
   const problem = (field: RecurrenceProblem['field']) => problems.find((p) => p.field === field)?.message;
-  const error = (field: keyof PlanFormValues, ruleField?: RecurrenceProblem['field']) =>
-    (ruleField ? problem(ruleField) : undefined) ?? errors[field]?.message;
+  const error = (field: keyof PlanFormValues, ruleField?: RecurrenceProblem['field']) => (ruleField ? problem(ruleField) : undefined) ?? errors[field]?.message;
   const monthly = values.frequency === 'monthly' || values.frequency === 'yearly';
   return (
     <div className="grid gap-4 sm:grid-cols-2">
