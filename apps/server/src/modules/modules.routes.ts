@@ -5,6 +5,7 @@ import { companyRoutes } from './company/company.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { plansRoutes } from './plans/plans.routes.ts';
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { lookupsRoutes } from './lookups/lookups.routes.ts';
@@ -51,6 +52,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(subcontractorsRoutes);
   await app.register(apiTokensRoutes);
   await app.register(jobsRoutes);
+  await app.register(plansRoutes);
   await app.register(notesRoutes);
   await app.register(mediaRoutes);
   await app.register(mediaOrphansPlugin);

@@ -72,3 +72,119 @@ export async function advanceGeneratedThrough(db: Db, tenantId: string, planId: 
     .where((eb) => eb.or([eb('generated_through', 'is', null), eb('generated_through', '<', day)]))
     .execute();
 }
+
+export type PlanFacts = { now: string; yearStart: string; yearEnd: string };
+
+/**
+ * Plans with what their answers show — customer, site, job number, next visit, visits done and due this year,
+ * visits needing a person — one query for a page (the figures are correlated subqueries on the plan's tasks,
+ * served by the (tenant_id, plan_id, plan_occurrence) index).
+ */
+export function planListQuery(db: Db, tenantId: string, facts: PlanFacts) {
+  return db
+    .selectFrom('service_plans as p')
+    .innerJoin('customers as cu', (on) => on.onRef('cu.id', '=', 'p.customer_id').onRef('cu.tenant_id', '=', 'p.tenant_id'))
+    .innerJoin('customer_addresses as ad', (on) => on.onRef('ad.id', '=', 'p.site_address_id').onRef('ad.tenant_id', '=', 'p.tenant_id'))
+    .innerJoin('jobs as j', (on) => on.onRef('j.id', '=', 'p.job_id').onRef('j.tenant_id', '=', 'p.tenant_id'))
+    .innerJoin('tenants as co', 'co.id', 'p.tenant_id')
+    .selectAll('p')
+    .select((eb) => {
+      const visits = () => eb.selectFrom('tasks as v').whereRef('v.tenant_id', '=', 'p.tenant_id').whereRef('v.plan_id', '=', 'p.id');
+      return [
+        'cu.name as customer_name',
+        'ad.full_address',
+        'j.job_number',
+        'co.time_zone',
+        visits().select((e) => e.fn.min('v.start_at').as('n')).where('v.lifecycle', '=', 'OPEN').where('v.start_at', '>=', facts.now).as('next_visit_at'),
+        visits()
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('v.lifecycle', '=', 'CLOSED')
+          .where('v.start_at', '>=', facts.yearStart)
+          .where('v.start_at', '<', facts.yearEnd)
+          .as('done_this_year'),
+        visits()
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('v.lifecycle', '<>', 'CANCELLED')
+          .where('v.start_at', '>=', facts.yearStart)
+          .where('v.start_at', '<', facts.yearEnd)
+          .as('due_this_year'),
+        visits()
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('v.plan_attention', 'is not', null)
+          .where('v.lifecycle', '=', 'OPEN')
+          .where('v.assignee_key', 'is', null)
+          .as('needs_attention'),
+      ];
+    })
+    .where('p.tenant_id', '=', tenantId);
+}
+export type PlanListRow = Awaited<ReturnType<ReturnType<typeof planListQuery>['execute']>>[number];
+
+/** Names of the people a visit template names, for the answer. */
+export async function assigneeNames(db: Db, tenantId: string, userIds: string[], subIds: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (userIds.length)
+    for (const u of await db.selectFrom('users').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute()) names.set(u.id, u.name);
+  if (subIds.length)
+    for (const s of await db.selectFrom('subcontractors').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', subIds).execute())
+      names.set(s.id, s.name);
+  return names;
+}
+
+/** A plan's visits from now (soonest first) or before now (latest first), a page at a time. */
+export async function listPlanVisits(db: Db, tenantId: string, planId: string, q: { when: 'upcoming' | 'past'; page: number; limit: number }, now: string) {
+  const base = db
+    .selectFrom('tasks as v')
+    .where('v.tenant_id', '=', tenantId)
+    .where('v.plan_id', '=', planId)
+    .where('v.start_at', q.when === 'upcoming' ? '>=' : '<', now);
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin('users as u', (on) => on.onRef('u.id', '=', 'v.assigned_user_id').onRef('u.tenant_id', '=', 'v.tenant_id'))
+      .leftJoin('subcontractors as s', (on) => on.onRef('s.id', '=', 'v.assigned_subcontractor_id').onRef('s.tenant_id', '=', 'v.tenant_id'))
+      .select([
+        'v.id',
+        'v.task_number',
+        'v.plan_occurrence',
+        'v.start_at',
+        'v.expected_end_at',
+        'v.lifecycle',
+        'v.assigned_to',
+        'v.assignee_key',
+        'v.plan_attention',
+        'u.name as tech_name',
+        's.name as sub_name',
+      ])
+      .orderBy('v.start_at', q.when === 'upcoming' ? 'asc' : 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Un-started visits of the plan from an instant on: what ending or pushing back the plan moves or cancels. */
+export function openVisitsFrom(db: Db, tenantId: string, planId: string, from: string) {
+  return db
+    .selectFrom('tasks')
+    .select(['id', 'task_number', 'start_at', 'expected_end_at', 'lifecycle', 'version', 'schedule_version', 'assignee_key', 'assigned_to', 'job_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('plan_id', '=', planId)
+    .where('lifecycle', '=', 'OPEN')
+    .where('start_at', '>=', from)
+    .orderBy('start_at')
+    .execute();
+}
+
+/** The plan's row at the version read, with a change; false when someone changed it meanwhile. */
+export async function updatePlanIf(db: Db, tenantId: string, planId: string, version: number, patch: Partial<ServicePlansTable>): Promise<boolean> {
+  const result = await db
+    .updateTable('service_plans')
+    .set({ ...patch, version: version + 1 })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', planId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
