@@ -53,7 +53,8 @@ export function planCardFields(timeZone: string): CardField<Plan>[] {
   return [
     { label: 'Customer', value: (p) => p.customer.name },
     { label: 'Site', value: (p) => p.siteAddress.fullAddress },
-    { label: 'Rule', value: (p) => p.ruleText },
+    // The rule is the plan's identity on a phone too: it wraps instead of being cut.
+    { label: 'Rule', value: (p) => <span className="whitespace-normal">{p.ruleText}</span> },
     { label: 'Next visit', value: (p) => (p.nextVisitAt ? formatDateTime(p.nextVisitAt, timeZone) : '—') },
     { label: 'Done / due this year', value: visitsThisYearText },
     { label: 'Yearly value', value: (p) => formatMoney(p.yearlyValue) },

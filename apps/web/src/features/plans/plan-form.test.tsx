@@ -58,7 +58,7 @@ describe('plan form', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'New service plan' });
     await setField('Every (weeks)', '99');
     expect(await screen.findByText(RECURRENCE_MESSAGES.interval('weekly'))).toBeTruthy();
-    expect(screen.getByText('Fix the schedule above to see the visits it makes.')).toBeTruthy();
+    expect(screen.getByText('Fix the schedule to see the visits it makes.')).toBeTruthy();
     await setField('Every (weeks)', '2');
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
       const toggle = screen.getByRole('button', { name: day });

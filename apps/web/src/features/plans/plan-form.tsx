@@ -85,7 +85,7 @@ export function PlanForm({ mode, defaultValues, version, timeZone, now, pending,
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
-      <div className="min-w-0 space-y-4">
+      <div className="min-w-0 space-y-4 lg:col-start-1">
         <FormAlert error={serverError} />
         <Section title="Customer & site">
           <div className={GRID}>
@@ -126,6 +126,12 @@ export function PlanForm({ mode, defaultValues, version, timeZone, now, pending,
         <Section title="Schedule">
           <PlanRecurrenceFields control={control} register={register} values={values} problems={problems} errors={errors} />
         </Section>
+      </div>
+      {/* On phones the preview follows the schedule it previews; on wide screens it stays beside the whole form. */}
+      <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <PlanPreview recurrence={recurrence} timeZone={timeZone} now={now} />
+      </div>
+      <div className="min-w-0 space-y-4 lg:col-start-1">
         <Section title="Each visit">
           <div className={GRID}>
             <Field label="Task name" id="plan-task-name" required error={errors.taskName?.message}>
@@ -198,9 +204,6 @@ export function PlanForm({ mode, defaultValues, version, timeZone, now, pending,
           </div>
         </Section>
         <FormActions onCancel={onCancel} pending={pending} />
-      </div>
-      <div className="lg:sticky lg:top-4">
-        <PlanPreview recurrence={recurrence} timeZone={timeZone} now={now} />
       </div>
     </form>
   );

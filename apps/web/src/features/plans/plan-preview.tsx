@@ -38,7 +38,7 @@ export function PlanPreview({ recurrence, timeZone, now }: { recurrence: Recurre
             )}
           </>
         ) : (
-          <p className="text-muted">Fix the schedule above to see the visits it makes.</p>
+          <p className="text-muted">Fix the schedule to see the visits it makes.</p>
         )}
       </section>
     </Card>

@@ -76,7 +76,7 @@ export function PlanRecurrenceFields({ control, register, values, problems, erro
         </div>
       ) : null}
       {monthly ? (
-        <div className="space-y-1.5 sm:col-span-2">
+        <div className="space-y-3 sm:col-span-2">
           <Field label="On" id="plan-month-day-kind">
             <Select
               {...register('monthDayKind')}

@@ -36,9 +36,12 @@ export function VisitTaskLink({ visit }: { visit: PlanVisit }) {
 function VisitRow({ visit, timeZone, onSkip }: { visit: PlanVisit; timeZone: string; onSkip?: (visit: PlanVisit) => void }) {
   return (
     <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4" aria-label={`Visit ${visit.occurrence}`}>
-      <span className="tabular-nums text-gray-900 sm:w-56">{visit.startAt ? formatDateTime(visit.startAt, timeZone) : visit.occurrence}</span>
-      <span className="sm:w-28">
-        <VisitTaskLink visit={visit} />
+      {/* On a phone the date and its task share the first line. */}
+      <span className="flex items-center justify-between gap-2 sm:contents">
+        <span className="tabular-nums text-gray-900 sm:w-56">{visit.startAt ? formatDateTime(visit.startAt, timeZone) : visit.occurrence}</span>
+        <span className="sm:w-28">
+          <VisitTaskLink visit={visit} />
+        </span>
       </span>
       <span className="min-w-0 flex-1 truncate text-gray-700">{visit.assignee ? visit.assignee.name : <span className="text-muted">Unassigned</span>}</span>
       <span className="flex items-center gap-2">
