@@ -117,4 +117,34 @@ describe('plan form', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Site Address must be a valid UUID.')).toBeTruthy();
   });
+
+  it('edits a plan from its current terms and sends them with the version it loaded', async () => {
+    const fetchMock = mockApi(
+      customerRoute,
+      route('GET', `/api/plans/${PLAN_ID}`, { body: { data: planFixture() } }),
+      route('PUT', `/api/plans/${PLAN_ID}`, { body: { data: planFixture({ version: 4 }) } }),
+    );
+    const { router } = renderApp(`/plans/${PLAN_ID}/edit`, makeSession('Admin', 'fullAccess'));
+    await screen.findByLabelText('Plan name', { selector: 'input' });
+    expect(field('Plan name').value).toBe('Quarterly boiler check');
+    expect(field('Repeats').value).toBe('monthly');
+    expect(field('Every (months)').value).toBe('3');
+    expect(field('Day of month').value).toBe('15');
+    expect(field('Site').disabled).toBe(true);
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText('Every 3 months on the 15th, 8:00–10:00 AM')).toBeTruthy();
+    await setField('Every (months)', '6');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    const body = JSON.parse(String(put[1]!.body));
+    expect(body).toMatchObject({
+      version: 3,
+      name: 'Quarterly boiler check',
+      price: 150,
+      recurrence: { frequency: 'monthly', interval: 6, monthDay: { kind: 'day', day: 15 } },
+    });
+    expect(body).not.toHaveProperty('customerId');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/plans/${PLAN_ID}`));
+  });
 });
