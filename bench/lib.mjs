@@ -90,6 +90,8 @@ export async function startServer(env, overrides = {}) {
       if ((await fetch(base + '/api/health')).ok)
         return {
           base,
+          /** The server process's id (its memory is read from /proc/{pid}/status). */
+          pid: child.pid,
           stop: () =>
             new Promise((ok) => {
               child.on('exit', ok);

@@ -1,4 +1,5 @@
 import { seedNotification } from '../modules/notifications/notifications.fixture.ts';
+import { planBody } from './route-requests.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
@@ -190,6 +191,9 @@ beforeAll(async () => {
     message: (await t.db.selectFrom('messages').select('id').where('tenant_id', '=', b.tenantId).executeTakeFirstOrThrow()).id,
     backgroundJob: (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', b.tenantId).executeTakeFirstOrThrow()).id,
     notification: await seedNotification(t.db, b.tenantId),
+    plan: (
+      await t.app.inject({ method: 'POST', url: '/api/plans', headers: bCookie, payload: planBody({ customer: customer.id, address: customer.addressId }) })
+    ).json().data.id,
   };
   const aCustomer = await buildCustomer(t.db, a.tenantId);
   extra = { aCustomer: aCustomer.id, aAddress: aCustomer.addressId };

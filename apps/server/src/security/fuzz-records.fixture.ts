@@ -1,4 +1,5 @@
 import { seedNotification } from '../modules/notifications/notifications.fixture.ts';
+import { planBody } from './route-requests.ts';
 import { EMAIL_TEMPLATE_KINDS } from '@fieldwork/domain/messages/messages.rules';
 import { buildCustomer, buildSubcontractor, buildTag, buildTask, buildUser, buildZone } from '@fieldwork/testing/factories';
 import { timeline } from '../modules/task-core/tasks.fixture.ts';
@@ -74,6 +75,7 @@ export async function seedRecords(t: TestApp, tenantId: string, admin: Session, 
     add('invoice', (await post('/api/invoices', invoiceBody({ jobId, mode: 'Send' }))).data.id);
     add('cost', (await post('/api/cost', { costType: 'OTHER', jobId, description: 'Fuzz cost', amount: 12 })).data.id);
     add('asset', (await post('/api/assets', { customerId, addressId, type: 'BOILER' })).data.id);
+    add('plan', (await post('/api/plans', planBody({ customer: customerId, address: addressId }))).data.id);
   }
   for (const task of ids.task!)
     add('schedule', (await t.db.selectFrom('tasks').select('schedule_id').where('id', '=', task).executeTakeFirstOrThrow()).schedule_id!);

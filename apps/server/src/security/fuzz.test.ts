@@ -45,6 +45,7 @@ const PATH_KINDS: [RegExp, string][] = [
   [/^\/api\/zones\//, 'zone'],
   [/^\/api\/tags\//, 'tag'],
   [/^\/api\/customers\//, 'customer'],
+  [/^\/api\/plans\//, 'plan'],
   [/^\/api\/subcontractors\//, 'subcontractor'],
   [/^\/api\/tokens\//, 'token'],
   [/^\/api\/jobs\/media\//, 'media'],

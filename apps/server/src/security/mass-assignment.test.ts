@@ -5,7 +5,7 @@ import { estimateBody, invoiceBody, line } from '../modules/billing/billing.fixt
 import { timeline } from '../modules/task-core/tasks.fixture.ts';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import type { RouteIds } from './route-request-bodies.ts';
-import { ROUTE_REQUESTS } from './route-requests.ts';
+import { planBody, ROUTE_REQUESTS } from './route-requests.ts';
 import { jsonBodyOf, mutatingRoutes, tenantSnapshot, writeRequest } from './write-requests.fixture.ts';
 
 /**
@@ -293,6 +293,7 @@ describe('server-owned facts behind the inputs a schema does take', () => {
       cost: (await post('/api/cost', { costType: 'OTHER', jobId: job1, taskId: otherTask.id, description: 'Skip', amount: 5 })).id,
       asset: (await post('/api/assets', { customerId: customer.id, addressId: customer.addressId, type: 'BOILER' })).id,
       subcontractor: (await buildSubcontractor(t.db, a.tenantId)).id,
+      plan: (await post('/api/plans', planBody({ customer: customer.id, address: customer.addressId }))).id,
     };
     const ids = new Proxy(real, { get: (o, k: string) => o[k] ?? randomUUID() }) as unknown as RouteIds;
     const versioned = mutatingRoutes(t.app).filter((r) => jsonBodyOf(r) && 'version' in jsonBodyOf(r)!);

@@ -8,7 +8,7 @@ import { approvedEstimate, estimateBody, invoiceBody } from '../modules/billing/
 import { testPasswordHash, type Session, type TestApp } from '../test-support/test-app.ts';
 import type { MatrixRole } from './role-matrix.ts';
 import type { RouteIds } from './route-request-bodies.ts';
-import { pngUpload, ROUTE_REQUESTS } from './route-requests.ts';
+import { planBody, pngUpload, ROUTE_REQUESTS } from './route-requests.ts';
 import { addLeadPhoto } from '../modules/leads/lead-photos.fixture.ts';
 import { visitTokenFor } from '../modules/visits/visits.fixture.ts';
 
@@ -192,6 +192,7 @@ export async function seedCompany(t: TestApp, c: Caller): Promise<Seeded> {
     backgroundJob: (await t.db.selectFrom('background_jobs').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).id,
     notification: await seedNotification(t.db, tenantId),
     portalSlug: (await t.db.selectFrom('tenants').select('portal_slug').where('id', '=', tenantId).executeTakeFirstOrThrow()).portal_slug!,
+    plan: (await post('/api/plans', planBody({ customer: customer.id, address: customer.addressId }))).data.id,
     visitToken: await visitTokenFor(t.db, tenantId, own.task),
     visitPhotoToken: await visitTokenFor(t.db, tenantId, photoVisit.id),
   };

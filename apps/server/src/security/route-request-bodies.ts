@@ -56,6 +56,8 @@ export type RouteIds = {
   notification: string;
   /** The company's customer portal address (tenants.portal_slug), for the portal's public routes. */
   portalSlug: string;
+  /** A service plan of the company. */
+  plan: string;
   /** The token of a live visit link to `task` (what the customer's visit page posts). */
   visitToken: string;
   /** The token of a live visit link to a visit whose technician has a photo. */
@@ -78,6 +80,7 @@ export const ID_ROUTE_BODIES: Record<string, (ids: RouteIds) => object> = {
   'PUT /api/customers/:id': () => ({ name: 'Renamed', customerAddress: [{ addressLine1: 'x', fullAddress: 'x' }], contacts: [], tags: [], version: 1 }),
   'PUT /api/subcontractors/:id': () => ({ name: 'Renamed', kind: 'COMPANY', tags: [], zones: [], version: 1 }),
   'PUT /api/jobs/:id': (i) => ({ siteAddressId: i.address, name: 'Renamed', version: 1 }),
+  'POST /api/plans/:id/actions': () => ({ action: 'pause', version: 1 }),
   'PATCH /api/notes/:id': () => ({ note: 'Edited' }),
   'PATCH /api/jobs/:id/status': () => ({ action: 'CANCELLED' }),
   'PUT /api/tasks/:id': () => ({ name: 'Renamed', version: 1 }),

@@ -22,6 +22,35 @@ export function pngUpload(name = 'photo.png'): { payload: Buffer; headers: Recor
   };
 }
 
+/** A valid service plan of the company's customer: every two weeks from tomorrow, nobody assigned. */
+export const planBody = (i: { customer: string; address: string }) => ({
+  customerId: i.customer,
+  siteAddressId: i.address,
+  name: 'Matrix plan',
+  recurrence: {
+    frequency: 'weekly',
+    interval: 2,
+    weekdays: ['TU'],
+    monthDay: null,
+    months: [],
+    startDate: at(day).slice(0, 10),
+    endDate: null,
+    time: '09:00',
+    durationMinutes: 60,
+    arrivalWindowMinutes: 0,
+  },
+  visitTemplate: {
+    taskName: 'Matrix visit',
+    description: null,
+    assignTo: 'LATER',
+    assignedTechnicianId: null,
+    assignedSubcontractorId: null,
+    productServices: [],
+  },
+  billing: 'monthly',
+  price: 50,
+});
+
 const signup = () => ({
   companyName: 'Matrix Co',
   timeZone: 'America/New_York',
@@ -138,6 +167,11 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'POST /api/jobs': (i) => ({ url: '/api/jobs', payload: { customerId: i.customer, siteAddressId: i.address, name: 'Matrix job' } }),
   'GET /api/jobs/:id': (i) => ({ url: `/api/jobs/${i.job}` }),
   'PUT /api/jobs/:id': withBody('PUT /api/jobs/:id', (i) => `/api/jobs/${i.job}`),
+  'GET /api/plans': () => ({ url: '/api/plans?status=active&needsAttention=false' }),
+  'POST /api/plans': (i) => ({ url: '/api/plans', payload: planBody(i) }),
+  'GET /api/plans/:id': (i) => ({ url: `/api/plans/${i.plan}` }),
+  'GET /api/plans/:id/visits': (i) => ({ url: `/api/plans/${i.plan}/visits?when=upcoming` }),
+  'POST /api/plans/:id/actions': withBody('POST /api/plans/:id/actions', (i) => `/api/plans/${i.plan}/actions`),
   'GET /api/jobs/:id/activities': (i) => ({ url: `/api/jobs/${i.job}/activities` }),
   'PATCH /api/jobs/:id/status': withBody('PATCH /api/jobs/:id/status', (i) => `/api/jobs/${i.job}/status`),
   'GET /api/notes': (i) => ({ url: `/api/notes?jobId=${i.job}` }),

@@ -12,7 +12,7 @@ import { enqueueJob } from '../background/background.service.ts';
 import { slotOf, writeSchedule } from '../task-core/schedule-guard.ts';
 import { updateTaskIf, updateTaskScheduleIf } from '../task-core/tasks.repository.ts';
 import { visitChanged, visitStateOf } from '../visit-notices/visit-notices.service.ts';
-import { findPlanRow, openVisitsFrom, updatePlanIf, type PlanRow } from './plans.repository.ts';
+import { findPlanRow, findPlanVisit, openVisitsFrom, updatePlanIf, type PlanRow } from './plans.repository.ts';
 import { getPlan, PLAN_NOT_FOUND } from './plans.service.ts';
 
 const stale = () => new AppError('CONFLICT', 'This plan was changed by someone else. Reload and try again.');
@@ -40,8 +40,22 @@ function requireMove(plan: PlanRow, action: PlanStatusAction) {
 }
 
 /** One visit cancelled (skip), its reminder withdrawn; it keeps its occurrence, so it is never generated again. */
-async function cancelVisit(trx: Db, viewer: Viewer, plan: PlanRow, visit: { id: string; task_number: number; lifecycle: string; version: number; start_at: string | null; assignee_key: string | null }, why: string) {
-  if (!(await updateTaskIf(trx, viewer.tenantId, visit.id, { lifecycle: visit.lifecycle, version: visit.version }, { lifecycle: 'CANCELLED', updated_at: nowIso() })))
+async function cancelVisit(
+  trx: Db,
+  viewer: Viewer,
+  plan: PlanRow,
+  visit: { id: string; task_number: number; lifecycle: string; version: number; start_at: string | null; assignee_key: string | null },
+  why: string,
+) {
+  if (
+    !(await updateTaskIf(
+      trx,
+      viewer.tenantId,
+      visit.id,
+      { lifecycle: visit.lifecycle, version: visit.version },
+      { lifecycle: 'CANCELLED', updated_at: nowIso() },
+    ))
+  )
     throw new AppError('CONFLICT', 'A visit of this plan was changed meanwhile. Reload and try again.');
   await visitChanged(trx, viewer.tenantId, visit.id, visitStateOf(visit));
   await recordActivity(trx, viewer.tenantId, {
@@ -72,9 +86,19 @@ async function pushBackVisits(db: Db, viewer: Viewer, plan: PlanRow, fromDate: s
     const seen = { lifecycle: visit.lifecycle, scheduleVersion: visit.schedule_version };
     const write = (unassign: boolean) => async (trx: Db) => {
       const patch = unassign
-        ? { start_at: start, expected_end_at: end, assigned_to: 'NONE', assigned_user_id: null, assigned_subcontractor_id: null, assignee_key: null, plan_attention: 'clash', updated_at: nowIso() }
+        ? {
+            start_at: start,
+            expected_end_at: end,
+            assigned_to: 'NONE',
+            assigned_user_id: null,
+            assigned_subcontractor_id: null,
+            assignee_key: null,
+            plan_attention: 'clash',
+            updated_at: nowIso(),
+          }
         : { start_at: start, expected_end_at: end, updated_at: nowIso() };
-      if (!(await updateTaskScheduleIf(trx, viewer.tenantId, visit.id, seen, patch))) throw new AppError('CONFLICT', 'A visit of this plan was changed meanwhile. Reload and try again.');
+      if (!(await updateTaskScheduleIf(trx, viewer.tenantId, visit.id, seen, patch)))
+        throw new AppError('CONFLICT', 'A visit of this plan was changed meanwhile. Reload and try again.');
       await visitChanged(trx, viewer.tenantId, visit.id, visitStateOf(visit));
     };
     try {
@@ -93,7 +117,15 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
   const plan = await requirePlan(db, viewer.tenantId, planId, body.version);
   const at = nowIso();
   const log = (trx: Db, message: string) =>
-    recordActivity(trx, viewer.tenantId, { jobId: plan.job_id, entityType: 'JOB', entityId: plan.job_id, action: 'JOB_UPDATED', message, actorId: viewer.userId, at });
+    recordActivity(trx, viewer.tenantId, {
+      jobId: plan.job_id,
+      entityType: 'JOB',
+      entityId: plan.job_id,
+      action: 'JOB_UPDATED',
+      message,
+      actorId: viewer.userId,
+      at,
+    });
   const label = `service plan #${plan.plan_number} ${plan.name}`;
   switch (body.action) {
     case 'pause': {
@@ -111,7 +143,14 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
       await runTransaction(db, async (trx) => {
         // Generation starts again from the chosen day: the days paused are not filled in behind the office's back.
         const generatedThrough = !plan.generated_through || plan.generated_through < dayBefore(from) ? dayBefore(from) : plan.generated_through;
-        if (!(await updatePlanIf(trx, viewer.tenantId, planId, plan.version, { status: next, paused_at: null, generated_through: generatedThrough, updated_at: at })))
+        if (
+          !(await updatePlanIf(trx, viewer.tenantId, planId, plan.version, {
+            status: next,
+            paused_at: null,
+            generated_through: generatedThrough,
+            updated_at: at,
+          }))
+        )
           throw stale();
         await enqueueJob(trx, viewer.tenantId, 'plans.generate', { planId });
         await log(trx, `Resumed ${label} from ${from}`);
@@ -119,13 +158,7 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
       break;
     }
     case 'skip': {
-      const visit = await db
-        .selectFrom('tasks')
-        .select(['id', 'task_number', 'lifecycle', 'version', 'start_at', 'assignee_key'])
-        .where('tenant_id', '=', viewer.tenantId)
-        .where('plan_id', '=', planId)
-        .where('id', '=', body.visitId)
-        .executeTakeFirst();
+      const visit = await findPlanVisit(db, viewer.tenantId, planId, body.visitId);
       if (!visit) throw new AppError('NOT_FOUND', 'Visit not found.');
       if (visit.lifecycle !== 'OPEN') throw new AppError('CONFLICT', 'Only a visit that has not started can be skipped.');
       await runTransaction(db, async (trx) => {
@@ -144,7 +177,8 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
       requireMove(plan, 'end');
       const endDate = body.endDate ?? dayIn(new Date(), plan.time_zone);
       await runTransaction(db, async (trx) => {
-        if (!(await updatePlanIf(trx, viewer.tenantId, planId, plan.version, { status: 'ended', ends_on: endDate, ended_at: at, updated_at: at }))) throw stale();
+        if (!(await updatePlanIf(trx, viewer.tenantId, planId, plan.version, { status: 'ended', ends_on: endDate, ended_at: at, updated_at: at })))
+          throw stale();
         const after = await openVisitsFrom(trx, viewer.tenantId, planId, localMidnight(dayAfter(endDate), plan.time_zone));
         // The confirmation named a count; cancelling a different number would not be what the office agreed to.
         if (after.length !== body.expectedCancelled) throw new AppError('CONFLICT', PLAN_MESSAGES.endConfirmation(after.length));

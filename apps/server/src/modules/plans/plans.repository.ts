@@ -1,5 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import type { Insertable } from 'kysely';
+import type { PlanListQuery } from '@fieldwork/domain/plans/plans.schemas';
 import type { ServicePlansTable } from '@fieldwork/db/schema-plans';
 import type { TasksTable } from '@fieldwork/db/schema-tasks';
 
@@ -95,7 +96,11 @@ export function planListQuery(db: Db, tenantId: string, facts: PlanFacts) {
         'ad.full_address',
         'j.job_number',
         'co.time_zone',
-        visits().select((e) => e.fn.min('v.start_at').as('n')).where('v.lifecycle', '=', 'OPEN').where('v.start_at', '>=', facts.now).as('next_visit_at'),
+        visits()
+          .select((e) => e.fn.min('v.start_at').as('n'))
+          .where('v.lifecycle', '=', 'OPEN')
+          .where('v.start_at', '>=', facts.now)
+          .as('next_visit_at'),
         visits()
           .select((e) => e.fn.countAll<number>().as('n'))
           .where('v.lifecycle', '=', 'CLOSED')
@@ -124,7 +129,8 @@ export type PlanListRow = Awaited<ReturnType<ReturnType<typeof planListQuery>['e
 export async function assigneeNames(db: Db, tenantId: string, userIds: string[], subIds: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   if (userIds.length)
-    for (const u of await db.selectFrom('users').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute()) names.set(u.id, u.name);
+    for (const u of await db.selectFrom('users').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute())
+      names.set(u.id, u.name);
   if (subIds.length)
     for (const s of await db.selectFrom('subcontractors').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', subIds).execute())
       names.set(s.id, s.name);
@@ -187,4 +193,63 @@ export async function updatePlanIf(db: Db, tenantId: string, planId: string, ver
     .where('version', '=', version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export function findPlanListRow(db: Db, tenantId: string, facts: PlanFacts, planId: string) {
+  return planListQuery(db, tenantId, facts).where('p.id', '=', planId).executeTakeFirst();
+}
+
+export async function planExists(db: Db, tenantId: string, planId: string): Promise<boolean> {
+  return !!(await db.selectFrom('service_plans').select('id').where('tenant_id', '=', tenantId).where('id', '=', planId).executeTakeFirst());
+}
+
+const ORDER = { createdAt: 'p.created_at', name: 'p.name', planNumber: 'p.plan_number', nextVisitAt: 'next_visit_at', yearlyValue: 'p.price_cents' } as const;
+
+/** A page of plans: search on plan and customer name, status and customer filters, only those needing attention. */
+export async function listPlanRows(db: Db, tenantId: string, facts: PlanFacts, q: PlanListQuery): Promise<{ rows: PlanListRow[]; total: number }> {
+  let query = planListQuery(db, tenantId, facts);
+  if (q.search) {
+    const like = `%${q.search.toLowerCase()}%`;
+    query = query.where((eb) => eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb(eb.fn('lower', ['cu.name']), 'like', like)]));
+  }
+  if (q.status?.length) query = query.where('p.status', 'in', q.status);
+  if (q.customerId) query = query.where('p.customer_id', '=', q.customerId);
+  if (q.needsAttention)
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('tasks as a')
+          .select('a.id')
+          .whereRef('a.tenant_id', '=', 'p.tenant_id')
+          .whereRef('a.plan_id', '=', 'p.id')
+          .where('a.plan_attention', 'is not', null)
+          .where('a.lifecycle', '=', 'OPEN')
+          .where('a.assignee_key', 'is', null),
+      ),
+    );
+  const total = Number(
+    (
+      await query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const rows = await query
+    .orderBy(ORDER[q.orderByKey], q.orderByValue)
+    .orderBy('p.id')
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  return { rows, total };
+}
+
+/** One visit of the plan (another plan's or company's task is none). */
+export function findPlanVisit(db: Db, tenantId: string, planId: string, visitId: string) {
+  return db
+    .selectFrom('tasks')
+    .select(['id', 'task_number', 'lifecycle', 'version', 'start_at', 'assignee_key'])
+    .where('tenant_id', '=', tenantId)
+    .where('plan_id', '=', planId)
+    .where('id', '=', visitId)
+    .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer } from '@fieldwork/testing/factories';
+import { buildCustomer, buildTask } from '@fieldwork/testing/factories';
 import { PLAN_MESSAGES } from '@fieldwork/domain/plans/plans.rules';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 
@@ -75,7 +75,9 @@ describe('service plans', () => {
     const upcoming = await visits(plan.id);
     expect(upcoming.pagination.totalItems).toBeGreaterThanOrEqual(26);
     expect(upcoming.data[0]).toMatchObject({ lifecycle: 'OPEN', assignee: { kind: 'TECHNICIAN', id: tech.user.id }, needsAttention: false });
-    const gaps = upcoming.data.slice(0, 5).map((v: { startAt: string }, i: number, all: { startAt: string }[]) => (i ? Date.parse(v.startAt) - Date.parse(all[i - 1]!.startAt) : 0));
+    const gaps = upcoming.data
+      .slice(0, 5)
+      .map((v: { startAt: string }, i: number, all: { startAt: string }[]) => (i ? Date.parse(v.startAt) - Date.parse(all[i - 1]!.startAt) : 0));
     expect(gaps.slice(1).every((ms: number) => Math.abs(ms - 14 * 86_400_000) <= 3_600_000)).toBe(true);
     const again = (await t.call('GET', `/api/plans/${plan.id}`, admin.cookie)).json().data;
     expect(again.nextVisitAt).toBe(upcoming.data[0].startAt);
@@ -89,7 +91,12 @@ describe('service plans', () => {
     const plan = (await newPlan()).json().data;
     for (let i = 0; i < 5; i++) await t.app.worker.drain();
     const before = (await visits(plan.id)).data as { id: string; startAt: string; occurrence: string }[];
-    const res = await t.call('POST', `/api/plans/${plan.id}/actions`, admin.cookie, { action: 'push_back', fromDate: inDays(0), days: 3, version: plan.version });
+    const res = await t.call('POST', `/api/plans/${plan.id}/actions`, admin.cookie, {
+      action: 'push_back',
+      fromDate: inDays(0),
+      days: 3,
+      version: plan.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const after = new Map(((await visits(plan.id)).data as { id: string; startAt: string; occurrence: string }[]).map((v) => [v.id, v]));
     for (const v of before) {
@@ -136,6 +143,11 @@ describe('service plans', () => {
     const other = await t.newCompany();
     expect((await t.call('GET', `/api/plans/${named.id}`, other.admin.cookie)).statusCode).toBe(404);
     expect((await t.call('GET', `/api/plans/${named.id}/visits`, other.admin.cookie)).statusCode).toBe(404);
+    // A visit is looked up only among the plan's own tasks: another company's task is no visit of it.
+    const foreignTask = await buildTask(t.db, other.tenantId, {});
+    const skip = await t.call('POST', `/api/plans/${named.id}/actions`, admin.cookie, { action: 'skip', visitId: foreignTask.id, version: named.version });
+    expect(skip.statusCode).toBe(404);
+    expect(await t.db.selectFrom('tasks').select('lifecycle').where('id', '=', foreignTask.id).executeTakeFirstOrThrow()).toEqual({ lifecycle: 'OPEN' });
     const bad = await t.call('POST', '/api/plans', admin.cookie, { name: 'x' });
     expect(bad.statusCode).toBe(400);
   });

@@ -31,7 +31,12 @@ export async function plansRoutes(app: FastifyInstance): Promise<void> {
     '/api/plans',
     {
       preHandler: guard('jobs.write'),
-      schema: { tags, summary: 'Create a service plan: its job, and its visits generated in the background', body: createPlanBody, response: { 201: planResponse } },
+      schema: {
+        tags,
+        summary: 'Create a service plan: its job, and its visits generated in the background',
+        body: createPlanBody,
+        response: { 201: planResponse },
+      },
     },
     async (request, reply) => reply.code(201).send({ data: await createPlan(app.db, requireAuth(request).viewer, request.body) }),
   );

@@ -14,7 +14,7 @@ import { enqueueJob } from '../background/background.service.ts';
 import { resolveJobRefs } from '../jobs/jobs-refs.service.ts';
 import { insertJob } from '../jobs/jobs.repository.ts';
 import { resolveAssignee } from '../task-core/tasks-assignee.service.ts';
-import { assigneeNames, insertPlan, listPlanVisits, planListQuery, type PlanListRow } from './plans.repository.ts';
+import { assigneeNames, findPlanListRow, insertPlan, listPlanRows, listPlanVisits, planExists, type PlanListRow } from './plans.repository.ts';
 import { planFacts, presentPlan, presentPlanVisit } from './plans.presenter.ts';
 
 export const PLAN_NOT_FOUND = 'Service plan not found.';
@@ -36,48 +36,25 @@ async function zoneOf(db: Db, tenantId: string): Promise<string> {
 
 export async function getPlan(db: Db, viewer: Viewer, planId: string, now = new Date()): Promise<Plan> {
   const facts = planFacts(now, await zoneOf(db, viewer.tenantId));
-  const row = await planListQuery(db, viewer.tenantId, facts).where('p.id', '=', planId).executeTakeFirst();
+  const row = await findPlanListRow(db, viewer.tenantId, facts, planId);
   if (!row) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
   return (await present(db, viewer.tenantId, [row], now))[0]!;
 }
 
-const ORDER = { createdAt: 'p.created_at', name: 'p.name', planNumber: 'p.plan_number', nextVisitAt: 'next_visit_at', yearlyValue: 'p.price_cents' } as const;
-
 /** The plans list: search on plan and customer name, status and customer filters, only those needing attention. */
 export async function listPlans(db: Db, viewer: Viewer, q: PlanListQuery, now = new Date()) {
   const facts = planFacts(now, await zoneOf(db, viewer.tenantId));
-  let query = planListQuery(db, viewer.tenantId, facts);
-  if (q.search) {
-    const like = `%${q.search.toLowerCase()}%`;
-    query = query.where((eb) => eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb(eb.fn('lower', ['cu.name']), 'like', like)]));
-  }
-  if (q.status?.length) query = query.where('p.status', 'in', q.status);
-  if (q.customerId) query = query.where('p.customer_id', '=', q.customerId);
-  if (q.needsAttention)
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('tasks as a')
-          .select('a.id')
-          .whereRef('a.tenant_id', '=', 'p.tenant_id')
-          .whereRef('a.plan_id', '=', 'p.id')
-          .where('a.plan_attention', 'is not', null)
-          .where('a.lifecycle', '=', 'OPEN')
-          .where('a.assignee_key', 'is', null),
-      ),
-    );
-  const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await query
-    .orderBy(ORDER[q.orderByKey], q.orderByValue)
-    .orderBy('p.id')
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .execute();
+  const { rows, total } = await listPlanRows(db, viewer.tenantId, facts, q);
   return { data: await present(db, viewer.tenantId, rows, now), pagination: pagination(total, q.page, q.limit) };
 }
 
-export async function planVisits(db: Db, viewer: Viewer, planId: string, q: PlanVisitsQuery): Promise<{ data: PlanVisit[]; pagination: ReturnType<typeof pagination> }> {
-  const plan = await db.selectFrom('service_plans').select('id').where('tenant_id', '=', viewer.tenantId).where('id', '=', planId).executeTakeFirst();
-  if (!plan) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
+export async function planVisits(
+  db: Db,
+  viewer: Viewer,
+  planId: string,
+  q: PlanVisitsQuery,
+): Promise<{ data: PlanVisit[]; pagination: ReturnType<typeof pagination> }> {
+  if (!(await planExists(db, viewer.tenantId, planId))) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
   const { rows, total } = await listPlanVisits(db, viewer.tenantId, planId, q, nowIso());
   return { data: rows.map(presentPlanVisit), pagination: pagination(total, q.page, q.limit) };
 }
