@@ -1,7 +1,7 @@
 /**
  * Service plans in a real browser on the demo company, at desktop width: create a plan every 2 weeks through the
- * form (its preview names the rule and dates), see the visits the server generated on the plan page, push every
- * visit back 3 days in one action and see them move, at the same local time.
+ * form (its preview names the rule and dates), see the visits the server generated on the plan page and the
+ * calendar, push every visit back 3 days in one action and see them move, at the same local time.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,8 +10,12 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api, dayAhead, DEMO_ZONE } from './demo-api.ts';
 import { apiSignIn, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
-type Visit = { id: string; startAt: string | null; occurrence: string };
+type Visit = { id: string; taskNumber: number; startAt: string | null; occurrence: string };
 type VisitsPage = { data: Visit[]; pagination: { totalItems: number } };
+
+/** A day three days after a YYYY-MM-DD. */
+const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const calendarEntry = (page: Page, taskNumber: number) => page.locator(`[data-task-number="${taskNumber}"]`).first();
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
@@ -31,7 +35,7 @@ describe('service plans on the demo company', () => {
   const server = useApp({ demo: true, env: { BACKGROUND_POLL_MS: '200' } });
   const session = useBrowser({ viewport: { width: 1280, height: 900 } });
 
-  it('creates a plan every 2 weeks, shows its visits, and pushes them all back 3 days', async () => {
+  it('creates a plan every 2 weeks, shows its visits on the plan page and the calendar, and pushes them all back 3 days', async () => {
     // Past the demo's own two months of work, so the visits clash with nothing.
     const start = dayAhead(70);
     const weekday = weekdayOf(start);
@@ -76,6 +80,12 @@ describe('service plans on the demo company', () => {
     const firstRow = page.getByRole('listitem', { name: `Visit ${first.occurrence}` });
     await firstRow.getByText(formatDateTime(first.startAt, DEMO_ZONE)).waitFor();
 
+    // The visit is a task like any other: the calendar shows it on its day.
+    await page.goto(`${server.baseUrl}/workorder/scheduler/calendar?view=day&date=${start}`);
+    await calendarEntry(page, first.taskNumber).waitFor();
+    await page.goto(`${server.baseUrl}/plans/${planId}`);
+    await firstRow.waitFor();
+
     await page.getByRole('button', { name: 'Push back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Push back visits' });
     await dialog.getByLabel('From date').fill(start);
@@ -89,6 +99,12 @@ describe('service plans on the demo company', () => {
     expect(formatDateTime(moved.startAt, DEMO_ZONE)).toBe(formatDateTime(new Date(Date.parse(first.startAt!) + 3 * 86_400_000).toISOString(), DEMO_ZONE));
     expect(formatDateTime(moved.startAt, DEMO_ZONE)).toMatch(/8:00 AM$/);
     await firstRow.getByText(formatDateTime(moved.startAt, DEMO_ZONE)).waitFor();
+    await page.goto(`${server.baseUrl}/workorder/scheduler/calendar?view=day&date=${plusDays(start, 3)}`);
+    await calendarEntry(page, first.taskNumber).waitFor();
+    await page.goto(`${server.baseUrl}/workorder/scheduler/calendar?view=day&date=${start}`);
+    await page.locator('[data-board="calendar"][data-view="day"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await calendarEntry(page, first.taskNumber).count()).toBe(0);
     // Every visit moved, not just the first.
     for (const v of before.data) {
       const now = after.data.find((a) => a.id === v.id);
