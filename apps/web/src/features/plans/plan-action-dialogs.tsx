@@ -29,20 +29,35 @@ export function usePlanAction(plan: Plan, success: string, onDone?: () => void) 
   });
 }
 
-export const ATTENTION_SCAN_LIMIT = 100;
+export const SCAN_PAGE_SIZE = 100;
+/** A plan has at most 100 visits generated ahead; skipped ones stay listed, so a few pages cover any plan. */
+const MAX_SCAN_PAGES = 20;
 
-/** The plan's next visits (up to 100), soonest first: what needs attention and what ending the plan cancels. */
+/**
+ * Every upcoming visit of the plan, soonest first (skipped ones included, as the API lists them): what needs
+ * attention and exactly what ending the plan cancels.
+ */
 export function useUpcomingScan(planId: string, enabled = true) {
   return useQuery({
     queryKey: [...planKeys.visits(planId), 'upcoming-scan'],
-    queryFn: () => plansApi.visits(planId, 'upcoming', 1, ATTENTION_SCAN_LIMIT),
+    queryFn: async () => {
+      const visits: PlanVisit[] = [];
+      let total = 0;
+      for (let page = 1; page <= MAX_SCAN_PAGES; page++) {
+        const answer = await plansApi.visits(planId, 'upcoming', page, SCAN_PAGE_SIZE);
+        visits.push(...answer.data);
+        total = answer.pagination.totalItems;
+        if (!answer.data.length || visits.length >= total) break;
+      }
+      return { visits, total };
+    },
     enabled,
   });
 }
 
 /**
  * How many visits ending the plan on `endDate` cancels: the un-started ones whose local day is after it. Upcoming
- * visits come soonest first, so every visit past the scanned page is later than all of it and counts too.
+ * visits come soonest first, so any visit past those scanned is later than all of them and counts too.
  */
 export function cancelledByEnd(visits: readonly PlanVisit[], total: number, endDate: string, timeZone: string): number {
   const kept = visits.filter((v) => v.lifecycle !== 'OPEN' || !v.startAt || dayIn(v.startAt, timeZone) <= endDate).length;
@@ -97,8 +112,8 @@ export function PushBackDialog({ plan, today, onClose }: { plan: Plan; today: st
 export function EndPlanDialog({ plan, today, timeZone, onClose }: { plan: Plan; today: string; timeZone: string; onClose: () => void }) {
   const scan = useUpcomingScan(plan.id);
   const end = usePlanAction(plan, 'Plan ended', onClose);
-  const count = scan.data ? cancelledByEnd(scan.data.data, scan.data.pagination.totalItems, today, timeZone) : null;
-  const next = scan.data?.data.find((v) => v.lifecycle === 'OPEN' && v.startAt && dayIn(v.startAt, timeZone) > today);
+  const count = scan.data ? cancelledByEnd(scan.data.visits, scan.data.total, today, timeZone) : null;
+  const next = scan.data?.visits.find((v) => v.lifecycle === 'OPEN' && v.startAt && dayIn(v.startAt, timeZone) > today);
   return (
     <ConfirmDialog
       open

@@ -72,15 +72,20 @@ describe('plan page', { timeout: 20_000 }, () => {
     expect(actionBodies(fetchMock)).toEqual([]);
   });
 
-  it('names how many upcoming visits ending the plan cancels and sends that count', async () => {
-    const fetchMock = mockApi(planRoute(), visitsRoute([visitFixture(), visitFixture({ id: VISIT2, taskNumber: 302 })], 12), actionRoute());
+  it('names how many upcoming visits ending the plan cancels, reading every page of them, and sends that count', async () => {
+    // 102 upcoming: 100 on page 1 (one of them skipped), 2 on page 2; ending today cancels the 101 still open.
+    const pageOne = Array.from({ length: 100 }, (_, i) => visitFixture({ id: `v${i}`, taskNumber: 400 + i, lifecycle: i === 5 ? 'CANCELLED' : 'OPEN' }));
+    const pageTwo = [visitFixture({ id: 'v-last', taskNumber: 999 }), visitFixture({ id: 'v-last2', taskNumber: 1000 })];
+    const pagedVisits = (url: URL) =>
+      url.pathname === `/api/plans/${PLAN_ID}/visits` ? { body: pageOf(url.searchParams.get('page') === '2' ? pageTwo : pageOne, 102) } : undefined;
+    const fetchMock = mockApi(planRoute(), pagedVisits, actionRoute());
     renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     await userEvent.click(await screen.findByRole('button', { name: 'End plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'End plan' });
-    expect(await within(dialog).findByText(PLAN_MESSAGES.endConfirmation(12))).toBeTruthy();
+    expect(await within(dialog).findByText(PLAN_MESSAGES.endConfirmation(101))).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'End plan' }));
     await waitFor(() => expect(actionBodies(fetchMock)).toHaveLength(1));
-    expect(actionBodies(fetchMock)[0]).toMatchObject({ action: 'end', expectedCancelled: 12, version: 3 });
+    expect(actionBodies(fetchMock)[0]).toMatchObject({ action: 'end', expectedCancelled: 101, version: 3 });
   });
 
   it('skips one visit from its row', async () => {

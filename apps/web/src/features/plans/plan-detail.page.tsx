@@ -164,7 +164,7 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
 /** Visits generated while their technician was busy: created unassigned so none is lost, each waiting for a person. */
 function NeedsAttention({ plan, timeZone }: { plan: Plan; timeZone: string }) {
   const scan = useUpcomingScan(plan.id);
-  const visits = (scan.data?.data ?? []).filter((v) => v.needsAttention);
+  const visits = (scan.data?.visits ?? []).filter((v) => v.needsAttention);
   return (
     <Card
       title={
