@@ -35,7 +35,7 @@ describe('service plans on the demo company', () => {
   const server = useApp({ demo: true, env: { BACKGROUND_POLL_MS: '200' } });
   const session = useBrowser({ viewport: { width: 1280, height: 900 } });
 
-  it('creates a plan every 2 weeks, shows its visits on the plan page and the calendar, and pushes them all back 3 days', async () => {
+  it('creates a plan every 2 weeks, shows its visits on the plan page and the calendar, pushes them all back 3 days, and ends it', async () => {
     // Past the demo's own two months of work, so the visits clash with nothing.
     const start = dayAhead(70);
     const weekday = weekdayOf(start);
@@ -110,5 +110,14 @@ describe('service plans on the demo company', () => {
       const now = after.data.find((a) => a.id === v.id);
       if (now) expect(Date.parse(now.startAt!) - Date.parse(v.startAt!)).toBeGreaterThanOrEqual(3 * 86_400_000 - 3_600_000);
     }
+
+    // Ending it names the visits it cancels; the count sent back matches the server's, so the plan ends.
+    await page.goto(`${server.baseUrl}/plans/${planId}`);
+    await page.getByRole('button', { name: 'End plan' }).click();
+    const end = page.getByRole('dialog', { name: 'End plan' });
+    await end.getByText(`End this plan? ${after.pagination.totalItems} upcoming visits will be cancelled.`).waitFor();
+    await end.getByRole('button', { name: 'End plan' }).click();
+    await page.getByText('Plan ended').first().waitFor();
+    await page.getByText('Ended', { exact: true }).first().waitFor();
   });
 });
