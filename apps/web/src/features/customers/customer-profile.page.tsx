@@ -84,7 +84,7 @@ export function CustomerProfilePage() {
         </Card>
         <CustomerPlansCard customerId={c.id} className="min-w-0 lg:col-span-2" />
         <SiteAssets customerId={c.id} sites={c.customerAddress.map((a) => ({ id: a.id, label: a.fullAddress || a.addressLine1 }))} className="lg:col-span-2" />
-        <MessagesCard refs={{ customerId: c.id }} className="lg:col-span-2" />
+        <MessagesCard refs={{ customerId: c.id }} className="min-w-0 lg:col-span-2" />
       </div>
     </>
   );
