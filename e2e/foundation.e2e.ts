@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { apiSignIn, pathOf, sidebarLinks, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
 const NO_ACCESS_TEXT = "You don't have permission to view this. Please contact your admin.";
-const ADMIN_SIDEBAR = ['Dashboard', 'Jobs', 'Tasks', 'Scheduler', 'Estimates', 'Invoices', 'Customers', 'Leads', 'Calls', 'Vehicles', 'Settings'];
+const ADMIN_SIDEBAR = ['Dashboard', 'Jobs', 'Plans', 'Tasks', 'Scheduler', 'Estimates', 'Invoices', 'Customers', 'Leads', 'Calls', 'Vehicles', 'Settings'];
 
 const admin = {
   company: 'Northwind Plumbing & Heating',

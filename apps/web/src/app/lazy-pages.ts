@@ -18,6 +18,10 @@ export const VerifyEmailPage = lazyRouteComponent(() => import('../features/auth
 export const DashboardPage = lazyRouteComponent(() => import('../features/dashboard/dashboard.page'), 'DashboardPage');
 export const CallsPage = lazyRouteComponent(() => import('../features/receptionist/calls.page'), 'CallsPage');
 export const MyDayPage = lazyRouteComponent(() => import('../features/my-day/my-day.page'), 'MyDayPage');
+export const PlansListPage = lazyRouteComponent(() => import('../features/plans/plans-list.page'), 'PlansListPage');
+export const PlanCreatePage = lazyRouteComponent(() => import('../features/plans/plan-form.page'), 'PlanCreatePage');
+export const PlanEditPage = lazyRouteComponent(() => import('../features/plans/plan-form.page'), 'PlanEditPage');
+export const PlanDetailPage = lazyRouteComponent(() => import('../features/plans/plan-detail.page'), 'PlanDetailPage');
 export const JobsListPage = lazyRouteComponent(() => import('../features/jobs/jobs-list.page'), 'JobsListPage');
 export const JobCreatePage = lazyRouteComponent(() => import('../features/jobs/job-create.page'), 'JobCreatePage');
 export const JobEditPage = lazyRouteComponent(() => import('../features/jobs/job-edit.page'), 'JobEditPage');

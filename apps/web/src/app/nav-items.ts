@@ -9,6 +9,7 @@ import {
   PhoneCall,
   LayoutDashboard,
   Receipt,
+  Repeat,
   Settings,
   Truck,
   Users,
@@ -34,6 +35,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   /** Everyone else's home; technicians' dashboard route forwards to My day. */
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, visible: (a) => a.viewerClass !== 'technician' },
   { to: '/workorder/jobs', label: 'Jobs', icon: Briefcase, visible: workOrder },
+  /** Service plans: recurring work, an office screen (technicians and subcontractors see only its visits). */
+  { to: '/plans', label: 'Plans', icon: Repeat, visible: workOrder },
   { to: '/workorder/tasks', label: 'Tasks', icon: ClipboardList, visible: fieldWorkOrder },
   { to: '/workorder/scheduler/calendar', label: 'Scheduler', icon: CalendarDays, visible: fieldWorkOrder },
   /** A subcontractor login's requests to bid; the office sees bids on each task instead. */

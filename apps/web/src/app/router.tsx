@@ -26,6 +26,10 @@ import {
   CallsPage,
   MyDayPage,
   JobsListPage,
+  PlansListPage,
+  PlanCreatePage,
+  PlanEditPage,
+  PlanDetailPage,
   JobCreatePage,
   JobEditPage,
   JobDetailPage,
@@ -76,6 +80,7 @@ import {
 import { validateDashboardSearch } from '../features/dashboard/dashboard-range';
 import { homePath } from '../shared/access/home-path';
 import type { JobCreateSearch } from '../features/jobs/job-create.page';
+import type { PlanCreateSearch } from '../features/plans/plan-form.page';
 import type { JobDetailSearch } from '../features/jobs/job-detail.page';
 import { isJobTab } from '../features/jobs/job-search';
 import { isTaskTab, type TaskTab } from '../features/tasks/task-search';
@@ -215,6 +220,13 @@ const jobCreateRoute = createRoute({
   }),
   component: guarded(JobCreatePage, 'jobs.write'),
 });
+/** `?customerId=` starts a plan for a customer (the customer page's "New plan"). */
+const planCreateRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/plans/new',
+  validateSearch: (s: Record<string, unknown>): PlanCreateSearch => ({ customerId: str(s.customerId) }),
+  component: guarded(PlanCreatePage, 'jobs.write'),
+});
 const jobDetailRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/workorder/jobs/$id',
@@ -325,6 +337,10 @@ const routeTree = rootRoute.addChildren([
     jobCreateRoute,
     jobDetailRoute,
     page('/workorder/jobs/$id/edit', JobEditPage, 'jobs.write'),
+    page('/plans', PlansListPage, 'jobs.read'),
+    planCreateRoute,
+    page('/plans/$id', PlanDetailPage, 'jobs.read'),
+    page('/plans/$id/edit', PlanEditPage, 'jobs.write'),
     page('/leads', LeadsListPage, 'leads.read'),
     tasksRoute,
     page('/workorder/my-day', MyDayPage, 'tasks.read'),

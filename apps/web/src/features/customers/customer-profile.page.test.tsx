@@ -25,7 +25,11 @@ const customer: Customer = {
 
 describe('customer profile: a contact who replied STOP', { timeout: 20_000 }, () => {
   it('shows "Texts off" on that contact only, explaining since when and how it ends', async () => {
-    mockApi(route('GET', `/api/customers/${ID}`, { body: { data: customer } }));
+    mockApi(
+      route('GET', `/api/customers/${ID}`, { body: { data: customer } }),
+      // The page also lists the customer's service plans.
+      route('GET', '/api/plans', { body: { data: [], pagination: { totalItems: 0, totalPages: 0, currentPage: 1, itemsPerPage: 10 } } }),
+    );
     renderApp(`/customer/${ID}/view-profile`, makeSession('Admin', 'fullAccess'));
     const contacts = within((await screen.findByRole('heading', { name: 'Contacts (2)' })).closest('section')!);
     const [ana, ben] = contacts.getAllByRole('listitem');

@@ -13,6 +13,7 @@ import { useAuth } from '../../lib/auth-context';
 import { dash, formatDate } from '../../lib/format';
 import { customerKeys, customersApi } from './customers.api';
 import { SiteAssets } from '../../shared/assets/site-assets';
+import { CustomerPlansCard } from '../../shared/plans/customer-plans-card';
 import { TextsOffBadge } from '../../shared/customers/texts-off-badge';
 
 export function CustomerProfilePage() {
@@ -81,8 +82,9 @@ export function CustomerProfilePage() {
             </ul>
           )}
         </Card>
+        <CustomerPlansCard customerId={c.id} className="min-w-0 lg:col-span-2" />
         <SiteAssets customerId={c.id} sites={c.customerAddress.map((a) => ({ id: a.id, label: a.fullAddress || a.addressLine1 }))} className="lg:col-span-2" />
-        <MessagesCard refs={{ customerId: c.id }} className="lg:col-span-2" />
+        <MessagesCard refs={{ customerId: c.id }} className="min-w-0 lg:col-span-2" />
       </div>
     </>
   );

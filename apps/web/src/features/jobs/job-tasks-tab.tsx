@@ -12,7 +12,7 @@ import { useAuth } from '../../lib/auth-context';
 import { formatDate } from '../../lib/format';
 import { usePagedList } from '../../lib/use-paged-list';
 import { DeleteTaskDialog } from '../../shared/tasks/task-confirm-dialogs';
-import { AssigneeCell, TaskRowActions, WorkHours, taskCardTitle } from '../../shared/tasks/task-columns';
+import { AssigneeCell, TaskNameCell, TaskRowActions, WorkHours, taskCardTitle } from '../../shared/tasks/task-columns';
 import { TaskStatusBadge, taskNumberText } from '../../shared/tasks/task-status-badge';
 import { taskKeys, tasksApi } from '../tasks/tasks.api';
 
@@ -49,11 +49,7 @@ function columns(timeZone: string, onDelete: (r: Row) => void): Column<Row>[] {
       key: 'name',
       header: 'Task Name',
       sortable: true,
-      cell: (r) => (
-        <span className="block max-w-56 truncate" title={r.name}>
-          {r.name}
-        </span>
-      ),
+      cell: (r) => <TaskNameCell row={r} />,
     },
     { key: 'startDateTime', header: 'Work Time', sortable: true, cell: (r) => <WorkHours row={r} timeZone={timeZone} /> },
     { key: 'assignedTo', header: 'Assigned To', cell: (r) => <AssigneeCell row={r} /> },

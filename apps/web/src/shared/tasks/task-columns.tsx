@@ -14,6 +14,7 @@ import { clockApi } from '../../features/clock/clock.api';
 import { ElapsedTime } from '../clock/elapsed-time';
 import { assigneeOf, TaskStatusBadge, taskNumberText, workTimeParts } from './task-status-badge';
 import { taskKeys } from '../../features/tasks/tasks.api';
+import { PlanBadge, planOfTask, type TaskPlanField } from '../plans/plan-badge';
 
 type Row = TaskListItem;
 
@@ -98,11 +99,7 @@ const DEFS: Record<TaskColumnKey, Def> = {
   TASK_NUMBER: { sortKey: 'taskNumber', cell: (r) => <span className="font-medium text-gray-900 tabular-nums">{taskNumberText(r.taskNumber)}</span> },
   TASK_NAME: {
     sortKey: 'name',
-    cell: (r) => (
-      <span className="block max-w-56 truncate" title={r.name}>
-        {r.name}
-      </span>
-    ),
+    cell: (r) => <TaskNameCell row={r} />,
   },
   CUSTOMER_NAME: {
     cell: (r) => (
@@ -202,12 +199,25 @@ export function taskCardFields(config: readonly ColumnConfig[], o: TaskColumnOpt
   ];
 }
 
+/** The task's name, with the badge of the service plan it is a visit of (if any). */
+export function TaskNameCell({ row }: { row: Pick<Row, 'id' | 'name'> & TaskPlanField }) {
+  return (
+    <span className="flex max-w-72 items-center gap-1.5">
+      <span className="min-w-0 truncate" title={row.name}>
+        {row.name}
+      </span>
+      <PlanBadge plan={planOfTask(row)} />
+    </span>
+  );
+}
+
 export function taskCardTitle(r: Row): ReactNode {
   return (
     <span className="flex items-center justify-between gap-2">
       <span className="min-w-0 truncate">
         {taskNumberText(r.taskNumber)} · {r.name}
       </span>
+      <PlanBadge plan={planOfTask(r)} />
       <TaskStatusBadge status={r.status} label={r.displayStatus} />
     </span>
   );
