@@ -45,6 +45,7 @@ export const PROBES: Record<string, Probe> = {
   'PUT /api/subcontractors/:id': { id: () => state.ids.subcontractor!, body: bodyOf('PUT /api/subcontractors/:id') },
   'DELETE /api/tokens/:id': { id: () => state.ids.token! },
   'GET /api/plans/:id': { id: () => state.ids.plan! },
+  'PUT /api/plans/:id': { id: () => state.ids.plan!, body: bodyOf('PUT /api/plans/:id') },
   'GET /api/plans/:id/visits': { id: () => state.ids.plan! },
   'POST /api/plans/:id/actions': { id: () => state.ids.plan!, body: bodyOf('POST /api/plans/:id/actions') },
   'GET /api/jobs/:id': { id: () => state.ids.job! },

@@ -102,6 +102,7 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/plans': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/plans': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/plans/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'PUT /api/plans/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/plans/:id/visits': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'POST /api/plans/:id/actions': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/jobs/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },

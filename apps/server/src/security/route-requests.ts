@@ -170,6 +170,7 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/plans': () => ({ url: '/api/plans?status=active&needsAttention=false' }),
   'POST /api/plans': (i) => ({ url: '/api/plans', payload: planBody(i) }),
   'GET /api/plans/:id': (i) => ({ url: `/api/plans/${i.plan}` }),
+  'PUT /api/plans/:id': withBody('PUT /api/plans/:id', (i) => `/api/plans/${i.plan}`),
   'GET /api/plans/:id/visits': (i) => ({ url: `/api/plans/${i.plan}/visits?when=upcoming` }),
   'POST /api/plans/:id/actions': withBody('POST /api/plans/:id/actions', (i) => `/api/plans/${i.plan}/actions`),
   'GET /api/jobs/:id/activities': (i) => ({ url: `/api/jobs/${i.job}/activities` }),

@@ -97,6 +97,7 @@ export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'GET /api/plans': 'read',
   'POST /api/plans': 'change',
   'GET /api/plans/:id': 'read',
+  'PUT /api/plans/:id': 'change',
   'GET /api/plans/:id/visits': 'read',
   'POST /api/plans/:id/actions': 'change',
   'GET /api/jobs/:id': 'read',

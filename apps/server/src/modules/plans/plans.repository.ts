@@ -253,3 +253,20 @@ export function findPlanVisit(db: Db, tenantId: string, planId: string, visitId:
     .where('id', '=', visitId)
     .executeTakeFirst();
 }
+
+/**
+ * "This and following": the plan's un-started visits from an instant are cancelled and let go of their occurrence
+ * (plan_occurrence null), so the changed rule may generate a visit on the same day again. Answers them for their
+ * log entries and reminders.
+ */
+export function releaseOpenVisitsFrom(db: Db, tenantId: string, planId: string, from: string, at: string) {
+  return db
+    .updateTable('tasks')
+    .set((eb) => ({ lifecycle: 'CANCELLED', plan_occurrence: null, version: eb('version', '+', 1), updated_at: at }))
+    .where('tenant_id', '=', tenantId)
+    .where('plan_id', '=', planId)
+    .where('lifecycle', '=', 'OPEN')
+    .where('start_at', '>=', from)
+    .returning(['id', 'task_number', 'job_id'])
+    .execute();
+}

@@ -111,6 +111,43 @@ describe('service plans', () => {
     expect(stale.statusCode).toBe(409);
   });
 
+  it('an edit of the rule applies to the visits not started: they are made again at the new time; the rest stays', async () => {
+    const created = (await newPlan()).json().data;
+    for (let i = 0; i < 5; i++) await t.app.worker.drain();
+    const before = (await visits(created.id)).data as { id: string; startAt: string; lifecycle: string }[];
+    const body = {
+      name: 'HVAC maintenance (mornings)',
+      recurrence: { ...created.recurrence, time: '10:30' },
+      visitTemplate: {
+        taskName: 'Filter change',
+        description: null,
+        assignTo: 'LATER',
+        assignedTechnicianId: null,
+        assignedSubcontractorId: null,
+        productServices: [],
+      },
+      billing: 'per_visit',
+      price: 130,
+      version: created.version,
+    };
+    const res = await t.call('PUT', `/api/plans/${created.id}`, admin.cookie, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'HVAC maintenance (mornings)', price: 130, ruleText: expect.stringContaining('10:30') });
+    for (let i = 0; i < 5; i++) await t.app.worker.drain();
+    const after = (await visits(created.id)).data as { id: string; startAt: string; lifecycle: string }[];
+    const open = after.filter((v) => v.lifecycle === 'OPEN');
+    expect(open).toHaveLength(before.length);
+    // 10:30 in Chicago is 16:30 UTC in winter, 15:30 in summer.
+    expect(open.every((v) => ['16:30', '15:30'].includes(v.startAt.slice(11, 16)))).toBe(true);
+    expect(
+      after
+        .filter((v) => v.lifecycle === 'CANCELLED')
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual(before.map((v) => v.id).sort());
+    expect((await t.call('PUT', `/api/plans/${created.id}`, admin.cookie, body)).statusCode).toBe(409);
+  });
+
   it('skip cancels one visit for good; pause and resume; end cancels what the confirmation named', async () => {
     let plan = (await newPlan()).json().data;
     for (let i = 0; i < 5; i++) await t.app.worker.drain();

@@ -9,9 +9,11 @@ import {
   planResponse,
   planVisitsQuery,
   planVisitsResponse,
+  updatePlanBody,
 } from '@fieldwork/domain/plans/plans.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { actOnPlan } from './plan-actions.service.ts';
+import { updatePlan } from './plan-edit.service.ts';
 import { createPlan, getPlan, listPlans, planVisits } from './plans.service.ts';
 
 /** Service plans: recurring work whose visits are its job's tasks. Office roles, as for jobs. */
@@ -44,6 +46,20 @@ export async function plansRoutes(app: FastifyInstance): Promise<void> {
     '/api/plans/:id',
     { preHandler: guard('jobs.read'), schema: { tags, summary: 'One service plan', params: idParams, response: { 200: planResponse } } },
     async (request) => ({ data: await getPlan(app.db, requireAuth(request).viewer, request.params.id) }),
+  );
+  r.put(
+    '/api/plans/:id',
+    {
+      preHandler: guard('jobs.write'),
+      schema: {
+        tags,
+        summary: 'Change a plan at its version; a changed rule applies from changesFrom (default today) to the visits not started',
+        params: idParams,
+        body: updatePlanBody,
+        response: { 200: planResponse },
+      },
+    },
+    async (request) => ({ data: await updatePlan(app.db, requireAuth(request).viewer, request.params.id, request.body) }),
   );
   r.get(
     '/api/plans/:id/visits',
