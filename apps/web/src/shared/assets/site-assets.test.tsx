@@ -34,7 +34,11 @@ const bodyOf = (calls: Calls, method: string, path: string) => {
 };
 
 describe('site equipment', { timeout: 20_000 }, () => {
-  const customerRoutes = () => [route('GET', `/api/customers/${CUSTOMER_ID}`, { body: { data: customer() } })];
+  const customerRoutes = () => [
+    route('GET', `/api/customers/${CUSTOMER_ID}`, { body: { data: customer() } }),
+    // The customer page also lists the customer's service plans.
+    route('GET', '/api/plans', { body: { data: [], pagination: { totalItems: 0, totalPages: 0, currentPage: 1, itemsPerPage: 10 } } }),
+  ];
 
   it('lists the customer’s equipment and adds one with the chosen site', async () => {
     const fetchMock = mockApi(
