@@ -14,6 +14,7 @@ import { resolveAssignee } from '../task-core/tasks-assignee.service.ts';
 import { visitEnded } from '../visit-notices/visit-notices.service.ts';
 import { findPlanRow, releaseOpenVisitsFrom, updatePlanIf } from './plans.repository.ts';
 import { getPlan, PLAN_NOT_FOUND } from './plans.service.ts';
+import { scheduleRenewalReminder } from './plan-renewal.service.ts';
 
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
@@ -56,6 +57,13 @@ export async function updatePlan(db: Db, viewer: Viewer, planId: string, body: U
       updated_at: at,
     });
     if (!saved) throw new AppError('STALE_VERSION');
+    const r = body.recurrence;
+    await scheduleRenewalReminder(
+      trx,
+      viewer.tenantId,
+      { id: planId, starts_on: r.startDate, ends_on: r.endDate, renewal_days: body.renewalReminderDays },
+      plan.time_zone,
+    );
     let released = 0;
     if (ruleChanged) {
       const [y, m, d] = from.split('-').map(Number) as [number, number, number];

@@ -19,6 +19,7 @@ import { PlanStatusBadge } from '../../shared/plans/plan-badge';
 import { EndPlanDialog, PushBackDialog, SkipVisitDialog, usePlanAction, useUpcomingScan } from './plan-action-dialogs';
 import { visitsThisYearText } from './plan-columns';
 import { PlanVisitsList, VisitTaskLink } from './plan-visits';
+import { PlanInvoices } from './plan-invoices';
 import { planKeys, plansApi, type VisitsWhen } from './plans.api';
 
 type Dialog = { kind: 'push-back' } | { kind: 'end' } | { kind: 'skip'; visit: PlanVisit } | null;
@@ -153,6 +154,7 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
             </TabPanel>
           </Tabs>
         </Card>
+        <PlanInvoices plan={plan} />
       </div>
       {dialog?.kind === 'push-back' ? <PushBackDialog plan={plan} today={today} onClose={close} /> : null}
       {dialog?.kind === 'end' ? <EndPlanDialog plan={plan} today={today} timeZone={timeZone} onClose={close} /> : null}
