@@ -32,6 +32,7 @@ function item(id: string, assignee: string | null, overrides: Partial<SchedulerI
     customer: { id: 'c1', name: 'Northwind' },
     scheduleId: `sch-${id}`,
     scheduleVersion: 1,
+    plan: null,
     ...overrides,
   };
 }
