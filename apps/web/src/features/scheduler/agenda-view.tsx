@@ -122,7 +122,10 @@ function AgendaRow({
           </span>
           <span className="block truncate text-xs text-muted">{e.customer.name}</span>
           <span className="mt-1 flex min-w-0 items-center gap-2">
-            <TaskStatusBadge status={e.status} label={e.displayStatus} />
+            {/* The status never gives way to the plan's name: the name is the one cut short. */}
+            <span className="shrink-0">
+              <TaskStatusBadge status={e.status} label={e.displayStatus} />
+            </span>
             {e.plan ? (
               <span className="inline-flex min-w-0 items-center gap-1 text-xs text-primary-hover">
                 <PlanMark plan={e.plan} />
