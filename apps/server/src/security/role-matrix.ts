@@ -280,6 +280,7 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/dashboard/job-metrics': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/dashboard/customer-stats': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/dashboard/lead-metrics': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
+  'GET /api/dashboard/plan-metrics': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/dashboard/top-revenue-zones': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   'GET /api/dashboard/top-revenue-tags': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },
   // Costs: technicians see and add costs only on their own tasks; subcontractor logins never; job-wide lists, exports and analysis are office-only.

@@ -336,6 +336,7 @@ export const ROUTE_REQUESTS: Record<string, Build> = {
   'GET /api/dashboard/job-metrics': () => ({ url: '/api/dashboard/job-metrics' }),
   'GET /api/dashboard/customer-stats': () => ({ url: '/api/dashboard/customer-stats' }),
   'GET /api/dashboard/lead-metrics': () => ({ url: '/api/dashboard/lead-metrics' }),
+  'GET /api/dashboard/plan-metrics': () => ({ url: '/api/dashboard/plan-metrics' }),
   'GET /api/dashboard/top-revenue-zones': () => ({ url: '/api/dashboard/top-revenue-zones' }),
   'GET /api/dashboard/top-revenue-tags': () => ({ url: '/api/dashboard/top-revenue-tags' }),
   'GET /api/cost/get': (i) => ({ url: `/api/cost/get?id=${i.cost}` }),

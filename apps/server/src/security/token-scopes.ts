@@ -226,6 +226,7 @@ export const TOKEN_ROUTES: Record<string, TokenRouteClass> = {
   'GET /api/dashboard/job-metrics': 'read',
   'GET /api/dashboard/customer-stats': 'read',
   'GET /api/dashboard/lead-metrics': 'read',
+  'GET /api/dashboard/plan-metrics': 'read',
   'GET /api/dashboard/top-revenue-zones': 'read',
   'GET /api/dashboard/top-revenue-tags': 'read',
   'GET /api/cost/get': 'read',

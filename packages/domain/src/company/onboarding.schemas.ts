@@ -30,11 +30,12 @@ export const onboardingBody = z.strictObject({ dismissed: z.boolean({ error: 'di
 export type OnboardingBody = z.infer<typeof onboardingBody>;
 
 /** Dashboard cards in their default order. */
-export const DASHBOARD_CARDS = ['finance', 'revenue', 'jobs', 'customers', 'leads', 'receptionist', 'zones', 'tags', 'assets', 'onboarding'] as const;
+export const DASHBOARD_CARDS = ['finance', 'revenue', 'plans', 'jobs', 'customers', 'leads', 'receptionist', 'zones', 'tags', 'assets', 'onboarding'] as const;
 export type DashboardCard = (typeof DASHBOARD_CARDS)[number];
 export const DASHBOARD_CARD_LABELS = {
   finance: 'Finance',
   revenue: 'Revenue',
+  plans: 'Service Plans',
   jobs: 'Jobs & Tasks',
   customers: 'Customers',
   leads: 'Leads',

@@ -45,6 +45,16 @@ export const DASHBOARD_FIGURES = {
   callsLeads: { label: 'Leads created', definition: 'Calls in the period that created a lead.' },
   callsMissed: { label: 'Missed', definition: 'Calls in the period nobody answered.' },
   callsAverageDuration: { label: 'Avg. duration', definition: 'Average length of the handled calls.' },
+  recurringRevenue: {
+    label: 'Recurring revenue',
+    definition:
+      'What the active service plans bring in a year: a monthly, quarterly or yearly plan its price per period, a per-visit plan its price × its visits in the next 12 months. Paused and ended plans do not count.',
+  },
+  activePlans: { label: 'Active plans', definition: 'Service plans generating visits now (not paused or ended).' },
+  planVisitsDue: {
+    label: 'Plan visits due this month',
+    definition: 'Visits of service plans starting this calendar month (company time zone), cancelled ones left out; done = closed.',
+  },
   chartAmount: { label: 'Amount ($)', definition: 'Dollars per bucket: Invoiced and Collected as bars, Job costs as a line.' },
 } as const satisfies Record<string, FigureDefinition>;
 

@@ -179,3 +179,17 @@ export const revenueGroupSchema = z.object({ id: z.string().nullable(), name: z.
 export type RevenueGroup = z.infer<typeof revenueGroupSchema>;
 export const topRevenueSchema = z.object({ range: dashboardRangeSchema, items: z.array(revenueGroupSchema) });
 export type TopRevenue = z.infer<typeof topRevenueSchema>;
+
+/**
+ * GET /api/dashboard/plan-metrics: a snapshot of now, so the range query does not apply. plans: how many the
+ * company has (total, any status: none means the card's empty state) and how many are active; recurringRevenue:
+ * dollars a year (DASHBOARD_FIGURES defines it); visitsThisMonth: the not-cancelled visits of service plans that
+ * start in the current calendar month of the company's zone (month.from–month.to, inclusive days), done = closed.
+ */
+export const planMetricsSchema = z.object({
+  month: z.object({ from: z.string(), to: z.string() }),
+  plans: z.object({ total: z.number(), active: z.number() }),
+  recurringRevenue: z.number(),
+  visitsThisMonth: z.object({ due: z.number(), done: z.number() }),
+});
+export type PlanMetrics = z.infer<typeof planMetricsSchema>;

@@ -11,6 +11,7 @@ import {
   planOccurrenceKey,
   planStatusAction,
   pushBack,
+  recurringRevenue,
   splitRecurrence,
   yearlyValue,
   type PlanStatus,
@@ -84,6 +85,24 @@ describe('yearlyValue', () => {
       recurrence: rec({ frequency: 'monthly', weekdays: [], monthDay: { kind: 'day', day: 1 }, startDate: '2027-06-01' }),
     };
     expect(yearlyValue(plan, zone, asOf)).toBe(12 * 100);
+  });
+});
+
+describe('recurringRevenue', () => {
+  const zone = 'America/New_York';
+  const asOf = '2026-11-27T15:00:00Z';
+  it("adds up the active plans' yearly values; paused and ended plans bring nothing in", () => {
+    const weekly = { billing: 'per_visit' as const, priceCents: 8_000, recurrence: rec({}) };
+    const monthly = { billing: 'monthly' as const, priceCents: 4_999, recurrence: rec({}) };
+    const plans = [
+      { ...weekly, status: 'active' as const },
+      { ...monthly, status: 'active' as const },
+      { ...monthly, status: 'paused' as const },
+      { ...weekly, status: 'ended' as const },
+    ];
+    expect(recurringRevenue(plans, zone, asOf)).toBe(52 * 8_000 + 12 * 4_999);
+    expect(recurringRevenue(plans, zone, asOf)).toBe(yearlyValue(weekly, zone, asOf) + yearlyValue(monthly, zone, asOf));
+    expect(recurringRevenue([], zone, asOf)).toBe(0);
   });
 });
 

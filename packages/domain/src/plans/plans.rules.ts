@@ -103,6 +103,14 @@ export function yearlyValue(plan: PlanTerms, timeZone: string, asOf: Date | stri
 }
 
 /**
+ * Recurring revenue, in cents a year: the sum of the yearly values of the plans that generate visits. A paused
+ * plan keeps its terms but brings nothing in while paused, and an ended one never again, so neither counts.
+ */
+export function recurringRevenue(plans: readonly (PlanTerms & { status: PlanStatus })[], timeZone: string, asOf: Date | string): number {
+  return plans.reduce((sum, plan) => (generatesVisits(plan.status) ? sum + yearlyValue(plan, timeZone, asOf) : sum), 0);
+}
+
+/**
  * A per-period plan's billing periods that start in [fromDate, untilDate] (local dates, inclusive): each starts on
  * the plan's start day of the month (clamped to short months) every 1, 3 or 12 months and ends the day before the
  * next; the last period before the plan's end date ends with it.

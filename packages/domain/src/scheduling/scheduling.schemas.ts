@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, idListQuery, pageQuery, storableInstant, uuidField, optionalText } from '../common/common.schemas.ts';
 import { TASK_STATUSES } from '../tasks/task-status.rules.ts';
 import { DEFAULT_SCHEDULE_HOURS, listOf, scheduleWindowError, taskSchema } from '../tasks/tasks.schemas.ts';
+import { taskPlanRef } from '../plans/plans.schemas.ts';
 
 /** The fallback text and the clash wording the UI matches on. */
 export const SCHEDULE_MESSAGES = {
@@ -265,6 +266,8 @@ export const schedulerItemSchema = z.object({
   /** What a drag sends back: PUT /tasks/schedule/{scheduleId} at this version. */
   scheduleId: z.string(),
   scheduleVersion: z.number(),
+  /** The service plan the task is a visit of (the entry's plan mark), or null for one-off work. */
+  plan: taskPlanRef,
 });
 export type SchedulerItem = z.infer<typeof schedulerItemSchema>;
 

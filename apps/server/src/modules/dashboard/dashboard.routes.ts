@@ -8,12 +8,14 @@ import {
   financeMetricsSchema,
   jobMetricsSchema,
   leadMetricsSchema,
+  planMetricsSchema,
   revenueChartSchema,
   topRevenueSchema,
   type DashboardRangeQuery,
 } from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
 import { financeMetrics, revenueChart } from './dashboard-finance.service.ts';
+import { planMetrics } from './dashboard-plans.service.ts';
 import { customerStats, jobMetrics, leadMetrics, topRevenue } from './dashboard-work.service.ts';
 
 type Metric = (db: Db, tenantId: string, timeZone: string, query: DashboardRangeQuery) => Promise<unknown>;
@@ -59,4 +61,20 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+  // Company money like the finance card, so the same office-only rule; a snapshot of now, so no range.
+  r.get(
+    '/api/dashboard/plan-metrics',
+    {
+      preHandler: guard('dashboard.read'),
+      schema: {
+        tags: ['dashboard'],
+        summary: "Service plans: how many, the active plans' recurring revenue a year, and plan visits due this month (and done)",
+        response: { 200: planMetricsSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return planMetrics(app.db, auth.viewer.tenantId, auth.timeZone);
+    },
+  );
 }

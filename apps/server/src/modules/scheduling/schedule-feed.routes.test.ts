@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { buildJob, buildSubcontractor, buildTask, buildUser } from '@fieldwork/testing/factories';
+import { buildPlan } from '@fieldwork/testing/plan-factories';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
@@ -45,6 +46,36 @@ describe('GET /api/schedule', () => {
     const { tasks, timeOff } = res.json().data;
     expect(tasks).toHaveLength(4);
     expect(timeOff).toEqual([expect.objectContaining({ userId: other.id, reason: 'Dentist', startDateTime: hh(17), endDateTime: hh(18) })]);
+  });
+
+  it("names a plan visit's service plan, and null for one-off tasks", async () => {
+    const recurrence = {
+      frequency: 'weekly' as const,
+      interval: 1,
+      weekdays: ['MO' as const],
+      monthDay: null,
+      months: [],
+      startDate: day,
+      endDate: null,
+      time: '07:00',
+      durationMinutes: 60,
+      arrivalWindowMinutes: 0,
+    };
+    const plan = await buildPlan(t.db, tenantId, { name: 'Weekly pool care', recurrence, technicianId: other.id });
+    const visit = await buildTask(t.db, tenantId, { jobId: plan.jobId, technicianId: other.id, startAt: hh(7), expectedEndAt: hh(8) });
+    await t.db
+      .updateTable('tasks')
+      .set({ plan_id: plan.id, plan_occurrence: `${day}T07:00` })
+      .where('id', '=', visit.id)
+      .execute();
+    try {
+      const { tasks } = (await t.call('GET', `/api/schedule?${range}`, admin.cookie)).json().data;
+      const plans = Object.fromEntries(tasks.map((x: { id: string; plan: unknown }) => [x.id, x.plan]));
+      expect(plans[visit.id]).toEqual({ id: plan.id, name: 'Weekly pool care' });
+      expect(Object.values(plans).filter((p) => p === null)).toHaveLength(4);
+    } finally {
+      await t.db.deleteFrom('tasks').where('id', '=', visit.id).execute();
+    }
   });
 
   it("carries each entry's schedule id and version, which a calendar drag sends back", async () => {

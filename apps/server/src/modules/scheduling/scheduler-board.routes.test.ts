@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { buildJob, buildTask, buildUser } from '@fieldwork/testing/factories';
+import { buildPlan } from '@fieldwork/testing/plan-factories';
 import { createTestApp, testPasswordHash, type Session, type TestApp } from '../../test-support/test-app.ts';
 
 /** The scheduler's board read (GET /api/tasks/scheduler) and the scheduling routes' documentation. */
@@ -55,6 +56,7 @@ describe('GET /api/tasks/scheduler', () => {
       customer: { id: job.customerId, name: expect.any(String) },
       scheduleId: expect.any(String),
       scheduleVersion: expect.any(Number),
+      plan: null,
     });
     const filterA = encodeURIComponent(JSON.stringify({ type: 'TECHNICIAN', filterId: techA.user.id }));
     const filterB = encodeURIComponent(JSON.stringify({ type: 'TECHNICIAN', filterId: techB.id }));
@@ -66,6 +68,40 @@ describe('GET /api/tasks/scheduler', () => {
     expect(await ids(await t.signInAs(tenantId, 'SubContractor'), range)).toEqual([]);
     const other = await t.newCompany();
     expect(await ids(other.admin, `startDateTime=${hh(0)}&endDateTime=${hh(24)}`)).toEqual([]);
+  });
+
+  it("names the service plan of a visit (for the entry's plan mark), and no plan for one-off work", async () => {
+    const tech = await newTech();
+    const plan = await buildPlan(t.db, tenantId, {
+      name: 'Quarterly boiler service',
+      recurrence: {
+        frequency: 'monthly',
+        interval: 3,
+        weekdays: [],
+        monthDay: { kind: 'day', day: 1 },
+        months: [],
+        startDate: hh(0).slice(0, 10),
+        endDate: null,
+        time: '09:00',
+        durationMinutes: 60,
+        arrivalWindowMinutes: 0,
+      },
+    });
+    const visit = await buildTask(t.db, tenantId, { jobId: plan.jobId, technicianId: tech.id, startAt: hh(9), expectedEndAt: hh(10) });
+    await t.db
+      .updateTable('tasks')
+      .set({ plan_id: plan.id, plan_occurrence: `${hh(9).slice(0, 10)}T09:00` })
+      .where('id', '=', visit.id)
+      .execute();
+    const oneOff = await buildTask(t.db, tenantId, { technicianId: tech.id, startAt: hh(11), expectedEndAt: hh(12) });
+    const filter = encodeURIComponent(JSON.stringify({ type: 'TECHNICIAN', filterId: tech.id }));
+    const res = await t.call('GET', `/api/tasks/scheduler?startDateTime=${hh(0)}&endDateTime=${hh(24)}&assigned_to=${filter}`, admin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().data.items as { id: string; plan: unknown }[];
+    expect(items.map((i) => [i.id, i.plan])).toEqual([
+      [visit.id, { id: plan.id, name: 'Quarterly boiler service' }],
+      [oneOff.id, null],
+    ]);
   });
 
   it('refuses a range wider than 62 days and names each invalid field', async () => {

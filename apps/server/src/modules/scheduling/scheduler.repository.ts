@@ -9,7 +9,7 @@ import { occupiedDuring } from '../task-core/schedule-guard.ts';
  * Scheduled tasks whose occupied interval meets the range, in start order, with the list's filters and the chosen
  * assignees; cancelled ones only when asked for by status; a field viewer's own only. Only what a chart entry
  * shows, in one pass over the assignee/start index: the calendar loads thousands of these, so no late lookup and
- * no joins beyond job and customer.
+ * no joins beyond job, customer and (by primary key, only for visits) the plan whose name the entry's mark shows.
  */
 export function listSchedulerRows(db: Db, scope: TaskScope, bounds: StatusBounds, q: SchedulerQuery) {
   const status = q.status ?? [];
@@ -33,6 +33,7 @@ export function listSchedulerRows(db: Db, scope: TaskScope, bounds: StatusBounds
   return query
     .innerJoin('jobs', 'jobs.id', 'tasks.job_id')
     .innerJoin('customers', 'customers.id', 'tasks.customer_id')
+    .leftJoin('service_plans as plan', 'plan.id', 'tasks.plan_id')
     .select([
       'tasks.id',
       'tasks.task_number',
@@ -48,6 +49,8 @@ export function listSchedulerRows(db: Db, scope: TaskScope, bounds: StatusBounds
       'customers.name as customer_name',
       'tasks.schedule_id',
       'tasks.schedule_version',
+      'tasks.plan_id',
+      'plan.name as plan_name',
     ])
     .orderBy('tasks.start_at')
     .orderBy('tasks.id')

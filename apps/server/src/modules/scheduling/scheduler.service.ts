@@ -41,6 +41,7 @@ export async function listSchedulerTasks(db: Db, auth: Pick<AuthContext, 'viewer
         // Every scheduled task has a schedule id (set with its start); the fallback only satisfies the type.
         scheduleId: row.schedule_id ?? row.id,
         scheduleVersion: row.schedule_version,
+        plan: row.plan_id && row.plan_name ? { id: row.plan_id, name: row.plan_name } : null,
       };
     }),
   };

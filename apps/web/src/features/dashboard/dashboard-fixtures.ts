@@ -5,6 +5,7 @@ import type {
   JobMetrics,
   LeadMetrics,
   MetricFigure,
+  PlanMetrics,
   RevenueChart,
   TopRevenue,
 } from '@fieldwork/domain/dashboard/dashboard.schemas';
@@ -134,6 +135,14 @@ export const ONBOARDING: Onboarding = {
   dismissed: false,
 };
 
+/** Two active plans ($43,800 a year per visit + $600 monthly), 10 visits this month of which 1 is closed. */
+export const PLANS: PlanMetrics = {
+  month: { from: '2026-11-01', to: '2026-11-30' },
+  plans: { total: 4, active: 2 },
+  recurringRevenue: 44_400,
+  visitsThisMonth: { due: 10, done: 1 },
+};
+
 /** Every dashboard endpoint answering with the fixtures; put overrides first (the first handler that answers wins). */
 export function dashboardRoutes(financing: { url: string | null; dismissed: boolean } = { url: null, dismissed: false }) {
   const d = (path: string, body: unknown) => route('GET', `/api/dashboard/${path}`, { body });
@@ -147,6 +156,7 @@ export function dashboardRoutes(financing: { url: string | null; dismissed: bool
     d('top-revenue-zones', ZONES),
     d('top-revenue-tags', TAGS),
     d('asset-distribution', ASSETS),
+    d('plan-metrics', PLANS),
     d('onboarding', ONBOARDING),
     d('configuration', { cards: [] }),
     d('financing', financing),

@@ -1,4 +1,12 @@
-import type { CustomerStats, FinanceMetrics, JobMetrics, LeadMetrics, RevenueChart, TopRevenue } from '@fieldwork/domain/dashboard/dashboard.schemas';
+import type {
+  CustomerStats,
+  FinanceMetrics,
+  JobMetrics,
+  LeadMetrics,
+  PlanMetrics,
+  RevenueChart,
+  TopRevenue,
+} from '@fieldwork/domain/dashboard/dashboard.schemas';
 import type { AssetDistribution } from '@fieldwork/domain/customers/assets.schemas';
 import type { DashboardConfiguration, Financing, Onboarding } from '@fieldwork/domain/company/onboarding.schemas';
 import type { ReceptionistMetrics } from '@fieldwork/domain/ai/receptionist.schemas';
@@ -17,6 +25,7 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   metric: (name: string, range: Range) => ['dashboard', 'metric', name, range] as const,
   assets: ['dashboard', 'asset-distribution'] as const,
+  plans: ['dashboard', 'plan-metrics'] as const,
   onboarding: ['dashboard', 'onboarding'] as const,
   configuration: ['dashboard', 'configuration'] as const,
   financing: ['dashboard', 'financing'] as const,
@@ -33,6 +42,8 @@ export const dashboardApi = {
   tags: metric<TopRevenue>('top-revenue-tags'),
   /** A snapshot of today: no range. */
   assets: () => api.get<AssetDistribution>('/dashboard/asset-distribution'),
+  /** A snapshot of now (recurring revenue is a yearly rate, visits are this calendar month's): no range. */
+  plans: () => api.get<PlanMetrics>('/dashboard/plan-metrics'),
   onboarding: () => api.get<Onboarding>('/dashboard/onboarding'),
   dismissOnboarding: () => api.put<Onboarding>('/dashboard/onboarding', { dismissed: true }),
   configuration: () => api.get<DashboardConfiguration>('/dashboard/configuration'),

@@ -151,7 +151,19 @@ describe('dashboard', { timeout: 20_000 }, () => {
     await user.click(sheet.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, '/api/dashboard/configuration', 'PUT')).toHaveLength(1));
     const body = JSON.parse(String(callsTo(fetchMock, '/api/dashboard/configuration', 'PUT')[0]?.init?.body)) as { cards: { key: string; visible: boolean }[] };
-    expect(body.cards.map((c) => c.key)).toEqual(['finance', 'revenue', 'jobs', 'leads', 'customers', 'receptionist', 'zones', 'tags', 'assets', 'onboarding']);
+    expect(body.cards.map((c) => c.key)).toEqual([
+      'finance',
+      'revenue',
+      'plans',
+      'jobs',
+      'leads',
+      'customers',
+      'receptionist',
+      'zones',
+      'tags',
+      'assets',
+      'onboarding',
+    ]);
     expect(body.cards.find((c) => c.key === 'finance')?.visible).toBe(false);
     expect(body.cards.filter((c) => !c.visible)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Finance' })).toBeNull());

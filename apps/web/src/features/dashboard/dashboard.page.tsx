@@ -22,6 +22,7 @@ import { FinancingBanner } from './financing-banner';
 import { JobsCard } from './jobs-card';
 import { LeadsCard } from './leads-card';
 import { OnboardingCard } from './onboarding-card';
+import { PlansCard } from './plans-card';
 import { RangeControl } from './range-control';
 import { ReceptionistCard } from './receptionist-card';
 import { RevenueCard } from './revenue-card';
@@ -78,6 +79,7 @@ function Dashboard({ greeting, readOnly }: { greeting: string; readOnly: boolean
   const render: Record<CardKey, () => ReactNode> = {
     finance: () => <FinanceCard range={range} />,
     revenue: () => <RevenueCard range={range} />,
+    plans: () => <PlansCard />,
     jobs: () => <JobsCard range={range} />,
     customers: () => <CustomersCard range={range} />,
     leads: () => <LeadsCard range={range} />,

@@ -21,6 +21,7 @@ const entry = (id: string, n: number, start: string, end: string, who: { id: str
   customer: { id: 'c', name: `Customer ${n}` },
   scheduleId: `s${id}`,
   scheduleVersion: 1,
+  plan: null,
   assigneeName: who?.name ?? null,
   colour: personColour(who?.id ?? null),
   edit: { move: true, resize: true },
@@ -85,6 +86,15 @@ describe('agenda', () => {
     expect(zoe.getByRole('button', { name: 'Open task #3 Job 3' })).toBeTruthy();
     expect(zoe.queryByRole('button', { name: 'Re-schedule task #3' })).toBeNull();
     expect(zoe.getByRole('button', { name: 'Re-schedule task #2' })).toBeTruthy();
+  });
+
+  it("names a plan visit's service plan beside its status, and nothing for an ordinary task", () => {
+    const visit = entry('p', 7, '2026-11-25T15:00:00.000Z', '2026-11-25T16:00:00.000Z', ALEX, { plan: { id: 'plan-1', name: 'Weekly pool care' } });
+    render(<AgendaView day="2026-11-25" entries={[...ENTRIES, visit]} timeZone={NY} onOpen={vi.fn()} />);
+    const row = screen.getByRole('button', { name: 'Open task #7 Job 7' });
+    expect(within(row).getByRole('img', { name: 'Service plan: Weekly pool care' })).toBeTruthy();
+    expect(row.textContent).toContain('Weekly pool care');
+    expect(within(screen.getByRole('button', { name: 'Open task #1 Job 1' })).queryByRole('img')).toBeNull();
   });
 
   it('offers no re-schedule without the right to write, and says when the day is empty', () => {

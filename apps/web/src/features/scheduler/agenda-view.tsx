@@ -3,6 +3,7 @@ import { CalendarClock } from 'lucide-react';
 import { addDays, startOfDay, viewLabel, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import { Button } from '../../components/button';
 import { formatTime } from '../../lib/format';
+import { PlanMark } from '../../shared/plans/plan-badge';
 import { TaskStatusBadge } from '../../shared/tasks/task-status-badge';
 import type { BoardEntry } from './board.types';
 import type { Swatch } from './scheduler-colours';
@@ -120,8 +121,17 @@ function AgendaRow({
             #{e.taskNumber} {e.name}
           </span>
           <span className="block truncate text-xs text-muted">{e.customer.name}</span>
-          <span className="mt-1 block">
-            <TaskStatusBadge status={e.status} label={e.displayStatus} />
+          <span className="mt-1 flex min-w-0 items-center gap-2">
+            {/* The status never gives way to the plan's name: the name is the one cut short. */}
+            <span className="shrink-0">
+              <TaskStatusBadge status={e.status} label={e.displayStatus} />
+            </span>
+            {e.plan ? (
+              <span className="inline-flex min-w-0 items-center gap-1 text-xs text-primary-hover">
+                <PlanMark plan={e.plan} />
+                <span className="truncate">{e.plan.name}</span>
+              </span>
+            ) : null}
           </span>
         </span>
       </button>

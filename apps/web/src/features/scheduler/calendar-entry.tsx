@@ -1,5 +1,6 @@
 import { memo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { rangeLabel, timeOfDayLabel, zonedParts, type DayKey } from '@fieldwork/domain/time/calendar-time.rules';
+import { PlanMark, planLabel } from '../../shared/plans/plan-badge';
 import type { BoardEntry } from './board.types';
 import type { DragMode, DragPreview } from './use-board-drag';
 
@@ -108,7 +109,9 @@ function sameEntry(a: BoardEntry, b: BoardEntry): boolean {
       a.edit.resize === b.edit.resize &&
       a.assignedTo?.id === b.assignedTo?.id &&
       a.assigneeName === b.assigneeName &&
-      a.customer.name === b.customer.name)
+      a.customer.name === b.customer.name &&
+      a.plan?.id === b.plan?.id &&
+      a.plan?.name === b.plan?.name)
   );
 }
 
@@ -147,7 +150,8 @@ type ChipProps = {
 
 export function entryLabel(entry: BoardEntry, timeZone: string): string {
   const who = entry.assigneeName ?? (entry.assignedTo ? null : 'Unassigned');
-  return `Task #${entry.taskNumber} ${entry.name}, ${rangeLabel(entry.startMs, entry.endMs, timeZone)}, ${entry.displayStatus}, ${who ? `${who}, ` : ''}${entry.customer.name}`;
+  const plan = entry.plan ? `, ${planLabel(entry.plan)}` : '';
+  return `Task #${entry.taskNumber} ${entry.name}, ${rangeLabel(entry.startMs, entry.endMs, timeZone)}, ${entry.displayStatus}, ${who ? `${who}, ` : ''}${entry.customer.name}${plan}`;
 }
 
 const boxStyle = (b: NonNullable<ChipProps['box']>, dragging: boolean): CSSProperties => ({
@@ -210,6 +214,7 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
           <span className="shrink-0 font-semibold">{start}</span>
           <span className="flex min-w-0 gap-1">
             <span className="shrink-0">#{entry.taskNumber}</span>
+            <PlanMark plan={entry.plan} />
             <span className="min-w-0 truncate">{entry.name}</span>
           </span>
         </div>
@@ -219,6 +224,7 @@ export const CalendarEntry = memo(function CalendarEntry({ entry, timeZone, comp
           {/* In a very narrow column the time itself may break before AM/PM rather than be clipped. */}
           <span className="font-semibold">{start}</span>
           <span className="whitespace-nowrap">#{entry.taskNumber}</span>
+          <PlanMark plan={entry.plan} />
           <span className="min-w-0 basis-full truncate">{entry.name}</span>
         </div>
       )}

@@ -28,6 +28,7 @@ function entry(day: DayKey, fromH: number, toH: number, over: Partial<BoardEntry
     customer: { id: 'c1', name: 'Acme' },
     scheduleId: `s${seq}`,
     scheduleVersion: 1,
+    plan: null,
     assigneeName: 'Alex Tech',
     colour: ASSIGNEE_COLOURS[0]!,
     edit: { move: true, resize: true },
@@ -185,6 +186,22 @@ describe('CalendarGrid week and day views', () => {
     const chip = screen.getByRole('button', { name: `Task #${e.taskNumber} Fit boiler, 25 Nov, 9:00 AM - 25 Nov, 11:00 AM, Upcoming, Alex Tech, Acme` });
     fireEvent.keyDown(chip, { key: 'Enter' });
     expect(props.onOpen).toHaveBeenCalledWith(e);
+  });
+
+  it('marks a service plan visit with the plan mark in month, week and day views, and not an ordinary task', () => {
+    const PLAN = { id: 'plan-1', name: 'Quarterly boiler service' };
+    const visit = entry(DAY, 9, 10, { name: 'Boiler check', plan: PLAN });
+    const oneOff = entry(DAY, 11, 12, { name: 'Fit boiler' });
+    for (const view of ['month', 'week', 'day'] as const) {
+      const { container, unmount } = renderGrid(view, [visit, oneOff]);
+      const chip = (id: string) => container.querySelector<HTMLElement>(`[data-entry-id="${id}"]`)!;
+      const mark = within(chip(visit.id)).getByRole('img', { name: 'Service plan: Quarterly boiler service' });
+      expect(mark.getAttribute('title')).toBe('Service plan: Quarterly boiler service');
+      expect(chip(visit.id).getAttribute('aria-label')).toMatch(/, Service plan: Quarterly boiler service$/);
+      expect(within(chip(oneOff.id)).queryByRole('img')).toBeNull();
+      expect(chip(oneOff.id).getAttribute('aria-label')).not.toContain('Service plan');
+      unmount();
+    }
   });
 
   it('offers a resize handle only to resizable entries', () => {

@@ -109,7 +109,9 @@ export function drawsSame(a: BoardEntry, b: BoardEntry): boolean {
       a.displayStatus === b.displayStatus &&
       a.edit.move === b.edit.move &&
       a.edit.resize === b.edit.resize &&
-      a.colour === b.colour)
+      a.colour === b.colour &&
+      a.plan?.id === b.plan?.id &&
+      a.plan?.name === b.plan?.name)
   );
 }
 

@@ -15,6 +15,7 @@ import {
   type TimeOffBlock,
 } from './chart-layout';
 import { UNASSIGNED_COLOUR, type Swatch } from './scheduler-colours';
+import { PlanMark, planLabel } from '../../shared/plans/plan-badge';
 
 /** A bar keeps at least this much of its end for its label when the label is pushed right. */
 const LABEL_MIN_PX = 48;
@@ -82,7 +83,8 @@ const labels = new WeakMap<BoardEntry, { timeZone: string; text: string }>();
 export function entryLabel(entry: BoardEntry, timeZone: string): string {
   const hit = labels.get(entry);
   if (hit && hit.timeZone === timeZone) return hit.text;
-  const text = `Task #${entry.taskNumber} ${entry.name}, ${rangeLabel(entry.startMs, entry.endMs, timeZone)}, ${entry.displayStatus}`;
+  const plan = entry.plan ? `, ${planLabel(entry.plan)}` : '';
+  const text = `Task #${entry.taskNumber} ${entry.name}, ${rangeLabel(entry.startMs, entry.endMs, timeZone)}, ${entry.displayStatus}${plan}`;
   labels.set(entry, { timeZone, text });
   return text;
 }
@@ -204,12 +206,18 @@ function labelProps(left: number, width: number, room: number, viewLeft: number)
 /** The widest a label after a short bar is drawn ("#12345 10:30 AM" and a name's start). */
 const AFTER_LABEL_MAX_PX = 160;
 
-/** Task number and 12-hour start on the first line, the name under it. */
+/** Task number, the plan mark of a plan visit and the 12-hour start on the first line, the name under it. */
 function BarLabel({ entry, timeZone }: { entry: BoardEntry; timeZone: string }) {
   return (
     <>
       <span data-bar-label="" className="block truncate">
-        <b className="font-semibold">#{entry.taskNumber}</b> {timeOfDayLabel(entry.startMs, timeZone)}
+        <b className="font-semibold">#{entry.taskNumber}</b>{' '}
+        {entry.plan ? (
+          <>
+            <PlanMark plan={entry.plan} />{' '}
+          </>
+        ) : null}
+        {timeOfDayLabel(entry.startMs, timeZone)}
       </span>
       <span className="block truncate">{entry.name}</span>
     </>

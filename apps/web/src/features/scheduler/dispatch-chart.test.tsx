@@ -35,6 +35,7 @@ function entry(id: string, taskNumber: number, fromH: number, toH: number, over:
     customer: { id: 'c', name: 'C' },
     scheduleId: `s-${id}`,
     scheduleVersion: 1,
+    plan: null,
     assigneeName: 'Ann Smith',
     edit: { move: true, resize: true },
     colour: UNASSIGNED_COLOUR,
@@ -105,6 +106,19 @@ describe('DispatchChart', () => {
     fireEvent.scroll(scroller);
     await waitFor(() => expect(parseFloat(bar(1042).style.paddingLeft)).toBe(8 + HOUR_PX));
     expect(parseFloat(bar(1041).style.paddingLeft)).toBe(8 + 5 * HOUR_PX);
+  });
+
+  it("marks a service plan visit's bar with the plan mark after its number, and not an ordinary task's", () => {
+    const PLAN = { id: 'plan-1', name: 'Quarterly boiler service' };
+    setup({ entries: [entry('t1', 1042, 9, 11, { plan: PLAN }), entry('t2', 1043, 12, 14)] });
+    const bars = within(screen.getByRole('group', { name: 'Ann Smith' })).getAllByRole('button');
+    const bar = (n: number) => bars.find((b) => b.dataset.taskNumber === String(n))!;
+    const mark = within(bar(1042)).getByRole('img', { name: 'Service plan: Quarterly boiler service' });
+    expect(mark.getAttribute('title')).toBe('Service plan: Quarterly boiler service');
+    expect(bar(1042).querySelector('[data-bar-label]')!.textContent).toMatch(/^#1042\s+9:00 AM$/);
+    expect(bar(1042).getAttribute('aria-label')).toContain(', Upcoming, Service plan: Quarterly boiler service, Ann Smith');
+    expect(within(bar(1043)).queryByRole('img')).toBeNull();
+    expect(bar(1043).getAttribute('aria-label')).not.toContain('Service plan');
   });
 
   it('keeps a label on short bars: after the bar when its lane is free there, else a compact number with the full label in its title', async () => {

@@ -19,6 +19,7 @@ const ENTRY: SchedulerItem = {
   customer: { id: 'c1', name: 'Northwind Plumbing' },
   scheduleId: 's1',
   scheduleVersion: 1,
+  plan: null,
 };
 const TEAM = [{ id: TECH_ID, name: 'Tom Technician', type: 'TECHNICIAN', tags: [], zones: [], profilePictureUrl: null }];
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -32,6 +32,7 @@ function item(id: string, assignee: string | null, overrides: Partial<SchedulerI
     customer: { id: 'c1', name: 'Northwind' },
     scheduleId: `sch-${id}`,
     scheduleVersion: 1,
+    plan: null,
     ...overrides,
   };
 }
@@ -81,6 +82,29 @@ describe('toEntries', () => {
     expect(next[1]).not.toBe(first[1]);
     expect(next[1]?.startTime).toBe('2026-11-25T16:00:00.000Z');
     expect(next[2]).toBe(first[2]);
+  });
+
+  it('draws a task anew when it becomes a plan visit or its plan is renamed, so its plan mark follows', () => {
+    const cache: EntryCache = new Map();
+    const first = toEntries(FEED, null, true, cache);
+    const plan = { id: 'p1', name: 'Monthly HVAC' };
+    const visit = toEntries(
+      FEED.map((t) => (t.id === 'a2' ? { ...t, plan } : t)),
+      null,
+      true,
+      cache,
+    );
+    expect(visit[1]).not.toBe(first[1]);
+    expect(visit[1]?.plan).toEqual(plan);
+    expect(visit[0]).toBe(first[0]);
+    const renamed = toEntries(
+      FEED.map((t) => (t.id === 'a2' ? { ...t, plan: { ...plan, name: 'Quarterly HVAC' } } : t)),
+      null,
+      true,
+      cache,
+    );
+    expect(renamed[1]).not.toBe(visit[1]);
+    expect(renamed[1]?.plan?.name).toBe('Quarterly HVAC');
   });
 });
 

@@ -31,6 +31,8 @@ function sameItem(e: BoardEntry, item: SchedulerItem, colour: BoardEntry['colour
     e.job.jobNumber === item.job.jobNumber &&
     sameRef(e.customer, item.customer) &&
     e.customer.name === item.customer.name &&
+    sameRef(e.plan, item.plan) &&
+    e.plan?.name === item.plan?.name &&
     e.colour === colour &&
     e.assigneeName === assigneeName &&
     e.edit.move === edit.move &&
