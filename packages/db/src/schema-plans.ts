@@ -21,6 +21,8 @@ export type ServicePlansTable = {
   /** A BillingKind. */
   billing: string;
   price_cents: number;
+  /** The domain's yearlyValue as of the last save or daily run (migration 0031); null before it. */
+  yearly_value_cents?: number | null;
   auto_send: number;
   renewal_days: number | null;
   renewal_to_customer: number;

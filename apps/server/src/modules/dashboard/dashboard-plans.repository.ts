@@ -17,13 +17,25 @@ export async function planCountsByStatus(db: Db, tenantId: string): Promise<Map<
   return new Map(rows.map((r) => [r.status as PlanStatus, n(r.n)]));
 }
 
-/** The terms a yearly value is worked out from, of the plans that generate visits (the active ones). */
-export function activePlanTerms(db: Db, tenantId: string) {
+/** The stored yearly values of the plans that generate visits (the active ones), summed in the database. */
+export async function storedRecurringRevenue(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('service_plans')
+    .select((eb) => eb.fn.sum<number>('yearly_value_cents').as('cents'))
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return n(row?.cents);
+}
+
+/** The terms of active plans saved before yearly values were stored: their value is worked out on the fly. */
+export function activePlanTermsUnvalued(db: Db, tenantId: string) {
   return db
     .selectFrom('service_plans')
     .select(['billing', 'price_cents', 'recurrence'])
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'active')
+    .where('yearly_value_cents', 'is', null)
     .execute();
 }
 

@@ -123,6 +123,11 @@ describe('GET /api/dashboard/plan-metrics', () => {
       recurringRevenue: perVisit.yearlyValue + monthly.yearlyValue,
       visitsThisMonth: { due: inMonth.length + 1, done: inMonth.filter((v) => v.lifecycle === 'CLOSED').length + 1 },
     });
+    // The sum is of the values stored with each plan; a plan saved before they were stored is worked out on the fly.
+    const stored = await t.db.selectFrom('service_plans').select(['id', 'yearly_value_cents']).where('tenant_id', '=', tenantId).execute();
+    expect(stored.find((p) => p.id === monthly.id)!.yearly_value_cents).toBe(60_000);
+    await t.db.updateTable('service_plans').set({ yearly_value_cents: null }).where('id', '=', perVisit.id).execute();
+    expect((await metrics()).json().recurringRevenue).toBe(perVisit.yearlyValue + monthly.yearlyValue);
   });
 
   it("is for the office only, like the finance figures; another company's plans are never counted", async () => {

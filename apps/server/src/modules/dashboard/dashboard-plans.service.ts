@@ -4,15 +4,21 @@ import { resolveRange } from '@fieldwork/domain/dashboard/dashboard.rules';
 import type { PlanMetrics } from '@fieldwork/domain/dashboard/dashboard.schemas';
 import { recurringRevenue, type BillingKind } from '@fieldwork/domain/plans/plans.rules';
 import type { Recurrence } from '@fieldwork/domain/plans/recurrence.rules';
-import { activePlanTerms, planCountsByStatus, planVisitCounts } from './dashboard-plans.repository.ts';
+import { activePlanTermsUnvalued, planCountsByStatus, planVisitCounts, storedRecurringRevenue } from './dashboard-plans.repository.ts';
 
 /**
- * The service plans card, a snapshot of now: how many plans, the recurring revenue of the active ones (a
+ * The service plans card, a snapshot of now (recurring revenue from each plan's stored yearly value, kept by its
+ * saves and daily run; plans saved before that column are worked out here): how many plans, the recurring revenue of the active ones (a
  * yearly rate, so no period applies) and the plan visits of the current calendar month in the company's zone.
  */
 export async function planMetrics(db: Db, tenantId: string, timeZone: string, now = new Date()): Promise<PlanMetrics> {
   const month = resolveRange({ preset: 'this_month' }, now, timeZone);
-  const [counts, terms, visits] = await Promise.all([planCountsByStatus(db, tenantId), activePlanTerms(db, tenantId), planVisitCounts(db, tenantId, month)]);
+  const [counts, stored, terms, visits] = await Promise.all([
+    planCountsByStatus(db, tenantId),
+    storedRecurringRevenue(db, tenantId),
+    activePlanTermsUnvalued(db, tenantId),
+    planVisitCounts(db, tenantId, month),
+  ]);
   const plans = terms.map((t) => ({
     status: 'active' as const,
     billing: t.billing as BillingKind,
@@ -22,7 +28,7 @@ export async function planMetrics(db: Db, tenantId: string, timeZone: string, no
   return {
     month: { from: month.from, to: month.to },
     plans: { total: [...counts.values()].reduce((s, c) => s + c, 0), active: counts.get('active') ?? 0 },
-    recurringRevenue: centsToDollars(recurringRevenue(plans, timeZone, now)),
+    recurringRevenue: centsToDollars(stored + recurringRevenue(plans, timeZone, now)),
     visitsThisMonth: visits,
   };
 }

@@ -4,7 +4,7 @@ import { nowIso } from '@fieldwork/db/sql-helpers';
 import { runTransaction } from '@fieldwork/db/transactions';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
-import { PLAN_MESSAGES } from '@fieldwork/domain/plans/plans.rules';
+import { PLAN_MESSAGES, yearlyValue } from '@fieldwork/domain/plans/plans.rules';
 import type { Plan, UpdatePlanBody } from '@fieldwork/domain/plans/plans.schemas';
 import { toRRule } from '@fieldwork/domain/plans/recurrence-rrule.rules';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
@@ -50,6 +50,7 @@ export async function updatePlan(db: Db, viewer: Viewer, planId: string, body: U
       visit_template: JSON.stringify(t),
       billing: body.billing,
       price_cents: body.price,
+      yearly_value_cents: yearlyValue({ billing: body.billing, priceCents: body.price, recurrence: body.recurrence }, plan.time_zone, new Date()),
       auto_send: body.autoSendInvoices ? 1 : 0,
       renewal_days: body.renewalReminderDays,
       renewal_to_customer: body.renewalReminderToCustomer ? 1 : 0,

@@ -3,7 +3,9 @@ import type { JobHandler } from '../background/background-worker.ts';
 import { enqueueJob } from '../background/background.service.ts';
 import { draftDuePeriodInvoices, type PlanInvoiceDeps } from './plan-invoices.service.ts';
 import { generatePlanVisits } from './plan-visits.service.ts';
-import { findPlanRow } from './plans.repository.ts';
+import { findPlanRow, setYearlyValue } from './plans.repository.ts';
+import { yearlyValue, type BillingKind } from '@fieldwork/domain/plans/plans.rules';
+import type { Recurrence } from '@fieldwork/domain/plans/recurrence.rules';
 
 type Payload = { planId: string };
 
@@ -27,7 +29,16 @@ export function createPlanGenerateHandler(deps: PlanInvoiceDeps): JobHandler {
       }
       if (!result.active) return;
       const plan = await findPlanRow(ctx.db, ctx.tenantId, planId);
-      if (plan) await draftDuePeriodInvoices(ctx.db, ctx.dialect, deps, plan, now);
+      if (plan) {
+        await draftDuePeriodInvoices(ctx.db, ctx.dialect, deps, plan, now);
+        // A per-visit plan's next 12 months slide by a day: its stored yearly value follows once a day.
+        const value = yearlyValue(
+          { billing: plan.billing as BillingKind, priceCents: plan.price_cents, recurrence: JSON.parse(plan.recurrence) as Recurrence },
+          plan.time_zone,
+          now,
+        );
+        if (value !== plan.yearly_value_cents) await setYearlyValue(ctx.db, ctx.tenantId, planId, value);
+      }
       const tomorrow = new Date(now.getTime() + DAY_MS);
       await enqueueJob(
         ctx.db,

@@ -5,6 +5,7 @@ import { buildPlan } from '@fieldwork/testing/plan-factories';
 import { closeMailTestApp, createMailTestApp, type MailTestApp } from '../../test-support/test-app.ts';
 import { draftDuePeriodInvoices, draftVisitInvoice, type PlanInvoiceDeps } from './plan-invoices.service.ts';
 import { generatePlanVisits } from './plan-visits.service.ts';
+import { createPlanGenerateHandler } from './plan-generate.handler.ts';
 import { findPlanRow } from './plans.repository.ts';
 
 /**
@@ -243,5 +244,18 @@ describe('sent on their own', () => {
     await m.t.app.worker.drain();
     expect((await planInvoices(plan.jobId)).map((i) => i.status)).toEqual(['DRAFT']);
     expect(m.smtp.received.length).toBe(before);
+  });
+});
+
+describe('the daily run', () => {
+  it('drafts a per-period plan’s coming invoice and keeps its stored yearly value current', async () => {
+    const plan = await buildPlan(m.t.db, m.tenantId, { recurrence: weekly(new Date().toISOString().slice(0, 10)), billing: 'quarterly', priceCents: 25_000 });
+    await m.t.db.updateTable('service_plans').set({ yearly_value_cents: 1 }).where('id', '=', plan.id).execute();
+    const handler = createPlanGenerateHandler(deps);
+    const ctx = { db: m.t.db, dialect: m.t.dialect, tenantId: m.tenantId, jobId: 'daily', attempt: 1, finalAttempt: false };
+    for (let i = 0; i < 3; i++) await inTenant(() => handler.run(ctx, { planId: plan.id }));
+    const row = await m.t.db.selectFrom('service_plans').select('yearly_value_cents').where('id', '=', plan.id).executeTakeFirstOrThrow();
+    expect(row.yearly_value_cents).toBe(100_000);
+    expect((await planInvoices(plan.jobId)).map((i) => [i.total_cents, i.status])).toEqual([[25_000, 'DRAFT']]);
   });
 });

@@ -65,7 +65,9 @@ export function presentPlan(row: PlanListRow, names: Map<string, string>, now: D
     nextVisitAt: row.next_visit_at ? new Date(row.next_visit_at).toISOString() : null,
     visitsDoneThisYear: Number(row.done_this_year ?? 0),
     visitsDueThisYear: Number(row.due_this_year ?? 0),
-    yearlyValue: centsToDollars(yearlyValue({ billing: row.billing as BillingKind, priceCents: row.price_cents, recurrence }, row.time_zone, now)),
+    yearlyValue: centsToDollars(
+      row.yearly_value_cents ?? yearlyValue({ billing: row.billing as BillingKind, priceCents: row.price_cents, recurrence }, row.time_zone, now),
+    ),
     needsAttention: Number(row.needs_attention ?? 0),
     actions: {
       edit: status !== 'ended',

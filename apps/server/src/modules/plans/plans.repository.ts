@@ -203,7 +203,13 @@ export async function planExists(db: Db, tenantId: string, planId: string): Prom
   return !!(await db.selectFrom('service_plans').select('id').where('tenant_id', '=', tenantId).where('id', '=', planId).executeTakeFirst());
 }
 
-const ORDER = { createdAt: 'p.created_at', name: 'p.name', planNumber: 'p.plan_number', nextVisitAt: 'next_visit_at', yearlyValue: 'p.price_cents' } as const;
+const ORDER = {
+  createdAt: 'p.created_at',
+  name: 'p.name',
+  planNumber: 'p.plan_number',
+  nextVisitAt: 'next_visit_at',
+  yearlyValue: 'p.yearly_value_cents',
+} as const;
 
 /** A page of plans: search on plan and customer name, status and customer filters, only those needing attention. */
 export async function listPlanRows(db: Db, tenantId: string, facts: PlanFacts, q: PlanListQuery): Promise<{ rows: PlanListRow[]; total: number }> {
@@ -269,4 +275,9 @@ export function releaseOpenVisitsFrom(db: Db, tenantId: string, planId: string, 
     .where('start_at', '>=', from)
     .returning(['id', 'task_number', 'job_id'])
     .execute();
+}
+
+/** The plan's stored yearly value, a figure derived from its terms: not a change of the plan (no version bump). */
+export async function setYearlyValue(db: Db, tenantId: string, planId: string, cents: number): Promise<void> {
+  await db.updateTable('service_plans').set({ yearly_value_cents: cents }).where('tenant_id', '=', tenantId).where('id', '=', planId).execute();
 }

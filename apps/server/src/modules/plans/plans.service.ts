@@ -8,6 +8,7 @@ import { pagination } from '@fieldwork/domain/common/common.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { CreatePlanBody, Plan, PlanListQuery, PlanVisit, PlanVisitsQuery } from '@fieldwork/domain/plans/plans.schemas';
 import { toRRule } from '@fieldwork/domain/plans/recurrence-rrule.rules';
+import { yearlyValue } from '@fieldwork/domain/plans/plans.rules';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { findTenant } from '../account-core/company.repository.ts';
 import { enqueueJob } from '../background/background.service.ts';
@@ -114,6 +115,7 @@ export async function createPlan(db: Db, viewer: Viewer, body: CreatePlanBody): 
       visit_template: JSON.stringify(t),
       billing: body.billing,
       price_cents: body.price,
+      yearly_value_cents: yearlyValue({ billing: body.billing, priceCents: body.price, recurrence: body.recurrence }, timeZone, new Date()),
       auto_send: body.autoSendInvoices ? 1 : 0,
       renewal_days: body.renewalReminderDays,
       renewal_to_customer: body.renewalReminderToCustomer ? 1 : 0,
