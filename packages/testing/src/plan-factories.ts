@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import type { Recurrence } from '@fieldwork/domain/plans/recurrence.rules';
+import { yearlyValue } from '@fieldwork/domain/plans/plans.rules';
 import { buildCustomer, buildJob } from './factories.ts';
 
 let planNumber = 0;
@@ -55,6 +56,8 @@ export async function buildPlan(
       }),
       billing: o.billing ?? 'per_visit',
       price_cents: o.priceCents ?? 12_000,
+      // As a save stores it (the zone moves a per-visit plan's count by a visit at most; tests that care set it).
+      yearly_value_cents: yearlyValue({ billing: o.billing ?? 'per_visit', priceCents: o.priceCents ?? 12_000, recurrence: o.recurrence }, 'UTC', at),
       auto_send: o.autoSend ? 1 : 0,
       renewal_days: null,
       renewal_to_customer: 0,
