@@ -18,10 +18,11 @@ import { WorkOrderPage } from '../../shared/access/route-guards';
 import { PlanStatusBadge } from '../../shared/plans/plan-badge';
 import { EndPlanDialog, PushBackDialog, SkipVisitDialog, usePlanAction, useUpcomingScan } from './plan-action-dialogs';
 import { visitsThisYearText } from './plan-columns';
-import { PlanVisitsList, VisitTaskLink } from './plan-visits';
+import { ChangeFollowingDialog, ChangeVisitDialog } from './plan-visit-edit-dialogs';
+import { PlanVisitsList, VisitTaskLink, type VisitAction } from './plan-visits';
 import { planKeys, plansApi, type VisitsWhen } from './plans.api';
 
-type Dialog = { kind: 'push-back' } | { kind: 'end' } | { kind: 'skip'; visit: PlanVisit } | null;
+type Dialog = { kind: 'push-back' } | { kind: 'end' } | { kind: VisitAction; visit: PlanVisit } | null;
 
 export function PlanDetailPage() {
   return (
@@ -146,7 +147,7 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
             ]}
           >
             <TabPanel value="upcoming">
-              <PlanVisitsList plan={plan} when="upcoming" timeZone={timeZone} onSkip={canWrite ? (visit) => setDialog({ kind: 'skip', visit }) : undefined} />
+              <PlanVisitsList plan={plan} when="upcoming" timeZone={timeZone} onAction={canWrite ? (kind, visit) => setDialog({ kind, visit }) : undefined} />
             </TabPanel>
             <TabPanel value="past">
               <PlanVisitsList plan={plan} when="past" timeZone={timeZone} />
@@ -157,6 +158,8 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
       {dialog?.kind === 'push-back' ? <PushBackDialog plan={plan} today={today} onClose={close} /> : null}
       {dialog?.kind === 'end' ? <EndPlanDialog plan={plan} today={today} timeZone={timeZone} onClose={close} /> : null}
       {dialog?.kind === 'skip' ? <SkipVisitDialog plan={plan} visit={dialog.visit} timeZone={timeZone} onClose={close} /> : null}
+      {dialog?.kind === 'change-visit' ? <ChangeVisitDialog plan={plan} visit={dialog.visit} timeZone={timeZone} onClose={close} /> : null}
+      {dialog?.kind === 'change-following' ? <ChangeFollowingDialog plan={plan} visit={dialog.visit} timeZone={timeZone} onClose={close} /> : null}
     </>
   );
 }
