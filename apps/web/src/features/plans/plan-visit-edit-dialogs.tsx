@@ -50,7 +50,7 @@ export function ChangeVisitDialog({ plan, visit, timeZone, onClose }: DialogProp
   const [technicianId, setTechnicianId] = useState<string | null>(visit.assignee?.kind === 'TECHNICIAN' ? visit.assignee.id : null);
   const [subcontractorId, setSubcontractorId] = useState<string | null>(visit.assignee?.kind === 'SUBCONTRACTOR' ? visit.assignee.id : null);
   const [invalid, setInvalid] = useState<Partial<Record<'start' | 'duration' | 'assignee', string>>>({});
-  const change = usePlanAction(plan, 'Visit changed', onClose);
+  const change = usePlanAction(plan, 'Visit changed', onClose, { errorsInline: true });
 
   const startIso = fromZonedInput(start, timeZone);
   const minutes = duration.trim() === '' ? Number.NaN : Number(duration);
@@ -138,7 +138,7 @@ export function ChangeFollowingDialog({ plan, visit, timeZone, onClose }: Dialog
   const problems = useMemo(() => validateRecurrence(recurrence), [recurrence]);
   const [fromDate, setFromDate] = useState(visit.occurrence);
   const [fromError, setFromError] = useState<string | undefined>();
-  const change = usePlanAction(plan, 'Plan changed from this visit on', onClose);
+  const change = usePlanAction(plan, 'Plan changed from this visit on', onClose, { errorsInline: true });
   // The preview starts at the chosen day (or now, whichever is later): those are the visits the change makes.
   const previewFrom = useMemo(() => {
     const from = fromZonedInput(`${fromDate}T00:00`, timeZone);
@@ -170,7 +170,7 @@ export function ChangeFollowingDialog({ plan, visit, timeZone, onClose }: Dialog
       formId={formId}
       submitLabel="Change from this date"
       pending={change.isPending}
-      className="max-w-4xl"
+      className="lg:max-w-4xl"
     >
       <form id={formId} noValidate onSubmit={(e) => void send(e)} className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_300px] lg:items-start">
         <div className="min-w-0 space-y-4">

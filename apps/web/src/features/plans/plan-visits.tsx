@@ -44,15 +44,20 @@ function VisitRow({ visit, timeZone, onAction }: { visit: PlanVisit; timeZone: s
     <li className="flex flex-col gap-1 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-4 sm:gap-y-2" aria-label={`Visit ${visit.occurrence}`}>
       {/* On a phone the date and its task share the first line. */}
       <span className="flex items-center justify-between gap-2 sm:contents">
-        <span className="tabular-nums text-gray-900 sm:w-56">{visit.startAt ? formatDateTime(visit.startAt, timeZone) : visit.occurrence}</span>
-        <span className="sm:w-28">
+        <span className="tabular-nums text-gray-900 sm:w-44">{visit.startAt ? formatDateTime(visit.startAt, timeZone) : visit.occurrence}</span>
+        <span className="sm:w-24">
           <VisitTaskLink visit={visit} />
         </span>
       </span>
-      <span className="min-w-0 flex-1 truncate text-gray-700">{visit.assignee ? visit.assignee.name : <span className="text-muted">Unassigned</span>}</span>
-      <span className="flex items-center gap-2">
-        {visit.needsAttention ? <Badge tone="warning">Needs attention</Badge> : null}
-        <VisitLifecycleBadge lifecycle={visit.lifecycle} />
+      {/* On a phone who has it and its state share the second line. */}
+      <span className="flex min-w-0 items-center justify-between gap-2 sm:contents">
+        <span className="min-w-0 flex-1 truncate text-gray-700" title={visit.assignee?.name}>
+          {visit.assignee ? visit.assignee.name : <span className="text-muted">Unassigned</span>}
+        </span>
+        <span className="flex items-center gap-2">
+          {visit.needsAttention ? <Badge tone="warning">Needs attention</Badge> : null}
+          <VisitLifecycleBadge lifecycle={visit.lifecycle} />
+        </span>
       </span>
       {actionable ? (
         <span className="flex flex-wrap items-center gap-2">
