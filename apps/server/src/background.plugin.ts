@@ -14,6 +14,8 @@ import type { TextsDeps } from './modules/texts/texts-context.ts';
 import { createTwilioGateway } from './modules/texts/twilio-gateway.ts';
 import { createVisitNoticeHandler } from './modules/visit-notices/visit-notice.handler.ts';
 import { createPlanGenerateHandler } from './modules/plans/plan-generate.handler.ts';
+import { createPlanInvoiceHandler } from './modules/plans/plan-invoice.handler.ts';
+import { createPlanRenewalHandler } from './modules/plans/plan-renewal.service.ts';
 import { publicOrigin } from './lib/public-url.ts';
 
 declare module 'fastify' {
@@ -52,6 +54,7 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('payments', payments);
   const texts: TextsDeps = { gateway: createTwilioGateway(app.config.twilioApiUrl), box: secrets };
   app.decorate('texts', texts);
+  const planDeps = { box: secrets, origin: () => publicOrigin(app), demoPayments: app.config.demo };
   const handlers = {
     'email.send': createEmailSendHandler({
       transport: mail,
@@ -62,7 +65,9 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
     'payment.fee': createPaymentFeeHandler(payments),
     'text.send': createTextSendHandler(texts),
     'visit.notice': createVisitNoticeHandler({ box: secrets, origin: () => publicOrigin(app) }),
-    'plans.generate': createPlanGenerateHandler(),
+    'plans.generate': createPlanGenerateHandler(planDeps),
+    'plans.invoice': createPlanInvoiceHandler(planDeps),
+    'plans.renewal': createPlanRenewalHandler(planDeps),
   } satisfies Record<BackgroundJobKind, JobHandlers[string]>;
   const worker = createBackgroundWorker(
     app.db,

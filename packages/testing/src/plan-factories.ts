@@ -6,18 +6,29 @@ import { buildCustomer, buildJob } from './factories.ts';
 let planNumber = 0;
 
 /**
- * An active service plan of a customer of its own, with its own job, per visit at $120, not generated yet; its
+ * An active service plan of a customer of its own, with its own job, per visit at $120 unless told, not generated yet; its
  * visits go to `technicianId` when given (else nobody). Inserted directly, as the factories do.
  */
 export async function buildPlan(
   db: Db,
   tenantId: string,
-  o: { recurrence: Recurrence; technicianId?: string | null; name?: string; status?: 'active' | 'paused' | 'ended' },
+  o: {
+    recurrence: Recurrence;
+    technicianId?: string | null;
+    name?: string;
+    status?: 'active' | 'paused' | 'ended';
+    billing?: 'per_visit' | 'monthly' | 'quarterly' | 'yearly';
+    priceCents?: number;
+    autoSend?: boolean;
+    createdBy?: string | null;
+    createdAt?: string;
+    contactEmail?: string;
+  },
 ): Promise<{ id: string; jobId: string; customerId: string }> {
-  const customer = await buildCustomer(db, tenantId);
+  const customer = await buildCustomer(db, tenantId, o.contactEmail ? { contactEmail: o.contactEmail } : {});
   const job = await buildJob(db, tenantId, { customer });
   const id = randomUUID();
-  const at = new Date().toISOString();
+  const at = o.createdAt ?? new Date().toISOString();
   const technicianId = o.technicianId ?? null;
   await db
     .insertInto('service_plans')
@@ -42,15 +53,15 @@ export async function buildPlan(
         assignedSubcontractorId: null,
         productServices: [],
       }),
-      billing: 'per_visit',
-      price_cents: 12_000,
-      auto_send: 0,
+      billing: o.billing ?? 'per_visit',
+      price_cents: o.priceCents ?? 12_000,
+      auto_send: o.autoSend ? 1 : 0,
       renewal_days: null,
       renewal_to_customer: 0,
       generated_through: null,
       paused_at: null,
       ended_at: null,
-      created_by: null,
+      created_by: o.createdBy ?? null,
       created_at: at,
       updated_at: at,
       version: 1,

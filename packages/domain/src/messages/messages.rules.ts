@@ -19,6 +19,7 @@ export const EMAIL_KINDS = [
   'work_request',
   'on_my_way',
   'task_notice',
+  'plan_renewal',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -35,6 +36,7 @@ export const EMAIL_KIND_LABELS = {
   work_request: 'Work requested by a customer',
   on_my_way: 'On my way',
   task_notice: 'Task assigned or moved',
+  plan_renewal: 'Service plan renewal reminder',
 } as const satisfies Record<EmailKind, string>;
 
 /** The placeholders each template may use; anything else in braces is refused when the template is saved. */

@@ -200,3 +200,19 @@ export function generatedVisitAssignee(template: TemplateAssignee, slotTaken: bo
   if (assigned && slotTaken) return { technicianId: null, subcontractorId: null, needsAttention: true };
   return { ...template, needsAttention: false };
 }
+
+/** The renewal reminder goes at this local hour of its day: office hours, not midnight. */
+export const RENEWAL_REMINDER_HOUR = 9;
+
+/** The renewal reminder's words: to the office (who renews it) and, when the plan says so, to the customer. */
+export const PLAN_RENEWAL_EMAIL = {
+  office: (p: { planNumber: number; name: string; customerName: string; endsOn: string }) => ({
+    subject: `Service plan #${p.planNumber} for ${p.customerName} ends on ${p.endsOn}`,
+    message: `The service plan "${p.name}" for ${p.customerName} ends on ${p.endsOn}. To renew it, create its next plan; otherwise its visits stop after that day.`,
+    button: 'Open the plan',
+  }),
+  customer: (p: { name: string; companyName: string; endsOn: string }) => ({
+    subject: `Your service plan with ${p.companyName} ends on ${p.endsOn}`,
+    message: `Your "${p.name}" plan with ${p.companyName} ends on ${p.endsOn}. To keep your visits coming, reply to this email or call us to renew it.`,
+  }),
+} as const;

@@ -16,6 +16,10 @@ export const BACKGROUND_JOB_KINDS = {
   'visit.notice': { maxAttempts: 8, label: 'Prepare a visit reminder or notice' },
   // Creates a service plan's next visits, a batch at a time, and comes back daily to extend its horizon.
   'plans.generate': { maxAttempts: 8, label: 'Create a service plan’s visits' },
+  // Drafts the invoice of a closed visit of a per-visit plan (and sends it when the plan says so).
+  'plans.invoice': { maxAttempts: 8, label: 'Draft a service plan’s invoice' },
+  // Emails the office (and, when asked, the customer) that a plan is about to end.
+  'plans.renewal': { maxAttempts: 8, label: 'Send a service plan’s renewal reminder' },
 } as const satisfies Record<string, { maxAttempts: number; label: string }>;
 export type BackgroundJobKind = keyof typeof BACKGROUND_JOB_KINDS;
 

@@ -31,7 +31,7 @@ const bumped = sql<number>`version + 1`;
 export async function insertDocumentRow(
   trx: Db,
   tenantId: string,
-  row: { id: string; shared: SharedFields; own: OwnFields; by: string; at: string },
+  row: { id: string; shared: SharedFields; own: OwnFields; by: string | null; at: string },
 ): Promise<number> {
   const number = await nextNumber(trx, tenantId, row.own.kind);
   const meta = { id: row.id, tenant_id: tenantId, created_by: row.by, created_at: row.at, updated_at: row.at, version: 1 };

@@ -88,8 +88,11 @@ type InsertSpec = {
   activity?: { entityType: 'ESTIMATE' | 'INVOICE'; entityId: string; action: ActivityAction };
 };
 
-/** Inside the caller's transaction: the number, the row and its lines, and the log entry. */
-export async function insertDocument(trx: Db, ctx: BillingCtx, spec: InsertSpec): Promise<number> {
+/**
+ * Inside the caller's transaction: the number, the row and its lines, and the log entry. A document the product
+ * drafts on its own (a service plan's invoice) has no user behind it (userId null).
+ */
+export async function insertDocument(trx: Db, ctx: { viewer: { tenantId: string; userId: string | null } }, spec: InsertSpec): Promise<number> {
   const k = KIND[spec.own.kind];
   const { tenantId, userId } = ctx.viewer;
   const at = nowIso();

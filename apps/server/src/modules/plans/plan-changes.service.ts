@@ -8,6 +8,7 @@ import { toRRule } from '@fieldwork/domain/plans/recurrence-rrule.rules';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 import { enqueueJob } from '../background/background.service.ts';
 import { visitEnded } from '../visit-notices/visit-notices.service.ts';
+import { scheduleRenewalReminder } from './plan-renewal.service.ts';
 import { releaseOpenVisitsFrom, updatePlanIf, type PlanRow } from './plans.repository.ts';
 
 export const stalePlan = () => new AppError('CONFLICT', 'This plan was changed by someone else. Reload and try again.');
@@ -41,10 +42,10 @@ export function ruleChange(plan: PlanRow, recurrence: Recurrence, requestedFrom:
 }
 
 /**
- * Saves the plan at the version read with its rule (and `patch`), and when the rule changed applies it "this and
- * following": the plan's un-started visits from `from` are cancelled and let go of their occurrence, their
- * reminders withdrawn, and generation re-queued (an active plan) from the day before `from`, so the new rule
- * makes them again. Started, clocked and closed visits are never touched. Null when the plan changed meanwhile;
+ * Saves the plan at the version read with its rule (and `patch`), re-queues its renewal reminder for the end date
+ * it has now, and when the rule changed applies it "this and following": the plan's un-started visits from `from`
+ * are cancelled and let go of their occurrence, their reminders withdrawn, and generation re-queued (an active
+ * plan) from the day before `from`, so the new rule makes them again. Started, clocked and closed visits are never touched. Null when the plan changed meanwhile;
  * otherwise how many visits were released.
  */
 export async function saveRuleFrom(
@@ -66,6 +67,14 @@ export async function saveRuleFrom(
     updated_at: at,
   });
   if (!saved) return null;
+  // The renewal reminder follows the end date and lead the plan has now (an unchanged pair queues nothing new).
+  const renewalDays = 'renewal_days' in patch ? (patch.renewal_days ?? null) : plan.renewal_days;
+  await scheduleRenewalReminder(
+    trx,
+    tenantId,
+    { id: plan.id, starts_on: rule.recurrence.startDate, ends_on: rule.recurrence.endDate, renewal_days: renewalDays },
+    plan.time_zone,
+  );
   if (!rule.changed) return 0;
   const visits = await releaseOpenVisitsFrom(trx, tenantId, plan.id, localMidnight(rule.from, plan.time_zone), at);
   for (const visit of visits) await visitEnded(trx, tenantId, visit.id);

@@ -1,7 +1,9 @@
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 import type { JobHandler } from '../background/background-worker.ts';
 import { enqueueJob } from '../background/background.service.ts';
+import { draftDuePeriodInvoices, type PlanInvoiceDeps } from './plan-invoices.service.ts';
 import { generatePlanVisits } from './plan-visits.service.ts';
+import { findPlanRow } from './plans.repository.ts';
 
 type Payload = { planId: string };
 
@@ -11,9 +13,9 @@ const DAY_MS = 86_400_000;
  * Generates one batch of a plan's visits. While visits up to the horizon are missing it queues the next batch at
  * once; when the horizon is reached it queues tomorrow's extension — one per plan and day (dedupe key), so a run
  * repeated after a crash does not multiply them. A paused or ended plan generates nothing and stops the chain;
- * resuming queues it again.
+ * resuming queues it again. The daily run also drafts the invoices of a per-period plan's coming periods.
  */
-export function createPlanGenerateHandler(): JobHandler {
+export function createPlanGenerateHandler(deps: PlanInvoiceDeps): JobHandler {
   return {
     run: async (ctx, raw) => {
       const { planId } = raw as Payload;
@@ -24,6 +26,8 @@ export function createPlanGenerateHandler(): JobHandler {
         return;
       }
       if (!result.active) return;
+      const plan = await findPlanRow(ctx.db, ctx.tenantId, planId);
+      if (plan) await draftDuePeriodInvoices(ctx.db, ctx.dialect, deps, plan, now);
       const tomorrow = new Date(now.getTime() + DAY_MS);
       await enqueueJob(
         ctx.db,

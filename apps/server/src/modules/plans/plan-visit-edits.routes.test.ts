@@ -245,4 +245,19 @@ describe('this and following', () => {
     const stale = await act(plan.id, { action: 'this_and_following', fromDate: third!.occurrence, recurrence: plan.recurrence, version: plan.version });
     expect(stale.statusCode).toBe(409);
   });
+
+  it('a new end date brings the renewal reminder with it', async () => {
+    const plan = await newPlan(null);
+    await t.db.updateTable('service_plans').set({ renewal_days: 30 }).where('id', '=', plan.id).execute();
+    const endDate = inDays(200);
+    const res = await act(plan.id, { action: 'this_and_following', fromDate: inDays(100), recurrence: { ...plan.recurrence, endDate }, version: plan.version });
+    expect(res.statusCode, res.body).toBe(200);
+    const renewal = await t.db
+      .selectFrom('background_jobs')
+      .select('dedupe_key')
+      .where('kind', '=', 'plans.renewal')
+      .where('dedupe_key', 'like', `plan-renewal:${plan.id}:%`)
+      .execute();
+    expect(renewal.map((j) => j.dedupe_key)).toEqual([`plan-renewal:${plan.id}:${endDate}:30`]);
+  });
 });

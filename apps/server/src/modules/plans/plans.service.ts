@@ -16,6 +16,7 @@ import { insertJob } from '../jobs/jobs.repository.ts';
 import { resolveAssignee } from '../task-core/tasks-assignee.service.ts';
 import { assigneeNames, findPlanListRow, insertPlan, listPlanRows, listPlanVisits, planExists, type PlanListRow } from './plans.repository.ts';
 import { planFacts, presentPlan, presentPlanVisit } from './plans.presenter.ts';
+import { scheduleRenewalReminder } from './plan-renewal.service.ts';
 
 export const PLAN_NOT_FOUND = 'Service plan not found.';
 
@@ -134,6 +135,13 @@ export async function createPlan(db: Db, viewer: Viewer, body: CreatePlanBody): 
       at,
     });
     await enqueueJob(trx, viewer.tenantId, 'plans.generate', { planId });
+    const r = body.recurrence;
+    await scheduleRenewalReminder(
+      trx,
+      viewer.tenantId,
+      { id: planId, starts_on: r.startDate, ends_on: r.endDate, renewal_days: body.renewalReminderDays },
+      timeZone,
+    );
   });
   return getPlan(db, viewer, planId);
 }

@@ -19,6 +19,7 @@ import { afterCommit } from '@fieldwork/db/transactions';
 import { insertTaskActivity, taskWorkSpan, updateTaskIf, type TaskViewRow } from '../task-core/tasks.repository.ts';
 import { taskFacts } from '../task-core/tasks.presenter.ts';
 import { visitChanged, visitStateOf } from '../visit-notices/visit-notices.service.ts';
+import { planVisitClosed } from '../plans/plan-invoices.service.ts';
 
 type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
@@ -149,19 +150,19 @@ export async function closeTask(db: Db, auth: Auth, body: CloseTaskBody): Promis
     event: 'task.status',
     message: `Closed task #${row.task_number}`,
     changes: statusChange(tv, row, 'CLOSED'),
-    alsoWrite:
-      row.lifecycle === 'OPEN'
-        ? (trx, at) =>
-            insertTaskActivity(trx, tv.scope.tenantId, {
-              id: randomUUID(),
-              taskId: row.id,
-              jobId: row.job_id,
-              userId: worker,
-              start,
-              end: body.endDateTime,
-              at,
-            })
-        : undefined,
+    alsoWrite: async (trx, at) => {
+      if (row.lifecycle === 'OPEN')
+        await insertTaskActivity(trx, tv.scope.tenantId, {
+          id: randomUUID(),
+          taskId: row.id,
+          jobId: row.job_id,
+          userId: worker,
+          start,
+          end: body.endDateTime,
+          at,
+        });
+      if (row.plan_id) await planVisitClosed(trx, tv.scope.tenantId, row.id);
+    },
   });
   return presentTask(db, tv, row.id);
 }

@@ -5,6 +5,7 @@ import { PLAN_MESSAGES } from '@fieldwork/domain/plans/plans.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { PLAN_ID, VISIT_ID, pageOf, planFixture, visitFixture } from '../../shared/plans/test-fixtures';
 import { cancelledByEnd } from './plan-action-dialogs';
+import { invoiceItem, invoicesReply } from '../../shared/billing/list-test-fixtures';
 
 const VISIT2 = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
 const planRoute = (plan = planFixture()) => route('GET', `/api/plans/${PLAN_ID}`, { body: { data: plan } });
@@ -16,7 +17,7 @@ const actionBodies = (fetchMock: ReturnType<typeof mockApi>) =>
 
 describe('plan page', { timeout: 20_000 }, () => {
   it('shows the plan header: status, customer, site, rule, billing, yearly value and its job', async () => {
-    mockApi(planRoute(), visitsRoute());
+    mockApi(invoicesReply([]), planRoute(), visitsRoute());
     renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     expect(await screen.findByRole('heading', { name: /Quarterly boiler check/ })).toBeTruthy();
     expect(screen.getByText('Active')).toBeTruthy();
@@ -31,6 +32,7 @@ describe('plan page', { timeout: 20_000 }, () => {
 
   it('lists the visits that need attention, each linking to its task to assign it', async () => {
     mockApi(
+      invoicesReply([]),
       planRoute(planFixture({ needsAttention: 1 })),
       visitsRoute([
         visitFixture(),
@@ -45,7 +47,7 @@ describe('plan page', { timeout: 20_000 }, () => {
   });
 
   it('pushes every visit back by N days from a date in one action', async () => {
-    const fetchMock = mockApi(planRoute(), visitsRoute(), actionRoute());
+    const fetchMock = mockApi(invoicesReply([]), planRoute(), visitsRoute(), actionRoute());
     renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     await userEvent.click(await screen.findByRole('button', { name: 'Push back' }));
     const dialog = await screen.findByRole('dialog', { name: 'Push back visits' });
@@ -61,7 +63,7 @@ describe('plan page', { timeout: 20_000 }, () => {
   });
 
   it('refuses a push back of 0 days without sending it', async () => {
-    const fetchMock = mockApi(planRoute(), visitsRoute(), actionRoute());
+    const fetchMock = mockApi(invoicesReply([]), planRoute(), visitsRoute(), actionRoute());
     renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     await userEvent.click(await screen.findByRole('button', { name: 'Push back' }));
     const dialog = await screen.findByRole('dialog', { name: 'Push back visits' });
@@ -78,7 +80,7 @@ describe('plan page', { timeout: 20_000 }, () => {
     const pageTwo = [visitFixture({ id: 'v-last', taskNumber: 999 }), visitFixture({ id: 'v-last2', taskNumber: 1000 })];
     const pagedVisits = (url: URL) =>
       url.pathname === `/api/plans/${PLAN_ID}/visits` ? { body: pageOf(url.searchParams.get('page') === '2' ? pageTwo : pageOne, 102) } : undefined;
-    const fetchMock = mockApi(planRoute(), pagedVisits, actionRoute());
+    const fetchMock = mockApi(invoicesReply([]), planRoute(), pagedVisits, actionRoute());
     renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     await userEvent.click(await screen.findByRole('button', { name: 'End plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'End plan' });
@@ -89,7 +91,7 @@ describe('plan page', { timeout: 20_000 }, () => {
   });
 
   it('skips one visit from its row', async () => {
-    const fetchMock = mockApi(planRoute(), visitsRoute(), actionRoute());
+    const fetchMock = mockApi(invoicesReply([]), planRoute(), visitsRoute(), actionRoute());
     renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     await userEvent.click(await screen.findByRole('button', { name: 'Skip visit 2027-01-15' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skip visit' });
@@ -99,6 +101,7 @@ describe('plan page', { timeout: 20_000 }, () => {
 
   it('offers Resume instead of Pause on a paused plan, and no actions to view-only users', async () => {
     const fetchMock = mockApi(
+      invoicesReply([]),
       planRoute(planFixture({ status: 'paused', actions: { edit: true, pause: false, resume: true, end: true, pushBack: true } })),
       visitsRoute(),
       actionRoute(),
@@ -108,17 +111,26 @@ describe('plan page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
     await waitFor(() => expect(actionBodies(fetchMock)).toEqual([{ action: 'resume', version: 3 }]));
     view.unmount();
-    mockApi(planRoute(), visitsRoute());
+    mockApi(invoicesReply([]), planRoute(), visitsRoute());
     renderApp(`/plans/${PLAN_ID}`, makeSession('Staff', 'onlyViewAccess'));
     expect(await screen.findByRole('link', { name: 'Task #301' })).toBeTruthy();
     for (const name of ['Push back', 'Pause', 'End plan', 'Skip visit 2027-01-15']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
   it('says a missing plan is not found, with the server words', async () => {
-    mockApi(route('GET', `/api/plans/${PLAN_ID}`, { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Plan not found' } }));
+    mockApi(invoicesReply([]), route('GET', `/api/plans/${PLAN_ID}`, { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Plan not found' } }));
     renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     expect(await screen.findByText('Not found')).toBeTruthy();
     expect(screen.getByText('Plan not found')).toBeTruthy();
+  });
+
+  it('lists the invoices the plan drafted and says when it drafts them', async () => {
+    const fetchMock = mockApi(invoicesReply([invoiceItem({ status: 'DRAFT', invoiceNumber: 5120 })]), planRoute(), visitsRoute());
+    renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
+    expect(await screen.findByText('An invoice is drafted when each visit is closed. Drafts wait for the office to send them.')).toBeTruthy();
+    expect(await screen.findAllByText(/5120/)).not.toHaveLength(0);
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/invoices'));
+    expect(asked.some((url) => url.includes(`jobId=${planFixture().job.id}`))).toBe(true);
   });
 });
 

@@ -20,6 +20,7 @@ import { EndPlanDialog, PushBackDialog, SkipVisitDialog, usePlanAction, useUpcom
 import { visitsThisYearText } from './plan-columns';
 import { ChangeFollowingDialog, ChangeVisitDialog } from './plan-visit-edit-dialogs';
 import { PlanVisitsList, VisitTaskLink, type VisitAction } from './plan-visits';
+import { PlanInvoices } from './plan-invoices';
 import { planKeys, plansApi, type VisitsWhen } from './plans.api';
 
 type Dialog = { kind: 'push-back' } | { kind: 'end' } | { kind: VisitAction; visit: PlanVisit } | null;
@@ -154,6 +155,7 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
             </TabPanel>
           </Tabs>
         </Card>
+        <PlanInvoices plan={plan} />
       </div>
       {dialog?.kind === 'push-back' ? <PushBackDialog plan={plan} today={today} onClose={close} /> : null}
       {dialog?.kind === 'end' ? <EndPlanDialog plan={plan} today={today} timeZone={timeZone} onClose={close} /> : null}

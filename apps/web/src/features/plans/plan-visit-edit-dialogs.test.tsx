@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
+import { invoicesReply } from '../../shared/billing/list-test-fixtures';
 import { PLAN_ID, VISIT_ID, pageOf, planFixture, visitFixture } from '../../shared/plans/test-fixtures';
 
 const TECH_ID = '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
@@ -32,7 +33,7 @@ async function openDialog(button: string, title: string) {
 
 describe('changing a plan’s visits from its page', { timeout: 20_000 }, () => {
   it('moves one visit later and gives it to a technician: one this_visit action at the plan’s version', async () => {
-    const fetchMock = mockApi(planRoute, visitsRoute, techsRoute, actionRoute());
+    const fetchMock = mockApi(invoicesReply([]), planRoute, visitsRoute, techsRoute, actionRoute());
     const dialog = await openDialog('Change this visit', 'Change this visit');
     // The visit is 8:00–9:00 AM in New York on 15 January 2027; it moves to 10:00 for 90 minutes.
     const hours = within(dialog).getByRole('textbox', { name: 'Start time hours' }) as HTMLInputElement;
@@ -65,7 +66,7 @@ describe('changing a plan’s visits from its page', { timeout: 20_000 }, () => 
 
   it('asks for a technician before sending, and shows the scheduler’s clash refusal in the dialog', async () => {
     const clash = { statusCode: 409, code: 'SCHEDULE_CONFLICT', message: SCHEDULE_MESSAGES.conflictWith(88) };
-    const fetchMock = mockApi(planRoute, visitsRoute, techsRoute, actionRoute({ status: 409, body: clash }));
+    const fetchMock = mockApi(invoicesReply([]), planRoute, visitsRoute, techsRoute, actionRoute({ status: 409, body: clash }));
     const dialog = await openDialog('Change this visit', 'Change this visit');
     await userEvent.selectOptions(within(dialog).getByLabelText('Assign to', { selector: 'select' }), 'TECHNICIAN');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save visit' }));
@@ -79,7 +80,7 @@ describe('changing a plan’s visits from its page', { timeout: 20_000 }, () => 
   });
 
   it('changes the rule from the visit’s day: the preview follows the new time, and one this_and_following action is sent', async () => {
-    const fetchMock = mockApi(planRoute, visitsRoute, actionRoute());
+    const fetchMock = mockApi(invoicesReply([]), planRoute, visitsRoute, actionRoute());
     const dialog = await openDialog('Change this and following', 'Change this and following');
     const from = within(dialog).getByLabelText('Changes from', { selector: 'input' }) as HTMLInputElement;
     expect(from.value).toBe('2027-01-15');
@@ -100,12 +101,12 @@ describe('changing a plan’s visits from its page', { timeout: 20_000 }, () => 
   });
 
   it('offers no change on a started visit, nor to view-only users', async () => {
-    mockApi(planRoute, route('GET', `/api/plans/${PLAN_ID}/visits`, { body: pageOf([visitFixture({ lifecycle: 'CLOCKED_IN' })], 1) }));
+    mockApi(invoicesReply([]), planRoute, route('GET', `/api/plans/${PLAN_ID}/visits`, { body: pageOf([visitFixture({ lifecycle: 'CLOCKED_IN' })], 1) }));
     const view = renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
     expect(await screen.findByRole('link', { name: 'Task #301' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Change this visit 2027-01-15' })).toBeNull();
     view.unmount();
-    mockApi(planRoute, visitsRoute);
+    mockApi(invoicesReply([]), planRoute, visitsRoute);
     renderApp(`/plans/${PLAN_ID}`, makeSession('Staff', 'onlyViewAccess'));
     expect(await screen.findByRole('link', { name: 'Task #301' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Change this and following 2027-01-15' })).toBeNull();
