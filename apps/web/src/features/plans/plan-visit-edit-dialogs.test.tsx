@@ -100,6 +100,17 @@ describe('changing a plan’s visits from its page', { timeout: 20_000 }, () => 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('opens from the keyboard, and Escape gives focus back to the row’s button', async () => {
+    mockApi(invoicesReply([]), planRoute, visitsRoute);
+    renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
+    (await screen.findByRole('button', { name: 'Change this visit 2027-01-15' })).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Change this visit' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change this visit 2027-01-15' })));
+  });
+
   it('offers no change on a started visit, nor to view-only users', async () => {
     mockApi(invoicesReply([]), planRoute, route('GET', `/api/plans/${PLAN_ID}/visits`, { body: pageOf([visitFixture({ lifecycle: 'CLOCKED_IN' })], 1) }));
     const view = renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));
