@@ -1,7 +1,8 @@
 /**
  * Service plans in a real browser on the demo company, at desktop width: create a plan every 2 weeks through the
  * form (its preview names the rule and dates), see the visits the server generated on the plan page and the
- * calendar, push every visit back 3 days in one action and see them move, at the same local time.
+ * calendar, push every visit back 3 days in one action and see them move, at the same local time, then change one
+ * visit on its own.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,7 +11,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api, dayAhead, DEMO_ZONE } from './demo-api.ts';
 import { apiSignIn, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
-type Visit = { id: string; taskNumber: number; startAt: string | null; occurrence: string };
+type Visit = { id: string; taskNumber: number; startAt: string | null; expectedEndAt: string | null; occurrence: string };
 type VisitsPage = { data: Visit[]; pagination: { totalItems: number } };
 
 /** A day three days after a YYYY-MM-DD. */
@@ -110,6 +111,19 @@ describe('service plans on the demo company', () => {
       const now = after.data.find((a) => a.id === v.id);
       if (now) expect(Date.parse(now.startAt!) - Date.parse(v.startAt!)).toBeGreaterThanOrEqual(3 * 86_400_000 - 3_600_000);
     }
+
+    // One visit on its own: two hours instead of one, at the same start; the plan goes on as it was.
+    await page.goto(`${server.baseUrl}/plans/${planId}`);
+    await page.getByRole('button', { name: `Change this visit ${first.occurrence}` }).click();
+    const change = page.getByRole('dialog', { name: 'Change this visit' });
+    await change.getByLabel('Duration (minutes)').fill('120');
+    await change.getByRole('button', { name: 'Save visit' }).click();
+    await page.getByText('Visit changed').first().waitFor();
+    const changed = await api<VisitsPage>(server.baseUrl, cookie, 'GET', `/api/plans/${planId}/visits?when=upcoming&page=1&limit=100`);
+    const one = changed.data.find((v) => v.id === first.id)!;
+    expect(one.startAt).toBe(moved.startAt);
+    expect(Date.parse(one.expectedEndAt!) - Date.parse(one.startAt!)).toBe(2 * 3_600_000);
+    expect(one.occurrence).toBe(first.occurrence);
 
     // Ending it names the visits it cancels; the count sent back matches the server's, so the plan ends.
     await page.goto(`${server.baseUrl}/plans/${planId}`);

@@ -15,6 +15,8 @@ export type FormDialogProps = {
   submitDisabled?: boolean;
   /** After a one-time result (a link, a secret) the footer offers only Done. */
   done?: boolean;
+  /** Extra classes for the dialog box, e.g. a wider max-width for a form with a side panel. */
+  className?: string;
   children: ReactNode;
 };
 
@@ -23,7 +25,7 @@ export type FormDialogProps = {
  * While the request is pending it cannot be closed (Escape, overlay, close button and Cancel are ignored):
  * closing then would hide the outcome of a write that still lands, and a second open could send it twice.
  */
-export function FormDialog({ title, description, onClose, formId, submitLabel, pending, submitDisabled, done = false, children }: FormDialogProps) {
+export function FormDialog({ title, description, onClose, formId, submitLabel, pending, submitDisabled, done = false, className, children }: FormDialogProps) {
   const close = () => {
     if (!pending) onClose();
   };
@@ -33,6 +35,7 @@ export function FormDialog({ title, description, onClose, formId, submitLabel, p
       onOpenChange={(open) => (open ? undefined : close())}
       title={title}
       description={description}
+      className={className}
       footer={
         done ? (
           <Button onClick={close}>Done</Button>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPlanBody, planActionBody, planListQuery, planListResponse, planResponse, recurrenceSchema, updatePlanBody } from './plans.schemas.ts';
 import { RECURRENCE_MESSAGES } from './recurrence.rules.ts';
+import { TASK_MESSAGES } from '../tasks/tasks.schemas.ts';
 
 const CUSTOMER = '6d0f5d1e-0000-4000-8000-000000000001';
 const SITE = '6d0f5d1e-0000-4000-8000-000000000002';
@@ -119,6 +120,19 @@ describe('planActionBody', () => {
       ['action', 'action must be one of: this_visit, this_and_following, skip, pause, resume, push_back, end.'],
     ]);
     expect(messages(planActionBody.safeParse({ action: 'end', version: 1 }))).toEqual([['expectedCancelled', 'expectedCancelled must be a number.']]);
+  });
+
+  it('refuses a visit change that ends before it starts, or names nobody for a technician or subcontractor', () => {
+    const visit = { action: 'this_visit', visitId: TECH, startDateTime: '2027-01-04T09:00:00-05:00', version: 1 };
+    expect(messages(planActionBody.safeParse({ ...visit, expectedEndDateTime: '2027-01-04T08:00:00-05:00' }))).toEqual([
+      ['expectedEndDateTime', TASK_MESSAGES.endBeforeStart],
+    ]);
+    expect(messages(planActionBody.safeParse({ ...visit, expectedEndDateTime: '2027-01-04T10:00:00-05:00', assignTo: 'TECHNICIAN' }))).toEqual([
+      ['assignedTechnicianId', TASK_MESSAGES.technicianRequired],
+    ]);
+    expect(messages(planActionBody.safeParse({ ...visit, expectedEndDateTime: '2027-01-04T10:00:00-05:00', assignTo: 'SUBCONTRACTOR' }))).toEqual([
+      ['assignedSubcontractorId', TASK_MESSAGES.subcontractorRequired],
+    ]);
   });
 });
 

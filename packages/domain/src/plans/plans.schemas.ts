@@ -16,7 +16,7 @@ import {
   optionalText,
 } from '../common/common.schemas.ts';
 import { dateOnlyField, lineSchema, linesField, moneyField } from '../billing/billing.schemas.ts';
-import { ASSIGN_TO_CHOICES, TASK_MESSAGES, TASK_NAME_MAX } from '../tasks/tasks.schemas.ts';
+import { ASSIGN_TO_CHOICES, scheduleWindowError, TASK_MESSAGES, TASK_NAME_MAX } from '../tasks/tasks.schemas.ts';
 import { BILLING_KINDS, MAX_PUSH_BACK_DAYS, PLAN_STATUSES } from './plans.rules.ts';
 import { FREQUENCIES, ORDINALS, validateRecurrence, WEEKDAYS, type Recurrence } from './recurrence.rules.ts';
 
@@ -167,16 +167,25 @@ export type PlanVisitAction = (typeof PLAN_VISIT_ACTIONS)[number];
 export const planActionBody = z.discriminatedUnion(
   'action',
   [
-    z.strictObject({
-      action: z.literal('this_visit'),
-      visitId: uuidField('Visit'),
-      startDateTime: instantField('Start date-time'),
-      expectedEndDateTime: instantField('End date-time'),
-      assignTo: z.enum(ASSIGN_TO_CHOICES, { error: 'assignTo must be TECHNICIAN, SUBCONTRACTOR or LATER.' }).optional(),
-      assignedTechnicianId: z.union([uuidField('Technician'), z.null()]).optional(),
-      assignedSubcontractorId: z.union([uuidField('Subcontractor'), z.null()]).optional(),
-      version: versionField,
-    }),
+    z
+      .strictObject({
+        action: z.literal('this_visit'),
+        visitId: uuidField('Visit'),
+        startDateTime: instantField('Start date-time'),
+        expectedEndDateTime: instantField('End date-time'),
+        assignTo: z.enum(ASSIGN_TO_CHOICES, { error: 'assignTo must be TECHNICIAN, SUBCONTRACTOR or LATER.' }).optional(),
+        assignedTechnicianId: z.union([uuidField('Technician'), z.null()]).optional(),
+        assignedSubcontractorId: z.union([uuidField('Subcontractor'), z.null()]).optional(),
+        version: versionField,
+      })
+      .superRefine((v, ctx) => {
+        const window = scheduleWindowError(v.startDateTime, v.expectedEndDateTime);
+        if (window) ctx.addIssue({ code: 'custom', path: ['expectedEndDateTime'], message: window });
+        if (v.assignTo === 'TECHNICIAN' && !v.assignedTechnicianId)
+          ctx.addIssue({ code: 'custom', path: ['assignedTechnicianId'], message: TASK_MESSAGES.technicianRequired });
+        if (v.assignTo === 'SUBCONTRACTOR' && !v.assignedSubcontractorId)
+          ctx.addIssue({ code: 'custom', path: ['assignedSubcontractorId'], message: TASK_MESSAGES.subcontractorRequired });
+      }),
     z.strictObject({ action: z.literal('this_and_following'), fromDate: dateOnlyField('From date'), recurrence: recurrenceSchema, version: versionField }),
     z.strictObject({ action: z.literal('skip'), visitId: uuidField('Visit'), version: versionField }),
     z.strictObject({ action: z.literal('pause'), version: versionField }),

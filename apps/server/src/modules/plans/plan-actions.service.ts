@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { runTransaction } from '@fieldwork/db/transactions';
@@ -12,26 +11,10 @@ import { enqueueJob } from '../background/background.service.ts';
 import { slotOf, writeSchedule } from '../task-core/schedule-guard.ts';
 import { updateTaskIf, updateTaskScheduleIf } from '../task-core/tasks.repository.ts';
 import { visitChanged, visitStateOf } from '../visit-notices/visit-notices.service.ts';
+import { dayAfter, dayBefore, localMidnight, requireCurrentPlan, ruleChange, saveRuleFrom, stalePlan } from './plan-changes.service.ts';
+import { changeOneVisit } from './plan-visit-edit.service.ts';
 import { findPlanRow, findPlanVisit, openVisitsFrom, updatePlanIf, type PlanRow } from './plans.repository.ts';
 import { getPlan, PLAN_NOT_FOUND } from './plans.service.ts';
-
-const stale = () => new AppError('CONFLICT', 'This plan was changed by someone else. Reload and try again.');
-
-/** Midnight starting a local day, as an instant. */
-function localMidnight(day: string, timeZone: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timeZone).getTime()).toISOString();
-}
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
-async function requirePlan(db: Db, tenantId: string, planId: string, version: number): Promise<PlanRow> {
-  const plan = await findPlanRow(db, tenantId, planId);
-  if (!plan) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
-  if (plan.version !== version) throw stale();
-  if (plan.status === 'ended') throw new AppError('CONFLICT', PLAN_MESSAGES.ended);
-  return plan;
-}
 
 function requireMove(plan: PlanRow, action: PlanStatusAction) {
   const move = planStatusAction(plan.status as PlanStatus, action);
@@ -112,9 +95,18 @@ async function pushBackVisits(db: Db, viewer: Viewer, plan: PlanRow, fromDate: s
   return moved;
 }
 
-/** POST /api/plans/{id}/actions: pause, resume, skip a visit, push everything back, end the plan. */
+/**
+ * POST /api/plans/{id}/actions: change one visit, change the rule from a date, pause, resume, skip a visit, push
+ * everything back, end the plan.
+ */
 export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: PlanActionBody): Promise<Plan> {
-  const plan = await requirePlan(db, viewer.tenantId, planId, body.version);
+  const found = await findPlanRow(db, viewer.tenantId, planId);
+  if (!found) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
+  if (body.action === 'this_visit') {
+    await changeOneVisit(db, viewer, found, body);
+    return getPlan(db, viewer, planId);
+  }
+  const plan = requireCurrentPlan(found, body.version);
   const at = nowIso();
   const log = (trx: Db, message: string) =>
     recordActivity(trx, viewer.tenantId, {
@@ -131,7 +123,7 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
     case 'pause': {
       const next = requireMove(plan, 'pause');
       await runTransaction(db, async (trx) => {
-        if (!(await updatePlanIf(trx, viewer.tenantId, planId, plan.version, { status: next, paused_at: at, updated_at: at }))) throw stale();
+        if (!(await updatePlanIf(trx, viewer.tenantId, planId, plan.version, { status: next, paused_at: at, updated_at: at }))) throw stalePlan();
         await log(trx, `Paused ${label}`);
       });
       break;
@@ -151,7 +143,7 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
             updated_at: at,
           }))
         )
-          throw stale();
+          throw stalePlan();
         await enqueueJob(trx, viewer.tenantId, 'plans.generate', { planId });
         await log(trx, `Resumed ${label} from ${from}`);
       });
@@ -162,13 +154,13 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
       if (!visit) throw new AppError('NOT_FOUND', 'Visit not found.');
       if (visit.lifecycle !== 'OPEN') throw new AppError('CONFLICT', 'Only a visit that has not started can be skipped.');
       await runTransaction(db, async (trx) => {
-        if (!(await updatePlanIf(trx, viewer.tenantId, planId, plan.version, { updated_at: at }))) throw stale();
+        if (!(await updatePlanIf(trx, viewer.tenantId, planId, plan.version, { updated_at: at }))) throw stalePlan();
         await cancelVisit(trx, viewer, plan, visit, 'skipped');
       });
       break;
     }
     case 'push_back': {
-      if (!(await updatePlanIf(db, viewer.tenantId, planId, plan.version, { updated_at: at }))) throw stale();
+      if (!(await updatePlanIf(db, viewer.tenantId, planId, plan.version, { updated_at: at }))) throw stalePlan();
       const moved = await pushBackVisits(db, viewer, plan, body.fromDate, body.days);
       await runTransaction(db, (trx) => log(trx, `Pushed back ${moved} visits of ${label} by ${body.days} days from ${body.fromDate}`));
       break;
@@ -178,7 +170,7 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
       const endDate = body.endDate ?? dayIn(new Date(), plan.time_zone);
       await runTransaction(db, async (trx) => {
         if (!(await updatePlanIf(trx, viewer.tenantId, planId, plan.version, { status: 'ended', ends_on: endDate, ended_at: at, updated_at: at })))
-          throw stale();
+          throw stalePlan();
         const after = await openVisitsFrom(trx, viewer.tenantId, planId, localMidnight(dayAfter(endDate), plan.time_zone));
         // The confirmation named a count; cancelling a different number would not be what the office agreed to.
         if (after.length !== body.expectedCancelled) throw new AppError('CONFLICT', PLAN_MESSAGES.endConfirmation(after.length));
@@ -187,8 +179,15 @@ export async function actOnPlan(db: Db, viewer: Viewer, planId: string, body: Pl
       });
       break;
     }
-    default:
-      throw new AppError('CONFLICT', 'Changing one visit or the rule from a date is not available yet: edit the visit’s task instead.');
+    case 'this_and_following': {
+      const rule = ruleChange(plan, body.recurrence, body.fromDate);
+      await runTransaction(db, async (trx) => {
+        const released = await saveRuleFrom(trx, viewer.tenantId, plan, rule, {}, at);
+        if (released === null) throw stalePlan();
+        await log(trx, `Changed the rule of ${label} from ${rule.from}: ${released} upcoming visits made again under the new rule`);
+      });
+      break;
+    }
   }
   return getPlan(db, viewer, planId);
 }

@@ -137,17 +137,21 @@ export async function assigneeNames(db: Db, tenantId: string, userIds: string[],
   return names;
 }
 
+/** The plan's visits (tasks as v) with their technician (u) and subcontractor (s), for their names. */
+function visitsOfPlan(db: Db, tenantId: string, planId: string) {
+  return db
+    .selectFrom('tasks as v')
+    .leftJoin('users as u', (on) => on.onRef('u.id', '=', 'v.assigned_user_id').onRef('u.tenant_id', '=', 'v.tenant_id'))
+    .leftJoin('subcontractors as s', (on) => on.onRef('s.id', '=', 'v.assigned_subcontractor_id').onRef('s.tenant_id', '=', 'v.tenant_id'))
+    .where('v.tenant_id', '=', tenantId)
+    .where('v.plan_id', '=', planId);
+}
+
 /** A plan's visits from now (soonest first) or before now (latest first), a page at a time. */
 export async function listPlanVisits(db: Db, tenantId: string, planId: string, q: { when: 'upcoming' | 'past'; page: number; limit: number }, now: string) {
-  const base = db
-    .selectFrom('tasks as v')
-    .where('v.tenant_id', '=', tenantId)
-    .where('v.plan_id', '=', planId)
-    .where('v.start_at', q.when === 'upcoming' ? '>=' : '<', now);
+  const base = visitsOfPlan(db, tenantId, planId).where('v.start_at', q.when === 'upcoming' ? '>=' : '<', now);
   const [rows, total] = await Promise.all([
     base
-      .leftJoin('users as u', (on) => on.onRef('u.id', '=', 'v.assigned_user_id').onRef('u.tenant_id', '=', 'v.tenant_id'))
-      .leftJoin('subcontractors as s', (on) => on.onRef('s.id', '=', 'v.assigned_subcontractor_id').onRef('s.tenant_id', '=', 'v.tenant_id'))
       .select([
         'v.id',
         'v.task_number',
@@ -251,12 +255,24 @@ export async function listPlanRows(db: Db, tenantId: string, facts: PlanFacts, q
 
 /** One visit of the plan (another plan's or company's task is none). */
 export function findPlanVisit(db: Db, tenantId: string, planId: string, visitId: string) {
-  return db
-    .selectFrom('tasks')
-    .select(['id', 'task_number', 'lifecycle', 'version', 'start_at', 'assignee_key'])
-    .where('tenant_id', '=', tenantId)
-    .where('plan_id', '=', planId)
-    .where('id', '=', visitId)
+  return visitsOfPlan(db, tenantId, planId)
+    .select([
+      'v.id',
+      'v.task_number',
+      'v.lifecycle',
+      'v.version',
+      'v.schedule_version',
+      'v.start_at',
+      'v.expected_end_at',
+      'v.assigned_to',
+      'v.assigned_user_id',
+      'v.assigned_subcontractor_id',
+      'v.assignee_key',
+      'v.plan_attention',
+      'u.name as tech_name',
+      's.name as sub_name',
+    ])
+    .where('v.id', '=', visitId)
     .executeTakeFirst();
 }
 

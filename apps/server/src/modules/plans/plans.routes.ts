@@ -75,7 +75,8 @@ export async function plansRoutes(app: FastifyInstance): Promise<void> {
       preHandler: guard('jobs.write'),
       schema: {
         tags,
-        summary: 'Pause, resume, skip a visit, push every visit back from a date, or end the plan (at the plan’s version)',
+        summary:
+          'Change one visit (this_visit), change the rule from a date (this_and_following), pause, resume, skip a visit, push every visit back from a date, or end the plan (at the plan’s version)',
         params: idParams,
         body: planActionBody,
         response: { 200: planResponse },

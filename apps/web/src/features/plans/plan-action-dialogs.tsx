@@ -14,8 +14,11 @@ import { messageOf } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { planKeys, plansApi, type PlanActionRequest } from './plans.api';
 
-/** One plan action, then the plan and every list of it (visits included) are fresh. */
-export function usePlanAction(plan: Plan, success: string, onDone?: () => void) {
+/**
+ * One plan action, then the plan and every list of it (visits included) are fresh. A refusal is a toast, unless the
+ * dialog sending it shows it beside the fields it concerns (errorsInline).
+ */
+export function usePlanAction(plan: Plan, success: string, onDone?: () => void, o: { errorsInline?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PlanActionRequest) => plansApi.act(plan.id, body),
@@ -25,7 +28,7 @@ export function usePlanAction(plan: Plan, success: string, onDone?: () => void) 
       onDone?.();
       await queryClient.invalidateQueries({ queryKey: planKeys.all });
     },
-    onError: (error) => toast.error('Failure', { description: messageOf(error) }),
+    onError: (error) => (o.errorsInline ? undefined : toast.error('Failure', { description: messageOf(error) })),
   });
 }
 

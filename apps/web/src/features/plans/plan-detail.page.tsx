@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { AlertTriangle, CalendarPlus, Pause, Pencil, Play, StopCircle } from 'lucide-react';
@@ -18,11 +18,12 @@ import { WorkOrderPage } from '../../shared/access/route-guards';
 import { PlanStatusBadge } from '../../shared/plans/plan-badge';
 import { EndPlanDialog, PushBackDialog, SkipVisitDialog, usePlanAction, useUpcomingScan } from './plan-action-dialogs';
 import { visitsThisYearText } from './plan-columns';
-import { PlanVisitsList, VisitTaskLink } from './plan-visits';
+import { ChangeFollowingDialog, ChangeVisitDialog } from './plan-visit-edit-dialogs';
+import { PlanVisitsList, VisitTaskLink, type VisitAction } from './plan-visits';
 import { PlanInvoices } from './plan-invoices';
 import { planKeys, plansApi, type VisitsWhen } from './plans.api';
 
-type Dialog = { kind: 'push-back' } | { kind: 'end' } | { kind: 'skip'; visit: PlanVisit } | null;
+type Dialog = { kind: 'push-back' } | { kind: 'end' } | { kind: VisitAction; visit: PlanVisit } | null;
 
 export function PlanDetailPage() {
   return (
@@ -62,7 +63,17 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
   const pause = usePlanAction(plan, 'Plan paused');
   const resume = usePlanAction(plan, 'Plan resumed');
   const a = canWrite ? plan.actions : { edit: false, pause: false, resume: false, end: false, pushBack: false };
-  const close = () => setDialog(null);
+  // The dialogs open from state, not from a trigger of their own: focus goes back by hand to the button that opened
+  // one, so a keyboard user carries on from the row they were on.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (next: NonNullable<Dialog>) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(next);
+  };
+  const close = () => {
+    setDialog(null);
+    requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus());
+  };
 
   const actions = (
     <div className="flex flex-wrap gap-2">
@@ -72,7 +83,7 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
         </Link>
       ) : null}
       {a.pushBack ? (
-        <Button variant="secondary" onClick={() => setDialog({ kind: 'push-back' })}>
+        <Button variant="secondary" onClick={() => open({ kind: 'push-back' })}>
           <CalendarPlus size={14} aria-hidden="true" /> Push back
         </Button>
       ) : null}
@@ -87,7 +98,7 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
         </Button>
       ) : null}
       {a.end ? (
-        <Button variant="danger" onClick={() => setDialog({ kind: 'end' })}>
+        <Button variant="danger" onClick={() => open({ kind: 'end' })}>
           <StopCircle size={14} aria-hidden="true" /> End plan
         </Button>
       ) : null}
@@ -147,7 +158,7 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
             ]}
           >
             <TabPanel value="upcoming">
-              <PlanVisitsList plan={plan} when="upcoming" timeZone={timeZone} onSkip={canWrite ? (visit) => setDialog({ kind: 'skip', visit }) : undefined} />
+              <PlanVisitsList plan={plan} when="upcoming" timeZone={timeZone} onAction={canWrite ? (kind, visit) => open({ kind, visit }) : undefined} />
             </TabPanel>
             <TabPanel value="past">
               <PlanVisitsList plan={plan} when="past" timeZone={timeZone} />
@@ -159,6 +170,8 @@ function PlanView({ plan, timeZone, canWrite, back }: { plan: Plan; timeZone: st
       {dialog?.kind === 'push-back' ? <PushBackDialog plan={plan} today={today} onClose={close} /> : null}
       {dialog?.kind === 'end' ? <EndPlanDialog plan={plan} today={today} timeZone={timeZone} onClose={close} /> : null}
       {dialog?.kind === 'skip' ? <SkipVisitDialog plan={plan} visit={dialog.visit} timeZone={timeZone} onClose={close} /> : null}
+      {dialog?.kind === 'change-visit' ? <ChangeVisitDialog plan={plan} visit={dialog.visit} timeZone={timeZone} onClose={close} /> : null}
+      {dialog?.kind === 'change-following' ? <ChangeFollowingDialog plan={plan} visit={dialog.visit} timeZone={timeZone} onClose={close} /> : null}
     </>
   );
 }

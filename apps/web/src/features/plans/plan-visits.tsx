@@ -32,32 +32,66 @@ export function VisitTaskLink({ visit }: { visit: PlanVisit }) {
   );
 }
 
-/** One row of a plan's visits: when, which task, who, its state; an un-started upcoming visit can be skipped. */
-function VisitRow({ visit, timeZone, onSkip }: { visit: PlanVisit; timeZone: string; onSkip?: (visit: PlanVisit) => void }) {
+export type VisitAction = 'skip' | 'change-visit' | 'change-following';
+
+/**
+ * One row of a plan's visits: when, which task, who, its state. An un-started upcoming visit can be changed on its
+ * own, changed with the ones after it (the rule from its day), or skipped.
+ */
+function VisitRow({ visit, timeZone, onAction }: { visit: PlanVisit; timeZone: string; onAction?: (action: VisitAction, visit: PlanVisit) => void }) {
+  const actionable = onAction && visit.lifecycle === 'OPEN';
   return (
-    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4" aria-label={`Visit ${visit.occurrence}`}>
+    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-4 sm:gap-y-2" aria-label={`Visit ${visit.occurrence}`}>
       {/* On a phone the date and its task share the first line. */}
       <span className="flex items-center justify-between gap-2 sm:contents">
-        <span className="tabular-nums text-gray-900 sm:w-56">{visit.startAt ? formatDateTime(visit.startAt, timeZone) : visit.occurrence}</span>
-        <span className="sm:w-28">
+        <span className="tabular-nums text-gray-900 sm:w-44">{visit.startAt ? formatDateTime(visit.startAt, timeZone) : visit.occurrence}</span>
+        <span className="sm:w-24">
           <VisitTaskLink visit={visit} />
         </span>
       </span>
-      <span className="min-w-0 flex-1 truncate text-gray-700">{visit.assignee ? visit.assignee.name : <span className="text-muted">Unassigned</span>}</span>
-      <span className="flex items-center gap-2">
-        {visit.needsAttention ? <Badge tone="warning">Needs attention</Badge> : null}
-        <VisitLifecycleBadge lifecycle={visit.lifecycle} />
-        {onSkip && visit.lifecycle === 'OPEN' ? (
-          <Button variant="secondary" size="sm" onClick={() => onSkip(visit)} aria-label={`Skip visit ${visit.occurrence}`}>
+      {/* On a phone who has it and its state share the second line. */}
+      <span className="flex min-w-0 items-center justify-between gap-2 sm:contents">
+        <span className="min-w-0 flex-1 truncate text-gray-700" title={visit.assignee?.name}>
+          {visit.assignee ? visit.assignee.name : <span className="text-muted">Unassigned</span>}
+        </span>
+        <span className="flex items-center gap-2">
+          {visit.needsAttention ? <Badge tone="warning">Needs attention</Badge> : null}
+          <VisitLifecycleBadge lifecycle={visit.lifecycle} />
+        </span>
+      </span>
+      {actionable ? (
+        <span className="flex flex-wrap items-center gap-2">
+          <Button variant="secondary" size="sm" onClick={() => onAction('change-visit', visit)} aria-label={`Change this visit ${visit.occurrence}`}>
+            Change this visit
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onAction('change-following', visit)}
+            aria-label={`Change this and following ${visit.occurrence}`}
+          >
+            Change this and following
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => onAction('skip', visit)} aria-label={`Skip visit ${visit.occurrence}`}>
             Skip
           </Button>
-        ) : null}
-      </span>
+        </span>
+      ) : null}
     </li>
   );
 }
 
-export function PlanVisitsList({ plan, when, timeZone, onSkip }: { plan: Plan; when: VisitsWhen; timeZone: string; onSkip?: (visit: PlanVisit) => void }) {
+export function PlanVisitsList({
+  plan,
+  when,
+  timeZone,
+  onAction,
+}: {
+  plan: Plan;
+  when: VisitsWhen;
+  timeZone: string;
+  onAction?: (action: VisitAction, visit: PlanVisit) => void;
+}) {
   const [page, setPage] = useState(1);
   const visits = useQuery({
     queryKey: [...planKeys.visits(plan.id), when, page],
@@ -72,7 +106,7 @@ export function PlanVisitsList({ plan, when, timeZone, onSkip }: { plan: Plan; w
     <>
       <ul className="divide-y divide-border text-sm">
         {data.map((v) => (
-          <VisitRow key={v.id} visit={v} timeZone={timeZone} onSkip={plan.status === 'ended' ? undefined : onSkip} />
+          <VisitRow key={v.id} visit={v} timeZone={timeZone} onAction={plan.status === 'ended' ? undefined : onAction} />
         ))}
       </ul>
       <Pagination page={page} totalPages={pagination.totalPages} totalItems={pagination.totalItems} pageSize={VISITS_PAGE_SIZE} onPageChange={setPage} />
