@@ -4,7 +4,8 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { sha256 } from '../lib/crypto.ts';
 
 /**
- * Idempotency for field actions over slow connections. A route opts in with
+ * Idempotency for field actions over slow connections and for what the field app queues offline (clock-in,
+ * clock-out, close, notes, costs, photos). A route opts in with
  * `config: { idempotent: true }`; a request to it that carries an `Idempotency-Key` header (a UUID):
  *
  * - takes the key first — one row per (company, user, key), inserted 'pending' before the handler runs, so
@@ -140,7 +141,8 @@ export async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
       settled: false,
     };
     const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-    const hash = sha256(canonicalJson(request.body ?? null));
+    // A multipart upload's body is read by its handler, after this hook: its key then covers the query (the target).
+    const hash = sha256(canonicalJson(request.body ?? request.query ?? null));
     const now = Date.now();
     const at = new Date(now).toISOString();
     const expired = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustedStartError, CLOCK_MESSAGES, clockInBody, clockOutBody, clockOutEndError, MAX_ASSISTANTS } from './clock.schemas.ts';
+import { actedAtError, adjustedStartError, CLOCK_MESSAGES, clockInBody, clockOutBody, clockOutEndError, MAX_ASSISTANTS } from './clock.schemas.ts';
 import { TASK_MESSAGES } from './tasks.schemas.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -65,5 +65,23 @@ describe('end and start checks', () => {
     expect(adjustedStartError('2026-03-08T08:00:00.000Z', now)).toBeNull();
     expect(adjustedStartError('2026-03-08T16:00:00.000Z', now)).toBe(CLOCK_MESSAGES.startInFuture);
     expect(adjustedStartError('2026-02-01T08:00:00.000Z', now)).toBe(CLOCK_MESSAGES.startTooEarly);
+  });
+});
+
+describe('actedAtError: the time an action kept offline was made', () => {
+  const now = new Date('2026-03-12T16:40:00Z');
+  it.each([
+    ['the moment it arrives', '2026-03-12T16:40:00Z', null],
+    ['tapped at 9:02, sent at 11:40', '2026-03-12T14:02:00Z', null],
+    ['a phone clock a minute fast', '2026-03-12T16:40:59Z', null],
+    ['in the future', '2026-03-12T16:42:00Z', CLOCK_MESSAGES.actedInFuture],
+    ['just under a day ago', '2026-03-11T16:41:00Z', null],
+    ['more than a day ago', '2026-03-11T16:39:00Z', CLOCK_MESSAGES.actedTooLongAgo],
+  ])('%s', (_label, at, expected) => {
+    expect(actedAtError(at, now)).toBe(expected);
+  });
+
+  it('says what to do when it is too old', () => {
+    expect(CLOCK_MESSAGES.actedTooLongAgo).toBe('This action was made more than 24 hours ago; ask the office to record its time.');
   });
 });

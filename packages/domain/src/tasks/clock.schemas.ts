@@ -11,6 +11,13 @@ export const MAX_ASSISTANTS = 10;
 /** Clocks of phones and servers disagree a little: an instant up to a minute ahead is still "now". */
 export const CLOCK_SKEW_MS = 60_000;
 
+/**
+ * A clock-in or clock-out kept on the phone while offline carries the time the technician acted, and the period
+ * records that time, not the time it reached the server. Only for a day: a phone that stayed offline longer has the
+ * office set the times (their adjustment tools), so a field user cannot backdate work by weeks.
+ */
+export const OFFLINE_ACTION_MAX_AGE_MS = 24 * 3_600_000;
+
 export const CLOCK_MESSAGES = {
   // Spec texts, verbatim.
   finishCurrent: 'Finish your current task before clocking in a new one.',
@@ -32,6 +39,8 @@ export const CLOCK_MESSAGES = {
   endBeforeStart: 'End date-time must be the same as or after the clock-in time.',
   endFullAccessOnly: 'Only a user with full access can set the end date-time.',
   startInFuture: 'Start date-time cannot be in the future.',
+  actedInFuture: 'The time of this action cannot be in the future.',
+  actedTooLongAgo: `This action was made more than ${OFFLINE_ACTION_MAX_AGE_MS / 3_600_000} hours ago; ask the office to record its time.`,
   startTooEarly: `Start date-time can be at most ${MAX_TASK_MS / 86_400_000} days ago.`,
   duplicateAssistants: 'Each assistant can be added only once.',
   tooManyAssistants: `At most ${MAX_ASSISTANTS} assistants can be added.`,
@@ -64,6 +73,8 @@ export const clockInBody = z.strictObject({
     .max(MAX_ASSISTANTS, { error: CLOCK_MESSAGES.tooManyAssistants })
     .refine((ids) => new Set(ids).size === ids.length, { error: CLOCK_MESSAGES.duplicateAssistants })
     .default([]),
+  /** When the technician tapped it, for an action kept on the phone while offline and sent later (actedAtError). */
+  actedAt: isoInstant('Acted at').optional(),
 });
 export type ClockInBody = z.infer<typeof clockInBody>;
 
@@ -81,6 +92,8 @@ export const clockOutBody = z.strictObject({
     .min(1, { error: CLOCK_MESSAGES.descriptionRequired })
     .max(TASK_DESCRIPTION_MAX, { error: `Description must be less than or equal to ${TASK_DESCRIPTION_MAX} characters.` }),
   endDateTime: isoInstant('End date-time').optional(),
+  /** When the technician tapped it, for an action kept on the phone while offline and sent later (actedAtError). */
+  actedAt: isoInstant('Acted at').optional(),
 });
 export type ClockOutBody = z.infer<typeof clockOutBody>;
 
@@ -130,5 +143,13 @@ export function adjustedStartError(start: string, now: Date, end: string | null 
   if (at > now.getTime() + CLOCK_SKEW_MS) return CLOCK_MESSAGES.startInFuture;
   if (at < now.getTime() - MAX_TASK_MS) return CLOCK_MESSAGES.startTooEarly;
   if (end && at > Date.parse(end)) return CLOCK_MESSAGES.endBeforeStart;
+  return null;
+}
+
+/** The time an offline action says it was made: not in the future (beyond clock skew), at most a day old. */
+export function actedAtError(actedAt: string, now: Date): string | null {
+  const at = Date.parse(actedAt);
+  if (at > now.getTime() + CLOCK_SKEW_MS) return CLOCK_MESSAGES.actedInFuture;
+  if (at < now.getTime() - OFFLINE_ACTION_MAX_AGE_MS) return CLOCK_MESSAGES.actedTooLongAgo;
   return null;
 }

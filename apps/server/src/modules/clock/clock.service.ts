@@ -5,6 +5,7 @@ import { diffFields, type ActivityAction, type ActivityChange } from '@fieldwork
 import {
   adjustedStartError,
   CLOCK_MESSAGES,
+  actedAtError,
   clockOutEndError,
   type AdjustActivityBody,
   type Assistant,
@@ -108,6 +109,8 @@ export async function clockIn(db: Db, auth: Auth, body: ClockInBody): Promise<Ta
   const { vehicle, assistants } = await checkHelpers(db, tenantId, workerId, body);
   const finishCurrent = new AppError('CONFLICT', CLOCK_MESSAGES.finishCurrent);
   if (await findRunningActivityOfUser(db, tenantId, workerId)) throw finishCurrent;
+  const actedError = body.actedAt ? actedAtError(body.actedAt, tv.now) : null;
+  if (actedError) throw new AppError('VALIDATION_FAILED', [actedError]);
   const message = await describe(db, tv, workerId, `Clocked in on task #${row.task_number}`, (a, w) => `${a} clocked in ${w} on task #${row.task_number}`);
   const at = nowIso();
   try {
@@ -118,7 +121,7 @@ export async function clockIn(db: Db, auth: Auth, body: ClockInBody): Promise<Ta
         taskId: row.id,
         jobId: row.job_id,
         userId: workerId,
-        start: at,
+        start: body.actedAt ?? at,
         vehicleId: vehicle?.id ?? null,
         assistants: assistants.map((a) => a.id),
       });
@@ -159,7 +162,10 @@ export async function clockOut(db: Db, auth: Auth, body: ClockOutBody): Promise<
   if (activity.end_time) throw new AppError('CONFLICT', CLOCK_MESSAGES.alreadyClockedOut);
   requireTaskAction(tv, row, 'clockOut');
   if (body.endDateTime !== undefined && !fullAccess(tv)) throw new AppError('FORBIDDEN', CLOCK_MESSAGES.endFullAccessOnly);
-  const end = body.endDateTime ?? nowIso();
+  const actedError = body.actedAt && body.endDateTime === undefined ? actedAtError(body.actedAt, tv.now) : null;
+  if (actedError) throw new AppError('VALIDATION_FAILED', [actedError]);
+  // An end the office sets wins; else the time the technician acted (offline); else now.
+  const end = body.endDateTime ?? body.actedAt ?? nowIso();
   const endError = clockOutEndError(end, activity.start_time, tv.now);
   if (endError) throw new AppError('VALIDATION_FAILED', [endError]);
   const message = await describe(

@@ -106,6 +106,7 @@ export async function costsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/cost',
     {
+      config: { idempotent: true },
       preHandler: guard('costs.task'),
       schema: {
         tags,

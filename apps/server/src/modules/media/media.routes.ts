@@ -17,6 +17,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/jobs/media',
     {
+      config: { idempotent: true },
       preHandler: guard('media.write'),
       schema: {
         tags,

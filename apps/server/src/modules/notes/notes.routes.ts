@@ -29,6 +29,7 @@ export async function notesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/notes',
     {
+      config: { idempotent: true },
       preHandler: guard('notes.write'),
       schema: { tags, summary: 'Add a note to an open job', body: createNoteBody, response: { 201: noteResponse } },
     },
