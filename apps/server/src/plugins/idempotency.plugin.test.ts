@@ -5,7 +5,7 @@ import { buildJob } from '@fieldwork/testing/factories';
 import { createTestApp, type Session, type TestApp } from '../test-support/test-app.ts';
 import { runningTask, todayTask } from '../modules/clock/clock.fixture.ts';
 import { timeline } from '../modules/task-core/tasks.fixture.ts';
-import { IDEMPOTENCY_MESSAGES } from './idempotency.plugin.ts';
+import { IDEMPOTENCY_MESSAGES } from '@fieldwork/domain/offline/offline-queue.rules';
 
 /**
  * Idempotency-Key on the field actions (clock-in, clock-out, close): a repeat replays the stored answer and

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@fieldwork/db/connection';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { IDEMPOTENCY_MESSAGES } from '@fieldwork/domain/offline/offline-queue.rules';
 import { sha256 } from '../lib/crypto.ts';
 
 /**
@@ -22,11 +23,6 @@ import { sha256 } from '../lib/crypto.ts';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 export const PENDING_STALE_MS = 2 * 60_000;
-export const IDEMPOTENCY_MESSAGES = {
-  invalidKey: 'Idempotency-Key must be a UUID.',
-  inProgress: 'This request is already being processed.',
-  mismatch: 'This Idempotency-Key was already used for a different request. Send a new key for a new action.',
-} as const;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
