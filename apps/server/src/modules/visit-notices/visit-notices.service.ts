@@ -33,7 +33,11 @@ export async function visitChanged(trx: Db, tenantId: string, taskId: string, be
   };
   const plan = planVisitNotices(before, visitStateOf(visit), prefs, new Date(), visit.time_zone);
   const reminderKey = plan.reminderAt ? noticeKeys.reminder(taskId, visit.schedule_version) : null;
-  await withdrawQueuedJobs(trx, tenantId, 'visit.notice', noticeKeys.reminderPrefix(taskId), reminderKey);
+  // A reminder is queued only for a scheduled, assigned task, and every change of schedule or assignee since went
+  // through here: a task that was not both before this change has none to withdraw (a new task, a plan's generated
+  // visit, a first schedule — one statement fewer each).
+  const mayHaveReminder = !!before && before.startAt !== null && before.assigneeKey !== null;
+  if (mayHaveReminder) await withdrawQueuedJobs(trx, tenantId, 'visit.notice', noticeKeys.reminderPrefix(taskId), reminderKey);
   if (plan.reminderAt && reminderKey) {
     const payload: VisitNoticePayload = { notice: 'reminder', taskId, scheduleVersion: visit.schedule_version };
     await enqueueJob(trx, tenantId, 'visit.notice', payload, { dedupeKey: reminderKey, runAt: plan.reminderAt.toISOString() });
