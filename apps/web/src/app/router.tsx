@@ -15,6 +15,7 @@ import { PageSkeleton } from '../components/skeleton';
 import { PageSpinner } from '../components/spinner';
 import { RootError, RootNotFound } from './root-pages';
 import { portalRoutes } from './portal-routes';
+import { costRoutes } from './cost-routes';
 import { RequireCapability } from '../shared/access/route-guards';
 import {
   AppShell,
@@ -47,9 +48,6 @@ import {
   EstimateApprovalPage,
   InvoiceEditorPage,
   InvoiceViewPage,
-  ActualCostsPage,
-  AllCostsPage,
-  CostCalculatorPage,
   VehiclesListPage,
   VehicleCreatePage,
   VehicleEditPage,
@@ -87,8 +85,6 @@ import { isTaskTab, type TaskTab } from '../features/tasks/task-search';
 import type { TaskCreateSearch } from '../features/tasks/task-create.page';
 import { validateSchedulerSearch } from '../features/scheduler/scheduler-search';
 import type { InvoicesListSearch } from '../features/invoices/invoices-list.page';
-import type { AllCostsSearch } from '../features/costs/all-costs.page';
-import { isCostFor, isCostType, type CostType } from '@fieldwork/domain/jobs/costs.rules';
 import { SettingsLayout } from '../features/settings/settings-layout';
 import { firstSettingsPath } from '../features/settings/settings-nav-items';
 
@@ -257,39 +253,6 @@ const invoicesListRoute = createRoute({
   validateSearch: (s: Record<string, unknown>): InvoicesListSearch => (s.overdue === true || s.overdue === 'true' ? { overdue: true } : {}),
   component: InvoicesListPage,
 });
-/** Add actual costs: from the clock-out dialog and the task page (taskId and jobId) or a job (jobId). */
-export type ActualCostsSearch = { taskId?: string; jobId?: string };
-const actualCostsRoute = createRoute({
-  getParentRoute: () => appLayout,
-  path: '/workorder/task-details/actual-costs',
-  validateSearch: (s: Record<string, unknown>): ActualCostsSearch => ({ taskId: str(s.taskId), jobId: str(s.jobId) }),
-  component: guarded(ActualCostsPage, 'costs.task'),
-});
-/** An estimate's estimated costs, one type at a time. */
-export type CostCalculatorSearch = { estimateId?: string; costType?: CostType };
-const costCalculatorRoute = createRoute({
-  getParentRoute: () => appLayout,
-  path: '/workorder/enter-estimate-details/cost-calculator',
-  validateSearch: (s: Record<string, unknown>): CostCalculatorSearch => ({
-    estimateId: str(s.estimateId),
-    costType: isCostType(s.costType) ? s.costType : undefined,
-  }),
-  component: guarded(CostCalculatorPage, 'costs.write'),
-});
-/** Every cost of a job, filtered by type, task and a date range (YYYY-MM-DD). */
-const isDay = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
-const allCostsRoute = createRoute({
-  getParentRoute: () => appLayout,
-  path: '/workorder/jobs/$id/all-costs',
-  validateSearch: (s: Record<string, unknown>): AllCostsSearch => ({
-    costFor: isCostFor(s.costFor) ? s.costFor : undefined,
-    taskId: str(s.taskId),
-    costType: isCostType(s.costType) ? s.costType : undefined,
-    from: isDay(s.from),
-    to: isDay(s.to),
-  }),
-  component: guarded(AllCostsPage, 'costs.read'),
-});
 /** The dashboard's date range (?preset= or ?from=&to=) lives in the address, so a reload keeps it. */
 const dashboardRoute = createRoute({
   getParentRoute: () => appLayout,
@@ -356,9 +319,7 @@ const routeTree = rootRoute.addChildren([
     page('/workorder/estimates/$id', EstimateViewPage, 'estimates.read'),
     page('/workorder/estimates/$id/approval', EstimateApprovalPage, 'estimates.write'),
     page('/workorder/invoices/$id', InvoiceViewPage, 'invoices.read'),
-    actualCostsRoute,
-    costCalculatorRoute,
-    allCostsRoute,
+    ...costRoutes(appLayout, guarded),
     page('/vehicles', VehiclesListPage, 'vehicles.read'),
     page('/vehicles/create', VehicleCreatePage, 'vehicles.write'),
     page('/vehicles/$id/edit', VehicleEditPage, 'vehicles.write'),
