@@ -4,14 +4,17 @@
  * controls the page after a reload; Chromium finds nothing stopping an install; and with the network cut, a
  * reload of My day is still the app (served by the worker), not the browser's offline page.
  *
+ * A new release (a changed sw.js) is offered with "Update available — reload" and applied only on Reload.
+ *
  * With E2E_SHOTS_DIR set, the online and offline My day are saved there at 390 and 1280 px.
  */
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
-import { signIn, useApp, useBrowser, waitForPath } from './harness.ts';
+import { signIn, useApp, useBrowser, waitForPath, WEB_DIST } from './harness.ts';
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' };
@@ -64,8 +67,22 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
 }
 
+// This file's server gets its own copy of the build: the update test changes its sw.js as a new release would.
+const env: Record<string, string> = {};
+let webDist = '';
+beforeAll(() => {
+  const snapshot = process.env.E2E_WEB_DIST;
+  const source = snapshot && existsSync(join(snapshot, 'index.html')) ? snapshot : WEB_DIST;
+  webDist = mkdtempSync(join(tmpdir(), 'fieldwork-e2e-pwa-'));
+  cpSync(source, webDist, { recursive: true });
+  env.WEB_DIST_DIR = webDist;
+});
+afterAll(() => {
+  if (webDist) rmSync(webDist, { recursive: true, force: true });
+});
+
 describe('the installable technician app', () => {
-  const server = useApp({ demo: true });
+  const server = useApp({ demo: true, env });
   const session = useBrowser();
 
   it('links a manifest that installs Fieldwork, standalone, starting on My day, with its icons', async () => {
@@ -151,6 +168,32 @@ describe('the installable technician app', () => {
     await page.context().setOffline(false);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+  });
+
+  it('a new release is offered with "Update available — reload" and applied only when Reload is pressed', async () => {
+    const base = server.baseUrl;
+    const page = await session.newPage(PHONE);
+    await myDayUnderWorker(page, base);
+    // A marker that lives as long as this page does: a reload takes it away.
+    await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+
+    appendFileSync(join(webDist, 'sw.js'), '\n// next release\n');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await page.getByText('Update available — reload').waitFor();
+    await shoot(page, 'update-available');
+    // Offered, not applied: the page was not reloaded and the new worker is still waiting.
+    expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true);
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
+
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await page.getByRole('heading', { level: 1, name: 'My day' }).waitFor();
+    expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
+    const registration = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { waiting: !!r?.waiting, controlled: navigator.serviceWorker.controller === r?.active };
+    });
+    expect(registration).toEqual({ waiting: false, controlled: true });
+    expect(await page.getByText('Update available — reload').count()).toBe(0);
   });
 
   it.skipIf(!SHOTS)('screenshots at 1280 px', async () => {

@@ -38,5 +38,7 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const worker = new Workbox('/sw.js', { scope: '/' });
   watchForUpdates(worker, { onUpdate: showUpdatePrompt, reload: () => window.location.reload() });
-  void worker.register();
+  // Registration can be refused (private windows, blocked by policy or a test browser): the app then simply works
+  // online only, as it did before it could install.
+  worker.register().catch(() => undefined);
 }
