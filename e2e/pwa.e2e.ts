@@ -196,6 +196,29 @@ describe('the installable technician app', () => {
     expect(await page.getByText('Update available — reload').count()).toBe(0);
   });
 
+  it("a customer's portal page does not install the app; the staff's sign-in page does", async () => {
+    const base = server.baseUrl;
+    const page = await session.newPage(PHONE);
+    // Counts the page's registration calls (workbox-window registers once the page has loaded).
+    await page.context().addInitScript(() => {
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      Object.assign(window, { registrations: 0 });
+      container.register = (...args: Parameters<typeof register>) => {
+        Object.assign(window, { registrations: (window as unknown as { registrations: number }).registrations + 1 });
+        return register(...args);
+      };
+    });
+    const registrations = () => page.evaluate(() => (window as unknown as { registrations: number }).registrations);
+
+    await page.goto(`${base}/portal/visit`, { waitUntil: 'load' });
+    await page.locator('#root > *').first().waitFor();
+    expect(await registrations()).toBe(0);
+    await page.goto(`${base}/login`, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await registrations()).toBe(1);
+  });
+
   it.skipIf(!SHOTS)('screenshots at 1280 px', async () => {
     const page = await session.newPage(DESKTOP);
     await myDayUnderWorker(page, server.baseUrl);

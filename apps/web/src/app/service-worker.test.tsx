@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Toaster } from 'sonner';
-import { watchForUpdates, type UpdatableWorker } from './service-worker';
+import { installsOn, watchForUpdates, type UpdatableWorker } from './service-worker';
 import { showUpdatePrompt } from './update-prompt';
 
 /** A stand-in for workbox-window's Workbox: the test fires its events and records what the app asked of it. */
@@ -58,5 +58,16 @@ describe('the update prompt', { timeout: 20_000 }, () => {
     app.fire('controlling');
     expect(app.reloads()).toBe(0);
     expect(app.skipWaitingMessages()).toBe(0);
+  });
+});
+
+describe('where the app installs', () => {
+  it('on the staff app, never on the customer portal', () => {
+    expect(installsOn('/workorder/my-day')).toBe(true);
+    expect(installsOn('/login')).toBe(true);
+    expect(installsOn('/portal-settings')).toBe(true);
+    expect(installsOn('/portal/visit')).toBe(false);
+    expect(installsOn('/portal/acme-plumbing')).toBe(false);
+    expect(installsOn('/portal')).toBe(false);
   });
 });

@@ -31,11 +31,19 @@ export function watchForUpdates(worker: UpdatableWorker, handlers: UpdateHandler
 }
 
 /**
+ * The installable app is the staff's: a customer opening a portal link (a visit page, a document to sign) on their
+ * phone does not download the whole app in the background.
+ */
+export function installsOn(pathname: string): boolean {
+  return pathname !== '/portal' && !pathname.startsWith('/portal/');
+}
+
+/**
  * Registers the built service worker (sw.js, made by vite-plugin-pwa at build) so the app shell opens offline and
  * installs. Production builds only: the dev server and tests have no sw.js, and a worker there would serve stale code.
  */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !installsOn(window.location.pathname)) return;
   const worker = new Workbox('/sw.js', { scope: '/' });
   watchForUpdates(worker, { onUpdate: showUpdatePrompt, reload: () => window.location.reload() });
   // Registration can be refused (private windows, blocked by policy or a test browser): the app then simply works
