@@ -287,7 +287,13 @@ export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession
     },
     errors,
     async newContext(options) {
-      return track(await session.browser.newContext({ viewport: { width: 1366, height: 900 }, ...defaults, ...options }));
+      // The built app registers a service worker that precaches every asset in the background and then serves the
+      // pages: suites about features run without it (the same network path as before, less load on a busy
+      // machine); e2e/pwa.e2e.ts opts in with serviceWorkers: 'allow', and E2E_SERVICE_WORKERS=allow runs every
+      // suite with the worker. Contexts never share workers either way.
+      const serviceWorkers = process.env.E2E_SERVICE_WORKERS === 'allow' ? ('allow' as const) : ('block' as const);
+      const context = { viewport: { width: 1366, height: 900 }, serviceWorkers, ...defaults, ...options };
+      return track(await session.browser.newContext(context));
     },
     async newPage(options) {
       const context = await session.newContext(options);

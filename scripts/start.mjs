@@ -17,7 +17,14 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [join(root, 'apps/web/src'), join(root, 'apps/web/index.html'), join(root, 'apps/web/vite.config.ts'), join(root, 'packages/domain/src')];
+// public/ holds the install icons the build copies and precaches.
+const sources = [
+  join(root, 'apps/web/src'),
+  join(root, 'apps/web/public'),
+  join(root, 'apps/web/index.html'),
+  join(root, 'apps/web/vite.config.ts'),
+  join(root, 'packages/domain/src'),
+];
 const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
 const changedAt = Math.max(...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)));
 if (changedAt > builtAt) {

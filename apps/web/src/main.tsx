@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './app/service-worker';
 import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();
@@ -16,3 +17,5 @@ createRoot(root).render(
     <Providers queryClient={queryClient} router={router} />
   </StrictMode>,
 );
+
+registerServiceWorker();

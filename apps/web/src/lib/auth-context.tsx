@@ -3,6 +3,9 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
 import { viewerClass, type Capability, type ViewerClass } from '@fieldwork/domain/access/roles.rules';
 import { api, ApiError, type DataOf } from './api-client';
+import { lastSession, rememberSession } from './last-session';
+
+const unreachable = (error: unknown) => error instanceof ApiError && error.code === 'NETWORK';
 
 export const SESSION_KEY = ['session'] as const;
 export const SETUP_STATUS_KEY = ['setup-status'] as const;
@@ -12,9 +15,16 @@ export const sessionQuery = queryOptions({
   queryFn: async (): Promise<SessionInfo | null> => {
     try {
       const res = await api.get<DataOf<SessionInfo>>('/user/profile', { skipAuthRedirect: true });
+      rememberSession(res.data);
       return res.data;
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 401) return null;
+      if (error instanceof ApiError && error.statusCode === 401) {
+        rememberSession(null);
+        return null;
+      }
+      // No signal: the installed app still opens as the user last seen here; their data says it is unreachable.
+      const remembered = unreachable(error) ? lastSession() : null;
+      if (remembered) return remembered;
       throw error;
     }
   },
@@ -23,18 +33,28 @@ export const sessionQuery = queryOptions({
 
 export const setupStatusQuery = queryOptions({
   queryKey: SETUP_STATUS_KEY,
-  queryFn: async () => (await api.get<DataOf<{ needsSetup: boolean }>>('/auth/setup-status', { skipAuthRedirect: true })).data,
+  queryFn: async () => {
+    try {
+      return (await api.get<DataOf<{ needsSetup: boolean }>>('/auth/setup-status', { skipAuthRedirect: true })).data;
+    } catch (error) {
+      // Someone signed in here before, so the company exists: no need to ask the server while it is unreachable.
+      if (unreachable(error) && lastSession()) return { needsSetup: false };
+      throw error;
+    }
+  },
   staleTime: Infinity,
 });
 
 /** Called after login, setup, signup or invitation acceptance: the response body is the new session. */
 export function storeSession(queryClient: QueryClient, session: SessionInfo): void {
+  rememberSession(session);
   queryClient.setQueryData(SESSION_KEY, session);
   queryClient.setQueryData(SETUP_STATUS_KEY, { needsSetup: false });
 }
 
 /** Forget everything tied to the old identity so the next user never sees cached data of the previous one. */
 export function clearSession(queryClient: QueryClient): void {
+  rememberSession(null);
   queryClient.setQueryData(SESSION_KEY, null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] && q.queryKey[0] !== SETUP_STATUS_KEY[0] });
 }
