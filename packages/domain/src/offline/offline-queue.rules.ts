@@ -34,7 +34,7 @@ export type QueuedAction = {
 };
 
 /** What one send came back with: no answer at all (offline, timeout), or the server's answer. */
-export type SendResult = { kind: 'network' } | { kind: 'answer'; status: number; code?: string; message?: string | string[] };
+export type SendResult = { kind: 'network' } | { kind: 'answer'; status: number; code?: string; message?: string | readonly string[] };
 
 export type SendOutcome = { next: 'done' } | { next: 'retry'; delayMs: number } | { next: 'attention'; reason: string; advice: string };
 
