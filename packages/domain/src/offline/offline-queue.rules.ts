@@ -54,7 +54,7 @@ export const ATTENTION_ADVICE = {
 
 const messageOf = (result: Extract<SendResult, { kind: 'answer' }>, fallback: string): string => {
   const m = result.message;
-  const text = Array.isArray(m) ? m.join(' ') : m;
+  const text = typeof m === 'string' ? m : m?.join(' ');
   return text && text.trim() ? text : fallback;
 };
 
