@@ -1,0 +1,18 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { CloudOff } from 'lucide-react';
+import { Banner } from '../../components/banner';
+import { formatTime } from '../../lib/format';
+import { useOnline } from '../../lib/use-online';
+import { useServedFromKeptAt } from './kept-queries';
+
+/**
+ * "Offline — last updated 10:42 AM" above a page that shows what the device kept: the answer read from the
+ * device, or the one still in memory while the browser has no network. Online with a live answer, nothing.
+ */
+export function OfflineBanner({ queryKey, updatedAt, timeZone }: { queryKey: QueryKey; updatedAt: number | null; timeZone: string }) {
+  const online = useOnline();
+  const keptAt = useServedFromKeptAt(queryKey);
+  const at = keptAt ?? (!online && updatedAt ? updatedAt : null);
+  if (at === null) return null;
+  return <Banner tone="warning" icon={<CloudOff size={16} aria-hidden="true" />} title={`Offline — last updated ${formatTime(at, timeZone)}`} />;
+}
