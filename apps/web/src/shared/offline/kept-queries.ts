@@ -70,7 +70,7 @@ export function scopeOf(queryClient: QueryClient): (OfflineScope & { timeZone: s
  * Keeps only yesterday, today and tomorrow (in the company's zone) and the pages of the tasks on them, so the
  * store holds one day's worth of work and not every task ever opened.
  */
-export async function pruneKept(rows: KeptAnswer[], timeZone: string, now = new Date()): Promise<string[]> {
+export function pruneKept(rows: KeptAnswer[], timeZone: string, now = new Date()): string[] {
   const today = dayIn(now, timeZone);
   const days = new Set([shiftDay(today, -1), today, shiftDay(today, 1)]);
   const taskIds = new Set<string>();

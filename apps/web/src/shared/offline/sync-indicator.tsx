@@ -7,7 +7,8 @@ import { useOnline } from '../../lib/use-online';
  * taken without signal will add "syncing", "waiting" (actions not yet sent) and "attention" (an action the
  * server refused) when it lands, so none is shown before it is true.
  */
-export type SyncState = { kind: 'online' } | { kind: 'offline' } | { kind: 'syncing' } | { kind: 'waiting'; count: number } | { kind: 'attention'; count: number };
+export type SyncState =
+  { kind: 'online' } | { kind: 'offline' } | { kind: 'syncing' } | { kind: 'waiting'; count: number } | { kind: 'attention'; count: number };
 
 export function syncLabel(state: SyncState): string {
   switch (state.kind) {
