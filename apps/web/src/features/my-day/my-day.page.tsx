@@ -9,7 +9,7 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
-import { useSession } from '../../lib/auth-context';
+import { useCan, useSession } from '../../lib/auth-context';
 import { ClockInDialog } from '../../shared/clock/clock-in-dialog';
 import { ClockOutDialog } from '../../shared/clock/clock-out-dialog';
 import { CloseTaskDialog } from '../../shared/tasks/close-task-dialog';
@@ -61,7 +61,7 @@ export function MyDayPage() {
   const today = dayIn(new Date(), timeZone);
   const date = tab === 'today' ? today : shiftDay(today, tab === 'yesterday' ? -1 : 1);
   const query = useQuery({ queryKey: myDayKeys.day(date), queryFn: ({ signal }) => myDayApi.day(date, signal), staleTime: 30_000 });
-  useKeepMyDayOffline([today, shiftDay(today, 1), shiftDay(today, -1)], session.user.id);
+  useKeepMyDayOffline([today, shiftDay(today, 1), shiftDay(today, -1)], session.user.id, { withAssets: useCan('assets.read') });
   const items = (query.data?.items ?? []).filter((t) => tab !== 'yesterday' || LEFT_OVER.has(t.status));
 
   const move = (step: -1 | 1) => setTab((current) => DAYS[Math.min(DAYS.length - 1, Math.max(0, DAYS.indexOf(current) + step))]!);

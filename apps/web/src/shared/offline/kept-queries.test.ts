@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { keptKey, type KeptAnswer } from '../../lib/offline-store';
+import { assetKeys } from '../../features/assets/assets.api';
 import { clockKeys } from '../../features/clock/clock.api';
 import { myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
@@ -19,13 +20,15 @@ describe('what is kept on the device', () => {
     expect(keptKindOf(clockKeys.assistants('u1', ''))).toEqual({ kind: 'picker' });
     expect(keptKindOf(clockKeys.assistants('u1', 'ann'))).toBeNull();
     expect(keptKindOf(taskKeys.list)).toBeNull();
+    expect(keptKindOf(assetKeys.list({ jobId: 'j1' }))).toEqual({ kind: 'job', jobId: 'j1' });
+    expect(keptKindOf(assetKeys.list({ customerId: 'c1' }))).toBeNull();
     expect(keptKindOf(['jobs', 'detail', 'j1'])).toBeNull();
   });
 
   it('drops days other than yesterday, today and tomorrow, and tasks no kept day lists', () => {
     const rows = [
       row(myDayKeys.day('2026-11-25'), { items: [{ id: 'old' }] }),
-      row(myDayKeys.day('2026-11-26'), { items: [{ id: 'y' }] }),
+      row(myDayKeys.day('2026-11-26'), { items: [{ id: 'y', job: { id: 'jy' } }] }),
       row(myDayKeys.day('2026-11-27'), { items: [{ id: 't' }] }),
       row(myDayKeys.day('2026-11-28'), { items: [] }),
       row(taskKeys.detail('old')),
@@ -33,9 +36,18 @@ describe('what is kept on the device', () => {
       row(taskKeys.activities('t')),
       row(taskKeys.activityLog('gone')),
       row(clockKeys.activeVehicles),
+      row(assetKeys.list({ jobId: 'jy' })),
+      row(assetKeys.list({ jobId: 'j-old' })),
     ];
     const dropped = pruneKept(rows, 'America/New_York', NOW);
-    expect(dropped.sort()).toEqual([keptKey(myDayKeys.day('2026-11-25')), keptKey(taskKeys.detail('old')), keptKey(taskKeys.activityLog('gone'))].sort());
+    expect(dropped.sort()).toEqual(
+      [
+        keptKey(myDayKeys.day('2026-11-25')),
+        keptKey(taskKeys.detail('old')),
+        keptKey(taskKeys.activityLog('gone')),
+        keptKey(assetKeys.list({ jobId: 'j-old' })),
+      ].sort(),
+    );
   });
 
   it('falls back only when no answer came: a network failure, not a 4xx or 5xx', () => {

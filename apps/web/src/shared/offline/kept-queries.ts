@@ -7,21 +7,24 @@ import { ApiError } from '../../lib/api-client';
 import { SESSION_KEY } from '../../lib/auth-context';
 import { canKeepOffline, keptKey, offlineStore, type KeptAnswer, type OfflineScope } from '../../lib/offline-store';
 import { clockKeys } from '../../features/clock/clock.api';
+import { assetKeys } from '../../features/assets/assets.api';
 import { myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
 
-/** What a kept answer belongs to: a day of My day, one task's page, or a list clock-in picks from. */
-type KeptKind = { kind: 'day'; date: string } | { kind: 'task'; taskId: string } | { kind: 'picker' };
+/** What a kept answer belongs to: a day of My day, one task's page, its job's equipment, or a list clock-in picks from. */
+type KeptKind = { kind: 'day'; date: string } | { kind: 'task'; taskId: string } | { kind: 'job'; jobId: string } | { kind: 'picker' };
 
 const same = (a: QueryKey, b: QueryKey) => keptKey(a) === keptKey(b);
 
 /**
  * The answers a technician needs without signal: My day's days, the page of each task on them (task with its
- * job, customer, site and contact; work periods; change log) and the clock-in lists (active vehicles, the
+ * job, customer, site and contact; work periods; change log; the equipment at its job's site) and the clock-in lists (active vehicles, the
  * assistants before any search). Nothing else is written to the device.
  */
 export function keptKindOf(key: QueryKey): KeptKind | null {
   const [, , third, fourth] = key;
+  const jobId = (third as { jobId?: unknown } | undefined)?.jobId;
+  if (typeof jobId === 'string' && same(key, assetKeys.list({ jobId }))) return { kind: 'job', jobId };
   if (typeof third === 'string') {
     if (same(key, myDayKeys.day(third))) return { kind: 'day', date: third };
     if (same(key, taskKeys.detail(third)) || same(key, taskKeys.activities(third)) || same(key, taskKeys.activityLog(third))) {
@@ -74,16 +77,21 @@ export function pruneKept(rows: KeptAnswer[], timeZone: string, now = new Date()
   const today = dayIn(now, timeZone);
   const days = new Set([shiftDay(today, -1), today, shiftDay(today, 1)]);
   const taskIds = new Set<string>();
+  const jobIds = new Set<string>();
   const drop: string[] = [];
   for (const row of rows) {
     const kind = keptKindOf(row.queryKey);
     if (kind?.kind !== 'day') continue;
     if (!days.has(kind.date)) drop.push(row.key);
-    else for (const item of (row.data as { items?: { id: string }[] } | null)?.items ?? []) taskIds.add(item.id);
+    else
+      for (const item of (row.data as { items?: { id: string; job?: { id: string } }[] } | null)?.items ?? []) {
+        taskIds.add(item.id);
+        if (item.job) jobIds.add(item.job.id);
+      }
   }
   for (const row of rows) {
     const kind = keptKindOf(row.queryKey);
-    if (kind === null || (kind.kind === 'task' && !taskIds.has(kind.taskId))) drop.push(row.key);
+    if (kind === null || (kind.kind === 'task' && !taskIds.has(kind.taskId)) || (kind.kind === 'job' && !jobIds.has(kind.jobId))) drop.push(row.key);
   }
   return drop;
 }

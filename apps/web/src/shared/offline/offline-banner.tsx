@@ -1,6 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
-import { Banner } from '../../components/banner';
 import { formatTime } from '../../lib/format';
 import { useOnline } from '../../lib/use-online';
 import { useServedFromKeptAt } from './kept-queries';
@@ -14,5 +13,10 @@ export function OfflineBanner({ queryKey, updatedAt, timeZone }: { queryKey: Que
   const keptAt = useServedFromKeptAt(queryKey);
   const at = keptAt ?? (!online && updatedAt ? updatedAt : null);
   if (at === null) return null;
-  return <Banner tone="warning" icon={<CloudOff size={16} aria-hidden="true" />} title={`Offline — last updated ${formatTime(at, timeZone)}`} />;
+  return (
+    <p role="status" className="flex items-center gap-2 rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm font-semibold text-gray-900">
+      <CloudOff size={16} aria-hidden="true" className="shrink-0" />
+      {`Offline — last updated ${formatTime(at, timeZone)}`}
+    </p>
+  );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { canKeepOffline } from '../../lib/offline-store';
 import { useOnline } from '../../lib/use-online';
+import { assetKeys, assetsApi } from '../../features/assets/assets.api';
 import { clockApi, clockKeys } from '../../features/clock/clock.api';
 import { myDayApi, myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys, tasksApi } from '../../features/tasks/tasks.api';
@@ -23,7 +24,7 @@ const AGAIN_AFTER = 2 * 60_000;
  * task never opened before can still be read after the signal goes (each answer is kept as it arrives).
  * Loaded again at most every two minutes.
  */
-export function useKeepMyDayOffline(days: readonly string[], userId: string) {
+export function useKeepMyDayOffline(days: readonly string[], userId: string, { withAssets }: { withAssets: boolean }) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const daysKey = days.join(',');
@@ -44,7 +45,7 @@ export function useKeepMyDayOffline(days: readonly string[], userId: string) {
         const day = await queryClient
           .fetchQuery({ queryKey: myDayKeys.day(date), queryFn: ({ signal }) => myDayApi.day(date, signal), ...AHEAD })
           .catch(() => null);
-        for (const { id } of day?.items ?? []) {
+        for (const { id, job } of day?.items ?? []) {
           if (stopped) return;
           await Promise.all([
             queryClient.prefetchQuery({ queryKey: taskKeys.detail(id), queryFn: () => tasksApi.get(id), ...AHEAD }),
@@ -55,6 +56,9 @@ export function useKeepMyDayOffline(days: readonly string[], userId: string) {
               initialPageParam: 1,
               ...AHEAD,
             }),
+            withAssets
+              ? queryClient.prefetchQuery({ queryKey: assetKeys.list({ jobId: job.id }), queryFn: () => assetsApi.list({ jobId: job.id }), ...AHEAD })
+              : null,
           ]);
         }
       }
@@ -63,5 +67,5 @@ export function useKeepMyDayOffline(days: readonly string[], userId: string) {
     return () => {
       stopped = true;
     };
-  }, [queryClient, online, daysKey, userId]);
+  }, [queryClient, online, daysKey, userId, withAssets]);
 }
