@@ -97,7 +97,8 @@ describe('My day without signal', () => {
       const tab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Tomorrow')!;
       const started = performance.now();
       tab.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
-      const ready = () => document.querySelector('section[aria-label="Tasks tomorrow"] li, section[aria-label="Tasks tomorrow"] h2, section[aria-label="Tasks tomorrow"] h3');
+      const ready = () =>
+        document.querySelector('section[aria-label="Tasks tomorrow"] li, section[aria-label="Tasks tomorrow"] h2, section[aria-label="Tasks tomorrow"] h3');
       while (!ready()) await new Promise((r) => requestAnimationFrame(r));
       return performance.now() - started;
     });
