@@ -42,6 +42,8 @@ export function isOfflineFailure(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+const NO_NETWORK = new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+
 // Queries showing a kept answer right now, with when it was saved: the offline banner reads this.
 const served = new Map<string, number>();
 const listeners = new Set<() => void>();
@@ -109,7 +111,12 @@ async function fillFromKept(queryClient: QueryClient, query: Query) {
   const kept = await offlineStore(scope).read(query.queryKey);
   performance.measure('fieldwork:offline-read', { start: started, end: performance.now(), detail: keptKey(query.queryKey) });
   // A live answer may have arrived while IndexedDB was read; it wins.
-  if (!kept || query.state.data !== undefined) return;
+  if (query.state.data !== undefined) return;
+  if (!kept) {
+    // Nothing kept and the request waits for a network: say so, rather than an empty day that is not known to be empty.
+    if (query.state.fetchStatus === 'paused') query.setState({ ...query.state, status: 'error', error: NO_NETWORK });
+    return;
+  }
   queryClient.setQueryData(query.queryKey, kept.data, { updatedAt: kept.savedAt });
   setServed(query.queryHash, kept.savedAt);
 }

@@ -124,6 +124,15 @@ describe('reading My day and a task without signal', { timeout: 20_000 }, () => 
     expect(screen.queryByText('Replace valve')).toBeNull();
   });
 
+  it('says the server cannot be reached, not "No tasks today", when the browser is offline and nothing was kept', async () => {
+    mockApi();
+    setNavigatorOnline(false);
+    onlineManager.setOnline(false);
+    renderApp('/workorder/my-day', tech());
+    expect(await screen.findByText('Your tasks could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('No tasks today')).toBeNull();
+  });
+
   it('shows the usual error when nothing was kept', async () => {
     setNavigatorOnline(false);
     unreachable();
