@@ -3,7 +3,7 @@ import type { Query, QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanst
 import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
 import { shiftDay } from '@fieldwork/domain/tasks/my-day.schemas';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, NETWORK_MESSAGE } from '../../lib/api-client';
 import { SESSION_KEY } from '../../lib/auth-context';
 import { canKeepOffline, keptKey, offlineStore, type KeptAnswer, type OfflineScope } from '../../lib/offline-store';
 import { clockKeys } from '../../features/clock/clock.api';
@@ -18,8 +18,8 @@ const same = (a: QueryKey, b: QueryKey) => keptKey(a) === keptKey(b);
 
 /**
  * The answers a technician needs without signal: My day's days, the page of each task on them (task with its
- * job, customer, site and contact; work periods; change log; the equipment at its job's site) and the clock-in lists (active vehicles, the
- * assistants before any search). Nothing else is written to the device.
+ * job, customer, site and contact; work periods; change log; the equipment at its job's site) and the clock-in
+ * lists (active vehicles, the assistants before any search). Nothing else is written to the device.
  */
 export function keptKindOf(key: QueryKey): KeptKind | null {
   const [, , third, fourth] = key;
@@ -42,7 +42,7 @@ export function isOfflineFailure(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
-const NO_NETWORK = new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+const NO_NETWORK = new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
 
 // Queries showing a kept answer right now, with when it was saved: the offline banner reads this.
 const served = new Map<string, number>();
@@ -73,7 +73,7 @@ export function scopeOf(queryClient: QueryClient): (OfflineScope & { timeZone: s
 
 /**
  * Keeps only yesterday, today and tomorrow (in the company's zone) and the pages of the tasks on them, so the
- * store holds one day's worth of work and not every task ever opened.
+ * store holds the three days My day shows and not every task ever opened.
  */
 export function pruneKept(rows: KeptAnswer[], timeZone: string, now = new Date()): string[] {
   const today = dayIn(now, timeZone);
@@ -126,7 +126,7 @@ async function keep(queryClient: QueryClient, query: Query, data: unknown) {
   if (!scope) return;
   const store = offlineStore(scope);
   await store.save(query.queryKey, data, Date.now());
-  await store.remove(await pruneKept(await store.all(), scope.timeZone));
+  await store.remove(pruneKept(await store.all(), scope.timeZone));
 }
 
 function onEvent(queryClient: QueryClient, event: QueryCacheNotifyEvent) {
