@@ -7,6 +7,7 @@ import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 import { useNewLeadsLive } from '../features/leads/use-new-leads-live';
 import { NotificationBell } from '../features/notifications/notification-bell';
+import { SyncIndicator } from '../shared/offline/sync-indicator';
 
 // The drawer of narrow screens opens on a tap, so its dialog code loads then, not with the first paint.
 const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
@@ -52,6 +53,7 @@ function ShellLayout({ children }: { children?: ReactNode }) {
           <p className="min-w-0 flex-1 truncate text-sm font-semibold text-gray-900" title={company.name}>
             {company.name}
           </p>
+          <SyncIndicator />
           <NotificationBell />
           <UserMenu />
         </header>

@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { clearSession } from '../lib/auth-context';
+import { keepQueriesOffline } from '../shared/offline/kept-queries';
 import type { AppRouter } from './router';
 
 export function Providers({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
@@ -16,6 +17,9 @@ export function Providers({ queryClient, router }: { queryClient: QueryClient; r
     });
     return () => setUnauthorizedHandler(null);
   }, [queryClient, router]);
+
+  // The technician's day is written to the device as it loads and read back when there is no signal.
+  useEffect(() => keepQueriesOffline(queryClient), [queryClient]);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -2,6 +2,9 @@ import { DEFAULT_ERROR_MESSAGE, errorText, type ErrorCode } from '@fieldwork/dom
 
 export const API_BASE = '/api';
 
+/** What a request that got no answer at all says (no network, server unreachable). */
+export const NETWORK_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode | 'NETWORK';
@@ -96,7 +99,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
   }
 
   const payload = await parseBody(response);

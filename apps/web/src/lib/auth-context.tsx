@@ -4,6 +4,7 @@ import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
 import { viewerClass, type Capability, type ViewerClass } from '@fieldwork/domain/access/roles.rules';
 import { api, ApiError, type DataOf } from './api-client';
 import { lastSession, rememberSession } from './last-session';
+import { canKeepOffline, deleteOfflineStore } from './offline-store';
 
 const unreachable = (error: unknown) => error instanceof ApiError && error.code === 'NETWORK';
 
@@ -102,10 +103,13 @@ export function useCan(capability: Capability): boolean {
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return async () => {
+    const session = queryClient.getQueryData<SessionInfo | null>(SESSION_KEY);
     try {
       await api.post('/auth/logout', undefined, { skipAuthRedirect: true });
     } finally {
       clearSession(queryClient);
+      // The day kept for working without signal leaves the device with the person who signs out.
+      if (session && canKeepOffline()) await deleteOfflineStore({ userId: session.user.id, companyId: session.company.id }).catch(() => undefined);
     }
   };
 }

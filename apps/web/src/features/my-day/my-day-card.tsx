@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { MapPin, Phone } from 'lucide-react';
 import { mapsUrl, nextTaskAction, telHref, type MyDayAction, type MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
 import { Button } from '../../components/button';
@@ -39,7 +40,10 @@ export function MyDayCard({ task, timeZone, busy, locked, onAction }: Props) {
         <TaskStatusBadge status={task.status} label={task.displayStatus} />
       </div>
       <h3 className="mt-1 text-base font-semibold text-gray-900">
-        <span className="text-muted">{taskNumberText(task.taskNumber)}</span> {task.name}
+        {/* The whole task (job, customer, notes, work time) is one tap away, and readable offline too. */}
+        <Link to="/workorder/scheduler/view/$taskId" params={{ taskId: task.id }} className="underline-offset-2 hover:underline">
+          <span className="text-muted">{taskNumberText(task.taskNumber)}</span> {task.name}
+        </Link>
       </h3>
       <p className="text-sm text-muted">
         {task.customer.name} · Job #{task.job.jobNumber}

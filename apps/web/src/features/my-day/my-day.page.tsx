@@ -9,10 +9,12 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
-import { useSession } from '../../lib/auth-context';
+import { useCan, useSession } from '../../lib/auth-context';
 import { ClockInDialog } from '../../shared/clock/clock-in-dialog';
 import { ClockOutDialog } from '../../shared/clock/clock-out-dialog';
 import { CloseTaskDialog } from '../../shared/tasks/close-task-dialog';
+import { OfflineBanner } from '../../shared/offline/offline-banner';
+import { useKeepMyDayOffline } from '../../shared/offline/use-keep-my-day';
 import { MyDayCard } from './my-day-card';
 import { myDayApi, myDayKeys } from './my-day.api';
 import { useSwipe } from './use-swipe';
@@ -59,6 +61,7 @@ export function MyDayPage() {
   const today = dayIn(new Date(), timeZone);
   const date = tab === 'today' ? today : shiftDay(today, tab === 'yesterday' ? -1 : 1);
   const query = useQuery({ queryKey: myDayKeys.day(date), queryFn: ({ signal }) => myDayApi.day(date, signal), staleTime: 30_000 });
+  useKeepMyDayOffline([today, shiftDay(today, 1), shiftDay(today, -1)], session.user.id, { withAssets: useCan('assets.read') });
   const items = (query.data?.items ?? []).filter((t) => tab !== 'yesterday' || LEFT_OVER.has(t.status));
 
   const move = (step: -1 | 1) => setTab((current) => DAYS[Math.min(DAYS.length - 1, Math.max(0, DAYS.indexOf(current) + step))]!);
@@ -84,6 +87,9 @@ export function MyDayPage() {
           </Button>
         }
       />
+      <div className="mb-3 empty:hidden">
+        <OfflineBanner queryKey={myDayKeys.day(date)} updatedAt={query.data ? query.dataUpdatedAt : null} timeZone={timeZone} />
+      </div>
       <Tabs
         variant="pills"
         value={tab}

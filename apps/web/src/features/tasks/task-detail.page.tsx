@@ -30,6 +30,7 @@ import { assigneeOf, TaskStatusBadge, taskNumberText } from '../../shared/tasks/
 import { TaskSummaryPanel } from './task-summary-panel';
 import { TaskWorkLog } from './task-work-log';
 import { TASK_TOASTS } from '../../shared/tasks/use-task-mutations';
+import { OfflineBanner } from '../../shared/offline/offline-banner';
 import { taskKeys, tasksApi } from './tasks.api';
 
 const none = <span className="text-muted">—</span>;
@@ -91,6 +92,9 @@ function TaskDetail() {
           {t.createdBy ? ` by ${t.createdBy.name || t.createdBy.username}` : ''}
         </p>
       </header>
+      <div className="mb-4 empty:hidden">
+        <OfflineBanner queryKey={taskKeys.detail(taskId)} updatedAt={task.dataUpdatedAt} timeZone={tz} />
+      </div>
 
       {t.actions.adjustmentPopup.visible && running ? (
         <div className="mb-4">

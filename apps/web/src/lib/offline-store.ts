@@ -1,0 +1,70 @@
+import { Dexie, type Table } from 'dexie';
+import { hashKey, type QueryKey } from '@tanstack/react-query';
+
+/** Whose cache: one database per person per company, so two people on one phone never read each other's day. */
+export type OfflineScope = { userId: string; companyId: string };
+
+/** One kept answer of the API: the query's data as it last arrived online, and when. */
+export type KeptAnswer = { key: string; queryKey: QueryKey; data: unknown; savedAt: number };
+
+export type OfflineStore = {
+  readonly name: string;
+  save: (queryKey: QueryKey, data: unknown, savedAt: number) => Promise<void>;
+  read: (queryKey: QueryKey) => Promise<KeptAnswer | undefined>;
+  all: () => Promise<KeptAnswer[]>;
+  remove: (keys: readonly string[]) => Promise<void>;
+};
+
+const DB_PREFIX = 'fieldwork-offline';
+
+export const offlineDbName = (scope: OfflineScope) => `${DB_PREFIX}:${scope.companyId}:${scope.userId}`;
+
+/** The query key as the cache hashes it, so a kept answer is found by the same key the page asks with. */
+export const keptKey = (queryKey: QueryKey) => hashKey(queryKey);
+
+class OfflineDb extends Dexie {
+  answers!: Table<KeptAnswer, string>;
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({ answers: 'key, savedAt' });
+  }
+}
+
+const open = new Map<string, OfflineDb>();
+
+function dbOf(scope: OfflineScope): OfflineDb {
+  const name = offlineDbName(scope);
+  let db = open.get(name);
+  if (!db) {
+    db = new OfflineDb(name);
+    open.set(name, db);
+  }
+  return db;
+}
+
+/** The signed-in person's store (opened on first use). */
+export function offlineStore(scope: OfflineScope): OfflineStore {
+  const db = dbOf(scope);
+  return {
+    name: db.name,
+    save: async (queryKey, data, savedAt) => {
+      await db.answers.put({ key: keptKey(queryKey), queryKey, data, savedAt });
+    },
+    read: (queryKey) => db.answers.get(keptKey(queryKey)),
+    all: () => db.answers.toArray(),
+    remove: async (keys) => {
+      if (keys.length > 0) await db.answers.bulkDelete([...keys]);
+    },
+  };
+}
+
+/** Sign-out: the person's kept day leaves the device with them. */
+export async function deleteOfflineStore(scope: OfflineScope): Promise<void> {
+  const name = offlineDbName(scope);
+  open.get(name)?.close();
+  open.delete(name);
+  await Dexie.delete(name);
+}
+
+/** Whether IndexedDB exists here at all (it does not in some private modes and test runners). */
+export const canKeepOffline = () => typeof indexedDB !== 'undefined';
