@@ -17,7 +17,6 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { signIn, useApp, useBrowser, waitForPath, WEB_DIST } from './harness.ts';
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' };
 const MY_DAY = '/workorder/my-day';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
