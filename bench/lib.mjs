@@ -211,3 +211,13 @@ export async function seedTaskData(env, { jobs, tasks, techs }) {
   });
   return `seeded in ${((Date.now() - t0) / 60_000).toFixed(1)} min${env.DATABASE_URL ? ' (including VACUUM ANALYZE)' : ''}`;
 }
+
+/**
+ * A product database connection to a seeded bench database (one connection, the product's own `createDb`) and
+ * the id of its "Bench Co" company: what the benches that drive product code in process start from.
+ */
+export async function openBenchCompany(createDb, env) {
+  const handle = createDb({ databaseUrl: env.DATABASE_URL || undefined, sqliteFile: join(env.DATA_DIR, 'fieldwork.sqlite'), poolSize: 1 });
+  const tenantId = (await handle.db.selectFrom('tenants').select('id').where('name', '=', 'Bench Co').executeTakeFirstOrThrow()).id;
+  return { handle, tenantId };
+}

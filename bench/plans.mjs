@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createBenchDatabase, ensurePostgresCluster, ROOT, seedBenchDatabase, startServer } from './lib.mjs';
+import { createBenchDatabase, ensurePostgresCluster, openBenchCompany, ROOT, seedBenchDatabase, startServer } from './lib.mjs';
 
 const POLL_MS = 50;
 const VISITS_PER_PLAN = 12;
@@ -68,13 +68,8 @@ async function measureSize(m, dialect, plans, log) {
   const database = await createBenchDatabase(dialect);
   try {
     await seedBenchDatabase(database.env, { BENCH_JOBS: '0', BENCH_CUSTOMERS: '1', BENCH_TECHS: '1', BENCH_SUBS: '0' });
-    const handle = m.createDb({
-      databaseUrl: database.env.DATABASE_URL || undefined,
-      sqliteFile: join(database.env.DATA_DIR, 'fieldwork.sqlite'),
-      poolSize: 1,
-    });
+    const { handle, tenantId } = await openBenchCompany(m.createDb, database.env);
     try {
-      const tenantId = (await handle.db.selectFrom('tenants').select('id').where('name', '=', 'Bench Co').executeTakeFirstOrThrow()).id;
       return await m.withTenant(tenantId, async () => {
         const s0 = performance.now();
         await seedPlans(m, handle.db, tenantId, plans);

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { benchLogin, createBenchDatabase, ensurePostgresCluster, fmtMs, ROOT, seedBenchDatabase, startServer } from './lib.mjs';
+import { benchLogin, createBenchDatabase, ensurePostgresCluster, openBenchCompany, fmtMs, ROOT, seedBenchDatabase, startServer } from './lib.mjs';
 
 const SECRET_KEY = 'bench-reminders-secret-key-0123456789abcdef';
 const POLL_MS = 50;
@@ -179,13 +179,8 @@ export async function measureReminders({ dialect, log = console.log }) {
   try {
     await seedBenchDatabase(database.env, { BENCH_JOBS: '0', BENCH_CUSTOMERS: '10', BENCH_TECHS: '2', BENCH_SUBS: '0' });
     await connectTwilio(m, database.env, fake);
-    const handle = m.createDb({
-      databaseUrl: database.env.DATABASE_URL || undefined,
-      sqliteFile: join(database.env.DATA_DIR, 'fieldwork.sqlite'),
-      poolSize: 1,
-    });
+    const { handle, tenantId } = await openBenchCompany(m.createDb, database.env);
     try {
-      const tenantId = (await handle.db.selectFrom('tenants').select('id').where('name', '=', 'Bench Co').executeTakeFirstOrThrow()).id;
       return await m.withTenant(tenantId, async () => {
         const s0 = performance.now();
         const visits = await seedVisits(m, handle.db, tenantId, count);

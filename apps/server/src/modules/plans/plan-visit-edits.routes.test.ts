@@ -6,6 +6,7 @@ import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schem
 import { enqueueJob } from '../background/background.service.ts';
 import { ASSIGNEE_MESSAGES } from '../task-core/tasks-assignee.service.ts';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
+import { queuedReminders as queuedRemindersOf } from '../visit-notices/visit-notices.fixture.ts';
 
 /**
  * The office changing a plan's visits: "this visit only" moves or reassigns one un-started visit, refusing a clash
@@ -68,15 +69,7 @@ const planTaskCount = async (planId: string) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-const queuedReminders = (taskId: string) =>
-  t.db
-    .selectFrom('background_jobs')
-    .select(['run_at', 'dedupe_key'])
-    .where('tenant_id', '=', tenantId)
-    .where('kind', '=', 'visit.notice')
-    .where('state', '=', 'queued')
-    .where('dedupe_key', 'like', `reminder:${taskId}:%`)
-    .execute();
+const queuedReminders = (taskId: string) => queuedRemindersOf(t.db, tenantId, taskId);
 
 describe('this visit only', () => {
   it('moves and reassigns one visit; it keeps its occurrence, is not made again, needs no attention, and its reminder follows', async () => {

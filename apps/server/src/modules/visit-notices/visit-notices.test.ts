@@ -8,6 +8,7 @@ import { invoiceBody } from '../billing/billing.fixture.ts';
 import { createVisitNoticeHandler } from './visit-notice.handler.ts';
 import { saveTextPreferencesRow } from '../texts/text-preferences.repository.ts';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
+import { queuedReminders as queuedRemindersOf } from './visit-notices.fixture.ts';
 
 /**
  * Reminders, booking confirmations and technicians' notices through the real worker and the fake Twilio, on a
@@ -77,15 +78,7 @@ async function reschedule(taskId: string, start: string, techId: string) {
   });
 }
 
-const queuedReminders = (taskId: string) =>
-  t.db
-    .selectFrom('background_jobs')
-    .select(['run_at', 'dedupe_key'])
-    .where('tenant_id', '=', tenantId)
-    .where('kind', '=', 'visit.notice')
-    .where('state', '=', 'queued')
-    .where('dedupe_key', 'like', `reminder:${taskId}:%`)
-    .execute();
+const queuedReminders = (taskId: string) => queuedRemindersOf(t.db, tenantId, taskId);
 
 const textsTo = (to: string) => twilio.received.filter((m) => m.to === to);
 
