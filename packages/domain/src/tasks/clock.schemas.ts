@@ -84,7 +84,8 @@ export type ClockInBody = z.infer<typeof clockInBody>;
  */
 export const clockOutBody = z.strictObject({
   taskId: uuidField('Task'),
-  taskActivityId: uuidField('Task activity'),
+  /** Without it, the task's running period: a clock-out kept on the phone offline never learnt its clock-in's id. */
+  taskActivityId: uuidField('Task activity').optional(),
   jobId: uuidField('Job'),
   description: z
     .string({ error: (issue) => (issue.input === undefined ? CLOCK_MESSAGES.descriptionRequired : 'Description must be a string.') })

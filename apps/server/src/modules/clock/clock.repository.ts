@@ -15,15 +15,15 @@ export function findRunningActivityOfUser(db: Db, tenantId: string, userId: stri
 }
 
 /** One work period of a task (another task's or company's reads as missing). */
-export function findTaskActivity(db: Db, tenantId: string, taskId: string, activityId: string) {
-  return db
+/** The given period of the task, or with no id its running one (a clock-out queued offline never learnt the id). */
+export function findTaskActivity(db: Db, tenantId: string, taskId: string, activityId: string | undefined) {
+  const q = db
     .selectFrom('task_activities')
     .leftJoin('users', 'users.id', 'task_activities.user_id')
     .select(['task_activities.id', 'task_activities.user_id', 'task_activities.start_time', 'task_activities.end_time', 'users.name as user_name'])
     .where('task_activities.tenant_id', '=', tenantId)
-    .where('task_activities.task_id', '=', taskId)
-    .where('task_activities.id', '=', activityId)
-    .executeTakeFirst();
+    .where('task_activities.task_id', '=', taskId);
+  return (activityId ? q.where('task_activities.id', '=', activityId) : q.where('task_activities.end_time', 'is', null)).executeTakeFirst();
 }
 
 export function findActiveVehicle(db: Db, tenantId: string, vehicleId: string) {

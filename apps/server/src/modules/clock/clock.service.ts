@@ -149,7 +149,7 @@ export async function clockIn(db: Db, auth: Auth, body: ClockInBody): Promise<Ta
 }
 
 /**
- * POST /tasks/clock-out: ends the given running period of the task with its description; the task becomes
+ * POST /tasks/clock-out: ends the given running period of the task (or, without one, its running period) with its description; the task becomes
  * CLOCKED_OUT. The end is now unless a full-access user sends one (the Clock-Out dialog's date and time
  * inputs are theirs only): never in the future, never before the period's start.
  */

@@ -56,6 +56,19 @@ describe('times of actions made offline', () => {
     expect((await periodsOf(mine.id))[0]!.end_time).toBe(tapped);
   });
 
+  it('a clock-out without its period id (the clock-in was queued too) ends the running period; with none running it is not found', async () => {
+    const queued = await person(t, tenantId, 'Technician', 'Quinn Queued');
+    const mine = await runningTask(t, tenantId, job.id, queued.user.id, ago(90));
+    const body = { taskId: mine.id, jobId: job.id, description: 'Flushed the lines' };
+    const tapped = ago(10);
+    const res = await send('/api/tasks/clock-out', { ...body, actedAt: tapped }, randomUUID(), queued);
+    expect(res.statusCode, res.body).toBe(200);
+    const periods = await periodsOf(mine.id);
+    expect(periods.map((p) => p.end_time)).toEqual([tapped]);
+    const again = await send('/api/tasks/clock-out', { ...body, actedAt: tapped }, randomUUID(), queued);
+    expect(again.json()).toMatchObject({ statusCode: 404, message: CLOCK_MESSAGES.activityNotFound });
+  });
+
   it('refuses a time in the future or more than a day old, saying what to do', async () => {
     const idle = await person(t, tenantId, 'Technician', 'Ivan Idle');
     const task = await todayTask(t, tenantId, job.id, idle.user.id);
