@@ -36,7 +36,7 @@ export function makeSession(role = 'Admin', access: AccessLevel = 'fullAccess'):
 export function testQueryClient(): QueryClient {
   return new QueryClient({
     mutationCache: appMutationCache(),
-    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false, networkMode: 'always' } },
   });
 }
 

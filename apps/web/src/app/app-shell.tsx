@@ -8,6 +8,7 @@ import { UserMenu } from './user-menu';
 import { useNewLeadsLive } from '../features/leads/use-new-leads-live';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { SyncIndicator } from '../shared/offline/sync-indicator';
+import { ActionQueueProvider } from '../shared/offline/use-action-queue';
 
 // The drawer of narrow screens opens on a tap, so its dialog code loads then, not with the first paint.
 const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
@@ -69,7 +70,9 @@ function ShellLayout({ children }: { children?: ReactNode }) {
 export function AppShell({ children }: { children?: ReactNode }) {
   return (
     <AuthProvider>
-      <ShellLayout>{children}</ShellLayout>
+      <ActionQueueProvider>
+        <ShellLayout>{children}</ShellLayout>
+      </ActionQueueProvider>
     </AuthProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import { hashKey, type QueryKey } from '@tanstack/react-query';
+import type { QueuedAction } from '@fieldwork/domain/offline/offline-queue.rules';
 
 /** Whose cache: one database per person per company, so two people on one phone never read each other's day. */
 export type OfflineScope = { userId: string; companyId: string };
@@ -22,11 +23,19 @@ export const offlineDbName = (scope: OfflineScope) => `${DB_PREFIX}:${scope.comp
 /** The query key as the cache hashes it, so a kept answer is found by the same key the page asks with. */
 export const keptKey = (queryKey: QueryKey) => hashKey(queryKey);
 
+/**
+ * One action the technician made without signal, kept until the server accepted it: the queue's record
+ * (`QueuedAction` of the domain's queue rules) with what to send and a line saying what it was.
+ */
+export type StoredAction<P = unknown> = QueuedAction & { payload: P; summary: string };
+
 class OfflineDb extends Dexie {
   answers!: Table<KeptAnswer, string>;
+  actions!: Table<StoredAction, string>;
   constructor(name: string) {
     super(name);
     this.version(1).stores({ answers: 'key, savedAt' });
+    this.version(2).stores({ answers: 'key, savedAt', actions: 'id, actedAt' });
   }
 }
 
@@ -40,6 +49,11 @@ function dbOf(scope: OfflineScope): OfflineDb {
     open.set(name, db);
   }
   return db;
+}
+
+/** The signed-in person's queue of actions made offline (the same database as their kept answers). */
+export function offlineActions(scope: OfflineScope): Table<StoredAction, string> {
+  return dbOf(scope).actions;
 }
 
 /** The signed-in person's store (opened on first use). */
@@ -58,7 +72,17 @@ export function offlineStore(scope: OfflineScope): OfflineStore {
   };
 }
 
-/** Sign-out: the person's kept day leaves the device with them. */
+/**
+ * Sign-out: the person's kept day leaves the device with them — but not work they did offline that the server
+ * has not accepted yet: the database then keeps only those actions, sent when they sign in again.
+ */
+export async function forgetOfflineStore(scope: OfflineScope): Promise<void> {
+  const db = dbOf(scope);
+  if ((await db.actions.count()) > 0) await db.answers.clear();
+  else await deleteOfflineStore(scope);
+}
+
+/** Removes the person's whole database. */
 export async function deleteOfflineStore(scope: OfflineScope): Promise<void> {
   const name = offlineDbName(scope);
   open.get(name)?.close();

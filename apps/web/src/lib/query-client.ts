@@ -24,7 +24,9 @@ export function createQueryClient(): QueryClient {
         // A 4xx answer will not change on retry; only network and server failures are worth one more try.
         retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500),
       },
-      mutations: { retry: false },
+      // A write is tried even when the browser says offline: field actions are then kept on the phone at once, and
+      // any other says it cannot reach the server — rather than a spinner paused until the signal returns.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -80,7 +80,7 @@ export function sendOutcome(result: SendResult, attempts: number): SendOutcome {
  * The next action to send at `now`: the oldest waiting one whose retry time has come, unless an earlier action of
  * the same task is still unsent or needs attention (order within a task is kept; other tasks are not held up).
  */
-export function nextToSend(queue: readonly QueuedAction[], now: Date): QueuedAction | null {
+export function nextToSend<T extends QueuedAction>(queue: readonly T[], now: Date): T | null {
   const ordered = [...queue].sort((a, b) => (a.actedAt < b.actedAt ? -1 : a.actedAt > b.actedAt ? 1 : a.id < b.id ? -1 : 1));
   const blocked = new Set<string>();
   for (const action of ordered) {

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { CostType, CostFor } from '@fieldwork/domain/jobs/costs.rules';
 import type { Cost, CostAnalysis, CostSuggestions, CostSummary, createCostBody } from '@fieldwork/domain/jobs/costs.schemas';
+import { idempotencyHeaders } from '../../lib/idempotency';
 import { api, buildUrl, type DataOf, type DataPage } from '../../lib/api-client';
 
 /** A cost body as a form sends it (dollars, hours, miles: before the schema's transforms to cents). */
@@ -43,7 +44,9 @@ export const costsApi = {
   suggestions: async (taskId: string) => (await api.get<DataOf<CostSuggestions>>('/cost/suggestions', { query: { taskId } })).data,
   /** Every cost of a job or an estimate with the totals per category. */
   all: async (scope: CostScope) => (await api.get<DataOf<CostSummary & { items: Cost[] }>>('/cost', { query: scope })).data,
-  create: async (body: CostInput) => (await api.post<DataOf<Cost>>('/cost', body)).data,
+  /** With an Idempotency-Key (a cost kept on the phone offline), sending it again adds it once. */
+  create: async (body: CostInput, idempotencyKey?: string) =>
+    (await api.post<DataOf<Cost>>('/cost', body, { headers: idempotencyHeaders(idempotencyKey) })).data,
   update: async (id: string, body: CostUpdateInput) => (await api.put<DataOf<Cost>>(`/cost/${id}`, body)).data,
   remove: (id: string, costType: CostType) => api.delete<null>(`/cost/${id}`, { query: { costType } }),
 };

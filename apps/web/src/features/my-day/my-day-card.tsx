@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { MapPin, Phone } from 'lucide-react';
 import { mapsUrl, nextTaskAction, telHref, type MyDayAction, type MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
+import type { QueuedAction } from '@fieldwork/domain/offline/offline-queue.rules';
 import { Button } from '../../components/button';
 import { formatTime } from '../../lib/format';
 import { ElapsedTime } from '../../shared/clock/elapsed-time';
@@ -25,10 +26,12 @@ type Props = {
   /** Some action is in flight: no button takes a tap until it has answered (no double submit). */
   locked: boolean;
   onAction: (action: MyDayAction, task: MyDayTask) => void;
+  /** Actions on this task kept on the phone, not yet accepted by the server. */
+  kept?: readonly Pick<QueuedAction, 'state'>[];
 };
 
 /** One task of the day on a phone: when, what, where (map), whom to call, the live timer and the one next step. */
-export function MyDayCard({ task, timeZone, busy, locked, onAction }: Props) {
+export function MyDayCard({ task, timeZone, busy, locked, onAction, kept = [] }: Props) {
   const next = nextTaskAction(task);
   const running = task.workPeriods.some((p) => p.endTime === null);
   const showTimer = task.actions.elapsedTime.visible && task.workPeriods.length > 0;
@@ -48,6 +51,7 @@ export function MyDayCard({ task, timeZone, busy, locked, onAction }: Props) {
       <p className="text-sm text-muted">
         {task.customer.name} · Job #{task.job.jobNumber}
       </p>
+      <KeptNote kept={kept} />
 
       <div className="mt-3 space-y-2 text-sm">
         {task.siteAddressText ? (
@@ -103,5 +107,16 @@ export function MyDayCard({ task, timeZone, busy, locked, onAction }: Props) {
       ) : null}
       {task.actions.onMyWay.allowed ? <OnMyWayButton taskId={task.id} className="mt-2 h-11 w-full" /> : null}
     </li>
+  );
+}
+
+/** "Waiting to sync" (or "Needs your attention") under a task with work kept on the phone. */
+function KeptNote({ kept }: { kept: readonly Pick<QueuedAction, 'state'>[] }) {
+  if (kept.length === 0) return null;
+  const attention = kept.some((a) => a.state === 'attention');
+  return (
+    <p className={attention ? 'mt-1 text-sm font-medium text-danger' : 'mt-1 text-sm font-medium text-warning'} data-testid="my-day-kept">
+      {attention ? 'Needs your attention' : 'Waiting to sync'}
+    </p>
   );
 }

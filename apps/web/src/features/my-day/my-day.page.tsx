@@ -18,6 +18,8 @@ import { useKeepMyDayOffline } from '../../shared/offline/use-keep-my-day';
 import { MyDayCard } from './my-day-card';
 import { myDayApi, myDayKeys } from './my-day.api';
 import { useSwipe } from './use-swipe';
+import { unsentOf, withQueued } from '@fieldwork/domain/offline/queued-task.rules';
+import { useQueuedActions } from '../../shared/offline/use-action-queue';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 
 export const DAYS = ['yesterday', 'today', 'tomorrow'] as const;
@@ -62,7 +64,9 @@ export function MyDayPage() {
   const date = tab === 'today' ? today : shiftDay(today, tab === 'yesterday' ? -1 : 1);
   const query = useQuery({ queryKey: myDayKeys.day(date), queryFn: ({ signal }) => myDayApi.day(date, signal), staleTime: 30_000 });
   useKeepMyDayOffline([today, shiftDay(today, 1), shiftDay(today, -1)], session.user.id, { withAssets: useCan('assets.read') });
-  const items = (query.data?.items ?? []).filter((t) => tab !== 'yesterday' || LEFT_OVER.has(t.status));
+  // What the technician did offline shows at once (clocked in, clocked out, closed) until the server has it.
+  const queued = useQueuedActions();
+  const items = (query.data?.items ?? []).map((t) => withQueued(t, queued)).filter((t) => tab !== 'yesterday' || LEFT_OVER.has(t.status));
 
   const move = (step: -1 | 1) => setTab((current) => DAYS[Math.min(DAYS.length - 1, Math.max(0, DAYS.indexOf(current) + step))]!);
   const swipe = useSwipe({ onSwipeLeft: () => move(1), onSwipeRight: () => move(-1) });
@@ -127,7 +131,15 @@ export function MyDayPage() {
         ) : (
           <ol className="space-y-3" aria-label="Tasks in order">
             {items.map((task) => (
-              <MyDayCard key={task.id} task={task} timeZone={timeZone} busy={inFlight && dialog?.task.id === task.id} locked={inFlight} onAction={open} />
+              <MyDayCard
+                key={task.id}
+                task={task}
+                timeZone={timeZone}
+                busy={inFlight && dialog?.task.id === task.id}
+                locked={inFlight}
+                onAction={open}
+                kept={unsentOf(queued, task.id)}
+              />
             ))}
           </ol>
         )}

@@ -16,6 +16,8 @@ import { clockApi, clockKeys, runningActivity } from '../../features/clock/clock
 import { ClockOutSuccessDialog } from './clock-out-success-dialog';
 import { useClockOut, useOnce } from './use-clock-actions';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
+import { queuedRunningStart } from '@fieldwork/domain/offline/queued-task.rules';
+import { useQueuedActions } from '../offline/use-action-queue';
 
 export const END_REQUIRED = 'End date and time are required.';
 
@@ -45,8 +47,9 @@ export function ClockOutDialog({ task, open, onOpenChange, onDone }: ClockOutDia
           key={task.id}
           task={task}
           onOpenChange={onOpenChange}
-          onSuccess={() => {
-            setFinished({ id: task.id, jobId: task.jobId });
+          onSuccess={(queued) => {
+            // Kept on the phone: costs are added once the office has the clock-out, so no "Add Costs" question yet.
+            if (!queued) setFinished({ id: task.id, jobId: task.jobId });
             onOpenChange(false);
             onDone?.();
           }}
@@ -57,7 +60,7 @@ export function ClockOutDialog({ task, open, onOpenChange, onDone }: ClockOutDia
   );
 }
 
-type FormProps = { task: ClockOutDialogTask; onOpenChange: (open: boolean) => void; onSuccess: () => void };
+type FormProps = { task: ClockOutDialogTask; onOpenChange: (open: boolean) => void; onSuccess: (queued: boolean) => void };
 
 function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
   const formId = useId();
@@ -70,8 +73,10 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
   const [time, setTime] = useState(opened.slice(11, 16));
   const [errors, setErrors] = useState<{ description?: string; end?: string }>({});
   const activities = useQuery({ queryKey: clockKeys.activities(task.id), queryFn: () => clockApi.activities(task.id) });
-  const running = runningActivity(activities.data);
-  const clockOut = useClockOut(onSuccess);
+  // A clock-in kept on the phone (offline) is the running period until the server has it.
+  const queuedStart = queuedRunningStart(useQueuedActions(), task.id);
+  const running = queuedStart ? { id: null, startTime: queuedStart } : runningActivity(activities.data);
+  const clockOut = useClockOut(task, onSuccess);
   const once = useOnce();
   const pending = clockOut.isPending;
   const today = dayIn(new Date(), tz);
@@ -87,11 +92,17 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
     if (changed) next.end = !isTime24(time) ? TIME_24_MESSAGE : end ? (clockOutEndError(end, running.startTime, new Date()) ?? undefined) : END_REQUIRED;
     setErrors(next);
     if (next.description || next.end) return;
-    const body = { taskId: task.id, taskActivityId: running.id, jobId: task.jobId, description: description.trim(), ...(end ? { endDateTime: end } : {}) };
+    const body = {
+      taskId: task.id,
+      ...(running.id ? { taskActivityId: running.id } : {}),
+      jobId: task.jobId,
+      description: description.trim(),
+      ...(end ? { endDateTime: end } : {}),
+    };
     once((done) => clockOut.mutate(body, { onSettled: done }));
   };
 
-  const loadFailed = activities.isError || (activities.isSuccess && !running);
+  const loadFailed = !running && (activities.isError || activities.isSuccess);
   return (
     <FormDialog
       title="Clock out"
@@ -102,7 +113,7 @@ function ClockOutForm({ task, onOpenChange, onSuccess }: FormProps) {
       pending={pending}
       submitDisabled={!running || !description.trim()}
     >
-      {activities.isLoading ? (
+      {activities.isLoading && !running ? (
         <SkeletonRows rows={2} label="Loading the running work period" />
       ) : loadFailed ? (
         <div role="alert" className="space-y-3 text-sm text-danger">

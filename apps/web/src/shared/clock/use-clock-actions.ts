@@ -1,24 +1,13 @@
 import { useCallback, useRef } from 'react';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { CLOCK_MESSAGES, type AdjustActivityBody, type ClockOutBody } from '@fieldwork/domain/tasks/clock.schemas';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { jobKeys } from '../../features/jobs/jobs.api';
-import { taskKeys } from '../../features/tasks/tasks.api';
 import { clockApi, type ClockInRequest } from '../../features/clock/clock.api';
-
-/** The scheduler's keys start with 'scheduler' (features/scheduler); kept literal so this module stays independent of it. */
-const SCHEDULER_KEY = ['scheduler'] as const;
-
-/** The task, its work periods, every task list, the scheduler and the jobs (counts, badges) change with a clock action. */
-export function refreshAfterClock(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: taskKeys.all }),
-    queryClient.invalidateQueries({ queryKey: SCHEDULER_KEY }),
-    queryClient.invalidateQueries({ queryKey: jobKeys.all }),
-  ]);
-}
+import { useSendOrQueue } from '../offline/use-action-queue';
+import { refreshAfterClock } from './refresh-after-clock';
+import { taskNumberText } from '../tasks/task-status-badge';
 
 /**
  * Guards a submit against a second click or Enter that lands before React re-renders the disabled button:
@@ -58,19 +47,25 @@ export function useClockIn(task: ClockInTask | null, onDone?: () => void) {
   const queryClient = useQueryClient();
   // One key per clock-in, reused when the same one is retried after an unknown outcome (slow connection).
   const idempotency = useIdempotencyKey();
+  const sendOrQueue = useSendOrQueue();
   return useMutation({
     mutationFn: async (input: Omit<ClockInRequest, 'taskId' | 'jobId'>) => {
       if (!task) throw new Error('No task to clock in.');
-      if (task.workerId) {
-        const running = await clockApi.runningTasks(task.workerId);
-        if (running.length > 0) throw new FinishCurrentTaskError();
-      }
       const body = { taskId: task.id, jobId: task.jobId, ...input };
-      return clockApi.clockIn(body, idempotency.keyFor(body));
+      const key = idempotency.keyFor(body);
+      const summary = `Clock in · task ${taskNumberText(task.taskNumber)} ${task.name}`;
+      // Without signal the pre-check cannot run either: the server's own check answers when the clock-in is sent.
+      return sendOrQueue({ id: key, kind: 'clockIn', taskId: task.id, payload: body, summary }, async () => {
+        if (task.workerId) {
+          const running = await clockApi.runningTasks(task.workerId);
+          if (running.length > 0) throw new FinishCurrentTaskError();
+        }
+        return clockApi.clockIn(body, key);
+      });
     },
     onSettled: (_data, error) => idempotency.settled(error ?? undefined),
-    onSuccess: async () => {
-      if (task) toast.success(CLOCK_MESSAGES.clockInStartedTitle, { description: CLOCK_MESSAGES.clockInStarted(task.taskNumber, task.name) });
+    onSuccess: async (result) => {
+      if (task && !result.queued) toast.success(CLOCK_MESSAGES.clockInStartedTitle, { description: CLOCK_MESSAGES.clockInStarted(task.taskNumber, task.name) });
       onDone?.();
       await refreshAfterClock(queryClient);
     },
@@ -83,16 +78,24 @@ export function clockOutFailureText(error: unknown): string {
   return isApiError(error) && error.statusCode === 400 ? messageOf(error) : CLOCK_MESSAGES.clockOutFailed;
 }
 
-/** Clock out: toasts, refreshes, then lets the dialog offer "Add Costs". */
-export function useClockOut(onSuccess?: () => void) {
+/**
+ * Clock out: toasts, refreshes, then lets the dialog offer "Add Costs". Without signal it is kept on the phone;
+ * a clock-out behind a kept clock-in has no period id and ends the task's running period when sent.
+ */
+export function useClockOut(task: { taskNumber: number; name: string }, onSuccess?: (queued: boolean) => void) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
+  const sendOrQueue = useSendOrQueue();
   return useMutation({
-    mutationFn: (body: ClockOutBody) => clockApi.clockOut(body, idempotency.keyFor(body)),
+    mutationFn: (body: ClockOutBody) => {
+      const key = idempotency.keyFor(body);
+      const summary = `Clock out · task ${taskNumberText(task.taskNumber)} ${task.name}`;
+      return sendOrQueue({ id: key, kind: 'clockOut', taskId: body.taskId, payload: body, summary }, () => clockApi.clockOut(body, key));
+    },
     onSettled: (_data, error) => idempotency.settled(error ?? undefined),
-    onSuccess: async () => {
-      toast.success(CLOCK_MESSAGES.clockOutToast);
-      onSuccess?.();
+    onSuccess: async (result) => {
+      if (!result.queued) toast.success(CLOCK_MESSAGES.clockOutToast);
+      onSuccess?.(result.queued);
       await refreshAfterClock(queryClient);
     },
     onError: (error) => void toast.error(CLOCK_MESSAGES.clockOutFailedTitle, { description: clockOutFailureText(error) }),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { SyncIndicator, syncLabel } from './sync-indicator';
+import { SyncIndicator } from './sync-indicator';
 
 function goOffline(offline: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !offline });
@@ -23,11 +23,5 @@ describe('sync indicator', () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     render(<SyncIndicator />);
     expect(screen.getByRole('status').textContent).toBe('Offline');
-  });
-
-  it('has words for the queue states to come', () => {
-    expect(syncLabel({ kind: 'syncing' })).toBe('Syncing');
-    expect(syncLabel({ kind: 'waiting', count: 3 })).toBe('3 waiting');
-    expect(syncLabel({ kind: 'attention', count: 1 })).toBe('Needs attention');
   });
 });

@@ -1,36 +1,14 @@
-import { Cloud, CloudOff } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { AlertTriangle, Cloud, CloudOff, RefreshCw } from 'lucide-react';
+import { syncIndicator, type SyncState } from '@fieldwork/domain/offline/offline-queue.rules';
 import { cn } from '../../lib/cn';
 import { useOnline } from '../../lib/use-online';
+import { useQueuedActions } from './use-action-queue';
 
-/**
- * Where the device stands with the server. Only "online" and "offline" exist today; the queue of actions
- * taken without signal will add "syncing", "waiting" (actions not yet sent) and "attention" (an action the
- * server refused) when it lands, so none is shown before it is true.
- */
-export type SyncState =
-  { kind: 'online' } | { kind: 'offline' } | { kind: 'syncing' } | { kind: 'waiting'; count: number } | { kind: 'attention'; count: number };
+// The list of kept actions opens on a tap, so its code loads then.
+const QueueSheet = lazy(() => import('./queue-sheet').then((m) => ({ default: m.QueueSheet })));
 
-export function syncLabel(state: SyncState): string {
-  switch (state.kind) {
-    case 'online':
-      return 'Online';
-    case 'offline':
-      return 'Offline';
-    case 'syncing':
-      return 'Syncing';
-    case 'waiting':
-      return `${state.count} waiting`;
-    case 'attention':
-      return 'Needs attention';
-  }
-}
-
-/** The device's state as far as it is known today: the browser's online/offline events. */
-export function useSyncState(): SyncState {
-  return useOnline() ? { kind: 'online' } : { kind: 'offline' };
-}
-
-const TONE: Record<SyncState['kind'], string> = {
+const TONE: Record<SyncState, string> = {
   online: 'bg-success-soft text-success',
   offline: 'bg-gray-100 text-gray-700',
   syncing: 'bg-primary-soft text-primary',
@@ -38,20 +16,58 @@ const TONE: Record<SyncState['kind'], string> = {
   attention: 'bg-danger-soft text-danger',
 };
 
-/** A small pill in the top bar of every screen, so a technician always knows whether the office can see their work. */
-export function SyncIndicator({ state: given }: { state?: SyncState }) {
-  const live = useSyncState();
-  const state = given ?? live;
-  const label = syncLabel(state);
-  return (
-    <span
-      role="status"
-      aria-label={`Sync status: ${label}`}
-      data-sync={state.kind}
-      className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium', TONE[state.kind])}
-    >
-      {state.kind === 'offline' ? <CloudOff size={12} aria-hidden="true" /> : <Cloud size={12} aria-hidden="true" />}
+const ICON: Record<SyncState, typeof Cloud> = { online: Cloud, offline: CloudOff, syncing: RefreshCw, waiting: CloudOff, attention: AlertTriangle };
+
+/** Where the phone stands with the server — and with the work kept on it — on every screen's top bar. */
+export function useSyncIndicator() {
+  return syncIndicator(useQueuedActions(), useOnline());
+}
+
+/**
+ * A small pill in the top bar of every screen, so a technician always knows whether the office can see their work:
+ * Online, Offline, "Syncing 2…", "2 waiting to sync", "1 needs your attention". With kept actions it opens their list.
+ */
+export function SyncIndicator() {
+  const { state, label, waiting, attention } = useSyncIndicator();
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const Icon = ICON[state];
+  const pill = cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium', TONE[state]);
+  const content = (
+    <>
+      <Icon size={12} aria-hidden="true" className={state === 'syncing' ? 'animate-spin' : undefined} />
       {label}
-    </span>
+    </>
+  );
+  if (waiting + attention === 0) {
+    return (
+      <span role="status" aria-label={`Sync status: ${label}`} data-sync={state} className={pill}>
+        {content}
+      </span>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`Sync status: ${label}`}
+        data-sync={state}
+        className={cn(pill, 'min-h-8 hover:brightness-95')}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        {content}
+      </button>
+      <span role="status" className="sr-only">
+        {label}
+      </span>
+      {used ? (
+        <Suspense fallback={null}>
+          <QueueSheet open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -70,7 +70,10 @@ function CloseTaskForm({ task, activities, onOpenChange, timeZone }: Omit<CloseT
     if ('errors' in result) return setErrors(result.errors);
     setErrors({});
     if (close.isPending) return;
-    close.mutate({ ...result.body, idempotencyKey: idempotency.keyFor(result.body) }, { onSettled: (_data, error) => idempotency.settled(error ?? undefined) });
+    close.mutate(
+      { ...result.body, idempotencyKey: idempotency.keyFor(result.body), summary: `Close task ${taskNumberText(task.taskNumber)} · ${task.name}` },
+      { onSettled: (_data, error) => idempotency.settled(error ?? undefined) },
+    );
   };
 
   return (

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { CloseTaskBody } from '@fieldwork/domain/tasks/tasks.schemas';
 import { messageOf } from '../../lib/api-client';
+import { isQueued, useSendOrQueue } from '../offline/use-action-queue';
 import { jobKeys } from '../../features/jobs/jobs.api';
 import { taskKeys, tasksApi } from '../../features/tasks/tasks.api';
 
@@ -22,8 +23,9 @@ function useTaskAction<Input>(run: (input: Input) => Promise<unknown>, success: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: async () => {
-      toast.success(success);
+    onSuccess: async (result) => {
+      // Kept on the phone for later: it said so itself ("Saved on this phone").
+      if (!isQueued(result)) toast.success(success);
       onDone?.();
       await Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.all }), queryClient.invalidateQueries({ queryKey: jobKeys.all })]);
     },
@@ -37,7 +39,15 @@ export const useCancelTask = (onDone?: () => void) =>
 export const useReopenTask = (onDone?: () => void) =>
   useTaskAction((taskId: string) => tasksApi.reopen(taskId), TASK_TOASTS.reopened, TASK_TOASTS.failed, onDone);
 
-/** Spec: a failed close shows the server's message. */
-export type CloseTaskInput = CloseTaskBody & { idempotencyKey?: string };
-export const useCloseTask = (onDone?: () => void) =>
-  useTaskAction(({ idempotencyKey, ...body }: CloseTaskInput) => tasksApi.close(body, idempotencyKey), TASK_TOASTS.closed, null, onDone);
+/** Spec: a failed close shows the server's message. Without signal the close is kept on the phone and sent later. */
+export type CloseTaskInput = CloseTaskBody & { idempotencyKey: string; summary: string };
+export function useCloseTask(onDone?: () => void) {
+  const sendOrQueue = useSendOrQueue();
+  return useTaskAction(
+    ({ idempotencyKey, summary, ...body }: CloseTaskInput) =>
+      sendOrQueue({ id: idempotencyKey, kind: 'close', taskId: body.taskId, payload: body, summary }, () => tasksApi.close(body, idempotencyKey)),
+    TASK_TOASTS.closed,
+    null,
+    onDone,
+  );
+}
