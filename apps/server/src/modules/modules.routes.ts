@@ -37,6 +37,7 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
 import { textPreferencesRoutes } from './texts/text-preferences.routes.ts';
 import { onMyWayRoutes } from './on-my-way/on-my-way.routes.ts';
+import { taskNotesRoutes } from './task-notes/task-notes.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { visitsRoutes } from './visits/visits.routes.ts';
 
@@ -73,6 +74,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(textsRoutes);
   await app.register(textPreferencesRoutes);
   await app.register(onMyWayRoutes);
+  await app.register(taskNotesRoutes);
   await app.register(visitsRoutes);
   await app.register(catalogueRoutes);
   await app.register(pdfRoutes);

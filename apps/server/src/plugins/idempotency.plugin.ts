@@ -138,7 +138,10 @@ export async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
     };
     const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
     // A multipart upload's body is read by its handler, after this hook: its key then covers the query (the target).
-    const hash = sha256(canonicalJson(request.body ?? request.query ?? null));
+    // The path's ids are part of the request too: one key sent to two tasks' /photos is two different requests.
+    const params = request.params as Record<string, unknown> | undefined;
+    const payload = request.body ?? request.query ?? null;
+    const hash = sha256(canonicalJson(params && Object.keys(params).length > 0 ? { params, payload } : payload));
     const now = Date.now();
     const at = new Date(now).toISOString();
     const expired = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();

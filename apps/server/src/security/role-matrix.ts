@@ -138,6 +138,11 @@ export const ROLE_MATRIX: Record<string, MatrixRow> = {
   // neither the assignee nor full access -> every task action is off (the rule's 403) (cancel and reopen)
   'PATCH /api/tasks/:id': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   'POST /api/tasks/:id/on-my-way': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
+  'GET /api/tasks/:id/notes': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
+  'POST /api/tasks/:id/notes': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
+  'GET /api/tasks/:id/photos': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
+  'POST /api/tasks/:id/photos': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 403, fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
+  'GET /api/tasks/:id/photos/:mediaId/file': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   'GET /api/tasks/:id/activities': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   'GET /api/tasks/:id/activity-log': { anonymous: 401, noAccess: 403, onlyViewAccess: 'ok', partialAccess: 'ok', fullAccess: 'ok', Technician: 'own', SubContractor: 'own' },
   'POST /api/tasks/schedule': { anonymous: 401, noAccess: 403, onlyViewAccess: 403, partialAccess: 'ok', fullAccess: 'ok', Technician: 403, SubContractor: 403 },

@@ -112,6 +112,7 @@ export const ID_ROUTE_BODIES: Record<string, (ids: RouteIds) => object> = {
   'PUT /api/tasks/:id': () => ({ name: 'Renamed', version: 1 }),
   'PATCH /api/tasks/:id': () => ({ isCancelled: true }),
   'POST /api/tasks/:id/on-my-way': () => ({ minutes: 30 }),
+  'POST /api/tasks/:id/notes': () => ({ note: 'Matrix task note' }),
   'PUT /api/tasks/schedule/:scheduleId': () => ({ startDateTime: at(9 * day), version: 1 }),
   'POST /api/bids/:id/answer': () => ({ amount: 1 }),
   'POST /api/bids/:id/decline': () => ({}),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { LOGO_MAX_BYTES } from '@fieldwork/domain/company/company.schemas';
 import { MEDIA_EXTENSIONS, MEDIA_MAX_BYTES } from '@fieldwork/domain/jobs/media.schemas';
 import { PROFILE_PHOTO_MAX_BYTES } from '@fieldwork/domain/access/users.schemas';
-import { buildCustomer } from '@fieldwork/testing/factories';
+import { buildCustomer, buildTask } from '@fieldwork/testing/factories';
 import { dataUrlOf, pngBomb } from '@fieldwork/testing/image-samples';
 import { DOCX, multipart, SAMPLES } from '../modules/media/media-upload.fixture.ts';
 import { createTestApp, type Session, type TestApp } from '../test-support/test-app.ts';
@@ -20,6 +20,7 @@ import { BODYLESS_WRITES, JSON_OR_MULTIPART_WRITES, mutatingRoutes, tenantSnapsh
 let t: TestApp;
 let a: { tenantId: string; admin: Session };
 let jobId: string;
+let taskId: string;
 
 type Form = { payload: Buffer; headers: Record<string, string> };
 type Upload = {
@@ -46,6 +47,8 @@ const UPLOADS: Upload[] = [
       workRequestForm({ name: 'Hostile Upload', email: 'hostile@upload.test', address: '1 Upload Rd', description: 'See photo' }, [{ name, type, data }]),
     cookie: () => undefined,
   },
+  // A task's photo, sent by the company's admin (full access may add to any task).
+  { key: 'POST /api/tasks/:id/photos', url: () => `/api/tasks/${taskId}/photos`, maxBytes: MEDIA_MAX_BYTES, stored: 'disk' },
 ];
 
 /** Every file under the media directory with its size: what "nothing left on disk" is checked against. */
@@ -76,6 +79,7 @@ beforeAll(async () => {
   const customer = await buildCustomer(t.db, a.tenantId);
   const job = await t.call('POST', '/api/jobs', a.admin.cookie, { customerId: customer.id, siteAddressId: customer.addressId, name: 'Upload target' });
   jobId = job.json().data.id;
+  taskId = (await buildTask(t.db, a.tenantId, { jobId })).id;
   slug = (await t.db.selectFrom('tenants').select('portal_slug').where('id', '=', a.tenantId).executeTakeFirstOrThrow()).portal_slug!;
 });
 afterAll(async () => t.close());

@@ -41,6 +41,7 @@ export const BODYLESS_WRITES: Record<string, string> = {
   'PUT /api/user/profile/photo': 'multipart upload (uploads.test.ts)',
   'PUT /api/company/logo': 'multipart upload (uploads.test.ts)',
   'POST /api/jobs/media': 'multipart upload (uploads.test.ts)',
+  'POST /api/tasks/:id/photos': 'multipart upload (uploads.test.ts)',
   'POST /api/tasks/:id/bids/close': 'transition by path id; no body',
   'POST /api/bids/:id/award': 'transition by path id; no body',
   'POST /api/estimates/:id/send': 'transition by path id; no body',

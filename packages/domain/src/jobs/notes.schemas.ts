@@ -19,6 +19,9 @@ export const createNoteBody = z.strictObject({
 export type CreateNoteBody = z.infer<typeof createNoteBody>;
 
 export const updateNoteBody = z.strictObject({ note: noteText });
+/** A note added from a task (POST /api/tasks/{id}/notes): it goes on the task's job, as a Job note. */
+export const taskNoteBody = z.strictObject({ note: noteText });
+export type TaskNoteBody = z.infer<typeof taskNoteBody>;
 
 export const noteListQuery = z.strictObject({
   ...pageQuery,

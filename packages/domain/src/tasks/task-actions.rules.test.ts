@@ -123,6 +123,41 @@ describe('adjustment popup, costs, invoices, estimates, elapsed time', () => {
   ] as const)('%s', (_l, action, viewer, t, job, expected) => expect(act(viewer, t, action, job)).toBe(expected));
 });
 
+describe('add a note or a photo to the task (on its job)', () => {
+  const reason = (viewer: typeof ADMIN, t: TaskForRules, action: 'addNote' | 'addPhoto', job: 'OPEN' | 'CLOSED' | 'CANCELLED' = 'OPEN') =>
+    taskActions(viewer, t, { status: job }, NOW, NY)[action].reason;
+  it.each([
+    ['the technician assignee, task open today', TECH, task(), 'OPEN', 'allowed'],
+    ['the assignee while clocked in', TECH, task({ lifecycle: 'CLOCKED_IN' }), 'OPEN', 'allowed'],
+    ['the assignee on a clocked-out task', TECH, task({ lifecycle: 'CLOCKED_OUT' }), 'OPEN', 'allowed'],
+    ['the assignee on a task of another day', TECH, task(TOMORROW), 'OPEN', 'allowed'],
+    ['an unscheduled task: full access', ADMIN, task({ startDateTime: null, expectedEndDateTime: null }), 'OPEN', 'allowed'],
+    ['an unassigned task: full access', ADMIN, task({ assignedTo: 'NONE', assignedUserId: null }), 'OPEN', 'allowed'],
+    ['full-access staff who is not the assignee', FULL_STAFF, task(), 'OPEN', 'allowed'],
+    ['the linked subcontractor login on its task', SUB, task(SUB_TASK), 'OPEN', 'allowed'],
+    ['another subcontractor login', v('sub2', 'SubContractor', 'noAccess'), task(SUB_TASK), 'OPEN', 'hidden'],
+    ['another technician', OTHER_TECH, task(), 'OPEN', 'hidden'],
+    ['partial office access, not assignee', PARTIAL, task(), 'OPEN', 'hidden'],
+    ['view-only office access', VIEW, task(), 'OPEN', 'hidden'],
+    ['no-access office user', NONE, task(), 'OPEN', 'hidden'],
+    ['a closed task: shown, refused', TECH, task({ lifecycle: 'CLOSED' }), 'OPEN', 'disabled'],
+    ['a cancelled task: shown, refused', ADMIN, task({ lifecycle: 'CANCELLED' }), 'OPEN', 'disabled'],
+    ['a closed job: shown, refused', TECH, task(), 'CLOSED', 'disabled'],
+    ['a cancelled job: shown, refused', ADMIN, task(), 'CANCELLED', 'disabled'],
+  ] as const)('%s -> %s', (_l, viewer, t, job, expected) => {
+    expect(act(viewer, t, 'addNote', job)).toBe(expected);
+    expect(act(viewer, t, 'addPhoto', job)).toBe(expected);
+  });
+  it('says why it is refused', () => {
+    expect(reason(TECH, task({ lifecycle: 'CLOSED' }), 'addNote')).toBe('This task is closed or cancelled; notes and photos can no longer be added.');
+    expect(reason(TECH, task(), 'addPhoto', 'CLOSED')).toBe('The job is closed or cancelled; notes and photos can no longer be added.');
+    expect(reason(TECH, task(), 'addNote')).toBeNull();
+  });
+  it('is gated like every changing action', () => {
+    expect(isGatedTaskAction('addNote') && isGatedTaskAction('addPhoto')).toBe(true);
+  });
+});
+
 describe('role gate', () => {
   it('turns every action off for no-access office users', () => {
     const all = taskActions(NONE, task({ lifecycle: 'CLOSED' }), { status: 'CLOSED' }, NOW, NY);

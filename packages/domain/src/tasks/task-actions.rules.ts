@@ -30,6 +30,8 @@ export const TASK_ACTIONS = [
   'viewEstimates',
   'elapsedTime',
   'onMyWay',
+  'addNote',
+  'addPhoto',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 export type TaskActions = Record<TaskAction, ActionState>;
@@ -49,6 +51,16 @@ type Ctx = {
 const hidden: ActionState = { visible: false, allowed: false, reason: null };
 const shown = (allowed: boolean, reason: string): ActionState => ({ visible: true, allowed, reason: allowed ? null : reason });
 const when = (visible: boolean, allowed: boolean, reason: string): ActionState => (visible ? shown(allowed, reason) : hidden);
+
+/**
+ * A note or a photo goes on the task's job while there is still work to record: shown to whoever may act on
+ * the task, refused once the task is closed or cancelled or its job is no longer open.
+ */
+const fieldRecord = ({ task, job }: Ctx): ActionState => {
+  if (task.lifecycle === 'CLOSED' || task.lifecycle === 'CANCELLED')
+    return shown(false, 'This task is closed or cancelled; notes and photos can no longer be added.');
+  return shown(job.status === 'OPEN', 'The job is closed or cancelled; notes and photos can no longer be added.');
+};
 
 /** The technician assignee's userId, or the subcontractor assignee's (linked) id, is the viewer's. */
 export function isTaskAssignee(
@@ -104,6 +116,8 @@ const RULES = {
   // Telling the site contact "on my way" belongs to a visit about to happen: scheduled today, not yet clocked in.
   onMyWay: ({ status, category }) =>
     when(category === 'today' && (['OPEN', 'AWAITING_START', 'UPCOMING', 'MISSED'] as TaskStatus[]).includes(status), true, ''),
+  addNote: fieldRecord,
+  addPhoto: fieldRecord,
 } as const satisfies Record<TaskAction, (ctx: Ctx) => ActionState>;
 
 const UNGATED: readonly TaskAction[] = ['viewInvoices', 'viewEstimates', 'elapsedTime', 'viewCost'];

@@ -16,8 +16,10 @@ export function findMedia(db: Db, tenantId: string, mediaId: string): Promise<Me
   return mediaWithCreator(db, tenantId).where('media.id', '=', mediaId).executeTakeFirst();
 }
 
-export function listJobMedia(db: Db, tenantId: string, jobId: string): Promise<MediaRow[]> {
-  return mediaWithCreator(db, tenantId).where('media.job_id', '=', jobId).orderBy('media.created_at', 'desc').orderBy('media.id', 'desc').execute();
+export function listJobMedia(db: Db, tenantId: string, jobId: string, kind?: 'IMAGE' | 'DOCUMENT'): Promise<MediaRow[]> {
+  let query = mediaWithCreator(db, tenantId).where('media.job_id', '=', jobId);
+  if (kind) query = query.where('media.media_type', '=', kind);
+  return query.orderBy('media.created_at', 'desc').orderBy('media.id', 'desc').execute();
 }
 
 /** Uploads held by a session token are visible to the user who made them, and only until attached. */

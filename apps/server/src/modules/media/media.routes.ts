@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { dataOf, idParams } from '@fieldwork/domain/common/common.schemas';
 import { MEDIA_MAX_BYTES, mediaListQuery, mediaSchema, mediaTargetQuery } from '@fieldwork/domain/jobs/media.schemas';
 import { guard, requireAuth } from '../../plugins/auth.plugin.ts';
+import { sendStoredFile } from './media.presenter.ts';
 import { listMedia, openMediaFile, removeMedia, uploadMedia } from './media.service.ts';
 
 /** Job media and documents. Registered as its own plugin so its multipart parser and limits stay here. */
@@ -53,14 +54,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const file = await openMediaFile(app.db, mediaDir(), requireAuth(request).viewer, request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', file.disposition)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.stream);
+      return sendStoredFile(reply, file);
     },
   );
 

@@ -26,6 +26,10 @@ import { isTextDeclared, mediaKindOf, sniffMediaType } from './media-sniff.ts';
 import { ensureTenantDir, mediaPath, moveIntoPlace, openStoredFile, removeQuietly, storageKeyOf, streamToFile, tempPathOf } from './media-storage.ts';
 
 export type MediaTarget = { jobId?: string | undefined; sessionToken?: string | undefined };
+/** `imagesOnly`: a photo upload (from a task), where anything but PNG, JPEG, WebP or GIF is refused with 400. */
+export type UploadOptions = { imagesOnly?: boolean };
+
+export const NOT_A_PHOTO = 'Only photos can be added here: PNG, JPEG, WebP or GIF.';
 
 const NOT_FOUND = 'File not found.';
 const BAD_NAME = 'The file name is not allowed.';
@@ -82,7 +86,14 @@ async function requireMedia(db: Db, viewer: Viewer, mediaId: string): Promise<Me
  * job count, the activity entry and the rename into place happen together: on any failure the temp or
  * final file is removed and the transaction rolls back, so nothing is left behind.
  */
-export async function uploadMedia(db: Db, mediaDir: string, viewer: Viewer, target: MediaTarget, request: FastifyRequest): Promise<Media> {
+export async function uploadMedia(
+  db: Db,
+  mediaDir: string,
+  viewer: Viewer,
+  target: MediaTarget,
+  request: FastifyRequest,
+  options: UploadOptions = {},
+): Promise<Media> {
   const { tenantId } = viewer;
   const jobId = target.jobId ?? null;
   if (jobId) await requireOpenJob(db, tenantId, jobId);
@@ -108,6 +119,7 @@ export async function uploadMedia(db: Db, mediaDir: string, viewer: Viewer, targ
     if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB.`);
     if (streamed.size === 0) throw new AppError('VALIDATION_FAILED', ['The file is empty.']);
     const contentType = sniffMediaType(streamed.head, file.mimetype, streamed.utf8Text);
+    if (options.imagesOnly && (!contentType || mediaKindOf(contentType) !== 'IMAGE')) throw new AppError('VALIDATION_FAILED', [NOT_A_PHOTO]);
     if (!contentType) throw new AppError('UNSUPPORTED_MEDIA');
     fileName = fileNameForType(fileName, contentType);
     if (mediaKindOf(contentType) === 'IMAGE') await requireSafeImage(tempPath);
@@ -160,8 +172,10 @@ export async function listMedia(db: Db, viewer: Viewer, target: MediaTarget): Pr
   return (await listSessionMedia(db, tenantId, target.sessionToken!, viewer.userId)).map(toMediaDto);
 }
 
-export async function openMediaFile(db: Db, mediaDir: string, viewer: Viewer, mediaId: string) {
+/** With `jobId`, a file of another job reads as missing (a task's photos are its job's only). */
+export async function openMediaFile(db: Db, mediaDir: string, viewer: Viewer, mediaId: string, jobId?: string) {
   const row = await requireMedia(db, viewer, mediaId);
+  if (jobId !== undefined && row.job_id !== jobId) throw new AppError('NOT_FOUND', NOT_FOUND);
   const stored = await openStoredFile(mediaPath(mediaDir, row.storage_key));
   if (!stored) throw new AppError('NOT_FOUND', NOT_FOUND);
   return { ...stored, contentType: row.content_type, disposition: attachmentDisposition(row.file_name) };

@@ -28,6 +28,7 @@ import { TaskActionBar } from './task-action-bar';
 import { DeleteTaskDialog, ReopenTaskDialog } from '../../shared/tasks/task-confirm-dialogs';
 import { assigneeOf, TaskStatusBadge, taskNumberText } from '../../shared/tasks/task-status-badge';
 import { TaskSummaryPanel } from './task-summary-panel';
+import { TaskNotesSection } from './task-notes-section';
 import { TaskWorkLog } from './task-work-log';
 import { TASK_TOASTS } from '../../shared/tasks/use-task-mutations';
 import { OfflineBanner } from '../../shared/offline/offline-banner';
@@ -114,6 +115,7 @@ function TaskDetail() {
           <Card title="Schedule & Assignment">
             <ScheduleDetails task={t} timeZone={tz} />
           </Card>
+          <TaskNotesSection task={t} timeZone={tz} />
           {auth.can('workorder.view') ? <TaskBidsCard taskId={t.id} timeZone={tz} canWrite={auth.can('tasks.write')} /> : null}
           <Card title="Work time">
             <TaskWorkLog taskId={t.id} timeZone={tz} />

@@ -1,4 +1,6 @@
 import type { Activity } from '@fieldwork/domain/jobs/activity.schemas';
+import type { Media } from '@fieldwork/domain/jobs/media.schemas';
+import type { Note } from '@fieldwork/domain/jobs/notes.schemas';
 import type { Task, TaskActivity, TaskListItem } from '@fieldwork/domain/tasks/tasks.schemas';
 import { TASK_ACTIONS } from '@fieldwork/domain/tasks/task-actions.rules';
 import { route } from '../../test-utils';
@@ -72,9 +74,16 @@ export const activityLogReply = (items: Activity[] = []) =>
 /** Everything the task page loads. */
 export const taskBidsReply = (bids: unknown[] = []) => route('GET', `/api/tasks/${TASK_ID}/bids`, { body: { data: bids } });
 
+/** The task's job's notes (one page) and photos, as the task routes answer them. */
+export const taskNotesReply = (items: Note[] = []) =>
+  route('GET', `/api/tasks/${TASK_ID}/notes`, { body: { items, meta: { total: items.length, totalPages: 1, page: 1, limit: 20 } } });
+export const taskPhotosReply = (items: Media[] = []) => route('GET', `/api/tasks/${TASK_ID}/photos`, { body: { data: { items } } });
+
 export const taskPageReplies = (overrides: Partial<Task> = {}, work: TaskActivity[] = [], bids: unknown[] = []) => [
   taskReply(overrides),
   activitiesReply(work),
   activityLogReply(),
   taskBidsReply(bids),
+  taskNotesReply(),
+  taskPhotosReply(),
 ];
