@@ -3,6 +3,7 @@ import { MapPin, Phone } from 'lucide-react';
 import { mapsUrl, nextTaskAction, telHref, type MyDayAction, type MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
 import type { QueuedAction } from '@fieldwork/domain/offline/offline-queue.rules';
 import { Button } from '../../components/button';
+import { KeptBadge } from '../../shared/offline/kept-badge';
 import { formatTime } from '../../lib/format';
 import { ElapsedTime } from '../../shared/clock/elapsed-time';
 import { OnMyWayButton } from '../../shared/tasks/on-my-way-dialog';
@@ -51,7 +52,7 @@ export function MyDayCard({ task, timeZone, busy, locked, onAction, kept = [] }:
       <p className="text-sm text-muted">
         {task.customer.name} · Job #{task.job.jobNumber}
       </p>
-      <KeptNote kept={kept} />
+      <KeptBadge kept={kept} className="mt-1 block" />
 
       <div className="mt-3 space-y-2 text-sm">
         {task.siteAddressText ? (
@@ -107,16 +108,5 @@ export function MyDayCard({ task, timeZone, busy, locked, onAction, kept = [] }:
       ) : null}
       {task.actions.onMyWay.allowed ? <OnMyWayButton taskId={task.id} className="mt-2 h-11 w-full" /> : null}
     </li>
-  );
-}
-
-/** "Waiting to sync" (or "Needs your attention") under a task with work kept on the phone. */
-function KeptNote({ kept }: { kept: readonly Pick<QueuedAction, 'state'>[] }) {
-  if (kept.length === 0) return null;
-  const attention = kept.some((a) => a.state === 'attention');
-  return (
-    <p className={attention ? 'mt-1 text-sm font-medium text-danger' : 'mt-1 text-sm font-medium text-warning'} data-testid="my-day-kept">
-      {attention ? 'Needs your attention' : 'Waiting to sync'}
-    </p>
   );
 }

@@ -24,6 +24,9 @@ import { AssignScheduleSheet } from '../../shared/scheduling/assign-schedule-she
 import { jobNumberText } from '../../shared/jobs/job-status-badge';
 import { SiteAssets } from '../../shared/assets/site-assets';
 import { CloseTaskDialog } from '../../shared/tasks/close-task-dialog';
+import { unsentOf, withQueued } from '@fieldwork/domain/offline/queued-task.rules';
+import { KeptBadge } from '../../shared/offline/kept-badge';
+import { useQueuedActions } from '../../shared/offline/use-action-queue';
 import { TaskActionBar } from './task-action-bar';
 import { DeleteTaskDialog, ReopenTaskDialog } from '../../shared/tasks/task-confirm-dialogs';
 import { assigneeOf, TaskStatusBadge, taskNumberText } from '../../shared/tasks/task-status-badge';
@@ -53,6 +56,7 @@ function TaskDetail() {
   const task = useQuery({ queryKey: taskKeys.detail(taskId), queryFn: () => tasksApi.get(taskId) });
   const activities = useQuery({ queryKey: taskKeys.activities(taskId), queryFn: () => clockApi.activities(taskId), enabled: task.isSuccess });
   useScrollToAnchor(task.isSuccess);
+  const queued = useQueuedActions();
 
   if (task.isLoading) return <TaskDetailSkeleton />;
   if (task.error || !task.data) {
@@ -64,7 +68,8 @@ function TaskDetail() {
       </>
     );
   }
-  const t = task.data;
+  // What the technician did offline (clocked in or out, closed) shows at once until the server has it.
+  const t = withQueued(task.data, queued);
   const workLog = activities.data ?? [];
   const running = runningActivity(workLog);
   const dialogOpen = (name: typeof dialog) => (o: boolean) => setDialog(o ? name : null);
@@ -78,6 +83,7 @@ function TaskDetail() {
             Task {taskNumberText(t.taskNumber)} · {t.name}
           </span>
           <TaskStatusBadge status={t.status} label={t.displayStatus} />
+          <KeptBadge kept={unsentOf(queued, t.id)} />
         </h1>
         <p className="mt-1 text-sm text-muted">
           {auth.can('jobs.read') ? (

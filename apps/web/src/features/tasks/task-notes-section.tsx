@@ -19,6 +19,9 @@ import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { jobKeys } from '../jobs/jobs.api';
+import { useSendOrQueue } from '../../shared/offline/use-action-queue';
+import { taskNumberText } from '../../shared/tasks/task-status-badge';
+import { KeptNotesAndPhotos } from './task-notes-kept';
 import { taskNoteKeys, taskNotesApi } from './task-notes.api';
 
 export const TASK_NOTES_TEXT = {
@@ -66,6 +69,7 @@ export function TaskNotesSection({ task, timeZone }: { task: Task; timeZone: str
         {canAdd ? (
           <TaskNotesComposer task={task} onNote={() => refresh(taskNoteKeys.notes(task.id))} onPhoto={() => refresh(taskNoteKeys.photos(task.id))} />
         ) : null}
+        <KeptNotesAndPhotos taskId={task.id} />
         {loading ? (
           <SkeletonRows rows={2} label="Loading notes and photos" />
         ) : notes.error || photos.error ? (
@@ -138,22 +142,36 @@ function TaskNotesComposer({ task, onNote, onPhoto }: { task: Task; onNote: () =
   // One key per note or photo, reused when the same one is retried after an unknown outcome (slow connection).
   const noteKey = useIdempotencyKey();
   const photoKey = useIdempotencyKey();
+  // Without signal a note or photo is kept on the phone (its bytes too) and sent with the same key later.
+  const sendOrQueue = useSendOrQueue();
+  const summary = (what: string) => `${what} · task ${taskNumberText(task.taskNumber)} ${task.name}`;
 
   const addNote = useMutation({
-    mutationFn: (text: string) => taskNotesApi.addNote(task.id, text, noteKey.keyFor({ taskId: task.id, text })),
+    mutationFn: (text: string) => {
+      const key = noteKey.keyFor({ taskId: task.id, text });
+      const kept = { id: key, kind: 'note' as const, taskId: task.id, payload: { note: text }, summary: summary('Note') };
+      return sendOrQueue(kept, () => taskNotesApi.addNote(task.id, text, key));
+    },
     onSettled: (_d, error) => noteKey.settled(error ?? undefined),
-    onSuccess: async () => {
+    onSuccess: async (result) => {
       setDraft('');
+      if (result.queued) return;
       toast.success(TASK_NOTES_TEXT.noteAdded);
       await onNote();
     },
     onError: (error) => toast.error(TASK_NOTES_TEXT.noteFailed, { description: messageOf(error) }),
   });
   const addPhoto = useMutation({
-    mutationFn: (file: File) =>
-      taskNotesApi.addPhoto(task.id, file, file.name, photoKey.keyFor({ taskId: task.id, name: file.name, size: file.size, modified: file.lastModified })),
+    mutationFn: async (file: File) => {
+      const key = photoKey.keyFor({ taskId: task.id, name: file.name, size: file.size, modified: file.lastModified });
+      const payload = { fileName: file.name, type: file.type, data: await file.arrayBuffer() };
+      return sendOrQueue({ id: key, kind: 'photo', taskId: task.id, payload, summary: summary('Photo') }, () =>
+        taskNotesApi.addPhoto(task.id, file, file.name, key),
+      );
+    },
     onSettled: (_d, error) => photoKey.settled(error ?? undefined),
-    onSuccess: async () => {
+    onSuccess: async (result) => {
+      if (result.queued) return;
       toast.success(TASK_NOTES_TEXT.photoAdded);
       await onPhoto();
     },

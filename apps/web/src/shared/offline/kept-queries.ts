@@ -10,6 +10,7 @@ import { clockKeys } from '../../features/clock/clock.api';
 import { assetKeys } from '../../features/assets/assets.api';
 import { myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
+import { taskNoteKeys } from '../../features/tasks/task-notes.api';
 
 /** What a kept answer belongs to: a day of My day, one task's page, its job's equipment, or a list clock-in picks from. */
 type KeptKind = { kind: 'day'; date: string } | { kind: 'task'; taskId: string } | { kind: 'job'; jobId: string } | { kind: 'picker' };
@@ -18,7 +19,8 @@ const same = (a: QueryKey, b: QueryKey) => keptKey(a) === keptKey(b);
 
 /**
  * The answers a technician needs without signal: My day's days, the page of each task on them (task with its
- * job, customer, site and contact; work periods; change log; the equipment at its job's site) and the clock-in
+ * job, customer, site and contact; work periods; change log; its job's notes and photo list; the equipment at its
+ * job's site) and the clock-in
  * lists (active vehicles, the assistants before any search). Nothing else is written to the device.
  */
 export function keptKindOf(key: QueryKey): KeptKind | null {
@@ -27,7 +29,13 @@ export function keptKindOf(key: QueryKey): KeptKind | null {
   if (typeof jobId === 'string' && same(key, assetKeys.list({ jobId }))) return { kind: 'job', jobId };
   if (typeof third === 'string') {
     if (same(key, myDayKeys.day(third))) return { kind: 'day', date: third };
-    if (same(key, taskKeys.detail(third)) || same(key, taskKeys.activities(third)) || same(key, taskKeys.activityLog(third))) {
+    if (
+      same(key, taskKeys.detail(third)) ||
+      same(key, taskKeys.activities(third)) ||
+      same(key, taskKeys.activityLog(third)) ||
+      same(key, taskNoteKeys.notes(third)) ||
+      same(key, taskNoteKeys.photos(third))
+    ) {
       return { kind: 'task', taskId: third };
     }
     if (fourth === '' && same(key, clockKeys.assistants(third, ''))) return { kind: 'picker' };

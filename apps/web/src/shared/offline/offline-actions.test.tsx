@@ -10,6 +10,7 @@ import { makeSession, renderApp } from '../../test-utils';
 import { deleteOfflineStore, offlineActions, offlineStore } from '../../lib/offline-store';
 import { clockKeys } from '../../features/clock/clock.api';
 import { myDayKeys } from '../../features/my-day/my-day.api';
+import { taskKeys } from '../../features/tasks/tasks.api';
 import { TASK_ID, actions, allowed, task } from '../tasks/test-fixtures';
 
 const ZONE = 'America/New_York';
@@ -40,7 +41,9 @@ function network(answer: (path: string) => { status: number; body: unknown } = (
       const url = new URL(String(input), 'http://localhost');
       if (init?.method === 'POST') {
         const headers = (init.headers ?? {}) as Record<string, string>;
-        state.sent.push({ path: url.pathname, key: headers['Idempotency-Key'], body: JSON.parse(String(init.body ?? '{}')) as Record<string, unknown> });
+        const file = init.body instanceof FormData ? (init.body.get('file') as File) : null;
+        const sentBody = file ? { file: file.name, size: file.size, type: file.type } : (JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>);
+        state.sent.push({ path: url.pathname, key: headers['Idempotency-Key'], body: sentBody });
         const { status, body } = answer(url.pathname);
         return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       }
@@ -49,7 +52,9 @@ function network(answer: (path: string) => { status: number; body: unknown } = (
           ? { data: keptDay }
           : url.pathname === '/api/tasks/assistants'
             ? { items: [], meta: { total: 0, totalPages: 1, page: 1, limit: 100 } }
-            : { data: { items: [] } };
+            : url.pathname.endsWith('/activities')
+              ? { data: [] }
+              : { data: { items: [] } };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -85,6 +90,30 @@ afterEach(async () => {
 });
 
 describe('work done without signal', { timeout: 20_000 }, () => {
+  it('a note and a photo added offline on the task page wait on the phone, then are sent once each with their keys', async () => {
+    const net = network(() => ({ status: 201, body: { data: {} } }));
+    await offlineStore(scope).save(taskKeys.detail(TASK_ID), { ...keptTask, actions: actions({ addNote: allowed, addPhoto: allowed }) }, Date.now());
+    setOnline(false, net);
+    renderApp(`/workorder/scheduler/view/${TASK_ID}`, tech());
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'New note' }), 'Gate code 4411');
+    await user.click(screen.getByRole('button', { name: 'Add Note' }));
+    const kept = await screen.findByRole('list', { name: 'Kept on this phone' });
+    expect(within(kept).getByText('Gate code 4411')).toBeTruthy();
+    await user.upload(screen.getByLabelText('Add photo'), new File([new Uint8Array([137, 80, 78, 71])], 'meter.png', { type: 'image/png' }));
+    await waitFor(() => expect(within(kept).getByText('meter.png')).toBeTruthy());
+    expect(within(kept).getAllByText('Waiting to sync')).toHaveLength(2);
+    expect(pill().textContent).toBe('Offline — 2 waiting to sync');
+
+    setOnline(true, net);
+    await waitFor(async () => expect(await offlineActions(scope).count()).toBe(0));
+    expect(net.sent.map((s) => [s.path, s.body])).toEqual([
+      [`/api/tasks/${TASK_ID}/notes`, { note: 'Gate code 4411' }],
+      [`/api/tasks/${TASK_ID}/photos`, { file: 'meter.png', size: 4, type: 'image/png' }],
+    ]);
+    expect(new Set(net.sent.map((s) => s.key)).size).toBe(2);
+  });
+
   it('clock in and out offline are kept on the phone, shown at once, and sent in order with their own keys and times', async () => {
     const net = network();
     await openMyDayOffline(net);
