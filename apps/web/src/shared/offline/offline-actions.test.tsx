@@ -54,7 +54,9 @@ function network(answer: (path: string) => { status: number; body: unknown } = (
             ? { items: [], meta: { total: 0, totalPages: 1, page: 1, limit: 100 } }
             : url.pathname.endsWith('/activities')
               ? { data: [] }
-              : { data: { items: [] } };
+              : url.pathname === `/api/tasks/${TASK_ID}`
+                ? { data: keptTask }
+                : { data: { items: [] } };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
