@@ -136,7 +136,9 @@ describe('work done without signal', () => {
     await clockOut.getByRole('button', { name: 'Clock out' }).click();
     await card(page, task.taskNumber).getByText('Clocked Out').waitFor();
 
-    await card(page, task.taskNumber).getByRole('link', { name: /E2E offline visit/ }).click();
+    await card(page, task.taskNumber)
+      .getByRole('link', { name: /E2E offline visit/ })
+      .click();
     await waitForPath(page, (p) => p === `/workorder/scheduler/view/${task.id}`);
     const notes = page.getByRole('region', { name: 'Notes & photos' });
     await notes.getByPlaceholder('Write Something...').fill('Gate code 4411');

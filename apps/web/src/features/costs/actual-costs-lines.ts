@@ -5,10 +5,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CostType } from '@fieldwork/domain/jobs/costs.rules';
+import { COST_TYPE_LABELS, type CostType } from '@fieldwork/domain/jobs/costs.rules';
 import type { CostSuggestions } from '@fieldwork/domain/jobs/costs.schemas';
 import { isApiError, messageOf } from '../../lib/api-client';
 import { emptyCostValues, liveAmount, toCostInput, type CostFormValues } from '../../shared/costs/cost-fields';
+import { useSendOrQueue } from '../../shared/offline/use-action-queue';
 import { costKeys, costsApi, type CostInput } from './costs.api';
 
 export type SuggestionInfo = { activityId: string; who: string; role: string | null; startTime: string; endTime: string };
@@ -77,18 +78,24 @@ export function linesTotal(lines: readonly CostLine[]): number {
   return cents / 100;
 }
 
-export type SaveResult = { saved: number; failed: number };
+export type SaveResult = { saved: number; failed: number; kept: number };
 
 export function useActualCostLines({
   jobId,
   taskId,
   suggestions,
+  keptLabel,
 }: {
   jobId: string | undefined;
   taskId: string | undefined;
   suggestions: CostSuggestions | undefined;
+  /** "Cost · task #12 Replace valve": how a line kept on the phone offline is listed. */
+  keptLabel?: string;
 }) {
   const queryClient = useQueryClient();
+  const sendOrQueue = useSendOrQueue();
+  // One Idempotency-Key per line, kept across retries of that line: sent twice (a lost answer), saved once.
+  const keys = useRef(new Map<string, string>());
   const [lines, setLines] = useState<CostLine[]>([]);
   const [saving, setSaving] = useState(false);
   const seeded = useRef(false);
@@ -108,15 +115,26 @@ export function useActualCostLines({
   const remove = useCallback((key: string) => setLines((ls) => ls.filter((l) => l.key !== key)), []);
 
   const save = useCallback(async (): Promise<SaveResult> => {
-    if (!jobId) return { saved: 0, failed: 0 };
+    if (!jobId) return { saved: 0, failed: 0, kept: 0 };
     setSaving(true);
     const savedKeys = new Set<string>();
     const errors = new Map<string, string>();
+    let kept = 0;
     try {
       for (const line of lines.filter((l) => l.include)) {
         try {
-          await costsApi.create(lineBody(line, { jobId, taskId }));
+          const body = lineBody(line, { jobId, taskId });
+          const key = keys.current.get(line.key) ?? crypto.randomUUID();
+          keys.current.set(line.key, key);
+          // A task's cost without signal is kept on the phone and sent later; a job's cost (office) is sent now.
+          const result = taskId
+            ? await sendOrQueue({ id: key, kind: 'cost', taskId, payload: body, summary: `${keptLabel ?? 'Cost'}: ${COST_TYPE_LABELS[line.type]}` }, () =>
+                costsApi.create(body, key),
+              )
+            : { queued: false, result: await costsApi.create(body, key) };
+          if (result.queued) kept += 1;
           savedKeys.add(line.key);
+          keys.current.delete(line.key);
         } catch (error) {
           // A validation failure names every field at fault; show them all on the line.
           errors.set(line.key, isApiError(error) ? error.messages.join(' ') : messageOf(error));
@@ -125,10 +143,10 @@ export function useActualCostLines({
     } finally {
       setLines((ls) => ls.filter((l) => !savedKeys.has(l.key)).map((l) => (errors.has(l.key) ? { ...l, error: errors.get(l.key) ?? null } : l)));
       setSaving(false);
-      if (savedKeys.size > 0) void queryClient.invalidateQueries({ queryKey: costKeys.all });
+      if (savedKeys.size > kept) void queryClient.invalidateQueries({ queryKey: costKeys.all });
     }
-    return { saved: savedKeys.size, failed: errors.size };
-  }, [jobId, taskId, lines, queryClient]);
+    return { saved: savedKeys.size - kept, failed: errors.size, kept };
+  }, [jobId, taskId, lines, queryClient, sendOrQueue, keptLabel]);
 
   return { lines, update, add, remove, save, saving };
 }

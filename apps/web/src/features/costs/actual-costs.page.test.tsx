@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COST_MESSAGES } from '@fieldwork/domain/jobs/costs.rules';
 import type { CostSuggestions } from '@fieldwork/domain/jobs/costs.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
+import { deleteOfflineStore, offlineActions } from '../../lib/offline-store';
 import { JOB_ID } from '../../shared/jobs/test-fixtures';
 import { TASK_ID, actions, allowed, refused, taskPageReplies, taskReply } from '../../shared/tasks/test-fixtures';
 
@@ -61,7 +63,39 @@ async function addFittings() {
 }
 const saveBar = () => within(screen.getByRole('region', { name: 'Save costs' }));
 
+const admin = makeSession('Admin', 'fullAccess');
+const adminScope = { userId: admin.user.id, companyId: admin.company.id };
+const setNavigatorOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+afterEach(async () => {
+  // The app goes first, so nothing of it writes to the device once its database is deleted.
+  cleanup();
+  setNavigatorOnline(true);
+  await deleteOfflineStore(adminScope);
+});
+
 describe('actual costs page', { timeout: 20_000 }, () => {
+  it('without signal keeps a task’s cost lines on the phone, each with its own key, instead of posting them', async () => {
+    const fetchMock = mockApi(...withTask());
+    renderApp(URL_, admin);
+    await section('Labor');
+    const labor = await section('Labor');
+    for (const name of ['Tom Technician (Assignee)', 'Ann Assistant (Assistant)'])
+      await userEvent.click(within(await labor.findByRole('listitem', { name })).getByRole('checkbox', { name: 'Include' }));
+    await userEvent.click(within((await section('Vehicle')).getByRole('listitem', { name: 'Van 3' })).getByRole('checkbox', { name: 'Include' }));
+    await addFittings();
+    setNavigatorOnline(false);
+    await userEvent.click(saveBar().getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved on this phone')).toBeTruthy();
+    const kept = await offlineActions(adminScope).toArray();
+    expect(kept).toMatchObject([
+      { kind: 'cost', taskId: TASK_ID, state: 'waiting', payload: { costType: 'MATERIAL', item: 'Copper fittings', jobId: JOB_ID, taskId: TASK_ID } },
+    ]);
+    expect(kept[0]!.summary).toBe('Cost · task #2001 Replace valve: Material');
+    expect(posts(fetchMock)).toEqual([]);
+    // The line leaves the form: it is on its way, not waiting for another Save.
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Material line 1' })).toBeNull());
+  });
+
   it('prefills labor and vehicle lines from the work periods; unticking one leaves it out of the totals', async () => {
     mockApi(...withTask());
     renderApp(URL_, makeSession('Admin', 'fullAccess'));

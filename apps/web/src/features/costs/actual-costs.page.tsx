@@ -48,7 +48,8 @@ export function ActualCostsPage() {
     queryFn: () => costsApi.suggestions(taskId!),
     enabled: !!taskId && allowed && task.isSuccess,
   });
-  const { lines, update, add, remove, save, saving } = useActualCostLines({ jobId, taskId, suggestions: suggestions.data });
+  const keptLabel = task.data ? `Cost · task ${taskNumberText(task.data.taskNumber)} ${task.data.name}` : undefined;
+  const { lines, update, add, remove, save, saving } = useActualCostLines({ jobId, taskId, suggestions: suggestions.data, keptLabel });
   const options = useCostPickerOptions();
   const [savedCount, setSavedCount] = useState(0);
 

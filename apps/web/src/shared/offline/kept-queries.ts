@@ -11,6 +11,7 @@ import { assetKeys } from '../../features/assets/assets.api';
 import { myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
 import { taskNoteKeys } from '../../features/tasks/task-notes.api';
+import { costKeys } from '../../features/costs/costs.api';
 
 /** What a kept answer belongs to: a day of My day, one task's page, its job's equipment, or a list clock-in picks from. */
 type KeptKind = { kind: 'day'; date: string } | { kind: 'task'; taskId: string } | { kind: 'job'; jobId: string } | { kind: 'picker' };
@@ -19,8 +20,8 @@ const same = (a: QueryKey, b: QueryKey) => keptKey(a) === keptKey(b);
 
 /**
  * The answers a technician needs without signal: My day's days, the page of each task on them (task with its
- * job, customer, site and contact; work periods; change log; its job's notes and photo list; the equipment at its
- * job's site) and the clock-in
+ * job, customer, site and contact; work periods; change log; its job's notes and photo list; the cost lines its work
+ * periods suggest; the equipment at its job's site) and the clock-in
  * lists (active vehicles, the assistants before any search). Nothing else is written to the device.
  */
 export function keptKindOf(key: QueryKey): KeptKind | null {
@@ -34,7 +35,8 @@ export function keptKindOf(key: QueryKey): KeptKind | null {
       same(key, taskKeys.activities(third)) ||
       same(key, taskKeys.activityLog(third)) ||
       same(key, taskNoteKeys.notes(third)) ||
-      same(key, taskNoteKeys.photos(third))
+      same(key, taskNoteKeys.photos(third)) ||
+      same(key, costKeys.suggestions(third))
     ) {
       return { kind: 'task', taskId: third };
     }

@@ -37,7 +37,7 @@ export function QueueSheet({ open, onOpenChange }: Props) {
       description={QUEUE_TEXTS.description}
       footer={
         waiting.length > 0 ? (
-          <Button variant="secondary" disabled={!online} title={online ? undefined : 'Offline'} onClick={() => void queue?.flush()}>
+          <Button variant="secondary" disabled={!online} title={online ? undefined : 'Offline'} onClick={() => void queue?.flush().catch(() => undefined)}>
             Send now
           </Button>
         ) : null
@@ -54,7 +54,7 @@ export function QueueSheet({ open, onOpenChange }: Props) {
                 <p className="mt-2 font-medium text-gray-900">{a.attention?.reason}</p>
                 <p className="mt-1 text-gray-700">{a.attention?.advice}</p>
                 <div className="mt-3 flex gap-2">
-                  <Button size="sm" disabled={!online} onClick={() => void queue?.retry(a.id)}>
+                  <Button size="sm" disabled={!online} onClick={() => void queue?.retry(a.id).catch(() => undefined)}>
                     Try again
                   </Button>
                   <Button size="sm" variant="secondary" onClick={() => setDiscarding(a)}>
@@ -87,7 +87,7 @@ export function QueueSheet({ open, onOpenChange }: Props) {
         confirmLabel="Discard"
         destructive
         onConfirm={() => {
-          if (discarding) void queue?.discard(discarding.id);
+          if (discarding) void queue?.discard(discarding.id).catch(() => undefined);
           setDiscarding(null);
         }}
       />

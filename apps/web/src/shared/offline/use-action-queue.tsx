@@ -41,7 +41,7 @@ export function ActionQueueProvider({ children }: { children: ReactNode }) {
     });
     setQueue(q);
     const flush = () => {
-      if (navigator.onLine) void q.flush();
+      if (navigator.onLine) void q.flush().catch(() => undefined);
     };
     flush();
     const timer = window.setInterval(() => {
@@ -103,7 +103,7 @@ export function useSendOrQueue() {
     const keep = async (): Promise<SentOrQueued<T>> => {
       const kept = await queue!.add(tapped);
       toast.success(QUEUED_TOAST.title, { description: QUEUED_TOAST.description });
-      if (navigator.onLine) void queue!.flush();
+      if (navigator.onLine) void queue!.flush().catch(() => undefined);
       return { queued: true, action: kept };
     };
     if (queue && mustQueue(queue.snapshot(), action.taskId, navigator.onLine)) return keep();
