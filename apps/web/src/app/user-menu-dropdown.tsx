@@ -3,7 +3,11 @@ import { LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { useSession, useSignOut } from '../lib/auth-context';
+import { useQueuedActions } from '../shared/offline/use-action-queue';
 import { USER_MENU_LABEL, USER_MENU_TRIGGER_CLASS, UserMenuFace } from './user-menu-face';
+
+export const UNSENT_ON_SIGN_OUT = (n: number) =>
+  `${n} ${n === 1 ? 'action has' : 'actions have'} not reached the office yet; ${n === 1 ? 'it stays' : 'they stay'} on this phone and ${n === 1 ? 'is' : 'are'} sent when you sign in again.`;
 
 const itemClass = 'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100';
 
@@ -12,8 +16,11 @@ export function UserMenuDropdown({ open, onOpenChange }: { open: boolean; onOpen
   const { user } = useSession();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const unsent = useQueuedActions().length;
 
   const onSignOut = async () => {
+    // Work kept offline stays with the device for this person's next sign-in; say so rather than let it seem lost.
+    if (unsent > 0) toast.info(UNSENT_ON_SIGN_OUT(unsent));
     try {
       await signOut();
     } catch {

@@ -116,7 +116,7 @@ describe('work done without signal', { timeout: 20_000 }, () => {
     expect(new Set(net.sent.map((s) => s.key)).size).toBe(2);
   });
 
-  it('clock in and out offline are kept on the phone, shown at once, and sent in order with their own keys and times', async () => {
+  it('clock in, clock out and close offline are kept on the phone, shown at once, and sent in order with their own keys and times', async () => {
     const net = network();
     await openMyDayOffline(net);
     const user = userEvent.setup();
@@ -133,18 +133,22 @@ describe('work done without signal', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox'), 'Replaced the valve');
     await user.click(within(dialog).getByRole('button', { name: 'Clock out' }));
     await waitFor(() => expect(within(card()).getByText('Clocked Out')).toBeTruthy());
-    expect(within(card()).getByRole('button', { name: 'Close' })).toBeTruthy();
+    await user.click(within(card()).getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Close task' })).getByRole('button', { name: 'Close Task' }));
+    await waitFor(() => expect(within(card()).getByText('Closed')).toBeTruthy());
+    expect(pill().textContent).toBe('Offline — 3 waiting to sync');
     const kept = await offlineActions(scope).toArray();
-    expect(kept.map((a) => a.kind).sort()).toEqual(['clockIn', 'clockOut']);
+    expect(kept.map((a) => a.kind).sort()).toEqual(['clockIn', 'clockOut', 'close']);
     expect(net.sent).toEqual([]);
 
     setOnline(true, net);
-    await waitFor(() => expect(net.sent.map((s) => s.path)).toEqual(['/api/tasks/clock-in', '/api/tasks/clock-out']));
+    await waitFor(() => expect(net.sent.map((s) => s.path)).toEqual(['/api/tasks/clock-in', '/api/tasks/clock-out', '/api/tasks/close']));
     const clockIn = kept.find((a) => a.kind === 'clockIn')!;
     const clockOut = kept.find((a) => a.kind === 'clockOut')!;
     expect(net.sent[0]).toMatchObject({ key: clockIn.id, body: { taskId: TASK_ID, actedAt: clockIn.actedAt } });
     expect(net.sent[1]).toMatchObject({ key: clockOut.id, body: { taskId: TASK_ID, description: 'Replaced the valve', actedAt: clockOut.actedAt } });
     expect(net.sent[1]!.body).not.toHaveProperty('taskActivityId');
+    expect(net.sent[2]).toMatchObject({ key: kept.find((a) => a.kind === 'close')!.id, body: { taskId: TASK_ID } });
     await waitFor(async () => expect(await offlineActions(scope).count()).toBe(0));
     await waitFor(() => expect(pill().textContent).toBe('Online'));
   });

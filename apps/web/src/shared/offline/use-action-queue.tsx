@@ -102,6 +102,8 @@ export function useSendOrQueue() {
     const tapped = { ...action, actedAt: action.actedAt ?? new Date().toISOString() };
     const keep = async (): Promise<SentOrQueued<T>> => {
       const kept = await queue!.add(tapped);
+      // Ask the browser not to clear this site's storage under pressure while work waits in it.
+      void navigator.storage?.persist?.().catch(() => false);
       toast.success(QUEUED_TOAST.title, { description: QUEUED_TOAST.description });
       if (navigator.onLine) void queue!.flush().catch(() => undefined);
       return { queued: true, action: kept };
