@@ -7,6 +7,8 @@ import { clockKeys } from '../../features/clock/clock.api';
 import { myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
 import { isOfflineFailure, keptKindOf, pruneKept } from './kept-queries';
+import { taskNoteKeys } from '../../features/tasks/task-notes.api';
+import { costKeys } from '../../features/costs/costs.api';
 
 const row = (queryKey: QueryKey, data: unknown = null): KeptAnswer => ({ key: keptKey(queryKey), queryKey, data, savedAt: 1 });
 const NOW = new Date('2026-11-27T15:00:00.000Z');
@@ -14,7 +16,14 @@ const NOW = new Date('2026-11-27T15:00:00.000Z');
 describe('what is kept on the device', () => {
   it('keeps My day, the task page answers and the clock-in lists, and nothing else', () => {
     expect(keptKindOf(myDayKeys.day('2026-11-27'))).toEqual({ kind: 'day', date: '2026-11-27' });
-    for (const key of [taskKeys.detail('t1'), taskKeys.activities('t1'), taskKeys.activityLog('t1')])
+    for (const key of [
+      taskKeys.detail('t1'),
+      taskKeys.activities('t1'),
+      taskKeys.activityLog('t1'),
+      taskNoteKeys.notes('t1'),
+      taskNoteKeys.photos('t1'),
+      costKeys.suggestions('t1'),
+    ])
       expect(keptKindOf(key)).toEqual({ kind: 'task', taskId: 't1' });
     expect(keptKindOf(clockKeys.activeVehicles)).toEqual({ kind: 'picker' });
     expect(keptKindOf(clockKeys.assistants('u1', ''))).toEqual({ kind: 'picker' });

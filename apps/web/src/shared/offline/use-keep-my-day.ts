@@ -6,6 +6,7 @@ import { assetKeys, assetsApi } from '../../features/assets/assets.api';
 import { clockApi, clockKeys } from '../../features/clock/clock.api';
 import { myDayApi, myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys, tasksApi } from '../../features/tasks/tasks.api';
+import { taskNoteKeys, taskNotesApi } from '../../features/tasks/task-notes.api';
 
 const FRESH = 30_000;
 /**
@@ -20,7 +21,8 @@ const lastLoaded = new WeakMap<QueryClient, Map<string, number>>();
 const AGAIN_AFTER = 2 * 60_000;
 
 /**
- * While online, loads the three days of My day, the page of every task on them and the clock-in lists, so a
+ * While online, loads the three days of My day, the page of every task on them (with its job's notes and photo
+ * list) and the clock-in lists, so a
  * task never opened before can still be read after the signal goes (each answer is kept as it arrives).
  * Loaded again at most every two minutes.
  */
@@ -56,6 +58,13 @@ export function useKeepMyDayOffline(days: readonly string[], userId: string, { w
               initialPageParam: 1,
               ...AHEAD,
             }),
+            queryClient.prefetchInfiniteQuery({
+              queryKey: taskNoteKeys.notes(id),
+              queryFn: ({ pageParam }) => taskNotesApi.notes(id, pageParam),
+              initialPageParam: 1,
+              ...AHEAD,
+            }),
+            queryClient.prefetchQuery({ queryKey: taskNoteKeys.photos(id), queryFn: () => taskNotesApi.photos(id), ...AHEAD }),
             withAssets
               ? queryClient.prefetchQuery({ queryKey: assetKeys.list({ jobId: job.id }), queryFn: () => assetsApi.list({ jobId: job.id }), ...AHEAD })
               : null,
