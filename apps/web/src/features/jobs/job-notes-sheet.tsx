@@ -3,7 +3,6 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { NOTE_PLACEHOLDER, type Note } from '@fieldwork/domain/jobs/notes.schemas';
-import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -12,7 +11,7 @@ import { SideSheet } from '../../components/side-sheet';
 import { SkeletonRows } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
 import { messageOf } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
+import { NoteByline } from '../../shared/jobs/note-byline';
 import { jobKeys, jobsApi } from './jobs.api';
 
 type NoteAction = 'add' | 'update' | 'delete';
@@ -177,69 +176,62 @@ function NoteItem({
 }) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(note.note);
-  const author = note.noteCreatedBy?.username ?? 'Former user';
   const unchanged = text.trim() === note.note.trim();
 
   return (
     <li className="rounded-lg border border-border p-3">
-      <div className="flex items-start gap-3">
-        <Avatar name={author} src={note.noteCreatedBy?.profileImg} size={28} />
-        <div className="min-w-0 flex-1">
-          <div className="flex items-center justify-between gap-2">
-            <p className="min-w-0 truncate text-sm">
-              <span className="font-medium text-gray-900">{author}</span>{' '}
-              <time dateTime={note.createdAt} className="text-xs text-muted">
-                {formatDateTime(note.createdAt, timeZone)}
-              </time>
-              {note.updatedAt !== note.createdAt ? <span className="text-xs text-muted"> · edited</span> : null}
-            </p>
-            {!editing && (note.actions.edit || note.actions.delete) ? (
-              <span className="flex shrink-0 gap-1">
-                {note.actions.edit ? (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-7 w-7"
-                    aria-label="Edit note"
-                    onClick={() => {
-                      setText(note.note);
-                      setEditing(true);
-                    }}
-                  >
-                    <Pencil size={14} aria-hidden="true" />
-                  </Button>
-                ) : null}
-                {note.actions.delete ? (
-                  <Button variant="ghost" size="icon" className="h-7 w-7" aria-label="Delete note" onClick={onDelete}>
-                    <Trash2 size={14} aria-hidden="true" />
-                  </Button>
-                ) : null}
-              </span>
-            ) : null}
-          </div>
-          {editing ? (
-            <form
-              className="mt-2 space-y-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!unchanged && text.trim()) onUpdate(text.trim(), () => setEditing(false));
-              }}
-            >
-              <Textarea aria-label="Edit note text" value={text} onChange={(e) => setText(e.target.value)} rows={3} autoFocus placeholder={NOTE_PLACEHOLDER} />
-              <div className="flex justify-end gap-2">
-                <Button variant="secondary" size="sm" onClick={() => setEditing(false)} disabled={saving}>
-                  Cancel
+      <NoteByline
+        note={note}
+        timeZone={timeZone}
+        extra={note.updatedAt !== note.createdAt ? <span className="text-xs text-muted"> · edited</span> : null}
+        side={
+          !editing && (note.actions.edit || note.actions.delete) ? (
+            <span className="flex shrink-0 gap-1">
+              {note.actions.edit ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="h-7 w-7"
+                  aria-label="Edit note"
+                  onClick={() => {
+                    setText(note.note);
+                    setEditing(true);
+                  }}
+                >
+                  <Pencil size={14} aria-hidden="true" />
                 </Button>
-                <Button type="submit" size="sm" disabled={unchanged || !text.trim()} loading={saving}>
-                  Update
+              ) : null}
+              {note.actions.delete ? (
+                <Button variant="ghost" size="icon" className="h-7 w-7" aria-label="Delete note" onClick={onDelete}>
+                  <Trash2 size={14} aria-hidden="true" />
                 </Button>
-              </div>
-            </form>
-          ) : (
-            <p className="mt-1 text-sm break-words whitespace-pre-wrap text-gray-900">{note.note}</p>
-          )}
-        </div>
-      </div>
+              ) : null}
+            </span>
+          ) : null
+        }
+      >
+        {editing ? (
+          <form
+            className="mt-2 space-y-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!unchanged && text.trim()) onUpdate(text.trim(), () => setEditing(false));
+            }}
+          >
+            <Textarea aria-label="Edit note text" value={text} onChange={(e) => setText(e.target.value)} rows={3} autoFocus placeholder={NOTE_PLACEHOLDER} />
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" size="sm" onClick={() => setEditing(false)} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" size="sm" disabled={unchanged || !text.trim()} loading={saving}>
+                Update
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="mt-1 text-sm break-words whitespace-pre-wrap text-gray-900">{note.note}</p>
+        )}
+      </NoteByline>
     </li>
   );
 }

@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import type { Media } from '@fieldwork/domain/jobs/media.schemas';
 import { NOTE_PLACEHOLDER, type Note } from '@fieldwork/domain/jobs/notes.schemas';
 import type { Task } from '@fieldwork/domain/tasks/tasks.schemas';
-import { Avatar } from '../../components/avatar';
 import { Button, buttonClass } from '../../components/button';
 import { Card } from '../../components/card';
 import { Dialog } from '../../components/dialog';
@@ -16,9 +15,9 @@ import { Spinner } from '../../components/spinner';
 import { Textarea } from '../../components/textarea';
 import { messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatDateTime } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { jobKeys } from '../jobs/jobs.api';
+import { NoteByline } from '../../shared/jobs/note-byline';
 import { useSendOrQueue } from '../../shared/offline/use-action-queue';
 import { taskNumberText } from '../../shared/tasks/task-status-badge';
 import { KeptNotesAndPhotos } from './task-notes-kept';
@@ -117,19 +116,11 @@ export function TaskNotesSection({ task, timeZone }: { task: Task; timeZone: str
 }
 
 function NoteRow({ note, timeZone }: { note: Note; timeZone: string }) {
-  const author = note.noteCreatedBy?.username || 'Former user';
   return (
-    <li className="flex items-start gap-3 rounded-lg border border-border p-3">
-      <Avatar name={author} src={note.noteCreatedBy?.profileImg} size={28} />
-      <div className="min-w-0 flex-1">
-        <p className="text-sm">
-          <span className="font-medium text-gray-900">{author}</span>{' '}
-          <time dateTime={note.createdAt} className="text-xs text-muted">
-            {formatDateTime(note.createdAt, timeZone)}
-          </time>
-        </p>
+    <li className="rounded-lg border border-border p-3">
+      <NoteByline note={note} timeZone={timeZone}>
         <p className="mt-1 text-sm break-words whitespace-pre-wrap text-gray-900">{note.note}</p>
-      </div>
+      </NoteByline>
     </li>
   );
 }

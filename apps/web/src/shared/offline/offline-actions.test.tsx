@@ -4,30 +4,23 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import { ATTENTION_ADVICE } from '@fieldwork/domain/offline/offline-queue.rules';
-import type { MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
+import { KEPT_ZONE, keptDayOf, keptMyDayTask } from './kept-day.fixture';
 import { makeSession, renderApp } from '../../test-utils';
 import { deleteOfflineStore, offlineActions, offlineStore } from '../../lib/offline-store';
 import { clockKeys } from '../../features/clock/clock.api';
 import { myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
-import { TASK_ID, actions, allowed, task } from '../tasks/test-fixtures';
+import { TASK_ID, actions, allowed } from '../tasks/test-fixtures';
 
-const ZONE = 'America/New_York';
+const ZONE = KEPT_ZONE;
 const today = dayIn(new Date(), ZONE);
 const tech = () => makeSession('Technician', 'noAccess');
 const scope = { userId: tech().user.id, companyId: tech().company.id };
 const CANCELLED = 'This task is closed or cancelled; it can no longer be changed.';
 
-const keptTask = {
-  ...task({ id: TASK_ID, name: 'Replace valve', status: 'AWAITING_START', displayStatus: 'Awaiting Start', actions: actions({ clockIn: allowed }) }),
-  dateCategory: 'today',
-  taskScheduler: { id: 's1', startDateTime: `${today}T13:00:00.000Z`, expectedEndDateTime: `${today}T15:00:00.000Z`, endDateTime: null },
-  siteAddressText: '12 Harbor St, Boston, MA 02110',
-  contact: null,
-  workPeriods: [],
-} as MyDayTask;
-const keptDay = { date: today, timeZone: ZONE, from: '', to: '', items: [keptTask] };
+const keptTask = keptMyDayTask(today);
+const keptDay = keptDayOf(today, keptTask);
 
 type Sent = { path: string; key: string | undefined; body: Record<string, unknown> };
 

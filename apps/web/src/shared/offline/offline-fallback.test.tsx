@@ -2,30 +2,24 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { shiftDay, type MyDayTask } from '@fieldwork/domain/tasks/my-day.schemas';
+import { shiftDay } from '@fieldwork/domain/tasks/my-day.schemas';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
+import { KEPT_ZONE, keptDayOf, keptMyDayTask } from './kept-day.fixture';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { deleteOfflineStore, offlineStore } from '../../lib/offline-store';
 import { formatTime } from '../../lib/format';
 import { myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
-import { TASK_ID, actions, allowed, task, taskPageReplies } from '../tasks/test-fixtures';
+import { TASK_ID, task, taskPageReplies } from '../tasks/test-fixtures';
 
-const ZONE = 'America/New_York';
+const ZONE = KEPT_ZONE;
 const today = dayIn(new Date(), ZONE);
 const tech = () => makeSession('Technician', 'noAccess');
 const scope = { userId: tech().user.id, companyId: tech().company.id };
 const SAVED_AT = Date.parse(`${today}T15:42:00.000Z`);
 
-const keptTask: MyDayTask = {
-  ...task({ id: TASK_ID, name: 'Replace valve', status: 'AWAITING_START', displayStatus: 'Awaiting Start', actions: actions({ clockIn: allowed }) }),
-  dateCategory: 'today',
-  taskScheduler: { id: 's1', startDateTime: `${today}T13:00:00.000Z`, expectedEndDateTime: `${today}T15:00:00.000Z`, endDateTime: null },
-  siteAddressText: '12 Harbor St, Boston, MA 02110',
-  contact: null,
-  workPeriods: [],
-} as MyDayTask;
-const keptDay = { date: today, timeZone: ZONE, from: '', to: '', items: [keptTask] };
+const keptTask = keptMyDayTask(today);
+const keptDay = keptDayOf(today, keptTask);
 
 /** The browser's own idea of the network, as navigator.onLine reports it. */
 function setNavigatorOnline(online: boolean) {
