@@ -244,6 +244,9 @@ async function addNotes(page, n, tag) {
     await notes.getByPlaceholder('Write Something...').fill(`Bench note ${tag} ${i + 1}`);
     try {
       await notes.getByRole('button', { name: 'Add Note' }).click();
+      // As a person would: the next note is typed once this one is saved (the box emptied, the button no longer busy).
+      await notes.getByPlaceholder('Write Something...').and(page.locator('textarea:placeholder-shown')).waitFor();
+      await notes.locator('button[aria-busy="true"]').waitFor({ state: 'detached' });
     } catch (error) {
       const kept = await keptOf(page);
       await page.screenshot({ path: '/tmp/offbench-stuck.png' });
