@@ -249,8 +249,11 @@ function checkAnswer(key: string, declared: Declared, res: LightMyRequestRespons
   return parsed.success ? undefined : `${key} ${status} body breaks its response schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`;
 }
 
-/** A request left unanswered is a failure too (a hung handler holds its connection and database slot). */
-const ANSWER_MS = 5_000;
+/**
+ * A request left unanswered is a failure too (a hung handler holds its connection and database slot). The bound
+ * tells a hang from slowness: a first PDF render starts the renderer, which took over 5 s on a loaded 2-core machine.
+ */
+const ANSWER_MS = 30_000;
 async function answerWithin(ms: number, pending: Promise<LightMyRequestResponse>, key: string): Promise<LightMyRequestResponse> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${key} gave no answer within ${ms} ms`)), ms)));
