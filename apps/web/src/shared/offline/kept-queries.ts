@@ -149,7 +149,9 @@ function onEvent(queryClient: QueryClient, event: QueryCacheNotifyEvent) {
   }
   // Offline, the query cache pauses the request instead of sending it; an unreachable server fails it.
   const paused = (action.type === 'fetch' || action.type === 'pause') && query.state.fetchStatus === 'paused';
-  const unreachable = action.type === 'error' && isOfflineFailure(action.error);
+  // From the first failed try, not after the retry a second later: the kept answer shows at once, and a retry that
+  // does reach the server replaces it.
+  const unreachable = (action.type === 'error' || action.type === 'failed') && isOfflineFailure(action.error);
   if (paused || unreachable) void fillFromKept(queryClient, query).catch(() => undefined);
 }
 

@@ -1,12 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { onlineManager } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { shiftDay } from '@fieldwork/domain/tasks/my-day.schemas';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 import { KEPT_ZONE, keptDayOf, keptMyDayTask } from './kept-day.fixture';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { deleteOfflineStore, offlineStore } from '../../lib/offline-store';
+import { SESSION_KEY } from '../../lib/auth-context';
+import { keepQueriesOffline } from './kept-queries';
 import { formatTime } from '../../lib/format';
 import { myDayKeys } from '../../features/my-day/my-day.api';
 import { taskKeys } from '../../features/tasks/tasks.api';
@@ -141,5 +143,19 @@ describe('reading My day and a task without signal', { timeout: 20_000 }, () => 
     await waitFor(async () => expect((await offlineStore(scope).read(taskKeys.detail(TASK_ID)))?.data).toMatchObject({ name: 'Replace valve' }));
     await waitFor(async () => expect(await offlineStore(scope).read(taskKeys.activities(TASK_ID))).toBeDefined());
     expect(await offlineStore(scope).read(myDayKeys.day(shiftDay(today, 1)))).toBeDefined();
+  });
+
+  it('shows the kept answer from the first failed try, not after the retry (the browser may think it is online)', async () => {
+    await offlineStore(scope).save(myDayKeys.day(today), keptDay, SAVED_AT);
+    unreachable();
+    // As the app's client: one retry of a network failure, here a minute away.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, retryDelay: 60_000 } } });
+    queryClient.setQueryData(SESSION_KEY, tech());
+    const stop = keepQueriesOffline(queryClient);
+    void queryClient.prefetchQuery({ queryKey: myDayKeys.day(today), queryFn: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await waitFor(() => expect(queryClient.getQueryData(myDayKeys.day(today))).toEqual(keptDay));
+    expect(queryClient.getQueryState(myDayKeys.day(today))?.fetchStatus).toBe('fetching');
+    stop();
+    queryClient.clear();
   });
 });
