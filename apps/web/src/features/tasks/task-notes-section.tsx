@@ -144,8 +144,9 @@ function TaskNotesComposer({ task, onNote, onPhoto }: { task: Task; onNote: () =
       return sendOrQueue(kept, () => taskNotesApi.addNote(task.id, text, key));
     },
     onSettled: (_d, error) => noteKey.settled(error ?? undefined),
-    onSuccess: async (result) => {
-      setDraft('');
+    onSuccess: async (result, sentText) => {
+      // Clear only what was sent: a note typed meanwhile stays in the box.
+      setDraft((current) => (current.trim() === sentText ? '' : current));
       if (result.queued) return;
       toast.success(TASK_NOTES_TEXT.noteAdded);
       await onNote();

@@ -25,8 +25,11 @@ export type ActionQueue = {
 
 type Options = {
   send: SendAction;
-  /** After the server accepted an action: refresh what it changed. */
-  onSent?: (action: StoredAction) => void;
+  /**
+   * After a round of sending that the server accepted actions in: refresh what they changed, once for the round
+   * (20 notes sent one by one refreshed the task's lists 20 times over).
+   */
+  onSent?: (actions: readonly StoredAction[]) => void;
   now?: () => Date;
   /** One sender across the phone's tabs (Web Locks where the browser has them); resends are harmless anyway. */
   exclusive?: <T>(run: () => Promise<T>) => Promise<T | undefined>;
@@ -57,7 +60,7 @@ export function createActionQueue(table: Table<StoredAction, string>, { send, on
   let running: Promise<void> | null = null;
   let again = false;
 
-  const sendDue = async () => {
+  const sendDue = async (sent: StoredAction[]) => {
     // A tab closed mid-send left its action "syncing": the same key makes sending it again safe.
     await table.filter((a) => a.state === 'syncing').modify({ state: 'waiting' });
     for (;;) {
@@ -75,7 +78,7 @@ export function createActionQueue(table: Table<StoredAction, string>, { send, on
       const outcome = sendOutcome(result, attempts);
       if (outcome.next === 'done') {
         await table.delete(action.id);
-        onSent?.(action);
+        sent.push(action);
         continue;
       }
       if (outcome.next === 'attention') {
@@ -94,13 +97,15 @@ export function createActionQueue(table: Table<StoredAction, string>, { send, on
       return running;
     }
     running = (async () => {
+      const sent: StoredAction[] = [];
       try {
         do {
           again = false;
-          await (exclusive ? exclusive(sendDue) : sendDue());
+          await (exclusive ? exclusive(() => sendDue(sent)) : sendDue(sent));
         } while (again);
       } finally {
         running = null;
+        if (sent.length > 0) onSent?.(sent);
       }
     })();
     return running;

@@ -76,6 +76,20 @@ export function useServedFromKeptAt(queryKey: QueryKey): number | null {
   );
 }
 
+/**
+ * Whether any screen shows a kept answer right now: the server could not be reached even if the browser says it is
+ * online (a phone on Wi-Fi with no way out says so, and so does an emulated offline after a reload).
+ */
+export function useServingKept(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => served.size > 0,
+  );
+}
+
 export function scopeOf(queryClient: QueryClient): (OfflineScope & { timeZone: string }) | null {
   const session = queryClient.getQueryData<SessionInfo | null>(SESSION_KEY);
   return session ? { userId: session.user.id, companyId: session.company.id, timeZone: session.company.timeZone } : null;
@@ -164,9 +178,12 @@ export function keepQueriesOffline(queryClient: QueryClient): () => void {
   served.clear();
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => onEvent(queryClient, event));
   const refresh = () => {
-    for (const hash of served.keys()) {
+    for (const hash of [...served.keys()]) {
       const query = queryClient.getQueryCache().get(hash);
-      if (query) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      // A screen showing it asks again (a failure shows the kept answer again); one no screen shows stops counting
+      // as offline, so the top bar does not stay "Offline" once the signal is back.
+      if (query?.getObserversCount()) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      else setServed(hash, null);
     }
   };
   window.addEventListener('online', refresh);

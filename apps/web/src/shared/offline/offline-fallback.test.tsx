@@ -59,6 +59,14 @@ describe('reading My day and a task without signal', { timeout: 20_000 }, () => 
     expect(screen.queryByText('Your tasks could not be loaded')).toBeNull();
   });
 
+  it('says Offline in the top bar while it shows kept answers, even when the browser claims to be online', async () => {
+    await offlineStore(scope).save(myDayKeys.day(today), keptDay, SAVED_AT);
+    unreachable();
+    renderApp('/workorder/my-day', tech());
+    expect(await banner()).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Sync status: Offline' })).toBeTruthy();
+  });
+
   it('shows the kept answer when the browser reports offline and the request is never sent', async () => {
     await offlineStore(scope).save(myDayKeys.day(today), keptDay, SAVED_AT);
     const fetchMock = mockApi();

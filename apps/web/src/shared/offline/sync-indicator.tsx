@@ -3,6 +3,7 @@ import { AlertTriangle, Cloud, CloudOff, RefreshCw } from 'lucide-react';
 import { syncIndicator, type SyncState } from '@fieldwork/domain/offline/offline-queue.rules';
 import { cn } from '../../lib/cn';
 import { useOnline } from '../../lib/use-online';
+import { useServingKept } from './kept-queries';
 import { useQueuedActions } from './use-action-queue';
 
 // The list of kept actions opens on a tap, so its code loads then.
@@ -20,7 +21,8 @@ const ICON: Record<SyncState, typeof Cloud> = { online: Cloud, offline: CloudOff
 
 /** Where the phone stands with the server — and with the work kept on it — on every screen's top bar. */
 export function useSyncIndicator() {
-  return syncIndicator(useQueuedActions(), useOnline());
+  const reachable = !useServingKept();
+  return syncIndicator(useQueuedActions(), useOnline() && reachable);
 }
 
 /**
