@@ -18,13 +18,12 @@
 //   4. the device's storage after the first visit: navigator.storage.estimate() and the JSON size of the kept rows.
 // About 3 minutes on 2 shared cores, so not part of `npm run bench`.
 // Writes bench/results/offline.md (and prints it). BENCH_OFFLINE_SHOTS=<dir> keeps screenshots of My day offline.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
 import { ROOT } from './lib.mjs';
+import { chunkName, ensureWebBuild, measurePrecache, splitPrecache } from './offline-precache.mjs';
 import { armSyncTimer, firstContentfulPaint, readKept, stampMyDay, timeClockIn } from './offline-page.mjs';
 
 // The browser tests' own pieces: the demo accounts, the API shortcuts, and the harness that starts the server on the
@@ -32,7 +31,7 @@ import { armSyncTimer, firstContentfulPaint, readKept, stampMyDay, timeClockIn }
 // One module graph for the three (tsx registered once): the harness, and vitest under it, load once.
 register();
 const { DEMO_PASSWORD, DEMO_USERS } = await import('../e2e/demo-accounts.ts');
-const { api, createJob } = await import('../e2e/demo-api.ts');
+const { api, createJob, tomsTask } = await import('../e2e/demo-api.ts');
 const { apiSignIn, launchBrowser, signIn, startApp, waitForPath } = await import('../e2e/harness.ts');
 
 const RUNS = Number(process.env.BENCH_OFFLINE_RUNS ?? 10);
@@ -43,7 +42,6 @@ const PROFILES = [
   { name: '4× CPU', rate: 4 },
 ];
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
-const DIST = join(ROOT, 'apps/web/dist');
 const log = (...a) => console.log('[offline]', ...a);
 
 // ---- statistics ----
@@ -56,116 +54,9 @@ const p50 = (xs) => quantile(xs, 0.5);
 const fmt = (x, d = 0) => (x === null || x === undefined ? '–' : x.toFixed(d));
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
-// ---- the web build, as `npm start` makes it, when its sources are newer than apps/web/dist ----
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(path)) if (entry !== 'node_modules' && entry !== 'dist') newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-function ensureWebBuild() {
-  const builtAt = existsSync(join(DIST, 'index.html')) ? statSync(join(DIST, 'index.html')).mtimeMs : 0;
-  const inputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
-  if (Math.max(...inputs.map((p) => newestMtime(join(ROOT, p)))) <= builtAt) return;
-  log(builtAt ? 'web sources changed; rebuilding the web app…' : 'building the web app…');
-  if (spawnSync('npm', ['run', 'build', '-w', '@fieldwork/web'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('web build failed');
-}
-
-// ---- 1. the precache ----
-/** The entries workbox precaches: the array passed to precacheAndRoute in dist/sw.js ({url, revision}). */
-function precacheEntries() {
-  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
-  const at = sw.indexOf('precacheAndRoute(');
-  if (at < 0) throw new Error('no precacheAndRoute in dist/sw.js');
-  const start = sw.indexOf('[', at);
-  let depth = 0;
-  let end = start;
-  for (; end < sw.length; end++) {
-    if (sw[end] === '[') depth++;
-    if (sw[end] === ']' && --depth === 0) break;
-  }
-  // Object literals with bare keys and string/null values only: evaluated as such.
-  return new Function(`return ${sw.slice(start, end + 1)}`)();
-}
-
-// Which chunks only the office screens load, judged from the chunk names (vite names each chunk after the module
-// that starts it: a page's chunk after its *.page file, a shared piece after its file): the pages of the office's
-// areas (dashboard, receptionist calls, scheduler, plans, leads, bids, estimates, invoices, customers,
-// subcontractors, vehicles, settings, the job and task lists and forms, the cost lists and calculator) and the
-// pieces only they use (the charts, the list tables, the document editor, plan/estimate/invoice parts). The
-// customer portal's pages are counted apart: a customer's, not a technician's. A chunk the technician's pages
-// loaded during this run is never counted as office-only, whatever its name (checked below).
-const OFFICE_NAMES = [
-  'charts|revenue-chart|calls-chart|dashboard\\.(page|api)|calls\\.page|scheduler-calendar\\.page',
-  'plans?-[a-z-]+|plans\\.(api|rules|schemas)|leads-list\\.page|leads\\.api|bid-requests\\.page|bids\\.api|use-bid-mutations',
-  'estimates?-[a-z-]+|estimates\\.schemas|invoices?-[a-z-]+|invoices\\.(rules|schemas)',
-  'document-(editor\\.page|preview|row-menu|status-badge)|use-document-actions|send-document-dialog',
-  'customers?-[a-z-]+|customers\\.api|subcontractors?-[a-z-]+|subcontractors\\.api|vehicles?-[a-z-]+|vehicles\\.api',
-  '(users-list|invitations-list|user-view|zones|tags|company|payments|texts|email-templates|delivery|api-tokens)\\.page',
-  'invite-user-dialog|user-status-badge|jobs-list\\.page|job-(create|edit)\\.page|tasks-list\\.page|task-(create|edit)\\.page',
-  'task-columns|all-costs\\.page|cost-calculator(\\.page|-lookups)|data-table|customise-(columns-)?sheet|use-table-config',
-];
-const OFFICE = new RegExp(`^(${OFFICE_NAMES.join('|')})$`);
-const PORTAL = /^(portal-[a-z-]+|portal\.(api|rules|schemas)|test-checkout\.page)$/;
-const chunkName = (url) => url.replace(/^.*\//, '').replace(/-[A-Za-z0-9_-]{8}\.(js|css)$/, '');
-
-function measurePrecache() {
-  const entries = precacheEntries().map((e) => {
-    const body = readFileSync(join(DIST, e.url));
-    return { url: e.url, raw: body.length, gzip: gzipSync(body, { level: 6 }).length };
-  });
-  const sum = (xs, k) => xs.reduce((n, e) => n + e[k], 0);
-  const worker = ['sw.js', ...readdirSync(DIST).filter((f) => /^workbox-.*\.js$/.test(f))].map((f) => {
-    const body = readFileSync(join(DIST, f));
-    return { url: f, raw: body.length, gzip: gzipSync(body, { level: 6 }).length };
-  });
-  return { entries, total: { raw: sum(entries, 'raw'), gzip: sum(entries, 'gzip') }, worker, largest: [...entries].sort((a, b) => b.raw - a.raw).slice(0, 5) };
-}
-
-/** The precache split by who opens it: loaded by the technician's pages in this run, office-only, portal, the rest. */
-function splitPrecache(precache, techLoaded) {
-  const groups = { tech: [], office: [], portal: [], other: [] };
-  const misjudged = [];
-  for (const e of precache.entries) {
-    const name = chunkName(e.url);
-    const loaded = techLoaded.has(e.url);
-    if (loaded && (OFFICE.test(name) || PORTAL.test(name))) misjudged.push(e.url);
-    const group = loaded ? 'tech' : OFFICE.test(name) ? 'office' : PORTAL.test(name) ? 'portal' : 'other';
-    groups[group].push(e);
-  }
-  const sum = (xs) => ({ n: xs.length, raw: xs.reduce((n, e) => n + e.raw, 0), gzip: xs.reduce((n, e) => n + e.gzip, 0) });
-  return {
-    tech: sum(groups.tech),
-    office: sum(groups.office),
-    portal: sum(groups.portal),
-    other: sum(groups.other),
-    officeLargest: groups.office.sort((a, b) => b.raw - a.raw).slice(0, 6),
-    misjudged,
-  };
-}
-
 // ---- the browser side ----
 const card = (page, taskNumber) => page.locator(`li[aria-label^="Task #${taskNumber} "]`);
 const keptOf = (page) => page.evaluate(readKept);
-
-/** A task of Tom's (tech1) today from `from` to `to` minutes from now, as e2e/offline-actions.e2e.ts makes them. */
-async function tomsTask(base, admin, jobId, name, from, to) {
-  const team = await api(base, admin, 'GET', '/api/tasks/team?page=1&limit=100');
-  const tom = team.items.find((m) => m.name === 'Tom Technician');
-  const task = (await api(base, admin, 'POST', '/api/tasks', { jobId, name })).data;
-  const now = Date.now();
-  await api(base, admin, 'POST', '/api/tasks/schedule', {
-    taskId: task.id,
-    startDateTime: new Date(now + from * 60_000).toISOString(),
-    expectedEndDateTime: new Date(now + to * 60_000).toISOString(),
-    isAssigned: true,
-    assignedTo: 'TECHNICIAN',
-    assignedTechnicianId: tom.id,
-  });
-  return task;
-}
 
 /** Polls `fn` until it returns true (every 250 ms, at most `ms`). */
 async function until(fn, ms, what) {
@@ -444,7 +335,7 @@ const lines = [
   'How judged: vite names each chunk after the module that starts it, so a page chunk carries its *.page file name and a ' +
     "shared piece its own file's name. Office-only = the office areas' pages (dashboard, calls, scheduler, plans, leads, bids, " +
     'estimates, invoices, customers, subcontractors, vehicles, settings, job/task lists and forms, cost lists and calculator) and ' +
-    'the pieces only they use (charts, list tables, document editor, plan/estimate/invoice parts): the OFFICE pattern in bench/offline.mjs. ' +
+    'the pieces only they use (charts, list tables, document editor, plan/estimate/invoice parts): the OFFICE pattern in bench/offline-precache.mjs. ' +
     "Cross-checked against the files the technician's pages requested in this run (sign-in, My day, a task page with notes, the " +
     `clock-in dialog): ${split.misjudged.length ? `named office/portal yet loaded: ${split.misjudged.join(', ')} (counted as the technician's)` : 'none of the office/portal-named chunks was loaded'}.`,
   '',

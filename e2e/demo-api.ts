@@ -50,3 +50,25 @@ export async function createLooseInvoice(
   });
   return created.data;
 }
+
+/**
+ * A task of Tom's (tech1) today from `from` to `to` minutes from now: the demo's own schedule keeps Tom's next task
+ * (awaiting start) at least half of the day's remaining time away, so a short window is free until minutes before
+ * midnight. Started, it can be clocked in and closed; starting in a few minutes (awaiting start), clocked in or
+ * cancelled.
+ */
+export async function tomsTask(baseUrl: string, admin: string, jobId: string, name: string, from: number, to: number) {
+  const team = await api<{ items: { id: string; name: string }[] }>(baseUrl, admin, 'GET', '/api/tasks/team?page=1&limit=100');
+  const tom = team.items.find((m) => m.name === 'Tom Technician')!;
+  const task = (await api<{ data: { id: string; taskNumber: number } }>(baseUrl, admin, 'POST', '/api/tasks', { jobId, name })).data;
+  const now = Date.now();
+  await api(baseUrl, admin, 'POST', '/api/tasks/schedule', {
+    taskId: task.id,
+    startDateTime: new Date(now + from * 60_000).toISOString(),
+    expectedEndDateTime: new Date(now + to * 60_000).toISOString(),
+    isAssigned: true,
+    assignedTo: 'TECHNICIAN',
+    assignedTechnicianId: tom.id,
+  });
+  return task;
+}

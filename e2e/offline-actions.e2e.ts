@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
-import { api, createJob } from './demo-api.ts';
+import { api, createJob, tomsTask } from './demo-api.ts';
 import { apiSignIn, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
 /** Set to a folder to keep screenshots of the offline screens. */
@@ -18,30 +18,8 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
-type Created = { data: { id: string; taskNumber: number } };
 type Period = { startTime: string; endTime: string | null; description: string | null };
 type KeptAction = { id: string; kind: string; actedAt: string; state: string };
-
-/**
- * A task of Tom's today from `from` to `to` minutes from now: the demo's own schedule keeps Tom's next task (awaiting
- * start) at least half of the day's remaining time away, so a short window is free until minutes before midnight.
- * Started, it can be clocked in and closed; starting in a few minutes (awaiting start), clocked in or cancelled.
- */
-async function tomsTask(base: string, admin: string, jobId: string, name: string, from: number, to: number) {
-  const team = await api<{ items: { id: string; name: string }[] }>(base, admin, 'GET', '/api/tasks/team?page=1&limit=100');
-  const tom = team.items.find((m) => m.name === 'Tom Technician')!;
-  const task = (await api<Created>(base, admin, 'POST', '/api/tasks', { jobId, name })).data;
-  const now = Date.now();
-  await api(base, admin, 'POST', '/api/tasks/schedule', {
-    taskId: task.id,
-    startDateTime: new Date(now + from * 60_000).toISOString(),
-    expectedEndDateTime: new Date(now + to * 60_000).toISOString(),
-    isAssigned: true,
-    assignedTo: 'TECHNICIAN',
-    assignedTechnicianId: tom.id,
-  });
-  return task;
-}
 
 /** The actions kept on the phone, read straight from IndexedDB. */
 function keptActions(page: Page): Promise<KeptAction[]> {
