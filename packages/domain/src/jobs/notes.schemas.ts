@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, uuidField } from '../common/common.schemas.ts';
+import { actedAtField } from '../tasks/clock.schemas.ts';
 
 export const NOTE_TYPES = ['Job'] as const;
 export const NOTE_MAX = 5000;
@@ -19,8 +20,11 @@ export const createNoteBody = z.strictObject({
 export type CreateNoteBody = z.infer<typeof createNoteBody>;
 
 export const updateNoteBody = z.strictObject({ note: noteText });
-/** A note added from a task (POST /api/tasks/{id}/notes): it goes on the task's job, as a Job note. */
-export const taskNoteBody = z.strictObject({ note: noteText });
+/**
+ * A note added from a task (POST /api/tasks/{id}/notes): it goes on the task's job, as a Job note, dated when the
+ * technician wrote it when it was kept on the phone offline (`actedAt`, at most a day old).
+ */
+export const taskNoteBody = z.strictObject({ note: noteText, actedAt: actedAtField() });
 export type TaskNoteBody = z.infer<typeof taskNoteBody>;
 
 export const noteListQuery = z.strictObject({

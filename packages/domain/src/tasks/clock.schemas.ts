@@ -60,6 +60,9 @@ const isoInstant = (label: string) =>
     .refine(storableInstant, { error: `${label} must be a valid ISO 8601 date-time.` })
     .transform((v) => new Date(v).toISOString());
 
+/** When the technician tapped it, for an action kept on the phone while offline and sent later (actedAtError). */
+export const actedAtField = () => isoInstant('Acted at').optional();
+
 /** POST /tasks/clock-in: the vehicle only when the answer to the vehicle question is Yes; assistants exclude the assignee. */
 export const clockInBody = z.strictObject({
   taskId: uuidField('Task'),
@@ -73,8 +76,7 @@ export const clockInBody = z.strictObject({
     .max(MAX_ASSISTANTS, { error: CLOCK_MESSAGES.tooManyAssistants })
     .refine((ids) => new Set(ids).size === ids.length, { error: CLOCK_MESSAGES.duplicateAssistants })
     .default([]),
-  /** When the technician tapped it, for an action kept on the phone while offline and sent later (actedAtError). */
-  actedAt: isoInstant('Acted at').optional(),
+  actedAt: actedAtField(),
 });
 export type ClockInBody = z.infer<typeof clockInBody>;
 
@@ -93,8 +95,7 @@ export const clockOutBody = z.strictObject({
     .min(1, { error: CLOCK_MESSAGES.descriptionRequired })
     .max(TASK_DESCRIPTION_MAX, { error: `Description must be less than or equal to ${TASK_DESCRIPTION_MAX} characters.` }),
   endDateTime: isoInstant('End date-time').optional(),
-  /** When the technician tapped it, for an action kept on the phone while offline and sent later (actedAtError). */
-  actedAt: isoInstant('Acted at').optional(),
+  actedAt: actedAtField(),
 });
 export type ClockOutBody = z.infer<typeof clockOutBody>;
 

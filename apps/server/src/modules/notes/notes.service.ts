@@ -35,10 +35,11 @@ export async function listJobNotes(db: Db, viewer: Viewer, q: NoteListQuery) {
  * The count is moved first: on PostgreSQL that locks the job row, so the open-check that follows sees any
  * close that raced with it, and parallel notes on one job queue up instead of losing increments.
  */
-export async function addNote(db: Db, viewer: Viewer, body: CreateNoteBody): Promise<Note> {
+/** `writtenAt`: when the note was written, for one kept on a phone offline and sent later (else now). */
+export async function addNote(db: Db, viewer: Viewer, body: CreateNoteBody, writtenAt?: string): Promise<Note> {
   const { tenantId } = viewer;
   const id = randomUUID();
-  const now = nowIso();
+  const now = writtenAt ?? nowIso();
   await db.transaction().execute(async (trx) => {
     await bumpJobCount(trx, tenantId, body.jobId, 'note_count', 1);
     await requireOpenJob(trx, tenantId, body.jobId);

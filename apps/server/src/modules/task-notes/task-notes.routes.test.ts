@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildJob, buildTask } from '@fieldwork/testing/factories';
+import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 import { multipart, SAMPLES } from '../media/media-upload.fixture.ts';
 import { jobCounts, setJobStatus } from '../notes/test-jobs.fixture.ts';
@@ -104,6 +105,18 @@ describe('task notes', () => {
     expect(onClosedTask.json().message).toBe('This task is closed or cancelled; notes and photos can no longer be added.');
     expect(await jobCounts(t.db, job.id)).toEqual({ note_count: 0, media_count: 0 });
     expect(await jobCounts(t.db, closed.job.id)).toEqual({ note_count: 0, media_count: 0 });
+  });
+
+  it('dates a note kept on the phone offline when it was written, within a day', async () => {
+    const { tech, task } = await techTask();
+    const written = new Date(Date.now() - 158 * 60_000).toISOString();
+    const res = await addNote(task.id, tech.cookie, { note: 'Written in the basement', actedAt: written });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.createdAt).toBe(written);
+    const row = await t.db.selectFrom('notes').select('created_at').where('id', '=', res.json().data.id).executeTakeFirstOrThrow();
+    expect(new Date(row.created_at).toISOString()).toBe(written);
+    const old = await addNote(task.id, tech.cookie, { note: 'Too old', actedAt: new Date(Date.now() - 25 * 3_600_000).toISOString() });
+    expect(old.json()).toMatchObject({ statusCode: 400, message: [CLOCK_MESSAGES.actedTooLongAgo] });
   });
 
   it('validates the note like a job note', async () => {

@@ -4,6 +4,8 @@ import { pageMeta } from '@fieldwork/domain/common/common.schemas';
 import type { Media } from '@fieldwork/domain/jobs/media.schemas';
 import type { Note, TaskNoteBody } from '@fieldwork/domain/jobs/notes.schemas';
 import { taskPhotoLink, type TaskNoteListQuery } from '@fieldwork/domain/tasks/task-notes.schemas';
+import { AppError } from '@fieldwork/domain/common/errors.schemas';
+import { actedAtError } from '@fieldwork/domain/tasks/clock.schemas';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { toMediaDto } from '../media/media.presenter.ts';
 import { listJobMedia } from '../media/media.repository.ts';
@@ -35,7 +37,9 @@ export async function listTaskNotes(db: Db, auth: Auth, taskId: string, q: TaskN
 export async function addTaskNote(db: Db, auth: Auth, taskId: string, body: TaskNoteBody): Promise<Note> {
   const { tv, row } = await visibleTask(db, auth, taskId);
   requireTaskAction(tv, row, 'addNote');
-  return addNote(db, auth.viewer, { jobId: row.job_id, noteType: 'Job', note: body.note });
+  const actedError = body.actedAt ? actedAtError(body.actedAt, tv.now) : null;
+  if (actedError) throw new AppError('VALIDATION_FAILED', [actedError]);
+  return addNote(db, auth.viewer, { jobId: row.job_id, noteType: 'Job', note: body.note }, body.actedAt);
 }
 
 /** A photo's link is the task's, which the assignee can open (the job's own link needs office job access). */

@@ -22,8 +22,9 @@ export const taskNotesApi = {
     fromItemsPage(await api.get<ItemsPage<Note>>(`/tasks/${taskId}/notes`, { query: { page, limit: TASK_NOTES_PAGE_SIZE } })),
   /** The job's photos, newest first; each `fileLink` is the task's own download link. */
   photos: async (taskId: string): Promise<Media[]> => (await api.get<ItemsOf<Media>>(`/tasks/${taskId}/photos`)).data.items,
-  addNote: async (taskId: string, note: string, idempotencyKey?: string): Promise<Note> =>
-    (await api.post<DataOf<Note>>(`/tasks/${taskId}/notes`, { note }, { headers: idempotencyHeaders(idempotencyKey) })).data,
+  /** `actedAt`: when a note kept on the phone offline was written (the server dates it then). */
+  addNote: async (taskId: string, note: string, idempotencyKey?: string, actedAt?: string): Promise<Note> =>
+    (await api.post<DataOf<Note>>(`/tasks/${taskId}/notes`, { note, ...(actedAt ? { actedAt } : {}) }, { headers: idempotencyHeaders(idempotencyKey) })).data,
   addPhoto: async (taskId: string, file: Blob, fileName: string, idempotencyKey?: string): Promise<Media> => {
     const form = new FormData();
     form.append('file', file, fileName);

@@ -103,7 +103,7 @@ describe('work done without signal', { timeout: 20_000 }, () => {
     setOnline(true, net);
     await waitFor(async () => expect(await offlineActions(scope).count()).toBe(0));
     expect(net.sent.map((s) => [s.path, s.body])).toEqual([
-      [`/api/tasks/${TASK_ID}/notes`, { note: 'Gate code 4411' }],
+      [`/api/tasks/${TASK_ID}/notes`, { note: 'Gate code 4411', actedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
       [`/api/tasks/${TASK_ID}/photos`, { file: 'meter.png', size: 4, type: 'image/png' }],
     ]);
     expect(new Set(net.sent.map((s) => s.key)).size).toBe(2);

@@ -11,7 +11,7 @@ import type { SendAction } from './action-queue';
 /** A photo kept on the phone: its bytes (IndexedDB keeps them across restarts), type and name. */
 export type QueuedPhoto = { fileName: string; type: string; data: ArrayBuffer };
 
-/** What each kind of kept action holds. Clock times are not in it: the action's own time is sent as `actedAt`. */
+/** What each kind of kept action holds. Times are not in it: the action's own time is sent as `actedAt` (clock, notes). */
 export type QueuedPayloads = {
   clockIn: Omit<ClockInRequest, 'actedAt'>;
   clockOut: Omit<ClockOutBody, 'actedAt'>;
@@ -28,7 +28,7 @@ export const QUEUED_SENDERS = {
   clockIn: (a) => clockApi.clockIn({ ...payloadOf(a, 'clockIn'), actedAt: a.actedAt }, a.id),
   clockOut: (a) => clockApi.clockOut({ ...payloadOf(a, 'clockOut'), actedAt: a.actedAt }, a.id),
   close: (a) => tasksApi.close(payloadOf(a, 'close'), a.id),
-  note: (a) => taskNotesApi.addNote(a.taskId, payloadOf(a, 'note').note, a.id),
+  note: (a) => taskNotesApi.addNote(a.taskId, payloadOf(a, 'note').note, a.id, a.actedAt),
   photo: (a) => {
     const photo = payloadOf(a, 'photo');
     return taskNotesApi.addPhoto(a.taskId, new Blob([photo.data], { type: photo.type }), photo.fileName, a.id);
