@@ -5,7 +5,7 @@
 // alternate start by start so a busy moment of the machine does not fall on one way only. Also reported: the
 // bundle's build time and size. Writes bench/results/start-<dialect>.md.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.mjs';
@@ -19,9 +19,23 @@ const POLL_MS = 5;
 const WAYS = {
   tsx: ['--import', 'tsx', join(ROOT, 'apps/server/src/server.ts')],
   bundle: ['--enable-source-maps', SERVER_BUNDLE],
+  // What the source maps cost at start (npm start keeps them, for stack traces naming the TypeScript).
+  'bundle, no source maps': [SERVER_BUNDLE],
+  ...(process.env.BENCH_START_EXTRA_FLAGS
+    ? { 'bundle + extra flags': [...process.env.BENCH_START_EXTRA_FLAGS.split(' '), '--enable-source-maps', SERVER_BUNDLE] }
+    : {}),
 };
 
-/** One start: ms from spawn to the first 200 of /api/ready; then SIGTERM and wait for the exit. */
+/** CPU time (user + system, every thread) the process has used so far, in ms; /proc counts 100 ticks a second. */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/**
+ * One start: ms from spawn to the first 200 of /api/ready, and the CPU time the process used by then (on a busy
+ * machine the wall time includes waiting for a core, the CPU time does not); then SIGTERM and wait for the exit.
+ */
 async function timeStart(args, env) {
   const port = await freePort();
   const started = performance.now();
@@ -32,9 +46,13 @@ async function timeStart(args, env) {
   });
   const exited = new Promise((ok) => child.once('exit', ok));
   let readyMs = null;
+  let cpu = null;
   while (readyMs === null && child.exitCode === null && performance.now() - started < 30_000) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200) readyMs = performance.now() - started;
+      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200) {
+        readyMs = performance.now() - started;
+        cpu = cpuMs(child.pid);
+      }
     } catch {
       // not listening yet
     }
@@ -43,7 +61,7 @@ async function timeStart(args, env) {
   child.kill(readyMs === null ? 'SIGKILL' : 'SIGTERM');
   await exited;
   if (readyMs === null) throw new Error(`${args.join(' ')} did not become ready`);
-  return readyMs;
+  return { readyMs, cpu };
 }
 
 const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)];
@@ -62,24 +80,26 @@ const env = { ...database.env, LOG_LEVEL: 'warn', DEMO: '' };
 try {
   // The first start creates and migrates the database; it is not measured (the figure is for a migrated one).
   await timeStart(WAYS.bundle, env);
-  const times = { tsx: [], bundle: [] };
+  const ways = Object.keys(WAYS);
+  const times = Object.fromEntries(ways.map((way) => [way, []]));
   for (let i = 0; i < STARTS; i++) {
-    for (const way of i % 2 === 0 ? ['tsx', 'bundle'] : ['bundle', 'tsx']) times[way].push(await timeStart(WAYS[way], env));
+    for (const way of i % 2 === 0 ? ways : [...ways].reverse()) times[way].push(await timeStart(WAYS[way], env));
   }
-  const rows = Object.entries(times).map(([way, t]) => ({ way, ...summary(t) }));
+  const rows = Object.entries(times).map(([way, t]) => ({ way, ...summary(t.map((x) => x.readyMs)), cpu: summary(t.map((x) => x.cpu)) }));
   const f = (n) => n.toFixed(0);
   const lines = [
     `# Server start: process spawn → first 200 from GET /api/ready (${dialect})`,
     '',
     `${new Date().toISOString()}, Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)} at the end.`,
     `${STARTS} starts each way on an already migrated ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database (no demo data),`,
-    `alternating; /api/ready polled every ${POLL_MS} ms. \`npm run bench:start\`, bench/start.mjs.`,
+    `alternating; /api/ready polled every ${POLL_MS} ms. CPU: the server process's user + system time (all threads, 10 ms`,
+    'ticks) when it first answered. `npm run bench:start`, bench/start.mjs.',
     '',
-    '| way | command | p50 ms | p95 ms | min ms | max ms |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
+    '| way | command | p50 ms | p95 ms | min ms | max ms | CPU p50 ms | CPU p95 ms |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.way} | \`node ${r.way === 'tsx' ? '--import tsx apps/server/src/server.ts' : '--enable-source-maps apps/server/dist/server.mjs'}\` | ${f(r.p50)} | ${f(r.p95)} | ${f(r.min)} | ${f(r.max)} |`,
+        `| ${r.way} | \`node ${WAYS[r.way].map((a) => a.replace(ROOT + '/', '')).join(' ')}\` | ${f(r.p50)} | ${f(r.p95)} | ${f(r.min)} | ${f(r.max)} | ${f(r.cpu.p50)} | ${f(r.cpu.p95)} |`,
     ),
     '',
     `Bundle (scripts/build-server.mjs, esbuild): built in ${f(build.ms)} ms; apps/server/dist/server.mjs ${(build.serverBytes / 1024).toFixed(0)} KB,`,
