@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 //   domain — pure packages (packages/*/src), node
 //   server — apps/server, node, forked processes; SQLite by default, PostgreSQL when
 //            TEST_DATABASE_URL is set (see scripts/with-postgres.sh)
-//   server-process — the server suites that start real server processes, run after `server`, one at a time
+//   server-process — the server suites that start real server processes (the built bundle, as `npm start` runs
+//            it; built first when out of date), run after `server`, one at a time
 //   web    — apps/web, jsdom + React
 // Browser (e2e) tests have their own config: e2e/vitest.e2e.config.ts.
 
@@ -56,6 +57,7 @@ export default defineConfig({
           name: 'server-process',
           root,
           include: PROCESS_SUITES,
+          globalSetup: ['apps/server/src/ops/server-bundle.global-setup.mjs'],
           environment: 'node',
           pool: 'forks',
           maxWorkers: 1,

@@ -1,8 +1,11 @@
-// `npm start`: build the web app when its build is missing or older than its sources, then run the server
-// (which migrates the database at start-up) with tsx, so no separate server build step exists.
+// `npm start`: build the web app when its build is missing or older than its sources, build the server to plain
+// JavaScript (scripts/build-server.mjs, esbuild → apps/server/dist/server.mjs) when its bundle is missing or older
+// than the server's sources, then run that bundle with node (it migrates the database at start-up). Running the
+// bundle instead of the TypeScript sources through tsx saves the compiler's load time at every start and restart.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ensureServerBuilt, SERVER_BUNDLE } from './build-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'apps/web/dist/index.html');
@@ -33,6 +36,10 @@ if (changedAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+const built = await ensureServerBuilt();
+if (built) console.log(`Server built in ${Math.round(built.ms)} ms.`);
+
+// Source maps on, so a stack trace names the TypeScript file and line, not the bundle's.
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

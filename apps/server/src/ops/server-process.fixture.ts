@@ -1,10 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-export const SERVER_ENTRY = fileURLToPath(new URL('../server.ts', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/**
+ * What `npm start` runs: the server built to JavaScript by scripts/build-server.mjs. The `server-process` project's
+ * global setup (server-bundle.global-setup.mjs) builds it when it is missing or older than the sources, so these
+ * processes run the code under test and time the start a deployment has.
+ */
+export const SERVER_BUNDLE = join(REPO_ROOT, 'apps/server/dist/server.mjs');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -34,9 +40,11 @@ export type ServerProcess = {
 
 export type StartOptions = { dataDir: string; databaseUrl?: string; env?: Record<string, string>; waitReady?: boolean };
 
-/** `src/server.ts` as its own OS process, as `npm start` runs it, on a free loopback port. */
+/** The server bundle as its own OS process, as `npm start` runs it, on a free loopback port. */
 export function spawnServer(options: StartOptions, port: number): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  if (!existsSync(SERVER_BUNDLE))
+    throw new Error(`${SERVER_BUNDLE} is missing: run the server-process project (its global setup builds it) or npm run build:server`);
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -8,7 +8,7 @@ import { emptyDatabase } from '../ops/ops-database.fixture.ts';
 import { freePort, sleep, spawnServer, waitFor200 } from '../ops/server-process.fixture.ts';
 
 /**
- * Real server processes (`src/server.ts`, as `npm start` runs it) for the cross-process suites: several may
+ * Real server processes (`src/server.ts` built to apps/server/dist/server.mjs, as `npm start` runs it) for the cross-process suites: several may
  * share one SQLite file (DATA_DIR) or one PostgreSQL database. Every process listens on 127.0.0.1 only; the
  * suites end them in afterAll, failed or not.
  */

@@ -1,4 +1,4 @@
-import nodemailer, { type SentMessageInfo } from 'nodemailer';
+import type { SentMessageInfo, Transporter } from 'nodemailer';
 
 export type OutgoingMail = {
   from: string;
@@ -25,13 +25,22 @@ export type MailConfig = { smtpUrl: string | undefined; from: string };
  * Timeouts are short: the worker retries with backoff, so a hanging server must not hold a job for minutes.
  */
 export function createMailTransport(config: MailConfig): MailTransport | null {
-  if (!config.smtpUrl) return null;
-  const transporter = nodemailer.createTransport(config.smtpUrl, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as never);
+  const smtpUrl = config.smtpUrl;
+  if (!smtpUrl) return null;
+  // nodemailer is loaded with the first email, not at start-up: a start (or a restart after a crash) answers
+  // sooner, and the first email waits for it once.
+  let created: Promise<Transporter> | null = null;
+  const transporter = () =>
+    (created ??= import('nodemailer').then((m) =>
+      m.default.createTransport(smtpUrl, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as never),
+    ));
   return {
     send: async (mail) => {
       let info: SentMessageInfo;
       try {
-        info = await transporter.sendMail({
+        info = await (
+          await transporter()
+        ).sendMail({
           from: mail.from,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           to: mail.to,
@@ -67,6 +76,6 @@ export function createMailTransport(config: MailConfig): MailTransport | null {
       });
       return { accepted, rejected, providerId: info.messageId ?? null };
     },
-    close: () => transporter.close(),
+    close: () => void created?.then((t) => t.close()),
   };
 }

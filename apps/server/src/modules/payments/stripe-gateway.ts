@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { PAYMENT_MESSAGES } from '@fieldwork/domain/payments/payments.rules';
 
@@ -13,10 +13,10 @@ export type StripeGateway = {
   createCheckout: (secretKey: string, session: CheckoutRequest, idempotencyKey: string) => Promise<{ id: string; url: string }>;
   /** Stripe's fee and the net amount of a payment, once Stripe has them (null before). */
   feeOf: (secretKey: string, paymentIntentId: string) => Promise<{ feeCents: number; netCents: number } | null>;
-  /** The event, when its signature over the raw body matches the secret and is recent; otherwise throws. */
-  verifyEvent: (rawBody: Buffer, signature: string, webhookSecret: string) => Stripe.Event;
+  /** The event, when its signature over the raw body matches the secret and is recent; otherwise rejects. */
+  verifyEvent: (rawBody: Buffer, signature: string, webhookSecret: string) => Promise<Stripe.Event>;
   /** A Stripe-Signature header for a payload: the demo's test checkout signs its events as Stripe would. */
-  signature: (payload: string, webhookSecret: string) => string;
+  signature: (payload: string, webhookSecret: string) => Promise<string>;
 };
 
 export type CheckoutRequest = {
@@ -30,12 +30,19 @@ export type CheckoutRequest = {
   metadata: Record<string, string>;
 };
 
-const verifier = new Stripe('sk_verify_only');
+/**
+ * The SDK is loaded on first use, not at start-up: it is the largest package the server imports and only
+ * companies taking online payments need it, so every start (and restart after a crash) would pay for it.
+ */
+let sdk: Promise<typeof Stripe> | null = null;
+const loadStripe = () => (sdk ??= import('stripe').then((m) => m.default));
+let verifierClient: Promise<Stripe> | null = null;
+const verifier = () => (verifierClient ??= loadStripe().then((StripeSdk) => new StripeSdk('sk_verify_only')));
 
 export function createStripeGateway(apiUrl: string | undefined): StripeGateway {
   const target = apiUrl ? new URL(apiUrl) : null;
-  const clientFor = (secretKey: string) =>
-    new Stripe(secretKey, {
+  const clientFor = async (secretKey: string) =>
+    new (await loadStripe())(secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(target
@@ -45,10 +52,11 @@ export function createStripeGateway(apiUrl: string | undefined): StripeGateway {
 
   return {
     async checkKey(secretKey) {
+      const StripeSdk = await loadStripe();
       try {
-        await clientFor(secretKey).accounts.retrieveCurrent();
+        await (await clientFor(secretKey)).accounts.retrieveCurrent();
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+        if (error instanceof StripeSdk.errors.StripeAuthenticationError || error instanceof StripeSdk.errors.StripePermissionError) {
           throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.keyRefused);
         }
         throw new AppError('UPSTREAM_FAILED', PAYMENT_MESSAGES.keyUnreachable);
@@ -56,8 +64,10 @@ export function createStripeGateway(apiUrl: string | undefined): StripeGateway {
     },
 
     async createCheckout(secretKey, session, idempotencyKey) {
-      const created = await clientFor(secretKey)
-        .checkout.sessions.create(
+      const created = await (
+        await clientFor(secretKey)
+      ).checkout.sessions
+        .create(
           {
             mode: 'payment',
             line_items: [
@@ -80,19 +90,19 @@ export function createStripeGateway(apiUrl: string | undefined): StripeGateway {
     },
 
     async feeOf(secretKey, paymentIntentId) {
-      const intent = await clientFor(secretKey).paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] });
+      const intent = await (await clientFor(secretKey)).paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] });
       const charge = intent.latest_charge;
       const balance = charge && typeof charge === 'object' ? charge.balance_transaction : null;
       if (!balance || typeof balance !== 'object') return null;
       return { feeCents: balance.fee, netCents: balance.net };
     },
 
-    verifyEvent(rawBody, signature, webhookSecret) {
-      return verifier.webhooks.constructEvent(rawBody, signature, webhookSecret);
+    async verifyEvent(rawBody, signature, webhookSecret) {
+      return (await verifier()).webhooks.constructEvent(rawBody, signature, webhookSecret);
     },
 
-    signature(payload, webhookSecret) {
-      return verifier.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    async signature(payload, webhookSecret) {
+      return (await verifier()).webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
     },
   };
 }

@@ -36,7 +36,7 @@ export async function handleStripeWebhook(
     if (!secret) throw refused;
     let event: Stripe.Event;
     try {
-      event = deps.gateway.verifyEvent(rawBody, signature, secret);
+      event = await deps.gateway.verifyEvent(rawBody, signature, secret);
     } catch {
       throw refused;
     }

@@ -76,7 +76,7 @@ export function completeTestCheckout(deps: Deps, companyId: string, sessionId: s
         },
       },
     });
-    await handleStripeWebhook(deps, companyId, Buffer.from(payload), deps.gateway.signature(payload, deps.testWebhookSecret));
+    await handleStripeWebhook(deps, companyId, Buffer.from(payload), await deps.gateway.signature(payload, deps.testWebhookSecret));
     return { url: checkout.return_url };
   });
 }

@@ -46,7 +46,11 @@ type Job = { id: number; tenantId: string; input: DocumentPdfInput; resolve: (pd
 type Company = { onWorkers: number; waiting: Job[]; lastServed: number };
 type Slot = { worker: Worker; ready: boolean; job: Job | null; startedAt: number; timer: NodeJS.Timeout | null; timedOut: boolean };
 
-/** Node runs TypeScript here through tsx, whose loader a worker thread does not inherit: this entry registers it. */
+/**
+ * The render thread's entry, next to this module. Under tsx (tests, `npm run dev:server`) it is the source entry
+ * that registers tsx, whose loader a worker thread does not inherit; in the bundle `npm start` runs
+ * (scripts/build-server.mjs) it is the render thread built to that same name next to server.mjs.
+ */
 const WORKER_ENTRY = new URL('./pdf-render.worker-entry.mjs', import.meta.url);
 
 /** Heap of one render thread; the largest document (60 pages) needs a small part of it. */
