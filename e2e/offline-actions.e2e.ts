@@ -21,6 +21,26 @@ const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, is
 type Period = { startTime: string; endTime: string | null; description: string | null };
 type KeptAction = { id: string; kind: string; actedAt: string; state: string };
 
+/** Whether the task's page (its detail answer) is kept on the phone, read straight from IndexedDB. */
+function taskPageKept(page: Page, taskId: string): Promise<boolean> {
+  return page.evaluate(async (id) => {
+    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('fieldwork-offline'))?.name;
+    if (!name) return false;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const rows = await new Promise<{ queryKey: unknown[] }[]>((resolve, reject) => {
+      const req = db.transaction('answers').objectStore('answers').getAll();
+      req.onsuccess = () => resolve(req.result as { queryKey: unknown[] }[]);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    return rows.some((r) => r.queryKey[1] === 'detail' && r.queryKey[2] === id);
+  }, taskId);
+}
+
 /** The actions kept on the phone, read straight from IndexedDB. */
 function keptActions(page: Page): Promise<KeptAction[]> {
   return page.evaluate(async () => {
@@ -100,6 +120,8 @@ describe('work done without signal', () => {
     const task = await tomsTask(base, admin, job.id, 'E2E offline visit', -1, 5);
     await page.reload();
     await card(page, task.taskNumber).waitFor();
+    // My day loads its tasks' pages onto the device in the background: that first visit completes before the signal goes.
+    await expect.poll(() => taskPageKept(page, task.id), { timeout: 30_000 }).toBe(true);
     await page.context().setOffline(true);
     await clockInOnMyDay(page, task.taskNumber);
 

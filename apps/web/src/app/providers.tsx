@@ -4,7 +4,6 @@ import { RouterProvider } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { clearSession } from '../lib/auth-context';
-import { keepQueriesOffline } from '../shared/offline/kept-queries';
 import type { AppRouter } from './router';
 
 export function Providers({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
@@ -18,8 +17,19 @@ export function Providers({ queryClient, router }: { queryClient: QueryClient; r
     return () => setUnauthorizedHandler(null);
   }, [queryClient, router]);
 
-  // The technician's day is written to the device as it loads and read back when there is no signal.
-  useEffect(() => keepQueriesOffline(queryClient), [queryClient]);
+  // The technician's day is written to the device as it loads and read back when there is no signal. The code that
+  // does it (and Dexie under it) loads after the first paint: the sign-in page does not wait for it.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('../shared/offline/kept-queries').then((m) => {
+      if (!gone) stop = m.keepQueriesOffline(queryClient);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [queryClient]);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -4,7 +4,7 @@ import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
 import { viewerClass, type Capability, type ViewerClass } from '@fieldwork/domain/access/roles.rules';
 import { api, ApiError, type DataOf } from './api-client';
 import { lastSession, rememberSession } from './last-session';
-import { canKeepOffline, forgetOfflineStore } from './offline-store';
+import { canKeepOffline } from './offline-scope';
 
 const unreachable = (error: unknown) => error instanceof ApiError && error.code === 'NETWORK';
 
@@ -110,7 +110,8 @@ export function useSignOut(): () => Promise<void> {
       clearSession(queryClient);
       // The day kept for working without signal leaves the device with the person who signs out; work they did
       // offline that the server has not accepted yet stays for their next sign-in.
-      if (session && canKeepOffline()) await forgetOfflineStore({ userId: session.user.id, companyId: session.company.id }).catch(() => undefined);
+      if (session && canKeepOffline())
+        await import('./offline-store').then((m) => m.forgetOfflineStore({ userId: session.user.id, companyId: session.company.id })).catch(() => undefined);
     }
   };
 }

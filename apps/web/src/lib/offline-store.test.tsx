@@ -6,7 +6,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Dexie } from 'dexie';
 import { makeSession, mockApi, route, testQueryClient } from '../test-utils';
 import { SESSION_KEY, useSignOut } from './auth-context';
-import { deleteOfflineStore, offlineDbName, offlineStore, type OfflineScope } from './offline-store';
+import { deleteOfflineStore, offlineStore } from './offline-store';
+import { offlineDbName, type OfflineScope } from './offline-scope';
 
 const pat: OfflineScope = { userId: 'u-pat', companyId: 'c-acme' };
 const sam: OfflineScope = { userId: 'u-sam', companyId: 'c-acme' };

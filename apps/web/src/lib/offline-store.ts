@@ -1,9 +1,7 @@
 import { Dexie, type Table } from 'dexie';
-import { hashKey, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { QueuedAction } from '@fieldwork/domain/offline/offline-queue.rules';
-
-/** Whose cache: one database per person per company, so two people on one phone never read each other's day. */
-export type OfflineScope = { userId: string; companyId: string };
+import { keptKey, offlineDbName, type OfflineScope } from './offline-scope';
 
 /** One kept answer of the API: the query's data as it last arrived online, and when. */
 export type KeptAnswer = { key: string; queryKey: QueryKey; data: unknown; savedAt: number };
@@ -15,13 +13,6 @@ export type OfflineStore = {
   all: () => Promise<KeptAnswer[]>;
   remove: (keys: readonly string[]) => Promise<void>;
 };
-
-const DB_PREFIX = 'fieldwork-offline';
-
-export const offlineDbName = (scope: OfflineScope) => `${DB_PREFIX}:${scope.companyId}:${scope.userId}`;
-
-/** The query key as the cache hashes it, so a kept answer is found by the same key the page asks with. */
-export const keptKey = (queryKey: QueryKey) => hashKey(queryKey);
 
 /**
  * One action the technician made without signal, kept until the server accepted it: the queue's record
@@ -89,6 +80,3 @@ export async function deleteOfflineStore(scope: OfflineScope): Promise<void> {
   open.delete(name);
   await Dexie.delete(name);
 }
-
-/** Whether IndexedDB exists here at all (it does not in some private modes and test runners). */
-export const canKeepOffline = () => typeof indexedDB !== 'undefined';

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ATTENTION_ADVICE } from '@fieldwork/domain/offline/offline-queue.rules';
 import { ApiError, NETWORK_MESSAGE } from '../../lib/api-client';
 import { deleteOfflineStore, offlineActions, type StoredAction } from '../../lib/offline-store';
-import { createActionQueue, sendResultOf, type ActionQueue, type SendAction } from './action-queue';
+import { createActionQueue, type ActionQueue, type SendAction } from './action-queue';
+import { sendResultOf } from './send-result';
 
 const scope = { userId: 'u-tech', companyId: 'c-acme' };
 const NOW = new Date('2026-03-12T11:40:00Z');

@@ -1,6 +1,6 @@
 import { liveQuery, type Table } from 'dexie';
 import { nextToSend, sendOutcome, type QueuedActionKind, type SendResult } from '@fieldwork/domain/offline/offline-queue.rules';
-import { isApiError } from '../../lib/api-client';
+import { sendResultOf } from './send-result';
 import type { StoredAction } from '../../lib/offline-store';
 
 /** A new action for the queue: what it is, on which task, what to send and a line saying what it was. */
@@ -34,12 +34,6 @@ type Options = {
   /** One sender across the phone's tabs (Web Locks where the browser has them); resends are harmless anyway. */
   exclusive?: <T>(run: () => Promise<T>) => Promise<T | undefined>;
 };
-
-/** The API client's error as the queue rules read it: no answer at all, or the server's status and words. */
-export function sendResultOf(error: unknown): SendResult {
-  if (!isApiError(error) || error.statusCode === 0) return { kind: 'network' };
-  return { kind: 'answer', status: error.statusCode, code: error.code, message: error.messages.length > 1 ? error.messages : error.message };
-}
 
 const byTime = (a: StoredAction, b: StoredAction) => (a.actedAt < b.actedAt ? -1 : a.actedAt > b.actedAt ? 1 : a.id < b.id ? -1 : 1);
 

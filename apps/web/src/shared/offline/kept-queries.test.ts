@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
-import { keptKey, type KeptAnswer } from '../../lib/offline-store';
+import type { KeptAnswer } from '../../lib/offline-store';
+import { keptKey } from '../../lib/offline-scope';
 import { assetKeys } from '../../features/assets/assets.api';
 import { clockKeys } from '../../features/clock/clock.api';
 import { myDayKeys } from '../../features/my-day/my-day.api';

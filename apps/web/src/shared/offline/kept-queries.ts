@@ -1,11 +1,12 @@
-import { useSyncExternalStore } from 'react';
 import type { Query, QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { SessionInfo } from '@fieldwork/domain/access/auth.schemas';
 import { shiftDay } from '@fieldwork/domain/tasks/my-day.schemas';
 import { dayIn } from '@fieldwork/domain/time/zoned-day.rules';
 import { ApiError, NETWORK_MESSAGE } from '../../lib/api-client';
 import { SESSION_KEY } from '../../lib/auth-context';
-import { canKeepOffline, keptKey, offlineStore, type KeptAnswer, type OfflineScope } from '../../lib/offline-store';
+import { offlineStore, type KeptAnswer } from '../../lib/offline-store';
+import { canKeepOffline, keptKey, type OfflineScope } from '../../lib/offline-scope';
+import { clearServed, markKeepingStarted, servedHashes, setServed } from './kept-served';
 import { clockKeys } from '../../features/clock/clock.api';
 import { assetKeys } from '../../features/assets/assets.api';
 import { myDayKeys } from '../../features/my-day/my-day.api';
@@ -53,42 +54,6 @@ export function isOfflineFailure(error: unknown): boolean {
 }
 
 const NO_NETWORK = new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
-
-// Queries showing a kept answer right now, with when it was saved: the offline banner reads this.
-const served = new Map<string, number>();
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((l) => l());
-function setServed(hash: string, savedAt: number | null) {
-  if (savedAt === null ? !served.delete(hash) : served.get(hash) === savedAt) return;
-  if (savedAt !== null) served.set(hash, savedAt);
-  changed();
-}
-
-/** When the kept answer this query shows was saved, or null while it shows a live one. */
-export function useServedFromKeptAt(queryKey: QueryKey): number | null {
-  const hash = keptKey(queryKey);
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => served.get(hash) ?? null,
-  );
-}
-
-/**
- * Whether any screen shows a kept answer right now: the server could not be reached even if the browser says it is
- * online (a phone on Wi-Fi with no way out says so, and so does an emulated offline after a reload).
- */
-export function useServingKept(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => served.size > 0,
-  );
-}
 
 export function scopeOf(queryClient: QueryClient): (OfflineScope & { timeZone: string }) | null {
   const session = queryClient.getQueryData<SessionInfo | null>(SESSION_KEY);
@@ -175,10 +140,19 @@ function onEvent(queryClient: QueryClient, event: QueryCacheNotifyEvent) {
  */
 export function keepQueriesOffline(queryClient: QueryClient): () => void {
   if (!canKeepOffline()) return () => undefined;
-  served.clear();
+  clearServed();
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => onEvent(queryClient, event));
+  // This module loads after the first paint: a request that already failed for want of a network, or waits for
+  // one, is served from the device now; an answer that already arrived is written to it.
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (!keptKindOf(query.queryKey)) continue;
+    const failedOffline = query.state.status === 'error' && isOfflineFailure(query.state.error);
+    if (failedOffline || query.state.fetchStatus === 'paused') void fillFromKept(queryClient, query).catch(() => undefined);
+    else if (query.state.status === 'success') void keep(queryClient, query, query.state.data).catch(() => undefined);
+  }
+  markKeepingStarted();
   const refresh = () => {
-    for (const hash of [...served.keys()]) {
+    for (const hash of servedHashes()) {
       const query = queryClient.getQueryCache().get(hash);
       // A screen showing it asks again (a failure shows the kept answer again); one no screen shows stops counting
       // as offline, so the top bar does not stay "Offline" once the signal is back.

@@ -2,7 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { formatTime } from '../../lib/format';
 import { useOnline } from '../../lib/use-online';
-import { useServedFromKeptAt } from './kept-queries';
+import { useServedFromKeptAt } from './kept-served';
 
 /**
  * "Offline — last updated 10:42 AM" above a page that shows what the device kept: the answer read from the

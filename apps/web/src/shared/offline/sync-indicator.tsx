@@ -3,7 +3,7 @@ import { AlertTriangle, Cloud, CloudOff, RefreshCw } from 'lucide-react';
 import { syncIndicator, type SyncState } from '@fieldwork/domain/offline/offline-queue.rules';
 import { cn } from '../../lib/cn';
 import { useOnline } from '../../lib/use-online';
-import { useServingKept } from './kept-queries';
+import { useServingKept } from './kept-served';
 import { useQueuedActions } from './use-action-queue';
 
 // The list of kept actions opens on a tap, so its code loads then.

@@ -4,13 +4,17 @@ import { toast } from 'sonner';
 import type { QueuedActionKind } from '@fieldwork/domain/offline/offline-queue.rules';
 import { mustQueue } from '@fieldwork/domain/offline/queued-task.rules';
 import { useSession } from '../../lib/auth-context';
-import { canKeepOffline, offlineActions, offlineDbName, type StoredAction } from '../../lib/offline-store';
-import { createActionQueue, sendResultOf, webLock, type ActionQueue, type NewAction } from './action-queue';
+import type { StoredAction } from '../../lib/offline-store';
+import { canKeepOffline, offlineDbName } from '../../lib/offline-scope';
+import type { ActionQueue, NewAction } from './action-queue';
+import { sendResultOf } from './send-result';
 import { sendQueued, type QueuedPayloads } from './queued-senders';
 import { refreshAfterClock } from '../clock/refresh-after-clock';
 import { costKeys } from '../../features/costs/costs.api';
 
 const QueueContext = createContext<ActionQueue | null>(null);
+/** The queue being opened for the signed-in person (one per tab), for an action tapped before it is ready. */
+let loading: Promise<ActionQueue | null> | null = null;
 
 /** How often a phone with waiting actions tries again even without an "online" event (they are unreliable). */
 const FLUSH_EVERY_MS = 20_000;
@@ -25,6 +29,28 @@ export const QUEUED_TOAST = {
  * says it is online again, when the tab comes back to the front and every 20 seconds while anything waits —
  * Background Sync alone would not do (Safari has none).
  */
+/** Sends what waits when the page opens, back online, back to the front and every 20 seconds; returns its stop. */
+function run(q: ActionQueue): () => void {
+  const flush = () => {
+    if (navigator.onLine) void q.flush().catch(() => undefined);
+  };
+  flush();
+  const timer = window.setInterval(() => {
+    if (q.snapshot().some((a) => a.state === 'waiting')) flush();
+  }, FLUSH_EVERY_MS);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') flush();
+  };
+  window.addEventListener('online', flush);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.clearInterval(timer);
+    window.removeEventListener('online', flush);
+    document.removeEventListener('visibilitychange', onVisible);
+    q.close();
+  };
+}
+
 export function ActionQueueProvider({ children }: { children: ReactNode }) {
   const { user, company } = useSession();
   const queryClient = useQueryClient();
@@ -33,30 +59,25 @@ export function ActionQueueProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!canKeepOffline()) return;
     const scope = { userId: user.id, companyId: company.id };
-    const q = createActionQueue(offlineActions(scope), {
-      send: sendQueued,
-      // What the server now holds replaces what the phone showed: the task, lists, scheduler, jobs and costs.
-      onSent: () => void Promise.all([refreshAfterClock(queryClient), queryClient.invalidateQueries({ queryKey: costKeys.all })]),
-      exclusive: webLock(`${offlineDbName(scope)}:send`),
+    let gone = false;
+    let stop: (() => void) | undefined;
+    // The queue and Dexie under it load after the first paint; an action tapped meanwhile waits for them.
+    loading = Promise.all([import('./action-queue'), import('../../lib/offline-store')]).then(([{ createActionQueue, webLock }, { offlineActions }]) => {
+      if (gone) return null;
+      const q = createActionQueue(offlineActions(scope), {
+        send: sendQueued,
+        // What the server now holds replaces what the phone showed: the task, lists, scheduler, jobs and costs.
+        onSent: () => void Promise.all([refreshAfterClock(queryClient), queryClient.invalidateQueries({ queryKey: costKeys.all })]),
+        exclusive: webLock(`${offlineDbName(scope)}:send`),
+      });
+      setQueue(q);
+      stop = run(q);
+      return q;
     });
-    setQueue(q);
-    const flush = () => {
-      if (navigator.onLine) void q.flush().catch(() => undefined);
-    };
-    flush();
-    const timer = window.setInterval(() => {
-      if (q.snapshot().some((a) => a.state === 'waiting')) flush();
-    }, FLUSH_EVERY_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') flush();
-    };
-    window.addEventListener('online', flush);
-    document.addEventListener('visibilitychange', onVisible);
     return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('online', flush);
-      document.removeEventListener('visibilitychange', onVisible);
-      q.close();
+      gone = true;
+      loading = null;
+      stop?.();
       setQueue(null);
     };
   }, [user.id, company.id, queryClient]);
@@ -93,13 +114,14 @@ export const isQueued = (result: unknown): boolean =>
  * changes nothing). A refusal by the server is thrown as before, for the screen to show.
  */
 export function useSendOrQueue() {
-  const queue = useActionQueue();
+  const ready = useActionQueue();
   return async <K extends QueuedActionKind, T>(
     action: NewAction<QueuedPayloads[K]> & { kind: K; id: string },
     send: () => Promise<T>,
   ): Promise<SentOrQueued<T>> => {
     // The time tapped, not the time a slow request gave up.
     const tapped = { ...action, actedAt: action.actedAt ?? new Date().toISOString() };
+    const queue = ready ?? (await loading?.catch(() => null)) ?? null;
     const keep = async (): Promise<SentOrQueued<T>> => {
       const kept = await queue!.add(tapped);
       // Ask the browser not to clear this site's storage under pressure while work waits in it.

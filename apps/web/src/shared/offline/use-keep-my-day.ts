@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { canKeepOffline } from '../../lib/offline-store';
+import { canKeepOffline } from '../../lib/offline-scope';
+import { keepingStarted } from './kept-served';
 import { useOnline } from '../../lib/use-online';
 import { assetKeys, assetsApi } from '../../features/assets/assets.api';
 import { clockApi, clockKeys } from '../../features/clock/clock.api';
@@ -39,6 +40,9 @@ export function useKeepMyDayOffline(days: readonly string[], userId: string, { w
     runs.set(run, Date.now());
     let stopped = false;
     const load = async () => {
+      // Loaded ahead, kept only: nothing holds these answers in memory, so the device must be listening first.
+      await keepingStarted;
+      if (stopped) return;
       await Promise.all([
         queryClient.prefetchQuery({ queryKey: clockKeys.activeVehicles, queryFn: clockApi.activeVehicles, ...AHEAD }),
         queryClient.prefetchQuery({ queryKey: clockKeys.assistants(userId, ''), queryFn: () => clockApi.assistants(userId, ''), ...AHEAD }),
