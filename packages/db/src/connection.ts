@@ -111,8 +111,10 @@ export function createDb(config: DbConfig): DbHandle {
   const file = config.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  // The wait first: switching a new file to WAL takes a lock, and a second process opening the same file at that
+  // moment (two servers starting together) must wait for it, not fail with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   // Without statistics the planner takes "tenant_id = ?" for selective and walks a whole company's rows
