@@ -6,9 +6,6 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { clearSession } from '../lib/auth-context';
 import type { AppRouter } from './router';
 
-// Started as the app's code runs, so it is ready about when the first screen asks for data.
-const keptQueries = import('../shared/offline/kept-queries');
-
 export function Providers({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   useEffect(() => {
     // A 401 on a normal call means the session ended elsewhere (sign-out, disabled, password change).
@@ -21,13 +18,16 @@ export function Providers({ queryClient, router }: { queryClient: QueryClient; r
   }, [queryClient, router]);
 
   // The technician's day is written to the device as it loads and read back when there is no signal. The code that
-  // does it (and Dexie under it) is fetched alongside the first render, not before it: the sign-in page does not wait.
+  // does it (and Dexie under it) is fetched as the app first renders, not before: the sign-in page does not wait.
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    void keptQueries.then((m) => {
-      if (!gone) stop = m.keepQueriesOffline(queryClient);
-    });
+    import('../shared/offline/kept-queries')
+      .then((m) => {
+        if (!gone) stop = m.keepQueriesOffline(queryClient);
+      })
+      // Only a page (or test) torn down while it loads gets here; nothing is kept then.
+      .catch(() => undefined);
     return () => {
       gone = true;
       stop?.();

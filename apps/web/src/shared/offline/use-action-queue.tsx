@@ -62,18 +62,21 @@ export function ActionQueueProvider({ children }: { children: ReactNode }) {
     let gone = false;
     let stop: (() => void) | undefined;
     // The queue and Dexie under it load after the first paint; an action tapped meanwhile waits for them.
-    loading = Promise.all([import('./action-queue'), import('../../lib/offline-store')]).then(([{ createActionQueue, webLock }, { offlineActions }]) => {
-      if (gone) return null;
-      const q = createActionQueue(offlineActions(scope), {
-        send: sendQueued,
-        // What the server now holds replaces what the phone showed: the task, lists, scheduler, jobs and costs.
-        onSent: () => void Promise.all([refreshAfterClock(queryClient), queryClient.invalidateQueries({ queryKey: costKeys.all })]),
-        exclusive: webLock(`${offlineDbName(scope)}:send`),
-      });
-      setQueue(q);
-      stop = run(q);
-      return q;
-    });
+    loading = Promise.all([import('./action-queue'), import('../../lib/offline-store')])
+      .then(([{ createActionQueue, webLock }, { offlineActions }]) => {
+        if (gone) return null;
+        const q = createActionQueue(offlineActions(scope), {
+          send: sendQueued,
+          // What the server now holds replaces what the phone showed: the task, lists, scheduler, jobs and costs.
+          onSent: () => void Promise.all([refreshAfterClock(queryClient), queryClient.invalidateQueries({ queryKey: costKeys.all })]),
+          exclusive: webLock(`${offlineDbName(scope)}:send`),
+        });
+        setQueue(q);
+        stop = run(q);
+        return q;
+      })
+      // A page (or test) torn down while the queue loads: actions are then sent as before, none kept.
+      .catch(() => null);
     return () => {
       gone = true;
       loading = null;
