@@ -36,46 +36,6 @@ export function stampMyDay() {
 /** First contentful paint of this document (ms from navigation start), once Chromium has reported it. */
 export const firstContentfulPaint = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
 
-/** The kept store of the signed-in user, read straight from IndexedDB (as e2e/offline-my-day.e2e.ts reads it). */
-export async function readKept() {
-  const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('fieldwork-offline'))?.name;
-  if (!name) return null;
-  const db = await new Promise((resolve, reject) => {
-    const req = indexedDB.open(name);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-  const all = (store) =>
-    db.objectStoreNames.contains(store)
-      ? new Promise((resolve, reject) => {
-          const req = db.transaction(store).objectStore(store).getAll();
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
-        })
-      : Promise.resolve([]);
-  const rows = await all('answers');
-  const actions = await all('actions');
-  db.close();
-  const days = {};
-  const taskPages = [];
-  for (const row of rows) {
-    const [, kind, id] = row.queryKey;
-    if (kind === 'my-day') days[id] = (row.data?.items ?? []).map((t) => t.id);
-    if (kind === 'detail') taskPages.push(id);
-  }
-  const estimate = await navigator.storage?.estimate?.();
-  return {
-    name,
-    days,
-    taskPages,
-    rows: rows.length,
-    bytes: rows.reduce((n, r) => n + JSON.stringify(r).length, 0),
-    actions: actions.length,
-    usage: estimate?.usage ?? null,
-    usageDetails: estimate?.usageDetails ?? null,
-  };
-}
-
 /**
  * Taps `button` (the open "Clock in" dialog's own Clock in button) and waits for the card of task `taskNumber` to show
  * "Waiting to sync": the tap → the DOM change that shows it, and → the next frame.

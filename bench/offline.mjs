@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 import { ROOT } from './lib.mjs';
 import { chunkName, ensureWebBuild, measurePrecache, splitPrecache } from './offline-precache.mjs';
-import { armSyncTimer, firstContentfulPaint, readKept, stampMyDay, timeClockIn } from './offline-page.mjs';
+import { armSyncTimer, firstContentfulPaint, stampMyDay, timeClockIn } from './offline-page.mjs';
 
 // The browser tests' own pieces: the demo accounts, the API shortcuts, and the harness that starts the server on the
 // demo company (DEMO=1, a fresh SQLite directory, a private copy of apps/web/dist) and launches Chromium.
@@ -33,6 +33,7 @@ register();
 const { DEMO_PASSWORD, DEMO_USERS } = await import('../e2e/demo-accounts.ts');
 const { api, createJob, tomsTask } = await import('../e2e/demo-api.ts');
 const { apiSignIn, launchBrowser, signIn, startApp, waitForPath } = await import('../e2e/harness.ts');
+const { readKeptDay } = await import('../e2e/device-store.ts');
 
 const RUNS = Number(process.env.BENCH_OFFLINE_RUNS ?? 10);
 const ACTION_RUNS = Number(process.env.BENCH_OFFLINE_ACTION_RUNS ?? 3);
@@ -56,7 +57,7 @@ const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 // ---- the browser side ----
 const card = (page, taskNumber) => page.locator(`li[aria-label^="Task #${taskNumber} "]`);
-const keptOf = (page) => page.evaluate(readKept);
+const keptOf = readKeptDay;
 
 /** Polls `fn` until it returns true (every 250 ms, at most `ms`). */
 async function until(fn, ms, what) {
@@ -122,12 +123,12 @@ async function addNotes(page, n, tag) {
       await page.screenshot({ path: '/tmp/offbench-stuck.png' });
       const pill = await page.getByLabel(/^Sync status:/).textContent();
       throw new Error(
-        `note ${i + 1} of ${n} (${tag}): Add Note stayed busy; ${kept.actions} kept actions; pill "${pill}"; online ${await page.evaluate(() => navigator.onLine)}`,
+        `note ${i + 1} of ${n} (${tag}): Add Note stayed busy; ${kept.actions.length} kept actions; pill "${pill}"; online ${await page.evaluate(() => navigator.onLine)}`,
         { cause: error },
       );
     }
   }
-  await until(async () => (await keptOf(page)).actions === n, 30_000, `${n} kept notes`);
+  await until(async () => (await keptOf(page)).actions.length === n, 30_000, `${n} kept notes`);
 }
 
 /** The network off, and the app saying so (its sync pill): what it does next is what a technician without signal gets. */

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { api, createJob, tomsTask } from './demo-api.ts';
+import { readKeptDay } from './device-store.ts';
 import { apiSignIn, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
 /** Set to a folder to keep screenshots of the offline screens. */
@@ -19,48 +20,11 @@ const shot = async (page: Page, name: string) => {
 };
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
 type Period = { startTime: string; endTime: string | null; description: string | null };
-type KeptAction = { id: string; kind: string; actedAt: string; state: string };
 
-/** Whether the task's page (its detail answer) is kept on the phone, read straight from IndexedDB. */
-function taskPageKept(page: Page, taskId: string): Promise<boolean> {
-  return page.evaluate(async (id) => {
-    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('fieldwork-offline'))?.name;
-    if (!name) return false;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open(name);
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    const rows = await new Promise<{ queryKey: unknown[] }[]>((resolve, reject) => {
-      const req = db.transaction('answers').objectStore('answers').getAll();
-      req.onsuccess = () => resolve(req.result as { queryKey: unknown[] }[]);
-      req.onerror = () => reject(req.error);
-    });
-    db.close();
-    return rows.some((r) => r.queryKey[1] === 'detail' && r.queryKey[2] === id);
-  }, taskId);
-}
-
-/** The actions kept on the phone, read straight from IndexedDB. */
-function keptActions(page: Page): Promise<KeptAction[]> {
-  return page.evaluate(async () => {
-    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('fieldwork-offline'))?.name;
-    if (!name) return [];
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open(name);
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    if (!db.objectStoreNames.contains('actions')) return (db.close(), []);
-    const rows = await new Promise<KeptAction[]>((resolve, reject) => {
-      const req = db.transaction('actions').objectStore('actions').getAll();
-      req.onsuccess = () => resolve(req.result as KeptAction[]);
-      req.onerror = () => reject(req.error);
-    });
-    db.close();
-    return rows.map(({ id, kind, actedAt, state }) => ({ id, kind, actedAt, state }));
-  });
-}
+/** Whether the task's page (its detail answer) is kept on the phone. */
+const taskPageKept = async (page: Page, taskId: string) => (await readKeptDay(page))?.taskPages.includes(taskId) ?? false;
+/** The actions kept on the phone. */
+const keptActions = async (page: Page) => (await readKeptDay(page))?.actions ?? [];
 
 const card = (page: Page, taskNumber: number) => page.getByRole('listitem', { name: new RegExp(`^Task #${taskNumber} `) });
 const pill = (page: Page) => page.getByLabel(/^Sync status:/);

@@ -7,42 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { readKeptDay } from './device-store.ts';
 import { signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 /** Set to a folder to keep screenshots of the offline screens (at 390 and 1280 px). */
 const SHOTS = process.env.OFFLINE_SHOTS_DIR;
-
-type Kept = { name: string; days: Record<string, string[]>; taskPages: string[]; rows: number; bytes: number; usage: number | null };
-
-/** What the device holds for the signed-in technician, read straight from IndexedDB. */
-function kept(page: Page): Promise<Kept | null> {
-  return page.evaluate(async () => {
-    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('fieldwork-offline'))?.name;
-    if (!name) return null;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open(name);
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    type Row = { key: string; queryKey: unknown[]; data: unknown };
-    const rows = await new Promise<Row[]>((resolve, reject) => {
-      const req = db.transaction('answers').objectStore('answers').getAll();
-      req.onsuccess = () => resolve(req.result as Row[]);
-      req.onerror = () => reject(req.error);
-    });
-    db.close();
-    const days: Record<string, string[]> = {};
-    const taskPages: string[] = [];
-    for (const row of rows) {
-      const [, kind, id] = row.queryKey as [string, string, string];
-      if (kind === 'my-day') days[id] = ((row.data as { items: { id: string }[] }).items ?? []).map((t) => t.id);
-      if (kind === 'detail') taskPages.push(id);
-    }
-    const usage = (await navigator.storage?.estimate?.())?.usage ?? null;
-    return { name, days, taskPages, rows: rows.length, bytes: rows.reduce((n, r) => n + JSON.stringify(r).length, 0), usage };
-  });
-}
 
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -64,14 +34,14 @@ describe('My day without signal', () => {
     await expect
       .poll(
         async () => {
-          const k = await kept(page);
+          const k = await readKeptDay(page);
           const ids = Object.values(k?.days ?? {}).flat();
           return k !== null && Object.keys(k.days).length === 3 && ids.every((id) => k.taskPages.includes(id));
         },
         { timeout: 30_000, interval: 250 },
       )
       .toBe(true);
-    const store = (await kept(page))!;
+    const store = (await readKeptDay(page))!;
     expect(store.name).toMatch(/^fieldwork-offline:/);
 
     // One task opened online, then back to My day.
