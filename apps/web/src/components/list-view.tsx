@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PagedRows } from '../lib/use-paged-list';
+import { hasNextPage, type PagedRows } from '../lib/use-paged-list';
 import { Button } from './button';
 import { CardList, type CardField } from './card-list';
 import { DataTable, type Column, type SortState } from './data-table';
@@ -82,12 +82,12 @@ export function ListView<Item>({
           infinite={infiniteScroll}
           collapsedFields={collapsedCardFields}
         />
-        {pagination && pagination.totalPages > 1 ? (
+        {pagination && (pagination.totalPages > 1 || hasNextPage(pagination)) ? (
           <div className="mt-2 flex justify-between gap-2">
             <Button variant="secondary" disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>
               Previous
             </Button>
-            <Button variant="secondary" disabled={list.page >= pagination.totalPages} onClick={() => list.setPage(list.page + 1)}>
+            <Button variant="secondary" disabled={!hasNextPage(pagination)} onClick={() => list.setPage(list.page + 1)}>
               Next
             </Button>
           </div>
@@ -114,6 +114,7 @@ export function ListView<Item>({
           page={pagination.currentPage}
           totalPages={pagination.totalPages}
           totalItems={pagination.totalItems}
+          totalIsLowerBound={pagination.totalIsLowerBound}
           pageSize={pagination.itemsPerPage}
           onPageChange={list.setPage}
         />

@@ -125,17 +125,24 @@ export const api = {
 
 /** Response envelopes of the API contract. */
 export type DataOf<T> = { data: T };
-export type Pagination = { totalItems: number; totalPages: number; currentPage: number; itemsPerPage: number };
+/** `totalIsLowerBound`: the server stopped counting at a bound; there are at least `totalItems`, maybe more pages. */
+export type Pagination = { totalItems: number; totalPages: number; currentPage: number; itemsPerPage: number; totalIsLowerBound?: boolean };
 export type DataPage<T> = { data: T[]; pagination: Pagination };
 export type ItemsOf<T> = { data: { items: T[] } };
 
 /** Task-document list shape, used by the user and invitation lists. */
-export type ItemsPage<T> = { items: T[]; meta: { total: number; totalPages: number; page: number; limit: number } };
+export type ItemsPage<T> = { items: T[]; meta: { total: number; totalPages: number; page: number; limit: number; totalIsLowerBound?: boolean } };
 
 /** One list shape for the screens, whichever of the two contract shapes an endpoint answers with. */
 export function fromItemsPage<T>(page: ItemsPage<T>): DataPage<T> {
   return {
     data: page.items,
-    pagination: { totalItems: page.meta.total, totalPages: page.meta.totalPages, currentPage: page.meta.page, itemsPerPage: page.meta.limit },
+    pagination: {
+      totalItems: page.meta.total,
+      totalPages: page.meta.totalPages,
+      currentPage: page.meta.page,
+      itemsPerPage: page.meta.limit,
+      totalIsLowerBound: page.meta.totalIsLowerBound === true,
+    },
   };
 }

@@ -88,6 +88,67 @@ describe('ListView', () => {
     expect(screen.queryByText('You have no data yet')).toBeNull();
   });
 
+  it('shows a total the server only counted up to as "10,000+" and keeps Next open past the counted pages', async () => {
+    // 10,030 rows; like the task list's filtered answers, the count stops at 10,000 (or the page asked for).
+    const capped = vi.fn(async ({ page, limit }: Filters & PageParams): Promise<DataPage<Row>> => {
+      const bound = Math.max(10_000, page * limit);
+      const lowerBound = 10_030 > bound;
+      const total = lowerBound ? bound : 10_030;
+      const first = (page - 1) * limit;
+      const data = Array.from({ length: Math.max(0, Math.min(limit, 10_030 - first)) }, (_, i) => ({
+        id: String(first + i + 1),
+        name: `Row ${first + i + 1}`,
+      }));
+      return {
+        data,
+        pagination: { totalItems: total, totalPages: Math.ceil(total / limit), currentPage: page, itemsPerPage: limit, totalIsLowerBound: lowerBound },
+      };
+    });
+    render(<Harness fetchPage={capped} />, { wrapper });
+    expect(await screen.findByText('1–10 of 10,000+')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 1,000+')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', false);
+  });
+
+  it('opens Next on the last counted page when more may follow, and closes it at the real end', async () => {
+    const capped = vi.fn(async ({ page, limit }: Filters & PageParams): Promise<DataPage<Row>> => {
+      const lowerBound = page < 1003;
+      const total = lowerBound ? Math.max(10_000, page * limit) : 10_030;
+      return {
+        data: [{ id: String(page), name: `Row of page ${page}` }],
+        pagination: { totalItems: total, totalPages: Math.ceil(total / limit), currentPage: page, itemsPerPage: limit, totalIsLowerBound: lowerBound },
+      };
+    });
+    function Deep() {
+      const list = usePagedList({ queryKey: ['deep'], fetchPage: capped, initialFilters: { status: 'all' } });
+      return (
+        <>
+          <button type="button" onClick={() => list.setPage(1000)}>
+            Page 1000
+          </button>
+          <ListView
+            list={list}
+            caption="Rows"
+            rowKey={(r) => r.id}
+            columns={[{ key: 'name', header: 'Name', cell: (r) => r.name }]}
+            cardTitle={(r) => r.name}
+            cardFields={[]}
+          />
+        </>
+      );
+    }
+    render(<Deep />, { wrapper });
+    await userEvent.click(await screen.findByRole('button', { name: 'Page 1000' }));
+    expect(await screen.findByText('Page 1,000 of 1,000+')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Page 1,001 of 1,001+')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Page 1,003 of 1,003')).toBeTruthy();
+    expect(screen.getByText('10,021–10,030 of 10,030')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
+  });
+
   it('says "You have no data yet" for an empty list without a search', async () => {
     const empty = vi.fn(async () => ({ data: [], pagination: { totalItems: 0, totalPages: 0, currentPage: 1, itemsPerPage: 10 } }));
     render(<Harness fetchPage={empty} />, { wrapper });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldwork/domain/common/common.schemas';
+import { hasPageAfter } from '@fieldwork/domain/tasks/task-list-total.rules';
 import type { DataPage, Pagination } from './api-client';
 import { useIsMobile } from './use-media-query';
 
@@ -50,6 +51,11 @@ export type PagedList<Item, Filters> = PagedRows<Item> & {
   setFilters: (change: Partial<Filters>) => void;
 };
 
+/** Whether another page follows this one, also past a total the server only counted up to a bound. */
+export function hasNextPage(p: Pagination): boolean {
+  return hasPageAfter({ page: p.currentPage, totalPages: p.totalPages, totalIsLowerBound: p.totalIsLowerBound });
+}
+
 export function usePagedList<Item, Filters>({
   queryKey,
   fetchPage,
@@ -76,7 +82,7 @@ export function usePagedList<Item, Filters>({
     queryKey: [...queryKey, 'infinite', base],
     queryFn: ({ pageParam }) => fetchPage({ ...base, page: pageParam }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.currentPage < last.pagination.totalPages ? last.pagination.currentPage + 1 : undefined),
+    getNextPageParam: (last) => (hasNextPage(last.pagination) ? last.pagination.currentPage + 1 : undefined),
     enabled: growing,
   });
   const active = growing ? infinite : paged;

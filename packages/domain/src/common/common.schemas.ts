@@ -99,8 +99,17 @@ export const booleanQuery = (name: string) =>
 export const namedRef = z.object({ id: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRef>;
 
-/** Task-document list shape. */
-export const metaSchema = z.object({ total: z.number(), totalPages: z.number(), page: z.number(), limit: z.number() });
+/**
+ * Task-document list shape. `totalIsLowerBound` is true when the list stopped counting at a bound (the task list's
+ * filtered totals): there are at least `total` records, and more pages may follow the last one counted.
+ */
+export const metaSchema = z.object({
+  total: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  totalIsLowerBound: z.boolean().optional(),
+});
 export const itemsPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), meta: metaSchema });
 
 /** Jobs-document list shape. */

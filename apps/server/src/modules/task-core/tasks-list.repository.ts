@@ -5,6 +5,7 @@ import { commonlyNull, containsText, paging, startsWithDigits } from '@fieldwork
 import { jobNumberSearchDigits } from '@fieldwork/domain/jobs/jobs.schemas';
 import { WORK_QUEUE_EXCLUDED_LIFECYCLES } from '@fieldwork/domain/scheduling/scheduling.rules';
 import type { statusBounds, TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
+import { boundedTotal, taskCountBound } from '@fieldwork/domain/tasks/task-list-total.rules';
 import { taskNumberSearchDigits, type AssignedStatus, type TaskListQuery, type TaskOrderKey } from '@fieldwork/domain/tasks/tasks.schemas';
 import { taskViewQuery, type TaskViewRow } from './tasks.repository.ts';
 
@@ -172,22 +173,41 @@ async function countTab(db: Db, scope: TaskScope, tab: AssignedStatus): Promise<
 }
 
 /**
- * One page of the list: the total (counters for a bare tab, otherwise a count over the same indexed range),
- * then the page's ids from the tab's covering index, then the full rows for just those ids.
+ * One page of the list: the total (counters for a bare tab, otherwise a count over the same indexed range that
+ * stops one row past the domain's bound), then the page's ids from the tab's covering index, then the full rows
+ * for just those ids.
  */
-export async function listTasks(db: Db, scope: TaskScope, q: TaskListQuery, bounds: StatusBounds): Promise<{ rows: TaskViewRow[]; total: number }> {
+export async function listTasks(
+  db: Db,
+  scope: TaskScope,
+  q: TaskListQuery,
+  bounds: StatusBounds,
+): Promise<{ rows: TaskViewRow[]; total: number; totalIsLowerBound: boolean }> {
   const tab = tabQuery(db, scope, q.assignedStatus);
-  if (!tab) return { rows: [], total: 0 };
+  if (!tab) return { rows: [], total: 0, totalIsLowerBound: false };
   const filtered = applyFilters(db, scope, tab, q, bounds);
-  const total = hasFilters(q)
-    ? Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-    : await countTab(db, scope, q.assignedStatus);
+  const counted = hasFilters(q)
+    ? await countUpTo(db, filtered, taskCountBound(q.page, q.limit))
+    : { total: await countTab(db, scope, q.assignedStatus), totalIsLowerBound: false };
   const { limit, offset } = paging(q.page, q.limit);
-  if (total <= offset) return { rows: [], total };
+  if (counted.total <= offset) return { rows: [], ...counted };
   const order = ORDER_COLUMN[q.orderByKey];
   const page = filtered.select('tasks.id').orderBy(order, q.orderByValue).orderBy('tasks.id', q.orderByValue).limit(limit).offset(offset);
   const rows = await taskViewQuery(db, page).orderBy(order, q.orderByValue).orderBy('tasks.id', q.orderByValue).execute();
-  return { rows, total };
+  return { rows, ...counted };
+}
+
+/** Counts the filtered rows, reading at most `bound + 1` of them from the index. */
+async function countUpTo(db: Db, filtered: TasksQuery, bound: number) {
+  const matches = filtered
+    .select('tasks.id')
+    .limit(bound + 1)
+    .as('matches');
+  const row = await db
+    .selectFrom(matches)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return boundedTotal(Number(row.n), bound);
 }
 
 /** The clock-in pre-check: newest tasks of one assignee in the given lifecycles. */

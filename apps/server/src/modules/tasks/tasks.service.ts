@@ -38,8 +38,8 @@ type Auth = Pick<AuthContext, 'viewer' | 'timeZone'>;
 
 export async function listTasksPage(db: Db, auth: Auth, q: TaskListQuery) {
   const tv = await taskViewer(db, auth);
-  const { rows, total } = await listTasks(db, tv.scope, q, tv.bounds);
-  return { items: rows.map((r) => toTaskListItem(tv, r)), meta: pageMeta(total, q.page, q.limit) };
+  const { rows, total, totalIsLowerBound } = await listTasks(db, tv.scope, q, tv.bounds);
+  return { items: rows.map((r) => toTaskListItem(tv, r)), meta: { ...pageMeta(total, q.page, q.limit), totalIsLowerBound } };
 }
 
 export async function getTask(db: Db, auth: Auth, taskId: string): Promise<Task> {
