@@ -69,9 +69,19 @@ export async function seedBenchDatabase(env, extraEnv = {}) {
 }
 
 /** The real server in its own process on a free loopback port; `overrides` last (e.g. WEB_DIST_DIR to serve a web build). */
-export async function startServer(env, overrides = {}) {
+/**
+ * The server in its own process: from its TypeScript sources through tsx, or with `bundle` the production build
+ * `npm start` runs (scripts/build-server.mjs, rebuilt first when stale). `nodeArgs` go before the entry (e.g. --cpu-prof).
+ */
+export async function startServer(env, overrides = {}, { nodeArgs = [], bundle = false } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/server.ts')], {
+  let entry = ['--import', 'tsx', join(ROOT, 'apps/server/src/server.ts')];
+  if (bundle) {
+    const { ensureServerBuilt, SERVER_BUNDLE } = await import('../scripts/build-server.mjs');
+    await ensureServerBuilt(() => {});
+    entry = [SERVER_BUNDLE];
+  }
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,
     env: {
       ...env,

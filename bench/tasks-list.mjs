@@ -70,7 +70,7 @@ export async function measureTasksList({ base, seconds, connections = 1, log = c
       opts: { url: base + path, headers: { cookie }, connections, duration: seconds },
       request: { path, headers: { cookie } },
     });
-    rows.push(Object.assign(row, { total: first.meta.total, items: first.items.length }));
+    rows.push(Object.assign(row, { total: first.meta.totalIsLowerBound ? `${first.meta.total}+` : first.meta.total, items: first.items.length }));
     log(`${fmtRow(row)}  total ${row.total}`);
   }
   return rows;

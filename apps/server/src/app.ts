@@ -46,6 +46,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const app = Fastify({
     logger: { level: config.logLevel },
+    // ops/request-id.ts writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,

@@ -88,7 +88,15 @@ describe('graceful shutdown of a real server process', () => {
       const logs = jsonLines(server.stdout());
       expect(logs.some((l) => l.msg === 'shutdown: done')).toBe(true);
       const slowLines = logs.filter((l) => l.reqId === 'slow-request-1');
-      expect(slowLines.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+      // One line per request, when it ends, naming the request and its answer.
+      expect(slowLines.filter((l) => l.msg === 'request completed')).toEqual([
+        expect.objectContaining({
+          req: expect.objectContaining({ method: 'POST', url: '/api/customers' }),
+          res: { statusCode: 201 },
+          responseTime: expect.any(Number),
+        }),
+      ]);
+      expect(slowLines.filter((l) => l.msg === 'incoming request')).toEqual([]);
       // Every line about a request carries its id.
       for (const line of logs.filter((l) => l.req !== undefined || l.res !== undefined)) expect(typeof line.reqId).toBe('string');
 

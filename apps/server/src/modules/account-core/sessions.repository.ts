@@ -1,5 +1,6 @@
 import { withSecret, withTenant } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
+import { dialectOf } from '@fieldwork/db/bulk-insert';
 
 /** The signed-in user's role, access, status and company zone (the session or token names the company). */
 function viewerFacts(db: Db, tenantId: string, userId: string) {
@@ -19,6 +20,29 @@ function viewerFacts(db: Db, tenantId: string, userId: string) {
  * opened by that secret alone (row-level security on PostgreSQL), the user's facts then read in its company.
  */
 export async function findSessionByHash(db: Db, idHash: string) {
+  // Every authenticated request starts here. SQLite has no row-level security, so one joined read does it; on
+  // PostgreSQL the policies open the session row by its secret and the user's row only inside its company, so the
+  // facts are a second statement in that company's scope.
+  if (dialectOf(db) === 'sqlite') {
+    return db
+      .selectFrom('sessions')
+      .innerJoin('users', (join) => join.onRef('users.id', '=', 'sessions.user_id').onRef('users.tenant_id', '=', 'sessions.tenant_id'))
+      .innerJoin('tenants', 'tenants.id', 'sessions.tenant_id')
+      .select([
+        'sessions.id',
+        'sessions.tenant_id',
+        'sessions.user_id',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'sessions.idle_seconds',
+        'users.role',
+        'users.access',
+        'users.status',
+        'tenants.time_zone',
+      ])
+      .where('sessions.id', '=', idHash)
+      .executeTakeFirst();
+  }
   const session = await withSecret({ sessionHash: idHash }, () =>
     db.selectFrom('sessions').select(['id', 'tenant_id', 'user_id', 'last_seen_at', 'expires_at', 'idle_seconds']).where('id', '=', idHash).executeTakeFirst(),
   );

@@ -84,7 +84,7 @@ export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl:
       const res = reply.raw;
       request.raw.socket.setTimeout(0);
       request.raw.socket.setNoDelay(true);
-      // Headers set through Fastify so far (helmet writes straight onto the raw response) go out too.
+      // Headers set through Fastify so far (the security headers, the request id) go out too.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

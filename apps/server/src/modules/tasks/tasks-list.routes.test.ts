@@ -143,7 +143,10 @@ describe('tabs', () => {
       expect(page.meta.total).toBe(3);
     }
     for (const tab of ['ASSIGNED_TO_OTHERS', 'UNSCHEDULED', 'UNASSIGNED'])
-      expect(await list(tech1, `assignedStatus=${tab}`), tab).toEqual({ items: [], meta: { total: 0, totalPages: 0, page: 1, limit: 100, totalIsLowerBound: false } });
+      expect(await list(tech1, `assignedStatus=${tab}`), tab).toEqual({
+        items: [],
+        meta: { total: 0, totalPages: 0, page: 1, limit: 100, totalIsLowerBound: false },
+      });
     expect(keysOf(await list(tech2))).toEqual(['t04', 't03']);
     expect(keysOf(await list(subUser))).toEqual(['t06', 't05']);
     expect((await list(tech1, 'search=pump&searchBy=name')).meta.total).toBe(0);
