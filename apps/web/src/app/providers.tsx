@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
+import { afterFirstPaint } from '../lib/after-first-paint';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { clearSession } from '../lib/auth-context';
 import type { AppRouter } from './router';
@@ -18,11 +19,13 @@ export function Providers({ queryClient, router }: { queryClient: QueryClient; r
   }, [queryClient, router]);
 
   // The technician's day is written to the device as it loads and read back when there is no signal. The code that
-  // does it (and Dexie under it) is fetched as the app first renders, not before: the sign-in page does not wait.
+  // does it (and Dexie under it) is fetched once the first screen has painted: neither sign-in nor dashboard waits.
+  // Answers that failed before it loaded are filled from the device when it starts.
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    import('../shared/offline/kept-queries')
+    afterFirstPaint()
+      .then(() => import('../shared/offline/kept-queries'))
       .then((m) => {
         if (!gone) stop = m.keepQueriesOffline(queryClient);
       })

@@ -64,7 +64,7 @@ describe('reading My day and a task without signal', { timeout: 20_000 }, () => 
     unreachable();
     renderApp('/workorder/my-day', tech());
     expect(await banner()).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Sync status: Offline' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'Sync status: Offline' })).toBeTruthy();
   });
 
   it('shows the kept answer when the browser reports offline and the request is never sent', async () => {

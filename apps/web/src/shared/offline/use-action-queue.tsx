@@ -5,6 +5,7 @@ import type { QueuedActionKind } from '@fieldwork/domain/offline/offline-queue.r
 import { mustQueue } from '@fieldwork/domain/offline/queued-task.rules';
 import { useSession } from '../../lib/auth-context';
 import type { StoredAction } from '../../lib/offline-store';
+import { afterFirstPaint } from '../../lib/after-first-paint';
 import { canKeepOffline, offlineDbName } from '../../lib/offline-scope';
 import type { ActionQueue, NewAction } from './action-queue';
 import { sendResultOf } from './send-result';
@@ -62,7 +63,8 @@ export function ActionQueueProvider({ children }: { children: ReactNode }) {
     let gone = false;
     let stop: (() => void) | undefined;
     // The queue and Dexie under it load after the first paint; an action tapped meanwhile waits for them.
-    loading = Promise.all([import('./action-queue'), import('../../lib/offline-store')])
+    loading = afterFirstPaint()
+      .then(() => Promise.all([import('./action-queue'), import('../../lib/offline-store')]))
       .then(([{ createActionQueue, webLock }, { offlineActions }]) => {
         if (gone) return null;
         const q = createActionQueue(offlineActions(scope), {
