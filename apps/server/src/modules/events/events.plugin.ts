@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { listen, type Listener } from '@fieldwork/db/notify';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
-import { domainEventSchema, eventAudience, eventVisibleTo, toClientEvent } from '@fieldwork/domain/common/events.schemas';
+import { domainEventSchema, eventAudience, eventVisibleTo, toClientEvent, type DomainEvent } from '@fieldwork/domain/common/events.schemas';
 import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
 import { requireAuth, tokenRowLive } from '../../plugins/auth.plugin.ts';
 import { findApiTokenByHash, findSessionByHash } from '../account-core/sessions.repository.ts';
@@ -24,14 +24,39 @@ export const MAX_STREAMS_PER_USER = 10;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
+ * The other server processes on this machine (WEB_CONCURRENCY > 1), reached through the cluster's primary: on
+ * SQLite an event committed here reaches their streams only this way.
+ */
+export type PeerEvents = {
+  send: (event: DomainEvent) => void;
+  /** Events committed in the other processes; returns the unsubscribe. */
+  subscribe: (handler: (event: unknown) => void) => () => void;
+};
+
+/**
  * GET /api/events (Server-Sent Events) and, on PostgreSQL, the one LISTEN connection of this process that
  * feeds its bus from every process's NOTIFY (its own included: nothing is published in-process there).
+ * On SQLite the bus is fed after commit in this process, and with peers each committed event is also sent to
+ * them once, and theirs published here once: every process's streams see every change exactly once.
  */
-export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl: string | undefined }): Promise<void> {
+export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl: string | undefined; peers?: PeerEvents | undefined }): Promise<void> {
   const bus = new EventBus();
   app.decorate('events', bus);
   let listener: Listener | null = null;
-  if (app.dialect === 'sqlite') attachBus(app.db, bus);
+  if (app.dialect === 'sqlite' && options.peers) {
+    const peers = options.peers;
+    const committed = new EventBus();
+    committed.subscribe((event) => {
+      bus.publish(event);
+      peers.send(event);
+    });
+    attachBus(app.db, committed);
+    const stop = peers.subscribe((payload) => {
+      const event = domainEventSchema.safeParse(payload);
+      if (event.success) bus.publish(event.data);
+    });
+    app.addHook('onClose', async () => stop());
+  } else if (app.dialect === 'sqlite') attachBus(app.db, bus);
   else if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
     app.addHook('onReady', async () => {
