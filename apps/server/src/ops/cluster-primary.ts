@@ -11,7 +11,7 @@ import { CLUSTER_MESSAGE, type ClusterMessage } from './cluster-messages.ts';
 export function webConcurrency(value: string | undefined): number {
   const text = value?.trim() ?? '';
   if (text === '') return 1;
-  if (!/^[1-9][0-9]{0,3}$/.test(text)) {
+  if (!/^[1-9][0-9]*$/.test(text)) {
     throw new StartupRefused(`Refusing to start: WEB_CONCURRENCY must be a positive whole number of server processes (e.g. 2), got "${value}".`);
   }
   return Number(text);

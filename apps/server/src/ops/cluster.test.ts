@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJob, buildTenant, buildUser } from '@fieldwork/testing/factories';
+import { buildJob, buildTask, buildTenant, buildUser } from '@fieldwork/testing/factories';
+import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
 import { TEST_PASSWORD, testPasswordHash } from '../test-support/test-app.ts';
 import { connected, openStream, type Stream } from '../modules/events/events.fixture.ts';
+import { queueTestEmails } from '../reliability/outbox.fixture.ts';
 import { freshStore, killAllStarted, takeTurn, type SharedStore } from '../reliability/server-process.ts';
+import { restartDelayMs, webConcurrency } from './cluster-primary.ts';
 import { signIn } from './ops-database.fixture.ts';
 import { freePort, jsonLines, sleep, spawnServer, waitFor200, type ServerProcess } from './server-process.fixture.ts';
 
@@ -16,6 +19,9 @@ import { freePort, jsonLines, sleep, spawnServer, waitFor200, type ServerProcess
  */
 const PER_ACCOUNT = 6;
 const METRICS_TOKEN = 'cluster-suite-metrics-token';
+const SECRET_KEY = 'cluster-suite-secret-key-0123456789abcdef';
+const EMAILS = 200;
+const PARALLEL = 20;
 type Variant = { name: string; kind: 'sqlite' | 'postgres' };
 const VARIANTS: Variant[] = process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', kind: 'postgres' }] : [{ name: 'SQLite file', kind: 'sqlite' }];
 
@@ -62,17 +68,28 @@ describe.each(VARIANTS)('WEB_CONCURRENCY=2 on $name', ({ kind }) => {
   let store: SharedStore;
   let server: ServerProcess;
   let tenantId: string;
+  let smtp: TestSmtpServer;
   let release = () => {};
   const workerPids = new Set<number>();
 
   beforeAll(async () => {
     release = await takeTurn();
     store = await freshStore(kind);
+    smtp = await startTestSmtpServer();
     server = spawnServer(
       {
         dataDir: store.storage.dataDir,
         ...(store.storage.kind === 'postgres' ? { databaseUrl: store.storage.databaseUrl } : {}),
-        env: { WEB_CONCURRENCY: '2', LOGIN_LIMIT_PER_ACCOUNT_HOUR: String(PER_ACCOUNT), LOGIN_LIMIT_PER_IP_15MIN: '100000', METRICS_TOKEN },
+        env: {
+          WEB_CONCURRENCY: '2',
+          LOGIN_LIMIT_PER_ACCOUNT_HOUR: String(PER_ACCOUNT),
+          LOGIN_LIMIT_PER_IP_15MIN: '100000',
+          METRICS_TOKEN,
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'no-reply@fieldwork.test',
+          SECRET_KEY,
+          BACKGROUND_POLL_MS: '50',
+        },
       },
       await freePort(),
     );
@@ -85,6 +102,7 @@ describe.each(VARIANTS)('WEB_CONCURRENCY=2 on $name', ({ kind }) => {
     await server?.stop('SIGKILL');
     await store?.handle.close();
     await store?.drop();
+    await smtp?.close();
     release();
   });
 
@@ -179,6 +197,46 @@ describe.each(VARIANTS)('WEB_CONCURRENCY=2 on $name', ({ kind }) => {
     expect(refusedBy.size).toBe(2);
   });
 
+  it(`lets one of ${PARALLEL} parallel overlapping bookings of a technician through, over both processes`, async () => {
+    const admin = await newAdmin();
+    const cookie = await signIn(server.base, admin.email);
+    const tech = await buildUser(store.handle.db, { tenantId, role: 'Technician', passwordHash: await testPasswordHash() });
+    const job = await buildJob(store.handle.db, tenantId);
+    const taskIds: string[] = [];
+    for (let i = 0; i < PARALLEL; i++) taskIds.push((await buildTask(store.handle.db, tenantId, { jobId: job.id })).id);
+    const start = Date.parse('2031-03-03T09:00:00.000Z');
+    // Every slot overlaps every other: starts a minute apart, two hours long.
+    const replies = await Promise.all(
+      taskIds.map((taskId, i) =>
+        call(server.base, 'POST', '/api/tasks/schedule', {
+          cookie,
+          body: {
+            taskId,
+            startDateTime: new Date(start + i * 60_000).toISOString(),
+            expectedEndDateTime: new Date(start + i * 60_000 + 7_200_000).toISOString(),
+            isAssigned: true,
+            assignedTo: 'TECHNICIAN',
+            assignedTechnicianId: tech.id,
+          },
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, ...Array(PARALLEL - 1).fill(409)]);
+    expect(new Set(await Promise.all(replies.map((r) => pidOf(r.reqId)))).size).toBe(2);
+    expect(await store.handle.db.selectFrom('tasks').select('id').where('assignee_key', '=', tech.id).execute()).toHaveLength(1);
+  });
+
+  it(`sends each of ${EMAILS} queued emails once, the job workers of both processes taking part`, async () => {
+    const ids = await queueTestEmails(store.handle.db, SECRET_KEY, 'cluster', EMAILS);
+    const arrived = () => smtp.received.filter((m) => m.subject?.startsWith('cluster ')).map((m) => m.subject);
+    await until(`${EMAILS} emails`, () => (new Set(arrived()).size === EMAILS ? true : undefined), 60_000);
+    const jobs = await store.handle.db.selectFrom('background_jobs').select(['state', 'locked_by']).where('kind', '=', 'email.send').execute();
+    expect(jobs.filter((j) => j.state === 'done')).toHaveLength(ids.length);
+    expect(arrived()).toHaveLength(EMAILS);
+    // locked_by is the worker's host:pid:random.
+    expect(new Set(jobs.map((j) => Number(j.locked_by?.split(':')[1])))).toEqual(workerPids);
+  });
+
   it('replaces a worker killed with SIGKILL and keeps answering meanwhile', async () => {
     const [victim, survivor] = [...workerPids] as [number, number];
     process.kill(victim, 'SIGKILL');
@@ -210,7 +268,18 @@ describe.each(VARIANTS)('WEB_CONCURRENCY=2 on $name', ({ kind }) => {
   });
 });
 
-describe('WEB_CONCURRENCY that is not a positive whole number', () => {
+describe('WEB_CONCURRENCY and restarts', () => {
+  it('reads unset or empty as one process and refuses anything but a positive whole number', () => {
+    expect(webConcurrency(undefined)).toBe(1);
+    expect(webConcurrency('')).toBe(1);
+    expect(webConcurrency(' 4 ')).toBe(4);
+    for (const bad of ['0', '-1', '1.5', 'two', '2x', '1e3']) expect(() => webConcurrency(bad), bad).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it('waits longer before each restart of a worker that keeps dying, up to 30 s', () => {
+    expect([1, 2, 3, 4, 8, 50].map(restartDelayMs)).toEqual([250, 500, 1000, 2000, 30_000, 30_000]);
+  });
+
   it('refuses to start with a message naming the variable', async () => {
     const server = spawnServer({ dataDir: '/nonexistent-cluster-suite', env: { WEB_CONCURRENCY: 'two' } }, await freePort());
     expect(await server.exited).toBe(1);
