@@ -55,7 +55,8 @@ export function runPrimary(options: PrimaryOptions): void {
   let aggregator: AggregatorRegistry<PrometheusContentType> | null = null;
   const listening = new Set<number>();
 
-  const workers = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+  // A worker that exited may stay in cluster.workers until its IPC channel closes too: it no longer counts.
+  const workers = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
   const say = (text: string) => console.log(`[primary ${process.pid}] ${text}`);
 
   cluster.on('listening', (worker) => {

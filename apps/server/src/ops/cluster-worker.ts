@@ -1,6 +1,6 @@
 import { AggregatorRegistry, type Registry } from 'prom-client';
 import type { DomainEvent } from '@fieldwork/domain/common/events.schemas';
-import type { PeerEvents } from '../modules/events/events.plugin.ts';
+import type { PeerEvents } from '@fieldwork/db/transactions';
 import { CLUSTER_MESSAGE, type ClusterMessage } from './cluster-messages.ts';
 import type { ClusterMetrics } from './metrics.ts';
 

@@ -49,7 +49,7 @@ export function createMetrics(sources: MetricsSources, cluster?: ClusterMetrics)
   });
   const jobDuration = new Histogram({
     name: 'fieldwork_background_job_duration_seconds',
-    help: 'Time a background job ran in this process, by kind and outcome (done, retried, failed)',
+    help: 'Time a background job ran, by kind and outcome (done, retried, failed)',
     labelNames: ['kind', 'outcome'] as const,
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers,
@@ -57,7 +57,7 @@ export function createMetrics(sources: MetricsSources, cluster?: ClusterMetrics)
 
   new Gauge({
     name: 'fieldwork_event_streams_open',
-    help: 'Live-update streams (GET /api/events) this process holds open',
+    help: 'Live-update streams (GET /api/events) held open',
     registers,
     collect() {
       this.set(sources.openStreams());

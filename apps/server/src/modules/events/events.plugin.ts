@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { listen, type Listener } from '@fieldwork/db/notify';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
-import { domainEventSchema, eventAudience, eventVisibleTo, toClientEvent, type DomainEvent } from '@fieldwork/domain/common/events.schemas';
+import { domainEventSchema, eventAudience, eventVisibleTo, toClientEvent } from '@fieldwork/domain/common/events.schemas';
 import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
 import { requireAuth, tokenRowLive } from '../../plugins/auth.plugin.ts';
 import { findApiTokenByHash, findSessionByHash } from '../account-core/sessions.repository.ts';
 import { findSubcontractorIdOfUser } from '../task-core/tasks.repository.ts';
-import { attachBus, EventBus, EVENTS_CHANNEL } from '@fieldwork/db/transactions';
+import { attachBus, EventBus, EVENTS_CHANNEL, type PeerEvents } from '@fieldwork/db/transactions';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -22,16 +22,6 @@ export const RETRY_MS = 3_000;
 export const MAX_STREAMS_PER_USER = 10;
 /** A client that stops reading gets cut off rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-
-/**
- * The other server processes on this machine (WEB_CONCURRENCY > 1), reached through the cluster's primary: on
- * SQLite an event committed here reaches their streams only this way.
- */
-export type PeerEvents = {
-  send: (event: DomainEvent) => void;
-  /** Events committed in the other processes; returns the unsubscribe. */
-  subscribe: (handler: (event: unknown) => void) => () => void;
-};
 
 /**
  * GET /api/events (Server-Sent Events) and, on PostgreSQL, the one LISTEN connection of this process that
