@@ -6,7 +6,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smt
 import { TEST_PASSWORD, testPasswordHash } from '../test-support/test-app.ts';
 import { connected, openStream, type Stream } from '../modules/events/events.fixture.ts';
 import { queueTestEmails } from '../reliability/outbox.fixture.ts';
-import { freshStore, killAllStarted, takeTurn, type SharedStore } from '../reliability/server-process.ts';
+import { alive, freshStore, killAllStarted, takeTurn, type SharedStore } from '../reliability/server-process.ts';
 import { restartDelayMs, webConcurrency } from './cluster-primary.ts';
 import { signIn } from './ops-database.fixture.ts';
 import { freePort, jsonLines, sleep, spawnServer, waitFor200, type ServerProcess } from './server-process.fixture.ts';
@@ -256,14 +256,6 @@ describe.each(VARIANTS)('WEB_CONCURRENCY=2 on $name', ({ kind }) => {
 
   it('stops the primary and every worker on SIGTERM, exit code 0', async () => {
     expect(await server.stop('SIGTERM')).toBe(0);
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
     for (const pid of workerPids) await until(`worker ${pid} to exit`, () => (alive(pid) ? undefined : true));
   });
 });
