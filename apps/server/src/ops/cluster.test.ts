@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildJob, buildTask, buildTenant, buildUser } from '@fieldwork/testing/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
@@ -276,5 +280,20 @@ describe('WEB_CONCURRENCY and restarts', () => {
     const server = spawnServer({ dataDir: '/nonexistent-cluster-suite', env: { WEB_CONCURRENCY: 'two' } }, await freePort());
     expect(await server.exited).toBe(1);
     expect(server.stderr()).toContain('WEB_CONCURRENCY must be a positive whole number');
+  });
+
+  it('stops with exit code 1 instead of restarting when the workers cannot start (port taken)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fw-cluster-'));
+    const taken = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      const server = spawnServer({ dataDir, env: { WEB_CONCURRENCY: '2' } }, port);
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toContain('before the server was up: stopping');
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
