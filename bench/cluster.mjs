@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureServerBuilt, SERVER_BUNDLE } from '../scripts/build-server.mjs';
-import { benchLogin, createBenchDatabase, ensurePostgresCluster, fmtMs, freePort, measureRow, ROOT, seedBenchDatabase } from './lib.mjs';
+import { benchLogin, cpuMs, createBenchDatabase, ensurePostgresCluster, fmtMs, freePort, measureRow, ROOT, seedBenchDatabase } from './lib.mjs';
 
 const dialect = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 if (dialect === 'postgres') ensurePostgresCluster(process.argv.slice(1));
@@ -18,15 +18,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SEED = { BENCH_CUSTOMERS: '500', BENCH_JOBS: '500', BENCH_JOB_DAYS: '90', BENCH_TASKS: '2000', BENCH_TECHS: '20', BENCH_SUBS: '5' };
 
-/** CPU time (user + system, every thread) of a process so far, in ms; /proc counts 100 ticks a second. */
-const cpuMs = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-};
 const childrenOf = (pid) => {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
