@@ -2,7 +2,7 @@
 // cluster), seeding through bench/seed.ts, the real server in its own process, and an autocannon wrapper.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,6 +18,16 @@ export const freePort = () =>
       s.close(() => ok(port));
     });
   });
+
+/** CPU time (user + system, every thread) a process has used so far, in ms; /proc counts 100 ticks a second. 0 once it is gone. */
+export const cpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
 
 async function onCluster(sql) {
   const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

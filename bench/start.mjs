@@ -5,11 +5,11 @@
 // alternate start by start so a busy moment of the machine does not fall on one way only. Also reported: the
 // bundle's build time and size. Writes bench/results/start-<dialect>.md.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.mjs';
-import { createBenchDatabase, ensurePostgresCluster, freePort, ROOT } from './lib.mjs';
+import { cpuMs, createBenchDatabase, ensurePostgresCluster, freePort, ROOT } from './lib.mjs';
 
 const dialect = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 if (dialect === 'postgres') ensurePostgresCluster(process.argv.slice(1));
@@ -24,12 +24,6 @@ const WAYS = {
   ...(process.env.BENCH_START_EXTRA_FLAGS
     ? { 'bundle + extra flags': [...process.env.BENCH_START_EXTRA_FLAGS.split(' '), '--enable-source-maps', SERVER_BUNDLE] }
     : {}),
-};
-
-/** CPU time (user + system, every thread) the process has used so far, in ms; /proc counts 100 ticks a second. */
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
 /**

@@ -21,6 +21,7 @@ import { runInScope } from '@fieldwork/db/tenant-scope';
 import { countJobsByState } from './modules/background/background.repository.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { metricsPlugin } from './plugins/metrics.plugin.ts';
+import type { ClusterPeers } from './ops/cluster-worker.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -38,7 +39,12 @@ declare module 'fastify' {
 }
 
 export type RouteTableEntry = { method: string; url: string; schema?: FastifySchema };
-export type BuildOptions = { dbHandle?: DbHandle; migrate?: boolean };
+export type BuildOptions = {
+  dbHandle?: DbHandle;
+  migrate?: boolean;
+  /** A cluster worker's link to the other server processes (WEB_CONCURRENCY > 1): live events and metrics. */
+  peers?: ClusterPeers;
+};
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const handle = options.dbHandle ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
@@ -71,11 +77,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => pdf.close());
 
   const metrics = config.metricsToken
-    ? createMetrics({
-        openStreams: () => app.events.size,
-        jobCounts: () => runInScope({ tenantId: null, worker: 'on' }, () => countJobsByState(handle.db)),
-        pool: () => handle.poolStats?.() ?? null,
-      })
+    ? createMetrics(
+        {
+          openStreams: () => app.events.size,
+          jobCounts: () => runInScope({ tenantId: null, worker: 'on' }, () => countJobsByState(handle.db)),
+          pool: () => handle.poolStats?.() ?? null,
+        },
+        options.peers?.metrics,
+      )
     : null;
   app.decorate('metrics', metrics);
 
@@ -96,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await authPlugin(app);
   await openapiPlugin(app);
-  await eventsPlugin(app, { databaseUrl: handle.databaseUrl ?? config.databaseUrl });
+  await eventsPlugin(app, { databaseUrl: handle.databaseUrl ?? config.databaseUrl, peers: options.peers?.events });
   await backgroundPlugin(app);
   await registerModules(app);
   await app.register(costsRoutes);

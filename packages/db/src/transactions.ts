@@ -30,8 +30,9 @@ export async function immediateTransaction<T>(db: Db, fn: (trx: Db) => Promise<T
  *
  * PostgreSQL: afterCommit NOTIFYs inside the transaction; PostgreSQL delivers it at commit (to every server
  * process, this one included, through its LISTEN connection) and drops it on rollback.
- * SQLite (one process): afterCommit collects the event on the transaction, and runTransaction hands the
- * collected events to the process's bus once the transaction has committed.
+ * SQLite: afterCommit collects the event on the transaction, and runTransaction hands the
+ * collected events to the process's bus once the transaction has committed (in a cluster the events plugin passes
+ * them on to the other processes: eventsPlugin's peers).
  */
 export const EVENTS_CHANNEL = 'fieldwork_events';
 
@@ -60,6 +61,16 @@ export class EventBus {
     return this.handlers.size;
   }
 }
+
+/**
+ * The other server processes on this machine (WEB_CONCURRENCY > 1), reached through the cluster's primary: on
+ * SQLite an event committed in one process reaches the streams of the others only this way.
+ */
+export type PeerEvents = {
+  send: (event: DomainEvent) => void;
+  /** Events committed in the other processes; returns the unsubscribe. */
+  subscribe: (handler: (event: unknown) => void) => () => void;
+};
 
 /** The bus each database handle publishes to (SQLite); set by buildApp. */
 const buses = new WeakMap<Db, EventBus>();

@@ -10,8 +10,16 @@ export type MetricsSources = {
   pool: () => PoolStats | null;
 };
 
+/**
+ * WEB_CONCURRENCY > 1: the primary collects this process's registry (share), and a scrape answers the sum over
+ * every server process, so one target reports the whole server whichever process takes the request.
+ */
+export type ClusterMetrics = { share: (registry: Registry) => void; scrape: () => Promise<string> };
+
 export type Metrics = {
   registry: Registry;
+  /** The Prometheus text a scrape answers: this process's, or in a cluster the sum over all of them. */
+  scrape: () => Promise<string>;
   observeRequest: (method: string, route: string, status: number, seconds: number) => void;
   observeJob: (kind: string, outcome: 'done' | 'retried' | 'failed', seconds: number) => void;
 };
@@ -24,7 +32,7 @@ const JOB_STATES = ['queued', 'running', 'failed'] as const;
  * (`/api/jobs/:id`), never the raw path, so ids cannot grow the number of series without bound; a path that
  * matched no route counts as `unmatched`. Buckets span a 5 ms list page to a 10 s PDF render.
  */
-export function createMetrics(sources: MetricsSources): Metrics {
+export function createMetrics(sources: MetricsSources, cluster?: ClusterMetrics): Metrics {
   const registry = new Registry();
   // Process memory, CPU, handles, GC and event-loop lag (nodejs_eventloop_lag_*), sampled every 20 ms.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -41,7 +49,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   const jobDuration = new Histogram({
     name: 'fieldwork_background_job_duration_seconds',
-    help: 'Time a background job ran in this process, by kind and outcome (done, retried, failed)',
+    help: 'Time a background job ran, by kind and outcome (done, retried, failed)',
     labelNames: ['kind', 'outcome'] as const,
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers,
@@ -49,7 +57,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
 
   new Gauge({
     name: 'fieldwork_event_streams_open',
-    help: 'Live-update streams (GET /api/events) this process holds open',
+    help: 'Live-update streams (GET /api/events) held open',
     registers,
     collect() {
       this.set(sources.openStreams());
@@ -60,6 +68,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
     help: 'Background jobs of every company by state (queued, running, failed), as the database holds them',
     labelNames: ['state'] as const,
     registers,
+    // Every process reads the same table: summed over a cluster's processes it would count each job N times.
+    aggregator: 'max',
     async collect() {
       const counts = await sources.jobCounts();
       for (const state of JOB_STATES) this.set({ state }, counts[state] ?? 0);
@@ -79,8 +89,10 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
 
+  cluster?.share(registry);
   return {
     registry,
+    scrape: cluster ? cluster.scrape : () => registry.metrics(),
     observeRequest(method, route, status, seconds) {
       const labels = { method, route, status: String(status) };
       requests.inc(labels);

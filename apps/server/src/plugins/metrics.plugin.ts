@@ -26,6 +26,6 @@ export async function metricsPlugin(app: FastifyInstance, metrics: Metrics | nul
       });
     }
     void reply.header('content-type', metrics.registry.contentType);
-    return metrics.registry.metrics();
+    return metrics.scrape();
   });
 }

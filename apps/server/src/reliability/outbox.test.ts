@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { withTenant } from '@fieldwork/db/tenant-scope';
-import { runTransaction } from '@fieldwork/db/transactions';
-import { buildTenant } from '@fieldwork/testing/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
-import { createSecretBox, loadServerKeys } from '../lib/secret-box.ts';
-import { queueEmail } from '../modules/messages/messages.service.ts';
 import { sleep } from '../ops/server-process.fixture.ts';
+import { queueTestEmails } from './outbox.fixture.ts';
 import { endShared, freshStore, killAllStarted, startServer, takeTurn, type ServerProcess, type SharedStore } from './server-process.ts';
 
 /**
@@ -48,31 +44,7 @@ describe.each(VARIANTS)('the outbox on two server processes ($name)', ({ kind })
     await smtp.close();
   });
 
-  /** COUNT emails queued as the product queues them, straight into the shared store. */
-  async function queue(label: string): Promise<string[]> {
-    const tenantId = (await buildTenant(store.handle.db)).id;
-    const box = createSecretBox(loadServerKeys({ secretKey: SECRET_KEY, dataDir: '/nonexistent' }));
-    const ids: string[] = [];
-    // On SQLite BEGIN IMMEDIATE: the servers' workers write to the same file, and a deferred transaction that reads first
-    // (the company's branding) fails with "database is locked" when one commits before its first write.
-    await withTenant(tenantId, () =>
-      runTransaction(
-        store.handle.db,
-        async (trx) => {
-          for (let i = 0; i < COUNT; i++) {
-            ids.push(
-              await queueEmail(
-                { db: trx, tenantId, box },
-                { kind: 'estimate', to: [`${label}-${i}@example.com`], subject: `${label} ${i}`, content: { message: `Email ${i}` }, createdBy: null },
-              ),
-            );
-          }
-        },
-        { immediate: true },
-      ),
-    );
-    return ids;
-  }
+  const queue = (label: string) => queueTestEmails(store.handle.db, SECRET_KEY, label, COUNT);
 
   const arrivedFor = (label: string) => smtp.received.filter((m) => m.subject?.startsWith(`${label} `));
 

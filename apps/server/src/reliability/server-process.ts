@@ -75,7 +75,8 @@ export async function killAllStarted(): Promise<void> {
 
 const TURN = join(tmpdir(), 'fieldwork-reliability-turn');
 
-const alive = (pid: number) => {
+/** Whether a process of this id still exists (signal 0 checks without sending anything). */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

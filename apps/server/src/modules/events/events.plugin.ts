@@ -7,7 +7,7 @@ import { isSubcontractorRole } from '@fieldwork/domain/access/roles.rules';
 import { requireAuth, tokenRowLive } from '../../plugins/auth.plugin.ts';
 import { findApiTokenByHash, findSessionByHash } from '../account-core/sessions.repository.ts';
 import { findSubcontractorIdOfUser } from '../task-core/tasks.repository.ts';
-import { attachBus, EventBus, EVENTS_CHANNEL } from '@fieldwork/db/transactions';
+import { attachBus, EventBus, EVENTS_CHANNEL, type PeerEvents } from '@fieldwork/db/transactions';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -26,12 +26,27 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /**
  * GET /api/events (Server-Sent Events) and, on PostgreSQL, the one LISTEN connection of this process that
  * feeds its bus from every process's NOTIFY (its own included: nothing is published in-process there).
+ * On SQLite the bus is fed after commit in this process, and with peers each committed event is also sent to
+ * them once, and theirs published here once: every process's streams see every change exactly once.
  */
-export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl: string | undefined }): Promise<void> {
+export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl: string | undefined; peers?: PeerEvents | undefined }): Promise<void> {
   const bus = new EventBus();
   app.decorate('events', bus);
   let listener: Listener | null = null;
-  if (app.dialect === 'sqlite') attachBus(app.db, bus);
+  if (app.dialect === 'sqlite' && options.peers) {
+    const peers = options.peers;
+    const committed = new EventBus();
+    committed.subscribe((event) => {
+      bus.publish(event);
+      peers.send(event);
+    });
+    attachBus(app.db, committed);
+    const stop = peers.subscribe((payload) => {
+      const event = domainEventSchema.safeParse(payload);
+      if (event.success) bus.publish(event.data);
+    });
+    app.addHook('onClose', async () => stop());
+  } else if (app.dialect === 'sqlite') attachBus(app.db, bus);
   else if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
     app.addHook('onReady', async () => {
