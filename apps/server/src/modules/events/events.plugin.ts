@@ -108,6 +108,9 @@ export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl:
         connection: 'keep-alive',
       });
       streams.add(res);
+      // The request's one log line is written when it ends, which a stream may not do for hours: it says so when it
+      // opens, and when it closes.
+      request.log.info({ req: request }, 'live updates: stream opened');
       const send = (chunk: string) => {
         if (res.writableEnded || res.destroyed) return;
         if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
@@ -141,6 +144,7 @@ export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl:
       const cleanup = () => {
         if (cleaned) return;
         cleaned = true;
+        request.log.info({ responseTime: reply.elapsedTime }, 'live updates: stream closed');
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(res);
