@@ -51,12 +51,13 @@ const KNOWN_REASONS = [
   {
     group: 'tasks',
     name: /search task number "1"$/,
-    reason: 'exact meta.total counts ~1.1M index entries; needs a 3-digit minimum or a capped count (README, task list findings)',
+    reason: 'the total is counted up to 10,000 ("10,000+"); a miss here is the page itself (README, task list findings)',
   },
   {
     group: 'tasks',
     name: /^All, status MISSED/,
-    reason: 'exact meta.total counts ~125k MISSED entries; no counter for MISSED yet (README, task list findings)',
+    reason:
+      'MISSED depends on the clock, so no index holds it: the page and its count (to 10,000) walk open tasks newest first past those not yet due (README, task list findings)',
   },
   {
     group: 'dashboard',
