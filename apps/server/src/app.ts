@@ -8,6 +8,7 @@ import type { AppConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
 import { requestIdPlugin } from './ops/request-id.ts';
+import { OneLineRequestLog } from './ops/request-log.ts';
 import { idempotencyPlugin } from './plugins/idempotency.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
@@ -52,8 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const app = Fastify({
     logger: { level: config.logLevel },
-    // ops/request-id.ts writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,

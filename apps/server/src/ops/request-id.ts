@@ -22,10 +22,4 @@ export async function requestIdPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
-  // One line per request, written when it ends, with what Fastify's two default lines ("incoming request" and
-  // "request completed") said between them. Logging was a tenth of a small authenticated request's CPU time under
-  // load (bench:request profile), half of it the second line. The app is built with disableRequestLogging.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
 }
