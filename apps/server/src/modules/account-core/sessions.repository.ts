@@ -1,5 +1,6 @@
 import { withSecret, withTenant } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
+import { prepared } from '@fieldwork/db/prepared-statements';
 
 /** The signed-in user's role, access, status and company zone (the session or token names the company). */
 function viewerFacts(db: Db, tenantId: string, userId: string) {
@@ -8,6 +9,7 @@ function viewerFacts(db: Db, tenantId: string, userId: string) {
       .selectFrom('users')
       .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
       .select(['users.role', 'users.access', 'users.status', 'tenants.time_zone'])
+      .modifyFront(prepared)
       .where('users.tenant_id', '=', tenantId)
       .where('users.id', '=', userId)
       .executeTakeFirst(),
@@ -20,7 +22,12 @@ function viewerFacts(db: Db, tenantId: string, userId: string) {
  */
 export async function findSessionByHash(db: Db, idHash: string) {
   const session = await withSecret({ sessionHash: idHash }, () =>
-    db.selectFrom('sessions').select(['id', 'tenant_id', 'user_id', 'last_seen_at', 'expires_at', 'idle_seconds']).where('id', '=', idHash).executeTakeFirst(),
+    db
+      .selectFrom('sessions')
+      .select(['id', 'tenant_id', 'user_id', 'last_seen_at', 'expires_at', 'idle_seconds'])
+      .modifyFront(prepared)
+      .where('id', '=', idHash)
+      .executeTakeFirst(),
   );
   if (!session) return undefined;
   const facts = await viewerFacts(db, session.tenant_id, session.user_id);

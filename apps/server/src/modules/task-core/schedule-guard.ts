@@ -5,6 +5,7 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { occupiedInterval, SCHEDULE_MESSAGES, type Interval } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { DEFAULT_SCHEDULE_HOURS, MAX_TASK_MS } from '@fieldwork/domain/tasks/tasks.schemas';
 import { runTransaction } from '@fieldwork/db/transactions';
+import { prepared } from '@fieldwork/db/prepared-statements';
 
 /**
  * The one place that keeps "no two active tasks of one assignee overlap, and none overlaps their time off".
@@ -52,7 +53,7 @@ export async function serializedTransaction<T>(db: Db, fn: (trx: Db) => Promise<
 async function lockPerson(trx: Db, tenantId: string, kind: 'TECHNICIAN' | 'SUBCONTRACTOR', id: string): Promise<void> {
   if (isSqlite(trx)) return;
   const table = kind === 'TECHNICIAN' ? 'users' : 'subcontractors';
-  await trx.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where('id', '=', id).forNoKeyUpdate().execute();
+  await trx.selectFrom(table).select('id').modifyFront(prepared).where('tenant_id', '=', tenantId).where('id', '=', id).forNoKeyUpdate().execute();
 }
 
 const DEFAULT_MS = DEFAULT_SCHEDULE_HOURS * 3_600_000;
@@ -90,6 +91,7 @@ export async function findTaskClash(
   const row = await db
     .selectFrom('tasks')
     .select('task_number')
+    .modifyFront(prepared)
     .where('tenant_id', '=', tenantId)
     .where('assignee_key', '=', assigneeKey)
     .where('lifecycle', '<>', 'CANCELLED')
@@ -108,6 +110,7 @@ export async function findTimeOffClash(db: Db, tenantId: string, userId: string,
   const row = await db
     .selectFrom('time_off')
     .select('id')
+    .modifyFront(prepared)
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('start_at', '<', window.end)
