@@ -41,8 +41,7 @@ export function preparingClient(client: pg.PoolClient): pg.PoolClient {
   const query = c.query as unknown as (...args: unknown[]) => unknown;
   c.query = function (this: pg.PoolClient, ...args: unknown[]) {
     const [text, values] = args;
-    if (typeof text === 'string' && text.includes(PREPARED_MARK) && Array.isArray(values))
-      return query.call(this, { name: statementName(text), text, values });
+    if (typeof text === 'string' && text.includes(PREPARED_MARK) && Array.isArray(values)) return query.call(this, { name: statementName(text), text, values });
     // Every other call as given: pg tells its overloads apart by their count and types.
     return query.apply(this, args);
   } as unknown as typeof c.query;

@@ -62,10 +62,7 @@ export async function insertTask(db: Db, tenantId: string, row: Omit<Insertable<
 
 /** The task with the given schedule id (the schedule sheet addresses a task by it), as findTaskView reads it. */
 export function findTaskViewBySchedule(db: Db, tenantId: string, scheduleId: string): Promise<TaskViewRow | undefined> {
-  return taskViewQuery(
-    db,
-    db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId),
-  )
+  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId))
     .modifyFront(prepared)
     .executeTakeFirst();
 }
