@@ -28,7 +28,14 @@ function statementName(text: string): string {
 }
 
 const PATCHED = Symbol('fieldwork.prepared');
-type Client = pg.PoolClient & { [PATCHED]?: true };
+type Client = pg.PoolClient & { [PATCHED]?: Map<string, number> };
+
+/**
+ * SQLSTATE 0A000 "cached plan must not change result type": a statement reading `table.*` was prepared before
+ * another server's migration added a column. That request fails; the connection then prepares the text anew
+ * under a new name (PostgreSQL keeps the old one until the connection closes).
+ */
+const STALE_PLAN = '0A000';
 
 /**
  * Makes a pooled client send marked query texts as named statements; pg parses a name once per connection
@@ -37,11 +44,19 @@ type Client = pg.PoolClient & { [PATCHED]?: true };
 export function preparingClient(client: pg.PoolClient): pg.PoolClient {
   const c = client as Client;
   if (c[PATCHED]) return c;
-  c[PATCHED] = true;
-  const query = c.query as unknown as (...args: unknown[]) => unknown;
+  const renamed = new Map<string, number>();
+  c[PATCHED] = renamed;
+  const query = c.query as unknown as (...args: unknown[]) => Promise<unknown>;
   c.query = function (this: pg.PoolClient, ...args: unknown[]) {
     const [text, values] = args;
-    if (typeof text === 'string' && text.includes(PREPARED_MARK) && Array.isArray(values)) return query.call(this, { name: statementName(text), text, values });
+    if (typeof text === 'string' && text.includes(PREPARED_MARK) && Array.isArray(values)) {
+      const generation = renamed.get(text) ?? 0;
+      const name = statementName(text) + (generation ? `_${generation}` : '');
+      return query.call(this, { name, text, values }).catch((error: unknown) => {
+        if ((error as { code?: string } | null)?.code === STALE_PLAN) renamed.set(text, generation + 1);
+        throw error;
+      });
+    }
     // Every other call as given: pg tells its overloads apart by their count and types.
     return query.apply(this, args);
   } as unknown as typeof c.query;
