@@ -3,7 +3,7 @@
 // pragmas, or one pg connection as the server's role with the server pool's settings and the company's scope —
 // with the same parameters. Each replay runs inside BEGIN … ROLLBACK (the captured transaction statements are
 // dropped), so writes replay without changing the data; the commit's own cost is therefore not in the floor.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,9 @@ import pg from 'pg';
 import { ROOT, startServer } from './lib.mjs';
 
 const TX = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+// packages/db/src/prepared-statements.ts: the mark and a name per text.
+const PREPARED_MARK = '/*prepared*/';
+const statementName = (text) => 'fw_' + createHash('sha1').update(text).digest('hex').slice(0, 20);
 
 export async function startCaptureServer(env) {
   const file = join(tmpdir(), `fw-sql-capture-${process.pid}-${Date.now()}.jsonl`);
@@ -52,7 +55,15 @@ export async function captureRequest(cap, request) {
 // hex token) gets a fresh value of the same shape in every replay, so the replay inserts instead of failing.
 const freshKey = (v) =>
   typeof v !== 'string' ? v : /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(v) ? randomUUID() : /^[0-9a-f]{32,}$/i.test(v) ? randomBytes(v.length / 2).toString('hex') : v;
+// A statement that carries several inserts as WITH queries (a transaction's writes sent together at its end)
+// names each insert's key by its first placeholder: those get fresh values.
+const INSERT_KEY = /insert into [^(]+\([^)]*\) values \(\$(\d+)/gi;
 function withFreshKeys(s) {
+  if (/^\s*with\b/i.test(s.sql) && !(s.params.length === 1 && Array.isArray(s.params[0]))) {
+    const list = [...s.params];
+    for (const m of s.sql.matchAll(INSERT_KEY)) list[Number(m[1]) - 1] = freshKey(list[Number(m[1]) - 1]);
+    return list;
+  }
   if (!/^\s*insert\b/i.test(s.sql)) return s.params;
   const flat = s.params.length === 1 && Array.isArray(s.params[0]);
   const list = flat ? [...s.params[0]] : [...s.params];
@@ -71,7 +82,9 @@ export async function openReplayer(env, tenantId) {
       try {
         for (const [i, s] of statements.entries()) {
           const t = performance.now();
-          await client.query(s.sql, withFreshKeys(s));
+          // Statements the server runs as named prepared statements (PREPARED_MARK) replay as such.
+          const values = withFreshKeys(s);
+          await client.query(s.sql.includes(PREPARED_MARK) ? { name: statementName(s.sql), text: s.sql, values } : s.sql, values);
           totals[i] += performance.now() - t;
         }
       } finally {

@@ -75,7 +75,8 @@ const KNOWN_REASONS = [
     group: 'jobs',
     dialect: 'postgres',
     name: /^GET \/api\/jobs\/summary$/,
-    reason: 'the six tab counts over 200k jobs: its SQL alone is 24 / 27 ms (floor p50 / p95) on PostgreSQL; p95 25 ms on SQLite',
+    reason:
+      'the overdue card reads per-day counters (migration 0032) since 2026-11-27: SQL floor 2.3 / 6.8 ms on PostgreSQL; an API figure over 30 ms is the machine (README, scheduling, PostgreSQL writes)',
   },
   {
     group: 'scheduling',
@@ -94,7 +95,7 @@ const KNOWN_REASONS = [
     dialect: 'postgres',
     name: /^Re-schedule/,
     reason:
-      "the write's 10 statements alone take 12 ms on PostgreSQL (floor; the task view's 8 joins 3.5 ms of it) against 0.8 ms on SQLite; at 10 connections writes of one technician also wait on its row lock",
+      "since 2026-11-27 12 statements (13 with a second connection's scope), prepared key lookups and the log, outbox and NOTIFY sent as one: SQL floor 3.1 / 6.9 ms (409: 1.7 / 2.7) on PostgreSQL; at 10 connections the writers queue for the 2 cores (README, scheduling, PostgreSQL writes)",
   },
 ];
 const UI_REASONS = {

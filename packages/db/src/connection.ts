@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.ts';
+import { preparingClient } from './prepared-statements.ts';
 import { currentScope, SCOPE_SETTINGS, scopeValues } from './tenant-scope.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -70,7 +71,7 @@ const SET_SCOPE = `select ${Object.values(SCOPE_SETTINGS)
 function scopedPool(pool: pg.Pool) {
   return {
     connect: async (): Promise<pg.PoolClient> => {
-      const client: ScopedClient = await pool.connect();
+      const client: ScopedClient = preparingClient(await pool.connect());
       const values = scopeValues(currentScope());
       const key = values.join('\u0000');
       if (client[APPLIED] !== key) {

@@ -31,6 +31,7 @@ import * as m0028 from './migrations/0028-visit-links.ts';
 import * as m0029 from './migrations/0029-text-preferences.ts';
 import * as m0030 from './migrations/0030-service-plans.ts';
 import * as m0031 from './migrations/0031-plan-visit-times.ts';
+import * as m0032 from './migrations/0032-task-due-counts.ts';
 
 type MigrationModule = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0029-text-preferences': m0029,
   '0030-service-plans': m0030,
   '0031-plan-visit-times': m0031,
+  '0032-task-due-counts': m0032,
 };
 
 class ListProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from './connection.ts';
+import { selectAtCommit } from './deferred-writes.ts';
 
 /**
  * PostgreSQL LISTEN/NOTIFY. notify() runs inside the caller's transaction: PostgreSQL delivers the message
@@ -11,7 +12,7 @@ export const NOTIFY_PAYLOAD_LIMIT = 7900;
 
 export async function notify(trx: Db, channel: string, payload: string): Promise<void> {
   if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_LIMIT) throw new Error(`NOTIFY payload too large (${Buffer.byteLength(payload)} bytes)`);
-  await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
+  await selectAtCommit(trx, sql`select pg_notify(${channel}, ${payload})`);
 }
 
 export type Listener = { ready: Promise<void>; close: () => Promise<void> };

@@ -94,6 +94,8 @@ export type BidRequestsTable = {
 };
 /** Keys: 'all', 'unscheduled' | 'unassigned' | 'assigned', 'lifecycle:<L>', 'assignee:<key>'. */
 export type TaskCountsTable = { tenant_id: string; key: string; n: number };
+/** Open assigned scheduled tasks per 'end:<UTC day>' / 'start:<UTC day>' (migration 0032). */
+export type TaskDueCountsTable = TaskCountsTable;
 
 /** Joined into Database in schema.ts. */
 export type TaskTables = {
@@ -102,6 +104,7 @@ export type TaskTables = {
   task_activity_assistants: TaskActivityAssistantsTable;
   vehicles: VehiclesTable;
   task_counts: TaskCountsTable;
+  task_due_counts: TaskDueCountsTable;
   time_off: TimeOffTable;
   bid_requests: BidRequestsTable;
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SqliteAdapter, sql } from 'kysely';
 import type { DomainEvent } from '@fieldwork/domain/common/events.schemas';
 import type { Db } from './connection.ts';
+import { flushWrites, holdWrites } from './deferred-writes.ts';
 import { notify } from './notify.ts';
 
 /**
@@ -102,7 +103,13 @@ export async function afterCommit(trx: Db, tenantId: string, event: NewEvent): P
  * not await anything but its queries). Events collected by afterCommit are published once it committed.
  */
 export async function runTransaction<T>(db: Db, write: (trx: Db) => Promise<T>, options: { immediate?: boolean } = {}): Promise<T> {
-  if (!isSqliteDb(db)) return db.transaction().execute(write);
+  if (!isSqliteDb(db))
+    return db.transaction().execute(async (trx) => {
+      const held = holdWrites(trx);
+      const out = await write(trx);
+      await flushWrites(trx, held);
+      return out;
+    });
   const events: DomainEvent[] = [];
   const collecting = async (trx: Db): Promise<T> => {
     pending.set(trx, events);

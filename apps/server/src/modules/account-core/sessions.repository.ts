@@ -1,6 +1,7 @@
 import { withSecret, withTenant } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
 import { dialectOf } from '@fieldwork/db/bulk-insert';
+import { prepared } from '@fieldwork/db/prepared-statements';
 
 /** The signed-in user's role, access, status and company zone (the session or token names the company). */
 function viewerFacts(db: Db, tenantId: string, userId: string) {
@@ -9,6 +10,7 @@ function viewerFacts(db: Db, tenantId: string, userId: string) {
       .selectFrom('users')
       .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
       .select(['users.role', 'users.access', 'users.status', 'tenants.time_zone'])
+      .modifyFront(prepared)
       .where('users.tenant_id', '=', tenantId)
       .where('users.id', '=', userId)
       .executeTakeFirst(),
@@ -44,7 +46,12 @@ export async function findSessionByHash(db: Db, idHash: string) {
       .executeTakeFirst();
   }
   const session = await withSecret({ sessionHash: idHash }, () =>
-    db.selectFrom('sessions').select(['id', 'tenant_id', 'user_id', 'last_seen_at', 'expires_at', 'idle_seconds']).where('id', '=', idHash).executeTakeFirst(),
+    db
+      .selectFrom('sessions')
+      .select(['id', 'tenant_id', 'user_id', 'last_seen_at', 'expires_at', 'idle_seconds'])
+      .modifyFront(prepared)
+      .where('id', '=', idHash)
+      .executeTakeFirst(),
   );
   if (!session) return undefined;
   const facts = await viewerFacts(db, session.tenant_id, session.user_id);

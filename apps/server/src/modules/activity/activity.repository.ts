@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
+import { writeAtCommit } from '@fieldwork/db/deferred-writes';
 import type { Database } from '@fieldwork/db/schema';
 import { paging } from '@fieldwork/db/sql-helpers';
 import type { ActivityAction, ActivityChange } from '@fieldwork/domain/jobs/activity.schemas';
@@ -18,9 +19,10 @@ export type ActivityEntry = {
 
 /** Call inside the transaction of the change it records, so the log and the change land together or not at all. */
 export async function recordActivity(trx: Db, tenantId: string, entry: ActivityEntry): Promise<void> {
-  await trx
-    .insertInto('activity_log')
-    .values({
+  // The log is written, never read, by the transaction that changes the record: it goes with the commit's one statement.
+  await writeAtCommit(
+    trx,
+    trx.insertInto('activity_log').values({
       id: randomUUID(),
       tenant_id: tenantId,
       job_id: entry.jobId,
@@ -31,8 +33,8 @@ export async function recordActivity(trx: Db, tenantId: string, entry: ActivityE
       actor_id: entry.actorId,
       meta: JSON.stringify(entry.changes ?? []),
       created_at: entry.at ?? new Date().toISOString(),
-    })
-    .execute();
+    }),
+  );
 }
 
 export function listJobActivity(db: Db, tenantId: string, jobId: string, page: number, limit: number) {

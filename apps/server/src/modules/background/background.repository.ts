@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db, DialectName } from '@fieldwork/db/connection';
 import type { BackgroundJobsTable } from '@fieldwork/db/schema-messaging';
 import { immediateTransaction } from '@fieldwork/db/transactions';
+import { flushHeldWrites, writeAtCommit } from '@fieldwork/db/deferred-writes';
 
 export type JobRow = BackgroundJobsTable;
 export type NewJob = { kind: string; payload: unknown; dedupeKey?: string | null; runAt?: string; maxAttempts: number };
@@ -12,27 +13,30 @@ export type NewJob = { kind: string; payload: unknown; dedupeKey?: string | null
  * key, a second enqueue of the same work (a retried request, a regenerated reminder) adds nothing.
  */
 export async function insertJob(trx: Db, tenantId: string, job: NewJob, now: string): Promise<void> {
-  await trx
-    .insertInto('background_jobs')
-    .values({
-      id: randomUUID(),
-      tenant_id: tenantId,
-      kind: job.kind,
-      payload: JSON.stringify(job.payload),
-      dedupe_key: job.dedupeKey ?? null,
-      state: 'queued',
-      run_at: job.runAt ?? now,
-      attempts: 0,
-      max_attempts: job.maxAttempts,
-      lease_until: null,
-      locked_by: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-    })
-    .onConflict((oc) => oc.columns(['tenant_id', 'kind', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing())
-    .execute();
+  // Nothing in the enqueuing transaction reads its own job back: it goes with the commit's one statement.
+  await writeAtCommit(
+    trx,
+    trx
+      .insertInto('background_jobs')
+      .values({
+        id: randomUUID(),
+        tenant_id: tenantId,
+        kind: job.kind,
+        payload: JSON.stringify(job.payload),
+        dedupe_key: job.dedupeKey ?? null,
+        state: 'queued',
+        run_at: job.runAt ?? now,
+        attempts: 0,
+        max_attempts: job.maxAttempts,
+        lease_until: null,
+        locked_by: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      })
+      .onConflict((oc) => oc.columns(['tenant_id', 'kind', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing()),
+  );
 }
 
 /**
@@ -195,6 +199,8 @@ export async function countJobsByState(db: Db): Promise<Record<string, number>> 
  * the one to keep. Running and finished jobs stay: the handler checks again what is still true when it runs.
  */
 export async function deleteQueuedJobs(trx: Db, tenantId: string, kind: string, prefix: string, keep: string | null): Promise<number> {
+  // Jobs this transaction enqueued and still holds go first: a withdrawal after an enqueue must see it.
+  await flushHeldWrites(trx);
   let query = trx
     .deleteFrom('background_jobs')
     .where('tenant_id', '=', tenantId)

@@ -1,6 +1,5 @@
 import type { Db } from '@fieldwork/db/connection';
-import type { TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
-import { readTaskCounts, statusCondition, type StatusBounds } from '../task-core/tasks-list.repository.ts';
+import { countMissedTasks, readTaskCounts, type StatusBounds } from '../task-core/tasks-list.repository.ts';
 
 /**
  * The facts of every task of the given jobs (one IN query over the (tenant, job) index), for the domain's
@@ -18,17 +17,8 @@ export function loadJobTaskFacts(db: Db, tenantId: string, jobIds: string[]) {
 
 export type JobTaskFactRow = Awaited<ReturnType<typeof loadJobTaskFacts>>[number];
 
-/** Summary cards: closed tasks from the trigger-kept counter, overdue ones (derived MISSED) from an index range. */
+/** Summary cards: closed tasks from the trigger-kept counter, overdue ones (derived MISSED) from countMissedTasks. */
 export async function countTaskCards(db: Db, tenantId: string, bounds: StatusBounds): Promise<{ closedTasks: number; overdueTasks: number }> {
-  const missed: TaskStatus = 'MISSED';
-  const [counts, overdue] = await Promise.all([
-    readTaskCounts(db, tenantId, ['lifecycle:CLOSED']),
-    db
-      .selectFrom('tasks')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tasks.tenant_id', '=', tenantId)
-      .where((eb) => statusCondition(eb, missed, bounds))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { closedTasks: counts['lifecycle:CLOSED']!, overdueTasks: Number(overdue.n) };
+  const [counts, overdue] = await Promise.all([readTaskCounts(db, tenantId, ['lifecycle:CLOSED']), countMissedTasks(db, tenantId, bounds)]);
+  return { closedTasks: counts['lifecycle:CLOSED']!, overdueTasks: overdue };
 }

@@ -5,6 +5,7 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { occupiedInterval, SCHEDULE_MESSAGES, type Interval } from '@fieldwork/domain/scheduling/scheduling.schemas';
 import { DEFAULT_SCHEDULE_HOURS, MAX_TASK_MS } from '@fieldwork/domain/tasks/tasks.schemas';
 import { runTransaction } from '@fieldwork/db/transactions';
+import { prepared } from '@fieldwork/db/prepared-statements';
 
 /**
  * The one place that keeps "no two active tasks of one assignee overlap, and none overlaps their time off".
@@ -52,7 +53,7 @@ export async function serializedTransaction<T>(db: Db, fn: (trx: Db) => Promise<
 async function lockPerson(trx: Db, tenantId: string, kind: 'TECHNICIAN' | 'SUBCONTRACTOR', id: string): Promise<void> {
   if (isSqlite(trx)) return;
   const table = kind === 'TECHNICIAN' ? 'users' : 'subcontractors';
-  await trx.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where('id', '=', id).forNoKeyUpdate().execute();
+  await trx.selectFrom(table).select('id').modifyFront(prepared).where('tenant_id', '=', tenantId).where('id', '=', id).forNoKeyUpdate().execute();
 }
 
 const DEFAULT_MS = DEFAULT_SCHEDULE_HOURS * 3_600_000;
@@ -74,6 +75,33 @@ export function occupiedDuring(eb: ExpressionBuilder<Database, 'tasks'>, window:
   ]);
 }
 
+/** The first non-cancelled task of the assignee meeting the window, other than `excludeTaskId` (a query, not run). */
+function taskClashQuery(db: Db, tenantId: string, assigneeKey: string, window: Interval, excludeTaskId: string | null) {
+  return db
+    .selectFrom('tasks')
+    .select('task_number')
+    .where('tenant_id', '=', tenantId)
+    .where('assignee_key', '=', assigneeKey)
+    .where('lifecycle', '<>', 'CANCELLED')
+    .where((eb) => occupiedDuring(eb, window))
+    .where((eb) => eb.or([eb('expected_end_at', 'is', null), eb('expected_end_at', '>', eb.ref('start_at'))]))
+    .$if(excludeTaskId !== null, (qb) => qb.where('id', '<>', excludeTaskId!))
+    .orderBy('start_at')
+    .limit(1);
+}
+
+/** The first time off of the user overlapping [start, end), half-open (a query, not run). */
+function timeOffClashQuery(db: Db, tenantId: string, userId: string, window: Interval) {
+  return db
+    .selectFrom('time_off')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('start_at', '<', window.end)
+    .where('end_at', '>', window.start)
+    .limit(1);
+}
+
 /**
  * The first non-cancelled task of the assignee whose occupied interval overlaps [start, end). An empty
  * interval (a task whose expected end is its start, or an empty window) clashes with nothing, as an empty
@@ -87,34 +115,31 @@ export async function findTaskClash(
   excludeTaskId: string | null,
 ): Promise<{ taskNumber: number } | null> {
   if (window.end <= window.start) return null;
-  const row = await db
-    .selectFrom('tasks')
-    .select('task_number')
-    .where('tenant_id', '=', tenantId)
-    .where('assignee_key', '=', assigneeKey)
-    .where('lifecycle', '<>', 'CANCELLED')
-    .where((eb) => occupiedDuring(eb, window))
-    .where((eb) => eb.or([eb('expected_end_at', 'is', null), eb('expected_end_at', '>', eb.ref('start_at'))]))
-    .$if(excludeTaskId !== null, (qb) => qb.where('id', '<>', excludeTaskId!))
-    .orderBy('start_at')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await taskClashQuery(db, tenantId, assigneeKey, window, excludeTaskId).modifyFront(prepared).executeTakeFirst();
   return row ? { taskNumber: row.task_number } : null;
 }
 
 /** The first time off of the user overlapping [start, end), half-open. */
 export async function findTimeOffClash(db: Db, tenantId: string, userId: string, window: Interval): Promise<{ id: string } | null> {
   if (window.end <= window.start) return null;
-  const row = await db
-    .selectFrom('time_off')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('start_at', '<', window.end)
-    .where('end_at', '>', window.start)
-    .limit(1)
-    .executeTakeFirst();
+  const row = await timeOffClashQuery(db, tenantId, userId, window).modifyFront(prepared).executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * Both checks of a technician's slot in one statement (two scalar subqueries): on PostgreSQL each statement is
+ * a round trip, and this one runs in every schedule write, after the person's lock.
+ */
+async function findSlotClashes(db: Db, slot: Slot, window: Interval): Promise<{ taskNumber: number | null; timeOffId: string | null }> {
+  if (window.end <= window.start) return { taskNumber: null, timeOffId: null };
+  const row = await db
+    .selectNoFrom([
+      taskClashQuery(db, slot.tenantId, slot.assigneeKey, window, slot.taskId).as('task_number'),
+      timeOffClashQuery(db, slot.tenantId, slot.assigneeKey, window).as('time_off_id'),
+    ])
+    .modifyFront(prepared)
+    .executeTakeFirstOrThrow();
+  return { taskNumber: row.task_number, timeOffId: row.time_off_id };
 }
 
 export function taskConflict(taskNumber: number): AppError {
@@ -127,12 +152,14 @@ function timeOffConflict(timeOffId: string): AppError {
 
 async function assertSlotFree(db: Db, slot: Slot): Promise<void> {
   const window = occupiedInterval(slot.start, slot.expectedEnd);
-  const task = await findTaskClash(db, slot.tenantId, slot.assigneeKey, window, slot.taskId);
-  if (task) throw taskConflict(task.taskNumber);
-  if (slot.assignedTo === 'TECHNICIAN') {
-    const off = await findTimeOffClash(db, slot.tenantId, slot.assigneeKey, window);
-    if (off) throw timeOffConflict(off.id);
+  if (slot.assignedTo !== 'TECHNICIAN') {
+    const task = await findTaskClash(db, slot.tenantId, slot.assigneeKey, window, slot.taskId);
+    if (task) throw taskConflict(task.taskNumber);
+    return;
   }
+  const clash = await findSlotClashes(db, slot, window);
+  if (clash.taskNumber !== null) throw taskConflict(clash.taskNumber);
+  if (clash.timeOffId !== null) throw timeOffConflict(clash.timeOffId);
 }
 
 /** SQLSTATE 23P01: the exclusion constraint refused an overlapping task. */

@@ -10,7 +10,9 @@ export type AssigneeColumns = {
   assigned_subcontractor_id: string | null;
   assignee_key: string | null;
 };
-export type Assignee = { columns: AssigneeColumns; name: string | null };
+/** What the task view shows of the assignee (its joined columns), so a write can answer without reading it back. */
+export type AssigneeShown = Pick<TaskViewRow, 'tech_name' | 'tech_photo' | 'sub_name' | 'sub_user_id'>;
+export type Assignee = { columns: AssigneeColumns; name: string | null; shown?: AssigneeShown };
 
 type AssignInput = {
   assignTo?: AssignToChoice | undefined;
@@ -21,6 +23,7 @@ type AssignInput = {
 export const NO_ASSIGNEE: Assignee = {
   columns: { assigned_to: 'NONE', assigned_user_id: null, assigned_subcontractor_id: null, assignee_key: null },
   name: null,
+  shown: { tech_name: null, tech_photo: null, sub_name: null, sub_user_id: null },
 };
 
 export const ASSIGNEE_MESSAGES = {
@@ -35,31 +38,54 @@ export function currentAssigneeName(row: Pick<TaskViewRow, 'tech_name' | 'sub_na
   return null;
 }
 
+type Candidate =
+  | { kind: 'TECHNICIAN'; row: Awaited<ReturnType<typeof findUserForAssignment>> }
+  | { kind: 'SUBCONTRACTOR'; row: Awaited<ReturnType<typeof findSubcontractorForAssignment>> }
+  | { kind: 'NONE' };
+
+/** The read half of resolveAssignee: the person the form picked, as stored (a write may run it beside its other reads). */
+export async function findAssigneeCandidate(db: Db, tenantId: string, input: AssignInput): Promise<Candidate> {
+  if (input.assignTo === 'TECHNICIAN' && input.assignedTechnicianId)
+    return { kind: 'TECHNICIAN', row: await findUserForAssignment(db, tenantId, input.assignedTechnicianId) };
+  if (input.assignTo === 'SUBCONTRACTOR' && input.assignedSubcontractorId)
+    return { kind: 'SUBCONTRACTOR', row: await findSubcontractorForAssignment(db, tenantId, input.assignedSubcontractorId) };
+  return { kind: 'NONE' };
+}
+
 /**
  * The person the form picked, checked against this company: a technician must be an active user with a
  * technician role, a subcontractor an active one of the company (another company's id reads like a missing
  * one: 400 naming the field). Whoever the task already has stays acceptable, so renaming a task never fails
  * because its technician was disabled since. Omitted or LATER means nobody.
  */
+export function acceptAssignee(candidate: Candidate, current?: Pick<TaskViewRow, 'assigned_user_id' | 'assigned_subcontractor_id'>): Assignee {
+  if (candidate.kind === 'TECHNICIAN') {
+    const user = candidate.row;
+    if (!user || !isTechnicianRole(user.role) || (user.status !== 'ACTIVE' && current?.assigned_user_id !== user.id))
+      throw new AppError('VALIDATION_FAILED', [ASSIGNEE_MESSAGES.technician]);
+    return {
+      columns: { assigned_to: 'TECHNICIAN', assigned_user_id: user.id, assigned_subcontractor_id: null, assignee_key: user.id },
+      name: user.name,
+      shown: { tech_name: user.name, tech_photo: user.photo_file_id, sub_name: null, sub_user_id: null },
+    };
+  }
+  if (candidate.kind === 'SUBCONTRACTOR') {
+    const sub = candidate.row;
+    if (!sub || (!sub.is_active && current?.assigned_subcontractor_id !== sub.id)) throw new AppError('VALIDATION_FAILED', [ASSIGNEE_MESSAGES.subcontractor]);
+    return {
+      columns: { assigned_to: 'SUBCONTRACTOR', assigned_user_id: null, assigned_subcontractor_id: sub.id, assignee_key: sub.id },
+      name: sub.name,
+      shown: { tech_name: null, tech_photo: null, sub_name: sub.name, sub_user_id: sub.user_id },
+    };
+  }
+  return NO_ASSIGNEE;
+}
+
 export async function resolveAssignee(
   db: Db,
   tenantId: string,
   input: AssignInput,
   current?: Pick<TaskViewRow, 'assigned_user_id' | 'assigned_subcontractor_id'>,
 ): Promise<Assignee> {
-  if (input.assignTo === 'TECHNICIAN' && input.assignedTechnicianId) {
-    const id = input.assignedTechnicianId;
-    const user = await findUserForAssignment(db, tenantId, id);
-    const kept = current?.assigned_user_id === id;
-    if (!user || !isTechnicianRole(user.role) || (user.status !== 'ACTIVE' && !kept)) throw new AppError('VALIDATION_FAILED', [ASSIGNEE_MESSAGES.technician]);
-    return { columns: { assigned_to: 'TECHNICIAN', assigned_user_id: id, assigned_subcontractor_id: null, assignee_key: id }, name: user.name };
-  }
-  if (input.assignTo === 'SUBCONTRACTOR' && input.assignedSubcontractorId) {
-    const id = input.assignedSubcontractorId;
-    const sub = await findSubcontractorForAssignment(db, tenantId, id);
-    const kept = current?.assigned_subcontractor_id === id;
-    if (!sub || (!sub.is_active && !kept)) throw new AppError('VALIDATION_FAILED', [ASSIGNEE_MESSAGES.subcontractor]);
-    return { columns: { assigned_to: 'SUBCONTRACTOR', assigned_user_id: null, assigned_subcontractor_id: id, assignee_key: id }, name: sub.name };
-  }
-  return NO_ASSIGNEE;
+  return acceptAssignee(await findAssigneeCandidate(db, tenantId, input), current);
 }

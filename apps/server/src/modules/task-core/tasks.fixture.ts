@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
+import { recountTaskCounts } from '@fieldwork/db/task-counts';
 import type { JobStatus } from '@fieldwork/domain/jobs/jobs.schemas';
 import { can, type Viewer } from '@fieldwork/domain/access/roles.rules';
 import { taskActions, type TaskAction, type TaskForRules } from '@fieldwork/domain/tasks/task-actions.rules';
@@ -81,4 +82,28 @@ export function expectedActionStatus(
   if (facts.assignedUserId !== viewer.userId && !full) return 403;
   const anyone = { userId: facts.assignedUserId!, role: 'Admin', access: 'fullAccess' as const };
   return taskActions(anyone, facts, job, new Date(), 'America/New_York')[action].allowed ? 403 : 409;
+}
+
+/** A small deterministic generator, so a failure of a randomised test replays. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** A counter table's non-zero rows as the bulk-load rebuild (recountTaskCounts) makes them, in a rolled-back transaction. */
+export async function recountedCounters(db: Db, tenantId: string, table: 'task_counts' | 'task_due_counts'): Promise<Record<string, number>> {
+  let rebuilt: Record<string, number> = {};
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await recountTaskCounts(trx, tenantId);
+      rebuilt = Object.fromEntries(
+        (await trx.selectFrom(table).select(['key', 'n']).where('tenant_id', '=', tenantId).execute())
+          .filter((r) => Number(r.n) !== 0)
+          .map((r) => [r.key, Number(r.n)]),
+      );
+      throw new Error('rollback');
+    })
+    .catch(() => undefined);
+  return rebuilt;
 }

@@ -1,6 +1,7 @@
-import type { Insertable, SelectQueryBuilder, Updateable } from 'kysely';
+import type { Insertable, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import type { Database, TasksTable } from '@fieldwork/db/schema';
+import { prepared } from '@fieldwork/db/prepared-statements';
 
 type IdsQuery = SelectQueryBuilder<Database, any, { id: string }>;
 
@@ -47,7 +48,9 @@ export function taskViewQuery(db: Db, ids: IdsQuery) {
 export type TaskViewRow = Awaited<ReturnType<ReturnType<typeof taskViewQuery>['execute']>>[number];
 
 export function findTaskView(db: Db, tenantId: string, taskId: string): Promise<TaskViewRow | undefined> {
-  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.id', '=', taskId)).executeTakeFirst();
+  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.id', '=', taskId))
+    .modifyFront(prepared)
+    .executeTakeFirst();
 }
 
 export async function insertTask(db: Db, tenantId: string, row: Omit<Insertable<TasksTable>, 'tenant_id' | 'version'>): Promise<void> {
@@ -59,10 +62,9 @@ export async function insertTask(db: Db, tenantId: string, row: Omit<Insertable<
 
 /** The task with the given schedule id (the schedule sheet addresses a task by it), as findTaskView reads it. */
 export function findTaskViewBySchedule(db: Db, tenantId: string, scheduleId: string): Promise<TaskViewRow | undefined> {
-  return taskViewQuery(
-    db,
-    db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId),
-  ).executeTakeFirst();
+  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId))
+    .modifyFront(prepared)
+    .executeTakeFirst();
 }
 
 /**
@@ -91,7 +93,8 @@ export async function updateTaskIf(
 
 /**
  * A schedule or assignee change: only while the task is in the lifecycle read and on the schedule the caller
- * based it on — none yet (`scheduleVersion` null) or that schedule version; both versions move on.
+ * based it on — none yet (`scheduleVersion` null) or that schedule version; both versions move on. Returns the
+ * row as written (undefined: nothing matched), so the answer needs no second read of the task.
  */
 export async function updateTaskScheduleIf(
   db: Db,
@@ -99,7 +102,7 @@ export async function updateTaskScheduleIf(
   taskId: string,
   seen: { lifecycle: string; scheduleVersion: number | null },
   patch: Updateable<TasksTable>,
-): Promise<boolean> {
+): Promise<Selectable<TasksTable> | undefined> {
   let update = db
     .updateTable('tasks')
     .set((eb) => ({ ...patch, schedule_version: eb('schedule_version', '+', 1), version: eb('version', '+', 1) }))
@@ -107,7 +110,7 @@ export async function updateTaskScheduleIf(
     .where('id', '=', taskId)
     .where('lifecycle', '=', seen.lifecycle);
   update = seen.scheduleVersion === null ? update.where('schedule_id', 'is', null) : update.where('schedule_version', '=', seen.scheduleVersion);
-  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+  return update.returningAll().executeTakeFirst();
 }
 
 /** Cancelling a job cancels its tasks nobody has started; returns them for their log entries. */
@@ -156,13 +159,20 @@ export async function taskWorkSpan(db: Db, tenantId: string, taskId: string): Pr
 
 /** A user of the company, with what assigning a task to them needs to check. */
 export function findUserForAssignment(db: Db, tenantId: string, userId: string) {
-  return db.selectFrom('users').select(['id', 'name', 'role', 'status']).where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'role', 'status', 'photo_file_id'])
+    .modifyFront(prepared)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function findSubcontractorForAssignment(db: Db, tenantId: string, subcontractorId: string) {
   return db
     .selectFrom('subcontractors')
     .select(['id', 'name', 'is_active', 'user_id'])
+    .modifyFront(prepared)
     .where('tenant_id', '=', tenantId)
     .where('id', '=', subcontractorId)
     .executeTakeFirst();

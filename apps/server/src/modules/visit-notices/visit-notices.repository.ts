@@ -1,5 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
+import { prepared } from '@fieldwork/db/prepared-statements';
 
 /**
  * One visit (a task) with what its texts and notices are made of: its schedule, its assignee and their notice
@@ -44,6 +45,7 @@ export function findVisitFacts(db: Db, tenantId: string, taskId: string) {
         'co.name as company_name',
         'co.time_zone',
       ])
+      .modifyFront(prepared)
       .where('t.tenant_id', '=', tenantId)
       .where('t.id', '=', taskId)
       .executeTakeFirst()
