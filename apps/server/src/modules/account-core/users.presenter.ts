@@ -11,7 +11,8 @@ export function photoUrl(row: Pick<UserRow, 'id' | 'photo_file_id'>): string | n
 export async function presentUsers(db: Db, tenantId: string, rows: UserRow[]): Promise<User[]> {
   const ids = rows.map((r) => r.id);
   const adders = rows.map((r) => r.added_by).filter((v): v is string => !!v);
-  const refs = await loadUserRefs(db, tenantId, [...new Set([...ids, ...adders])]);
+  // Names are needed only for "added by": a person signed in alone (GET /api/user/profile) was added by nobody.
+  const refs = await loadUserRefs(db, tenantId, ids, [...new Set(adders)]);
   const nameOf = new Map(refs.names.map((n) => [n.id, n.name]));
   return rows.map((row) => ({
     id: row.id,

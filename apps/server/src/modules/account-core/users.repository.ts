@@ -83,7 +83,8 @@ export async function listUsers(db: Db, tenantId: string, q: UserListQuery): Pro
   return { rows, total: Number(count.n) };
 }
 
-export async function loadUserRefs(db: Db, tenantId: string, userIds: string[]) {
+/** The tags and zones of `userIds`, and the names of `nameIds` (by default the same people; none read when empty). */
+export async function loadUserRefs(db: Db, tenantId: string, userIds: string[], nameIds: string[] = userIds) {
   if (userIds.length === 0) return { tags: [], zones: [], names: [] };
   const [tags, zones, names] = await Promise.all([
     db
@@ -102,7 +103,7 @@ export async function loadUserRefs(db: Db, tenantId: string, userIds: string[]) 
       .where('user_zones.user_id', 'in', userIds)
       .orderBy('zones.name')
       .execute(),
-    db.selectFrom('users').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute(),
+    nameIds.length ? db.selectFrom('users').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', nameIds).execute() : [],
   ]);
   return { tags, zones, names };
 }
