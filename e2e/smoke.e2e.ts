@@ -21,12 +21,15 @@ describe('smoke: the built app is served by the real server', () => {
     const deep = await fetch(`${server.baseUrl}/workorder/jobs`);
     expect(deep.status).toBe(200);
     expect(deep.headers.get('content-type')).toMatch(/text\/html/);
+    // The HTML paints a splash before any script runs; the router's first page takes its place.
+    expect(await deep.text()).toMatch(/<div\s+id="boot"[^>]*>[\s\S]*Fieldwork/);
 
     const page = await session.newPage();
     const response = await page.goto(server.baseUrl + '/');
     expect(response?.status()).toBe(200);
     // The SPA mounts and shows something interactive (the first-run setup on an empty database).
     await page.getByRole('button').first().waitFor({ state: 'visible' });
+    await page.locator('#boot').waitFor({ state: 'detached' });
     expect((await page.locator('body').innerText()).trim().length).toBeGreaterThan(0);
     expect(session.errors).toEqual([]);
   });

@@ -18,4 +18,11 @@ createRoot(root).render(
   </StrictMode>,
 );
 
+// The splash of index.html stays over the page until the first route has rendered (its page, a redirect's target or
+// an error), so the screen never goes blank between the two.
+const dropSplash = router.subscribe('onRendered', () => {
+  document.getElementById('boot')?.remove();
+  dropSplash();
+});
+
 registerServiceWorker();
