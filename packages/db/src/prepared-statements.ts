@@ -32,10 +32,16 @@ type Client = pg.PoolClient & { [PATCHED]?: Map<string, number> };
 
 /**
  * SQLSTATE 0A000 "cached plan must not change result type": a statement reading `table.*` was prepared before
- * another server's migration added a column. That request fails; the connection then prepares the text anew
- * under a new name (PostgreSQL keeps the old one until the connection closes).
+ * another server's migration added a column (a rolling deploy). The connection then prepares the text anew under a
+ * new name (PostgreSQL keeps the old one until the connection closes). Outside a transaction the statement is simply
+ * run again that way — it failed before doing anything; inside one the transaction is already aborted, so the error
+ * goes up and that one request fails.
  */
 const STALE_PLAN = '0A000';
+
+/** Kysely opens and ends transactions with these texts on a pooled client. */
+const OPENS = /^\s*(begin|start transaction)\b/i;
+const ENDS = /^\s*(commit|rollback|end|abort)\s*$/i;
 
 /**
  * Makes a pooled client send marked query texts as named statements; pg parses a name once per connection
@@ -46,16 +52,26 @@ export function preparingClient(client: pg.PoolClient): pg.PoolClient {
   if (c[PATCHED]) return c;
   const renamed = new Map<string, number>();
   c[PATCHED] = renamed;
+  let inTransaction = false;
   const query = c.query as unknown as (...args: unknown[]) => Promise<unknown>;
+  const named = (self: pg.PoolClient, text: string, values: unknown[]) => {
+    const generation = renamed.get(text) ?? 0;
+    const name = statementName(text) + (generation ? `_${generation}` : '');
+    return query.call(self, { name, text, values });
+  };
   c.query = function (this: pg.PoolClient, ...args: unknown[]) {
     const [text, values] = args;
     if (typeof text === 'string' && text.includes(PREPARED_MARK) && Array.isArray(values)) {
-      const generation = renamed.get(text) ?? 0;
-      const name = statementName(text) + (generation ? `_${generation}` : '');
-      return query.call(this, { name, text, values }).catch((error: unknown) => {
-        if ((error as { code?: string } | null)?.code === STALE_PLAN) renamed.set(text, generation + 1);
-        throw error;
+      return named(this, text, values).catch((error: unknown) => {
+        if ((error as { code?: string } | null)?.code !== STALE_PLAN) throw error;
+        renamed.set(text, (renamed.get(text) ?? 0) + 1);
+        if (inTransaction) throw error;
+        return named(this, text, values);
       });
+    }
+    if (typeof text === 'string') {
+      if (OPENS.test(text)) inTransaction = true;
+      else if (ENDS.test(text)) inTransaction = false;
     }
     // Every other call as given: pg tells its overloads apart by their count and types.
     return query.apply(this, args);
