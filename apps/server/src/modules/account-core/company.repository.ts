@@ -1,8 +1,11 @@
 import type { Db } from '@fieldwork/db/connection';
 import { portalSlug } from '@fieldwork/domain/portal/portal.rules';
+import { compiledOnce } from '@fieldwork/db/compiled-once';
 
-export function findTenant(db: Db, tenantId: string) {
-  return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+const tenantQuery = compiledOnce((db: Db, tenantId: string) => db.selectFrom('tenants').selectAll().where('id', '=', tenantId));
+
+export async function findTenant(db: Db, tenantId: string) {
+  return (await tenantQuery(db, tenantId))[0];
 }
 
 /** `verified`: whether the company may email its customers from the start (first-run setup) or only once its admin confirms the address. */

@@ -2,20 +2,47 @@ import { withSecret, withTenant } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
 import { dialectOf } from '@fieldwork/db/bulk-insert';
 import { prepared } from '@fieldwork/db/prepared-statements';
+import { compiledOnce } from '@fieldwork/db/compiled-once';
 
 /** The signed-in user's role, access, status and company zone (the session or token names the company). */
-function viewerFacts(db: Db, tenantId: string, userId: string) {
-  return withTenant(tenantId, () =>
-    db
-      .selectFrom('users')
-      .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
-      .select(['users.role', 'users.access', 'users.status', 'tenants.time_zone'])
-      .modifyFront(prepared)
-      .where('users.tenant_id', '=', tenantId)
-      .where('users.id', '=', userId)
-      .executeTakeFirst(),
-  );
+const viewerFactsQuery = compiledOnce((db: Db, tenantId: string, userId: string) =>
+  db
+    .selectFrom('users')
+    .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select(['users.role', 'users.access', 'users.status', 'tenants.time_zone'])
+    .modifyFront(prepared)
+    .where('users.tenant_id', '=', tenantId)
+    .where('users.id', '=', userId),
+);
+
+async function viewerFacts(db: Db, tenantId: string, userId: string) {
+  return (await withTenant(tenantId, () => viewerFactsQuery(db, tenantId, userId)))[0];
 }
+
+/** SQLite: the session, its user's facts and the company's zone in one read. */
+const sessionWithFactsQuery = compiledOnce((db: Db, idHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', (join) => join.onRef('users.id', '=', 'sessions.user_id').onRef('users.tenant_id', '=', 'sessions.tenant_id'))
+    .innerJoin('tenants', 'tenants.id', 'sessions.tenant_id')
+    .select([
+      'sessions.id',
+      'sessions.tenant_id',
+      'sessions.user_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.idle_seconds',
+      'users.role',
+      'users.access',
+      'users.status',
+      'tenants.time_zone',
+    ])
+    .where('sessions.id', '=', idHash),
+);
+
+const sessionQuery = compiledOnce((db: Db, idHash: string) =>
+  db.selectFrom('sessions').select(['id', 'tenant_id', 'user_id', 'last_seen_at', 'expires_at', 'idle_seconds']).modifyFront(prepared).where('id', '=', idHash),
+);
 
 /**
  * Sessions and API tokens are found by the hash of their secret, before any company is known: the lookup is
@@ -25,34 +52,8 @@ export async function findSessionByHash(db: Db, idHash: string) {
   // Every authenticated request starts here. SQLite has no row-level security, so one joined read does it; on
   // PostgreSQL the policies open the session row by its secret and the user's row only inside its company, so the
   // facts are a second statement in that company's scope.
-  if (dialectOf(db) === 'sqlite') {
-    return db
-      .selectFrom('sessions')
-      .innerJoin('users', (join) => join.onRef('users.id', '=', 'sessions.user_id').onRef('users.tenant_id', '=', 'sessions.tenant_id'))
-      .innerJoin('tenants', 'tenants.id', 'sessions.tenant_id')
-      .select([
-        'sessions.id',
-        'sessions.tenant_id',
-        'sessions.user_id',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'sessions.idle_seconds',
-        'users.role',
-        'users.access',
-        'users.status',
-        'tenants.time_zone',
-      ])
-      .where('sessions.id', '=', idHash)
-      .executeTakeFirst();
-  }
-  const session = await withSecret({ sessionHash: idHash }, () =>
-    db
-      .selectFrom('sessions')
-      .select(['id', 'tenant_id', 'user_id', 'last_seen_at', 'expires_at', 'idle_seconds'])
-      .modifyFront(prepared)
-      .where('id', '=', idHash)
-      .executeTakeFirst(),
-  );
+  if (dialectOf(db) === 'sqlite') return (await sessionWithFactsQuery(db, idHash))[0];
+  const [session] = await withSecret({ sessionHash: idHash }, () => sessionQuery(db, idHash));
   if (!session) return undefined;
   const facts = await viewerFacts(db, session.tenant_id, session.user_id);
   return facts ? { ...session, ...facts } : undefined;

@@ -5,6 +5,7 @@ import type { ExpressionBuilder } from 'kysely';
 import { containsText, paging } from '@fieldwork/db/sql-helpers';
 import type { UserListQuery } from '@fieldwork/domain/access/users.schemas';
 import type { JobPeopleRole } from '@fieldwork/domain/jobs/job-people.rules';
+import { compiledOnce } from '@fieldwork/db/compiled-once';
 
 /** With the hourly labor cost rate migration 0010 adds. */
 export type UserRow = UsersTable & { cost_rate_cents?: number };
@@ -18,8 +19,12 @@ export function findUserByEmail(db: Db, email: string) {
   return withSecret({ loginEmail }, () => db.selectFrom('users').selectAll().where('email', '=', loginEmail).executeTakeFirst());
 }
 
-export function findUser(db: Db, tenantId: string, userId: string) {
-  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst();
+const userQuery = compiledOnce((db: Db, tenantId: string, userId: string) =>
+  db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', userId),
+);
+
+export async function findUser(db: Db, tenantId: string, userId: string) {
+  return (await userQuery(db, tenantId, userId))[0];
 }
 
 export async function insertUser(db: Db, tenantId: string, row: Omit<UsersTable, 'tenant_id' | 'version'>): Promise<void> {
