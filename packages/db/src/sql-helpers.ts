@@ -1,4 +1,6 @@
-import { SqliteAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type SelectQueryBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
 export function nowIso(): string {
   return new Date().toISOString();
@@ -54,4 +56,18 @@ export function startsWithDigits(column: string, digits: string): RawBuilder<Sql
  */
 export function commonlyNull(db: Kysely<any>, column: string): RawBuilder<SqlBool> {
   return db.getExecutor().adapter instanceof SqliteAdapter ? sql<SqlBool>`likely(${sql.ref(column)} is null)` : sql<SqlBool>`${sql.ref(column)} is null`;
+}
+
+/**
+ * A subquery's rows as one JSON array column of the outer row, so a row and its few children (a user's tags) come
+ * back in one statement. SQLite answers the array as JSON text, PostgreSQL as parsed values: read it with
+ * jsonArrayValue. Only for plain text and number columns: PostgreSQL writes instants inside JSON in its own format.
+ */
+export function jsonArrayOf<O>(db: Kysely<any>, subquery: SelectQueryBuilder<any, any, O>): RawBuilder<O[] | string> {
+  const array = db.getExecutor().adapter instanceof SqliteAdapter ? sqliteJsonArrayFrom(subquery) : pgJsonArrayFrom(subquery);
+  return array as RawBuilder<unknown> as RawBuilder<O[] | string>;
+}
+
+export function jsonArrayValue<O>(value: O[] | string): O[] {
+  return typeof value === 'string' ? (JSON.parse(value) as O[]) : value;
 }

@@ -152,8 +152,14 @@ export function can(viewer: Pick<Viewer, 'role' | 'access'>, capability: Capabil
   return (PERMISSIONS[capability] as readonly ViewerClass[]).includes(viewerClass(viewer));
 }
 
+const CAPABILITIES_BY_CLASS = new Map<ViewerClass, readonly Capability[]>();
+
+/** The same list for everyone of a class, worked out once: it goes out with every profile read. */
 export function capabilitiesOf(viewer: Pick<Viewer, 'role' | 'access'>): Capability[] {
-  return (Object.keys(PERMISSIONS) as Capability[]).filter((c) => can(viewer, c));
+  const cls = viewerClass(viewer);
+  let list = CAPABILITIES_BY_CLASS.get(cls);
+  if (!list) CAPABILITIES_BY_CLASS.set(cls, (list = Object.freeze((Object.keys(PERMISSIONS) as Capability[]).filter((c) => can(viewer, c)))));
+  return [...list];
 }
 
 /** Roles an admin may hand out; field roles get noAccess to office work orders by default. */

@@ -1,8 +1,8 @@
 import { withSecret } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
 import type { Database, UsersTable } from '@fieldwork/db/schema';
-import type { ExpressionBuilder } from 'kysely';
-import { containsText, paging } from '@fieldwork/db/sql-helpers';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { containsText, jsonArrayOf, jsonArrayValue, paging } from '@fieldwork/db/sql-helpers';
 import type { UserListQuery } from '@fieldwork/domain/access/users.schemas';
 import type { JobPeopleRole } from '@fieldwork/domain/jobs/job-people.rules';
 import { compiledOnce } from '@fieldwork/db/compiled-once';
@@ -25,6 +25,89 @@ const userQuery = compiledOnce((db: Db, tenantId: string, userId: string) =>
 
 export async function findUser(db: Db, tenantId: string, userId: string) {
   return (await userQuery(db, tenantId, userId))[0];
+}
+
+export type UserRef = { id: string; name: string };
+export type UserRefs = { tags: UserRef[]; zones: UserRef[]; addedByName: string | null };
+
+/** The company columns the signed-in user's answer carries (toCompanyDto), read beside the user. */
+const COMPANY_COLUMNS = [
+  'id',
+  'name',
+  'time_zone',
+  'created_at',
+  'updated_at',
+  'version',
+  'email',
+  'phone',
+  'address',
+  'brand_color',
+  'logo_file_id',
+  'financing_url',
+  'email_verified_at',
+  'portal_slug',
+  'portal_estimate_link_days',
+  'portal_invoice_link_days',
+] as const;
+
+export type CompanyRow = Pick<Selectable<Database['tenants']>, (typeof COMPANY_COLUMNS)[number]>;
+
+/**
+ * The signed-in user with their tags, zones, who added them and their company, in one statement: every page load
+ * reads it (GET /api/user/profile), and as five statements they were most of that request's time on SQLite.
+ */
+const signedInUserQuery = compiledOnce((db: Db, tenantId: string, userId: string) =>
+  db
+    .selectFrom('users')
+    .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .selectAll('users')
+    .select(COMPANY_COLUMNS.map((c) => sql.ref<unknown>(`tenants.${c}`).as(`company_${c}`)))
+    .select((eb) => [
+      jsonArrayOf(
+        db,
+        eb
+          .selectFrom('user_tags')
+          .innerJoin('tags', 'tags.id', 'user_tags.tag_id')
+          .select(['tags.id', 'tags.name'])
+          .where('user_tags.tenant_id', '=', tenantId)
+          .whereRef('user_tags.user_id', '=', 'users.id')
+          .orderBy('tags.name'),
+      ).as('tag_refs'),
+      jsonArrayOf(
+        db,
+        eb
+          .selectFrom('user_zones')
+          .innerJoin('zones', 'zones.id', 'user_zones.zone_id')
+          .select(['zones.id', 'zones.name'])
+          .where('user_zones.tenant_id', '=', tenantId)
+          .whereRef('user_zones.user_id', '=', 'users.id')
+          .orderBy('zones.name'),
+      ).as('zone_refs'),
+      eb
+        .selectFrom('users as adder')
+        .select('adder.name')
+        .where('adder.tenant_id', '=', tenantId)
+        .whereRef('adder.id', '=', 'users.added_by')
+        .as('added_by_name'),
+    ])
+    .where('users.tenant_id', '=', tenantId)
+    .where('users.id', '=', userId),
+);
+
+const COMPANY_ALIASES = COMPANY_COLUMNS.map((c) => [c, `company_${c}`] as const);
+
+export async function findSignedInUser(db: Db, tenantId: string, userId: string): Promise<{ row: UserRow; refs: UserRefs; company: CompanyRow } | undefined> {
+  const found = (await signedInUserQuery(db, tenantId, userId))[0] as (UserRow & Record<string, unknown>) | undefined;
+  if (!found) return undefined;
+  const company: Record<string, unknown> = {};
+  for (const [column, alias] of COMPANY_ALIASES) company[column] = found[alias];
+  const refs: UserRefs = {
+    tags: jsonArrayValue(found.tag_refs as UserRef[] | string),
+    zones: jsonArrayValue(found.zone_refs as UserRef[] | string),
+    addedByName: (found.added_by_name as string | null) ?? null,
+  };
+  // The row keeps the company and reference columns beside the user's: the presenter reads users' columns by name.
+  return { row: found, refs, company: company as CompanyRow };
 }
 
 export async function insertUser(db: Db, tenantId: string, row: Omit<UsersTable, 'tenant_id' | 'version'>): Promise<void> {

@@ -8,9 +8,8 @@ import type { Db } from '@fieldwork/db/connection';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { setSessionCookie } from '../../plugins/auth.plugin.ts';
 import { insertSession } from '../account-core/sessions.repository.ts';
-import { findUser, type UserRow } from '../account-core/users.repository.ts';
-import { presentUser } from '../account-core/users.presenter.ts';
-import { findTenant } from '../account-core/company.repository.ts';
+import { findSignedInUser, type UserRow } from '../account-core/users.repository.ts';
+import { toUserDto } from '../account-core/users.presenter.ts';
 import { toCompanyDto } from '../account-core/company.presenter.ts';
 
 /** A fresh random id at every sign-in (no fixation); only its hash is stored. */
@@ -41,11 +40,11 @@ export async function startSession(
 }
 
 export async function sessionInfo(db: Db, tenantId: string, userId: string): Promise<SessionInfo> {
-  const [user, tenant] = await Promise.all([findUser(db, tenantId, userId), findTenant(db, tenantId)]);
-  if (!user || !tenant) throw new AppError('UNAUTHENTICATED');
+  const user = await findSignedInUser(db, tenantId, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED');
   return {
-    user: await presentUser(db, tenantId, user),
-    company: toCompanyDto(tenant),
-    capabilities: capabilitiesOf({ role: user.role, access: user.access as SessionInfo['user']['access'] }),
+    user: toUserDto(user.row, user.refs),
+    company: toCompanyDto(user.company),
+    capabilities: capabilitiesOf({ role: user.row.role, access: user.row.access as SessionInfo['user']['access'] }),
   };
 }

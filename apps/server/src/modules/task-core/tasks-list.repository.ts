@@ -149,7 +149,6 @@ export function hasFilters(q: TaskListQuery): boolean {
   return !!q.assignedTo || !!q.search?.trim() || !!q.jobId || !!q.customerId || q.status.length > 0 || q.tags.length > 0 || q.zones.length > 0;
 }
 
-/** Trigger-kept totals (migration 0003) by key; missing keys are zero. */
 /**
  * How many tasks are MISSED now (statusCondition's MISSED, counted): open and assigned, past their expected end,
  * or without one and started before today. Tasks that became MISSED before today's UTC day come from
@@ -192,6 +191,7 @@ export async function countMissedTasks(db: Db, tenantId: string, b: StatusBounds
   return Number(row.ended_before) + Number(row.ended_today) + Number(row.started_before) + Number(row.started_today);
 }
 
+/** Trigger-kept totals (migration 0003) by key; missing keys are zero. */
 export async function readTaskCounts(db: Db, tenantId: string, keys: string[]): Promise<Record<string, number>> {
   const rows = await db.selectFrom('task_counts').select(['key', 'n']).where('tenant_id', '=', tenantId).where('key', 'in', keys).execute();
   const out: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));

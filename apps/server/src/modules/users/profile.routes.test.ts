@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test-support/test-app.ts';
 import { pngImage } from '@fieldwork/testing/image-samples';
+import { buildTag, buildZone } from '@fieldwork/testing/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +22,50 @@ function multipart(filename: string, contentType: string, data: Buffer) {
 }
 
 describe('own profile', () => {
+  it('reads the signed-in user as the people list presents them: tags and zones by name, and who added them', async () => {
+    const { tenantId, admin } = await t.newCompany();
+    const tech = await t.signInAs(tenantId, 'Technician');
+    const [harbor, boilers, attics] = [
+      await buildZone(t.db, tenantId, 'Harbor'),
+      await buildTag(t.db, tenantId, { name: 'Boilers' }),
+      await buildTag(t.db, tenantId, { name: 'Attics' }),
+    ];
+    await t.db
+      .insertInto('user_tags')
+      .values([boilers, attics].map((tag) => ({ tenant_id: tenantId, user_id: tech.user.id, tag_id: tag.id })))
+      .execute();
+    await t.db.insertInto('user_zones').values({ tenant_id: tenantId, user_id: tech.user.id, zone_id: harbor.id }).execute();
+    await t.db.updateTable('users').set({ added_by: admin.user.id }).where('id', '=', tech.user.id).execute();
+    // Another user's tags stay theirs.
+    const other = await t.signInAs(tenantId, 'Technician');
+    await t.db.insertInto('user_tags').values({ tenant_id: tenantId, user_id: other.user.id, tag_id: boilers.id }).execute();
+
+    const { name: adminName } = await t.db.selectFrom('users').select('name').where('id', '=', admin.user.id).executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('tenants')
+      .set({ brand_color: '#1f6feb', address: '1 Harbor Rd', financing_url: 'https://finance.example/apply' })
+      .where('id', '=', tenantId)
+      .execute();
+    const profile = (await t.call('GET', '/api/user/profile', tech.cookie)).json().data;
+    const own = profile.user;
+    expect(profile.company).toMatchObject({ brandColor: '#1f6feb', address: '1 Harbor Rd', financingUrl: 'https://finance.example/apply' });
+    expect(profile.company).toEqual((await t.call('GET', '/api/company', admin.cookie)).json().data);
+    expect(own).toMatchObject({
+      tags: [
+        { id: attics.id, name: 'Attics' },
+        { id: boilers.id, name: 'Boilers' },
+      ],
+      zones: [{ id: harbor.id, name: 'Harbor' }],
+      addedBy: { userId: admin.user.id, name: adminName },
+    });
+    // The same person as the office reads them, less the cost rate, which the profile does not carry.
+    const { costRate, ...asListed } = (await t.call('GET', `/api/user/${tech.user.id}`, admin.cookie)).json().data;
+    expect(costRate).toBe(0);
+    expect(own).toEqual(asListed);
+    const bare = (await t.call('GET', '/api/user/profile', other.cookie)).json().data.user;
+    expect(bare).toMatchObject({ tags: [{ id: boilers.id, name: 'Boilers' }], zones: [], addedBy: null });
+  });
+
   it('updates name and phone and validates them', async () => {
     const { tenantId } = await t.newCompany();
     const tech = await t.signInAs(tenantId, 'Technician');
