@@ -7,11 +7,10 @@
 // (bench/run.mjs calls it against the cached large tenant). BENCH_DIALECT=sqlite|postgres;
 // BENCH_JOBS, BENCH_TASKS, BENCH_INVOICE_LINES size the data; BENCH_DATA_DIR reuses a seeded SQLite directory
 // (BENCH_KEEP=1 keeps the one seeded), BENCH_DATABASE_URL a seeded PostgreSQL database; BENCH_QUERY changes the range (default preset=this_year).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedLargeTenant, tenantSizes } from './large-tenant.mjs';
-import { benchLogin, createBenchDatabase, ensurePostgresCluster, fmtMs, fmtRow, measureRow, ROOT as root, sqliteGiB, startServer } from './lib.mjs';
+import { benchLogin, benchDatabase, ensurePostgresCluster, fmtMs, fmtRow, measureRow, ROOT as root, sqliteGiB, startServer } from './lib.mjs';
 
 export const DASHBOARD_TARGET_P95 = 100;
 // The range applies to the metrics; onboarding, configuration and asset distribution take none (they are "now").
@@ -59,15 +58,7 @@ if (import.meta.filename === process.argv[1]) {
   const dialect = process.env.BENCH_DIALECT ?? 'sqlite';
   if (dialect === 'postgres' && !process.env.BENCH_DATABASE_URL) ensurePostgresCluster(process.argv.slice(1));
 
-  // BENCH_DATABASE_URL (PostgreSQL) reuses an already seeded database, as BENCH_DATA_DIR does for SQLite.
-  const database =
-    dialect === 'postgres' && process.env.BENCH_DATABASE_URL
-      ? {
-          env: { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL, DATA_DIR: mkdtempSync(join(tmpdir(), 'fw-bench-')), LOG_LEVEL: 'warn' },
-          seeded: true,
-          cleanup: async () => {},
-        }
-      : await createBenchDatabase(dialect, { reuseDir: dialect === 'sqlite' ? process.env.BENCH_DATA_DIR : undefined });
+  const database = await benchDatabase(dialect);
   let seeding = 'reused an already seeded directory';
   if (!database.seeded) {
     const t0 = Date.now();

@@ -66,6 +66,22 @@ export async function createBenchDatabase(dialect, { reuseDir } = {}) {
   };
 }
 
+/**
+ * An already seeded database when BENCH_DATABASE_URL (PostgreSQL, a database on the running test cluster) or
+ * BENCH_DATA_DIR (SQLite) names one, so one 2M-task seed serves several benchmarks; otherwise a fresh one.
+ */
+export async function benchDatabase(dialect) {
+  const url = dialect === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
+  if (!url) return createBenchDatabase(dialect, { reuseDir: dialect === 'sqlite' ? process.env.BENCH_DATA_DIR : undefined });
+  const env = { ...process.env, DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'fw-bench-')), LOG_LEVEL: 'warn' };
+  if (process.env.TEST_DATABASE_BYPASS_URL) {
+    const seedUrl = new URL(process.env.TEST_DATABASE_BYPASS_URL);
+    seedUrl.pathname = new URL(url).pathname;
+    env.BENCH_SEED_DATABASE_URL = seedUrl.toString();
+  }
+  return { env, seeded: true, cleanup: async () => rmSync(env.DATA_DIR, { recursive: true, force: true }) };
+}
+
 /** Seeds with bench/seed.ts; on PostgreSQL then vacuums and analyzes, as autovacuum would on a live database. */
 export async function seedBenchDatabase(env, extraEnv = {}) {
   const seed = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/seed.ts')], { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: 'inherit' });

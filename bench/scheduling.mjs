@@ -5,14 +5,14 @@
 // 409 (target p95 ≤ 10 ms). Each scenario's SQL is captured from a server process (bench/sql-capture.mjs,
 // preloaded) and replayed against the database directly (bench/floor.mjs) for the ratio API time / raw SQL time.
 // BENCH_DIALECT=sqlite|postgres; BENCH_TASKS, BENCH_JOBS, BENCH_TECHS size the data; BENCH_DATA_DIR reuses a
-// seeded SQLite directory; BENCH_SECONDS, BENCH_WRITE_CONNECTIONS. `measureScheduling` is the measuring part
+// seeded SQLite directory, BENCH_DATABASE_URL a seeded PostgreSQL database; BENCH_SECONDS, BENCH_WRITE_CONNECTIONS. `measureScheduling` is the measuring part
 // (bench/run.mjs calls it against the cached large tenant; the moved tasks stay in their night slots there).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { measureFloors } from './floor.mjs';
-import { benchLogin, createBenchDatabase, ensurePostgresCluster, fmtMs, fmtRow, measureRow, openSql, ROOT as root, seedTaskData, startServer } from './lib.mjs';
+import { benchLogin, benchDatabase, ensurePostgresCluster, fmtMs, fmtRow, measureRow, openSql, ROOT as root, seedTaskData, startServer } from './lib.mjs';
 
 export const SCHEDULER_TARGET_P95 = 50;
 export const SCHEDULE_WRITE_TARGET_P95 = 10;
@@ -272,7 +272,7 @@ if (import.meta.filename === process.argv[1]) {
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
   const dialect = process.env.BENCH_DIALECT ?? 'sqlite';
   if (dialect === 'postgres') ensurePostgresCluster(process.argv.slice(1));
-  const database = await createBenchDatabase(dialect, { reuseDir: dialect === 'sqlite' ? process.env.BENCH_DATA_DIR : undefined });
+  const database = await benchDatabase(dialect);
   const seeding = database.seeded ? 'reused an already seeded directory' : await seedTaskData(database.env, { jobs: JOBS, tasks: TASKS, techs: TECHS });
   const loadBefore = loadavg()[0];
   const server = await startServer(database.env);

@@ -2,22 +2,11 @@
 // 10 subcontractors (target: p95 ≤ 20 ms on this machine), every tab at page 1 and page 1,000 with
 // meta.total, plus search, status and job filters. Server in its own process; requests over loopback.
 // BENCH_DIALECT=sqlite|postgres (postgres runs under scripts/with-postgres.sh); BENCH_TASKS, BENCH_JOBS,
-// BENCH_TECHS size the data; BENCH_DATA_DIR reuses a seeded SQLite directory.
+// BENCH_TECHS size the data; BENCH_DATA_DIR reuses a seeded SQLite directory, BENCH_DATABASE_URL a seeded PostgreSQL database.
 // `measureTasksList` is the measuring part; bench/run.mjs calls it against the cached large tenant.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  benchLogin,
-  createBenchDatabase,
-  ensurePostgresCluster,
-  fmtMs,
-  fmtRow,
-  measureRow,
-  ROOT as root,
-  seedTaskData,
-  sqliteGiB,
-  startServer,
-} from './lib.mjs';
+import { benchLogin, benchDatabase, ensurePostgresCluster, fmtMs, fmtRow, measureRow, ROOT as root, seedTaskData, sqliteGiB, startServer } from './lib.mjs';
 
 export const TASKS_TARGET_P95 = 20;
 const DEEP = 1000;
@@ -84,8 +73,7 @@ if (import.meta.filename === process.argv[1]) {
   const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1);
   const dialect = process.env.BENCH_DIALECT ?? 'sqlite';
   if (dialect === 'postgres') ensurePostgresCluster(process.argv.slice(1));
-
-  const database = await createBenchDatabase(dialect, { reuseDir: dialect === 'sqlite' ? process.env.BENCH_DATA_DIR : undefined });
+  const database = await benchDatabase(dialect);
   const seeding = database.seeded ? 'reused an already seeded directory' : await seedTaskData(database.env, { jobs: JOBS, tasks: TASKS, techs: TECHS });
   const size = dialect === 'sqlite' ? `; SQLite files ${sqliteGiB(database.env.DATA_DIR).toFixed(1)} GiB` : '';
   const server = await startServer(database.env);
