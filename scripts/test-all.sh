@@ -52,6 +52,24 @@ json_counts() {
   ' "$1"
 }
 
+# Reads a vitest JSON report; prints one line per failed test (file > title: the first line of its error), so the
+# summary at the end of a long log (all a CI page may show) names what failed.
+json_failures() {
+  node -e '
+    const fs = require("fs");
+    try {
+      const r = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+      for (const file of r.testResults ?? []) {
+        const path = file.name.replace(process.cwd() + "/", "");
+        const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+        for (const a of failed) console.log(`${path} > ${a.fullName ?? a.title}: ${(a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+        if (!failed.length && file.status === "failed") console.log(`${path}: ${(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+      }
+    } catch {}
+  ' "$1"
+}
+FAILURE_LINES=()
+
 record() { # name rc seconds passed failed note
   local name="$1" rc="$2" secs="$3" passed="$4" failed="$5" note="${6:-}"
   TOTAL_PASSED=$((TOTAL_PASSED + passed))
@@ -89,6 +107,8 @@ run_vitest_stage() { # name slug cmd...
   local secs; secs="$(elapsed "$t0" "$(now)")"
   local passed failed
   read -r passed failed < <(json_counts "$json")
+  local line
+  while IFS= read -r line; do FAILURE_LINES+=("$name: $line"); done < <(json_failures "$json")
   if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
   record "$name" "$rc" "$secs" "$passed" "$failed"
 }
@@ -149,6 +169,11 @@ fi
 
 header "summary ($(elapsed "$START" "$(now)") s)"
 for row in "${SUMMARY_ROWS[@]}"; do echo "$row"; done
+if [ "${#FAILURE_LINES[@]}" -gt 0 ]; then
+  echo
+  echo "failed:"
+  for line in "${FAILURE_LINES[@]}"; do echo "  $line"; done
+fi
 echo
 echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
 if [ "$ANY_FAILED" -ne 0 ] || [ "$TOTAL_FAILED" -ne 0 ]; then exit 1; fi
