@@ -74,7 +74,7 @@ function withFreshKeys(s) {
 /** A connection for replays: `time(statements)` → {p50, p95, runs, statements, top} or {error}. */
 export async function openReplayer(env, tenantId) {
   if (env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL, options: '-c jit=off -c work_mem=32MB' });
+    const client = new pg.Client({ connectionString: env.DATABASE_URL, options: '-c jit=off -c work_mem=32MB -c TimeZone=UTC' });
     await client.connect();
     await client.query("select set_config('app.tenant_id', $1, false)", [tenantId]);
     const once = async (statements, totals) => {
