@@ -59,7 +59,7 @@ if (import.meta.filename === process.argv[1]) {
   if (dialect === 'postgres' && !process.env.BENCH_DATABASE_URL) ensurePostgresCluster(process.argv.slice(1));
 
   const database = await benchDatabase(dialect);
-  let seeding = 'reused an already seeded directory';
+  let seeding = 'reused an already seeded database';
   if (!database.seeded) {
     const t0 = Date.now();
     await seedLargeTenant(database.env, { ...tenantSizes(), jobs: JOBS, tasks: TASKS, invoiceLines: LINES });

@@ -273,7 +273,7 @@ if (import.meta.filename === process.argv[1]) {
   const dialect = process.env.BENCH_DIALECT ?? 'sqlite';
   if (dialect === 'postgres') ensurePostgresCluster(process.argv.slice(1));
   const database = await benchDatabase(dialect);
-  const seeding = database.seeded ? 'reused an already seeded directory' : await seedTaskData(database.env, { jobs: JOBS, tasks: TASKS, techs: TECHS });
+  const seeding = database.seeded ? 'reused an already seeded database' : await seedTaskData(database.env, { jobs: JOBS, tasks: TASKS, techs: TECHS });
   const loadBefore = loadavg()[0];
   const server = await startServer(database.env);
   const { rows, facts } = await measureScheduling({
