@@ -1,4 +1,5 @@
 import { startTestSmtpServer, type TestSmtpServer } from '@fieldwork/testing/smtp-test-server';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createDb, type Db, type DbHandle } from '@fieldwork/db/connection';
 import type { AccessLevel, RoleName } from '@fieldwork/domain/access/roles.rules';
@@ -59,7 +60,8 @@ export type TestApp = {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const { handle, setup, drop } = await freshDatabase();
-  const app = await buildApp(testConfig(overrides), { dbHandle: handle });
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { dbHandle: handle });
   await app.ready();
   const cookieFrom = (res: LightMyRequestResponse) => {
     const c = res.cookies.find((k) => k.name === 'fw_session');
@@ -89,6 +91,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await app.close();
       await handle.close();
       await drop();
+      // The media folder testConfig made for this app (photos, PDFs) goes with it; one a test passed in is its own.
+      if (!overrides.mediaDir) await rm(config.mediaDir, { recursive: true, force: true });
     },
   };
 }

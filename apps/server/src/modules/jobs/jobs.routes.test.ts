@@ -206,6 +206,14 @@ describe('job list', () => {
       });
       ids.push(res.json().data.id);
     }
+    // A minute apart, as an office creates them: two posts in one millisecond would tie on created_at, and a tie
+    // is ordered by id, not by creation.
+    for (const [i, id] of ids.entries())
+      await t.db
+        .updateTable('jobs')
+        .set({ created_at: new Date(Date.UTC(2026, 0, 5, 9, i)).toISOString() })
+        .where('id', '=', id)
+        .execute();
     await t.db.updateTable('jobs').set({ status: 'CLOSED', paid_cents: 12345 }).where('id', '=', ids[1]!).execute();
     await t.db.updateTable('jobs').set({ paid_cents: 99 }).where('id', '=', ids[2]!).execute();
     const list = async (qs: string) => (await get(a, `/api/jobs?${qs}`)).json();
