@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '@fieldwork/db/connection';
 import { writeAtCommit } from '@fieldwork/db/deferred-writes';
 import type { Database } from '@fieldwork/db/schema';
 import { paging } from '@fieldwork/db/sql-helpers';
+import { timeOrderedId } from '@fieldwork/db/time-ordered-id';
 import type { ActivityAction, ActivityChange } from '@fieldwork/domain/jobs/activity.schemas';
 
 export type ActivityEntry = {
@@ -23,7 +23,9 @@ export async function recordActivity(trx: Db, tenantId: string, entry: ActivityE
   await writeAtCommit(
     trx,
     trx.insertInto('activity_log').values({
-      id: randomUUID(),
+      // The log reads newest first by (created_at, id): a time-ordered id keeps two entries of one millisecond in
+      // the order they were written.
+      id: timeOrderedId(),
       tenant_id: tenantId,
       job_id: entry.jobId,
       entity_type: entry.entityType,
