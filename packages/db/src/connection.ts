@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.ts';
 import { preparingClient } from './prepared-statements.ts';
-import { currentScope, SCOPE_SETTINGS, scopeValues } from './tenant-scope.ts';
+import { currentScope, SCOPE_SETTINGS, scopeValues, TENANT_VALUE_INDEX } from './tenant-scope.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -72,7 +72,7 @@ export function withStatementCache(database: SQLite.Database, size = STATEMENT_C
 }
 
 const APPLIED = Symbol('fieldwork.scope');
-type ScopedClient = pg.PoolClient & { [APPLIED]?: string };
+type ScopedClient = pg.PoolClient & { [APPLIED]?: string[] };
 const SET_SCOPE = `select ${Object.values(SCOPE_SETTINGS)
   .map((name, i) => `set_config('${name}', $${i + 1}, false)`)
   .join(', ')}`;
@@ -86,16 +86,19 @@ function scopedPool(pool: pg.Pool) {
   return {
     connect: async (): Promise<pg.PoolClient> => {
       const client: ScopedClient = preparingClient(await pool.connect());
-      const values = scopeValues(currentScope());
-      const key = values.join('\u0000');
-      if (client[APPLIED] !== key) {
+      const scope = currentScope();
+      const values = scopeValues(scope);
+      const applied = client[APPLIED];
+      // A lookup by its secret alone keeps whatever company the connection has open (tenant-scope.ts, anyTenant).
+      if (scope?.anyTenant && applied) values[TENANT_VALUE_INDEX] = applied[TENANT_VALUE_INDEX]!;
+      if (!applied || applied.some((value, i) => value !== values[i])) {
         try {
           await client.query(SET_SCOPE, values);
         } catch (error) {
           client.release(error as Error);
           throw error;
         }
-        client[APPLIED] = key;
+        client[APPLIED] = values;
       }
       return client;
     },

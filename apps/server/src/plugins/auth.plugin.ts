@@ -1,4 +1,4 @@
-import { enterTenant, runInScope, withTenant } from '@fieldwork/db/tenant-scope';
+import { enterSession, enterTenant, runInScope, withTenant } from '@fieldwork/db/tenant-scope';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tokenExpired, tokenRefusal, type TokenScope } from '@fieldwork/domain/access/api-tokens.rules';
@@ -68,7 +68,7 @@ async function resolveSession(app: FastifyInstance, token: string): Promise<Auth
     await withTenant(row.tenant_id, () => deleteSession(app.db, idHash));
     return null;
   }
-  enterTenant(row.tenant_id);
+  enterSession(row.tenant_id, idHash);
   if (now - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) await touchSession(app.db, idHash, new Date(now).toISOString());
   return { viewer: viewerOf(row), timeZone: row.time_zone, sessionIdHash: idHash, via: 'session', token: null };
 }

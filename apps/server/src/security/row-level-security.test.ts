@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { withSecret, withTenant } from '@fieldwork/db/tenant-scope';
+import pg from 'pg';
+import { createDb } from '@fieldwork/db/connection';
+import { runInScope, sessionScope, withSecret, withTenant } from '@fieldwork/db/tenant-scope';
 import { buildCustomer, buildJob } from '@fieldwork/testing/factories';
 import { sha256 } from '../lib/crypto.ts';
 import { createTestApp, type Session, type TestApp } from '../test-support/test-app.ts';
@@ -22,7 +24,26 @@ describe.runIf(onPostgres)('row-level security on PostgreSQL', () => {
   const countAll = async (db: TestApp['db'], table: string) =>
     Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
 
+  // Every statement the app's connections send, while `fn` runs. Installed before the app opens a connection: the
+  // pool's clients keep the query method they were given (prepared-statements.ts wraps it once per client).
+  const originalQuery = pg.Client.prototype.query;
+  let recording: string[] | null = null;
+  const statementsDuring = async (fn: () => Promise<void>): Promise<string[]> => {
+    recording = [];
+    try {
+      await fn();
+      return recording;
+    } finally {
+      recording = null;
+    }
+  };
+
   beforeAll(async () => {
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (recording && text) recording.push(text);
+      return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof originalQuery;
     t = await createTestApp();
     a = await t.newCompany();
     b = await t.newCompany();
@@ -39,7 +60,10 @@ describe.runIf(onPostgres)('row-level security on PostgreSQL', () => {
       where c.table_schema = current_schema() and c.column_name = 'tenant_id' order by 1`.execute(t.db);
     tenantTables = r.rows.map((x) => x.name);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    pg.Client.prototype.query = originalQuery;
+  });
 
   it('holds every table with tenant_id: enabled, forced, and a policy on app.tenant_id', async () => {
     expect(tenantTables.length).toBeGreaterThan(40);
@@ -107,6 +131,61 @@ describe.runIf(onPostgres)('row-level security on PostgreSQL', () => {
       t.app.db.updateTable('users').set({ name: 'Hijacked' }).where('id', '=', user.id).executeTakeFirst(),
     );
     expect(Number(renamed.numUpdatedRows)).toBe(0);
+  });
+
+  it('finds a session on a connection left open to a company, that session only, and keeps the company open', async () => {
+    const session = await t.db.selectFrom('sessions').select(['id', 'tenant_id']).where('tenant_id', '=', a.tenantId).executeTakeFirstOrThrow();
+    const zonesOf = async (tenantId: string) =>
+      Number(
+        (
+          await t.db
+            .selectFrom('zones')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('tenant_id', '=', tenantId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // One connection, so every statement below runs on the connection the one before it left.
+    const one = createDb({ databaseUrl: t.databaseUrl!, poolSize: 1 });
+    const settings = () =>
+      sql<{ tenant: string; session: string; worker: string }>`
+        select current_setting('app.tenant_id', true) as tenant, current_setting('app.session_hash', true) as session,
+          current_setting('app.worker', true) as worker`.execute(one.db);
+    try {
+      expect(await withTenant(b.tenantId, () => countAll(one.db, 'zones'))).toBe(await zonesOf(b.tenantId));
+      // Another company's connection: the lookup still sees its own session alone, by the secret.
+      const found = await withSecret({ sessionHash: session.id, anyTenant: true }, async () => ({
+        rows: await one.db.selectFrom('sessions').select('id').where('id', '=', session.id).execute(),
+        scope: (await settings()).rows[0],
+      }));
+      expect(found.rows.map((r) => r.id)).toEqual([session.id]);
+      expect(found.scope).toEqual({ tenant: b.tenantId, session: session.id, worker: '' });
+      // Only the company is kept: every other setting is the lookup's own (a worker's claim before it is closed).
+      await runInScope({ tenantId: null, worker: 'on' }, () => settings());
+      const afterWorker = await withSecret({ sessionHash: session.id, anyTenant: true }, () => settings());
+      expect(afterWorker.rows[0]).toEqual({ tenant: '', session: session.id, worker: '' });
+      // Everything else still gets exactly its own scope.
+      expect(await runInScope(sessionScope(a.tenantId, session.id), () => countAll(one.db, 'zones'))).toBe(await zonesOf(a.tenantId));
+      expect((await runInScope(sessionScope(a.tenantId, session.id), () => settings())).rows[0]).toEqual({
+        tenant: a.tenantId,
+        session: session.id,
+        worker: '',
+      });
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('changes no connection scope for a second request of the same session', async () => {
+    expect((await t.call('GET', '/api/user/profile', a.admin.cookie)).statusCode).toBe(200);
+    const scopeChanges = await statementsDuring(async () => {
+      const again = await t.call('GET', '/api/user/profile', a.admin.cookie);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.user.email).toBe(a.admin.user.email);
+    }).then((texts) => texts.filter((text) => text.includes('set_config(')));
+    // The session's lookup keeps the company the connection had open, and the request then runs in the scope it
+    // left: before, each signed-in request closed the company for the lookup and opened it again (two statements).
+    expect(scopeChanges).toEqual([]);
   });
 
   it('serves each company through the API as before (sign-in, lists, another company 404)', async () => {

@@ -1,4 +1,4 @@
-import { withSecret, withTenant } from '@fieldwork/db/tenant-scope';
+import { runInScope, sessionScope, withSecret, type DbScope } from '@fieldwork/db/tenant-scope';
 import type { Db } from '@fieldwork/db/connection';
 import { dialectOf } from '@fieldwork/db/bulk-insert';
 import { prepared } from '@fieldwork/db/prepared-statements';
@@ -15,8 +15,9 @@ const viewerFactsQuery = compiledOnce((db: Db, tenantId: string, userId: string)
     .where('users.id', '=', userId),
 );
 
-async function viewerFacts(db: Db, tenantId: string, userId: string) {
-  return (await withTenant(tenantId, () => viewerFactsQuery(db, tenantId, userId)))[0];
+/** In `scope`, the one the rest of the request runs in, so that the request's next statement needs no change of scope. */
+async function viewerFacts(db: Db, scope: DbScope, tenantId: string, userId: string) {
+  return (await runInScope(scope, () => viewerFactsQuery(db, tenantId, userId)))[0];
 }
 
 /** SQLite: the session, its user's facts and the company's zone in one read. */
@@ -53,9 +54,9 @@ export async function findSessionByHash(db: Db, idHash: string) {
   // PostgreSQL the policies open the session row by its secret and the user's row only inside its company, so the
   // facts are a second statement in that company's scope.
   if (dialectOf(db) === 'sqlite') return (await sessionWithFactsQuery(db, idHash))[0];
-  const [session] = await withSecret({ sessionHash: idHash }, () => sessionQuery(db, idHash));
+  const [session] = await withSecret({ sessionHash: idHash, anyTenant: true }, () => sessionQuery(db, idHash));
   if (!session) return undefined;
-  const facts = await viewerFacts(db, session.tenant_id, session.user_id);
+  const facts = await viewerFacts(db, sessionScope(session.tenant_id, idHash), session.tenant_id, session.user_id);
   return facts ? { ...session, ...facts } : undefined;
 }
 
@@ -105,7 +106,7 @@ export async function findApiTokenByHash(db: Db, tokenHash: string) {
       .executeTakeFirst(),
   );
   if (!token) return undefined;
-  const facts = await viewerFacts(db, token.tenant_id, token.user_id);
+  const facts = await viewerFacts(db, { tenantId: token.tenant_id }, token.tenant_id, token.user_id);
   return facts ? { ...token, ...facts } : undefined;
 }
 
