@@ -13,7 +13,7 @@ function notesWithAuthor(db: Db, tenantId: string) {
     .where('notes.tenant_id', '=', tenantId);
 }
 
-/** Newest first; the id breaks ties between notes written in the same millisecond. */
+/** Newest first; the id (time-ordered) keeps notes written in the same millisecond in the order they were written. */
 export async function listNotes(db: Db, tenantId: string, jobId: string, page: number, limit: number): Promise<{ rows: NoteRow[]; total: number }> {
   const { offset } = paging(page, limit);
   const [rows, count] = await Promise.all([

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
+import { timeOrderedId } from '@fieldwork/db/time-ordered-id';
 import { pageMeta } from '@fieldwork/domain/common/common.schemas';
 import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import { canChangeNote } from '@fieldwork/domain/jobs/jobs.rules';
@@ -38,7 +38,8 @@ export async function listJobNotes(db: Db, viewer: Viewer, q: NoteListQuery) {
 /** `writtenAt`: when the note was written, for one kept on a phone offline and sent later (else now). */
 export async function addNote(db: Db, viewer: Viewer, body: CreateNoteBody, writtenAt?: string): Promise<Note> {
   const { tenantId } = viewer;
-  const id = randomUUID();
+  // Notes list newest first by (created_at, id): a time-ordered id keeps two notes of one millisecond in order.
+  const id = timeOrderedId();
   const now = writtenAt ?? nowIso();
   await db.transaction().execute(async (trx) => {
     await bumpJobCount(trx, tenantId, body.jobId, 'note_count', 1);
