@@ -31,6 +31,11 @@ export async function flushHeldWrites(trx: Db): Promise<void> {
   if (list) await flushWrites(trx, list);
 }
 
+/** Whether the transaction holds writes not yet sent (never on SQLite, nor outside runTransaction). */
+export function hasHeldWrites(trx: Db): boolean {
+  return (pending.get(trx)?.length ?? 0) > 0;
+}
+
 /** An insert, update or delete whose result the caller does not use: at commit on PostgreSQL, now otherwise. */
 export async function writeAtCommit(trx: Db, query: Query): Promise<void> {
   const list = pending.get(trx);

@@ -1,6 +1,6 @@
 import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
-import { deleteQueuedJobs, insertJob } from './background.repository.ts';
+import { deleteQueuedJobs, deleteQueuedJobsAtCommit, insertJob } from './background.repository.ts';
 
 /**
  * Every kind of background job, how often it is tried before it is marked failed, and what Settings → Delivery
@@ -44,4 +44,12 @@ export async function enqueueJob(trx: Db, tenantId: string, kind: BackgroundJobK
 /** Withdraws queued jobs of one kind keyed under `prefix` (a task's reminders), in the caller's transaction. */
 export function withdrawQueuedJobs(trx: Db, tenantId: string, kind: BackgroundJobKind, prefix: string, keep: string | null = null): Promise<number> {
   return deleteQueuedJobs(trx, tenantId, kind, prefix, keep);
+}
+
+/**
+ * withdrawQueuedJobs at commit, for a caller that then enqueues under the prefix nothing but `keep`: a round trip
+ * less on PostgreSQL (deleteQueuedJobsAtCommit says when that holds).
+ */
+export function withdrawQueuedJobsAtCommit(trx: Db, tenantId: string, kind: BackgroundJobKind, prefix: string, keep: string | null): Promise<void> {
+  return deleteQueuedJobsAtCommit(trx, tenantId, kind, prefix, keep);
 }

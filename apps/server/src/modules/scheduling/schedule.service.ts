@@ -21,7 +21,8 @@ import {
   resolveAssignee,
   type Assignee,
 } from '../task-core/tasks-assignee.service.ts';
-import { findTaskViewBySchedule, updateTaskScheduleIf, type TaskViewRow } from '../task-core/tasks.repository.ts';
+import { findTaskViewBySchedule, taskScheduleUpdate, type TaskViewRow } from '../task-core/tasks.repository.ts';
+import { updateTaskWithVisitFacts } from '../visit-notices/visit-notices.repository.ts';
 import { requestBidsIn, resolveBidSubcontractors } from '../bids/bids.service.ts';
 import { slotOf, writeSchedule } from '../task-core/schedule-guard.ts';
 import { afterCommit } from '@fieldwork/db/transactions';
@@ -78,9 +79,11 @@ async function saveSchedule(
   const assigneeChanges = diffFields({ 'Assigned To': currentAssigneeName(row) }, { 'Assigned To': next.assignee.name });
   return writeSchedule(db, slot, async (trx) => {
     const patch = { ...columns, schedule_id: row.schedule_id ?? randomUUID(), start_at: next.start, expected_end_at: next.expectedEnd, updated_at: at };
-    const written = await updateTaskScheduleIf(trx, tenantId, row.id, { lifecycle: row.lifecycle, scheduleVersion: basedOn.scheduleVersion }, patch);
-    if (!written) throw basedOn.scheduleVersion === null ? new AppError('CONFLICT', SCHEDULE_MESSAGES.alreadyScheduled) : new AppError('STALE_VERSION');
-    await visitChanged(trx, tenantId, row.id, visitStateOf(row));
+    const update = taskScheduleUpdate(trx, tenantId, row.id, { lifecycle: row.lifecycle, scheduleVersion: basedOn.scheduleVersion }, patch);
+    const done = await updateTaskWithVisitFacts(trx, tenantId, row.id, update);
+    if (!done) throw basedOn.scheduleVersion === null ? new AppError('CONFLICT', SCHEDULE_MESSAGES.alreadyScheduled) : new AppError('STALE_VERSION');
+    const { written } = done;
+    await visitChanged(trx, tenantId, row.id, visitStateOf(row), done);
     const entry = { jobId: row.job_id, entityType: 'TASK' as const, entityId: row.id, actorId: tv.viewer.userId, at };
     const verb = row.schedule_id ? 'Re-scheduled' : 'Scheduled';
     if (scheduleChanges.length)

@@ -2,6 +2,7 @@ import type { Insertable, Selectable, SelectQueryBuilder, Updateable } from 'kys
 import type { Db } from '@fieldwork/db/connection';
 import type { Database, TasksTable } from '@fieldwork/db/schema';
 import { prepared } from '@fieldwork/db/prepared-statements';
+import { compiledOnce } from '@fieldwork/db/compiled-once';
 
 type IdsQuery = SelectQueryBuilder<Database, any, { id: string }>;
 
@@ -47,10 +48,19 @@ export function taskViewQuery(db: Db, ids: IdsQuery) {
 
 export type TaskViewRow = Awaited<ReturnType<ReturnType<typeof taskViewQuery>['execute']>>[number];
 
-export function findTaskView(db: Db, tenantId: string, taskId: string): Promise<TaskViewRow | undefined> {
-  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.id', '=', taskId))
-    .modifyFront(prepared)
-    .executeTakeFirst();
+// Built and compiled once: every task action and schedule write reads the view first, and building its eleven
+// joins anew was ~4% of a re-schedule's CPU time (bench:scheduling profile).
+const taskViewById = compiledOnce((db: Db, tenantId: string, taskId: string) =>
+  taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.id', '=', taskId)).modifyFront(prepared),
+);
+const taskViewBySchedule = compiledOnce((db: Db, tenantId: string, scheduleId: string) =>
+  taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId)).modifyFront(
+    prepared,
+  ),
+);
+
+export async function findTaskView(db: Db, tenantId: string, taskId: string): Promise<TaskViewRow | undefined> {
+  return (await taskViewById(db, tenantId, taskId))[0];
 }
 
 export async function insertTask(db: Db, tenantId: string, row: Omit<Insertable<TasksTable>, 'tenant_id' | 'version'>): Promise<void> {
@@ -61,10 +71,8 @@ export async function insertTask(db: Db, tenantId: string, row: Omit<Insertable<
 }
 
 /** The task with the given schedule id (the schedule sheet addresses a task by it), as findTaskView reads it. */
-export function findTaskViewBySchedule(db: Db, tenantId: string, scheduleId: string): Promise<TaskViewRow | undefined> {
-  return taskViewQuery(db, db.selectFrom('tasks').select('tasks.id').where('tasks.tenant_id', '=', tenantId).where('tasks.schedule_id', '=', scheduleId))
-    .modifyFront(prepared)
-    .executeTakeFirst();
+export async function findTaskViewBySchedule(db: Db, tenantId: string, scheduleId: string): Promise<TaskViewRow | undefined> {
+  return (await taskViewBySchedule(db, tenantId, scheduleId))[0];
 }
 
 /**
@@ -96,6 +104,24 @@ export async function updateTaskIf(
  * based it on — none yet (`scheduleVersion` null) or that schedule version; both versions move on. Returns the
  * row as written (undefined: nothing matched), so the answer needs no second read of the task.
  */
+/** The schedule update, conditional on what was read (a schedule still absent, or the version loaded); not run. */
+export function taskScheduleUpdate(
+  db: Db,
+  tenantId: string,
+  taskId: string,
+  seen: { lifecycle: string; scheduleVersion: number | null },
+  patch: Updateable<TasksTable>,
+) {
+  const update = db
+    .updateTable('tasks')
+    .set((eb) => ({ ...patch, schedule_version: eb('schedule_version', '+', 1), version: eb('version', '+', 1) }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', taskId)
+    .where('lifecycle', '=', seen.lifecycle);
+  return seen.scheduleVersion === null ? update.where('schedule_id', 'is', null) : update.where('schedule_version', '=', seen.scheduleVersion);
+}
+export type TaskScheduleUpdate = ReturnType<typeof taskScheduleUpdate>;
+
 export async function updateTaskScheduleIf(
   db: Db,
   tenantId: string,
@@ -103,14 +129,7 @@ export async function updateTaskScheduleIf(
   seen: { lifecycle: string; scheduleVersion: number | null },
   patch: Updateable<TasksTable>,
 ): Promise<Selectable<TasksTable> | undefined> {
-  let update = db
-    .updateTable('tasks')
-    .set((eb) => ({ ...patch, schedule_version: eb('schedule_version', '+', 1), version: eb('version', '+', 1) }))
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', taskId)
-    .where('lifecycle', '=', seen.lifecycle);
-  update = seen.scheduleVersion === null ? update.where('schedule_id', 'is', null) : update.where('schedule_version', '=', seen.scheduleVersion);
-  return update.returningAll().executeTakeFirst();
+  return taskScheduleUpdate(db, tenantId, taskId, seen, patch).returningAll().executeTakeFirst();
 }
 
 /** Cancelling a job cancels its tasks nobody has started; returns them for their log entries. */

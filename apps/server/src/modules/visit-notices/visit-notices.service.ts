@@ -1,8 +1,8 @@
 import type { Db } from '@fieldwork/db/connection';
 import { noticeKeys, planVisitNotices, type VisitState } from '@fieldwork/domain/texts/visit-notices.rules';
-import { enqueueJob, withdrawQueuedJobs } from '../background/background.service.ts';
+import { enqueueJob, withdrawQueuedJobs, withdrawQueuedJobsAtCommit } from '../background/background.service.ts';
 import { DEFAULT_TEXT_PREFS, loadTextPrefs } from '../texts/text-preferences.service.ts';
-import { findVisitFacts } from './visit-notices.repository.ts';
+import { findVisitFacts, type VisitFacts } from './visit-notices.repository.ts';
 
 /** What the job the notice handler runs is asked to do. */
 export type VisitNoticePayload =
@@ -23,8 +23,15 @@ export function visitStateOf(row: { lifecycle: string; start_at: string | null; 
  * unassign and unschedule withdraw it), the booking confirmation, the technician's notice. Only jobs are queued
  * here — the texts are rendered when they go, with the words and data of that moment.
  */
-export async function visitChanged(trx: Db, tenantId: string, taskId: string, before: VisitState | null): Promise<void> {
-  const visit = await findVisitFacts(trx, tenantId, taskId);
+export async function visitChanged(
+  trx: Db,
+  tenantId: string,
+  taskId: string,
+  before: VisitState | null,
+  read?: { visit: VisitFacts | undefined },
+): Promise<void> {
+  // `read`: the facts as the change's own statement returned them (updateTaskWithVisitFacts), read after the change.
+  const visit = read ? read.visit : await findVisitFacts(trx, tenantId, taskId);
   if (!visit) return;
   const prefs = {
     remindersOn: visit.reminders_on === null ? DEFAULT_TEXT_PREFS.remindersOn : !!visit.reminders_on,
@@ -37,7 +44,8 @@ export async function visitChanged(trx: Db, tenantId: string, taskId: string, be
   // through here: a task that was not both before this change has none to withdraw (a new task, a plan's generated
   // visit, a first schedule — one statement fewer each).
   const mayHaveReminder = !!before && before.startAt !== null && before.assigneeKey !== null;
-  if (mayHaveReminder) await withdrawQueuedJobs(trx, tenantId, 'visit.notice', noticeKeys.reminderPrefix(taskId), reminderKey);
+  // Held to commit: nothing below enqueues under the prefix but reminderKey, which the withdrawal keeps.
+  if (mayHaveReminder) await withdrawQueuedJobsAtCommit(trx, tenantId, 'visit.notice', noticeKeys.reminderPrefix(taskId), reminderKey);
   if (plan.reminderAt && reminderKey) {
     const payload: VisitNoticePayload = { notice: 'reminder', taskId, scheduleVersion: visit.schedule_version };
     await enqueueJob(trx, tenantId, 'visit.notice', payload, { dedupeKey: reminderKey, runAt: plan.reminderAt.toISOString() });
