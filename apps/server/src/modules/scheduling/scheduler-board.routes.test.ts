@@ -52,7 +52,7 @@ describe('GET /api/tasks/scheduler', () => {
       assignedTo: { id: techA.user.id, type: 'TECHNICIAN' },
       status: 'UPCOMING',
       displayStatus: 'Upcoming',
-      job: { id: job.id, jobNumber: expect.any(Number) },
+      job: { id: job.id, jobNumber: job.jobNumber },
       customer: { id: job.customerId, name: expect.any(String) },
       scheduleId: expect.any(String),
       scheduleVersion: expect.any(Number),
