@@ -82,7 +82,7 @@ const KNOWN_REASONS = [
     group: 'scheduling',
     name: /^Scheduler, one week/,
     reason:
-      'its SQL alone is 20 / 27 ms on PostgreSQL (floor p50 / p95; 15 / 16 on SQLite, which meets the target); the rest is building and compressing the ~900 KB answer of 1,504 entries',
+      'its SQL alone is 22 / 32 ms on PostgreSQL (floor p50 / p95 on 2026-11-28; 17 / 21 on SQLite); the rest is reading, building and compressing the ~900 KB answer of 1,659 entries, so a busy machine pushes it over (README, scheduling)',
   },
   {
     group: 'scheduling',
@@ -95,12 +95,29 @@ const KNOWN_REASONS = [
     dialect: 'postgres',
     name: /^Re-schedule/,
     reason:
-      "since 2026-11-27 12 statements (13 with a second connection's scope), prepared key lookups and the log, outbox and NOTIFY sent as one: SQL floor 3.1 / 6.9 ms (409: 1.7 / 2.7) on PostgreSQL; at 10 connections the writers queue for the 2 cores (README, scheduling, PostgreSQL writes)",
+      'within target per write (1 connection: 4.1 / 7.8 ms, 409 1.9 / 3.2; 9 round trips since 2026-11-27, SQL floor 2.1 / 4.3 ms); at 10 connections ten writers, PostgreSQL and the load generator queue for the 2 cores (README, scheduling, PostgreSQL writes)',
+  },
+  {
+    group: 'payments',
+    dialect: 'postgres',
+    name: /^webhook: a new card payment/,
+    reason:
+      "not profiled yet: one transaction (the event's claim, the payment, the invoice under its row lock, the job's money by trigger, two queued jobs, the log), and the worker runs the queued receipt and fee jobs in the same process while the row is measured; p50 9.5 ms, SQLite 3.5 / 13.5",
+  },
+  {
+    group: 'send',
+    dialect: 'postgres',
+    name: /with an email/,
+    reason:
+      'not profiled yet: on PostgreSQL the Send without email is already 15.9 / 30.7 ms (SQLite 2.2 / 8.3), and the worker renders each queued PDF in the same process between the measured sends',
   },
 ];
+const REGRESSED_FIRST_RENDER =
+  'over in both runs of 2026-11-28 on a quiet machine (this full run, and bench:scheduler-ui alone: week 616.2, chart 617.7, chart with rows 544.2 ms); within 500 in earlier runs (464.5, 545.4, 471.9 for the week): a regression of the web since, not traced yet (README, scheduler UI)';
 const UI_REASONS = {
-  weekFirstRender:
-    'varies between runs on the shared 2 cores (464.5, 545.4 and 471.9 ms in the last three full runs); the plain-DOM floor of the same week is ~250 ms',
+  weekFirstRender: REGRESSED_FIRST_RENDER,
+  chartFirstRender: REGRESSED_FIRST_RENDER,
+  chartWithRows: REGRESSED_FIRST_RENDER,
   drop: 'varies between runs on the shared 2 cores (50.1, 24.5 and 50.1 ms medians in the last three full runs); the plain-DOM floor is 12 ms',
 };
 const reasonFor = (group, dialect, name) =>
