@@ -67,7 +67,7 @@ describe('documents by email', () => {
     expect((await t.call('GET', `/api/messages?customerId=${customer.id}`, admin.cookie)).json().data.items.map((m: { id: string }) => m.id)).toContain(
       after.id,
     );
-    const log = await sql<{ message: string }>`select message from activity_log where entity_id = ${inv.id} order by created_at desc`.execute(t.db);
+    const log = await sql<{ message: string }>`select message from activity_log where entity_id = ${inv.id} order by created_at desc, id desc`.execute(t.db);
     expect(log.rows[0]!.message).toContain('emailed to billing@riverside.test, owner@riverside.test, bookkeeper@riverside.test');
   });
 

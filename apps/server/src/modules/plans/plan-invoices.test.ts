@@ -228,7 +228,7 @@ describe('sent on their own', () => {
     await draftAt(plan.id, '2026-03-25T15:00:00Z');
     const [invoice] = await planInvoices(plan.jobId);
     expect(invoice!.status).toBe('DRAFT');
-    const log = await m.t.db.selectFrom('activity_log').select('message').where('entity_id', '=', invoice!.id).orderBy('created_at').execute();
+    const log = await m.t.db.selectFrom('activity_log').select('message').where('entity_id', '=', invoice!.id).orderBy('created_at').orderBy('id').execute();
     expect(log.at(-1)!.message).toBe(`Invoice #${invoice!.invoice_number} was left as a draft: the customer has no contact with an email address`);
   });
 

@@ -67,7 +67,7 @@ describe('approve, decline, request changes', () => {
       documentHash: row.approval_document_hash,
     });
     expect(office.actions.edit).toBe(false); // approved is frozen: a change is a new draft
-    const log = await sql<{ message: string }>`select message from activity_log where entity_id = ${est.id} order by created_at desc`.execute(t.db);
+    const log = await sql<{ message: string }>`select message from activity_log where entity_id = ${est.id} order by created_at desc, id desc`.execute(t.db);
     expect(log.rows[0]!.message).toBe(`Estimate #${est.estimateNumber} Approved in the customer portal by Casey Client`);
     await t.app.worker.drain();
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
