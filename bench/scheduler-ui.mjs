@@ -1,7 +1,8 @@
 // `npm run bench:scheduler-ui`: the Chromium benchmark of the scheduler screen. A generated tenant
 // (bench/scheduler-ui-seed.ts: 80 technicians with 2,000 tasks in this week, 513 chart rows) on SQLite in a temp
 // directory, the real server serving the web build on 127.0.0.1, system Chromium through playwright-core.
-// Each figure over BENCH_RUNS (5) fresh page loads, each in a new browser context:
+// Each figure over BENCH_RUNS (5) fresh page loads, each in a new browser context (a first visit: the app's service
+// worker allowed, so each load also installs the app once its first screen is drawn):
 //   a. first render of the week view and of the dispatch chart: /api/schedule's responseEnd (resource timing)
 //      → the first performance.mark('fw:*-rendered') after it → the next frame (rAF + a posted message);
 //      also from navigation start;
@@ -201,7 +202,9 @@ try {
 
   // a–c. the app
   const newPage = async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT });
+    // A first visit each time: a new context, and the app's service worker allowed (the default), so each load also
+    // installs the app, as a new user's first visit does; the chart run reports the worker's state at its end.
+    const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow' });
     await context.addInitScript(instrument);
     const res = await context.request.post(base + '/api/auth/login', { data: { email: fixture.email, password: fixture.password } });
     if (!res.ok()) throw new Error(`browser login: ${res.status()}`);
@@ -258,9 +261,10 @@ try {
         const drag = await dragAndDrop(page, dragCandidates(current, fixture));
         app.drag.push(drag);
         app.errors.push(...errors);
+        r.worker = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none');
         loads.push(loadavg()[0]);
         log(
-          `run ${i + 1} chart: data→frame ${fmt(r.toFrame)} ms, with people rows ${fmt(r.completeFromFeed)} ms (team ${fmt(r.teamAfterFeed)} ms after the feed), ${r.rowsInDom} rows / ${r.entries} entries in the DOM; scroll ${s.rowsSeen} rows in ${fmt(s.ms)} ms, ${s.longTasks} long tasks (max ${fmt(s.longTaskMax)} ms), frame p95 ${fmt(s.frameP95)} ms; drop #${drag.task ?? '–'} by ${drag.shiftMinutes ?? '–'} min ${fmt(drag.drop)} ms, round trip ${fmt(drag.roundTrip)} ms (PUT ${drag.putStatus ?? '–'}${drag.error ? ', ' + drag.error : ''})`,
+          `run ${i + 1} chart: data→frame ${fmt(r.toFrame)} ms, with people rows ${fmt(r.completeFromFeed)} ms (team ${fmt(r.teamAfterFeed)} ms after the feed), ${r.rowsInDom} rows / ${r.entries} entries in the DOM; scroll ${s.rowsSeen} rows in ${fmt(s.ms)} ms, ${s.longTasks} long tasks (max ${fmt(s.longTaskMax)} ms), frame p95 ${fmt(s.frameP95)} ms; drop #${drag.task ?? '–'} by ${drag.shiftMinutes ?? '–'} min ${fmt(drag.drop)} ms, round trip ${fmt(drag.roundTrip)} ms (PUT ${drag.putStatus ?? '–'}${drag.error ? ', ' + drag.error : ''}); service worker ${r.worker}`,
         );
         await context.close();
       }
@@ -414,6 +418,7 @@ try {
         rowsAtMark: pick(app.chart, 'rows'),
         rowsInDom: pick(app.chart, 'rowsInDom'),
         entriesInDom: pick(app.chart, 'entries'),
+        serviceWorkerAtEnd: pick(app.chart, 'worker'),
         teamRequests: app.chart[0]?.teamRequests,
         feedUrl: app.chart[0]?.feedUrl?.replace(base, ''),
       },

@@ -25,4 +25,13 @@ const dropSplash = router.subscribe('onRendered', () => {
   dropSplash();
 });
 
-registerServiceWorker();
+registerServiceWorker({
+  onFirstRender: (callback) => {
+    const stop = router.subscribe('onRendered', () => {
+      stop();
+      callback();
+    });
+  },
+  fetching: () => queryClient.isFetching(),
+  onFetchChange: (listener) => queryClient.getQueryCache().subscribe(listener),
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Toaster } from 'sonner';
-import { installsOn, watchForUpdates, type UpdatableWorker } from './service-worker';
+import { afterFirstScreen, installsOn, SETTLE_CAP_MS, watchForUpdates, type FirstScreen, type Timers, type UpdatableWorker } from './service-worker';
 import { showUpdatePrompt } from './update-prompt';
 
 /** A stand-in for workbox-window's Workbox: the test fires its events and records what the app asked of it. */
@@ -69,5 +69,77 @@ describe('where the app installs', () => {
     expect(installsOn('/portal/visit')).toBe(false);
     expect(installsOn('/portal/acme-plumbing')).toBe(false);
     expect(installsOn('/portal')).toBe(false);
+  });
+});
+
+/** A first screen and timers the test steps by hand: what is rendered, fetching, idle and due is what it says. */
+function settlingPage() {
+  let rendered: (() => void) | undefined;
+  let fetching = 0;
+  const fetchListeners = new Set<() => void>();
+  const idle: Array<() => void> = [];
+  const due: Array<{ ms: number; callback: () => void }> = [];
+  const screen: FirstScreen = {
+    onFirstRender: (callback) => void (rendered = callback),
+    fetching: () => fetching,
+    onFetchChange: (listener) => {
+      fetchListeners.add(listener);
+      return () => fetchListeners.delete(listener);
+    },
+  };
+  const timers: Timers = { idle: (callback) => void idle.push(callback), after: (ms, callback) => void due.push({ ms, callback }) };
+  let installs = 0;
+  afterFirstScreen(screen, timers, () => (installs += 1));
+  return {
+    installs: () => installs,
+    render: () => rendered?.(),
+    setFetching: (n: number) => {
+      fetching = n;
+      for (const listener of [...fetchListeners]) listener();
+    },
+    goIdle: () => idle.splice(0).forEach((callback) => callback()),
+    passCap: () => due.filter((d) => d.ms === SETTLE_CAP_MS).forEach((d) => d.callback()),
+  };
+}
+
+describe('when the app starts installing', () => {
+  it('only after the first screen has rendered, its data has come and the page has gone idle', () => {
+    const page = settlingPage();
+    page.goIdle();
+    expect(page.installs()).toBe(0); // nothing rendered yet
+    page.render();
+    page.setFetching(2); // the page mounts and asks for its data
+    page.goIdle();
+    expect(page.installs()).toBe(0);
+    page.setFetching(1);
+    page.goIdle();
+    expect(page.installs()).toBe(0); // one answer still out
+    page.setFetching(0);
+    expect(page.installs()).toBe(0); // the answer is drawn first
+    page.goIdle();
+    expect(page.installs()).toBe(1);
+    page.setFetching(1);
+    page.setFetching(0);
+    page.goIdle();
+    page.passCap();
+    expect(page.installs()).toBe(1); // once
+  });
+
+  it('at once when idle after a first screen with nothing to fetch', () => {
+    const page = settlingPage();
+    page.render();
+    page.goIdle();
+    page.goIdle();
+    expect(page.installs()).toBe(1);
+  });
+
+  it('after the cap on a page that never stops fetching', () => {
+    const page = settlingPage();
+    page.render();
+    page.setFetching(1);
+    page.goIdle();
+    expect(page.installs()).toBe(0);
+    page.passCap();
+    expect(page.installs()).toBe(1);
   });
 });
