@@ -2,9 +2,9 @@
 // `checkout.session.completed` for one cent on one of 200 open invoices (round robin) — verify the signature,
 // claim the event id, record the payment, apply it to the invoice under its row lock, queue the payer's receipt
 // and the fee job, log the activity, all in one transaction — then the same event replayed (the duplicate
-// answer). The company's key check on connecting goes to a stub answering Stripe's GET /v1/account: the bench
-// needs no network. `measurePayments` is called by bench/run.mjs; `startStripeStub` gives the server its
-// STRIPE_API_URL.
+// answer). A stub answers Stripe's GET /v1/account (the company's key check on connecting) and GET
+// /v1/payment_intents/{id} (the queued fee job's read, a settled charge): the bench needs no network.
+// `measurePayments` is called by bench/run.mjs; `startStripeStub` gives the server its STRIPE_API_URL.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import Stripe from 'stripe';
@@ -15,12 +15,29 @@ export const WEBHOOK_TARGET_P95 = 20;
 const KEYS = { secretKey: 'sk_test_benchpayments0001', publishableKey: 'pk_test_benchpayments0001', webhookSecret: 'whsec_benchpayments0001' };
 const signer = new Stripe('sk_test_signing_only');
 
+// What Stripe answers for a settled one-cent card payment read with its charge's balance transaction expanded (the fee
+// job's read): without it every fee job failed and went back to the queue, work a real deployment does not do.
+const settledIntent = (id) => ({
+  id,
+  object: 'payment_intent',
+  amount: 1,
+  currency: 'usd',
+  status: 'succeeded',
+  latest_charge: {
+    id: `ch_${id.slice(3)}`,
+    object: 'charge',
+    amount: 1,
+    balance_transaction: { id: `txn_${id.slice(3)}`, object: 'balance_transaction', amount: 1, fee: 30, net: -29, currency: 'usd' },
+  },
+});
+
 export async function startStripeStub() {
   const server = createServer((req, res) => {
-    res.writeHead(req.url === '/v1/account' ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify(req.url === '/v1/account' ? { id: 'acct_bench', object: 'account' } : { error: { type: 'invalid_request_error', message: 'stub' } }),
-    );
+    const path = new URL(req.url, 'http://stub').pathname;
+    const intent = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
+    const body = path === '/v1/account' ? { id: 'acct_bench', object: 'account' } : intent ? settledIntent(intent[1]) : null;
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { error: { type: 'invalid_request_error', message: 'stub' } }));
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((ok) => server.close(ok)) };
