@@ -17,6 +17,7 @@ import { createPlanGenerateHandler } from './modules/plans/plan-generate.handler
 import { createPlanInvoiceHandler } from './modules/plans/plan-invoice.handler.ts';
 import { createPlanRenewalHandler } from './modules/plans/plan-renewal.service.ts';
 import { publicOrigin } from './lib/public-url.ts';
+import { trackRequestsInFlight } from './ops/requests-in-flight.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -76,6 +77,7 @@ export async function backgroundPlugin(app: FastifyInstance): Promise<void> {
     app.config.background,
     (msg, extra) => app.log.warn(extra ?? {}, msg),
     app.metrics?.observeJob,
+    trackRequestsInFlight(app),
   );
   app.decorate('worker', worker);
   app.addHook('onReady', async () => worker.start());

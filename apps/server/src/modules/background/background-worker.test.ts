@@ -127,6 +127,45 @@ describe('the outbox', () => {
   });
 });
 
+describe('jobs beside requests', () => {
+  /** Runs four due jobs with room for four, each held until released; answers the most that ran at once. */
+  const mostAtOnce = async (busy: () => boolean): Promise<number> => {
+    await clear();
+    let running = 0;
+    let most = 0;
+    const release: Array<() => void> = [];
+    const handlers: JobHandlers = {
+      'email.send': {
+        run: async () => {
+          most = Math.max(most, ++running);
+          await new Promise<void>((r) => release.push(r));
+          running--;
+        },
+      },
+    };
+    const worker = createBackgroundWorker(t.app.db, t.app.dialect, handlers, { ...options, concurrency: 4 }, () => {}, undefined, busy);
+    for (const n of [1, 2, 3, 4]) await enqueue({ n });
+    const draining = worker.drain();
+    let done = 0;
+    while (done < 4) {
+      while (!release.length) await new Promise((r) => setTimeout(r, 5));
+      // Each job is held until the worker has had its chance to start more beside it.
+      await new Promise((r) => setTimeout(r, 30));
+      const held = release.splice(0);
+      done += held.length;
+      held.forEach((r) => r());
+    }
+    expect(await draining).toBe(4);
+    expect((await jobs()).map((j) => j.state)).toEqual(['done', 'done', 'done', 'done']);
+    return most;
+  };
+
+  it('run one at a time while requests are being answered, and up to the concurrency when none is', async () => {
+    expect(await mostAtOnce(() => true)).toBe(1);
+    expect(await mostAtOnce(() => false)).toBe(4);
+  });
+});
+
 describe('retryDelayMs', () => {
   it('doubles from the base up to the maximum, half of it fixed and half jittered', () => {
     expect([1, 2, 3, 4, 12].map((a) => retryDelayMs(a, 10_000, 60_000, () => 0))).toEqual([5_000, 10_000, 20_000, 30_000, 30_000]);

