@@ -8,6 +8,9 @@ export async function findTenant(db: Db, tenantId: string) {
   return (await tenantQuery(db, tenantId))[0];
 }
 
+/** The company's row as findTenant reads it. */
+export type TenantRow = NonNullable<Awaited<ReturnType<typeof findTenant>>>;
+
 /** `verified`: whether the company may email its customers from the start (first-run setup) or only once its admin confirms the address. */
 export async function insertTenant(db: Db, row: { id: string; name: string; timeZone: string; now: string; verified: boolean }): Promise<void> {
   await db

@@ -6,7 +6,7 @@ import { pdfFileName } from '@fieldwork/domain/billing/documents.rules';
 import { formatCents } from '@fieldwork/domain/common/money.rules';
 import { calendarDate } from '@fieldwork/pdf/pdf-format';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { findTenant } from '../account-core/company.repository.ts';
+import { findTenant, type TenantRow } from '../account-core/company.repository.ts';
 import { loadContacts, type ContactRow } from '../customers/customers.repository.ts';
 import { listMessagesFor, recipientsOf } from '../messages/messages.repository.ts';
 import { queueEmail } from '../messages/messages.service.ts';
@@ -49,8 +49,8 @@ export async function requireVerifiedCompany(db: Db, tenantId: string): Promise<
 const sentTo = (email: Pick<SendEmailBlock, 'to' | 'cc'>) => [...email.to, ...(email.cc ?? [])].join(', ');
 
 /** The company's subject and message for this document with its values filled in, and the details box under them. */
-async function documentWording(db: Db, tenantId: string, doc: EmailedDocument) {
-  const [template, company] = await Promise.all([resolveTemplate(db, tenantId, doc.kind), findTenant(db, tenantId)]);
+async function documentWording(db: Db, tenantId: string, doc: EmailedDocument, known?: TenantRow) {
+  const [template, company] = await Promise.all([resolveTemplate(db, tenantId, doc.kind), known ?? findTenant(db, tenantId)]);
   const values = {
     companyName: company?.name ?? '',
     customerName: doc.customerName,
@@ -72,13 +72,13 @@ const refsOf = (doc: EmailedDocument) => (doc.kind === 'estimate' ? { estimateId
  * it, and a personal link for each recipient that opens the document in the customer portal.
  */
 export async function queueDocumentEmail(trx: Db, ctx: MailingCtx, doc: EmailedDocument, email: SendEmailBlock): Promise<string> {
-  const wording = await documentWording(trx, ctx.viewer.tenantId, doc);
-  const links = await issueDocumentLinks(trx, { tenantId: ctx.viewer.tenantId, userId: ctx.viewer.userId, timeZone: ctx.timeZone, origin: ctx.origin }, doc, [
-    ...email.to,
-    ...(email.cc ?? []),
-  ]);
+  // The company's row serves the wording, the links' lifetime and the email's branding: read once, not three times.
+  const company = await findTenant(trx, ctx.viewer.tenantId);
+  const wording = await documentWording(trx, ctx.viewer.tenantId, doc, company);
+  const linkCtx = { tenantId: ctx.viewer.tenantId, userId: ctx.viewer.userId, timeZone: ctx.timeZone, origin: ctx.origin, company };
+  const links = await issueDocumentLinks(trx, linkCtx, doc, [...email.to, ...(email.cc ?? [])]);
   await queueEmail(
-    { db: trx, tenantId: ctx.viewer.tenantId, box: ctx.box },
+    { db: trx, tenantId: ctx.viewer.tenantId, box: ctx.box, company },
     {
       kind: doc.kind,
       to: email.to,
@@ -144,13 +144,13 @@ export async function documentEmailDraft(
 /** A payment's receipt, in the company's wording. */
 export async function queueReceiptEmail(
   trx: Db,
-  ctx: { box: SecretBox; viewer: { tenantId: string; userId: string | null } },
+  ctx: { box: SecretBox; viewer: { tenantId: string; userId: string | null }; company?: TenantRow },
   invoice: EmailedDocument,
   payment: { amountCents: number; paidOn: string; balanceCents: number },
   to: string[],
 ): Promise<string> {
   const template = await resolveTemplate(trx, ctx.viewer.tenantId, 'receipt');
-  const company = await findTenant(trx, ctx.viewer.tenantId);
+  const company = ctx.company ?? (await findTenant(trx, ctx.viewer.tenantId));
   const values = {
     companyName: company?.name ?? '',
     customerName: invoice.customerName,
@@ -160,7 +160,7 @@ export async function queueReceiptEmail(
     balance: formatCents(payment.balanceCents),
   };
   await queueEmail(
-    { db: trx, tenantId: ctx.viewer.tenantId, box: ctx.box },
+    { db: trx, tenantId: ctx.viewer.tenantId, box: ctx.box, ...(company ? { company } : {}) },
     {
       kind: 'receipt',
       to,

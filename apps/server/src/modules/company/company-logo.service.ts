@@ -7,7 +7,7 @@ import { AppError } from '@fieldwork/domain/common/errors.schemas';
 import type { Viewer } from '@fieldwork/domain/access/roles.rules';
 import { deleteFile, findFile, insertFile } from '../files/files.repository.ts';
 import { readImageUpload } from '../files/image-upload.ts';
-import { findTenant, setTenantLogo } from '../account-core/company.repository.ts';
+import { findTenant, setTenantLogo, type TenantRow } from '../account-core/company.repository.ts';
 import { getCompany } from './company.service.ts';
 import { logoUrlOf } from '../account-core/company.presenter.ts';
 
@@ -60,8 +60,9 @@ export async function getCompanyLogo(db: Db, tenantId: string): Promise<{ data: 
   return { data: Buffer.from(file.data), contentType: file.content_type };
 }
 
-export async function companyBranding(db: Db, tenantId: string): Promise<CompanyBranding> {
-  const tenant = await findTenant(db, tenantId);
+/** `known`: the company's row when the caller has just read it in the same transaction (one read fewer). */
+export async function companyBranding(db: Db, tenantId: string, known?: TenantRow): Promise<CompanyBranding> {
+  const tenant = known ?? (await findTenant(db, tenantId));
   if (!tenant) throw new AppError('NOT_FOUND');
   const logo = tenant.logo_file_id ? await findFile(db, tenantId, tenant.logo_file_id) : undefined;
   return {

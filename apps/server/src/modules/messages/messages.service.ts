@@ -3,6 +3,7 @@ import type { Db } from '@fieldwork/db/connection';
 import { nowIso } from '@fieldwork/db/sql-helpers';
 import { headerSafe, type EmailKind } from '@fieldwork/domain/messages/messages.rules';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { TenantRow } from '../account-core/company.repository.ts';
 import { enqueueJob } from '../background/background.service.ts';
 import { companyBranding } from '../company/company-logo.service.ts';
 import { LOGO_CID, renderEmail, type EmailContent } from '../mail/email-layout.ts';
@@ -31,7 +32,8 @@ export type EmailSpec = {
   recipientLinks?: Record<string, string>;
 };
 
-export type MailCtx = { db: Db; tenantId: string; box: SecretBox };
+/** `company`: the company's row, when the caller has already read it in this transaction. */
+export type MailCtx = { db: Db; tenantId: string; box: SecretBox; company?: TenantRow };
 
 /**
  * Renders the email as it will go out, stores it with one row per recipient, and queues its delivery — all in
@@ -39,7 +41,7 @@ export type MailCtx = { db: Db; tenantId: string; box: SecretBox };
  * message's id. The request that queues it never waits for the mail server.
  */
 export async function queueEmail(ctx: MailCtx, spec: EmailSpec): Promise<string> {
-  const branding = await companyBranding(ctx.db, ctx.tenantId);
+  const branding = await companyBranding(ctx.db, ctx.tenantId, ctx.company);
   const button =
     spec.content.button && (spec.secretLink || spec.recipientLinks) ? { ...spec.content.button, url: `https://${SECRET_LINK_MARKER}` } : spec.content.button;
   const rendered = renderEmail({

@@ -109,7 +109,9 @@ async function landOnInvoice(ctx: RecordCtx, paymentId: string, invoiceId: strin
       dueDate: before.due_date,
     };
     const payment = { amountCents: money.amountCents, paidOn, balanceCents };
-    receipt = await queueReceiptEmail(ctx.trx, { box: ctx.box, viewer: { tenantId: ctx.tenantId, userId: null } }, emailed, payment, [money.payerEmail]);
+    receipt = await queueReceiptEmail(ctx.trx, { box: ctx.box, viewer: { tenantId: ctx.tenantId, userId: null }, company: tenant }, emailed, payment, [
+      money.payerEmail,
+    ]);
   }
   if (receipt) parts.push(`receipt emailed to ${receipt}`);
   await recordActivity(ctx.trx, ctx.tenantId, {

@@ -8,7 +8,7 @@ import {
   type PortalDocumentKind,
 } from '@fieldwork/domain/portal/portal.rules';
 import { sha256 } from '../../lib/crypto.ts';
-import { findTenant } from '../account-core/company.repository.ts';
+import { findTenant, type TenantRow } from '../account-core/company.repository.ts';
 import { insertPortalLink, revokePortalLinks, type PortalDocumentRef } from './portal-links.repository.ts';
 
 /** The address a link opens: the token rides in the fragment, which browsers never send to a server or in a Referer. */
@@ -19,8 +19,8 @@ const newToken = () => randomBytes(PORTAL_TOKEN_BYTES).toString('base64url');
 export type IssuedLink = { email: string; url: string };
 
 /** How long the company's document links stay valid, per kind. */
-async function linkDays(trx: Db, tenantId: string) {
-  const tenant = await findTenant(trx, tenantId);
+async function linkDays(trx: Db, tenantId: string, known?: TenantRow) {
+  const tenant = known ?? (await findTenant(trx, tenantId));
   return {
     estimate: tenant?.portal_estimate_link_days ?? PORTAL_LINK_DEFAULT_DAYS.estimate,
     invoice: tenant?.portal_invoice_link_days ?? PORTAL_LINK_DEFAULT_DAYS.invoice,
@@ -34,11 +34,11 @@ async function linkDays(trx: Db, tenantId: string) {
  */
 export async function issueDocumentLinks(
   trx: Db,
-  ctx: { tenantId: string; userId: string; timeZone: string; origin: string },
+  ctx: { tenantId: string; userId: string; timeZone: string; origin: string; company?: TenantRow | undefined },
   doc: { kind: PortalDocumentKind; id: string; customerId: string; dueDate: string | null },
   emails: string[],
 ): Promise<IssuedLink[]> {
-  const days = await linkDays(trx, ctx.tenantId);
+  const days = await linkDays(trx, ctx.tenantId, ctx.company);
   const now = new Date();
   const at = now.toISOString();
   const ref: PortalDocumentRef = doc.kind === 'estimate' ? { estimateId: doc.id } : { invoiceId: doc.id };
