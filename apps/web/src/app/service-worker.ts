@@ -55,8 +55,8 @@ export type Timers = {
 
 /**
  * The install downloads and stores the whole app (~2 MiB): started while the first screen still waits for its data or
- * draws it, it competed for the same cores — the scheduler's week of 2,000 entries drew in 542 ms instead of 324 ms
- * after its data on this project's 2-core machine (bench:scheduler-ui, fresh browser each load). So it starts once
+ * draws it, it competed for the same cores — the scheduler's week of 2,000 entries drew in 542 ms after its data, 345
+ * ms with the install waiting, on this project's 2-core machine (bench:scheduler-ui, each load a first visit). So it starts once
  * the first route has rendered, its queries have answered and the page has gone idle; SETTLE_CAP_MS bounds the wait
  * on a page that keeps fetching, so the app still installs there.
  */
