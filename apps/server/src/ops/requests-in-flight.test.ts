@@ -16,7 +16,7 @@ async function serverWithTracker() {
     await new Promise<void>((r) => (release = r));
     return { ok: true };
   });
-  app.get('/api/events', (_request, reply) => {
+  app.get('/api/events', { config: { stream: true } }, (_request, reply) => {
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
     reply.raw.write(': open\n\n');

@@ -81,6 +81,7 @@ export async function eventsPlugin(app: FastifyInstance, options: { databaseUrl:
   app.get(
     '/api/events',
     {
+      config: { stream: true },
       schema: {
         tags: ['events'],
         summary: "Live updates (Server-Sent Events): ids of the company's changed tasks, schedules, bids and jobs that the viewer may see",
