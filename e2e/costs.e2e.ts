@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '@fieldwork/domain/common/money.rules';
 import { dataUrlOf, pngImage } from '@fieldwork/testing/image-samples';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
-import { api, createJob } from './demo-api.ts';
+import { api, clearOfTomsNext, createJob } from './demo-api.ts';
 import { apiSignIn, screenshotPages, signIn, useApp, useBrowser, waitForPath } from './harness.ts';
 
 type Created = { data: { id: string } };
@@ -52,17 +52,16 @@ describe('actual costs on the demo company', () => {
       unitCost: BUDGET_CENTS / 100,
     });
 
-    // Tom's task today, started ten minutes ago and due in five: the demo's own schedule keeps Tom's next task
-    // (awaiting start) at least half of the day's remaining time away, so this short window is free until
-    // minutes before midnight.
+    // Tom's task today, started ten minutes ago and due in five (sooner late in the evening, clear of his next task).
     const team = await api<{ items: Named[] }>(base, admin, 'GET', '/api/tasks/team?page=1&limit=100');
     const worker = { name: 'Tom Technician', email: DEMO_USERS.tech1, id: team.items.find((m) => m.name === 'Tom Technician')!.id };
     const task = (await api<Created>(base, admin, 'POST', '/api/tasks', { jobId: job.id, name: 'E2E refit visit' })).data;
     const now = Date.now();
+    const [startIn, endIn] = clearOfTomsNext(now, -10, 5);
     await api(base, admin, 'POST', '/api/tasks/schedule', {
       taskId: task.id,
-      startDateTime: new Date(now - 10 * 60_000).toISOString(),
-      expectedEndDateTime: new Date(now + 5 * 60_000).toISOString(),
+      startDateTime: new Date(now + startIn!).toISOString(),
+      expectedEndDateTime: new Date(now + endIn!).toISOString(),
       isAssigned: true,
       assignedTo: 'TECHNICIAN',
       assignedTechnicianId: worker.id,

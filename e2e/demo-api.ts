@@ -51,21 +51,45 @@ export async function createLooseInvoice(
   return created.data;
 }
 
+/** Milliseconds left in the demo company's day (its clocks change at 2 am, so midnight is always 24 h after the last). */
+export function leftToday(now: number): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: DEMO_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return 86_400_000 - ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 - (now % 1000);
+}
+
 /**
- * A task of Tom's (tech1) today from `from` to `to` minutes from now: the demo's own schedule keeps Tom's next task
- * (awaiting start) at least half of the day's remaining time away, so a short window is free until minutes before
- * midnight. Started, it can be clocked in and closed; starting in a few minutes (awaiting start), clocked in or
- * cancelled.
+ * Offsets from now in minutes, as milliseconds, that leave Tom (tech1) free: the demo's own schedule puts his next
+ * task (awaiting start) from half of the day's remaining time on, so late in the evening a window of twenty minutes
+ * would run into it. Offsets ahead are shrunk together, keeping their order, to end within 0.4 of what is left.
+ */
+export function clearOfTomsNext(now: number, ...minutes: number[]): number[] {
+  const furthest = Math.max(0, ...minutes) * 60_000;
+  const shrink = furthest > 0 ? Math.min(1, (0.4 * leftToday(now)) / furthest) : 1;
+  return minutes.map((m) => (m > 0 ? m * 60_000 * shrink : m * 60_000));
+}
+
+/**
+ * A task of Tom's (tech1) today from `from` to `to` minutes from now, shrunk towards now late in the evening so it
+ * stays clear of his next task. Started, it can be clocked in and closed; starting in a few minutes (awaiting
+ * start), clocked in or cancelled.
  */
 export async function tomsTask(baseUrl: string, admin: string, jobId: string, name: string, from: number, to: number) {
   const team = await api<{ items: { id: string; name: string }[] }>(baseUrl, admin, 'GET', '/api/tasks/team?page=1&limit=100');
   const tom = team.items.find((m) => m.name === 'Tom Technician')!;
   const task = (await api<{ data: { id: string; taskNumber: number } }>(baseUrl, admin, 'POST', '/api/tasks', { jobId, name })).data;
   const now = Date.now();
+  const [startIn, endIn] = clearOfTomsNext(now, from, to);
   await api(baseUrl, admin, 'POST', '/api/tasks/schedule', {
     taskId: task.id,
-    startDateTime: new Date(now + from * 60_000).toISOString(),
-    expectedEndDateTime: new Date(now + to * 60_000).toISOString(),
+    startDateTime: new Date(now + startIn!).toISOString(),
+    expectedEndDateTime: new Date(now + endIn!).toISOString(),
     isAssigned: true,
     assignedTo: 'TECHNICIAN',
     assignedTechnicianId: tom.id,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { signIn, useApp, useBrowser, waitForPath } from './harness.ts';
-import { createJob } from './demo-api.ts';
+import { clearOfTomsNext, createJob } from './demo-api.ts';
 
 const ZONE = 'America/New_York'; // the demo company's zone
 // tech1 has nothing running now in the demo (tech2 is clocked in on a task since this morning).
@@ -30,12 +30,16 @@ function wallClock(at: Date): string {
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
 
-/** Started a few minutes ago (never before today's midnight), ending soon: the task is OPEN today and closable. */
+/**
+ * Started a few minutes ago (never before today's midnight), ending soon and clear of Tom's next task: the task is
+ * OPEN today and closable, and Tom is Available for it at any time of day.
+ */
 function scheduleNow(): { start: string; end: string } {
   const now = Date.now();
-  const start = wallClock(new Date(now - 5 * 60_000));
+  const [startIn, endIn] = clearOfTomsNext(now, -5, 20);
+  const start = wallClock(new Date(now + startIn!));
   const today = wallClock(new Date(now)).slice(0, 10);
-  return { start: start.startsWith(today) ? start : `${today}T00:00`, end: wallClock(new Date(now + 20 * 60_000)) };
+  return { start: start.startsWith(today) ? start : `${today}T00:00`, end: wallClock(new Date(now + endIn!)) };
 }
 
 async function footer(page: Page) {
