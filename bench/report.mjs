@@ -89,7 +89,7 @@ const KNOWN_REASONS = [
     dialect: 'sqlite',
     name: /10 connections/,
     reason:
-      'SQLite has one writer: ten writers queue behind BEGIN IMMEDIATE (each write is within target at 1 connection: 1.8 / 3.3 ms p50 / p95 on 2026-11-28, refused 1.0 / 1.5)',
+      'one server thread answers one request at a time and SQLite has one writer: a PUT costs the thread ~2.1 ms (SQL 1.05: clash check 0.23, commit 0.23, the task read for the answer 0.22, reminder settings 0.15), a refused one ~1.0 ms (SQL 0.44), so ten at once wait ~10 × that (README, scheduling, known limits); each write is within target at 1 connection: 1.8 / 3.3 ms p50 / p95 on 2026-11-28, refused 1.0 / 1.5',
   },
   {
     group: 'scheduling',
