@@ -1,4 +1,5 @@
 /** API shortcuts for browser tests: set up records through the API so each test drives only what it is about. */
+import { dayLeftIn, TECH1_FREE_SHARE_OF_DAY_LEFT } from '@fieldwork/testing/demo-tasks';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { apiSignIn } from './harness.ts';
 
@@ -51,27 +52,14 @@ export async function createLooseInvoice(
   return created.data;
 }
 
-/** Milliseconds left in the demo company's day (its clocks change at 2 am, so midnight is always 24 h after the last). */
-export function leftToday(now: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: DEMO_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return 86_400_000 - ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 - (now % 1000);
-}
-
 /**
  * Offsets from now in minutes, as milliseconds, that leave Tom (tech1) free: the demo's own schedule puts his next
- * task (awaiting start) from half of the day's remaining time on, so late in the evening a window of twenty minutes
- * would run into it. Offsets ahead are shrunk together, keeping their order, to end within 0.4 of what is left.
+ * task (awaiting start) a share of the day's remaining time ahead, so late in the evening a window of twenty minutes
+ * would run into it. Offsets ahead are shrunk together, keeping their order, to end within the share that is free.
  */
 export function clearOfTomsNext(now: number, ...minutes: number[]): number[] {
   const furthest = Math.max(0, ...minutes) * 60_000;
-  const shrink = furthest > 0 ? Math.min(1, (0.4 * leftToday(now)) / furthest) : 1;
+  const shrink = furthest > 0 ? Math.min(1, (TECH1_FREE_SHARE_OF_DAY_LEFT * dayLeftIn(now, DEMO_ZONE)) / furthest) : 1;
   return minutes.map((m) => (m > 0 ? m * 60_000 * shrink : m * 60_000));
 }
 

@@ -6,6 +6,7 @@ import { migrateToLatest } from '@fieldwork/db/migrate';
 import { deriveTaskStatus, TASK_STATUSES, type TaskLifecycle, type TaskStatus } from '@fieldwork/domain/tasks/task-status.rules';
 import { nextNumber } from '@fieldwork/db/counters';
 import { seedDemo } from './demo-data.ts';
+import { dayLeftIn, TECH1_FREE_SHARE_OF_DAY_LEFT } from './demo-tasks.ts';
 import { DEMO_VEHICLES, vinCheckDigit } from './demo-vehicles.ts';
 import { isValidVin } from '@fieldwork/domain/company/vehicles.schemas';
 import { expectConsistentBilling } from './demo-billing-checks.ts';
@@ -94,9 +95,9 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
     }
   });
 
-  // Mid-morning, half an hour before midnight (little of "today" left for awaiting and running tasks), and
-  // twenty minutes after midnight (no room earlier today: those tasks go to yesterday).
-  it.each(['2026-03-10T15:30:00Z', '2026-07-01T03:30:00Z', '2026-11-22T05:20:00Z'])(
+  // Mid-morning, half an hour and three minutes before midnight (little of "today" left for awaiting and running
+  // tasks), and twenty minutes after midnight (no room earlier today: those tasks go to yesterday).
+  it.each(['2026-03-10T15:30:00Z', '2026-07-01T03:30:00Z', '2026-11-28T04:57:00Z', '2026-11-22T05:20:00Z'])(
     'spreads tasks over every status, assignee and period (now %s)',
     async (instant) => {
       const now = new Date(instant);
@@ -142,10 +143,12 @@ describe('demo data (the contract other tests and the demo rely on)', () => {
             ? ['CLOCKED_IN', 'OPEN', 'AWAITING_START', 'CANCELLED', 'UNASSIGNED']
             : ['CLOSED', 'CLOCKED_OUT', 'CLOCKED_IN', 'OPEN', 'MISSED', 'AWAITING_START', 'CANCELLED', 'UNASSIGNED'],
         );
-        // Work booked "now" by a test or a dispatcher (tech1, the e2e's Tom, from 30 minutes ago) clashes with none of tech1's tasks.
-        const clearFrom = now.getTime() - 30 * 60_000;
+        // Work booked "now" by a test or a dispatcher (tech1, the e2e's Tom, from 30 minutes ago to the free share of
+        // what is left of the day, at most twenty minutes) clashes with none of tech1's tasks.
+        const dayLeft = dayLeftIn(now.getTime(), zone);
+        const clear = { from: now.getTime() - 30 * 60_000, to: now.getTime() + Math.min(20 * 60_000, TECH1_FREE_SHARE_OF_DAY_LEFT * dayLeft) };
         const tech1Near = demo.filter((k) => k.assigned_user_id === seed.demo.userIds['tech1@demo.test'] && k.start_at && k.expected_end_at);
-        expect(tech1Near.filter((k) => Date.parse(k.start_at!) < now.getTime() + 10 * 60_000 && Date.parse(k.expected_end_at!) > clearFrom)).toEqual([]);
+        expect(tech1Near.filter((k) => Date.parse(k.start_at!) < clear.to && Date.parse(k.expected_end_at!) > clear.from)).toEqual([]);
         has('future', ['UPCOMING', 'CANCELLED', 'UNASSIGNED']);
         has('unscheduled', ['UNSCHEDULED', 'CANCELLED']);
 

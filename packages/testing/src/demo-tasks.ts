@@ -7,6 +7,20 @@ import { bulkPlans, DAY, DEFAULT_DURATION, HOUR, MINUTE, workedWithin } from './
 
 const CLEAR_OF_NOW = 30 * MINUTE;
 
+/**
+ * How far ahead of now tech1 is sure to be free, as a share of what is left of the company's day: his next task
+ * today (awaiting start, for the clock-in test) starts at half of it, so work booked "now" by a test or a
+ * dispatcher and ending within this share never meets it, however late in the evening.
+ */
+export const TECH1_FREE_SHARE_OF_DAY_LEFT = 0.4;
+
+/** Milliseconds from `now` to the next midnight in `zone` (clocks change in the small hours, never near midnight). */
+export function dayLeftIn(now: number, zone: string): number {
+  const wall = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(now);
+  const [hour, minute, second] = wall.split(':').map(Number);
+  return 86_400_000 - ((hour! * 60 + minute!) * 60 + second!) * 1000 - (now % 1000);
+}
+
 export type SeedTasksOptions = {
   /** How many tasks (rich: at least the hand-placed showcase, then filler up to this number). */
   tasks: number;
@@ -141,7 +155,7 @@ const SHOWCASE: Shot[] = [
   ['T2', 'CLOCKED_IN', { today: 'running', before: 4 * HOUR, after: HOUR }],
   ['T3', 'OPEN', { today: 'running', before: HOUR, after: HOUR }],
   ['S1', 'OPEN', { today: 'running', before: 90 * MINUTE, after: 30 * MINUTE }],
-  ['T1', 'OPEN', after(0.5, 0.7)],
+  ['T1', 'OPEN', after(0.5, 0.7)], // from half of the day left: clear of TECH1_FREE_SHARE_OF_DAY_LEFT
   ['T2', 'OPEN', after(0.4, 0.6)],
   ['S1', 'OPEN', after(0.6, 0.8)], // awaiting start
   [null, 'OPEN', after(0.45, 0.65)],
