@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import { withTenant } from '@fieldwork/db/tenant-scope';
 import type { Recurrence } from '@fieldwork/domain/plans/recurrence.rules';
 import { buildPlan } from '@fieldwork/testing/plan-factories';
@@ -249,7 +250,7 @@ describe('sent on their own', () => {
 
 describe('the daily run', () => {
   it('drafts a per-period plan’s coming invoice and keeps its stored yearly value current', async () => {
-    const plan = await buildPlan(m.t.db, m.tenantId, { recurrence: weekly(new Date().toISOString().slice(0, 10)), billing: 'quarterly', priceCents: 25_000 });
+    const plan = await buildPlan(m.t.db, m.tenantId, { recurrence: weekly(todayKey('America/New_York')), billing: 'quarterly', priceCents: 25_000 });
     await m.t.db.updateTable('service_plans').set({ yearly_value_cents: 1 }).where('id', '=', plan.id).execute();
     const handler = createPlanGenerateHandler(deps);
     const ctx = { db: m.t.db, dialect: m.t.dialect, tenantId: m.tenantId, jobId: 'daily', attempt: 1, finalAttempt: false };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import { withTenant } from '@fieldwork/db/tenant-scope';
 import { buildCustomer } from '@fieldwork/testing/factories';
 import { closeMailTestApp, createMailTestApp, type MailTestApp } from '../../test-support/test-app.ts';
@@ -18,8 +19,8 @@ afterAll(async () => {
   await closeMailTestApp(m);
 });
 
-const DAY = 86_400_000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+/** A date n days from today on the company's calendar (in the evening UTC is already on tomorrow's). */
+const inDays = (n: number) => addDays(todayKey('America/Chicago'), n);
 
 function planBody(customer: { id: string; addressId: string }, o: { endDate: string | null; days: number | null; toCustomer?: boolean; startDate?: string }) {
   return {

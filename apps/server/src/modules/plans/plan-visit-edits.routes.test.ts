@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import type { Recurrence } from '@fieldwork/domain/plans/recurrence.rules';
 import { buildTask } from '@fieldwork/testing/factories';
 import { buildPlan } from '@fieldwork/testing/plan-factories';
@@ -25,7 +26,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** A date n days from today on the company's calendar (in the evening UTC is already on tomorrow's). */
+const inDays = (n: number) => addDays(todayKey('America/Chicago'), n);
 const HOUR = 3_600_000;
 const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildTask } from '@fieldwork/testing/factories';
 import { PLAN_MESSAGES } from '@fieldwork/domain/plans/plans.rules';
+import { addDays, todayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import { createTestApp, type Session, type TestApp } from '../../test-support/test-app.ts';
 
 /** The plans API from the office's side: create, see the visits appear, push them back, skip, pause, end. */
@@ -8,16 +9,19 @@ let t: TestApp;
 let tenantId: string;
 let admin: Session;
 
+const ZONE = 'America/Chicago';
+
 beforeAll(async () => {
   t = await createTestApp();
   ({ tenantId, admin } = await t.newCompany());
-  await t.db.updateTable('tenants').set({ time_zone: 'America/Chicago' }).where('id', '=', tenantId).execute();
+  await t.db.updateTable('tenants').set({ time_zone: ZONE }).where('id', '=', tenantId).execute();
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** A date n days from today on the company's calendar (in the evening UTC is already on tomorrow's). */
+const inDays = (n: number) => addDays(todayKey(ZONE), n);
 
 async function newPlan(o: { technicianId?: string; name?: string; cookie?: string } = {}) {
   const customer = await buildCustomer(t.db, tenantId, { name: 'Harbor Dental' });
@@ -85,7 +89,7 @@ describe('service plans', () => {
     const again = (await t.call('GET', `/api/plans/${plan.id}`, admin.cookie)).json().data;
     expect(again.nextVisitAt).toBe(upcoming.data[0].startAt);
     // "This year" is the calendar year in the company's zone (Chicago: UTC−6 in winter).
-    const yearEnd = Date.parse(`${new Date().getUTCFullYear() + 1}-01-01T06:00:00Z`);
+    const yearEnd = Date.parse(`${Number(todayKey(ZONE).slice(0, 4)) + 1}-01-01T06:00:00Z`);
     expect(again.visitsDueThisYear).toBe(upcoming.data.filter((v: { startAt: string }) => Date.parse(v.startAt) < yearEnd).length);
     expect(again.visitsDoneThisYear).toBe(0);
   });
