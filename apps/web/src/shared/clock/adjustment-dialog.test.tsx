@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLOCK_MESSAGES } from '@fieldwork/domain/tasks/clock.schemas';
+import { addDays, instantAt, todayKey } from '@fieldwork/domain/time/calendar-time.rules';
 import { mockApi, route } from '../../test-utils';
 import { TASK_ID, task } from '../tasks/test-fixtures';
 import { AdjustmentDialog, AdjustmentNotice } from './adjustment-dialog';
@@ -13,21 +14,23 @@ const TZ = 'America/New_York';
 
 describe('AdjustmentDialog', { timeout: 20_000 }, () => {
   it('starts from the running start and PATCHes the corrected one', async () => {
-    const fetchMock = mockApi(route('PATCH', PATH, { body: { data: runningPeriod({ startTime: '2026-11-21T12:30:00.000Z' }) } }));
+    // Yesterday at noon, local: a start may be at most 31 days back, so the dates follow the clock.
+    const day = addDays(todayKey(TZ), -1);
+    const running = new Date(instantAt(day, 12 * 60, TZ)).toISOString();
+    const corrected = new Date(instantAt(day, 11 * 60 + 30, TZ)).toISOString();
+    const fetchMock = mockApi(route('PATCH', PATH, { body: { data: runningPeriod({ startTime: corrected }) } }));
     const onOpenChange = vi.fn();
-    renderWithSession(
-      <AdjustmentDialog task={task()} activity={runningPeriod({ startTime: '2026-11-21T13:00:00.000Z' })} open onOpenChange={onOpenChange} timeZone={TZ} />,
-    );
+    renderWithSession(<AdjustmentDialog task={task()} activity={runningPeriod({ startTime: running })} open onOpenChange={onOpenChange} timeZone={TZ} />);
     const dialog = within(screen.getByRole('dialog', { name: 'Adjust clock-in' }));
     const date = dialog.getByLabelText('Clock-in date') as HTMLInputElement;
     const time = dialog.getByLabelText('Clock-in time') as HTMLInputElement;
-    expect(date.value).toBe('2026-11-21');
-    expect(time.value).toBe('08:00');
+    expect(date.value).toBe(day);
+    expect(time.value).toBe('12:00');
     expect(document.activeElement).toBe(date);
-    fireEvent.change(time, { target: { value: '07:30' } });
+    fireEvent.change(time, { target: { value: '11:30' } });
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(ADJUST_TOASTS.done)).toBeTruthy();
-    expect(bodiesSent(fetchMock, PATH, 'PATCH')).toEqual([{ startDateTime: '2026-11-21T12:30:00.000Z' }]);
+    expect(bodiesSent(fetchMock, PATH, 'PATCH')).toEqual([{ startDateTime: corrected }]);
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 
