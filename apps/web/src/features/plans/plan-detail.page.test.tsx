@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLAN_MESSAGES } from '@fieldwork/domain/plans/plans.rules';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
-import { PLAN_ID, VISIT_ID, pageOf, planFixture, visitFixture } from '../../shared/plans/test-fixtures';
+import { PLAN_ID, VISIT_ID, pageOf, pinFixtureDate, planFixture, visitFixture } from '../../shared/plans/test-fixtures';
 import { cancelledByEnd } from './plan-action-dialogs';
 import { invoiceItem, invoicesReply } from '../../shared/billing/list-test-fixtures';
 
@@ -16,6 +16,8 @@ const actionBodies = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/actions') && init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)));
 
 describe('plan page', { timeout: 20_000 }, () => {
+  pinFixtureDate();
+
   it('shows the plan header: status, customer, site, rule, billing, yearly value and its job', async () => {
     mockApi(invoicesReply([]), planRoute(), visitsRoute());
     renderApp(`/plans/${PLAN_ID}`, makeSession('Admin', 'fullAccess'));

@@ -5,7 +5,7 @@ import { SCHEDULE_MESSAGES } from '@fieldwork/domain/scheduling/scheduling.schem
 import { TASK_MESSAGES } from '@fieldwork/domain/tasks/tasks.schemas';
 import { makeSession, mockApi, renderApp, route } from '../../test-utils';
 import { invoicesReply } from '../../shared/billing/list-test-fixtures';
-import { PLAN_ID, VISIT_ID, pageOf, planFixture, visitFixture } from '../../shared/plans/test-fixtures';
+import { PLAN_ID, VISIT_ID, pageOf, pinFixtureDate, planFixture, visitFixture } from '../../shared/plans/test-fixtures';
 
 const TECH_ID = '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
 const planRoute = route('GET', `/api/plans/${PLAN_ID}`, { body: { data: planFixture() } });
@@ -32,6 +32,8 @@ async function openDialog(button: string, title: string) {
 }
 
 describe('changing a plan’s visits from its page', { timeout: 20_000 }, () => {
+  pinFixtureDate();
+
   it('moves one visit later and gives it to a technician: one this_visit action at the plan’s version', async () => {
     const fetchMock = mockApi(invoicesReply([]), planRoute, visitsRoute, techsRoute, actionRoute());
     const dialog = await openDialog('Change this visit', 'Change this visit');

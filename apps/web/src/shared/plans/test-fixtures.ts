@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Plan, PlanVisit } from '@fieldwork/domain/plans/plans.schemas';
 import type { DataPage } from '../../lib/api-client';
 
@@ -5,6 +6,19 @@ export const PLAN_ID = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
 export const PLAN_CUSTOMER_ID = '7d1f3d2e-8a53-4c57-9b1a-2f0d4c6b9a10';
 export const PLAN_ADDRESS_ID = 'a5b0c6de-1f2a-4b3c-8d4e-5f6a7b8c9d0e';
 export const VISIT_ID = '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e';
+
+/**
+ * The fixtures' visits lie ahead of this instant (the first on 2027-01-15), and the plan screens count and preview
+ * only what is still to come: suites that use them pin the date here, so they do not change meaning as the real
+ * date passes those visits. Only Date is pinned; timers run, for user events and waiting.
+ */
+export function pinFixtureDate(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T15:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+}
 
 export function planFixture(overrides: Partial<Plan> = {}): Plan {
   return {
