@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@fieldwork/db/connection';
+import { runTransaction } from '@fieldwork/db/transactions';
 
 /**
  * The invariants the races must never break, as SQL over the whole store (every tenant): each query returns
@@ -149,9 +150,12 @@ export async function plantedBreakVerdicts(db: Db, tenantId: string): Promise<Re
   const verdicts: Record<string, 'seen' | 'refused' | 'missed'> = {};
   const rollback = new Error('rollback');
   for (const [name, plant] of Object.entries(PLANTED_BREAKS)) {
-    await db
-      .transaction()
-      .execute(async (trx) => {
+    // On SQLite BEGIN IMMEDIATE: each plant reads before it writes, and the servers' background workers may still
+    // commit to the same file; a deferred transaction whose snapshot is older than their commit fails its first
+    // write with "database is locked" at once, without waiting.
+    await runTransaction(
+      db,
+      async (trx) => {
         try {
           await plant(trx, tenantId);
         } catch (error) {
@@ -161,10 +165,11 @@ export async function plantedBreakVerdicts(db: Db, tenantId: string): Promise<Re
         }
         verdicts[name] = (await RACE_INVARIANTS[name]!(trx)).length > 0 ? 'seen' : 'missed';
         throw rollback;
-      })
-      .catch((error) => {
-        if (error !== rollback) throw error;
-      });
+      },
+      { immediate: true },
+    ).catch((error) => {
+      if (error !== rollback) throw error;
+    });
   }
   return verdicts;
 }
